@@ -1,0 +1,35 @@
+import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthenticatedCustomer } from '../auth/authenticated-customer';
+import { CurrentCustomer } from '../auth/current-customer.decorator';
+import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { AccountsService } from './accounts.service';
+import { AccountView, DisconnectedAccountView } from './dto/account.view';
+import { ListAccountsQuery } from './dto/list-accounts.query';
+
+@ApiTags('Accounts')
+@ApiBearerAuth()
+@Controller('social-accounts')
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Get()
+  @ApiOperation({ summary: "List a tenant's connected accounts" })
+  @ApiEnvelope(AccountView, { isArray: true })
+  @ApiErrors(400, 401)
+  async list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListAccountsQuery): Promise<AccountView[]> {
+    const accounts = await this.accounts.list(caller.customerId, query.tenantId, query.status);
+    return accounts.map(AccountView.from);
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    summary: 'Disconnect an account',
+    description: 'Revokes the connection and wipes the stored network tokens. Disconnecting twice answers the same.',
+  })
+  @ApiEnvelope(DisconnectedAccountView)
+  @ApiErrors(401, 404)
+  disconnect(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id') id: string): Promise<DisconnectedAccountView> {
+    return this.accounts.disconnect(caller.customerId, id);
+  }
+}

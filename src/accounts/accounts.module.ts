@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsController } from './accounts.controller';
+import { AccountsRepository } from './accounts.repository';
+import { AccountsService } from './accounts.service';
+import { ConnectedAccount } from './connected-account.entity';
+import { TokenVault } from './token-vault';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ConnectedAccount])],
+  controllers: [AccountsController],
+  providers: [AccountsRepository, AccountsService, TokenVault],
+  exports: [AccountsService, TokenVault],
+})
+export class AccountsModule {}

@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export const ACCOUNT_STATUSES = ['active', 'expired', 'disconnected'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** A network account (page, professional account, profile) connected to a customer's tenant. */
+@Entity('connected_accounts')
+export class ConnectedAccount {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('text', { name: 'tenant_id' })
+  tenantId!: string;
+
+  @Column('text')
+  platform!: string;
+
+  /** The account's id on the network. */
+  @Column('text', { name: 'network_account_id' })
+  networkAccountId!: string;
+
+  @Column('text')
+  username!: string;
+
+  @Column('text')
+  nickname!: string;
+
+  @Column('text', { name: 'avatar_url', nullable: true })
+  avatarUrl!: string | null;
+
+  @Column('text')
+  status!: AccountStatus;
+
+  /** Encrypted by TokenVault; null once disconnected. */
+  @Column('text', { name: 'access_token_encrypted', nullable: true })
+  accessTokenEncrypted!: string | null;
+
+  @Column('text', { name: 'refresh_token_encrypted', nullable: true })
+  refreshTokenEncrypted!: string | null;
+
+  @Column('timestamptz', { name: 'token_expires_at', nullable: true })
+  tokenExpiresAt!: Date | null;
+
+  @Column('text', { array: true, default: () => "'{}'" })
+  scopes!: string[];
+
+  @Column('timestamptz', { name: 'connected_at' })
+  connectedAt!: Date;
+
+  @Column('timestamptz', { name: 'disconnected_at', nullable: true })
+  disconnectedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ACCOUNT_STATUSES, AccountStatus, ConnectedAccount } from '../connected-account.entity';
+
+/** A connected account as the API shows it: never a token. */
+export class AccountView {
+  @ApiProperty({ example: 'acc_3kTMd9fQe2xV7bLp1sWq0Z' })
+  id!: string;
+
+  @ApiProperty({ enum: ['facebook', 'instagram', 'x'], example: 'x' })
+  platform!: string;
+
+  @ApiProperty({ description: 'Handle on the network', example: 'acme' })
+  username!: string;
+
+  @ApiProperty({ description: 'Display name', example: 'Acme Inc.' })
+  nickname!: string;
+
+  @ApiProperty({ enum: ACCOUNT_STATUSES, example: 'active' })
+  status!: AccountStatus;
+
+  @ApiProperty({ example: 'tenant-42' })
+  tenantId!: string;
+
+  @ApiProperty({ nullable: true, type: String, example: 'https://pbs.example/avatar.jpg' })
+  avatarUrl!: string | null;
+
+  @ApiProperty({ example: '2026-11-21T19:30:00.000Z' })
+  connectedAt!: string;
+
+  static from(account: ConnectedAccount): AccountView {
+    return {
+      id: account.id,
+      platform: account.platform,
+      username: account.username,
+      nickname: account.nickname,
+      status: account.status,
+      tenantId: account.tenantId,
+      avatarUrl: account.avatarUrl,
+      connectedAt: account.connectedAt.toISOString(),
+    };
+  }
+}
+
+export class DisconnectedAccountView {
+  @ApiProperty({ example: 'acc_3kTMd9fQe2xV7bLp1sWq0Z' })
+  id!: string;
+
+  @ApiProperty({ enum: ['disconnected'], example: 'disconnected' })
+  status!: 'disconnected';
+}

@@ -1,0 +1,85 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { ApiException } from '../common/errors/api-exception';
+import { newId } from '../common/ids';
+import { ApiKey } from './api-key.entity';
+import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-format';
+import { AuthenticatedCustomer } from './authenticated-customer';
+
+/** Writing last_used_at on every request would make each read a write; once a minute is precise enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface CreatedApiKey {
+  key: ApiKey;
+  /** The full key. Shown once; only its hash is kept. */
+  plaintext: string;
+}
+
+@Injectable()
+export class ApiKeysService {
+  private readonly logger = new Logger(ApiKeysService.name);
+
+  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+
+  async create(customerId: string, name?: string): Promise<CreatedApiKey> {
+    const secret = generateApiKey();
+    const key = await this.keys.save(
+      this.keys.create({
+        id: newId('apiKey'),
+        customerId,
+        name: name?.trim() || null,
+        displayPrefix: secret.displayPrefix,
+        keyHash: secret.hash,
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
+    );
+    return { key, plaintext: secret.plaintext };
+  }
+
+  list(customerId: string): Promise<ApiKey[]> {
+    return this.keys.find({ where: { customerId }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Revokes a key. `customerId` scopes the lookup when a customer acts on its own keys; the
+   * operator CLI passes undefined. Revoking twice is harmless.
+   */
+  async revoke(id: string, customerId?: string): Promise<ApiKey> {
+    const key = await this.keys.findOneBy(customerId ? { id, customerId } : { id });
+    if (!key) throw ApiException.notFound('API key');
+    if (!key.revokedAt) {
+      await this.keys.update({ id: key.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    }
+    return (await this.keys.findOneByOrFail({ id: key.id }));
+  }
+
+  /**
+   * The customer behind a presented key, or undefined when the key is malformed, unknown or
+   * revoked. Looked up on every request (no cache), so a revocation takes effect at once.
+   */
+  async authenticate(presented: string): Promise<AuthenticatedCustomer | undefined> {
+    if (!looksLikeApiKey(presented)) return undefined;
+    const rows: Array<{ key_id: string; customer_id: string; customer_name: string; last_used_at: Date | null }> =
+      await this.keys.query(
+        `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, k.last_used_at
+           FROM api_keys k JOIN customers c ON c.id = k.customer_id
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+        [hashApiKey(presented)],
+      );
+    const row = rows[0];
+    if (!row) return undefined;
+    if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+      this.touch(row.key_id);
+    }
+    return { customerId: row.customer_id, customerName: row.customer_name, apiKeyId: row.key_id };
+  }
+
+  /** Records use in the background: a failure to write it must not fail the request. */
+  private touch(keyId: string): void {
+    this.keys.update({ id: keyId }, { lastUsedAt: () => 'now()' }).catch((error: unknown) => {
+      this.logger.warn({ msg: 'Could not record API key use', keyId, err: String(error) });
+    });
+  }
+}

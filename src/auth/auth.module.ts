@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKey } from './api-key.entity';
+import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeysService } from './api-keys.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiKey])],
+  providers: [ApiKeysService, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  exports: [ApiKeysService],
+})
+export class AuthModule {}

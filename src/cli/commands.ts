@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { CustomersService } from '../customers/customers.service';
+import { NetworkAppsService } from '../customers/network-apps.service';
+import { RedirectUrlsService } from '../customers/redirect-urls.service';
+
+export interface CliServices {
+  customers: CustomersService;
+  apiKeys: ApiKeysService;
+  redirectUrls: RedirectUrlsService;
+  networkApps: NetworkAppsService;
+}
+
+/** A mistake in how the command was called: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: npm run cli -- <command>
+
+  customers create NAME
+  customers list
+  api-keys create --customer NAME [--name LABEL]     prints the new key alone on the last line
+  api-keys list --customer NAME
+  api-keys revoke KEY_ID
+  redirect-urls add --customer NAME URL
+  redirect-urls list --customer NAME
+  redirect-urls remove --customer NAME URL
+  network-apps set --customer NAME --network facebook|instagram|x --client-id ID --client-secret SECRET
+  network-apps list --customer NAME`;
+
+const OPTIONS = {
+  customer: { type: 'string' },
+  name: { type: 'string' },
+  network: { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined || value === '') throw new UsageError(`Missing ${what}`);
+  return value;
+}
+
+const iso = (date: Date | null): string => (date ? date.toISOString() : '-');
+
+/** Runs one CLI command; everything meant for the operator is written through `out`, one line per call. */
+export async function runCommand(argv: string[], services: CliServices, out: (line: string) => void): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group) {
+    out(USAGE);
+    return;
+  }
+  const customerByOption = () => services.customers.getByName(required(values.customer, '--customer NAME'));
+
+  switch (`${group} ${action ?? ''}`.trim()) {
+    case 'customers create': {
+      const customer = await services.customers.create(required(rest[0], 'customer NAME'));
+      out(`Created customer ${customer.name} (${customer.id})`);
+      return;
+    }
+    case 'customers list': {
+      for (const customer of await services.customers.list()) out(`${customer.id}  ${customer.name}  created ${iso(customer.createdAt)}`);
+      return;
+    }
+    case 'api-keys create': {
+      const customer = await customerByOption();
+      const { key, plaintext } = await services.apiKeys.create(customer.id, values.name);
+      out(`Created API key ${key.id} for customer ${customer.name}. It is shown only now; store it safely:`);
+      out(plaintext);
+      return;
+    }
+    case 'api-keys list': {
+      const customer = await customerByOption();
+      for (const key of await services.apiKeys.list(customer.id)) {
+        const state = key.revokedAt ? `revoked ${iso(key.revokedAt)}` : 'active';
+        out(`${key.id}  ${key.displayPrefix}…  ${key.name ?? '-'}  created ${iso(key.createdAt)}  last used ${iso(key.lastUsedAt)}  ${state}`);
+      }
+      return;
+    }
+    case 'api-keys revoke': {
+      const key = await services.apiKeys.revoke(required(rest[0], 'KEY_ID'));
+      out(`Revoked API key ${key.id} (${key.displayPrefix}…) at ${iso(key.revokedAt)}`);
+      return;
+    }
+    case 'redirect-urls add': {
+      const customer = await customerByOption();
+      const url = await services.redirectUrls.add(customer.id, required(rest[0], 'URL'));
+      out(`Allowed redirect URL ${url.url} for customer ${customer.name}`);
+      return;
+    }
+    case 'redirect-urls list': {
+      const customer = await customerByOption();
+      for (const url of await services.redirectUrls.list(customer.id)) out(url.url);
+      return;
+    }
+    case 'redirect-urls remove': {
+      const customer = await customerByOption();
+      await services.redirectUrls.remove(customer.id, required(rest[0], 'URL'));
+      out(`Removed redirect URL ${rest[0]} from customer ${customer.name}`);
+      return;
+    }
+    case 'network-apps set': {
+      const customer = await customerByOption();
+      const app = await services.networkApps.set(customer.id, required(values.network, '--network'), {
+        clientId: required(values['client-id'], '--client-id'),
+        clientSecret: required(values['client-secret'], '--client-secret'),
+      });
+      out(`Set the ${app.network} app of customer ${customer.name}: client id ${app.clientId} (secret stored encrypted)`);
+      return;
+    }
+    case 'network-apps list': {
+      const customer = await customerByOption();
+      for (const app of await services.networkApps.list(customer.id)) out(`${app.network}  client id ${app.clientId}  updated ${iso(app.updatedAt)}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  }
+}

@@ -1,0 +1,25 @@
+import { Global, Logger, Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { KeyRing } from './key-ring';
+import { loadOrCreateLocalKey } from './local-key-file';
+import { SecretBox } from './secret-box';
+
+function buildKeyRing(config: AppConfig): KeyRing {
+  if (config.encryption.active) return new KeyRing(config.encryption.active, config.encryption.previous);
+  const local = loadOrCreateLocalKey(config.dataDir);
+  new Logger('Crypto').warn(
+    `ENCRYPTION_KEY is not set: using the local key in ${local.path}${local.created ? ' (just generated)' : ''}. ` +
+      'Set ENCRYPTION_KEY for any real deployment.',
+  );
+  return new KeyRing({ id: config.encryption.activeKeyId, key: local.key }, config.encryption.previous);
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: KeyRing, inject: [APP_CONFIG], useFactory: buildKeyRing },
+    { provide: SecretBox, inject: [KeyRing], useFactory: (keys: KeyRing) => new SecretBox(keys) },
+  ],
+  exports: [SecretBox],
+})
+export class CryptoModule {}

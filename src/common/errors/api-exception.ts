@@ -1,0 +1,43 @@
+import { HttpStatus } from '@nestjs/common';
+import { ERROR_STATUS, ErrorCode } from './error-code';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The one exception domain code throws. It carries a stable code, a human message and, for input
+ * problems, the fields at fault. The exception filter turns it into the error envelope.
+ */
+export class ApiException extends Error {
+  readonly status: HttpStatus;
+
+  constructor(
+    readonly code: ErrorCode | string,
+    message: string,
+    readonly details?: FieldError[],
+    status?: HttpStatus,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiException';
+    const known = (ERROR_STATUS as Record<string, HttpStatus>)[code];
+    if (status === undefined && known === undefined) {
+      throw new Error(`ApiException: code "${code}" has no default status; pass one`);
+    }
+    this.status = status ?? known!;
+  }
+
+  static notFound(what: string): ApiException {
+    return new ApiException('not_found', `${what} not found`);
+  }
+
+  static validation(details: FieldError[], message = 'The request has invalid fields'): ApiException {
+    return new ApiException('validation_failed', message, details);
+  }
+
+  static conflict(message: string, code = 'conflict'): ApiException {
+    return new ApiException(code, message, undefined, HttpStatus.CONFLICT);
+  }
+}

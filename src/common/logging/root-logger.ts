@@ -1,0 +1,46 @@
+import pino, { Logger } from 'pino';
+import { LogLevel } from '../../config/app-config';
+import { redactUrl } from './redact-url';
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  id?: unknown;
+  ip?: string;
+}
+
+/**
+ * The process-wide structured logger: JSON lines, the request id on every request line, and
+ * secrets removed before anything is written.
+ */
+export function createRootLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'social-publishing' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.secret',
+          '*.client_secret',
+          '*.clientSecret',
+          '*.webhook_secret',
+          '*.access_token',
+          '*.refresh_token',
+          '*.accessToken',
+          '*.refreshToken',
+          '*.apiKey',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.url ? redactUrl(req.url) : undefined, ip: req.ip }),
+      },
+    },
+    destination,
+  );
+}

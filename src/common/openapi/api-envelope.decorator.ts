@@ -1,0 +1,42 @@
+import { applyDecorators, HttpStatus, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ErrorEnvelopeDto } from './error-envelope.dto';
+
+/** Documents a success answer `{ success: true, data: <model> }` (or data: model[]). */
+export function ApiEnvelope(model: Type<unknown>, options: { isArray?: boolean; status?: HttpStatus } = {}): MethodDecorator {
+  const data = options.isArray ? { type: 'array', items: { $ref: getSchemaPath(model) } } : { $ref: getSchemaPath(model) };
+  return applyDecorators(
+    ApiExtraModels(model),
+    ApiResponse({
+      status: options.status ?? HttpStatus.OK,
+      description: 'Success',
+      schema: {
+        type: 'object',
+        required: ['success', 'data'],
+        properties: { success: { type: 'boolean', enum: [true] }, data },
+      },
+    }),
+  );
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed or invalid input; `details` names each field',
+  401: 'Missing, malformed, unknown or revoked API key',
+  404: 'Unknown, or belongs to another customer',
+  409: 'Conflict with the current state',
+  413: 'Body larger than the limit',
+  415: 'Body is not JSON',
+  422: 'Content the network would reject',
+  429: 'Rate limited; see Retry-After',
+  503: 'Database unavailable; retry',
+};
+
+/** Documents the error answers a route can give, all in the error envelope. */
+export function ApiErrors(...statuses: number[]): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(ErrorEnvelopeDto),
+    ...[...statuses, 503].map((status) =>
+      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ErrorEnvelopeDto }),
+    ),
+  );
+}

@@ -1,0 +1,30 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { API_KEY_PREFIX } from '../../auth/api-key-format';
+
+export const OPENAPI_UI_PATH = 'api/docs';
+export const OPENAPI_JSON_PATH = 'api/docs.json';
+
+/** The OpenAPI document of every route, built from the controllers' decorators. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Social Publishing API')
+    .setDescription(
+      'Connect Facebook Pages, Instagram professional accounts and X profiles to your tenants, publish posts to them ' +
+        'and receive signed webhooks. Every answer is `{ "success": true, "data": … }` or ' +
+        '`{ "success": false, "error": { "code", "message", "details"?, "requestId" } }`; every response carries `X-Request-Id`.',
+    )
+    .setVersion('v1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: `API key created in the dashboard or CLI (\`${API_KEY_PREFIX}…\`)` })
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** Serves the document at /api/docs.json and an explorer UI at /api/docs (both without authentication). */
+export function serveOpenApi(app: INestApplication): void {
+  SwaggerModule.setup(OPENAPI_UI_PATH, app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    yamlDocumentUrl: 'api/docs.yaml',
+    swaggerOptions: { persistAuthorization: false },
+  });
+}

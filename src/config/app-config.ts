@@ -1,0 +1,40 @@
+/** Log levels pino understands, from the loudest to silence. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface EncryptionKeyConfig {
+  id: string;
+  /** 32 bytes, AES-256. */
+  key: Buffer;
+}
+
+/**
+ * The validated, typed configuration. Built once by `loadConfig` from the environment and provided
+ * to every module; nothing else in the code reads `process.env`.
+ */
+export interface AppConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  publicUrl: string;
+  database: {
+    /** Unset means "start the embedded PostgreSQL under dataDir". */
+    url: string | undefined;
+    poolSize: number;
+    embeddedPort: number;
+  };
+  dataDir: string;
+  encryption: {
+    /** Set when ENCRYPTION_KEY is given; otherwise a local key is generated under dataDir. */
+    active: EncryptionKeyConfig | undefined;
+    activeKeyId: string;
+    previous: EncryptionKeyConfig[];
+  };
+  http: {
+    bodyLimitBytes: number;
+  };
+  logLevel: LogLevel;
+  shutdownTimeoutMs: number;
+}
+
+/** Injection token for AppConfig (an interface has no runtime identity). */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,75 @@
+import { Transform } from 'class-transformer';
+import { IsBase64, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+
+/**
+ * Every environment variable the service reads, with its rule. `.env.example` documents each one;
+ * the service refuses to start when any of them is invalid, naming the variable.
+ */
+export class EnvironmentSchema {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @IsString()
+  @IsOptional()
+  HOST = '0.0.0.0';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsOptional()
+  PUBLIC_URL?: string;
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  @IsOptional()
+  DATABASE_URL?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  EMBEDDED_DATABASE_PORT = 54329;
+
+  @IsString()
+  DATA_DIR = '.data';
+
+  @IsBase64()
+  @IsOptional()
+  ENCRYPTION_KEY?: string;
+
+  @Matches(/^[A-Za-z0-9_-]{1,16}$/, { message: 'ENCRYPTION_KEY_ID must be 1-16 characters of A-Z a-z 0-9 _ -' })
+  ENCRYPTION_KEY_ID = 'k1';
+
+  @Matches(/^([A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/=]+)(,[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/=]+)*$/, {
+    message: 'ENCRYPTION_PREVIOUS_KEYS must be a comma-separated list of keyId:base64Key',
+  })
+  @IsOptional()
+  ENCRYPTION_PREVIOUS_KEYS?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(50 * 1024 * 1024)
+  BODY_LIMIT_BYTES = 1024 * 1024;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(120_000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+}

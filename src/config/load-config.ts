@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+import { AppConfig, EncryptionKeyConfig } from './app-config';
+import { EnvironmentSchema } from './environment.schema';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function describe(error: ValidationError): string {
+  const rules = Object.values(error.constraints ?? {});
+  const received = error.value === undefined ? '' : ` (got ${JSON.stringify(String(error.value)).slice(0, 60)})`;
+  return `${error.property}: ${rules.join('; ')}${received}`;
+}
+
+function decodeKey(id: string, base64: string, variable: string): EncryptionKeyConfig {
+  const key = Buffer.from(base64, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError([`${variable}: key "${id}" must be 32 bytes encoded in base64 (got ${key.length} bytes)`]);
+  }
+  return { id, key };
+}
+
+/**
+ * Validates the environment and returns the typed configuration. Empty strings count as unset, so
+ * a `.env` line like `DATABASE_URL=` means "use the default". Throws ConfigError naming every bad
+ * variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const schema = plainToInstance(EnvironmentSchema, cleaned, { exposeDefaultValues: true });
+  const errors = validateSync(schema, { whitelist: false });
+  if (errors.length > 0) throw new ConfigError(errors.map(describe));
+
+  const previous = (schema.ENCRYPTION_PREVIOUS_KEYS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const [id, base64] = entry.split(':') as [string, string];
+      return decodeKey(id, base64, 'ENCRYPTION_PREVIOUS_KEYS');
+    });
+  const active = schema.ENCRYPTION_KEY
+    ? decodeKey(schema.ENCRYPTION_KEY_ID, schema.ENCRYPTION_KEY, 'ENCRYPTION_KEY')
+    : undefined;
+  if (previous.some((key) => key.id === schema.ENCRYPTION_KEY_ID)) {
+    throw new ConfigError([`ENCRYPTION_PREVIOUS_KEYS: key id "${schema.ENCRYPTION_KEY_ID}" is already the active ENCRYPTION_KEY_ID`]);
+  }
+  if (schema.NODE_ENV === 'production' && !active) {
+    throw new ConfigError(['ENCRYPTION_KEY: required when NODE_ENV=production (32 random bytes, base64)']);
+  }
+
+  return {
+    nodeEnv: schema.NODE_ENV,
+    host: schema.HOST,
+    port: schema.PORT,
+    publicUrl: (schema.PUBLIC_URL ?? `http://localhost:${schema.PORT}`).replace(/\/+$/, ''),
+    database: {
+      url: schema.DATABASE_URL,
+      poolSize: schema.DATABASE_POOL_SIZE,
+      embeddedPort: schema.EMBEDDED_DATABASE_PORT,
+    },
+    dataDir: schema.DATA_DIR,
+    encryption: { active, activeKeyId: schema.ENCRYPTION_KEY_ID, previous },
+    http: { bodyLimitBytes: schema.BODY_LIMIT_BYTES },
+    logLevel: schema.LOG_LEVEL,
+    shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,
+  };
+}

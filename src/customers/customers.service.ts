@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ApiException } from '../common/errors/api-exception';
+import { newId } from '../common/ids';
+import { Customer } from './customer.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class CustomersService {
+  constructor(@InjectRepository(Customer) private readonly customers: Repository<Customer>) {}
+
+  async create(name: string): Promise<Customer> {
+    const trimmed = name.trim();
+    if (trimmed.length < 1 || trimmed.length > 100) {
+      throw ApiException.validation([{ field: 'name', message: 'name must be 1-100 characters' }]);
+    }
+    try {
+      return await this.customers.save(this.customers.create({ id: newId('customer'), name: trimmed }));
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+        throw ApiException.conflict(`A customer named "${trimmed}" already exists`);
+      }
+      throw error;
+    }
+  }
+
+  list(): Promise<Customer[]> {
+    return this.customers.find({ order: { createdAt: 'ASC' } });
+  }
+
+  async getByName(name: string): Promise<Customer> {
+    const customer = await this.customers.findOneBy({ name: name.trim() });
+    if (!customer) throw ApiException.notFound(`Customer "${name}"`);
+    return customer;
+  }
+}

@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A customer's own app credentials for one network; they take precedence over the service-wide app. */
+@Entity('network_apps')
+export class NetworkApp {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('text')
+  network!: string;
+
+  @Column('text', { name: 'client_id' })
+  clientId!: string;
+
+  /** Encrypted with SecretBox; never returned by any API or page. */
+  @Column('text', { name: 'client_secret_encrypted' })
+  clientSecretEncrypted!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

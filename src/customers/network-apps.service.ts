@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ApiException } from '../common/errors/api-exception';
+import { SecretBox } from '../common/crypto/secret-box';
+import { newId } from '../common/ids';
+import { NetworkId, NETWORK_IDS, normalizeNetworkId } from '../networks/network-id';
+import { NetworkApp } from './network-app.entity';
+
+export interface NetworkAppCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** What may be shown of a network app: never the secret. */
+export interface NetworkAppSummary {
+  network: NetworkId;
+  clientId: string;
+  updatedAt: Date;
+}
+
+/** A customer's own OAuth app credentials per network, the secret encrypted at rest. */
+@Injectable()
+export class NetworkAppsService {
+  constructor(
+    @InjectRepository(NetworkApp) private readonly apps: Repository<NetworkApp>,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  async set(customerId: string, networkName: string, credentials: NetworkAppCredentials): Promise<NetworkAppSummary> {
+    const network = normalizeNetworkId(networkName);
+    if (!network) {
+      throw ApiException.validation([{ field: 'network', message: `network must be one of ${NETWORK_IDS.join(', ')}` }]);
+    }
+    const clientId = credentials.clientId.trim();
+    if (!clientId || !credentials.clientSecret) {
+      throw ApiException.validation([{ field: 'clientId', message: 'client id and client secret are both required' }]);
+    }
+    const existing = await this.apps.findOneBy({ customerId, network });
+    const app = existing ?? this.apps.create({ id: newId('networkApp'), customerId, network });
+    app.clientId = clientId;
+    app.clientSecretEncrypted = this.secrets.encrypt(credentials.clientSecret, this.secretContext(app.id));
+    const saved = await this.apps.save(app);
+    return { network, clientId: saved.clientId, updatedAt: saved.updatedAt };
+  }
+
+  async list(customerId: string): Promise<NetworkAppSummary[]> {
+    const apps = await this.apps.find({ where: { customerId }, order: { network: 'ASC' } });
+    return apps.map((app) => ({ network: app.network as NetworkId, clientId: app.clientId, updatedAt: app.updatedAt }));
+  }
+
+  /** The customer's own credentials for a network, decrypted, or undefined when it uses the service-wide app. */
+  async credentialsFor(customerId: string, network: NetworkId): Promise<NetworkAppCredentials | undefined> {
+    const app = await this.apps.findOneBy({ customerId, network });
+    if (!app) return undefined;
+    return { clientId: app.clientId, clientSecret: this.secrets.decrypt(app.clientSecretEncrypted, this.secretContext(app.id)) };
+  }
+
+  private secretContext(appId: string): string {
+    return `network_apps.client_secret:${appId}`;
+  }
+}

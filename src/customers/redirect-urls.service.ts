@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ApiException } from '../common/errors/api-exception';
+import { newId } from '../common/ids';
+import { RedirectUrl } from './redirect-url.entity';
+
+/** Normal form of an allowed redirect URL: absolute http(s), no fragment; query kept as given. */
+export function normalizeRedirectUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw ApiException.validation([{ field: 'url', message: 'url must be an absolute URL' }]);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw ApiException.validation([{ field: 'url', message: 'url must use http or https' }]);
+  }
+  if (url.hash) throw ApiException.validation([{ field: 'url', message: 'url must not have a #fragment' }]);
+  if (url.username || url.password) throw ApiException.validation([{ field: 'url', message: 'url must not carry credentials' }]);
+  return url.toString();
+}
+
+/** The OAuth redirect URLs a customer allows at the end of the connect flow. */
+@Injectable()
+export class RedirectUrlsService {
+  constructor(@InjectRepository(RedirectUrl) private readonly urls: Repository<RedirectUrl>) {}
+
+  async add(customerId: string, raw: string): Promise<RedirectUrl> {
+    const url = normalizeRedirectUrl(raw);
+    const existing = await this.urls.findOneBy({ customerId, url });
+    if (existing) return existing;
+    return this.urls.save(this.urls.create({ id: newId('redirectUrl'), customerId, url }));
+  }
+
+  list(customerId: string): Promise<RedirectUrl[]> {
+    return this.urls.find({ where: { customerId }, order: { createdAt: 'ASC' } });
+  }
+
+  async remove(customerId: string, raw: string): Promise<void> {
+    const url = normalizeRedirectUrl(raw);
+    const result = await this.urls.delete({ customerId, url });
+    if (!result.affected) throw ApiException.notFound(`Redirect URL ${url}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { Logger, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { dataSourceOptions } from './data-source-options';
+import { DatabaseHealth } from './database-health';
+import { runMigrationsLocked } from './migrate';
+
+/**
+ * The connection to Postgres. Migrations run before the data source is handed to anyone, so no
+ * module can query a schema that is not there yet.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => {
+        if (!config.database.url) throw new Error('The database URL was not resolved before the application started');
+        return dataSourceOptions(config.database.url, config.database.poolSize);
+      },
+      dataSourceFactory: async (options?: DataSourceOptions) => {
+        const dataSource = await new DataSource(options!).initialize();
+        const applied = await runMigrationsLocked(dataSource);
+        if (applied.length) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+        return dataSource;
+      },
+    }),
+  ],
+  providers: [DatabaseHealth],
+  exports: [DatabaseHealth],
+})
+export class DatabaseModule {}

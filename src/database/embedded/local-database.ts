@@ -1,0 +1,121 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { ChildMessage, EmbeddedServerOptions } from './embedded-postgres.protocol';
+
+export const LOCAL_DATABASE_NAME = 'social_publishing';
+
+export interface LocalDatabase {
+  /** Connection URL of the service's database on the local server. */
+  url: string;
+  /** Connection URL of the server's maintenance database (to create or drop databases). */
+  adminUrl: string;
+  /** True when this process started the server (and `stop` will stop it). */
+  startedHere: boolean;
+  stop(): Promise<void>;
+}
+
+export interface LocalDatabaseOptions {
+  dataDir: string;
+  port: number;
+  startTimeoutMs?: number;
+}
+
+function passwordFor(dataDir: string): string {
+  const path = join(dataDir, 'postgres-password');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const password = randomBytes(18).toString('base64url');
+  writeFileSync(path, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+function forkServer(options: EmbeddedServerOptions): ChildProcess {
+  const runningFromTypeScript = __filename.endsWith('.ts');
+  const script = join(__dirname, `embedded-postgres.child.${runningFromTypeScript ? 'ts' : 'js'}`);
+  return fork(script, [JSON.stringify(options)], {
+    execArgv: runningFromTypeScript ? ['-r', 'ts-node/register/transpile-only'] : [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // Its own process group: a Ctrl-C in the terminal reaches the service, which drains and then stops the database.
+    detached: true,
+  });
+}
+
+function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Embedded PostgreSQL did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('message', (message: ChildMessage) => {
+      clearTimeout(timer);
+      if (message.type === 'ready') resolvePromise();
+      else reject(new Error(`Embedded PostgreSQL failed to start: ${message.message}`));
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Embedded PostgreSQL exited during start (code ${code})`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    if (child.connected) child.send({ type: 'stop' });
+    else child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The PostgreSQL server for local use when DATABASE_URL is not set: data under `<dataDir>/postgres`
+ * (kept across restarts), listening on 127.0.0.1 only. If a server is already answering on the
+ * port (the service started earlier, or the CLI beside it) it is reused rather than started twice.
+ */
+export async function startLocalDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const password = passwordFor(dataDir);
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${LOCAL_DATABASE_NAME}`;
+
+  if (await canConnect(adminUrl)) {
+    await ensureDatabase(adminUrl, LOCAL_DATABASE_NAME);
+    return { url, adminUrl, startedHere: false, stop: async () => undefined };
+  }
+
+  const child = forkServer({ databaseDir: join(dataDir, 'postgres'), port: options.port, password });
+  await waitUntilReady(child, options.startTimeoutMs ?? 60_000);
+  child.removeAllListeners('exit');
+  await ensureDatabase(adminUrl, LOCAL_DATABASE_NAME);
+  return { url, adminUrl, startedHere: true, stop: () => stopChild(child) };
+}

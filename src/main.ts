@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config/load-config';
+import { createRootLogger } from './common/logging/root-logger';
+import { createApp } from './app.factory';
+import { resolveDatabase } from './database/resolve-database';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createRootLogger(config.logLevel);
+  const database = await resolveDatabase(config, logger);
+  const app = await createApp(database.config, { logger });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ port: config.port, publicUrl: config.publicUrl }, `Listening; API docs at ${config.publicUrl}/api/docs`);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'Shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      logger.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 15_000);
+    try {
+      await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs))]);
+      await database.stop();
+    } finally {
+      clearTimeout(deadline);
+      logger.info('Stopped');
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
