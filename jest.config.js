@@ -1,0 +1,32 @@
+// Unit tests live beside the code (src, *.spec.ts); e2e tests boot the real app over a real Postgres (test/e2e).
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
+
+// Node >= 20.19 loads ESM-only dependencies through require(); Jest (before Node 24.9) cannot, so the few
+// ESM-only packages on our import path are compiled to CommonJS for the tests only.
+const ESM_ONLY_PACKAGES = ['content-disposition'];
+const esmToCommonJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true }, diagnostics: false }];
+
+const shared = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': tsJest,
+    [`/node_modules/(${ESM_ONLY_PACKAGES.join('|')})/.+\\.js$`]: esmToCommonJs,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};

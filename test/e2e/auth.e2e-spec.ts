@@ -1,0 +1,115 @@
+import request from 'supertest';
+import { generateApiKey } from '../../src/auth/api-key-format';
+import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+
+interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+/** Routes that are meant to be open. Anything else the router knows must demand an API key. */
+const isPublicRoute = (route: RegisteredRoute): boolean => route.url === '/health' || route.url.startsWith('/api/docs');
+
+function concretePath(url: string): string {
+  return url.replace(/:[A-Za-z_]+/g, 'x_unknown_1').replace(/\*/g, 'anything');
+}
+
+function send(server: TestApp['server'], route: RegisteredRoute, authorization?: string): request.Test {
+  const path = concretePath(route.url);
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+  let call = request(server)[method](path);
+  if (authorization !== undefined) call = call.set('Authorization', authorization);
+  if (['POST', 'PUT', 'PATCH'].includes(route.method)) call = call.send({});
+  return call;
+}
+
+describe('Authentication on every route', () => {
+  let t: TestApp;
+  let customer: TestCustomer;
+  let revokedKey: string;
+  const routes: RegisteredRoute[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      beforeRoutes: (adapter) =>
+        adapter.getInstance().addHook('onRoute', (route) => {
+          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        }),
+    });
+    customer = await t.createCustomer();
+    const revoked = await t.app.get(ApiKeysService).create(customer.id, 'to revoke');
+    await t.app.get(ApiKeysService).revoke(revoked.key.id);
+    revokedKey = revoked.plaintext;
+  });
+  afterAll(() => t.close());
+
+  const protectedRoutes = () => routes.filter((route) => !isPublicRoute(route) && route.method !== 'HEAD');
+
+  it('sees the routes of the application', () => {
+    expect(protectedRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/v1/social-accounts', 'DELETE /api/v1/social-accounts/:id']),
+    );
+  });
+
+  const rejectedCredentials: Array<[string, () => string | undefined]> = [
+    ['no Authorization header', () => undefined],
+    ['a malformed header', () => 'Basic Zm9vOmJhcg=='],
+    ['a malformed key', () => 'Bearer not-a-key'],
+    ['a well-formed key nobody issued', () => `Bearer ${generateApiKey().plaintext}`],
+    ['a revoked key', () => `Bearer ${revokedKey}`],
+  ];
+
+  it.each(rejectedCredentials)('answers 401 in the error envelope to %s, on every non-public route', async (_, header) => {
+    for (const route of protectedRoutes()) {
+      const response = await send(t.server, route, header());
+      expect({ route: `${route.method} ${route.url}`, status: response.status, code: response.body?.error?.code }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+        code: 'unauthorized',
+      });
+      expect(response.body.success).toBe(false);
+      expect(response.headers['x-request-id']).toBe(response.body.error.requestId);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    }
+  });
+
+  it('lets the public routes through without a key', async () => {
+    const documented = ['/health', '/api/docs', '/api/docs.json', '/api/docs.yaml'];
+    const publicRoutes = routes.filter((route) => route.method === 'GET' && documented.includes(route.url));
+    expect(publicRoutes.map((route) => route.url).sort()).toEqual([...documented].sort());
+    for (const route of publicRoutes) {
+      const response = await send(t.server, route);
+      expect({ url: route.url, status: response.status }).toEqual({ url: route.url, status: 200 });
+    }
+  });
+
+  it('accepts a valid key, and stops accepting it as soon as it is revoked', async () => {
+    const fresh = await t.app.get(ApiKeysService).create(customer.id, 'short-lived');
+    const list = () => request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${fresh.plaintext}`);
+    expect((await list()).status).toBe(200);
+    await t.app.get(ApiKeysService).revoke(fresh.key.id);
+    const afterRevoke = await list();
+    expect(afterRevoke.status).toBe(401);
+    expect(afterRevoke.body.error.code).toBe('unauthorized');
+  });
+
+  it('accepts the scheme name in any case and records when the key was last used', async () => {
+    const response = await request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `bearer ${customer.apiKey}`);
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [row] = await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM api_keys WHERE id = $1', [customer.apiKeyId]);
+    expect(row?.last_used_at).toBeInstanceOf(Date);
+  });
+
+  it('stores only a hash of each key', async () => {
+    const rows = await t.db.query<{ key_hash: string; display_prefix: string }>('SELECT key_hash, display_prefix FROM api_keys');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.key_hash).not.toContain(customer.apiKey);
+      expect(row.display_prefix.length).toBeLessThan(12);
+    }
+    expect(JSON.stringify(rows)).not.toContain(customer.apiKey);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Server } from 'node:http';
+import { createApp, CreateAppOptions } from '../../src/app.factory';
+import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { AppConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/config/load-config';
+import { CustomersService } from '../../src/customers/customers.service';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+export interface TestCustomer {
+  id: string;
+  name: string;
+  apiKey: string;
+  apiKeyId: string;
+}
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  server: Server;
+  config: AppConfig;
+  db: TestDatabase;
+  /** A new customer with one API key, created through the same services the CLI uses. */
+  createCustomer(name?: string): Promise<TestCustomer>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends CreateAppOptions {
+  env?: Record<string, string>;
+  databaseUrl?: string;
+}
+
+/** The real application (same factory as main.ts) on a fresh database of its own. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: options.databaseUrl ?? db.url,
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...options.env,
+  });
+  const app = await createApp(config, options);
+  let counter = 0;
+  return {
+    app,
+    server: app.getHttpServer() as Server,
+    config,
+    db,
+    async createCustomer(name = `customer-${randomBytes(4).toString('hex')}-${++counter}`) {
+      const customer = await app.get(CustomersService).create(name);
+      const { key, plaintext } = await app.get(ApiKeysService).create(customer.id, 'test');
+      return { id: customer.id, name: customer.name, apiKey: plaintext, apiKeyId: key.id };
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
