@@ -1,11 +1,9 @@
 import 'reflect-metadata';
-import { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
 import { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
-import { requestIdFor } from './common/http/request-id';
+import { ApiFastifyAdapter } from './common/http/api-fastify-adapter';
 import { PinoLoggerService } from './common/logging/pino-logger.service';
 import { createRootLogger } from './common/logging/root-logger';
 import { serveOpenApi } from './common/openapi/openapi';
@@ -17,44 +15,28 @@ const UNPREFIXED_ROUTES = ['health'];
 
 export interface CreateAppOptions {
   logger?: PinoLogger;
-  /** Called with the Fastify instance before any route is registered (tests use it to see every route). */
+  /** Called with the Fastify adapter before any route is registered (tests use it to see every route). */
   beforeRoutes?: (adapter: FastifyAdapter) => void;
 }
 
 /**
- * Builds the HTTP application: Fastify with a body limit and JSON-only bodies, a request id on every
- * response, the global prefix, and the OpenAPI document. Used by main.ts and by the e2e tests, so
- * both run exactly the same app.
+ * Builds the HTTP application with the global prefix and the OpenAPI document. Used by main.ts and
+ * by the e2e tests, so both run exactly the same app.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createRootLogger(config.logLevel);
-  const adapter = new FastifyAdapter({
-    loggerInstance: logger,
-    bodyLimit: config.http.bodyLimitBytes,
-    genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
-    // Requests are logged once, by the onResponse hook below, with their outcome.
-    logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
-    return503OnClosing: true,
-  });
-  const fastify = adapter.getInstance();
-  // JSON only: Fastify also parses text/plain by default, which would reach validation as a string.
-  fastify.removeContentTypeParser(['text/plain']);
-  fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
-  fastify.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request');
-  });
+  const nestLogger = new PinoLoggerService(logger);
+  const adapter = new ApiFastifyAdapter({ logger, httpLogger: nestLogger, bodyLimitBytes: config.http.bodyLimitBytes });
   options.beforeRoutes?.(adapter);
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, {
-    logger: new PinoLoggerService(logger),
-    bufferLogs: false,
+    logger: nestLogger,
+    // Nest would add a form-urlencoded parser; the API takes JSON only (Fastify's own parser).
+    bodyParser: false,
   });
   app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
   serveOpenApi(app);
   await app.init();
-  await fastify.ready();
+  await adapter.getInstance().ready();
   return app;
 }

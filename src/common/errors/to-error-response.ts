@@ -71,6 +71,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const { code, message } = FASTIFY_ERRORS[fastifyError.code]!;
     return { status: (ERROR_STATUS as Record<string, number>)[code] ?? 400, code, message, headers: {}, unexpected: false };
   }
+  if (error instanceof SyntaxError && fastifyError.statusCode === HttpStatus.BAD_REQUEST) {
+    // Fastify's JSON parser rejects a malformed body with the SyntaxError itself.
+    return { status: HttpStatus.BAD_REQUEST, code: 'invalid_json', message: 'The request body is not valid JSON', headers: {}, unexpected: false };
+  }
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const message = typeof fastifyError.message === 'string' ? fastifyError.message : 'Bad request';
     return fromStatus(fastifyError.statusCode, message);

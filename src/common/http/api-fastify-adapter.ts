@@ -1,0 +1,56 @@
+import { IncomingMessage } from 'node:http';
+import { LoggerService } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { FastifyReply, FastifyRequest, LogController } from 'fastify';
+import { Logger } from 'pino';
+import { sendError } from '../errors/send-error';
+import { requestIdFor } from './request-id';
+
+export interface ApiFastifyAdapterOptions {
+  logger: Logger;
+  httpLogger: LoggerService;
+  bodyLimitBytes: number;
+}
+
+/**
+ * Fastify as the service uses it: a body limit, JSON the only body type, a request id on every
+ * response and one log line per request.
+ *
+ * Errors Fastify raises itself (body too large, not JSON, malformed JSON, a broken URL) are answered
+ * by our error envelope. Nest would install a handler that keeps only their status and message, so
+ * `setErrorHandler` installs ours instead of the one Nest passes.
+ */
+export class ApiFastifyAdapter extends FastifyAdapter {
+  private readonly answerError: (error: unknown, request: FastifyRequest, reply: FastifyReply) => void;
+
+  constructor(options: ApiFastifyAdapterOptions) {
+    const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply) =>
+      sendError(error, request, reply, options.httpLogger);
+    super({
+      loggerInstance: options.logger,
+      bodyLimit: options.bodyLimitBytes,
+      genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
+      // Requests are logged once, by the onResponse hook below, with their outcome.
+      logController: new LogController({ disableRequestLogging: true }),
+      trustProxy: false,
+      return503OnClosing: true,
+      frameworkErrors: answerError,
+    });
+    this.answerError = answerError;
+
+    const fastify = this.getInstance();
+    // JSON only: Fastify also parses text/plain by default, which would reach validation as a string.
+    fastify.removeContentTypeParser(['text/plain']);
+    fastify.addHook('onRequest', async (request, reply) => {
+      reply.header('X-Request-Id', request.id);
+    });
+    fastify.addHook('onResponse', async (request, reply) => {
+      request.log.info({ req: request, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request');
+    });
+  }
+
+  override setErrorHandler(): this {
+    this.getInstance().setErrorHandler(this.answerError);
+    return this;
+  }
+}
