@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { KeyRing } from './key-ring';
+import { DecryptionError, SecretBox } from './secret-box';
+
+const key = (id: string) => ({ id, key: randomBytes(32) });
+
+describe('SecretBox', () => {
+  const k1 = key('k1');
+  const box = new SecretBox(new KeyRing(k1));
+
+  it('round-trips a secret and never stores it in the clear', () => {
+    const sealed = box.encrypt('my-access-token', 'ctx');
+    expect(sealed).toMatch(/^v1\.k1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(sealed).not.toContain('my-access-token');
+    expect(box.decrypt(sealed, 'ctx')).toBe('my-access-token');
+  });
+
+  it('uses a fresh IV each time', () => {
+    expect(box.encrypt('same', 'ctx')).not.toBe(box.encrypt('same', 'ctx'));
+  });
+
+  it('refuses a ciphertext moved to another context (another row or column)', () => {
+    const sealed = box.encrypt('token', 'connected_accounts.access_token:acc_1');
+    expect(() => box.decrypt(sealed, 'connected_accounts.access_token:acc_2')).toThrow(DecryptionError);
+  });
+
+  it('refuses a tampered ciphertext', () => {
+    const parts = box.encrypt('token', 'ctx').split('.');
+    const body = Buffer.from(parts[4]!, 'base64url');
+    body[0] = body[0]! ^ 1;
+    parts[4] = body.toString('base64url');
+    expect(() => box.decrypt(parts.join('.'), 'ctx')).toThrow(DecryptionError);
+  });
+
+  it('decrypts with a previous key after rotation and says the value is stale', () => {
+    const old = box.encrypt('token', 'ctx');
+    const rotated = new SecretBox(new KeyRing(key('k2'), [k1]));
+    expect(rotated.decrypt(old, 'ctx')).toBe('token');
+    expect(rotated.isStale(old)).toBe(true);
+    expect(rotated.isStale(rotated.encrypt('token', 'ctx'))).toBe(false);
+  });
+
+  it('explains a value sealed with a key it does not have', () => {
+    const stranger = new SecretBox(new KeyRing(key('k9')));
+    expect(() => stranger.decrypt(box.encrypt('t', 'ctx'), 'ctx')).toThrow('key "k1" is not configured');
+    expect(() => box.decrypt('plain-text', 'ctx')).toThrow('unknown format');
+  });
+
+  it('refuses keys of the wrong size', () => {
+    expect(() => new KeyRing({ id: 'short', key: randomBytes(16) })).toThrow('32 bytes');
+  });
+});

@@ -1,0 +1,55 @@
+import { Type } from 'class-transformer';
+import { IsArray, IsString, IsUrl, ValidateNested } from 'class-validator';
+import { ApiException } from '../errors/api-exception';
+import { createValidationPipe } from './validation.pipe';
+
+class Media {
+  @IsUrl()
+  url!: string;
+}
+class Container {
+  @IsString()
+  content!: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => Media)
+  media!: Media[];
+}
+class Body {
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => Container)
+  containers!: Container[];
+}
+
+async function detailsFor(value: unknown): Promise<Array<{ field: string; message: string }>> {
+  try {
+    await createValidationPipe().transform(value, { type: 'body', metatype: Body });
+  } catch (error) {
+    if (error instanceof ApiException) return error.details ?? [];
+    throw error;
+  }
+  return [];
+}
+
+describe('validation pipe', () => {
+  it('names nested fields by their path', async () => {
+    const details = await detailsFor({ containers: [{ content: 'ok', media: [{ url: 'https://a.example/x.jpg' }, { url: 'nope' }] }] });
+    expect(details).toEqual([{ field: 'containers[0].media[1].url', message: 'url must be a URL address' }]);
+  });
+
+  it('refuses unknown fields by name, also nested', async () => {
+    const details = await detailsFor({ containers: [{ content: 'ok', media: [], extra: 1 }], other: true });
+    expect(details.map((d) => d.field).sort()).toEqual(['containers[0].extra', 'other']);
+    expect(details.find((d) => d.field === 'other')?.message).toBe('other is not an accepted field');
+  });
+
+  it('refuses a wrongly typed field', async () => {
+    expect(await detailsFor({ containers: 'not-an-array' })).toEqual([{ field: 'containers', message: expect.stringContaining('array') }]);
+  });
+
+  it('accepts a valid body', async () => {
+    expect(await detailsFor({ containers: [{ content: 'hello', media: [] }] })).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+import { redactUrl } from './redact-url';
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/v1/social-accounts?tenantId=t1', '/api/v1/social-accounts?tenantId=t1'],
+    ['/api/v1/social-accounts/pending/ps_secret123', '/api/v1/social-accounts/pending/[redacted]'],
+    ['/api/v1/social-accounts/pending/ps_secret123/finalize', '/api/v1/social-accounts/pending/[redacted]/finalize'],
+    ['/oauth/x/callback?state=abc&code=xyz&foo=1', '/oauth/x/callback?state=[redacted]&code=[redacted]&foo=1'],
+    ['/cb?session=s1&network=x', '/cb?session=[redacted]&network=x'],
+    ['/cb?Access_Token=zzz', '/cb?Access_Token=[redacted]'],
+  ])('%s → %s', (url, expected) => expect(redactUrl(url)).toBe(expected));
+});

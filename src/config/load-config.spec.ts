@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from './load-config';
+
+const key = () => randomBytes(32).toString('base64');
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for local use', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      database: { url: undefined, poolSize: 10, embeddedPort: 54329 },
+      dataDir: '.data',
+      http: { bodyLimitBytes: 1048576 },
+      logLevel: 'info',
+    });
+    expect(config.encryption.active).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['PUBLIC_URL', 'not a url'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['BODY_LIMIT_BYTES', '12'],
+    ['ENCRYPTION_KEY_ID', 'has spaces'],
+    ['DATABASE_POOL_SIZE', '0'],
+  ])('names %s when it is invalid (%s)', (variable, value) => {
+    const problems = problemsOf({ [variable]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${variable}: `));
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' }).map((p) => p.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('requires a 32-byte encryption key', () => {
+    expect(problemsOf({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })[0]).toMatch(/^ENCRYPTION_KEY: .*32 bytes/);
+  });
+
+  it('refuses to run in production without an encryption key', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/^ENCRYPTION_KEY: required/);
+    expect(loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key() }).nodeEnv).toBe('production');
+  });
+
+  it('reads previous keys for rotation, and refuses one that reuses the active id', () => {
+    const config = loadConfig({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k2', ENCRYPTION_PREVIOUS_KEYS: `k1:${key()},k0:${key()}` });
+    expect(config.encryption.active?.id).toBe('k2');
+    expect(config.encryption.previous.map((k) => k.id)).toEqual(['k1', 'k0']);
+    expect(problemsOf({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k1', ENCRYPTION_PREVIOUS_KEYS: `k1:${key()}` })[0]).toMatch(
+      /^ENCRYPTION_PREVIOUS_KEYS: /,
+    );
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://api.example.com/' }).publicUrl).toBe('https://api.example.com');
+  });
+});
