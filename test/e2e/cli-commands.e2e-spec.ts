@@ -1,0 +1,101 @@
+import request from 'supertest';
+import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { CliServices, runCommand, UsageError } from '../../src/cli/commands';
+import { ApiException } from '../../src/common/errors/api-exception';
+import { CustomersService } from '../../src/customers/customers.service';
+import { NetworkAppsService } from '../../src/customers/network-apps.service';
+import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('Operator CLI commands (against the real database)', () => {
+  let t: TestApp;
+  let services: CliServices;
+
+  async function cli(...argv: string[]): Promise<string[]> {
+    const lines: string[] = [];
+    await runCommand(argv, services, (line) => lines.push(line));
+    return lines;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    services = {
+      customers: t.app.get(CustomersService),
+      apiKeys: t.app.get(ApiKeysService),
+      redirectUrls: t.app.get(RedirectUrlsService),
+      networkApps: t.app.get(NetworkAppsService),
+    };
+  });
+  afterAll(() => t.close());
+
+  it('creates a customer, and refuses a second one with the same name', async () => {
+    expect(await cli('customers', 'create', 'acme')).toEqual([expect.stringMatching(/^Created customer acme \(cus_\w+\)$/)]);
+    await expect(cli('customers', 'create', 'acme')).rejects.toMatchObject({ code: 'conflict' });
+    expect((await cli('customers', 'list')).join('\n')).toContain('acme');
+  });
+
+  it('creates a key printed alone on the last line, which then lists an empty account list', async () => {
+    const output = await cli('api-keys', 'create', '--customer', 'acme', '--name', 'backend');
+    const key = output[output.length - 1]!;
+    expect(key).toMatch(/^sps_[0-9A-Za-z]{40,44}$/);
+    const response = await request(t.server).get('/api/v1/social-accounts?tenantId=first').set('Authorization', `Bearer ${key}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, data: [] });
+
+    const listing = (await cli('api-keys', 'list', '--customer', 'acme')).join('\n');
+    expect(listing).toContain(key.slice(0, 10));
+    expect(listing).toContain('backend');
+    expect(listing).not.toContain(key);
+  });
+
+  it('revokes a key by id, after which the API refuses it', async () => {
+    const output = await cli('api-keys', 'create', '--customer', 'acme');
+    const key = output[output.length - 1]!;
+    const id = /(key_\w+)/.exec(output[0]!)![1]!;
+    expect(await cli('api-keys', 'revoke', id)).toEqual([expect.stringContaining(`Revoked API key ${id}`)]);
+    const response = await request(t.server).get('/api/v1/social-accounts?tenantId=t').set('Authorization', `Bearer ${key}`);
+    expect(response.status).toBe(401);
+    expect((await cli('api-keys', 'list', '--customer', 'acme')).find((line) => line.startsWith(id))).toContain('revoked');
+    await expect(cli('api-keys', 'revoke', 'key_unknown')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('adds, lists and removes redirect URLs, refusing bad ones', async () => {
+    await cli('redirect-urls', 'add', '--customer', 'acme', 'https://app.example.com/connected?from=sps');
+    await cli('redirect-urls', 'add', '--customer', 'acme', 'http://localhost:5173/cb');
+    expect(await cli('redirect-urls', 'list', '--customer', 'acme')).toEqual([
+      'https://app.example.com/connected?from=sps',
+      'http://localhost:5173/cb',
+    ]);
+    await expect(cli('redirect-urls', 'add', '--customer', 'acme', 'ftp://x')).rejects.toBeInstanceOf(ApiException);
+    await cli('redirect-urls', 'remove', '--customer', 'acme', 'http://localhost:5173/cb');
+    expect(await cli('redirect-urls', 'list', '--customer', 'acme')).toEqual(['https://app.example.com/connected?from=sps']);
+    await expect(cli('redirect-urls', 'remove', '--customer', 'acme', 'http://localhost:5173/cb')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('sets a network app with the secret stored only encrypted, and reads it back for the customer', async () => {
+    const secret = 'super-secret-client-secret-42';
+    const output = await cli('network-apps', 'set', '--customer', 'acme', '--network', 'twitter', '--client-id', 'cid-1', '--client-secret', secret);
+    expect(output.join('\n')).not.toContain(secret);
+    expect(output[0]).toContain('x app');
+    await cli('network-apps', 'set', '--customer', 'acme', '--network', 'x', '--client-id', 'cid-2', '--client-secret', secret);
+
+    const rows = await t.db.query<{ network: string; client_id: string; client_secret_encrypted: string }>('SELECT * FROM network_apps');
+    expect(rows).toEqual([expect.objectContaining({ network: 'x', client_id: 'cid-2' })]);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+
+    const customer = await services.customers.getByName('acme');
+    expect(await services.networkApps.credentialsFor(customer.id, 'x')).toEqual({ clientId: 'cid-2', clientSecret: secret });
+    expect(await services.networkApps.credentialsFor(customer.id, 'facebook')).toBeUndefined();
+    await expect(cli('network-apps', 'set', '--customer', 'acme', '--network', 'myspace', '--client-id', 'a', '--client-secret', 'b')).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+  });
+
+  it('explains usage mistakes', async () => {
+    await expect(cli('api-keys', 'create')).rejects.toThrow(new UsageError('Missing --customer NAME'));
+    await expect(cli('frobnicate', 'now')).rejects.toThrow(UsageError);
+    await expect(cli('api-keys', 'create', '--customer', 'acme', '--bogus')).rejects.toThrow(UsageError);
+    await expect(cli('api-keys', 'create', '--customer', 'nobody')).rejects.toMatchObject({ code: 'not_found' });
+    expect((await cli('--help'))[0]).toContain('Usage: npm run cli');
+  });
+});
