@@ -49,8 +49,7 @@ export class ApiFastifyAdapter extends FastifyAdapter {
     });
   }
 
-  override setErrorHandler(): this {
-    this.getInstance().setErrorHandler(this.answerError);
-    return this;
+  override setErrorHandler(): ReturnType<FastifyAdapter['setErrorHandler']> {
+    return this.getInstance().setErrorHandler(this.answerError);
   }
 }
