@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthenticatedCustomer } from '../auth/authenticated-customer';
+import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { AccountsService } from './accounts.service';

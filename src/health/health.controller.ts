@@ -1,6 +1,6 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { RawResponse } from '../common/http/raw-response.decorator';
 import { DatabaseHealth } from '../database/database-health';

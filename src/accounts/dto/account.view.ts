@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ACCOUNT_STATUSES, AccountStatus, ConnectedAccount } from '../connected-account.entity';
+import { ACCOUNT_STATUSES, ConnectedAccount } from '../connected-account.entity';
+import type { AccountStatus } from '../connected-account.entity';
 
 /** A connected account as the API shows it: never a token. */
 export class AccountView {

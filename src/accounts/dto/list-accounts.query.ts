@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsTenantId } from '../../common/tenant-id';
-import { ACCOUNT_STATUSES, AccountStatus } from '../connected-account.entity';
+import { ACCOUNT_STATUSES } from '../connected-account.entity';
+import type { AccountStatus } from '../connected-account.entity';
 
 export class ListAccountsQuery {
   @ApiProperty({ description: 'The tenant whose accounts to list', example: 'tenant-42' })
