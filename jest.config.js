@@ -17,6 +17,8 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Jest 29 reads the timeout only at the top level; the e2e tests start real servers.
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
     {
@@ -26,7 +28,7 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 60_000,
+
     },
   ],
 };

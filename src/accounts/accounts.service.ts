@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException } from '../common/errors/api-exception';
+import { isUniqueViolation } from '../common/errors/unique-violation';
 import { newId } from '../common/ids';
 import { AccountsRepository } from './accounts.repository';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
 import { NetworkTokens, TokenVault } from './token-vault';
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { driverError?: { code?: string } }).driverError?.code === '23505';
-}
 
 const LISTED_BY_DEFAULT: readonly AccountStatus[] = ['active', 'expired'];
 

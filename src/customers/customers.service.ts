@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
+import { isUniqueViolation } from '../common/errors/unique-violation';
 import { newId } from '../common/ids';
 import { Customer } from './customer.entity';
-
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class CustomersService {
@@ -19,7 +18,7 @@ export class CustomersService {
     try {
       return await this.customers.save(this.customers.create({ id: newId('customer'), name: trimmed }));
     } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(error)) {
         throw ApiException.conflict(`A customer named "${trimmed}" already exists`);
       }
       throw error;

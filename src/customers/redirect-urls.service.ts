@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
+import { isUniqueViolation } from '../common/errors/unique-violation';
 import { newId } from '../common/ids';
 import { RedirectUrl } from './redirect-url.entity';
 
@@ -30,7 +31,13 @@ export class RedirectUrlsService {
     const url = normalizeRedirectUrl(raw);
     const existing = await this.urls.findOneBy({ customerId, url });
     if (existing) return existing;
-    return this.urls.save(this.urls.create({ id: newId('redirectUrl'), customerId, url }));
+    try {
+      return await this.urls.save(this.urls.create({ id: newId('redirectUrl'), customerId, url }));
+    } catch (error) {
+      // The same URL was added concurrently: adding is idempotent, so answer with that row.
+      if (isUniqueViolation(error)) return this.urls.findOneByOrFail({ customerId, url });
+      throw error;
+    }
   }
 
   list(customerId: string): Promise<RedirectUrl[]> {

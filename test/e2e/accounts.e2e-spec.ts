@@ -129,6 +129,14 @@ describe('Connected accounts API', () => {
     expect(response.body.data).toEqual([expect.objectContaining({ id: first.id, status: 'active', nickname: 'Renamed' })]);
   });
 
+  it('connecting the same network account twice at once makes one account, not two', async () => {
+    const input = connection({ tenantId: 'race', networkAccountId: 'raced' });
+    const results = await Promise.all(Array.from({ length: 5 }, () => accounts.connect(alice.id, input)));
+    expect(new Set(results.map((account) => account.id)).size).toBe(1);
+    const rows = await t.db.query('SELECT id FROM connected_accounts WHERE tenant_id = $1', ['race']);
+    expect(rows).toHaveLength(1);
+  });
+
   it('holds tokens only encrypted, bound to their account', async () => {
     const account = await accounts.connect(alice.id, connection({ tenantId: 'crypto', networkAccountId: 'enc' }));
     const rows = await t.db.query<Record<string, unknown>>('SELECT * FROM connected_accounts');

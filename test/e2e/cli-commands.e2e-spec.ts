@@ -67,6 +67,10 @@ describe('Operator CLI commands (against the real database)', () => {
       'http://localhost:5173/cb',
     ]);
     await expect(cli('redirect-urls', 'add', '--customer', 'acme', 'ftp://x')).rejects.toBeInstanceOf(ApiException);
+    const customer = await services.customers.getByName('acme');
+    const concurrent = await Promise.all([1, 2, 3].map(() => services.redirectUrls.add(customer.id, 'https://race.example.com/cb')));
+    expect(new Set(concurrent.map((url) => url.id)).size).toBe(1);
+    await cli('redirect-urls', 'remove', '--customer', 'acme', 'https://race.example.com/cb');
     await cli('redirect-urls', 'remove', '--customer', 'acme', 'http://localhost:5173/cb');
     expect(await cli('redirect-urls', 'list', '--customer', 'acme')).toEqual(['https://app.example.com/connected?from=sps']);
     await expect(cli('redirect-urls', 'remove', '--customer', 'acme', 'http://localhost:5173/cb')).rejects.toMatchObject({ code: 'not_found' });
