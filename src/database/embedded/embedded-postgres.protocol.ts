@@ -6,4 +6,5 @@ export interface EmbeddedServerOptions {
 }
 
 export type ChildMessage = { type: 'ready' } | { type: 'failed'; message: string };
-export type ParentMessage = { type: 'stop' };
+/** Options travel over IPC, not argv: argv (with the password) is visible to every user in `ps`. */
+export type ParentMessage = { type: 'start'; options: EmbeddedServerOptions } | { type: 'stop' };

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { ChildMessage, EmbeddedServerOptions } from './embedded-postgres.protocol';
+import { ChildMessage, EmbeddedServerOptions, ParentMessage } from './embedded-postgres.protocol';
 
 export const LOCAL_DATABASE_NAME = 'social_publishing';
 
@@ -57,12 +57,14 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
 function forkServer(options: EmbeddedServerOptions): ChildProcess {
   const runningFromTypeScript = __filename.endsWith('.ts');
   const script = join(__dirname, `embedded-postgres.child.${runningFromTypeScript ? 'ts' : 'js'}`);
-  return fork(script, [JSON.stringify(options)], {
+  const child = fork(script, [], {
     execArgv: runningFromTypeScript ? ['-r', 'ts-node/register/transpile-only'] : [],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // Its own process group: a Ctrl-C in the terminal reaches the service, which drains and then stops the database.
     detached: true,
   });
+  child.send({ type: 'start', options } satisfies ParentMessage);
+  return child;
 }
 
 function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
