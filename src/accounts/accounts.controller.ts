@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
+import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { AccountsService } from './accounts.service';
 import { AccountView, DisconnectedAccountView } from './dto/account.view';
@@ -29,7 +30,7 @@ export class AccountsController {
   })
   @ApiEnvelope(DisconnectedAccountView)
   @ApiErrors(401, 404)
-  disconnect(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id') id: string): Promise<DisconnectedAccountView> {
+  disconnect(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id', new ResourceIdPipe('account', 'Account')) id: string): Promise<DisconnectedAccountView> {
     return this.accounts.disconnect(caller.customerId, id);
   }
 }

@@ -4,8 +4,9 @@ import { In, Repository } from 'typeorm';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
 
 /**
- * The only way to the connected_accounts table. Every method takes the owning customer's id first,
- * so a query that is not scoped to a customer cannot be written by accident.
+ * The only way to the connected_accounts table. Every lookup takes the owning customer's id first,
+ * so a query that is not scoped to a customer cannot be written by accident; writes take an
+ * account that was loaded (or built) for its customer.
  */
 @Injectable()
 export class AccountsRepository {

@@ -4,10 +4,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeysService } from './api-keys.service';
+import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey])],
-  providers: [ApiKeysService, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  providers: [ApiKeysService, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
   exports: [ApiKeysService],
 })
 export class AuthModule {}

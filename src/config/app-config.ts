@@ -20,13 +20,14 @@ export interface AppConfig {
     /** Unset means "start the embedded PostgreSQL under dataDir". */
     url: string | undefined;
     poolSize: number;
+    /** How long the service waits for Postgres to answer a query before giving up (503). */
+    queryTimeoutMs: number;
     embeddedPort: number;
   };
   dataDir: string;
   encryption: {
     /** Set when ENCRYPTION_KEY is given; otherwise a local key is generated under dataDir. */
     active: EncryptionKeyConfig | undefined;
-    activeKeyId: string;
     previous: EncryptionKeyConfig[];
   };
   http: {

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBase64, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsBase64, IsIn, IsInt, IsIP, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -12,8 +12,7 @@ export class EnvironmentSchema {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 
-  @IsString()
-  @IsOptional()
+  @IsIP(undefined, { message: 'HOST must be an IP address to listen on, e.g. 0.0.0.0, 127.0.0.1 or ::' })
   HOST = '0.0.0.0';
 
   @Transform(toInt)
@@ -35,6 +34,12 @@ export class EnvironmentSchema {
   @Min(1)
   @Max(200)
   DATABASE_POOL_SIZE = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_QUERY_TIMEOUT_MS = 20_000;
 
   @Transform(toInt)
   @IsInt()

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       port: 3000,
       publicUrl: 'http://localhost:3000',
-      database: { url: undefined, poolSize: 10, embeddedPort: 54329 },
+      database: { url: undefined, poolSize: 10, queryTimeoutMs: 20000, embeddedPort: 54329 },
       dataDir: '.data',
       http: { bodyLimitBytes: 1048576 },
       logLevel: 'info',
@@ -42,6 +42,9 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '12'],
     ['ENCRYPTION_KEY_ID', 'has spaces'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['HOST', '999.1.1.1'],
+    ['HOST', 'example.com'],
+    ['DATABASE_QUERY_TIMEOUT_MS', '5'],
   ])('names %s when it is invalid (%s)', (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);
@@ -68,6 +71,11 @@ describe('loadConfig', () => {
     expect(problemsOf({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k1', ENCRYPTION_PREVIOUS_KEYS: `k1:${key()}` })[0]).toMatch(
       /^ENCRYPTION_PREVIOUS_KEYS: /,
     );
+  });
+
+  it('reserves the key id "local" for the generated local key', () => {
+    expect(problemsOf({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'local' })[0]).toMatch(/^ENCRYPTION_KEY_ID: /);
+    expect(loadConfig({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k2', ENCRYPTION_PREVIOUS_KEYS: `local:${key()}` }).encryption.previous[0]?.id).toBe('local');
   });
 
   it('drops a trailing slash from PUBLIC_URL', () => {

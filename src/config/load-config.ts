@@ -46,6 +46,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const active = schema.ENCRYPTION_KEY
     ? decodeKey(schema.ENCRYPTION_KEY_ID, schema.ENCRYPTION_KEY, 'ENCRYPTION_KEY')
     : undefined;
+  if (schema.ENCRYPTION_KEY_ID === 'local') {
+    throw new ConfigError(['ENCRYPTION_KEY_ID: "local" is reserved for the generated local key']);
+  }
   if (previous.some((key) => key.id === schema.ENCRYPTION_KEY_ID)) {
     throw new ConfigError([`ENCRYPTION_PREVIOUS_KEYS: key id "${schema.ENCRYPTION_KEY_ID}" is already the active ENCRYPTION_KEY_ID`]);
   }
@@ -61,10 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     database: {
       url: schema.DATABASE_URL,
       poolSize: schema.DATABASE_POOL_SIZE,
+      queryTimeoutMs: schema.DATABASE_QUERY_TIMEOUT_MS,
       embeddedPort: schema.EMBEDDED_DATABASE_PORT,
     },
     dataDir: schema.DATA_DIR,
-    encryption: { active, activeKeyId: schema.ENCRYPTION_KEY_ID, previous },
+    encryption: { active, previous },
     http: { bodyLimitBytes: schema.BODY_LIMIT_BYTES },
     logLevel: schema.LOG_LEVEL,
     shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,

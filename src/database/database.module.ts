@@ -16,13 +16,12 @@ import { runMigrationsLocked } from './migrate';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         if (!config.database.url) throw new Error('The database URL was not resolved before the application started');
-        return dataSourceOptions(config.database.url, config.database.poolSize);
+        return dataSourceOptions(config.database.url, config.database.poolSize, config.database.queryTimeoutMs);
       },
       dataSourceFactory: async (options?: DataSourceOptions) => {
-        const dataSource = await new DataSource(options!).initialize();
-        const applied = await runMigrationsLocked(dataSource);
+        const applied = await runMigrationsLocked(options!);
         if (applied.length) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
-        return dataSource;
+        return new DataSource(options!).initialize();
       },
     }),
   ],

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 
 /** An arbitrary constant naming "schema migrations" among the advisory locks of this database. */
 const MIGRATION_LOCK_ID = 7_310_442_001;
@@ -6,16 +6,24 @@ const MIGRATION_LOCK_ID = 7_310_442_001;
 /**
  * Runs pending migrations while holding a Postgres advisory lock, so instances that boot together
  * migrate one after the other instead of racing. Each migration runs in its own transaction.
+ *
+ * It uses a connection of its own without the timeouts that bound ordinary queries: waiting for
+ * another instance's migrations, or building a large index, may rightly take longer.
  */
-export async function runMigrationsLocked(dataSource: DataSource): Promise<string[]> {
-  const lockHolder = dataSource.createQueryRunner();
-  await lockHolder.connect();
+export async function runMigrationsLocked(options: DataSourceOptions): Promise<string[]> {
+  const extra = { ...(options as { extra?: Record<string, unknown> }).extra };
+  delete extra.statement_timeout;
+  delete extra.query_timeout;
+  const migrator = await new DataSource({ ...options, extra: { ...extra, max: 1 } } as DataSourceOptions).initialize();
   try {
-    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    return applied.map((migration) => migration.name);
+    await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      const applied = await migrator.runMigrations({ transaction: 'each' });
+      return applied.map((migration) => migration.name);
+    } finally {
+      await migrator.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
   } finally {
-    await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    await lockHolder.release();
+    await migrator.destroy();
   }
 }

@@ -1,26 +1,18 @@
-/** Network-level error codes of node and pg that mean "the database cannot be reached right now". */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  // SQLSTATE class 08 (connection exception) and 57P (operator intervention: shutdown, crash, cannot connect now)
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
+/** SQLSTATE class 08 (connection exception) and 57P (shutdown, crash, cannot connect now). */
+const UNREACHABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
 
+/**
+ * Socket errors count only when they come from opening a connection (`syscall` connect or
+ * getaddrinfo): a client that hangs up mid-request also raises ECONNRESET, and that is no outage.
+ */
+const CONNECT_ERROR_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECT_SYSCALLS = new Set(['connect', 'getaddrinfo']);
+
+/** Messages of pg and its pool when the server went away or does not answer. */
 const UNREACHABLE_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  'Query read timeout',
   'Client has encountered a connection error',
   'the database system is starting up',
   'the database system is shutting down',
@@ -29,8 +21,15 @@ const UNREACHABLE_MESSAGES = [
 
 function inspect(error: unknown, depth: number): boolean {
   if (depth > 3 || typeof error !== 'object' || error === null) return false;
-  const { code, message, driverError, cause } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
-  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  const { code, syscall, message, driverError, cause } = error as {
+    code?: unknown;
+    syscall?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === 'string' && UNREACHABLE_SQLSTATES.has(code)) return true;
+  if (typeof code === 'string' && CONNECT_ERROR_CODES.has(code) && typeof syscall === 'string' && CONNECT_SYSCALLS.has(syscall)) return true;
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((part) => message.includes(part))) return true;
   if (error instanceof AggregateError && error.errors.some((inner) => inspect(inner, depth + 1))) return true;
   return inspect(driverError, depth + 1) || inspect(cause, depth + 1);

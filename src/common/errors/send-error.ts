@@ -12,9 +12,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const response = toErrorResponse(error);
   if (response.unexpected) {
     const err = error instanceof Error ? error : new Error(String(error));
-    logger.error({ msg: 'Unhandled error', requestId: request.id, err: err.message, stack: err.stack }, 'HTTP');
+    logger.error({ msg: 'Unhandled error', reqId: request.id, err: err.message, stack: err.stack }, 'HTTP');
   } else if (response.code === 'database_unavailable') {
-    logger.warn({ msg: 'Database unavailable', requestId: request.id }, 'HTTP');
+    logger.warn({ msg: 'Database unavailable', reqId: request.id }, 'HTTP');
   }
   const body: ErrorEnvelope = {
     success: false,
@@ -25,5 +25,10 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
       requestId: String(request.id),
     },
   };
-  void reply.status(response.status).headers(response.headers).type('application/json; charset=utf-8').send(body);
+  // Also here: errors raised before the onRequest hooks ran (a malformed URL) have no header yet.
+  void reply
+    .status(response.status)
+    .headers({ ...response.headers, 'X-Request-Id': String(request.id) })
+    .type('application/json; charset=utf-8')
+    .send(body);
 }

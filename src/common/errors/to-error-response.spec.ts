@@ -15,7 +15,7 @@ describe('toErrorResponse', () => {
   });
 
   it('turns a database outage into a 503 with Retry-After', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
     expect(toErrorResponse(refused)).toMatchObject({ status: 503, code: 'database_unavailable', headers: { 'Retry-After': '5' } });
   });
 
@@ -36,17 +36,21 @@ describe('toErrorResponse', () => {
 
 describe('isDatabaseUnavailable', () => {
   it.each([
-    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', syscall: 'connect' })],
+    ['an unresolvable host', Object.assign(new Error('getaddrinfo ENOTFOUND db'), { code: 'ENOTFOUND', syscall: 'getaddrinfo' })],
+    ['a query that got no answer', new Error('Query read timeout')],
     ['an administrator shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['a terminated connection', new Error('Connection terminated unexpectedly')],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a wrapped driver error', Object.assign(new Error('query failed'), { driverError: { code: '08006' } })],
-    ['an aggregate of refusals', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })])],
+    ['an aggregate of refusals', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED', syscall: 'connect' })])],
   ])('recognises %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
   it.each([
     ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
     ['a plain error', new Error('boom')],
+    ['a client hanging up mid-request', Object.assign(new Error('aborted'), { code: 'ECONNRESET' })],
+    ['a broken pipe to a client', Object.assign(new Error('write EPIPE'), { code: 'EPIPE', syscall: 'write' })],
     ['not an error at all', 'ECONNREFUSED'],
   ])('does not mistake %s for an outage', (_, error) => expect(isDatabaseUnavailable(error)).toBe(false));
 });

@@ -25,15 +25,34 @@ const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'Content-Length does not match the body' },
 };
 
-const CODE_BY_STATUS: Partial<Record<number, string>> = Object.fromEntries(
-  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),
-);
-// Two codes share 400; a generic 4xx from a framework is a plain bad request.
-CODE_BY_STATUS[HttpStatus.BAD_REQUEST] = 'bad_request';
+/**
+ * Framework errors (Nest's, Fastify's, Node's HTTP parser's) get a code and a fixed message by
+ * status: their own messages may echo the URL or internals.
+ */
+const BY_STATUS: Partial<Record<number, { code: string; message: string }>> = {
+  400: { code: 'bad_request', message: 'Malformed request' },
+  404: { code: 'not_found', message: 'Route not found' },
+  405: { code: 'method_not_allowed', message: 'Method not allowed' },
+  408: { code: 'request_timeout', message: 'The request took too long to arrive' },
+  413: { code: 'payload_too_large', message: 'The request body is larger than the limit' },
+  414: { code: 'uri_too_long', message: 'The URL is too long' },
+  415: { code: 'unsupported_media_type', message: 'The request body must be JSON (Content-Type: application/json)' },
+  431: { code: 'request_header_too_large', message: 'The request headers are too large' },
+};
 
-function fromStatus(status: number, message: string): ErrorResponse {
-  const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
-  return { status, code, message, headers: {}, unexpected: status >= 500 };
+export function fromStatus(status: number): ErrorResponse {
+  if (status >= 500) return { status: 500, code: 'internal_error', message: 'Internal server error', headers: {}, unexpected: true };
+  const known = BY_STATUS[status] ?? { code: 'bad_request', message: 'Bad request' };
+  return { status, ...known, headers: {}, unexpected: false };
+}
+
+/** SQLSTATEs a value sent by a client can cause (a NUL byte, a string too long for its column). */
+const CLIENT_DATA_SQLSTATES = new Set(['22021', '22P05', '22001', '22P02', '22003', '22007', '22008']);
+
+function sqlState(error: unknown): string | undefined {
+  const { code, driverError } = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown } };
+  const value = typeof driverError?.code === 'string' ? driverError.code : code;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -61,10 +80,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       unexpected: false,
     };
   }
-  if (error instanceof HttpException) {
-    const status = error.getStatus();
-    const message = status >= 500 ? 'Internal server error' : error.message;
-    return fromStatus(status, status === HttpStatus.NOT_FOUND ? 'Route not found' : message);
+  if (error instanceof HttpException) return fromStatus(error.getStatus());
+  const state = sqlState(error);
+  if (state && CLIENT_DATA_SQLSTATES.has(state)) {
+    // Validation should have caught it; still, a client's value is never a 500.
+    return { status: 400, code: 'bad_request', message: 'The request contains a value that cannot be stored', headers: {}, unexpected: false };
   }
   const fastifyError = error as { code?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof fastifyError?.code === 'string' && FASTIFY_ERRORS[fastifyError.code]) {
@@ -72,12 +92,15 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     return { status: (ERROR_STATUS as Record<string, number>)[code] ?? 400, code, message, headers: {}, unexpected: false };
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === HttpStatus.BAD_REQUEST) {
-    // Fastify's JSON parser rejects a malformed body with the SyntaxError itself.
-    return { status: HttpStatus.BAD_REQUEST, code: 'invalid_json', message: 'The request body is not valid JSON', headers: {}, unexpected: false };
+    // Fastify's JSON parser rejects a malformed body with the SyntaxError itself; it also refuses
+    // prototype-polluting keys, which is valid JSON refused on purpose.
+    const message = /prototype/i.test(error.message)
+      ? 'The request body contains a forbidden property name (__proto__ or constructor.prototype)'
+      : 'The request body is not valid JSON';
+    return { status: HttpStatus.BAD_REQUEST, code: 'invalid_json', message, headers: {}, unexpected: false };
   }
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    const message = typeof fastifyError.message === 'string' ? fastifyError.message : 'Bad request';
-    return fromStatus(fastifyError.statusCode, message);
+    return fromStatus(fastifyError.statusCode);
   }
-  return fromStatus(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');
+  return fromStatus(HttpStatus.INTERNAL_SERVER_ERROR);
 }

@@ -3,7 +3,9 @@ import { LoggerService } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger } from 'pino';
+import { ApiException } from '../errors/api-exception';
 import { sendError } from '../errors/send-error';
+import { answerRawClientError } from './raw-client-error';
 import { requestIdFor } from './request-id';
 
 export interface ApiFastifyAdapterOptions {
@@ -16,8 +18,8 @@ export interface ApiFastifyAdapterOptions {
  * Fastify as the service uses it: a body limit, JSON the only body type, a request id on every
  * response and one log line per request.
  *
- * Errors Fastify raises itself (body too large, not JSON, malformed JSON, a broken URL) are answered
- * by our error envelope. Nest would install a handler that keeps only their status and message, so
+ * Errors Fastify raises itself (body too large, not JSON, malformed JSON, a broken URL), requests
+ * Node cannot parse, and requests arriving during shutdown are all answered in our error envelope. Nest would install a handler that keeps only their status and message, so
  * `setErrorHandler` installs ours instead of the one Nest passes.
  */
 export class ApiFastifyAdapter extends FastifyAdapter {
@@ -33,16 +35,28 @@ export class ApiFastifyAdapter extends FastifyAdapter {
       // Requests are logged once, by the onResponse hook below, with their outcome.
       logController: new LogController({ disableRequestLogging: true }),
       trustProxy: false,
-      return503OnClosing: true,
+      // Our onRequest hook answers requests during shutdown, in the envelope.
+      return503OnClosing: false,
       frameworkErrors: answerError,
+      clientErrorHandler: answerRawClientError,
     });
     this.answerError = answerError;
 
     const fastify = this.getInstance();
+    let closing = false;
+    fastify.addHook('preClose', async () => {
+      closing = true;
+    });
     // JSON only: Fastify also parses text/plain by default, which would reach validation as a string.
     fastify.removeContentTypeParser(['text/plain']);
     fastify.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
+      if (closing) {
+        reply.header('Connection', 'close');
+        const shuttingDown = new ApiException('shutting_down', 'The service is restarting; retry shortly', undefined, undefined, { 'Retry-After': '1' });
+        sendError(shuttingDown, request, reply, options.httpLogger);
+        return reply;
+      }
     });
     fastify.addHook('onResponse', async (request, reply) => {
       request.log.info({ req: request, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request');

@@ -45,6 +45,13 @@ describe('validation pipe', () => {
     expect(details.find((d) => d.field === 'other')?.message).toBe('other is not an accepted field');
   });
 
+  it('refuses prototype keys, which class-transformer would drop without a word', async () => {
+    const body = JSON.parse('{"containers":[{"content":"x","media":[],"constructor":{"prototype":{}}}],"__proto__":{"polluted":true}}');
+    const details = await detailsFor(body);
+    expect(details.map((d) => d.field).sort()).toEqual(['__proto__', 'containers[0].constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('refuses a wrongly typed field', async () => {
     expect(await detailsFor({ containers: 'not-an-array' })).toEqual([{ field: 'containers', message: expect.stringContaining('array') }]);
   });

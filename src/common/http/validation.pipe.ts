@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiException, FieldError } from '../errors/api-exception';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
@@ -13,12 +13,35 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   });
 }
 
+/** Keys that can reach an object's prototype; refused anywhere in a body or query. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function prototypeKeys(value: unknown, path: string, depth = 0): FieldError[] {
+  if (depth > 32 || typeof value !== 'object' || value === null) return [];
+  return Object.keys(value).flatMap((key) => {
+    const field = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (PROTOTYPE_KEYS.has(key)) return [{ field, message: `${field} is not an accepted field` }];
+    return prototypeKeys((value as Record<string, unknown>)[key], field, depth + 1);
+  });
+}
+
+/** The ValidationPipe, plus a refusal of prototype keys, which class-transformer skips silently. */
+class ApiValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const forbidden = prototypeKeys(value, '');
+      if (forbidden.length) throw ApiException.validation(forbidden, `Invalid request: ${forbidden.map((f) => f.field).join(', ')}`);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /**
  * Request validation for every route: unknown fields are rejected (not silently dropped), values
  * are converted only where a DTO says so, and each error names its field in `details`.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ApiValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,

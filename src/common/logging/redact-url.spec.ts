@@ -8,5 +8,9 @@ describe('redactUrl', () => {
     ['/oauth/x/callback?state=abc&code=xyz&foo=1', '/oauth/x/callback?state=[redacted]&code=[redacted]&foo=1'],
     ['/cb?session=s1&network=x', '/cb?session=[redacted]&network=x'],
     ['/cb?Access_Token=zzz', '/cb?Access_Token=[redacted]'],
+    ['/x?%ZZ=1&code=secret&tenantId=t', '/x?[undecodable]&code=[redacted]&tenantId=t'],
+    [`/api/v1/social-accounts/sps_${'a'.repeat(43)}`, '/api/v1/social-accounts/sps_[redacted]'],
+    [`/x?api_key=sps_${'B'.repeat(43)}&t=1`, '/x?api_key=[redacted]&t=1'],
+    [`/x?q=sps_${'C'.repeat(43)}`, '/x?q=sps_[redacted]'],
   ])('%s → %s', (url, expected) => expect(redactUrl(url)).toBe(expected));
 });

@@ -17,8 +17,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('v1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: `API key created in the dashboard or CLI (\`${API_KEY_PREFIX}…\`)` })
     .build();
-  return SwaggerModule.createDocument(app, config);
+  const document = SwaggerModule.createDocument(app, config);
+  for (const pathItem of Object.values(document.paths)) {
+    for (const operation of Object.values(pathItem) as Array<{ responses?: Record<string, { headers?: Record<string, unknown> }> }>) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        response.headers = { ...response.headers, 'X-Request-Id': REQUEST_ID_HEADER };
+      }
+    }
+  }
+  return document;
 }
+
+/** Every response carries the request id, which error bodies repeat as `error.requestId`. */
+const REQUEST_ID_HEADER = {
+  description: 'Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : -',
+  schema: { type: 'string', example: 'req_Yq3b1m4o2rV0d9Ku' },
+};
 
 /** Serves the document at /api/docs.json and an explorer UI at /api/docs (both without authentication). */
 export function serveOpenApi(app: INestApplication): void {

@@ -1,0 +1,31 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { FastifyInstance } from 'fastify';
+import { ApiKeysService } from './api-keys.service';
+import { authenticateRequest, unauthorized } from './api-key.guard';
+
+/** Every route under this prefix needs a key; the public ones (health, docs, OAuth callbacks) live outside it. */
+export const KEYED_PREFIX = '/api/v1/';
+
+/**
+ * Checks the API key of /api/v1 requests as soon as their headers arrive, before the body is read:
+ * a caller without a valid key gets 401, not a 413 or 415 about a body we should never have read.
+ * The ApiKeyGuard stays the rule for every route; this only answers earlier.
+ */
+@Injectable()
+export class EarlyApiKeyCheck implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  onModuleInit(): void {
+    // Absent in the CLI, which has no HTTP server.
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify) return;
+    fastify.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith(KEYED_PREFIX)) return;
+      if (!(await authenticateRequest(request, this.apiKeys))) throw unauthorized();
+    });
+  }
+}

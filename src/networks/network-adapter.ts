@@ -1,0 +1,87 @@
+/**
+ * The contract every social network implements. A network is one folder under src/networks/ with an
+ * adapter implementing this interface; nothing outside that folder names the network.
+ *
+ * Adapters are stateless: every call receives the credentials it needs, and protocol clients are
+ * built per call, so no tenant's state ever lives on a shared instance.
+ */
+
+/** The OAuth app a call is made as: the customer's own, or the service-wide one. */
+export interface AppCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AuthorizeRequest {
+  /** Random, single-use; the network sends it back to the callback. */
+  state: string;
+  /** PKCE S256 challenge. Networks without PKCE ignore it. */
+  codeChallenge: string;
+  /** The service's own callback URL for this network (registered in the network app). */
+  callbackUrl: string;
+  app: AppCredentials;
+}
+
+export interface CodeExchangeRequest {
+  code: string;
+  codeVerifier: string;
+  callbackUrl: string;
+  app: AppCredentials;
+}
+
+/** Tokens as stored (encrypted) for a connected account. */
+export interface AccountTokens {
+  /** The token that publishes as the account (a Page token on Facebook). */
+  accessToken: string;
+  /** X's rotating refresh token. */
+  refreshToken?: string;
+  /** The user token the account's token derives from, where revoke or refresh needs it (Facebook). */
+  userAccessToken?: string;
+  /** When the account stops working without a refresh or a new login; undefined when it does not expire. */
+  expiresAt?: Date;
+}
+
+/** What the user granted at the end of the OAuth dance: a user-level token, long-lived where possible. */
+export interface UserGrant {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt?: Date;
+  scopes: string[];
+  /** The network's id of the user, when the exchange returns it. */
+  userId?: string;
+}
+
+/** A page or profile the user may connect, with the tokens that will publish as it. */
+export interface SelectableAccount {
+  /** The account's id on the network (page id, Instagram user id, X user id). */
+  id: string;
+  name: string;
+  username: string;
+  pictureUrl: string | null;
+  /** What kind of account this is on its network, e.g. `page`, `instagram_business`, `profile`. */
+  type: string;
+  tokens: AccountTokens;
+  scopes: string[];
+}
+
+export interface NetworkAdapter {
+  /** Lowercase identifier used in paths and in `platform`. */
+  readonly id: string;
+  /** Other names accepted on input (`twitter` for `x`). */
+  readonly aliases: readonly string[];
+  /** Name for people (dashboard, messages). */
+  readonly displayName: string;
+  /** True when this process talks to the built-in emulator instead of the real network. */
+  readonly emulated: boolean;
+  /** Service-wide app credentials from the environment, if configured. */
+  readonly serviceApp: AppCredentials | undefined;
+
+  /** The network's consent page for this attempt. */
+  authorizeUrl(request: AuthorizeRequest): string;
+  /** Exchanges the callback's code for a user grant, made long-lived where the network allows. */
+  exchangeCode(request: CodeExchangeRequest): Promise<UserGrant>;
+  /** The pages or profiles the user may connect with this grant. */
+  listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]>;
+  /** Revokes the connection at the network. Throws NetworkError when the network refuses. */
+  revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
+}

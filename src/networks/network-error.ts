@@ -1,0 +1,29 @@
+/**
+ * How a failed network call should be treated:
+ * - `transient`: retry soon with backoff (5xx, timeouts, Graph codes 1 and 2);
+ * - `rate_limited`: wait until `retryAt`, then retry;
+ * - `auth_expired`: the token is invalid or revoked; the account needs reconnecting;
+ * - `permanent`: retrying will not help (invalid content, duplicate, policy block, permission).
+ */
+export type NetworkErrorKind = 'transient' | 'rate_limited' | 'auth_expired' | 'permanent';
+
+export interface NetworkErrorDetails {
+  status?: number;
+  /** The network's own error code (Graph `code`, X `title`, OAuth `error`). */
+  code?: string | number;
+  subcode?: number;
+  /** For `rate_limited`: the earliest time to try again. */
+  retryAt?: Date;
+}
+
+export class NetworkError extends Error {
+  constructor(
+    readonly network: string,
+    readonly kind: NetworkErrorKind,
+    message: string,
+    readonly details: NetworkErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
