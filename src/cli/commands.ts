@@ -25,6 +25,7 @@ export const USAGE = `Usage: npm run cli -- <command>
   redirect-urls list --customer NAME
   redirect-urls remove --customer NAME URL
   network-apps set --customer NAME --network facebook|instagram|x --client-id ID --client-secret SECRET
+                   (--client-secret - reads the secret from standard input, keeping it out of ps and shell history)
   network-apps list --customer NAME`;
 
 const OPTIONS = {
@@ -43,8 +44,19 @@ function required<T>(value: T | undefined, what: string): T {
 
 const iso = (date: Date | null): string => (date ? date.toISOString() : '-');
 
+async function readStandardInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Runs one CLI command; everything meant for the operator is written through `out`, one line per call. */
-export async function runCommand(argv: string[], services: CliServices, out: (line: string) => void): Promise<void> {
+export async function runCommand(
+  argv: string[],
+  services: CliServices,
+  out: (line: string) => void,
+  readInput: () => Promise<string> = readStandardInput,
+): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -108,9 +120,11 @@ export async function runCommand(argv: string[], services: CliServices, out: (li
     }
     case 'network-apps set': {
       const customer = await customerByOption();
+      const secretOption = required(values['client-secret'], '--client-secret');
       const app = await services.networkApps.set(customer.id, required(values.network, '--network'), {
         clientId: required(values['client-id'], '--client-id'),
-        clientSecret: required(values['client-secret'], '--client-secret'),
+        // `echo SECRET | …` adds a newline that is not part of the secret.
+        clientSecret: secretOption === '-' ? required((await readInput()).trim(), 'client secret on standard input') : secretOption,
       });
       out(`Set the ${app.network} app of customer ${customer.name}: client id ${app.clientId} (secret stored encrypted)`);
       return;

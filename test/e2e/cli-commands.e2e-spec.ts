@@ -11,9 +11,10 @@ describe('Operator CLI commands (against the real database)', () => {
   let t: TestApp;
   let services: CliServices;
 
+  let standardInput = '';
   async function cli(...argv: string[]): Promise<string[]> {
     const lines: string[] = [];
-    await runCommand(argv, services, (line) => lines.push(line));
+    await runCommand(argv, services, (line) => lines.push(line), async () => standardInput);
     return lines;
   }
 
@@ -81,7 +82,8 @@ describe('Operator CLI commands (against the real database)', () => {
     const output = await cli('network-apps', 'set', '--customer', 'acme', '--network', 'twitter', '--client-id', 'cid-1', '--client-secret', secret);
     expect(output.join('\n')).not.toContain(secret);
     expect(output[0]).toContain('x app');
-    await cli('network-apps', 'set', '--customer', 'acme', '--network', 'x', '--client-id', 'cid-2', '--client-secret', secret);
+    standardInput = `${secret}\n`;
+    await cli('network-apps', 'set', '--customer', 'acme', '--network', 'x', '--client-id', 'cid-2', '--client-secret', '-');
 
     const rows = await t.db.query<{ network: string; client_id: string; client_secret_encrypted: string }>('SELECT * FROM network_apps');
     expect(rows).toEqual([expect.objectContaining({ network: 'x', client_id: 'cid-2' })]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '../support/free-port';
-import { childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
+import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
 
 async function waitForHealth(baseUrl: string, service: ServiceProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -41,6 +41,7 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
   let pgPort: number;
 
   beforeAll(async () => {
+    await buildService();
     dataDir = mkdtempSync(join(tmpdir(), 'sps-first-run-'));
     chmodSync(dataDir, 0o755);
     pgPort = await freePort();

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const ROOT = join(__dirname, '..', '..');
-const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
+
+/** Builds dist/ as `npm start` does (`npm run build`), so the tests run what users run. */
+export async function buildService(): Promise<void> {
+  await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
+}
 
 /** The environment of a child service: ours, minus whatever would point it at the test database. */
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
@@ -21,9 +25,9 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/main.ts` as its own process, as `npm start` would (from source, without a build). */
+/** Starts the built service (`node dist/src/main.js`, what `npm start` runs after building). */
 export function startServiceProcess(env: NodeJS.ProcessEnv): ServiceProcess {
-  const child = spawn(process.execPath, [...TS_NODE, 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -38,8 +42,8 @@ export function startServiceProcess(env: NodeJS.ProcessEnv): ServiceProcess {
   };
 }
 
-/** Runs the operator CLI (`src/cli/main.ts`) and returns its standard output. */
+/** Runs the built operator CLI (`node dist/src/cli/main.js`) and returns its standard output. */
 export async function runCliProcess(env: NodeJS.ProcessEnv, ...argv: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...TS_NODE, 'src/cli/main.ts', ...argv], { cwd: ROOT, env });
+  const { stdout } = await promisify(execFile)(process.execPath, ['dist/src/cli/main.js', ...argv], { cwd: ROOT, env });
   return stdout;
 }

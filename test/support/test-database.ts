@@ -24,6 +24,8 @@ export async function createTestDatabase(adminUrl = process.env.TEST_DATABASE_AD
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const client = new Client({ connectionString: url });
+  // The server may be stopped under this client (outage tests, the end of the run): not a crash.
+  client.on('error', () => undefined);
   await client.connect();
   return {
     url,

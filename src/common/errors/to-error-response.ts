@@ -20,7 +20,11 @@ const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
     code: 'unsupported_media_type',
     message: 'The request body must be JSON (Content-Type: application/json)',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON' },
+  // Fastify's parser does not say which: broken JSON, or JSON refused for a prototype-polluting key.
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The request body is not valid JSON, or uses a forbidden property name (__proto__, constructor.prototype)',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty but Content-Type is application/json' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'Content-Length does not match the body' },
 };
@@ -90,14 +94,6 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (typeof fastifyError?.code === 'string' && FASTIFY_ERRORS[fastifyError.code]) {
     const { code, message } = FASTIFY_ERRORS[fastifyError.code]!;
     return { status: (ERROR_STATUS as Record<string, number>)[code] ?? 400, code, message, headers: {}, unexpected: false };
-  }
-  if (error instanceof SyntaxError && fastifyError.statusCode === HttpStatus.BAD_REQUEST) {
-    // Fastify's JSON parser rejects a malformed body with the SyntaxError itself; it also refuses
-    // prototype-polluting keys, which is valid JSON refused on purpose.
-    const message = /prototype/i.test(error.message)
-      ? 'The request body contains a forbidden property name (__proto__ or constructor.prototype)'
-      : 'The request body is not valid JSON';
-    return { status: HttpStatus.BAD_REQUEST, code: 'invalid_json', message, headers: {}, unexpected: false };
   }
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return fromStatus(fastifyError.statusCode);
