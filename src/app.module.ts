@@ -11,13 +11,34 @@ import { ConfigModule } from './config/config.module';
 import { CustomersModule } from './customers/customers.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { ConnectModule } from './connect/connect.module';
+import { EmulatorModule } from './emulator/emulator.module';
+import { NetworksModule } from './networks/networks.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), CryptoModule, DatabaseModule, CustomersModule, AuthModule, AccountsModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        CryptoModule,
+        DatabaseModule,
+        CustomersModule,
+        AuthModule,
+        NetworksModule,
+        AccountsModule,
+        ConnectModule,
+        WebhooksModule,
+        HealthModule,
+        // NETWORK_EMULATOR=on, or auto outside production: mounted at /emulator (each network then
+        // decides from its own credentials whether it talks to it; the log lists the simulated ones).
+        EmulatorModule.register({
+          enabled: config.emulatorMode === 'on' || (config.emulatorMode === 'auto' && config.nodeEnv !== 'production'),
+          publicUrl: config.publicUrl,
+        }),
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

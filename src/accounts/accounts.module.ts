@@ -5,9 +5,10 @@ import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { ConnectedAccount } from './connected-account.entity';
 import { TokenVault } from './token-vault';
+import { NetworksModule } from '../networks/networks.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectedAccount])],
+  imports: [TypeOrmModule.forFeature([ConnectedAccount]), NetworksModule],
   controllers: [AccountsController],
   providers: [AccountsRepository, AccountsService, TokenVault],
   exports: [AccountsService, TokenVault],

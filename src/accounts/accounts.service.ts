@@ -1,10 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { isUniqueViolation } from '../common/errors/unique-violation';
 import { newId } from '../common/ids';
+import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
+import { AccountTokens } from '../networks/network-adapter';
+import { NetworkRegistry } from '../networks/network-registry';
 import { AccountsRepository } from './accounts.repository';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
-import { NetworkTokens, TokenVault } from './token-vault';
+import { TokenVault } from './token-vault';
 
 const LISTED_BY_DEFAULT: readonly AccountStatus[] = ['active', 'expired'];
 
@@ -15,16 +19,20 @@ export interface ConnectAccountInput {
   username: string;
   nickname: string;
   avatarUrl?: string | null;
-  tokens: NetworkTokens;
-  tokenExpiresAt?: Date | null;
+  tokens: AccountTokens;
   scopes?: string[];
 }
 
 @Injectable()
 export class AccountsService {
+  private readonly logger = new Logger(AccountsService.name);
+
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly vault: TokenVault,
+    private readonly networks: NetworkRegistry,
+    private readonly apps: AppCredentialsResolver,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   list(customerId: string, tenantId: string, status?: AccountStatus): Promise<ConnectedAccount[]> {
@@ -38,44 +46,53 @@ export class AccountsService {
   }
 
   /**
-   * Connects a network account to a tenant. Connecting the same network account to the same tenant
-   * again keeps the account id and makes it active with the new tokens.
+   * Connects a network account to a tenant, within the caller's transaction (or one of its own).
+   * Connecting the same network account to the same tenant again keeps the account id and makes
+   * it active with the new tokens; two connects racing end in one account.
    */
-  async connect(customerId: string, input: ConnectAccountInput, retryOnRace = true): Promise<ConnectedAccount> {
-    const existing = await this.accounts.findByNetworkAccount(customerId, input.tenantId, input.platform, input.networkAccountId);
-    const account = existing ?? Object.assign(new ConnectedAccount(), {
-      id: newId('account'),
-      customerId,
-      tenantId: input.tenantId,
-      platform: input.platform,
-      networkAccountId: input.networkAccountId,
-    });
+  async connect(customerId: string, input: ConnectAccountInput, transaction?: EntityManager): Promise<ConnectedAccount> {
+    if (!transaction) return this.dataSource.transaction((own) => this.connect(customerId, input, own));
+    const key = { customerId, tenantId: input.tenantId, platform: input.platform, networkAccountId: input.networkAccountId };
+    const existing = await this.accounts.findByNetworkAccountForUpdate(transaction, key);
+    const account = existing ?? Object.assign(new ConnectedAccount(), key, { id: newId('account') });
     Object.assign(account, this.vault.seal(account.id, input.tokens), {
       username: input.username,
       nickname: input.nickname,
       avatarUrl: input.avatarUrl ?? null,
       status: 'active' satisfies AccountStatus,
-      tokenExpiresAt: input.tokenExpiresAt ?? null,
+      tokenExpiresAt: input.tokens.expiresAt ?? null,
       scopes: input.scopes ?? [],
       connectedAt: new Date(),
       disconnectedAt: null,
     });
-    try {
-      return existing ? await this.accounts.save(account) : await this.accounts.insert(account);
-    } catch (error) {
-      // Two connects of the same network account raced; the other one inserted first, so update it.
-      if (retryOnRace && isUniqueViolation(error)) return this.connect(customerId, input, false);
-      throw error;
-    }
+    if (existing) return this.accounts.save(transaction, account);
+    if (await this.accounts.insertIfAbsent(transaction, account)) return account;
+    // Another transaction connected the same network account first: update that one.
+    return this.connect(customerId, input, transaction);
   }
 
   /**
-   * Disconnects an account: its stored tokens are wiped and it no longer publishes. Disconnecting an
-   * account that is already disconnected answers the same.
+   * Disconnects an account: the connection is revoked at the network, and the stored tokens are
+   * wiped whether or not the network agreed. Disconnecting again answers the same.
    */
   async disconnect(customerId: string, id: string): Promise<{ id: string; status: 'disconnected' }> {
     const account = await this.get(customerId, id);
-    if (account.status !== 'disconnected') await this.accounts.markDisconnected(customerId, account.id);
+    if (account.status !== 'disconnected') {
+      await this.revokeAtNetwork(account);
+      await this.accounts.markDisconnected(customerId, account.id);
+    }
     return { id: account.id, status: 'disconnected' };
+  }
+
+  private async revokeAtNetwork(account: ConnectedAccount): Promise<void> {
+    try {
+      const tokens = this.vault.open(account.id, account, account.tokenExpiresAt);
+      const adapter = this.networks.find(account.platform);
+      if (!tokens || !adapter) return;
+      await adapter.revoke(tokens, await this.apps.appFor(account.customerId, adapter));
+    } catch (error) {
+      // Our copy of the tokens goes regardless; the user can also remove the app on the network.
+      this.logger.warn({ msg: 'Revoking at the network failed; tokens wiped anyway', accountId: account.id, err: String(error) });
+    }
   }
 }

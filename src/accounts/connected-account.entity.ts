@@ -41,6 +41,10 @@ export class ConnectedAccount {
   @Column('text', { name: 'refresh_token_encrypted', nullable: true })
   refreshTokenEncrypted!: string | null;
 
+  /** The user token a page token derives from, where revoke needs it (Facebook). */
+  @Column('text', { name: 'user_token_encrypted', nullable: true })
+  userTokenEncrypted!: string | null;
+
   @Column('timestamptz', { name: 'token_expires_at', nullable: true })
   tokenExpiresAt!: Date | null;
 

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '../common/crypto/secret-box';
+import { AccountTokens } from '../networks/network-adapter';
 
-export interface NetworkTokens {
-  accessToken: string;
-  refreshToken?: string;
-}
-
-export interface EncryptedTokens {
-  accessTokenEncrypted: string;
+/** The encrypted token columns of a connected account. */
+export interface SealedTokens {
+  accessTokenEncrypted: string | null;
   refreshTokenEncrypted: string | null;
+  userTokenEncrypted: string | null;
 }
 
 /**
@@ -19,22 +17,25 @@ export interface EncryptedTokens {
 export class TokenVault {
   constructor(private readonly box: SecretBox) {}
 
-  seal(accountId: string, tokens: NetworkTokens): EncryptedTokens {
+  seal(accountId: string, tokens: AccountTokens): SealedTokens {
+    const seal = (value: string | undefined, column: string) => (value ? this.box.encrypt(value, `connected_accounts.${column}:${accountId}`) : null);
     return {
-      accessTokenEncrypted: this.box.encrypt(tokens.accessToken, `connected_accounts.access_token:${accountId}`),
-      refreshTokenEncrypted: tokens.refreshToken
-        ? this.box.encrypt(tokens.refreshToken, `connected_accounts.refresh_token:${accountId}`)
-        : null,
+      accessTokenEncrypted: seal(tokens.accessToken, 'access_token'),
+      refreshTokenEncrypted: seal(tokens.refreshToken, 'refresh_token'),
+      userTokenEncrypted: seal(tokens.userAccessToken, 'user_token'),
     };
   }
 
-  open(accountId: string, sealed: { accessTokenEncrypted: string | null; refreshTokenEncrypted: string | null }): NetworkTokens | undefined {
+  /** The account's tokens, or undefined once they were wiped (disconnected). */
+  open(accountId: string, sealed: SealedTokens, expiresAt: Date | null): AccountTokens | undefined {
     if (!sealed.accessTokenEncrypted) return undefined;
+    const open = (value: string | null, column: string) =>
+      value ? this.box.decrypt(value, `connected_accounts.${column}:${accountId}`) : undefined;
     return {
-      accessToken: this.box.decrypt(sealed.accessTokenEncrypted, `connected_accounts.access_token:${accountId}`),
-      refreshToken: sealed.refreshTokenEncrypted
-        ? this.box.decrypt(sealed.refreshTokenEncrypted, `connected_accounts.refresh_token:${accountId}`)
-        : undefined,
+      accessToken: open(sealed.accessTokenEncrypted, 'access_token')!,
+      refreshToken: open(sealed.refreshTokenEncrypted, 'refresh_token'),
+      userAccessToken: open(sealed.userTokenEncrypted, 'user_token'),
+      expiresAt: expiresAt ?? undefined,
     };
   }
 }

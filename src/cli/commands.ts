@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { CustomersService } from '../customers/customers.service';
-import { NetworkAppsService } from '../customers/network-apps.service';
+import { NetworkAppsService } from '../networks/apps/network-apps.service';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
 
 export interface CliServices {

@@ -5,7 +5,7 @@ import { PinoLoggerService } from '../common/logging/pino-logger.service';
 import { createRootLogger } from '../common/logging/root-logger';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { CustomersService } from '../customers/customers.service';
-import { NetworkAppsService } from '../customers/network-apps.service';
+import { NetworkAppsService } from '../networks/apps/network-apps.service';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
 import { resolveDatabase } from '../database/resolve-database';
 import { CliModule } from './cli.module';

@@ -15,6 +15,8 @@ export const ID_PREFIX = {
   account: 'acc',
   redirectUrl: 'rdu',
   networkApp: 'app',
+  pendingSession: 'pcs',
+  event: 'evt',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

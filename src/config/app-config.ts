@@ -35,6 +35,16 @@ export interface AppConfig {
   };
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
+  /**
+   * `on`: every network talks to the built-in emulator; `off`: never; `auto`: a network without
+   * service-wide credentials is emulated unless NODE_ENV is production.
+   */
+  emulatorMode: 'on' | 'off' | 'auto';
+  /**
+   * The environment as it was at start, for modules that declare and validate their own variables
+   * (each network's endpoints and app credentials). Nothing reads process.env directly.
+   */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Injection token for AppConfig (an interface has no runtime identity). */

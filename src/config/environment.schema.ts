@@ -5,7 +5,8 @@ const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 
 /**
- * Every environment variable the service reads, with its rule. `.env.example` documents each one;
+ * The service-wide environment variables, with their rules. (Each network folder declares its own
+ * variables the same way, beside its adapter.) `.env.example` documents each one;
  * the service refuses to start when any of them is invalid, naming the variable.
  */
 export class EnvironmentSchema {
@@ -77,4 +78,7 @@ export class EnvironmentSchema {
   @Min(0)
   @Max(120_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  @IsIn(['on', 'off', 'auto'])
+  NETWORK_EMULATOR: 'on' | 'off' | 'auto' = 'auto';
 }

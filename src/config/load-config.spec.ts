@@ -39,6 +39,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
+    ['NETWORK_EMULATOR', 'maybe'],
     ['BODY_LIMIT_BYTES', '12'],
     ['ENCRYPTION_KEY_ID', 'has spaces'],
     ['DATABASE_POOL_SIZE', '0'],
@@ -53,6 +54,13 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' }).map((p) => p.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('never repeats a secret value in its message', () => {
+    const problems = problemsOf({ ENCRYPTION_KEY: 'not!base64!secretvalue', DATABASE_URL: 'mysql://user:hunter2@db/x' });
+    expect(problems.join('\n')).not.toContain('secretvalue');
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'ENCRYPTION_KEY']);
   });
 
   it('requires a 32-byte encryption key', () => {

@@ -1,21 +1,8 @@
-import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
-import { validateSync, ValidationError } from 'class-validator';
 import { AppConfig, EncryptionKeyConfig } from './app-config';
 import { EnvironmentSchema } from './environment.schema';
+import { ConfigError, validateEnvironment } from './validate-environment';
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-function describe(error: ValidationError): string {
-  const rules = Object.values(error.constraints ?? {});
-  const received = error.value === undefined ? '' : ` (got ${JSON.stringify(String(error.value)).slice(0, 60)})`;
-  return `${error.property}: ${rules.join('; ')}${received}`;
-}
+export { ConfigError } from './validate-environment';
 
 function decodeKey(id: string, base64: string, variable: string): EncryptionKeyConfig {
   const key = Buffer.from(base64, 'base64');
@@ -31,10 +18,7 @@ function decodeKey(id: string, base64: string, variable: string): EncryptionKeyC
  * variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const schema = plainToInstance(EnvironmentSchema, cleaned, { exposeDefaultValues: true });
-  const errors = validateSync(schema, { whitelist: false });
-  if (errors.length > 0) throw new ConfigError(errors.map(describe));
+  const schema = validateEnvironment(EnvironmentSchema, env);
 
   const previous = (schema.ENCRYPTION_PREVIOUS_KEYS ?? '')
     .split(',')
@@ -72,5 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     http: { bodyLimitBytes: schema.BODY_LIMIT_BYTES },
     logLevel: schema.LOG_LEVEL,
     shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,
+    emulatorMode: schema.NETWORK_EMULATOR,
+    env: Object.freeze({ ...env }),
   };
 }

@@ -1,5 +1,4 @@
 import { ApiException } from '../common/errors/api-exception';
-import { normalizeNetworkId } from '../networks/network-id';
 import { normalizeRedirectUrl } from './redirect-urls.service';
 
 describe('normalizeRedirectUrl', () => {
@@ -10,14 +9,4 @@ describe('normalizeRedirectUrl', () => {
     'refuses %p',
     (raw) => expect(() => normalizeRedirectUrl(raw)).toThrow(ApiException),
   );
-});
-
-describe('normalizeNetworkId', () => {
-  it.each([
-    ['facebook', 'facebook'],
-    ['Instagram', 'instagram'],
-    ['x', 'x'],
-    ['twitter', 'x'],
-    ['myspace', undefined],
-  ])('%s → %s', (name, id) => expect(normalizeNetworkId(name)).toBe(id));
 });

@@ -40,6 +40,25 @@ export class RedirectUrlsService {
     }
   }
 
+  /**
+   * True when `candidate` is one of the customer's allowed redirect URLs: scheme, host, port and
+   * path equal. Its own query string is allowed (and kept by the connect flow).
+   */
+  async isAllowed(customerId: string, candidate: string): Promise<boolean> {
+    let target: URL;
+    try {
+      target = new URL(candidate);
+    } catch {
+      return false;
+    }
+    if (target.hash || target.username || target.password) return false;
+    const allowed = await this.list(customerId);
+    return allowed.some(({ url }) => {
+      const rule = new URL(url);
+      return rule.protocol === target.protocol && rule.host === target.host && rule.pathname === target.pathname;
+    });
+  }
+
   list(customerId: string): Promise<RedirectUrl[]> {
     return this.urls.find({ where: { customerId }, order: { createdAt: 'ASC' } });
   }

@@ -13,8 +13,7 @@ function connection(overrides: Partial<ConnectAccountInput> = {}): ConnectAccoun
     username: 'acme',
     nickname: 'Acme Inc.',
     avatarUrl: 'https://pbs.example/acme.jpg',
-    tokens: { accessToken: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN },
-    tokenExpiresAt: new Date(Date.now() + 7_200_000),
+    tokens: { accessToken: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN, expiresAt: new Date(Date.now() + 7_200_000) },
     scopes: ['tweet.read', 'tweet.write'],
     ...overrides,
   };

@@ -9,7 +9,8 @@ interface RegisteredRoute {
 }
 
 /** Routes that are meant to be open. Anything else the router knows must demand an API key. */
-const isPublicRoute = (route: RegisteredRoute): boolean => route.url === '/health' || route.url.startsWith('/api/docs');
+const isPublicRoute = (route: RegisteredRoute): boolean =>
+  route.url === '/health' || route.url.startsWith('/api/docs') || route.url === '/oauth/:network/callback' || route.url.startsWith('/emulator');
 
 function concretePath(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, 'x_unknown_1').replace(/\*/g, 'anything');

@@ -3,7 +3,7 @@ import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { CliServices, runCommand, UsageError } from '../../src/cli/commands';
 import { ApiException } from '../../src/common/errors/api-exception';
 import { CustomersService } from '../../src/customers/customers.service';
-import { NetworkAppsService } from '../../src/customers/network-apps.service';
+import { NetworkAppsService } from '../../src/networks/apps/network-apps.service';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { startTestApp, TestApp } from '../support/test-app';
 

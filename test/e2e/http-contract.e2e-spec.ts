@@ -83,7 +83,21 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
       const document = response.body;
       expect(document.openapi).toMatch(/^3\./);
       expect(document.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-      expect(Object.keys(document.paths).sort()).toEqual(['/api/v1/social-accounts', '/api/v1/social-accounts/{id}', '/health']);
+      expect(Object.keys(document.paths).sort()).toEqual([
+        '/api/v1/social-accounts',
+        '/api/v1/social-accounts/pending/{session}',
+        '/api/v1/social-accounts/pending/{session}/finalize',
+        '/api/v1/social-accounts/{id}',
+        '/api/v1/social-networks/{network}/auth-url',
+        '/health',
+      ]);
+      for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>)) {
+        if (!path.startsWith('/api/v1/')) continue;
+        for (const [method, operation] of Object.entries(item)) {
+          expect({ route: `${method} ${path}`, security: operation.security }).toEqual({ route: `${method} ${path}`, security: [{ bearer: [] }] });
+          expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '503']));
+        }
+      }
 
       const listAccounts = document.paths['/api/v1/social-accounts'].get;
       expect(listAccounts.security).toEqual([{ bearer: [] }]);

@@ -8,6 +8,8 @@ const SECRET_QUERY_PARAMS = new Set([
   'token',
   'client_secret',
   'code_verifier',
+  'fb_exchange_token',
+  'input_token',
   'api_key',
   'apikey',
   'key',

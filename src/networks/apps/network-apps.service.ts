@@ -1,20 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ApiException } from '../common/errors/api-exception';
-import { SecretBox } from '../common/crypto/secret-box';
-import { newId } from '../common/ids';
-import { NetworkId, NETWORK_IDS, normalizeNetworkId } from '../networks/network-id';
+import { ApiException } from '../../common/errors/api-exception';
+import { SecretBox } from '../../common/crypto/secret-box';
+import { newId } from '../../common/ids';
+import { AppCredentials } from '../network-adapter';
+import { NetworkRegistry } from '../network-registry';
 import { NetworkApp } from './network-app.entity';
-
-export interface NetworkAppCredentials {
-  clientId: string;
-  clientSecret: string;
-}
 
 /** What may be shown of a network app: never the secret. */
 export interface NetworkAppSummary {
-  network: NetworkId;
+  network: string;
   clientId: string;
   updatedAt: Date;
 }
@@ -25,12 +21,13 @@ export class NetworkAppsService {
   constructor(
     @InjectRepository(NetworkApp) private readonly apps: Repository<NetworkApp>,
     private readonly secrets: SecretBox,
+    private readonly networks: NetworkRegistry,
   ) {}
 
-  async set(customerId: string, networkName: string, credentials: NetworkAppCredentials): Promise<NetworkAppSummary> {
-    const network = normalizeNetworkId(networkName);
+  async set(customerId: string, networkName: string, credentials: AppCredentials): Promise<NetworkAppSummary> {
+    const network = this.networks.find(networkName)?.id;
     if (!network) {
-      throw ApiException.validation([{ field: 'network', message: `network must be one of ${NETWORK_IDS.join(', ')}` }]);
+      throw ApiException.validation([{ field: 'network', message: `network must be one of ${this.networks.ids.join(', ')}` }]);
     }
     const clientId = credentials.clientId.trim();
     if (!clientId || !credentials.clientSecret) {
@@ -46,11 +43,11 @@ export class NetworkAppsService {
 
   async list(customerId: string): Promise<NetworkAppSummary[]> {
     const apps = await this.apps.find({ where: { customerId }, order: { network: 'ASC' } });
-    return apps.map((app) => ({ network: app.network as NetworkId, clientId: app.clientId, updatedAt: app.updatedAt }));
+    return apps.map((app) => ({ network: app.network, clientId: app.clientId, updatedAt: app.updatedAt }));
   }
 
   /** The customer's own credentials for a network, decrypted, or undefined when it uses the service-wide app. */
-  async credentialsFor(customerId: string, network: NetworkId): Promise<NetworkAppCredentials | undefined> {
+  async credentialsFor(customerId: string, network: string): Promise<AppCredentials | undefined> {
     const app = await this.apps.findOneBy({ customerId, network });
     if (!app) return undefined;
     return { clientId: app.clientId, clientSecret: this.secrets.decrypt(app.clientSecretEncrypted, this.secretContext(app.id)) };

@@ -1,0 +1,62 @@
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
+import { CurrentCustomer } from '../auth/current-customer.decorator';
+import { ApiException } from '../common/errors/api-exception';
+import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { RedirectUrlsService } from '../customers/redirect-urls.service';
+import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
+import { NetworkRegistry } from '../networks/network-registry';
+import { callbackUrlFor } from './callback-url';
+import { ConnectAttemptsService } from './connect-attempts.service';
+import { AuthUrlBody, AuthUrlView } from './dto/auth-url.body';
+
+@ApiTags('Connect')
+@ApiBearerAuth()
+@Controller('social-networks')
+export class AuthUrlController {
+  constructor(
+    private readonly networks: NetworkRegistry,
+    private readonly redirectUrls: RedirectUrlsService,
+    private readonly attempts: ConnectAttemptsService,
+    private readonly apps: AppCredentialsResolver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':network/auth-url')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Start connecting an account',
+    description:
+      'Returns the network consent URL to open in the user\'s browser. Afterwards the user comes back to redirect_uri with `session` and `network` ' +
+      'added to its query (or `error` and `error_description`). The state is single-use and lives 15 minutes.',
+  })
+  @ApiParam({ name: 'network', example: 'facebook', description: 'facebook, instagram or x (twitter is accepted for x)' })
+  @ApiEnvelope(AuthUrlView)
+  @ApiErrors(400, 401, 404, 409)
+  async create(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('network') networkName: string,
+    @Body() body: AuthUrlBody,
+  ): Promise<AuthUrlView> {
+    const adapter = this.networks.get(networkName);
+    if (!(await this.redirectUrls.isAllowed(caller.customerId, body.redirect_uri))) {
+      throw new ApiException(
+        'redirect_uri_not_allowed',
+        'redirect_uri is not one of your allowed redirect URLs (scheme, host, port and path must match one exactly)',
+        [{ field: 'redirect_uri', message: 'not an allowed redirect URL' }],
+        400,
+      );
+    }
+    const app = await this.apps.appFor(caller.customerId, adapter);
+    const { state, codeChallenge } = await this.attempts.start({
+      customerId: caller.customerId,
+      tenantId: body.tenant_id,
+      network: adapter.id,
+      redirectUri: body.redirect_uri,
+    });
+    return { auth_url: adapter.authorizeUrl({ state, codeChallenge, callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id), app }) };
+  }
+}

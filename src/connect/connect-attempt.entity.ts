@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** One auth-url call: who asked, where to send the user back, and the PKCE verifier. Single use. */
+@Entity('connect_attempts')
+export class ConnectAttempt {
+  /** SHA-256 of the OAuth state; the state itself only travels through the browser. */
+  @PrimaryColumn('text', { name: 'state_hash' })
+  stateHash!: string;
+
+  @Column('text', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('text', { name: 'tenant_id' })
+  tenantId!: string;
+
+  @Column('text')
+  network!: string;
+
+  @Column('text', { name: 'redirect_uri' })
+  redirectUri!: string;
+
+  @Column('text', { name: 'code_verifier_encrypted' })
+  codeVerifierEncrypted!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'expires_at' })
+  expiresAt!: Date;
+
+  @Column('timestamptz', { name: 'used_at', nullable: true })
+  usedAt!: Date | null;
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CustomersModule } from '../customers/customers.module';
+import { NetworksModule } from '../networks/networks.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { AuthUrlController } from './auth-url.controller';
+import { ConnectAttempt } from './connect-attempt.entity';
+import { ConnectAttemptsService } from './connect-attempts.service';
+import { OAuthCallbackController } from './oauth-callback.controller';
+import { OAuthCallbackService } from './oauth-callback.service';
+import { PendingSession } from './pending-session.entity';
+import { PendingSessionsController } from './pending-sessions.controller';
+import { PendingSessionsService } from './pending-sessions.service';
+
+/** The OAuth connect flow: auth-url, the networks' callback, pending sessions, finalize. */
+@Module({
+  imports: [TypeOrmModule.forFeature([ConnectAttempt, PendingSession]), AccountsModule, CustomersModule, NetworksModule, WebhooksModule],
+  controllers: [AuthUrlController, OAuthCallbackController, PendingSessionsController],
+  providers: [ConnectAttemptsService, PendingSessionsService, OAuthCallbackService],
+})
+export class ConnectModule {}

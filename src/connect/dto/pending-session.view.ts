@@ -1,0 +1,32 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class AvailablePageView {
+  @ApiProperty({ example: '102938475610', description: "The page's or profile's id on the network; send it in selectedPageIds" })
+  id!: string;
+
+  @ApiProperty({ example: 'Acme Bakery' })
+  name!: string;
+
+  @ApiProperty({ example: 'acmebakery' })
+  username!: string;
+
+  @ApiProperty({ nullable: true, type: String, example: 'https://scontent.example/acme.jpg' })
+  pictureUrl!: string | null;
+
+  @ApiProperty({ example: 'page', description: 'page, instagram_business, profile, …' })
+  type!: string;
+}
+
+export class PendingSessionView {
+  @ApiProperty({ example: 'facebook' })
+  network!: string;
+
+  @ApiProperty({ example: 'tenant-42' })
+  tenantId!: string;
+
+  @ApiProperty({ example: '2026-11-21T20:30:00.000Z' })
+  expiresAt!: string;
+
+  @ApiProperty({ type: [AvailablePageView] })
+  availablePages!: AvailablePageView[];
+}

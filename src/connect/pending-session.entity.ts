@@ -1,0 +1,45 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** A page or profile offered in a pending session; its tokens stay encrypted until finalize. */
+export interface PendingPage {
+  id: string;
+  name: string;
+  username: string;
+  pictureUrl: string | null;
+  type: string;
+  scopes: string[];
+  /** SecretBox ciphertext of the page's AccountTokens (JSON). */
+  tokensEncrypted: string;
+}
+
+/** Between the OAuth callback and finalize (30 minutes, single use). */
+@Entity('pending_sessions')
+export class PendingSession {
+  @PrimaryColumn('text')
+  id!: string;
+
+  /** SHA-256 of the session token given to the customer. */
+  @Column('text', { name: 'token_hash' })
+  tokenHash!: string;
+
+  @Column('text', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('text', { name: 'tenant_id' })
+  tenantId!: string;
+
+  @Column('text')
+  network!: string;
+
+  @Column('jsonb')
+  pages!: PendingPage[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'expires_at' })
+  expiresAt!: Date;
+
+  @Column('timestamptz', { name: 'finalized_at', nullable: true })
+  finalizedAt!: Date | null;
+}

@@ -1,0 +1,78 @@
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBase62 } from '../../common/ids';
+import { requestParams } from '../http/request-params';
+import { requestPath } from '../http/public-url';
+import { EmulatorState } from '../state/emulator-state';
+import { TestUser } from '../state/test-users';
+import { ConsentPageError, ConsentSubject, renderConsentPage } from './consent-page';
+import { AuthorizeRules, ConsentRequest, parseAuthorizeRequest } from './consent-request';
+
+/** How one network's authorize page behaves. */
+export interface ConsentNetwork {
+  title: string;
+  rules: AuthorizeRules;
+  codeLifetimeMs: number;
+  codePrefix: string;
+  /** What the user would share; undefined when the user has nothing on this network. */
+  subject(user: TestUser): ConsentSubject | undefined;
+  /** Writes the approval into the redirect URL. */
+  approve(redirect: URL, code: string, state: string): void;
+  /** Writes the refusal into the redirect URL. */
+  deny(redirect: URL, state: string): void;
+}
+
+function redirectTo(reply: FastifyReply, redirectUri: string, write: (url: URL) => void): FastifyReply {
+  const url = new URL(redirectUri);
+  write(url);
+  return reply.header('Cache-Control', 'no-store').redirect(url.toString(), 302);
+}
+
+function issueCode(state: EmulatorState, network: ConsentNetwork, request: ConsentRequest, user: TestUser): string {
+  const now = state.now();
+  const value = `${network.codePrefix}${randomBase62(48)}`;
+  state.credentials.saveCode({
+    value,
+    network: request.network,
+    clientId: request.clientId,
+    redirectUri: request.redirectUri,
+    userId: user.id,
+    scopes: request.scopes,
+    codeChallenge: request.codeChallenge,
+    issuedAt: now,
+    expiresAt: now + network.codeLifetimeMs,
+    used: false,
+  });
+  return value;
+}
+
+/**
+ * The authorize URL of a network: GET shows the consent page, the page's form POSTs the decision
+ * back here, and the browser is redirected to redirect_uri. `emulator_auto=approve|deny` decides
+ * without a page; `emulator_user=<id>` picks the test user (default: the first).
+ */
+export function registerConsentRoute(fastify: FastifyInstance, path: string, state: EmulatorState, network: ConsentNetwork): void {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = requestParams(request);
+    const parsed = parseAuthorizeRequest(params, network.rules);
+    if (!parsed.ok) throw new ConsentPageError(network.title, parsed.problem);
+    const consent = parsed.request;
+    const user = state.findUser(params.emulator_user);
+    if (!user) throw new ConsentPageError(network.title, `There is no test user "${params.emulator_user}".`);
+    const subject = network.subject(user);
+    if (!subject) throw new ConsentPageError(network.title, `The test user ${user.name} has no ${network.title} account to share.`);
+
+    const decision = request.method === 'POST' ? params.decision : params.emulator_auto;
+    if (decision === undefined) {
+      const page = renderConsentPage({ networkTitle: network.title, request: consent, user, otherUsers: state.listUsers(), subject, action: requestPath(request) });
+      return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
+    }
+    if (decision === 'approve') {
+      const code = issueCode(state, network, consent, user);
+      return redirectTo(reply, consent.redirectUri, (url) => network.approve(url, code, consent.state));
+    }
+    if (decision === 'deny') return redirectTo(reply, consent.redirectUri, (url) => network.deny(url, consent.state));
+    throw new ConsentPageError(network.title, 'The decision must be "approve" or "deny".');
+  };
+  fastify.get(path, handler);
+  fastify.post(path, handler);
+}

@@ -1,0 +1,66 @@
+import { Params } from '../http/request-params';
+import { EmulatedNetwork } from '../state/emulator-network';
+
+/** A validated authorize request: what the user is asked to consent to, and where to go after. */
+export interface ConsentRequest {
+  network: EmulatedNetwork;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  scopes: string[];
+  /** X: the PKCE S256 challenge. */
+  codeChallenge?: string;
+  /** The authorize parameters as received, echoed into the consent form. */
+  original: Record<string, string>;
+}
+
+export type ParsedConsent = { ok: true; request: ConsentRequest } | { ok: false; problem: string };
+
+export interface AuthorizeRules {
+  network: EmulatedNetwork;
+  /** How the network separates scopes (Facebook and Instagram: comma; X: space). */
+  scopeSeparator: RegExp;
+  knownScopes: ReadonlySet<string>;
+  /** Facebook defaults response_type to `code`; the others require it. */
+  responseTypeOptional: boolean;
+  /** X: PKCE parameters are required. */
+  pkce: boolean;
+}
+
+/** Authorize parameters echoed into the consent form, so its POST re-validates the same request. */
+const ECHOED = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
+/** Checks an authorize request as the networks do before they show any consent page. */
+export function parseAuthorizeRequest(params: Params, rules: AuthorizeRules): ParsedConsent {
+  const clientId = params.client_id ?? '';
+  if (!clientId || clientId.length > 200) return { ok: false, problem: 'Invalid App ID: client_id is missing or malformed.' };
+  const redirectUri = params.redirect_uri ?? '';
+  if (!isHttpUrl(redirectUri) || redirectUri.length > 2000)
+    return { ok: false, problem: 'URL blocked: redirect_uri must be an absolute http(s) URL without a fragment.' };
+  const responseType = params.response_type ?? (rules.responseTypeOptional ? 'code' : '');
+  if (responseType !== 'code') return { ok: false, problem: 'Unsupported response_type: only "code" is supported.' };
+  const state = params.state ?? '';
+  if (!state || state.length > 2000) return { ok: false, problem: 'The state parameter is missing or too long.' };
+  const scopes = (params.scope ?? '').split(rules.scopeSeparator).filter(Boolean);
+  if (scopes.length === 0) return { ok: false, problem: 'No scope requested.' };
+  const unknown = scopes.filter((scope) => !rules.knownScopes.has(scope));
+  if (unknown.length) return { ok: false, problem: `Invalid Scopes: ${unknown.join(', ')}.` };
+  let codeChallenge: string | undefined;
+  if (rules.pkce) {
+    codeChallenge = params.code_challenge ?? '';
+    if (!/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge)) return { ok: false, problem: 'code_challenge is missing or not a base64url S256 challenge.' };
+    if (params.code_challenge_method !== 'S256') return { ok: false, problem: 'code_challenge_method must be S256.' };
+  }
+  const original: Record<string, string> = {};
+  for (const name of ECHOED) if (params[name] !== undefined) original[name] = params[name];
+  return { ok: true, request: { network: rules.network, clientId, redirectUri, state, scopes: [...new Set(scopes)], codeChallenge, original } };
+}

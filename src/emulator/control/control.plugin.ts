@@ -1,0 +1,67 @@
+import { FastifyInstance } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { EMULATED_NETWORKS, parseEmulatedNetwork } from '../state/emulator-network';
+import { parseSettingsPatch } from '../state/settings';
+import { ControlError, objectBody } from './control-error';
+import { parseFault } from './parse-fault';
+import { parseTestUser } from './parse-test-user';
+
+type Filter = { Querystring: { network?: string; accountId?: string } };
+
+function networkFilter(value: string | undefined) {
+  if (value === undefined || value === '') return undefined;
+  const network = parseEmulatedNetwork(value);
+  if (!network) throw new ControlError(`network must be one of ${EMULATED_NETWORKS.join(', ')}`);
+  return network;
+}
+
+/** JSON control API for tests and scripts: reset, the published record, faults, settings, test users, token age. */
+export async function controlPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
+  const { state } = context;
+
+  fastify.post('/reset', async () => {
+    state.reset();
+    return { reset: true };
+  });
+
+  fastify.get<Filter>('/published', async (request) => ({
+    data: state.published.list({ network: networkFilter(request.query.network), accountId: request.query.accountId || undefined }),
+  }));
+
+  fastify.get('/faults', async () => ({ data: state.faults.list() }));
+
+  fastify.post('/faults', async (request, reply) => reply.status(201).send({ data: state.faults.add(parseFault(state, request.body)) }));
+
+  fastify.delete<Filter>('/faults', async (request) => ({
+    cleared: state.faults.clear({ network: networkFilter(request.query.network), accountId: request.query.accountId || undefined }),
+  }));
+
+  fastify.get('/settings', async () => ({ data: state.settings }));
+
+  fastify.put('/settings', async (request) => {
+    const parsed = parseSettingsPatch(request.body);
+    if (!parsed.ok) throw new ControlError('Invalid settings.', parsed.problems);
+    state.settings = { ...state.settings, ...parsed.patch };
+    return { data: state.settings };
+  });
+
+  fastify.get('/users', async () => ({ data: state.listUsers() }));
+
+  fastify.post('/users', async (request, reply) => {
+    const user = parseTestUser(state, request.body);
+    const taken = state.knownAccountIds();
+    if ([user.facebookUserId, ...user.pages.map((page) => page.id), user.instagram?.id, user.x?.id].some((id) => id !== undefined && taken.has(id)))
+      throw new ControlError('Generated ids collided; retry.', [], 409);
+    state.addUser(user);
+    return reply.status(201).send({ data: user });
+  });
+
+  // Makes issued tokens and codes look older, to reach the 24-hour refresh rule or an expiry without waiting.
+  fastify.post('/age-tokens', async (request) => {
+    const body = objectBody(request.body);
+    const seconds = body.seconds;
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 400 * 86400) throw new ControlError('seconds must be a positive integer (at most 400 days).');
+    const network = body.network === undefined ? undefined : networkFilter(String(body.network));
+    return { aged: state.credentials.age(seconds, (candidate) => network === undefined || candidate === network) };
+  });
+}

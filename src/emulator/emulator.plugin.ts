@@ -1,0 +1,54 @@
+import { FastifyPluginAsync } from 'fastify';
+import { registerConsentRoute } from './consent/consent-flow';
+import { controlPlugin } from './control/control.plugin';
+import { EmulatorContext } from './emulator-context';
+import { emulatorErrorHandlers } from './emulator-errors';
+import { facebookConsent } from './facebook/facebook-consent';
+import { facebookGraphPlugin } from './facebook/facebook-graph.plugin';
+import { graphUsageHeaders } from './graph/usage-headers';
+import { registerEmulatorBodyParsers } from './http/body-parsers';
+import { instagramConsent } from './instagram/instagram-consent';
+import { instagramGraphPlugin } from './instagram/instagram-graph.plugin';
+import { registerInstagramCodeExchange, registerInstagramTokenRoutes } from './instagram/instagram-token.routes';
+import { EmulatorState } from './state/emulator-state';
+import { xApiPlugin } from './x/x-api.plugin';
+import { xConsent } from './x/x-consent';
+
+export interface EmulatorPluginOptions {
+  /** The store to serve from; one per process. A fresh one when omitted. */
+  state?: EmulatorState;
+  /** The service's public base URL, for absolute links; taken from each request when omitted. */
+  publicUrl?: string;
+}
+
+/**
+ * The built-in network emulator: Facebook Graph, Instagram and X as described in NETWORKS.md,
+ * plus a control API. A plain Fastify plugin in its own encapsulated scope, so it has its own body
+ * parsers (form, multipart) and error shapes and never meets the API's key guard or envelope.
+ * Register it with a prefix (`/emulator`); every path below is relative to it.
+ */
+export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (fastify, options) => {
+  const state = options.state ?? new EmulatorState();
+  const context: EmulatorContext = { state, publicUrl: options.publicUrl };
+  const handlers = emulatorErrorHandlers(fastify.prefix);
+
+  registerEmulatorBodyParsers(fastify);
+  fastify.setErrorHandler(handlers.onError);
+  fastify.setNotFoundHandler(handlers.onNotFound);
+  // Graph reports app usage on every answer; handlers that count against a Page or account add their own.
+  fastify.addHook('onSend', async (request, reply) => {
+    if (/\/(facebook|instagram)\/graph\//.test(request.url) && !reply.hasHeader('X-App-Usage')) reply.headers(graphUsageHeaders({ exhausted: false }));
+  });
+
+  registerConsentRoute(fastify, '/facebook/v25.0/dialog/oauth', state, facebookConsent);
+  registerConsentRoute(fastify, '/instagram/oauth/authorize', state, instagramConsent);
+  registerConsentRoute(fastify, '/x/i/oauth2/authorize', state, xConsent);
+
+  await fastify.register(async (scope) => facebookGraphPlugin(scope, context), { prefix: '/facebook/graph/v25.0' });
+  await fastify.register(async (scope) => registerInstagramCodeExchange(scope, context), { prefix: '/instagram/api/oauth' });
+  await fastify.register(async (scope) => registerInstagramTokenRoutes(scope, context), { prefix: '/instagram/graph' });
+  await fastify.register(async (scope) => registerInstagramTokenRoutes(scope, context), { prefix: '/instagram/graph/v25.0' });
+  await fastify.register(async (scope) => instagramGraphPlugin(scope, context), { prefix: '/instagram/graph/v25.0' });
+  await fastify.register(async (scope) => xApiPlugin(scope, context), { prefix: '/x/api' });
+  await fastify.register(async (scope) => controlPlugin(scope, context), { prefix: '/control' });
+};

@@ -1,0 +1,41 @@
+import { ConsentNetwork } from '../consent/consent-flow';
+
+/** Permissions the emulated Facebook Login knows (publishing to Pages, Instagram via Facebook Login, basics). */
+export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
+  'public_profile',
+  'email',
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_posts',
+  'pages_manage_metadata',
+  'pages_manage_engagement',
+  'pages_read_user_content',
+  'publish_video',
+  'business_management',
+  'instagram_basic',
+  'instagram_content_publish',
+  'instagram_manage_comments',
+]);
+
+/** The Facebook Login dialog: lists the user's Pages (and their Instagram accounts). */
+export const facebookConsent: ConsentNetwork = {
+  title: 'Facebook',
+  rules: { network: 'facebook', scopeSeparator: /[,\s]+/, knownScopes: FACEBOOK_SCOPES, responseTypeOptional: true, pkce: false },
+  codeLifetimeMs: 10 * 60_000,
+  codePrefix: 'AQ',
+  subject: (user) => ({
+    heading: 'Pages the app will be able to use',
+    items: user.pages.map((page) => (page.instagram ? `${page.name} (with Instagram @${page.instagram.username})` : page.name)),
+  }),
+  approve: (url, code, state) => {
+    url.searchParams.set('code', code);
+    url.searchParams.set('state', state);
+  },
+  deny: (url, state) => {
+    url.searchParams.set('error', 'access_denied');
+    url.searchParams.set('error_code', '200');
+    url.searchParams.set('error_description', 'Permissions error');
+    url.searchParams.set('error_reason', 'user_denied');
+    url.searchParams.set('state', state);
+  },
+};

@@ -1,0 +1,75 @@
+import { FieldTree, parseFields, projectFields } from '../graph/graph-fields';
+import { instagramUserNode } from '../instagram/instagram-nodes';
+import { IssuedToken } from '../state/credentials';
+import { EmulatorState } from '../state/emulator-state';
+import { PublishedItem } from '../state/published-log';
+import { TestFacebookPage } from '../state/test-users';
+import { issueToken } from '../state/token-factory';
+
+/** What /me/accounts answers when no `fields` are asked for. */
+export const PAGE_DEFAULT_FIELDS = ['access_token', 'category', 'name', 'id', 'tasks'];
+
+/**
+ * The Page token a user token grants: one per grant and Page, reused on every listing. Made from
+ * a long-lived user token it does not expire; from a short-lived one it dies with it.
+ */
+export function pageTokenFor(state: EmulatorState, userToken: IssuedToken, page: TestFacebookPage): IssuedToken {
+  const existing = state.credentials
+    .findTokens((token) => token.kind === 'page' && token.grantId === userToken.grantId && token.subjectId === page.id && token.lifetime === userToken.lifetime && !token.invalidated)
+    .at(-1);
+  if (existing) return existing;
+  return issueToken(state, {
+    network: 'facebook',
+    kind: 'page',
+    lifetime: userToken.lifetime,
+    userId: userToken.userId,
+    subjectId: page.id,
+    clientId: userToken.clientId,
+    scopes: userToken.scopes,
+    grantId: userToken.grantId,
+    ttlSeconds: userToken.lifetime === 'long' || userToken.expiresAt === undefined ? undefined : Math.max(1, Math.round((userToken.expiresAt - state.now()) / 1000)),
+    prefix: 'EAA',
+  });
+}
+
+/** A Page as a Graph node, seen with a user token (which reveals the Page token) or the Page's own token. */
+export function pageNode(state: EmulatorState, page: TestFacebookPage, token: IssuedToken, fields: FieldTree): Record<string, unknown> {
+  return projectFields(
+    fields,
+    {
+      id: () => page.id,
+      name: () => page.name,
+      category: () => page.category,
+      tasks: () => page.tasks,
+      link: () => `https://www.facebook.com/${page.id}`,
+      access_token: () => (token.kind === 'page' ? token.value : pageTokenFor(state, token, page).value),
+      picture: (sub) => ({
+        data: projectFields(sub ?? parseFields('url,height,width,is_silhouette', []), { url: () => page.pictureUrl, height: () => 50, width: () => 50, is_silhouette: () => false }, 'ProfilePictureSource'),
+      }),
+      instagram_business_account: (sub) =>
+        page.instagram ? instagramUserNode(state, page.instagram, sub ?? parseFields('id', []), { appScopedId: false, instagramHost: false }) : undefined,
+    },
+    'Page',
+  );
+}
+
+export function facebookUserNode(userId: string, name: string, fields: FieldTree): Record<string, unknown> {
+  return projectFields(fields, { id: () => userId, name: () => name }, 'User');
+}
+
+/** A Page post, photo post or comment as a Graph node. */
+export function facebookPostNode(item: PublishedItem, fields: FieldTree): Record<string, unknown> {
+  const createdTime = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
+  return projectFields(
+    fields,
+    {
+      id: () => item.postId,
+      message: () => item.text || undefined,
+      created_time: () => createdTime,
+      permalink_url: () => item.permalink,
+      from: () => ({ id: item.accountId }),
+      is_published: () => true,
+    },
+    item.parentId ? 'Comment' : 'Post',
+  );
+}

@@ -1,0 +1,97 @@
+import { FastifyInstance, FastifyRequest } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { applyGraphFaults, presentedGraphToken, PUBLISH_FAULTS, requireGraphToken } from '../graph/graph-access';
+import { graphErrors } from '../graph/graph-errors';
+import { parseFields, projectFields } from '../graph/graph-fields';
+import { graphPage } from '../graph/graph-paging';
+import { tokenActsForPage } from '../graph/graph-ownership';
+import { commentOnInstagramMedia, isInstagramObject, readInstagramObject } from '../instagram/instagram-objects';
+import { requestParams } from '../http/request-params';
+import { graphId } from '../state/emulator-ids';
+import { authorizePagePublish } from './facebook-page-access';
+import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
+
+type IdParams = { Params: { id: string } };
+
+/**
+ * Graph nodes by id on graph.facebook.com: Pages, Page posts, photos and comments, and (Instagram
+ * through Facebook Login) Instagram accounts, containers and media.
+ */
+export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
+  const { state } = context;
+
+  const facebookToken = (request: FastifyRequest) => {
+    const params = requestParams(request);
+    return { params, token: requireGraphToken(state, 'facebook', presentedGraphToken(request, params)) };
+  };
+
+  fastify.get<IdParams>('/:id', async (request) => {
+    const id = request.params.id;
+    if (isInstagramObject(state, id)) return readInstagramObject(context, request, 'facebook', id);
+    const { params, token } = facebookToken(request);
+    const page = state.findPage(id);
+    const post = state.published.find('facebook', id);
+    const photo = state.objects.facebookPhotos.get(id);
+    const pageId = page?.page.id ?? post?.accountId ?? photo?.pageId;
+    if (pageId === undefined || !tokenActsForPage(state, token, pageId) || post?.deletedAt) throw graphErrors.unknownObject(id);
+    await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
+    if (page) return pageNode(state, page.page, token, parseFields(params.fields, PAGE_DEFAULT_FIELDS.filter((field) => field !== 'access_token')));
+    if (post) return facebookPostNode(post, parseFields(params.fields, ['id', 'message', 'created_time']));
+    return projectFields(
+      parseFields(params.fields, ['id', 'created_time']),
+      {
+        id: () => photo!.id,
+        name: () => photo!.caption || undefined,
+        created_time: () => new Date(photo!.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
+        link: () => `https://www.facebook.com/photo.php?fbid=${photo!.id}`,
+        page_story_id: () => photo!.postId,
+      },
+      'Photo',
+    );
+  });
+
+  fastify.delete<IdParams>('/:id', async (request) => {
+    const post = state.published.find('facebook', request.params.id);
+    if (!post || post.deletedAt) throw graphErrors.unknownObject(request.params.id);
+    await authorizePagePublish(context, request, post.accountId);
+    post.deletedAt = new Date(state.now()).toISOString();
+    return { success: true };
+  });
+
+  fastify.post<IdParams>('/:id/comments', async (request) => {
+    const id = request.params.id;
+    const instagramMedia = state.published.find('instagram', id);
+    if (instagramMedia) return commentOnInstagramMedia(context, request, 'facebook', instagramMedia);
+    const post = state.published.find('facebook', id);
+    if (!post || post.deletedAt || post.parentId) throw graphErrors.unknownObject(id);
+    const { params } = await authorizePagePublish(context, request, post.accountId);
+    if (!params.message) throw graphErrors.invalidParameter('The parameter message is required');
+    const commentId = `${post.postId.split('_')[1] ?? post.postId}_${graphId()}`;
+    state.published.record({
+      network: 'facebook',
+      accountId: post.accountId,
+      postId: commentId,
+      text: params.message,
+      media: [],
+      parentId: post.postId,
+      permalink: `https://www.facebook.com/${post.postId}?comment_id=${commentId}`,
+      publishedAt: new Date(state.now()).toISOString(),
+    });
+    return { id: commentId };
+  });
+
+  // The Page's posts, newest first: how a publisher checks whether a post already went out.
+  fastify.get<IdParams>('/:id/feed', async (request) => {
+    const { params, token } = facebookToken(request);
+    const pageId = request.params.id === 'me' ? token.subjectId : request.params.id;
+    if (!state.findPage(pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
+    await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
+    const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
+    const posts = state.published
+      .list({ network: 'facebook', accountId: pageId })
+      .filter((item) => !item.parentId && !item.deletedAt)
+      .reverse()
+      .map((item) => facebookPostNode(item, fields));
+    return graphPage(request, params, posts, 25, context.publicUrl);
+  });
+}

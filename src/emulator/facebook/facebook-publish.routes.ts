@@ -1,0 +1,94 @@
+import { FastifyInstance } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { graphErrors } from '../graph/graph-errors';
+import { Params } from '../http/request-params';
+import { graphId } from '../state/emulator-ids';
+import { FacebookPhoto } from '../state/network-objects';
+import { isHttpUrl } from '../http/http-url';
+import { authorizePagePublish, graphBoolean } from './facebook-page-access';
+
+type IdParams = { Params: { id: string } };
+
+/** attached_media as Graph takes it: a JSON array, or `attached_media[0]`, `attached_media[1]`, … */
+function attachedMediaIds(params: Params): string[] {
+  const entries: string[] = [];
+  if (params.attached_media !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(params.attached_media);
+    } catch {
+      throw graphErrors.invalidParameter('Param attached_media must be a JSON array');
+    }
+    if (!Array.isArray(parsed)) throw graphErrors.invalidParameter('Param attached_media must be a JSON array');
+    parsed.forEach((item) => entries.push(JSON.stringify(item)));
+  }
+  const indexed = Object.keys(params)
+    .map((name) => /^attached_media\[(\d+)\]$/.exec(name))
+    .filter((match) => match !== null)
+    .sort((a, b) => Number(a[1]) - Number(b[1]));
+  for (const match of indexed) entries.push(params[match[0]]);
+  return entries.map((entry, index) => {
+    let item: unknown;
+    try {
+      item = JSON.parse(entry);
+    } catch {
+      item = undefined;
+    }
+    const id = (item as { media_fbid?: unknown } | undefined)?.media_fbid;
+    if (typeof id !== 'string' && typeof id !== 'number') throw graphErrors.invalidParameter(`param attached_media[${index}] must be an object with a media_fbid`);
+    return String(id);
+  });
+}
+
+/** Publishing on a Page: text and link posts, photos (published or staged), multi-photo posts. */
+export function registerFacebookPublishRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
+  const { state } = context;
+
+  fastify.post<IdParams>('/:id/feed', async (request, reply) => {
+    const { params, page, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
+    const message = params.message ?? '';
+    if (params.link !== undefined && !isHttpUrl(params.link)) throw graphErrors.invalidParameter('Param link must be a valid URL');
+    const photos: FacebookPhoto[] = attachedMediaIds(params).map((id, index) => {
+      const photo = state.objects.facebookPhotos.get(id);
+      if (!photo || photo.pageId !== page.id || photo.published || photo.postId) throw graphErrors.invalidParameter(`param attached_media[${index}] has an invalid media_fbid`);
+      return photo;
+    });
+    if (!message && !params.link && photos.length === 0) throw graphErrors.invalidParameter('Missing message or attachment');
+    if (photos.length > 10) throw graphErrors.invalidParameter('At most 10 photos can be attached');
+    const published = graphBoolean(params.published, true, 'published');
+    const postId = `${page.id}_${graphId()}`;
+    photos.forEach((photo) => (photo.postId = postId));
+    if (published) {
+      state.published.record({
+        network: 'facebook',
+        accountId: page.id,
+        postId,
+        text: params.link ? `${message}${message ? '\n' : ''}${params.link}` : message,
+        media: photos.map((photo) => ({ type: 'image', url: photo.url, id: photo.id })),
+        permalink: `https://www.facebook.com/${postId}`,
+        publishedAt: new Date(state.now()).toISOString(),
+      });
+    }
+    return reply.headers(usageHeaders).send({ id: postId });
+  });
+
+  fastify.post<IdParams>('/:id/photos', async (request, reply) => {
+    const { params, page, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
+    if (!isHttpUrl(params.url)) throw graphErrors.invalidParameter('url should represent a valid URL');
+    const published = graphBoolean(params.published, true, 'published');
+    const photo: FacebookPhoto = { id: graphId(), pageId: page.id, url: params.url, caption: params.caption ?? params.message ?? '', published, createdAt: state.now() };
+    state.objects.facebookPhotos.set(photo.id, photo);
+    if (!published) return reply.headers(usageHeaders).send({ id: photo.id });
+    photo.postId = `${page.id}_${photo.id}`;
+    state.published.record({
+      network: 'facebook',
+      accountId: page.id,
+      postId: photo.postId,
+      text: photo.caption,
+      media: [{ type: 'image', url: photo.url, id: photo.id }],
+      permalink: `https://www.facebook.com/${photo.postId}`,
+      publishedAt: new Date(state.now()).toISOString(),
+    });
+    return reply.headers(usageHeaders).send({ id: photo.id, post_id: photo.postId });
+  });
+}

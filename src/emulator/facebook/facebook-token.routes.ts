@@ -1,0 +1,97 @@
+import { FastifyInstance, FastifyRequest } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { GraphError } from '../graph/graph-error';
+import { graphErrors } from '../graph/graph-errors';
+import { presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { Params, requestParams } from '../http/request-params';
+import { CodeProblem, redeemCode } from '../state/redeem-code';
+import { issueToken, newGrantId, secondsLeft } from '../state/token-factory';
+
+/** Facebook's short-lived user token (~1 h) and long-lived one (~60 days, the documented expires_in). */
+export const FACEBOOK_SHORT_TOKEN_SECONDS = 3600;
+export const FACEBOOK_LONG_TOKEN_SECONDS = 5183944;
+
+const CODE_ERRORS: Record<CodeProblem, () => GraphError> = {
+  unknown: () => new GraphError({ code: 100, subcode: 36010, message: 'Invalid verification code format.' }),
+  used: () => new GraphError({ code: 100, subcode: 36009, message: 'This authorization code has been used.' }),
+  expired: () => new GraphError({ code: 100, subcode: 36007, message: 'This authorization code has expired.' }),
+  client_mismatch: () => new GraphError({ code: 100, subcode: 36008, message: 'Error validating verification code. The code was not issued to this client_id.' }),
+  redirect_mismatch: () => new GraphError({
+    code: 100,
+    subcode: 36008,
+    message: 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+  }),
+  pkce_mismatch: () => new GraphError({ code: 100, message: 'Invalid code verifier.' }),
+};
+
+function required(params: Params, ...names: string[]): void {
+  for (const name of names) {
+    if (!params[name]) throw new GraphError({ code: 100, message: `Missing ${name} parameter.` });
+  }
+}
+
+function exchangeCode(context: EmulatorContext, params: Params) {
+  const { state } = context;
+  required(params, 'client_id', 'redirect_uri', 'client_secret', 'code');
+  const redemption = redeemCode(state, { network: 'facebook', value: params.code, clientId: params.client_id, redirectUri: params.redirect_uri });
+  if (!redemption.ok) throw CODE_ERRORS[redemption.problem]();
+  const user = state.findUser(redemption.code.userId);
+  if (!user) throw graphErrors.unparsableToken();
+  const token = issueToken(state, {
+    network: 'facebook',
+    kind: 'user',
+    lifetime: 'short',
+    userId: user.id,
+    subjectId: user.facebookUserId,
+    clientId: redemption.code.clientId,
+    scopes: redemption.code.scopes,
+    grantId: newGrantId(),
+    ttlSeconds: FACEBOOK_SHORT_TOKEN_SECONDS,
+    prefix: 'EAA',
+  });
+  return { access_token: token.value, token_type: 'bearer', expires_in: secondsLeft(state, token) };
+}
+
+function exchangeForLongLived(context: EmulatorContext, params: Params) {
+  const { state } = context;
+  required(params, 'client_id', 'client_secret', 'fb_exchange_token');
+  const short = requireGraphToken(state, 'facebook', params.fb_exchange_token);
+  if (short.kind !== 'user') throw graphErrors.invalidParameter('fb_exchange_token must be a user access token');
+  if (short.clientId !== params.client_id) throw new GraphError({ code: 1, message: 'Error validating application. Invalid application ID.' });
+  const token = issueToken(state, {
+    network: 'facebook',
+    kind: 'user',
+    lifetime: 'long',
+    userId: short.userId,
+    subjectId: short.subjectId,
+    clientId: short.clientId,
+    scopes: short.scopes,
+    grantId: short.grantId,
+    ttlSeconds: FACEBOOK_LONG_TOKEN_SECONDS,
+    prefix: 'EAA',
+  });
+  return { access_token: token.value, token_type: 'bearer', expires_in: FACEBOOK_LONG_TOKEN_SECONDS };
+}
+
+/** Facebook Login's token endpoints on the Graph host: code exchange, long-lived exchange, revoke. */
+export function registerFacebookTokenRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
+  const accessToken = async (request: FastifyRequest) => {
+    const params = requestParams(request);
+    if (params.grant_type === 'fb_exchange_token') return exchangeForLongLived(context, params);
+    if (params.grant_type && params.grant_type !== 'authorization_code') throw graphErrors.invalidParameter(`Unsupported grant_type: ${params.grant_type}`);
+    return exchangeCode(context, params);
+  };
+  fastify.get('/oauth/access_token', accessToken);
+  fastify.post('/oauth/access_token', accessToken);
+
+  // Removing the app's permissions ends every token the user gave this app, Page tokens included.
+  fastify.delete('/me/permissions', async (request) => {
+    const token = requireGraphToken(context.state, 'facebook', presentedGraphToken(request, requestParams(request)));
+    if (token.kind !== 'user') throw graphErrors.invalidParameter('A user access token is required to remove permissions');
+    context.state.credentials.invalidate(
+      (candidate) => candidate.network === 'facebook' && candidate.userId === token.userId && candidate.clientId === token.clientId,
+      'app_removed',
+    );
+    return { success: true };
+  });
+}

@@ -1,0 +1,82 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FastifyRequest } from 'fastify';
+import { Params } from '../http/request-params';
+import { IssuedToken } from '../state/credentials';
+import { EmulatorState } from '../state/emulator-state';
+import { CallSubjects, FaultKind } from '../state/faults';
+import { GraphError } from './graph-error';
+import { graphErrors } from './graph-errors';
+
+/** Which Graph host a route belongs to; each accepts only its own login's tokens. */
+export type GraphHost = 'facebook' | 'instagram';
+
+/** The access token of a Graph call: the `access_token` parameter, or an `Authorization: Bearer|OAuth` header. */
+export function presentedGraphToken(request: FastifyRequest, params: Params): string | undefined {
+  if (params.access_token) return params.access_token;
+  const match = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** The token behind a Graph call, or the Graph error the real host would answer. */
+export function requireGraphToken(state: EmulatorState, host: GraphHost, value: string | undefined, instagram = host === 'instagram'): IssuedToken {
+  const raise = (error: GraphError): never => {
+    throw instagram ? error.forInstagram() : error;
+  };
+  if (!value) return raise(graphErrors.missingToken());
+  const check = state.credentials.check(value);
+  if (check.ok) {
+    if (check.token.network !== host) return raise(graphErrors.unparsableToken());
+    return check.token;
+  }
+  switch (check.reason) {
+    case 'expired':
+      return raise(graphErrors.tokenExpired(check.token?.expiresAt ?? state.now(), state.now()));
+    case 'app_removed':
+      return raise(graphErrors.appRemoved(check.token?.clientId ?? ''));
+    case 'revoked':
+    case 'rotated':
+      return raise(graphErrors.sessionInvalidated(467));
+    default:
+      return raise(graphErrors.unparsableToken());
+  }
+}
+
+/** The fault kinds any authenticated Graph call can suffer. */
+export const CALL_FAULTS: readonly FaultKind[] = ['token_expired', 'token_revoked', 'rate_limited', 'slow', 'server_error'];
+/** Publishing calls can also be refused as duplicates. */
+export const PUBLISH_FAULTS: readonly FaultKind[] = [...CALL_FAULTS, 'duplicate'];
+
+/**
+ * Applies the injected faults for the accounts a call acts for: waits for `slow`, then throws the
+ * first failing one in Graph's shape (Instagram's when the call is about an Instagram account).
+ */
+export async function applyGraphFaults(state: EmulatorState, subjects: CallSubjects, kinds: readonly FaultKind[] = CALL_FAULTS): Promise<void> {
+  const faults = state.faults.take(subjects, kinds);
+  const delay = faults.reduce((total, fault) => total + (fault.kind === 'slow' ? (fault.delayMs ?? 0) : 0), 0);
+  if (delay > 0) await sleep(delay);
+  const failing = faults.find((fault) => fault.kind !== 'slow');
+  if (!failing) return;
+  const now = state.now();
+  const instagram = failing.network === 'instagram';
+  const accountId = failing.accountId ?? subjects.find((subject) => subject.network === failing.network)?.accountId ?? '';
+  let error: GraphError;
+  switch (failing.kind) {
+    case 'token_expired':
+      error = graphErrors.tokenExpired(now, now);
+      break;
+    case 'token_revoked':
+      error = graphErrors.sessionInvalidated(failing.subcode ?? 460);
+      break;
+    case 'rate_limited':
+      error = instagram
+        ? graphErrors.instagramRateLimited(accountId, failing.resetAt ?? now + 15 * 60_000, now)
+        : graphErrors.pagesRateLimited(accountId, failing.resetAt ?? now + 15 * 60_000, now);
+      break;
+    case 'duplicate':
+      error = graphErrors.duplicate();
+      break;
+    default:
+      error = graphErrors.transient();
+  }
+  throw instagram ? error.forInstagram() : error;
+}

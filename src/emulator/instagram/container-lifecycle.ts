@@ -1,0 +1,49 @@
+import { EmulatorState } from '../state/emulator-state';
+import { InstagramContainer } from '../state/network-objects';
+
+/** Containers not published within 24 hours expire. */
+const CONTAINER_LIFETIME_MS = 24 * 3600_000;
+
+function isVideo(container: InstagramContainer): boolean {
+  return container.mediaType === 'VIDEO' || container.mediaType === 'REELS';
+}
+
+function setStatus(container: InstagramContainer, status: InstagramContainer['status'], text?: string): void {
+  container.status = status;
+  container.statusText = text ?? (status === 'IN_PROGRESS' ? 'In Progress' : status === 'FINISHED' ? 'Finished' : status === 'EXPIRED' ? 'Expired' : status === 'PUBLISHED' ? 'Published' : container.statusText);
+}
+
+/**
+ * One status poll: videos stay IN_PROGRESS for the configured number of polls and time, images
+ * are ready at once, a carousel is as ready as its least ready child, and anything unpublished
+ * after 24 hours expires.
+ */
+export function pollContainer(state: EmulatorState, container: InstagramContainer): InstagramContainer {
+  if (container.status === 'PUBLISHED' || container.status === 'ERROR' || container.status === 'EXPIRED') return container;
+  const now = state.now();
+  if (now - container.createdAt >= CONTAINER_LIFETIME_MS) {
+    setStatus(container, 'EXPIRED');
+    return container;
+  }
+  container.polls += 1;
+  if (container.mediaType === 'CAROUSEL') {
+    const children = container.children.map((id) => state.objects.instagramContainers.get(id)).filter((child) => child !== undefined);
+    children.forEach((child) => pollContainer(state, child));
+    if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED')) setStatus(container, 'ERROR', 'Error: A carousel item failed to process. (2207001)');
+    else if (children.every((child) => child.status === 'FINISHED')) setStatus(container, 'FINISHED');
+    return container;
+  }
+  if (!isVideo(container)) {
+    setStatus(container, 'FINISHED');
+    return container;
+  }
+  const { instagramVideoPolls, instagramVideoProcessingMs } = state.settings;
+  if (container.polls > instagramVideoPolls && now - container.createdAt >= instagramVideoProcessingMs) setStatus(container, 'FINISHED');
+  return container;
+}
+
+/** The status a freshly created container starts in. */
+export function initialStatus(mediaType: InstagramContainer['mediaType']): Pick<InstagramContainer, 'status' | 'statusText'> {
+  if (mediaType === 'IMAGE') return { status: 'FINISHED', statusText: 'Finished' };
+  return { status: 'IN_PROGRESS', statusText: 'In Progress' };
+}

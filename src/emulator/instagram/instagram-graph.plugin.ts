@@ -1,0 +1,30 @@
+import { FastifyInstance } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { graphErrors } from '../graph/graph-errors';
+import { parseFields } from '../graph/graph-fields';
+import { authorizeInstagramCall } from './instagram-access';
+import { commentOnInstagramMedia, readInstagramObject } from './instagram-objects';
+import { INSTAGRAM_USER_DEFAULT_FIELDS, instagramUserNode } from './instagram-nodes';
+import { registerInstagramPublishRoutes } from './instagram-publish.routes';
+
+type IdParams = { Params: { id: string } };
+
+/** graph.instagram.com/v25.0: the Instagram Login user, its objects and content publishing. */
+export async function instagramGraphPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
+  const { state } = context;
+
+  fastify.get('/me', async (request) => {
+    const { params, account } = await authorizeInstagramCall(context, request, 'instagram', 'me');
+    return instagramUserNode(state, account, parseFields(params.fields, INSTAGRAM_USER_DEFAULT_FIELDS), { appScopedId: true, instagramHost: true });
+  });
+
+  registerInstagramPublishRoutes(fastify, context, 'instagram');
+
+  fastify.get<IdParams>('/:id', async (request) => readInstagramObject(context, request, 'instagram', request.params.id));
+
+  fastify.post<IdParams>('/:id/comments', async (request) => {
+    const media = state.published.find('instagram', request.params.id);
+    if (!media) throw graphErrors.unknownObject(request.params.id).forInstagram();
+    return commentOnInstagramMedia(context, request, 'instagram', media);
+  });
+}

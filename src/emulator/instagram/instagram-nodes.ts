@@ -1,0 +1,76 @@
+import { FieldResolver, FieldTree, projectFields } from '../graph/graph-fields';
+import { EmulatorState } from '../state/emulator-state';
+import { InstagramContainer } from '../state/network-objects';
+import { PublishedItem } from '../state/published-log';
+import { TestInstagramAccount } from '../state/test-users';
+
+export const INSTAGRAM_USER_DEFAULT_FIELDS = ['id', 'username'];
+
+/**
+ * An Instagram professional account as a Graph node. On graph.instagram.com `/me` the `id` is
+ * app-scoped and `user_id` is the account to publish with; on graph.facebook.com `id` is that account.
+ */
+export function instagramUserNode(state: EmulatorState, account: TestInstagramAccount, fields: FieldTree, options: { appScopedId: boolean; instagramHost: boolean }): Record<string, unknown> {
+  const resolvers: Record<string, FieldResolver> = {
+    id: () => (options.appScopedId ? account.appScopedId : account.id),
+    username: () => account.username,
+    name: () => account.name,
+    profile_picture_url: () => account.profilePictureUrl,
+    followers_count: () => 0,
+    follows_count: () => 0,
+    media_count: () => state.published.list({ network: 'instagram', accountId: account.id }).filter((item) => !item.parentId && !item.deletedAt).length,
+    biography: () => '',
+    website: () => undefined,
+  };
+  if (options.instagramHost) {
+    resolvers.user_id = () => account.id;
+    resolvers.account_type = () => account.accountType;
+  }
+  return projectFields(fields, resolvers, options.instagramHost ? 'User' : 'IGUser', (error) => error.forInstagram());
+}
+
+export function containerNode(container: InstagramContainer, fields: FieldTree): Record<string, unknown> {
+  return projectFields(
+    fields,
+    {
+      id: () => container.id,
+      status_code: () => container.status,
+      status: () => container.statusText,
+      media_type: () => container.mediaType,
+      is_carousel_item: () => container.isCarouselItem,
+    },
+    'ShadowIGMediaBuilder',
+    (error) => error.forInstagram(),
+  );
+}
+
+function mediaType(item: PublishedItem): string {
+  if (item.media.length > 1) return 'CAROUSEL_ALBUM';
+  return item.media[0]?.type === 'video' ? 'VIDEO' : 'IMAGE';
+}
+
+/** A published Instagram medium, or a comment under one. */
+export function instagramMediaNode(item: PublishedItem, username: string, fields: FieldTree): Record<string, unknown> {
+  const timestamp = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
+  if (item.parentId) {
+    return projectFields(fields, { id: () => item.postId, text: () => item.text, timestamp: () => timestamp, username: () => username }, 'IGComment', (error) => error.forInstagram());
+  }
+  return projectFields(
+    fields,
+    {
+      id: () => item.postId,
+      caption: () => item.text,
+      media_type: () => mediaType(item),
+      media_product_type: () => (mediaType(item) === 'VIDEO' ? 'REELS' : 'FEED'),
+      media_url: () => item.media[0]?.url,
+      permalink: () => item.permalink,
+      shortcode: () => /\/p\/([^/]+)\//.exec(item.permalink)?.[1],
+      timestamp: () => timestamp,
+      username: () => username,
+      comments_count: () => 0,
+      like_count: () => 0,
+    },
+    'IGMedia',
+    (error) => error.forInstagram(),
+  );
+}

@@ -1,0 +1,71 @@
+import { FastifyRequest } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { applyGraphFaults, GraphHost, PUBLISH_FAULTS } from '../graph/graph-access';
+import { graphErrors } from '../graph/graph-errors';
+import { parseFields } from '../graph/graph-fields';
+import { hasScope, tokenActsForInstagram } from '../graph/graph-ownership';
+import { graphId } from '../state/emulator-ids';
+import { EmulatorState } from '../state/emulator-state';
+import { PublishedItem } from '../state/published-log';
+import { pollContainer } from './container-lifecycle';
+import { authorizeInstagramCall, instagramToken } from './instagram-access';
+import { containerNode, INSTAGRAM_USER_DEFAULT_FIELDS, instagramMediaNode, instagramUserNode } from './instagram-nodes';
+
+function usernameOf(state: EmulatorState, igUserId: string): string {
+  return state.findInstagramAccount(igUserId)?.account.username ?? '';
+}
+
+/** Whether an id names an Instagram object (account, container, medium or comment). */
+export function isInstagramObject(state: EmulatorState, id: string): boolean {
+  return state.findInstagramAccount(id) !== undefined || state.objects.instagramContainers.has(id) || state.published.find('instagram', id) !== undefined;
+}
+
+/**
+ * `GET /{id}` for an Instagram object. Reading a container's status counts as one poll, which is
+ * what moves a video from IN_PROGRESS to FINISHED.
+ */
+export async function readInstagramObject(context: EmulatorContext, request: FastifyRequest, host: GraphHost, id: string): Promise<Record<string, unknown>> {
+  const { state } = context;
+  if (state.findInstagramAccount(id)) {
+    const { params, account } = await authorizeInstagramCall(context, request, host, id);
+    return instagramUserNode(state, account, parseFields(params.fields, INSTAGRAM_USER_DEFAULT_FIELDS), { appScopedId: false, instagramHost: host === 'instagram' });
+  }
+  const container = state.objects.instagramContainers.get(id);
+  const item = state.published.find('instagram', id);
+  const ownerId = container?.igUserId ?? item?.accountId;
+  if (ownerId === undefined) throw graphErrors.unknownObject(id).forInstagram();
+  const { params, token } = instagramToken(context, request, host);
+  if (!tokenActsForInstagram(state, token, ownerId)) throw graphErrors.unknownObject(id).forInstagram();
+  await applyGraphFaults(state, [{ network: 'instagram', accountId: ownerId }]);
+  if (container) {
+    const fields = parseFields(params.fields, ['id']);
+    if (fields.has('status_code') || fields.has('status')) pollContainer(state, container);
+    return containerNode(container, fields);
+  }
+  return instagramMediaNode(item!, usernameOf(state, ownerId), parseFields(params.fields, ['id']));
+}
+
+/** `POST /{ig-media-id}/comments`: a comment by the account under its own medium (threads on Instagram). */
+export async function commentOnInstagramMedia(context: EmulatorContext, request: FastifyRequest, host: GraphHost, media: PublishedItem): Promise<{ id: string }> {
+  const { state } = context;
+  const { params, token } = instagramToken(context, request, host);
+  if (!tokenActsForInstagram(state, token, media.accountId)) throw graphErrors.unknownObject(media.postId).forInstagram();
+  if (!hasScope(token, 'instagram_manage_comments', 'instagram_business_manage_comments', 'instagram_content_publish', 'instagram_business_content_publish'))
+    throw graphErrors.permission(10, 'Application does not have permission for this action').forInstagram();
+  await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }], PUBLISH_FAULTS);
+  const message = params.message ?? '';
+  if (!message) throw graphErrors.invalidParameter('The parameter message is required').forInstagram();
+  if (media.parentId) throw graphErrors.invalidParameter('Replies to comments are not supported here').forInstagram();
+  const id = graphId();
+  state.published.record({
+    network: 'instagram',
+    accountId: media.accountId,
+    postId: id,
+    text: message,
+    media: [],
+    parentId: media.postId,
+    permalink: media.permalink,
+    publishedAt: new Date(state.now()).toISOString(),
+  });
+  return { id };
+}

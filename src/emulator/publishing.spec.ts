@@ -1,0 +1,168 @@
+import { FastifyInstance } from 'fastify';
+import { emulatorApp, facebookPageToken, facebookUserToken, form, instagramShortToken, xTokens } from './emulator.testing';
+import { EmulatorState } from './state/emulator-state';
+
+const FB = '/emulator/facebook/graph/v25.0';
+const IG = '/emulator/instagram/graph/v25.0';
+const X = '/emulator/x/api';
+
+describe('emulated publishing and the published record', () => {
+  let app: FastifyInstance;
+  let state: EmulatorState;
+
+  beforeEach(async () => {
+    ({ app, state } = await emulatorApp());
+  });
+  afterEach(() => app.close());
+
+  const published = async (network: string) => (await app.inject({ url: `/emulator/control/published?network=${network}` })).json().data;
+
+  it('publishes on a Page: text, one photo, several photos, a comment; only with that Page\'s token', async () => {
+    const userToken = await facebookUserToken(app);
+    const [page, otherPage] = state.findUser()!.pages;
+    const pageToken = await facebookPageToken(app, userToken, page.id);
+
+    const withUserToken = await app.inject({ method: 'POST', url: `${FB}/${page.id}/feed`, ...form({ message: 'hi', access_token: userToken }) });
+    expect(withUserToken.json().error.code).toBe(210);
+    const otherPageRefused = await app.inject({ method: 'POST', url: `${FB}/${otherPage.id}/feed`, ...form({ message: 'hi', access_token: pageToken }) });
+    expect(otherPageRefused.json().error.code).toBe(200);
+
+    const text = await app.inject({ method: 'POST', url: `${FB}/${page.id}/feed`, ...form({ message: 'Fresh bread', access_token: pageToken }) });
+    expect(text.json().id).toMatch(new RegExp(`^${page.id}_\\d+$`));
+    expect(text.headers['x-business-use-case-usage']).toContain(page.id);
+
+    const photo = await app.inject({ method: 'POST', url: `${FB}/${page.id}/photos`, ...form({ url: 'https://cdn.test/a.jpg', caption: 'Croissant', access_token: pageToken }) });
+    expect(photo.json()).toEqual({ id: expect.any(String), post_id: `${page.id}_${photo.json().id}` });
+
+    const staged = [];
+    for (const url of ['https://cdn.test/b.jpg', 'https://cdn.test/c.jpg']) {
+      const response = await app.inject({ method: 'POST', url: `${FB}/${page.id}/photos`, ...form({ url, published: 'false', access_token: pageToken }) });
+      staged.push(response.json().id);
+    }
+    const album = await app.inject({
+      method: 'POST',
+      url: `${FB}/${page.id}/feed`,
+      ...form({ message: 'Two cakes', attached_media: JSON.stringify(staged.map((id) => ({ media_fbid: id }))), access_token: pageToken }),
+    });
+    const comment = await app.inject({ method: 'POST', url: `${FB}/${album.json().id}/comments`, ...form({ message: 'Part 2', access_token: pageToken }) });
+    expect(comment.statusCode).toBe(200);
+
+    const record = await published('facebook');
+    expect(record.map((item: { text: string }) => item.text)).toEqual(['Fresh bread', 'Croissant', 'Two cakes', 'Part 2']);
+    expect(record[2].media.map((medium: { url: string }) => medium.url)).toEqual(['https://cdn.test/b.jpg', 'https://cdn.test/c.jpg']);
+    expect(record[3].parentId).toBe(album.json().id);
+    expect(record[0]).toMatchObject({ network: 'facebook', accountId: page.id, permalink: `https://www.facebook.com/${text.json().id}` });
+
+    const duplicateFault = await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'facebook', accountId: page.id, fault: 'duplicate', count: 1 } });
+    expect(duplicateFault.statusCode).toBe(201);
+    const duplicate = await app.inject({ method: 'POST', url: `${FB}/${page.id}/feed`, ...form({ message: 'Fresh bread', access_token: pageToken }) });
+    expect(duplicate.json().error.code).toBe(506);
+    expect(await published('facebook')).toHaveLength(4);
+  });
+
+  it('publishes an Instagram image, a Reel after polling, and a carousel; too early is 9007/2207027', async () => {
+    await app.inject({ method: 'PUT', url: '/emulator/control/settings', payload: { instagramVideoPolls: 1 } });
+    const { token } = await instagramShortToken(app);
+    const igId = state.findUser()!.instagram!.id;
+    const create = async (values: Record<string, string>) => (await app.inject({ method: 'POST', url: `${IG}/${igId}/media`, ...form({ ...values, access_token: token }) })).json();
+    const publish = (id: string) => app.inject({ method: 'POST', url: `${IG}/${igId}/media_publish?creation_id=${id}&access_token=${token}` });
+    const status = async (id: string) => (await app.inject({ url: `${IG}/${id}?fields=status_code,status&access_token=${token}` })).json().status_code;
+
+    const image = await create({ image_url: 'https://cdn.test/a.jpg', caption: 'Bread' });
+    expect(await status(image.id)).toBe('FINISHED');
+    const imageMedia = (await publish(image.id)).json();
+    const permalink = await app.inject({ url: `${IG}/${imageMedia.id}?fields=permalink&access_token=${token}` });
+    expect(permalink.json()).toEqual({ permalink: expect.stringMatching(/^https:\/\/www\.instagram\.com\/p\/[^/]+\/$/), id: imageMedia.id });
+
+    const reel = await create({ media_type: 'REELS', video_url: 'https://cdn.test/v.mp4', caption: 'Reel' });
+    const early = await publish(reel.id);
+    expect(early.json().error).toMatchObject({ code: 9007, error_subcode: 2207027, is_transient: true });
+    expect(await status(reel.id)).toBe('IN_PROGRESS');
+    expect(await status(reel.id)).toBe('FINISHED');
+    expect((await publish(reel.id)).statusCode).toBe(200);
+
+    const items = [await create({ is_carousel_item: 'true', image_url: 'https://cdn.test/1.jpg' }), await create({ is_carousel_item: 'true', image_url: 'https://cdn.test/2.jpg' })];
+    const tooFew = await app.inject({ method: 'POST', url: `${IG}/${igId}/media`, ...form({ media_type: 'CAROUSEL', children: items[0].id, access_token: token }) });
+    expect(tooFew.json().error.error_subcode).toBe(2207028);
+    const carousel = await create({ media_type: 'CAROUSEL', children: items.map((item) => item.id).join(','), caption: 'Two' });
+    expect((await publish(carousel.id)).statusCode).toBe(200);
+
+    const quota = await app.inject({ url: `${IG}/${igId}/content_publishing_limit?fields=quota_usage,config&access_token=${token}` });
+    expect(quota.json()).toEqual({ data: [{ quota_usage: 3, config: { quota_total: 50, quota_duration: 86400 } }] });
+    const record = await published('instagram');
+    expect(record.map((item: { text: string; media: unknown[] }) => [item.text, item.media.length])).toEqual([['Bread', 1], ['Reel', 1], ['Two', 2]]);
+  });
+
+  it('fails a container with the container_error fault', async () => {
+    const { token } = await instagramShortToken(app);
+    const igId = state.findUser()!.instagram!.id;
+    await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'instagram', accountId: igId, fault: 'container_error', count: 1 } });
+    const container = (await app.inject({ method: 'POST', url: `${IG}/${igId}/media`, ...form({ image_url: 'https://cdn.test/a.jpg', access_token: token }) })).json();
+    const status = await app.inject({ url: `${IG}/${container.id}?fields=status_code,status&access_token=${token}` });
+    expect(status.json()).toMatchObject({ status_code: 'ERROR', status: expect.stringContaining('Error') });
+    expect((await app.inject({ method: 'POST', url: `${IG}/${igId}/media_publish?creation_id=${container.id}&access_token=${token}` })).statusCode).toBe(400);
+    expect(await published('instagram')).toHaveLength(0);
+  });
+
+  it('publishes Instagram through Facebook Login on the Facebook Graph', async () => {
+    const userToken = await facebookUserToken(app);
+    const igId = state.findUser()!.pages[0].instagram!.id;
+    const container = await app.inject({ method: 'POST', url: `${FB}/${igId}/media`, ...form({ image_url: 'https://cdn.test/a.jpg', caption: 'Via FB', access_token: userToken }) });
+    const media = await app.inject({ method: 'POST', url: `${FB}/${igId}/media_publish`, ...form({ creation_id: container.json().id, access_token: userToken }) });
+    expect(media.statusCode).toBe(200);
+    expect((await published('instagram'))[0]).toMatchObject({ accountId: igId, text: 'Via FB', postId: media.json().id });
+  });
+
+  it('tweets with an uploaded image, replies, refuses duplicates, and uploads a video in chunks', async () => {
+    const { access_token: token } = await xTokens(app);
+    const auth = { authorization: `Bearer ${token}` };
+    const profile = state.findUser()!.x!;
+    const boundary = 'emulator-test-boundary';
+    const multipart = (fields: Record<string, string>, bytes: Buffer) =>
+      Buffer.concat([
+        ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const multipartHeaders = { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` };
+
+    const image = await app.inject({ method: 'POST', url: `${X}/2/media/upload`, headers: multipartHeaders, payload: multipart({ media_category: 'tweet_image' }, Buffer.alloc(1000, 1)) });
+    expect(image.json().data).toMatchObject({ id: expect.any(String), media_key: `3_${image.json().data.id}`, size: 1000 });
+
+    const first = await app.inject({ method: 'POST', url: `${X}/2/tweets`, headers: auth, payload: { text: 'Hello', media: { media_ids: [image.json().data.id] } } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ data: { id: expect.stringMatching(/^\d{19}$/), text: 'Hello' } });
+    expect(first.headers['x-rate-limit-limit']).toBe('100');
+    const reply = await app.inject({ method: 'POST', url: `${X}/2/tweets`, headers: auth, payload: { text: 'Part 2', reply: { in_reply_to_tweet_id: first.json().data.id } } });
+    expect(reply.statusCode).toBe(201);
+    const duplicate = await app.inject({ method: 'POST', url: `${X}/2/tweets`, headers: auth, payload: { text: 'Hello' } });
+    expect(duplicate.statusCode).toBe(403);
+    expect(duplicate.json().detail).toBe('You are not allowed to create a Tweet with duplicate content.');
+    const tooLong = await app.inject({ method: 'POST', url: `${X}/2/tweets`, headers: auth, payload: { text: '字'.repeat(141) } });
+    expect(tooLong.statusCode).toBe(400);
+
+    const init = await app.inject({ method: 'POST', url: `${X}/2/media/upload/initialize`, headers: auth, payload: { media_type: 'video/mp4', total_bytes: 3000, media_category: 'tweet_video' } });
+    const videoId = init.json().data.id;
+    for (const segment of [0, 1]) {
+      const append = await app.inject({ method: 'POST', url: `${X}/2/media/upload/${videoId}/append`, headers: multipartHeaders, payload: multipart({ segment_index: String(segment) }, Buffer.alloc(1500)) });
+      expect(append.statusCode).toBe(200);
+    }
+    const finalize = await app.inject({ method: 'POST', url: `${X}/2/media/upload/${videoId}/finalize`, headers: auth });
+    expect(finalize.json().data.processing_info.state).toBe('pending');
+    const early = await app.inject({ method: 'POST', url: `${X}/2/tweets`, headers: auth, payload: { text: 'Video', media: { media_ids: [videoId] } } });
+    expect(early.statusCode).toBe(400);
+    const states = [];
+    for (let poll = 0; poll < 3; poll += 1) {
+      const status = await app.inject({ url: `${X}/2/media/upload?command=STATUS&media_id=${videoId}`, headers: auth });
+      states.push(status.json().data.processing_info.state);
+    }
+    expect(states).toEqual(['in_progress', 'in_progress', 'succeeded']);
+    expect((await app.inject({ method: 'POST', url: `${X}/2/tweets`, headers: auth, payload: { text: 'Video', media: { media_ids: [videoId] } } })).statusCode).toBe(201);
+
+    const record = await published('x');
+    expect(record.map((item: { text: string }) => item.text)).toEqual(['Hello', 'Part 2', 'Video']);
+    expect(record[1]).toMatchObject({ accountId: profile.id, replyToId: first.json().data.id, permalink: `https://x.com/${profile.username}/status/${reply.json().data.id}` });
+    expect(record[2].media).toEqual([{ type: 'video', id: videoId }]);
+  });
+});

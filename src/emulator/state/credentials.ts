@@ -1,0 +1,116 @@
+import { EmulatedNetwork } from './emulator-network';
+
+/** An authorization code handed to a redirect_uri after consent. */
+export interface IssuedCode {
+  value: string;
+  network: EmulatedNetwork;
+  clientId: string;
+  redirectUri: string;
+  /** The test user who consented. */
+  userId: string;
+  scopes: string[];
+  /** X only: the PKCE S256 challenge to check the verifier against. */
+  codeChallenge?: string;
+  issuedAt: number;
+  expiresAt: number;
+  used: boolean;
+}
+
+/**
+ * What a token speaks for. `user`: a Facebook user (subject = Facebook user id); `page`: a Page
+ * (subject = page id); `instagram`: an Instagram Login user (subject = Instagram user id);
+ * `x`: an X user (subject = X user id); `x_refresh`: an X refresh token.
+ */
+export type TokenKind = 'user' | 'page' | 'instagram' | 'x' | 'x_refresh';
+
+export interface IssuedToken {
+  value: string;
+  network: EmulatedNetwork;
+  kind: TokenKind;
+  /** Short-lived tokens need an exchange; long-lived ones are what the service stores. */
+  lifetime: 'short' | 'long';
+  userId: string;
+  subjectId: string;
+  clientId: string;
+  scopes: string[];
+  /** Tokens from one consent share it; X revoke ends the whole grant. */
+  grantId: string;
+  issuedAt: number;
+  /** Undefined: does not expire (Page tokens made from a long-lived user token). */
+  expiresAt?: number;
+  /** Set once the token no longer works, with the reason the network would give. */
+  invalidated?: 'app_removed' | 'revoked' | 'rotated';
+}
+
+export type TokenCheck =
+  | { ok: true; token: IssuedToken }
+  | { ok: false; reason: 'unknown' | 'expired' | 'app_removed' | 'revoked' | 'rotated'; token?: IssuedToken };
+
+/** Issued codes and tokens, looked up by their value. */
+export class CredentialStore {
+  private readonly codes = new Map<string, IssuedCode>();
+  private readonly tokens = new Map<string, IssuedToken>();
+
+  constructor(private readonly now: () => number) {}
+
+  saveCode(code: IssuedCode): void {
+    this.codes.set(code.value, code);
+  }
+
+  findCode(value: string): IssuedCode | undefined {
+    return this.codes.get(value);
+  }
+
+  saveToken(token: IssuedToken): IssuedToken {
+    this.tokens.set(token.value, token);
+    return token;
+  }
+
+  /** Whether a presented token works now, and if not, why. */
+  check(value: string | undefined): TokenCheck {
+    const token = value ? this.tokens.get(value) : undefined;
+    if (!token) return { ok: false, reason: 'unknown' };
+    if (token.invalidated) return { ok: false, reason: token.invalidated, token };
+    if (token.expiresAt !== undefined && token.expiresAt <= this.now()) return { ok: false, reason: 'expired', token };
+    return { ok: true, token };
+  }
+
+  /** Tokens matching a predicate (e.g. the Page tokens of one user token's grant). */
+  findTokens(predicate: (token: IssuedToken) => boolean): IssuedToken[] {
+    return [...this.tokens.values()].filter(predicate);
+  }
+
+  invalidate(predicate: (token: IssuedToken) => boolean, reason: NonNullable<IssuedToken['invalidated']>): number {
+    let count = 0;
+    for (const token of this.tokens.values()) {
+      if (!token.invalidated && predicate(token)) {
+        token.invalidated = reason;
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  /** Moves issue and expiry times into the past, as if the given time had passed (refresh rules, expiry). */
+  age(seconds: number, predicate: (network: EmulatedNetwork) => boolean): number {
+    const shift = seconds * 1000;
+    let count = 0;
+    for (const token of this.tokens.values()) {
+      if (!predicate(token.network)) continue;
+      token.issuedAt -= shift;
+      if (token.expiresAt !== undefined) token.expiresAt -= shift;
+      count += 1;
+    }
+    for (const code of this.codes.values()) {
+      if (!predicate(code.network)) continue;
+      code.issuedAt -= shift;
+      code.expiresAt -= shift;
+    }
+    return count;
+  }
+
+  clear(): void {
+    this.codes.clear();
+    this.tokens.clear();
+  }
+}

@@ -1,0 +1,76 @@
+import { EmulatedNetwork } from './emulator-network';
+
+export const FAULT_KINDS = [
+  'token_expired',
+  'token_revoked',
+  'rate_limited',
+  'container_error',
+  'duplicate',
+  'slow',
+  'server_error',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** A misbehaviour injected for one page or profile (or every account of a network). */
+export interface Fault {
+  id: number;
+  network: EmulatedNetwork;
+  /** Undefined: every account of the network. */
+  accountId?: string;
+  kind: FaultKind;
+  /** Calls still affected; undefined means until cleared. */
+  remaining?: number;
+  /** rate_limited: when access comes back (ms since epoch). */
+  resetAt?: number;
+  /** slow: how long each affected call waits before answering. */
+  delayMs?: number;
+  /** token_revoked on Graph: 460 (password changed) or 467 (invalidated). */
+  subcode?: number;
+}
+
+/** The (network, account) pairs a call acts for; a fault on any of them applies. */
+export type CallSubjects = ReadonlyArray<{ network: EmulatedNetwork; accountId: string }>;
+
+/** Injected faults, consumed call by call. */
+export class FaultStore {
+  private faults: Fault[] = [];
+  private nextId = 1;
+
+  add(fault: Omit<Fault, 'id'>): Fault {
+    const saved = { ...fault, id: this.nextId++ };
+    this.faults.push(saved);
+    return saved;
+  }
+
+  list(): Fault[] {
+    return this.faults.map((fault) => ({ ...fault }));
+  }
+
+  /** Removes faults matching the filter (all when it is empty); returns how many went. */
+  clear(filter: { network?: EmulatedNetwork; accountId?: string } = {}): number {
+    const before = this.faults.length;
+    this.faults = this.faults.filter(
+      (fault) =>
+        (filter.network !== undefined && fault.network !== filter.network) ||
+        (filter.accountId !== undefined && fault.accountId !== filter.accountId),
+    );
+    return before - this.faults.length;
+  }
+
+  /**
+   * The faults that apply to this call, each counted as used once. `kinds` limits which kinds
+   * the calling endpoint can express (container_error only means something to a container).
+   */
+  take(subjects: CallSubjects, kinds: readonly FaultKind[] = FAULT_KINDS): Fault[] {
+    const applying = this.faults.filter(
+      (fault) =>
+        kinds.includes(fault.kind) &&
+        subjects.some((subject) => subject.network === fault.network && (fault.accountId === undefined || fault.accountId === subject.accountId)),
+    );
+    for (const fault of applying) {
+      if (fault.remaining !== undefined) fault.remaining -= 1;
+    }
+    this.faults = this.faults.filter((fault) => fault.remaining === undefined || fault.remaining > 0);
+    return applying.map((fault) => ({ ...fault }));
+  }
+}

@@ -1,0 +1,61 @@
+/** A photo uploaded to a Page; unpublished ones wait to be attached to a feed post. */
+export interface FacebookPhoto {
+  id: string;
+  pageId: string;
+  url: string;
+  caption: string;
+  published: boolean;
+  /** The feed post that shows it, once there is one. */
+  postId?: string;
+  createdAt: number;
+}
+
+export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
+
+/** An Instagram media container, from creation to media_publish. */
+export interface InstagramContainer {
+  id: string;
+  igUserId: string;
+  mediaType: 'IMAGE' | 'VIDEO' | 'REELS' | 'CAROUSEL';
+  isCarouselItem: boolean;
+  mediaUrl?: string;
+  caption: string;
+  children: string[];
+  status: ContainerStatus;
+  /** The human text of `status` (Instagram puts the error there). */
+  statusText: string;
+  polls: number;
+  createdAt: number;
+  publishedMediaId?: string;
+}
+
+export type XMediaState = 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed';
+
+/** Media uploaded to X, simple or chunked. */
+export interface XMedia {
+  id: string;
+  mediaKey: string;
+  userId: string;
+  mediaType: string;
+  category: string;
+  totalBytes: number;
+  receivedBytes: number;
+  segments: Set<number>;
+  state: XMediaState;
+  polls: number;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Objects the networks keep between calls, other than what the published log records. */
+export class NetworkObjects {
+  readonly facebookPhotos = new Map<string, FacebookPhoto>();
+  readonly instagramContainers = new Map<string, InstagramContainer>();
+  readonly xMedia = new Map<string, XMedia>();
+
+  clear(): void {
+    this.facebookPhotos.clear();
+    this.instagramContainers.clear();
+    this.xMedia.clear();
+  }
+}

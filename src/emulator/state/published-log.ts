@@ -1,0 +1,52 @@
+import { EmulatedNetwork } from './emulator-network';
+
+export interface PublishedMedia {
+  type: 'image' | 'video' | 'gif';
+  /** The URL the network was asked to fetch (Graph), or undefined for uploaded bytes (X). */
+  url?: string;
+  /** The network's id of the medium (photo id, container id, X media id). */
+  id: string;
+}
+
+/** One thing that became visible on a network: a post, a reply or a comment. */
+export interface PublishedItem {
+  sequence: number;
+  network: EmulatedNetwork;
+  /** The page or profile it was published as. */
+  accountId: string;
+  postId: string;
+  text: string;
+  media: PublishedMedia[];
+  /** X: the tweet this one replies to. */
+  replyToId?: string;
+  /** Facebook and Instagram: the post a comment is under. */
+  parentId?: string;
+  permalink: string;
+  publishedAt: string;
+  deletedAt?: string;
+}
+
+/** Everything published since the last reset, in order; tests read it through the control API. */
+export class PublishedLog {
+  private items: PublishedItem[] = [];
+
+  record(item: Omit<PublishedItem, 'sequence'>): PublishedItem {
+    const saved = { ...item, sequence: this.items.length + 1 };
+    this.items.push(saved);
+    return saved;
+  }
+
+  find(network: EmulatedNetwork, postId: string): PublishedItem | undefined {
+    return this.items.find((item) => item.network === network && item.postId === postId);
+  }
+
+  list(filter: { network?: EmulatedNetwork; accountId?: string } = {}): PublishedItem[] {
+    return this.items.filter(
+      (item) => (!filter.network || item.network === filter.network) && (!filter.accountId || item.accountId === filter.accountId),
+    );
+  }
+
+  clear(): void {
+    this.items = [];
+  }
+}

@@ -1,0 +1,14 @@
+import { FastifyInstance } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { registerXMediaRoutes } from './x-media.routes';
+import { registerXOAuthRoutes } from './x-oauth.routes';
+import { registerXTweetRoutes } from './x-tweets.routes';
+import { registerXUserRoutes } from './x-users.routes';
+
+/** api.x.com: OAuth 2.0 token and revoke, users/me, tweets and media upload. */
+export async function xApiPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
+  registerXOAuthRoutes(fastify, context);
+  registerXUserRoutes(fastify, context);
+  registerXTweetRoutes(fastify, context);
+  registerXMediaRoutes(fastify, context);
+}

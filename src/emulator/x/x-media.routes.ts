@@ -1,0 +1,136 @@
+import { FastifyInstance, FastifyRequest } from 'fastify';
+import { EmulatorContext } from '../emulator-context';
+import { isMultipartBody } from '../http/multipart';
+import { jsonObjectBody, requestParams } from '../http/request-params';
+import { snowflakeId } from '../state/emulator-ids';
+import { EmulatorState } from '../state/emulator-state';
+import { XMedia } from '../state/network-objects';
+import { authorizeXCall } from './x-access';
+import { xProblems } from './x-errors';
+
+const MB = 1024 * 1024;
+const MEDIA_LIFETIME_SECONDS = 86400;
+/** The largest request an upload endpoint reads: a 5 MB image or chunk, base64 or multipart. */
+export const X_UPLOAD_BODY_LIMIT = 8 * MB;
+const CATEGORY_LIMITS: Record<string, number> = { tweet_image: 5 * MB, tweet_gif: 15 * MB, tweet_video: 512 * MB };
+const MEDIA_KEY_PREFIX: Record<string, string> = { tweet_image: '3', tweet_gif: '16', tweet_video: '7' };
+const SCOPES = ['media.write'];
+
+type MediaId = { Params: { id: string } };
+
+/** The bytes of an upload: the multipart `media` file (or field), or base64 `media` in a JSON body. */
+function uploadedBytes(request: FastifyRequest): number {
+  const body = request.body;
+  if (isMultipartBody(body)) {
+    const file = body.files.media;
+    if (file) return file.data.length;
+    if (body.fields.media !== undefined) return Buffer.byteLength(body.fields.media);
+  }
+  const media = jsonObjectBody(request)?.media;
+  if (typeof media === 'string' && /^[A-Za-z0-9+/=\s]+$/.test(media)) return Buffer.from(media, 'base64').length;
+  throw xProblems.invalid('media', 'The media field is required: a multipart file, or base64 in a JSON body.');
+}
+
+function categoryOf(value: string | undefined, mediaType: string | undefined): string {
+  const category = value ?? (mediaType?.startsWith('video/') ? 'tweet_video' : mediaType === 'image/gif' ? 'tweet_gif' : 'tweet_image');
+  if (!(category in CATEGORY_LIMITS)) throw xProblems.invalid('media_category', `media_category must be one of ${Object.keys(CATEGORY_LIMITS).join(', ')}`);
+  return category;
+}
+
+function newMedia(state: EmulatorState, userId: string, category: string, mediaType: string, totalBytes: number): XMedia {
+  const id = snowflakeId();
+  const now = state.now();
+  const media: XMedia = {
+    id,
+    mediaKey: `${MEDIA_KEY_PREFIX[category]}_${id}`,
+    userId,
+    mediaType,
+    category,
+    totalBytes,
+    receivedBytes: 0,
+    segments: new Set(),
+    state: 'uploading',
+    polls: 0,
+    createdAt: now,
+    expiresAt: now + MEDIA_LIFETIME_SECONDS * 1000,
+  };
+  state.objects.xMedia.set(id, media);
+  return media;
+}
+
+function processingInfo(media: XMedia) {
+  if (media.state === 'succeeded') return { state: 'succeeded', progress_percent: 100 };
+  return { state: media.state, check_after_secs: 1, progress_percent: media.state === 'pending' ? 0 : 50 };
+}
+
+function ownMedia(state: EmulatorState, id: string | undefined, userId: string): XMedia {
+  const media = id ? state.objects.xMedia.get(id) : undefined;
+  if (!media || media.userId !== userId) throw xProblems.invalid('media_id', `The media id ${id ?? ''} is not valid.`);
+  return media;
+}
+
+/** Media upload: simple (image) and chunked (initialize, append, finalize), then STATUS polling. */
+export function registerXMediaRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
+  const { state } = context;
+  const uploadOptions = { bodyLimit: X_UPLOAD_BODY_LIMIT };
+
+  fastify.post('/2/media/upload', uploadOptions, async (request, reply) => {
+    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
+    const params = requestParams(request);
+    const category = categoryOf(params.media_category, params.media_type);
+    if (category === 'tweet_video') throw xProblems.invalid('media_category', 'Videos are uploaded in chunks: initialize, append, finalize.');
+    const size = uploadedBytes(request);
+    if (size === 0 || size > CATEGORY_LIMITS[category]) throw xProblems.invalid('media', `The media must be 1 byte to ${CATEGORY_LIMITS[category] / MB} MB.`);
+    const media = newMedia(state, profile.id, category, params.media_type ?? 'image/jpeg', size);
+    Object.assign(media, { receivedBytes: size, state: 'succeeded' });
+    return { data: { id: media.id, media_key: media.mediaKey, size, expires_after_secs: MEDIA_LIFETIME_SECONDS } };
+  });
+
+  fastify.post('/2/media/upload/initialize', async (request, reply) => {
+    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
+    const params = requestParams(request);
+    const totalBytes = Number(params.total_bytes);
+    if (!params.media_type || !/^(image|video)\/[a-z0-9.+-]+$/.test(params.media_type)) throw xProblems.invalid('media_type', 'media_type must be a MIME type such as video/mp4.');
+    const category = categoryOf(params.media_category, params.media_type);
+    if (!Number.isInteger(totalBytes) || totalBytes < 1 || totalBytes > CATEGORY_LIMITS[category])
+      throw xProblems.invalid('total_bytes', `total_bytes must be an integer from 1 to ${CATEGORY_LIMITS[category]}.`);
+    const media = newMedia(state, profile.id, category, params.media_type, totalBytes);
+    return { data: { id: media.id, media_key: media.mediaKey, expires_after_secs: MEDIA_LIFETIME_SECONDS } };
+  });
+
+  fastify.post<MediaId>('/2/media/upload/:id/append', uploadOptions, async (request, reply) => {
+    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
+    const media = ownMedia(state, request.params.id, profile.id);
+    if (media.state !== 'uploading') throw xProblems.invalid('media_id', 'The upload was already finalized.');
+    const segment = Number(requestParams(request).segment_index);
+    if (!Number.isInteger(segment) || segment < 0 || segment > 999) throw xProblems.invalid('segment_index', 'segment_index must be an integer from 0 to 999.');
+    const size = uploadedBytes(request);
+    if (media.segments.has(segment)) throw xProblems.invalid('segment_index', `Segment ${segment} was already uploaded.`);
+    if (media.receivedBytes + size > media.totalBytes) throw xProblems.invalid('media', 'More bytes were sent than total_bytes announced.');
+    media.segments.add(segment);
+    media.receivedBytes += size;
+    return { data: { expires_at: Math.floor(media.expiresAt / 1000) } };
+  });
+
+  fastify.post<MediaId>('/2/media/upload/:id/finalize', async (request, reply) => {
+    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
+    const media = ownMedia(state, request.params.id, profile.id);
+    if (media.state !== 'uploading') throw xProblems.invalid('media_id', 'The upload was already finalized.');
+    if (media.receivedBytes !== media.totalBytes) throw xProblems.invalid('total_bytes', `File size mismatch: received ${media.receivedBytes} of ${media.totalBytes} bytes.`);
+    media.state = media.category === 'tweet_image' ? 'succeeded' : 'pending';
+    const info = media.state === 'succeeded' ? {} : { processing_info: processingInfo(media) };
+    return { data: { id: media.id, media_key: media.mediaKey, size: media.totalBytes, expires_after_secs: MEDIA_LIFETIME_SECONDS, ...info } };
+  });
+
+  // Each STATUS poll moves processing on; after the configured number of polls it has succeeded.
+  fastify.get<{ Querystring: Record<string, string | undefined> }>('/2/media/upload', async (request, reply) => {
+    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
+    if (request.query.command !== 'STATUS') throw xProblems.invalid('command', 'command must be STATUS.');
+    const media = ownMedia(state, request.query.media_id, profile.id);
+    if (media.state === 'pending' || media.state === 'in_progress') {
+      media.polls += 1;
+      media.state = media.polls > state.settings.xVideoPolls ? 'succeeded' : 'in_progress';
+    }
+    return { data: { id: media.id, media_key: media.mediaKey, processing_info: processingInfo(media) } };
+  });
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { exchangeFacebookCode, facebookDialogUrl, listFacebookPages, revokeFacebookLogin } from '../graph/facebook-login';
+import { GraphApi } from '../graph/graph-api';
+import { NetworkHttpClient } from '../http/network-http.client';
+import {
+  AccountTokens,
+  AppCredentials,
+  AuthorizeRequest,
+  CodeExchangeRequest,
+  NetworkAdapter,
+  SelectableAccount,
+  UserGrant,
+} from '../network-adapter';
+import { NetworkError } from '../network-error';
+import { FacebookSettings } from './facebook.settings';
+
+export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'] as const;
+
+/** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
+@Injectable()
+export class FacebookAdapter implements NetworkAdapter {
+  readonly id = 'facebook';
+  readonly aliases: readonly string[] = [];
+  readonly displayName = 'Facebook';
+
+  constructor(
+    private readonly settings: FacebookSettings,
+    private readonly http: NetworkHttpClient,
+  ) {}
+
+  get emulated(): boolean {
+    return this.settings.emulated;
+  }
+
+  get serviceApp(): AppCredentials | undefined {
+    return this.settings.serviceApp;
+  }
+
+  private graph(): GraphApi {
+    return new GraphApi(this.http, this.id, this.settings.graphUrl);
+  }
+
+  authorizeUrl(request: AuthorizeRequest): string {
+    return facebookDialogUrl(this.settings.dialogUrl, request, FACEBOOK_SCOPES);
+  }
+
+  exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
+    return exchangeFacebookCode(this.graph(), request, FACEBOOK_SCOPES, () => new Date());
+  }
+
+  /** One account per Page the user manages; the Page token publishes, the user token revokes. */
+  async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
+    const pages = await listFacebookPages(this.graph(), grant.accessToken);
+    return pages.map((page) => ({
+      id: page.id,
+      name: page.name,
+      // /me/accounts is not asked for the Page's vanity username; its name is how people know it.
+      username: page.name,
+      pictureUrl: page.pictureUrl,
+      type: 'page',
+      tokens: { accessToken: page.accessToken, userAccessToken: grant.accessToken, expiresAt: grant.expiresAt },
+      scopes: grant.scopes,
+    }));
+  }
+
+  async revoke(tokens: AccountTokens, _app: AppCredentials): Promise<void> {
+    if (!tokens.userAccessToken) {
+      throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
+    }
+    await revokeFacebookLogin(this.graph(), tokens.userAccessToken);
+  }
+}

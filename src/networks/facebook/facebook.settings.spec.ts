@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from '../../config/load-config';
+import { loadFacebookSettings } from './facebook.settings';
+
+const PUBLIC = { PUBLIC_URL: 'https://social.example.com' };
+
+describe('loadFacebookSettings', () => {
+  it('uses the real hosts when credentials are set', () => {
+    expect(loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_APP_ID: 'fb', FACEBOOK_APP_SECRET: 'fbs' }))).toEqual({
+      dialogUrl: 'https://www.facebook.com/v25.0/dialog/oauth',
+      graphUrl: 'https://graph.facebook.com/v25.0',
+      serviceApp: { clientId: 'fb', clientSecret: 'fbs' },
+      emulated: false,
+    });
+  });
+
+  it('points at the emulator without credentials', () => {
+    expect(loadFacebookSettings(loadConfig(PUBLIC))).toEqual({
+      dialogUrl: 'https://social.example.com/emulator/facebook/v25.0/dialog/oauth',
+      graphUrl: 'https://social.example.com/emulator/facebook/graph/v25.0',
+      serviceApp: undefined,
+      emulated: true,
+    });
+  });
+
+  it('refuses half a set of credentials', () => {
+    expect(() => loadFacebookSettings(loadConfig({ FACEBOOK_APP_ID: 'fb' }))).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,82 @@
+import { AuthorizeRequest, CodeExchangeRequest, UserGrant } from '../network-adapter';
+import { GraphApi } from './graph-api';
+import { isRecord, urlWithQuery } from '../http/json-fields';
+import { parseGraphPages, GraphPage } from './graph-pages';
+import { parseGraphToken } from './graph-token';
+
+/**
+ * Facebook Login, shared by Facebook Pages and by Instagram accounts reached through their pages:
+ * the dialog, the code → short-lived → long-lived user token exchange, /me/accounts and revoke.
+ */
+
+export const PAGE_FIELDS = 'id,name,access_token,tasks,picture{url},instagram_business_account{id,username}';
+/** A guard against a network that keeps answering with a `next` page. */
+const MAX_PAGES = 50;
+
+export function facebookDialogUrl(dialogUrl: string, request: AuthorizeRequest, scopes: readonly string[]): string {
+  return urlWithQuery(dialogUrl, {
+    client_id: request.app.clientId,
+    redirect_uri: request.callbackUrl,
+    state: request.state,
+    response_type: 'code',
+    scope: scopes.join(','),
+  });
+}
+
+/**
+ * Code → short-lived user token (~1 h) → long-lived user token (~60 days). Facebook has no refresh
+ * grant, so the long-lived token's expiry is when the user must log in again. Its token answers do
+ * not say which scopes were granted, so the grant carries the requested ones.
+ */
+export async function exchangeFacebookCode(
+  api: GraphApi,
+  request: CodeExchangeRequest,
+  scopes: readonly string[],
+  now: () => Date,
+): Promise<UserGrant> {
+  const { clientId, clientSecret } = request.app;
+  const short = parseGraphToken(
+    api,
+    await api.get('/oauth/access_token', { client_id: clientId, redirect_uri: request.callbackUrl, client_secret: clientSecret, code: request.code }),
+    now(),
+  );
+  const long = parseGraphToken(
+    api,
+    await api.get('/oauth/access_token', {
+      grant_type: 'fb_exchange_token',
+      client_id: clientId,
+      client_secret: clientSecret,
+      fb_exchange_token: short.accessToken,
+    }),
+    now(),
+  );
+  return { accessToken: long.accessToken, expiresAt: long.expiresAt, scopes: [...scopes] };
+}
+
+/**
+ * Every page of `/me/accounts`, following `paging.next`. A next link is only followed on the Graph
+ * host we were configured with, since it carries the user's token.
+ */
+export async function listFacebookPages(api: GraphApi, userAccessToken: string): Promise<GraphPage[]> {
+  const pages: GraphPage[] = [];
+  const origin = new URL(api.baseUrl).origin;
+  let body = await api.get('/me/accounts', { fields: PAGE_FIELDS, access_token: userAccessToken });
+  for (let fetched = 1; ; fetched++) {
+    const batch = parseGraphPages(api, body);
+    pages.push(...batch.pages);
+    if (!batch.next) return pages;
+    const next = new URL(batch.next);
+    if (next.origin !== origin) throw api.unexpected(`a paging link to another host (${next.host})`);
+    if (fetched >= MAX_PAGES) throw api.unexpected(`more than ${MAX_PAGES} pages of /me/accounts`);
+    const query = next.searchParams.has('access_token') ? undefined : { access_token: userAccessToken };
+    body = await api.send({ method: 'GET', url: next.toString(), query });
+  }
+}
+
+/** `DELETE /me/permissions` with the user token: removes the app from the user's account. */
+export async function revokeFacebookLogin(api: GraphApi, userAccessToken: string): Promise<void> {
+  const body = await api.send({ method: 'DELETE', url: api.url('/me/permissions'), query: { access_token: userAccessToken } });
+  // Documented as `true`; `{"success":true}` is also seen. Anything else did not revoke.
+  const revoked = body === true || body === 'true' || (isRecord(body) && body['success'] === true);
+  if (!revoked) throw api.unexpected('DELETE /me/permissions did not report success');
+}

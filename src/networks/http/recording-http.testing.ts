@@ -1,0 +1,40 @@
+import { HttpService } from '@nestjs/axios';
+import { NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from './network-http.client';
+
+/** A recorded network answer, or the absence of one. */
+export type RecordedAnswer = NetworkResponse | NetworkUnreachableError;
+
+export function answer(status: number, body: unknown, headers: Record<string, string> = {}): NetworkResponse {
+  return { status, headers, body };
+}
+
+/**
+ * Test double of NetworkHttpClient: records every request and plays back recorded answers in order.
+ * A request with no answer left fails the test.
+ */
+export class RecordingHttp extends NetworkHttpClient {
+  readonly requests: NetworkRequest[] = [];
+  private readonly answers: RecordedAnswer[];
+
+  constructor(...answers: RecordedAnswer[]) {
+    super(undefined as unknown as HttpService);
+    this.answers = answers;
+  }
+
+  override async send(request: NetworkRequest): Promise<NetworkResponse> {
+    this.requests.push(request);
+    const next = this.answers.shift();
+    if (!next) throw new Error(`Unexpected request: ${request.method} ${request.url}`);
+    if (next instanceof Error) throw next;
+    return next;
+  }
+
+  /** Every answer was asked for. */
+  get exhausted(): boolean {
+    return this.answers.length === 0;
+  }
+}
+
+export const APP = { clientId: 'app-123', clientSecret: 'app-secret-456' };
+export const CALLBACK = 'https://social.example.com/oauth/callback';
+export const NOW = new Date('2026-03-01T12:00:00.000Z');

@@ -1,0 +1,48 @@
+import { exchangeFacebookCode, facebookDialogUrl, listFacebookPages } from '../graph/facebook-login';
+import { GraphApi } from '../graph/graph-api';
+import { isRecord, stringField } from '../http/json-fields';
+import { GraphPage } from '../graph/graph-pages';
+import { AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } from '../network-adapter';
+
+/** Instagram through Facebook Login: the Instagram business accounts linked to the user's Pages. */
+
+export const INSTAGRAM_FACEBOOK_SCOPES = ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'pages_read_engagement'] as const;
+export const INSTAGRAM_USER_FIELDS = 'id,username,name,profile_picture_url';
+
+export function instagramFacebookDialogUrl(dialogUrl: string, request: AuthorizeRequest): string {
+  return facebookDialogUrl(dialogUrl, request, INSTAGRAM_FACEBOOK_SCOPES);
+}
+
+export function exchangeInstagramFacebookCode(graphApi: GraphApi, request: CodeExchangeRequest, now: () => Date): Promise<UserGrant> {
+  return exchangeFacebookCode(graphApi, request, INSTAGRAM_FACEBOOK_SCOPES, now);
+}
+
+async function accountOfPage(graphApi: GraphApi, grant: UserGrant, page: GraphPage, instagramId: string): Promise<SelectableAccount> {
+  const user = await graphApi.get(`/${encodeURIComponent(instagramId)}`, { fields: INSTAGRAM_USER_FIELDS, access_token: grant.accessToken });
+  if (!isRecord(user)) throw graphApi.unexpected(`no Instagram user in /${instagramId}`);
+  const username = stringField(user, 'username') ?? page.instagramBusinessAccount?.username ?? instagramId;
+  return {
+    id: stringField(user, 'id') ?? instagramId,
+    name: stringField(user, 'name') ?? username,
+    username,
+    pictureUrl: stringField(user, 'profile_picture_url') ?? null,
+    type: 'instagram_business',
+    // As for a Facebook Page: the Page token publishes, the user token revokes and bounds the expiry.
+    tokens: { accessToken: page.accessToken, userAccessToken: grant.accessToken, expiresAt: grant.expiresAt },
+    scopes: grant.scopes,
+  };
+}
+
+/** Each Page's `instagram_business_account`, then `GET /{ig-user-id}` for its profile. */
+export async function instagramFacebookAccounts(graphApi: GraphApi, grant: UserGrant): Promise<SelectableAccount[]> {
+  const pages = await listFacebookPages(graphApi, grant.accessToken);
+  const accounts: SelectableAccount[] = [];
+  const seen = new Set<string>();
+  for (const page of pages) {
+    const instagramId = page.instagramBusinessAccount?.id;
+    if (!instagramId || seen.has(instagramId)) continue;
+    seen.add(instagramId);
+    accounts.push(await accountOfPage(graphApi, grant, page, instagramId));
+  }
+  return accounts;
+}

@@ -1,0 +1,226 @@
+import { accountsFirstPage, accountsLastPage, LONG_USER_TOKEN, longLivedTokenAnswer as fbLongLived, shortLivedTokenAnswer } from '../facebook/facebook.fixtures';
+import { APP, answer, NOW, RecordingHttp } from '../http/recording-http.testing';
+import { NetworkError } from '../network-error';
+import { InstagramAdapter } from './instagram.adapter';
+import {
+  codeExchangeDataShape,
+  codeExchangeFlatShape,
+  codeRefused,
+  igUserAnswer,
+  LONG_IG_TOKEN,
+  longLivedTokenAnswer,
+  meAnswer,
+  SHORT_IG_TOKEN,
+} from './instagram.fixtures';
+import { InstagramSettings } from './instagram.settings';
+
+const CALLBACK = 'https://social.example.com/oauth/instagram/callback';
+const LONG_EXPIRY = new Date(NOW.getTime() + 5183944 * 1000);
+
+const instagramLogin = new InstagramSettings(
+  'instagram',
+  'https://www.instagram.com/oauth/authorize',
+  'https://api.instagram.com/oauth/access_token',
+  'https://graph.instagram.com/v25.0',
+  APP,
+  false,
+);
+const facebookLogin = new InstagramSettings(
+  'facebook',
+  'https://www.facebook.com/v25.0/dialog/oauth',
+  'https://api.instagram.com/oauth/access_token',
+  'https://graph.facebook.com/v25.0',
+  APP,
+  false,
+);
+
+function adapterWith(settings: InstagramSettings, ...answers: ConstructorParameters<typeof RecordingHttp>) {
+  const http = new RecordingHttp(...answers);
+  return { adapter: new InstagramAdapter(settings, http), http };
+}
+
+describe('InstagramAdapter', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  describe('with Instagram Login', () => {
+    it('builds the Instagram authorize URL', () => {
+      const { adapter } = adapterWith(instagramLogin);
+      expect(adapter).toMatchObject({ id: 'instagram', aliases: [], displayName: 'Instagram', emulated: false, serviceApp: APP });
+      expect(adapter.authorizeUrl({ state: 'state-abc', codeChallenge: 'ignored', callbackUrl: CALLBACK, app: APP })).toBe(
+        'https://www.instagram.com/oauth/authorize?client_id=app-123' +
+          '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&response_type=code' +
+          '&scope=instagram_business_basic,instagram_business_content_publish&state=state-abc',
+      );
+    });
+
+    it('strips #_ from the code, exchanges it (documented data shape), then gets a long-lived token', async () => {
+      const { adapter, http } = adapterWith(instagramLogin, answer(200, codeExchangeDataShape), answer(200, longLivedTokenAnswer));
+      const grant = await adapter.exchangeCode({ code: 'AQBx-code#_', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
+
+      expect(http.requests).toEqual([
+        {
+          method: 'POST',
+          url: 'https://api.instagram.com/oauth/access_token',
+          form: { client_id: 'app-123', client_secret: 'app-secret-456', grant_type: 'authorization_code', redirect_uri: CALLBACK, code: 'AQBx-code' },
+        },
+        {
+          method: 'GET',
+          url: 'https://graph.instagram.com/access_token',
+          query: { grant_type: 'ig_exchange_token', client_secret: 'app-secret-456', access_token: SHORT_IG_TOKEN },
+        },
+      ]);
+      expect(grant).toEqual({
+        accessToken: LONG_IG_TOKEN,
+        expiresAt: LONG_EXPIRY,
+        scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
+        userId: '17841405822304914',
+      });
+    });
+
+    it('parses the flat exchange shape with a permissions array', async () => {
+      const { adapter, http } = adapterWith(instagramLogin, answer(200, codeExchangeFlatShape), answer(200, longLivedTokenAnswer));
+      const grant = await adapter.exchangeCode({ code: 'AQBx-code', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
+      expect(http.requests[0]?.form?.['code']).toBe('AQBx-code');
+      expect(http.requests[1]?.query?.['access_token']).toBe(SHORT_IG_TOKEN);
+      expect(grant).toEqual({
+        accessToken: LONG_IG_TOKEN,
+        expiresAt: LONG_EXPIRY,
+        scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
+        userId: '1784140582230491',
+      });
+    });
+
+    it('does not trust a user_id that JSON rounded', async () => {
+      const rounded = { ...codeExchangeFlatShape, user_id: 17841405822304914 };
+      const { adapter } = adapterWith(instagramLogin, answer(200, rounded), answer(200, longLivedTokenAnswer));
+      const grant = await adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
+      expect(grant.userId).toBeUndefined();
+    });
+
+    it('turns a refused code into a permanent error and stops', async () => {
+      const { adapter, http } = adapterWith(instagramLogin, answer(400, codeRefused));
+      await expect(adapter.exchangeCode({ code: 'stale', codeVerifier: '', callbackUrl: CALLBACK, app: APP })).rejects.toMatchObject({
+        network: 'instagram',
+        kind: 'permanent',
+        message: expect.stringContaining('Invalid authorization code'),
+        details: { status: 400, code: 400 },
+      });
+      expect(http.requests).toHaveLength(1);
+    });
+
+    it('fails on an exchange answer without a token', async () => {
+      const { adapter } = adapterWith(instagramLogin, answer(200, { data: [] }));
+      await expect(adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app: APP })).rejects.toBeInstanceOf(NetworkError);
+    });
+
+    it('lists the one professional account from /me, by its user_id', async () => {
+      const { adapter, http } = adapterWith(instagramLogin, answer(200, meAnswer));
+      const grant = { accessToken: LONG_IG_TOKEN, expiresAt: LONG_EXPIRY, scopes: ['instagram_business_basic'] };
+      const accounts = await adapter.listSelectable(grant, APP);
+      expect(http.requests).toEqual([
+        {
+          method: 'GET',
+          url: 'https://graph.instagram.com/v25.0/me',
+          query: { fields: 'user_id,username,name,account_type,profile_picture_url', access_token: LONG_IG_TOKEN },
+        },
+      ]);
+      expect(accounts).toEqual([
+        {
+          id: '17841405822304914',
+          name: 'Bakery on Main',
+          username: 'bakery_on_main',
+          pictureUrl: 'https://scontent.cdninstagram.com/bakery.jpg',
+          type: 'instagram_business',
+          tokens: { accessToken: LONG_IG_TOKEN, expiresAt: LONG_EXPIRY },
+          scopes: ['instagram_business_basic'],
+        },
+      ]);
+    });
+
+    it('keeps a creator account type', async () => {
+      const { adapter } = adapterWith(instagramLogin, answer(200, { ...meAnswer, account_type: 'MEDIA_CREATOR' }));
+      const [account] = await adapter.listSelectable({ accessToken: LONG_IG_TOKEN, scopes: [] }, APP);
+      expect(account?.type).toBe('media_creator');
+    });
+
+    it('revokes nothing at the network (no endpoint is documented)', async () => {
+      const { adapter, http } = adapterWith(instagramLogin);
+      await expect(adapter.revoke({ accessToken: LONG_IG_TOKEN }, APP)).resolves.toBeUndefined();
+      expect(http.requests).toHaveLength(0);
+    });
+  });
+
+  describe('with Facebook Login', () => {
+    const GRAPH = 'https://graph.facebook.com/v25.0';
+
+    it('builds the Facebook dialog URL with the Instagram scopes', () => {
+      const { adapter } = adapterWith(facebookLogin);
+      expect(adapter.authorizeUrl({ state: 'state-abc', codeChallenge: '', callbackUrl: CALLBACK, app: APP })).toBe(
+        'https://www.facebook.com/v25.0/dialog/oauth?client_id=app-123' +
+          '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&state=state-abc&response_type=code' +
+          '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement',
+      );
+    });
+
+    it('exchanges the code on graph.facebook.com for a long-lived user token', async () => {
+      const { adapter, http } = adapterWith(facebookLogin, answer(200, shortLivedTokenAnswer), answer(200, fbLongLived));
+      const grant = await adapter.exchangeCode({ code: 'fb-code', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
+      expect(http.requests.map((request) => [request.method, request.url, request.query?.['grant_type']])).toEqual([
+        ['GET', `${GRAPH}/oauth/access_token`, undefined],
+        ['GET', `${GRAPH}/oauth/access_token`, 'fb_exchange_token'],
+      ]);
+      expect(http.requests[0]?.query).toEqual({ client_id: 'app-123', redirect_uri: CALLBACK, client_secret: 'app-secret-456', code: 'fb-code' });
+      expect(grant).toEqual({
+        accessToken: LONG_USER_TOKEN,
+        expiresAt: LONG_EXPIRY,
+        scopes: ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'pages_read_engagement'],
+      });
+    });
+
+    it("lists each page's Instagram business account, following paging", async () => {
+      const { adapter, http } = adapterWith(
+        facebookLogin,
+        answer(200, accountsFirstPage),
+        answer(200, accountsLastPage),
+        answer(200, igUserAnswer('17841400000000101', 'bakery_on_main')),
+        answer(200, igUserAnswer('17841400000000103', 'bakery_jobs')),
+      );
+      const accounts = await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY, scopes: ['instagram_basic'] }, APP);
+
+      expect(http.requests.map((request) => request.url)).toEqual([
+        `${GRAPH}/me/accounts`,
+        accountsFirstPage.paging.next,
+        `${GRAPH}/17841400000000101`,
+        `${GRAPH}/17841400000000103`,
+      ]);
+      expect(http.requests[2]?.query).toEqual({ fields: 'id,username,name,profile_picture_url', access_token: LONG_USER_TOKEN });
+      expect(accounts).toEqual([
+        {
+          id: '17841400000000101',
+          name: 'bakery_on_main name',
+          username: 'bakery_on_main',
+          pictureUrl: 'https://scontent.cdninstagram.com/17841400000000101.jpg',
+          type: 'instagram_business',
+          tokens: { accessToken: 'EAAGpageToken101', userAccessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY },
+          scopes: ['instagram_basic'],
+        },
+        {
+          id: '17841400000000103',
+          name: 'bakery_jobs name',
+          username: 'bakery_jobs',
+          pictureUrl: 'https://scontent.cdninstagram.com/17841400000000103.jpg',
+          type: 'instagram_business',
+          tokens: { accessToken: 'EAAGpageToken103', userAccessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY },
+          scopes: ['instagram_basic'],
+        },
+      ]);
+    });
+
+    it('revokes with DELETE /me/permissions on graph.facebook.com', async () => {
+      const { adapter, http } = adapterWith(facebookLogin, answer(200, { success: true }));
+      await adapter.revoke({ accessToken: 'EAAGpageToken101', userAccessToken: LONG_USER_TOKEN }, APP);
+      expect(http.requests).toEqual([{ method: 'DELETE', url: `${GRAPH}/me/permissions`, query: { access_token: LONG_USER_TOKEN } }]);
+    });
+  });
+});

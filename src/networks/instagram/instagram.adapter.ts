@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { revokeFacebookLogin } from '../graph/facebook-login';
+import { GraphApi } from '../graph/graph-api';
+import { NetworkHttpClient } from '../http/network-http.client';
+import {
+  AccountTokens,
+  AppCredentials,
+  AuthorizeRequest,
+  CodeExchangeRequest,
+  NetworkAdapter,
+  SelectableAccount,
+  UserGrant,
+} from '../network-adapter';
+import { NetworkError } from '../network-error';
+import { exchangeInstagramFacebookCode, instagramFacebookAccounts, instagramFacebookDialogUrl } from './instagram-facebook-login';
+import { exchangeInstagramCode, instagramAuthorizeUrl, instagramLoginAccount } from './instagram-login';
+import { InstagramSettings } from './instagram.settings';
+
+/**
+ * Instagram professional accounts, through Instagram Login (default) or Facebook Login
+ * (INSTAGRAM_LOGIN=facebook). Stateless: every call brings its credentials.
+ */
+@Injectable()
+export class InstagramAdapter implements NetworkAdapter {
+  readonly id = 'instagram';
+  readonly aliases: readonly string[] = [];
+  readonly displayName = 'Instagram';
+
+  constructor(
+    private readonly settings: InstagramSettings,
+    private readonly http: NetworkHttpClient,
+  ) {}
+
+  get emulated(): boolean {
+    return this.settings.emulated;
+  }
+
+  get serviceApp(): AppCredentials | undefined {
+    return this.settings.serviceApp;
+  }
+
+  private api(baseUrl: string): GraphApi {
+    return new GraphApi(this.http, this.id, baseUrl);
+  }
+
+  private get viaFacebook(): boolean {
+    return this.settings.login === 'facebook';
+  }
+
+  authorizeUrl(request: AuthorizeRequest): string {
+    return this.viaFacebook
+      ? instagramFacebookDialogUrl(this.settings.authorizeUrl, request)
+      : instagramAuthorizeUrl(this.settings.authorizeUrl, request);
+  }
+
+  exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
+    const now = (): Date => new Date();
+    if (this.viaFacebook) return exchangeInstagramFacebookCode(this.api(this.settings.graphUrl), request, now);
+    return exchangeInstagramCode(this.api(this.settings.tokenUrl), this.api(this.settings.unversionedGraphUrl), request, now);
+  }
+
+  async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
+    const graph = this.api(this.settings.graphUrl);
+    if (this.viaFacebook) return instagramFacebookAccounts(graph, grant);
+    return [await instagramLoginAccount(graph, grant)];
+  }
+
+  async revoke(tokens: AccountTokens, _app: AppCredentials): Promise<void> {
+    // Instagram Login documents no revoke endpoint: the user removes the app in Instagram's settings,
+    // and our side forgets the tokens. Nothing to call.
+    if (!this.viaFacebook) return;
+    if (!tokens.userAccessToken) {
+      throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
+    }
+    await revokeFacebookLogin(this.api(this.settings.graphUrl), tokens.userAccessToken);
+  }
+}

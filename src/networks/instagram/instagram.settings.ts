@@ -1,0 +1,83 @@
+import { IsIn, IsOptional, IsString, IsUrl } from 'class-validator';
+import { AppConfig } from '../../config/app-config';
+import { validateEnvironment } from '../../config/validate-environment';
+import { AppCredentials } from '../network-adapter';
+import { emulatorBaseUrl, isEmulated, serviceAppFrom } from '../network-settings';
+
+const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+const LOGINS = ['instagram', 'facebook'] as const;
+
+/**
+ * How users log in: Instagram Login (graph.instagram.com), or Facebook Login (the Instagram business
+ * accounts linked to the user's Pages, on graph.facebook.com).
+ */
+export type InstagramLogin = (typeof LOGINS)[number];
+
+/** The Instagram variables, validated at start like every other setting. */
+class InstagramEnvironment {
+  @IsUrl(URL_RULE)
+  INSTAGRAM_AUTHORIZE_URL = 'https://www.instagram.com/oauth/authorize';
+
+  @IsUrl(URL_RULE)
+  INSTAGRAM_TOKEN_URL = 'https://api.instagram.com/oauth/access_token';
+
+  @IsUrl(URL_RULE)
+  INSTAGRAM_GRAPH_URL = 'https://graph.instagram.com/v25.0';
+
+  @IsIn(LOGINS)
+  INSTAGRAM_LOGIN: InstagramLogin = 'instagram';
+
+  /** Facebook Login's endpoints, used with INSTAGRAM_LOGIN=facebook (with the Instagram app credentials). */
+  @IsUrl(URL_RULE)
+  FACEBOOK_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
+
+  @IsUrl(URL_RULE)
+  FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v25.0';
+
+  @IsString()
+  @IsOptional()
+  INSTAGRAM_APP_ID?: string;
+
+  @IsString()
+  @IsOptional()
+  INSTAGRAM_APP_SECRET?: string;
+}
+
+export class InstagramSettings {
+  constructor(
+    readonly login: InstagramLogin,
+    /** Instagram's authorize page, or Facebook's dialog with Facebook Login. */
+    readonly authorizeUrl: string,
+    /** Instagram Login's code exchange (unused with Facebook Login, which exchanges on its Graph host). */
+    readonly tokenUrl: string,
+    /** graph.instagram.com/vNN.N, or graph.facebook.com/vNN.N with Facebook Login. */
+    readonly graphUrl: string,
+    readonly serviceApp: AppCredentials | undefined,
+    readonly emulated: boolean,
+  ) {}
+
+  /** Where the unversioned token endpoints (`/access_token`, `/refresh_access_token`) live: the graph URL without `/vNN.N`. */
+  get unversionedGraphUrl(): string {
+    return this.graphUrl.replace(/\/v\d+(\.\d+)?$/, '');
+  }
+}
+
+const trimmed = (url: string): string => url.replace(/\/+$/, '');
+
+export function loadInstagramSettings(config: AppConfig): InstagramSettings {
+  const env = validateEnvironment(InstagramEnvironment, config.env);
+  const serviceApp = serviceAppFrom(
+    { id: 'INSTAGRAM_APP_ID', secret: 'INSTAGRAM_APP_SECRET' },
+    { id: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET },
+  );
+  const emulated = isEmulated(config, serviceApp);
+  const base = emulatorBaseUrl(config);
+  const instagram = emulated
+    ? { authorize: `${base}/instagram/oauth/authorize`, token: `${base}/instagram/api/oauth/access_token`, graph: `${base}/instagram/graph/v25.0` }
+    : { authorize: trimmed(env.INSTAGRAM_AUTHORIZE_URL), token: trimmed(env.INSTAGRAM_TOKEN_URL), graph: trimmed(env.INSTAGRAM_GRAPH_URL) };
+  const facebook = emulated
+    ? { authorize: `${base}/facebook/v25.0/dialog/oauth`, graph: `${base}/facebook/graph/v25.0` }
+    : { authorize: trimmed(env.FACEBOOK_DIALOG_URL), graph: trimmed(env.FACEBOOK_GRAPH_URL) };
+  const { authorize, graph } = env.INSTAGRAM_LOGIN === 'facebook' ? facebook : instagram;
+  return new InstagramSettings(env.INSTAGRAM_LOGIN, authorize, instagram.token, graph, serviceApp, emulated);
+}

@@ -1,0 +1,35 @@
+import { AppConfig } from '../config/app-config';
+import { ConfigError } from '../config/validate-environment';
+import { AppCredentials } from './network-adapter';
+
+/** Where the built-in emulator answers, when it is on. */
+export function emulatorBaseUrl(config: AppConfig): string {
+  return `${config.publicUrl}/emulator`;
+}
+
+/**
+ * Whether a network talks to the built-in emulator: always with NETWORK_EMULATOR=on, never with
+ * off, and with auto (the default) when the service has no credentials of its own for the network,
+ * unless NODE_ENV is production.
+ */
+export function isEmulated(config: AppConfig, serviceApp: AppCredentials | undefined): boolean {
+  if (config.emulatorMode === 'on') return true;
+  if (config.emulatorMode === 'off') return false;
+  return !serviceApp && config.nodeEnv !== 'production';
+}
+
+/** A service-wide app from two variables that must be set together (or not at all). */
+export function serviceAppFrom(
+  variables: { id: string; secret: string },
+  values: { id: string | undefined; secret: string | undefined },
+): AppCredentials | undefined {
+  if (!values.id && !values.secret) return undefined;
+  if (!values.id || !values.secret) {
+    const missing = values.id ? variables.secret : variables.id;
+    throw new ConfigError([`${missing}: required when ${values.id ? variables.id : variables.secret} is set`]);
+  }
+  return { clientId: values.id, clientSecret: values.secret };
+}
+
+/** The app credentials the built-in emulator accepts when a customer has none of its own. */
+export const EMULATOR_APP: AppCredentials = { clientId: 'emulator-app', clientSecret: 'emulator-app-secret' };

@@ -1,0 +1,32 @@
+import { Logger, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppCredentialsResolver } from './apps/app-credentials.resolver';
+import { NetworkApp } from './apps/network-app.entity';
+import { NetworkAppsService } from './apps/network-apps.service';
+import { INSTALLED_NETWORKS } from './installed-networks';
+import { NetworkAdapter } from './network-adapter';
+import { NetworkRegistry } from './network-registry';
+
+function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
+  const registry = new NetworkRegistry(adapters);
+  const emulated = adapters.filter((adapter) => adapter.emulated).map((adapter) => adapter.displayName);
+  if (emulated.length) {
+    new Logger('Networks').warn(
+      `Simulated by the built-in network emulator (nothing reaches the real network): ${emulated.join(', ')}. ` +
+        'Set the network app credentials, or NETWORK_EMULATOR=off, to use the real networks.',
+    );
+  }
+  return registry;
+}
+
+/** The adapter registry, and the customers' own app credentials for each network. */
+@Module({
+  imports: [TypeOrmModule.forFeature([NetworkApp]), ...INSTALLED_NETWORKS.map((network) => network.module)],
+  providers: [
+    { provide: NetworkRegistry, inject: INSTALLED_NETWORKS.map((network) => network.adapter), useFactory: buildRegistry },
+    NetworkAppsService,
+    AppCredentialsResolver,
+  ],
+  exports: [NetworkRegistry, NetworkAppsService, AppCredentialsResolver],
+})
+export class NetworksModule {}

@@ -1,0 +1,44 @@
+import { unreachableNetworkError } from '../safe-network-message';
+import { NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from '../http/network-http.client';
+import { AppCredentials } from '../network-adapter';
+import { NetworkError } from '../network-error';
+import { xResponseError } from './x-errors';
+
+/** `Authorization: Basic base64(client_id:client_secret)`, how a confidential client authenticates to X's OAuth endpoints. */
+export function basicAuthorization(app: AppCredentials): string {
+  return `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
+}
+
+/**
+ * The X API host as seen by one call: sends through the shared HTTP client and turns every failure
+ * into a classified NetworkError. Holds no credentials; they travel with each request.
+ */
+export class XApi {
+  constructor(
+    private readonly http: NetworkHttpClient,
+    readonly network: string,
+    readonly baseUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  url(path: string): string {
+    return `${this.baseUrl}${path}`;
+  }
+
+  async send(request: NetworkRequest): Promise<unknown> {
+    let response: NetworkResponse;
+    try {
+      response = await this.http.send(request);
+    } catch (error) {
+      if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
+      throw error;
+    }
+    const failure = xResponseError(this.network, response, this.now());
+    if (failure) throw failure;
+    return response.body;
+  }
+
+  unexpected(what: string): NetworkError {
+    return new NetworkError(this.network, 'permanent', `Unexpected answer from ${new URL(this.baseUrl).host}: ${what}`);
+  }
+}

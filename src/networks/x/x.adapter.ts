@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { NetworkHttpClient } from '../http/network-http.client';
+import {
+  AccountTokens,
+  AppCredentials,
+  AuthorizeRequest,
+  CodeExchangeRequest,
+  NetworkAdapter,
+  SelectableAccount,
+  UserGrant,
+} from '../network-adapter';
+import { XApi } from './x-api';
+import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount } from './x-oauth';
+import { XSettings } from './x.settings';
+
+/** X profiles over OAuth 2.0 with PKCE and the v2 API. Stateless: every call brings its credentials. */
+@Injectable()
+export class XAdapter implements NetworkAdapter {
+  readonly id = 'x';
+  readonly aliases: readonly string[] = ['twitter'];
+  readonly displayName = 'X';
+
+  constructor(
+    private readonly settings: XSettings,
+    private readonly http: NetworkHttpClient,
+  ) {}
+
+  get emulated(): boolean {
+    return this.settings.emulated;
+  }
+
+  get serviceApp(): AppCredentials | undefined {
+    return this.settings.serviceApp;
+  }
+
+  private api(): XApi {
+    return new XApi(this.http, this.id, this.settings.apiUrl);
+  }
+
+  authorizeUrl(request: AuthorizeRequest): string {
+    return xAuthorizeUrl(this.settings.authorizeUrl, request);
+  }
+
+  exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
+    return exchangeXCode(this.api(), request);
+  }
+
+  async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
+    return [await xProfileAccount(this.api(), grant)];
+  }
+
+  /**
+   * Revokes the refresh token (which ends the grant) and the access token. Both are attempted even
+   * if the first fails; the first failure is then reported.
+   */
+  async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
+    const api = this.api();
+    const revocations: { token: string; hint: XTokenKind }[] = [
+      ...(tokens.refreshToken ? [{ token: tokens.refreshToken, hint: 'refresh_token' as const }] : []),
+      { token: tokens.accessToken, hint: 'access_token' },
+    ];
+    let firstFailure: unknown;
+    for (const revocation of revocations) {
+      try {
+        await revokeXToken(api, { ...revocation, app });
+      } catch (error) {
+        firstFailure ??= error;
+      }
+    }
+    if (firstFailure !== undefined) throw firstFailure;
+  }
+}

@@ -1,0 +1,44 @@
+import { IsOptional, IsString, IsUrl } from 'class-validator';
+import { AppConfig } from '../../config/app-config';
+import { validateEnvironment } from '../../config/validate-environment';
+import { AppCredentials } from '../network-adapter';
+import { emulatorBaseUrl, isEmulated, serviceAppFrom } from '../network-settings';
+
+const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+
+/** The X variables, validated at start like every other setting. */
+class XEnvironment {
+  @IsUrl(URL_RULE)
+  X_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
+
+  @IsUrl(URL_RULE)
+  X_API_URL = 'https://api.x.com';
+
+  @IsString()
+  @IsOptional()
+  X_CLIENT_ID?: string;
+
+  @IsString()
+  @IsOptional()
+  X_CLIENT_SECRET?: string;
+}
+
+export class XSettings {
+  constructor(
+    readonly authorizeUrl: string,
+    /** The API host without a version: paths start with `/2/`. */
+    readonly apiUrl: string,
+    readonly serviceApp: AppCredentials | undefined,
+    readonly emulated: boolean,
+  ) {}
+}
+
+export function loadXSettings(config: AppConfig): XSettings {
+  const env = validateEnvironment(XEnvironment, config.env);
+  const serviceApp = serviceAppFrom({ id: 'X_CLIENT_ID', secret: 'X_CLIENT_SECRET' }, { id: env.X_CLIENT_ID, secret: env.X_CLIENT_SECRET });
+  if (isEmulated(config, serviceApp)) {
+    const base = emulatorBaseUrl(config);
+    return new XSettings(`${base}/x/i/oauth2/authorize`, `${base}/x/api`, serviceApp, true);
+  }
+  return new XSettings(env.X_AUTHORIZE_URL.replace(/\/+$/, ''), env.X_API_URL.replace(/\/+$/, ''), serviceApp, false);
+}

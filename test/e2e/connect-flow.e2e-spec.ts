@@ -1,0 +1,244 @@
+import request from 'supertest';
+import { AccountsRepository } from '../../src/accounts/accounts.repository';
+import { TokenVault } from '../../src/accounts/token-vault';
+import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { browse, connectUntilSession, requestAuthUrl, startEmulatedApp } from '../support/connect-flow';
+import { TestApp, TestCustomer } from '../support/test-app';
+
+const REDIRECT = 'https://app.example.com/connected?from=sps';
+
+/** Per network: what the emulator's default test user ("ada") offers, and the platform emitted. */
+const NETWORKS = [
+  { network: 'facebook', platform: 'facebook', expectedPages: 3, type: 'page' },
+  { network: 'instagram', platform: 'instagram', expectedPages: 1, type: expect.stringMatching(/instagram|business/) },
+  { network: 'x', platform: 'x', expectedPages: 1, type: 'profile' },
+  { network: 'twitter', platform: 'x', expectedPages: 1, type: 'profile' },
+] as const;
+
+describe('Connect flow against the network emulator', () => {
+  let t: TestApp & { baseUrl: string };
+  let alice: TestCustomer;
+  let bob: TestCustomer;
+
+  const api = (customer: TestCustomer) => ({
+    pending: (session: string) => request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`),
+    finalize: (session: string, selectedPageIds: unknown) =>
+      request(t.server)
+        .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send({ selectedPageIds }),
+    list: (tenantId: string) => request(t.server).get(`/api/v1/social-accounts?tenantId=${tenantId}`).set('Authorization', `Bearer ${customer.apiKey}`),
+  });
+
+  beforeAll(async () => {
+    t = await startEmulatedApp();
+    alice = await t.createCustomer('alice');
+    bob = await t.createCustomer('bob');
+    await t.app.get(RedirectUrlsService).add(alice.id, 'https://app.example.com/connected');
+    await t.app.get(RedirectUrlsService).add(bob.id, 'https://app.example.com/connected');
+  });
+  afterAll(() => t.close());
+
+  describe.each(NETWORKS)('$network', ({ network, platform, expectedPages, type }) => {
+    const tenantId = `tenant-${network}`;
+
+    it('auth-url → consent → callback → pending → finalize → listed, with account.connected recorded', async () => {
+      const { session, finalUrl } = await connectUntilSession(t, alice.apiKey, { network, tenantId, redirectUri: REDIRECT });
+      expect(finalUrl.origin + finalUrl.pathname).toBe('https://app.example.com/connected');
+      expect(finalUrl.searchParams.get('from')).toBe('sps');
+      expect(finalUrl.searchParams.get('network')).toBe(platform);
+
+      const pending = await api(alice).pending(session);
+      expect(pending.status).toBe(200);
+      expect(pending.body.data).toEqual({ network: platform, tenantId, expiresAt: expect.any(String), availablePages: expect.any(Array) });
+      const pages = pending.body.data.availablePages as Array<{ id: string; name: string; username: string; type: string }>;
+      expect(pages).toHaveLength(expectedPages);
+      for (const page of pages) expect(page).toEqual({ id: expect.any(String), name: expect.any(String), username: expect.any(String), pictureUrl: expect.anything(), type });
+      const minutesLeft = (new Date(pending.body.data.expiresAt).getTime() - Date.now()) / 60_000;
+      expect(minutesLeft).toBeGreaterThan(28);
+      expect(minutesLeft).toBeLessThanOrEqual(30);
+
+      const finalized = await api(alice).finalize(session, [pages[0]!.id]);
+      expect(finalized.status).toBe(200);
+      expect(finalized.body.data).toEqual([expect.objectContaining({ platform, tenantId, status: 'active', nickname: pages[0]!.name, id: expect.stringMatching(/^acc_/) })]);
+
+      const listed = await api(alice).list(tenantId);
+      expect(listed.body.data.map((a: { id: string }) => a.id)).toEqual([finalized.body.data[0].id]);
+
+      const events = await t.db.query<{ type: string; data: Record<string, string> }>('SELECT type, data FROM events WHERE tenant_id = $1', [tenantId]);
+      expect(events).toEqual([
+        {
+          type: 'account.connected',
+          data: { connectedAccountId: finalized.body.data[0].id, platform, username: pages[0]!.username, nickname: pages[0]!.name },
+        },
+      ]);
+    });
+
+    it('a reconnect of the same network account keeps the account id', async () => {
+      const first = await connectUntilSession(t, alice.apiKey, { network, tenantId: `${tenantId}-re`, redirectUri: REDIRECT });
+      const pageId = (await api(alice).pending(first.session)).body.data.availablePages[0].id;
+      const connected = (await api(alice).finalize(first.session, [pageId])).body.data[0];
+      await request(t.server).delete(`/api/v1/social-accounts/${connected.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+
+      const second = await connectUntilSession(t, alice.apiKey, { network, tenantId: `${tenantId}-re`, redirectUri: REDIRECT });
+      const reconnected = (await api(alice).finalize(second.session, [pageId])).body.data[0];
+      expect(reconnected.id).toBe(connected.id);
+      expect(reconnected.status).toBe('active');
+    });
+
+    it('a denied consent sends the user back with error and error_description', async () => {
+      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network, tenantId, redirectUri: REDIRECT })).body.data.auth_url;
+      const { finalUrl } = await browse(authUrl, { decision: 'deny' });
+      expect(finalUrl.origin + finalUrl.pathname).toBe('https://app.example.com/connected');
+      expect(finalUrl.searchParams.get('error')).toBe('access_denied');
+      expect(finalUrl.searchParams.get('error_description')).toBeTruthy();
+      expect(finalUrl.searchParams.get('session')).toBeNull();
+    });
+  });
+
+  describe('state', () => {
+    it('a forged state shows an error page and redirects nowhere', async () => {
+      const response = await fetch(`${t.baseUrl}/oauth/facebook/callback?code=abc&state=st_forged`, { redirect: 'manual' });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('Connection failed');
+    });
+
+    it('a reused state is refused the second time', async () => {
+      const { callbackUrl } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'reuse', redirectUri: REDIRECT });
+      const again = await fetch(callbackUrl, { redirect: 'manual' });
+      expect(again.status).toBe(400);
+      expect(again.headers.get('location')).toBeNull();
+    });
+
+    it('an expired state is refused', async () => {
+      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 'late', redirectUri: REDIRECT })).body.data.auth_url;
+      await t.db.query("UPDATE connect_attempts SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
+      const consent = new URL(authUrl);
+      consent.searchParams.set('emulator_auto', 'approve');
+      const callbackUrl = (await fetch(consent, { redirect: 'manual' })).headers.get('location')!;
+      const response = await fetch(callbackUrl, { redirect: 'manual' });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+    });
+
+    it('the state given to one network is refused by another network callback', async () => {
+      const { callbackUrl } = await (async () => {
+        const authUrl = (await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 'cross', redirectUri: REDIRECT })).body.data.auth_url;
+        const consent = new URL(authUrl);
+        consent.searchParams.set('emulator_auto', 'approve');
+        return { callbackUrl: (await fetch(consent, { redirect: 'manual' })).headers.get('location')! };
+      })();
+      const crossed = callbackUrl.replace('/oauth/facebook/', '/oauth/x/');
+      expect((await fetch(crossed, { redirect: 'manual' })).status).toBe(400);
+    });
+  });
+
+  describe('pending sessions', () => {
+    it("another customer's session is a 404, for viewing and finalizing", async () => {
+      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'mine', redirectUri: REDIRECT });
+      expect((await api(bob).pending(session)).status).toBe(404);
+      const attempt = await api(bob).finalize(session, ['anything']);
+      expect(attempt.status).toBe(404);
+      expect((await api(alice).pending(session)).status).toBe(200);
+    });
+
+    it('an expired session is a 404', async () => {
+      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'slow', redirectUri: REDIRECT });
+      await t.db.query("UPDATE pending_sessions SET expires_at = now() - interval '1 second' WHERE finalized_at IS NULL AND tenant_id = 'slow'");
+      expect((await api(alice).pending(session)).status).toBe(404);
+      expect((await api(alice).finalize(session, ['x'])).status).toBe(404);
+    });
+
+    it('finalizing twice is a 409, and the finalized session keeps no tokens', async () => {
+      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'twice', redirectUri: REDIRECT });
+      const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
+      expect((await api(alice).finalize(session, [pageId])).status).toBe(200);
+      const again = await api(alice).finalize(session, [pageId]);
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('session_already_finalized');
+      const [row] = await t.db.query<{ pages: unknown[] }>("SELECT pages FROM pending_sessions WHERE tenant_id = 'twice'");
+      expect(row!.pages).toEqual([]);
+    });
+
+    it('selected ids not in the session are a 400 naming them; an empty or missing list is a 400', async () => {
+      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'picky', redirectUri: REDIRECT });
+      const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
+      const unknown = await api(alice).finalize(session, [pageId, 'not-mine']);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error.details).toEqual([{ field: 'selectedPageIds[1]', message: 'not-mine is not one of this session\'s pages' }]);
+      for (const bad of [[], undefined, 'x', [1]]) {
+        const response = await api(alice).finalize(session, bad);
+        expect({ bad, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({ bad, status: 400, field: 'selectedPageIds' });
+      }
+      // Nothing was connected by the refused attempts, and the session still works.
+      expect((await api(alice).list('picky')).body.data).toEqual([]);
+      expect((await api(alice).finalize(session, [pageId])).status).toBe(200);
+    });
+
+    it('a malformed session token is the same 404', async () => {
+      expect((await api(alice).pending('nope')).status).toBe(404);
+      expect((await api(alice).pending('ps_%00')).status).toBe(404);
+    });
+  });
+
+  describe('auth-url', () => {
+    it('refuses a redirect_uri that is not allowed', async () => {
+      for (const redirectUri of ['https://evil.example.com/connected', 'https://app.example.com/other', 'http://app.example.com/connected', 'https://app.example.com:8443/connected']) {
+        const response = await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri });
+        expect({ redirectUri, status: response.status, code: response.body.error?.code }).toEqual({ redirectUri, status: 400, code: 'redirect_uri_not_allowed' });
+      }
+    });
+
+    it('answers an unknown network with a 404 listing the supported ones', async () => {
+      const response = await requestAuthUrl(t, alice.apiKey, { network: 'myspace', tenantId: 't', redirectUri: REDIRECT });
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('unknown_network');
+      expect(response.body.error.message).toContain('facebook, instagram, x');
+    });
+
+    it('validates its body', async () => {
+      const missing = await request(t.server).post('/api/v1/social-networks/x/auth-url').set('Authorization', `Bearer ${alice.apiKey}`).send({});
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['redirect_uri', 'tenant_id']);
+    });
+
+    it('uses PKCE S256 for X and a single-use state everywhere', async () => {
+      const x = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri: REDIRECT })).body.data.auth_url);
+      expect(x.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(x.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(x.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/oauth/x/callback`);
+      const again = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri: REDIRECT })).body.data.auth_url);
+      expect(again.searchParams.get('state')).not.toBe(x.searchParams.get('state'));
+    });
+  });
+
+  it('stores no network token in plain text anywhere in the database', async () => {
+    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'secrets', redirectUri: REDIRECT });
+    const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
+    const [account] = (await api(alice).finalize(session, [pageId])).body.data;
+    const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
+    const tokens = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
+    expect(tokens.accessToken.length).toBeGreaterThan(10);
+    expect(tokens.refreshToken!.length).toBeGreaterThan(10);
+
+    const tables = ['connected_accounts', 'pending_sessions', 'connect_attempts', 'events', 'network_apps', 'api_keys'];
+    const dump = (await Promise.all(tables.map((table) => t.db.query(`SELECT * FROM ${table}`)))).map((rows) => JSON.stringify(rows)).join('');
+    expect(dump).not.toContain(tokens.accessToken);
+    expect(dump).not.toContain(tokens.refreshToken);
+  });
+
+  it('disconnecting revokes the tokens at the network', async () => {
+    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'revoke', redirectUri: REDIRECT });
+    const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
+    const [account] = (await api(alice).finalize(session, [pageId])).body.data;
+    const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
+    const { accessToken } = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
+    const me = () => fetch(`${t.baseUrl}/emulator/x/api/2/users/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect((await me()).status).toBe(200);
+
+    await request(t.server).delete(`/api/v1/social-accounts/${account.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+    expect((await me()).status).toBe(401);
+  });
+});
