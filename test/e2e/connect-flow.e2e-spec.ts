@@ -2,6 +2,7 @@ import request from 'supertest';
 import { AccountsRepository } from '../../src/accounts/accounts.repository';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { NetworkAppsService } from '../../src/networks/apps/network-apps.service';
 import { browse, connectUntilSession, requestAuthUrl, startEmulatedApp } from '../support/connect-flow';
 import { TestApp, TestCustomer } from '../support/test-app';
 
@@ -183,6 +184,23 @@ describe('Connect flow against the network emulator', () => {
     });
   });
 
+  describe('app credentials', () => {
+    it("uses the customer's own app when it set one, for auth-url and the code exchange", async () => {
+      await t.app.get(NetworkAppsService).set(bob.id, 'x', { clientId: 'bobs-own-x-app', clientSecret: 'bobs-secret' });
+      try {
+        const authUrl = new URL((await requestAuthUrl(t, bob.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url);
+        expect(authUrl.searchParams.get('client_id')).toBe('bobs-own-x-app');
+        // The emulator only issues a code for the client that asked for it: finishing proves the exchange used the same app.
+        const { finalUrl } = await browse(authUrl.toString());
+        expect(finalUrl.searchParams.get('session')).toBeTruthy();
+        const other = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url);
+        expect(other.searchParams.get('client_id')).not.toBe('bobs-own-x-app');
+      } finally {
+        await t.db.query('DELETE FROM network_apps WHERE customer_id = $1', [bob.id]);
+      }
+    });
+  });
+
   describe('auth-url', () => {
     it('refuses a redirect_uri that is not allowed', async () => {
       for (const redirectUri of ['https://evil.example.com/connected', 'https://app.example.com/other', 'http://app.example.com/connected', 'https://app.example.com:8443/connected']) {
@@ -227,6 +245,31 @@ describe('Connect flow against the network emulator', () => {
     const dump = (await Promise.all(tables.map((table) => t.db.query(`SELECT * FROM ${table}`)))).map((rows) => JSON.stringify(rows)).join('');
     expect(dump).not.toContain(tokens.accessToken);
     expect(dump).not.toContain(tokens.refreshToken);
+  });
+
+  it('a revoke the network refuses still wipes our tokens', async () => {
+    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'revoke-fails', redirectUri: REDIRECT });
+    const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
+    const [account] = (await api(alice).finalize(session, [pageId])).body.data;
+    const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
+    const { userAccessToken } = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
+    const fault = await fetch(`${t.baseUrl}/emulator/control/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ network: 'facebook', fault: 'server_error' }),
+    });
+    expect(fault.status).toBe(201);
+    try {
+      const response = await request(t.server).delete(`/api/v1/social-accounts/${account.id}`).set('Authorization', `Bearer ${alice.apiKey}`);
+      expect(response.status).toBe(200);
+      const [row] = await t.db.query('SELECT status, access_token_encrypted, user_token_encrypted FROM connected_accounts WHERE id = $1', [account.id]);
+      expect(row).toEqual({ status: 'disconnected', access_token_encrypted: null, user_token_encrypted: null });
+    } finally {
+      await fetch(`${t.baseUrl}/emulator/control/faults`, { method: 'DELETE' });
+    }
+    // The network really refused: the grant is still alive there, while our copy is gone.
+    const me = await fetch(`${t.baseUrl}/emulator/facebook/graph/v25.0/me?access_token=${userAccessToken}`);
+    expect(me.status).toBe(200);
   });
 
   it('disconnecting revokes the tokens at the network', async () => {

@@ -2,7 +2,7 @@ import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { GraphError } from '../graph/graph-error';
 import { graphErrors } from '../graph/graph-errors';
-import { presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
 import { Params, requestParams } from '../http/request-params';
 import { CodeProblem, redeemCode } from '../state/redeem-code';
 import { issueToken, newGrantId, secondsLeft } from '../state/token-factory';
@@ -88,6 +88,8 @@ export function registerFacebookTokenRoutes(fastify: FastifyInstance, context: E
   fastify.delete('/me/permissions', async (request) => {
     const token = requireGraphToken(context.state, 'facebook', presentedGraphToken(request, requestParams(request)));
     if (token.kind !== 'user') throw graphErrors.invalidParameter('A user access token is required to remove permissions');
+    // Faults injected for the user (or for every Facebook account) reach this call too.
+    await applyGraphFaults(context.state, [{ network: 'facebook', accountId: token.userId }]);
     context.state.credentials.invalidate(
       (candidate) => candidate.network === 'facebook' && candidate.userId === token.userId && candidate.clientId === token.clientId,
       'app_removed',
