@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
 import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
 
@@ -47,7 +48,14 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
     pgPort = await freePort();
     const httpPort = await freePort();
     baseUrl = `http://127.0.0.1:${httpPort}`;
-    env = childEnv({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(pgPort), PORT: String(httpPort), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    env = childEnv({
+      DATA_DIR: dataDir,
+      EMBEDDED_DATABASE_PORT: String(pgPort),
+      PORT: String(httpPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'info',
+    });
   });
 
   it('starts, serves a key made with the CLI, stops on SIGTERM and keeps its data across a restart', async () => {
@@ -66,6 +74,28 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
       expect(response.status).toBe(200);
       expect(response.headers.get('x-request-id')).toMatch(/^req_/);
       expect(await response.json()).toEqual({ success: true, data: [] });
+
+      // With no network credentials at all, the emulator stands in and the whole connect flow works.
+      await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'first-run', 'https://app.example.com/connected');
+      const authed = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+      const authUrl = await fetch(`${baseUrl}/api/v1/social-networks/x/auth-url`, {
+        method: 'POST',
+        headers: authed,
+        body: JSON.stringify({ tenant_id: 'tenant-1', redirect_uri: 'https://app.example.com/connected' }),
+      }).then((answer) => answer.json() as Promise<{ data: { auth_url: string } }>);
+      const session = (await browse(authUrl.data.auth_url)).finalUrl.searchParams.get('session')!;
+      const pending = await fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers: authed }).then(
+        (answer) => answer.json() as Promise<{ data: { availablePages: Array<{ id: string }> } }>,
+      );
+      const finalized = await fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, {
+        method: 'POST',
+        headers: authed,
+        body: JSON.stringify({ selectedPageIds: [pending.data.availablePages[0]!.id] }),
+      });
+      expect(finalized.status).toBe(200);
+      const listed = (await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, { headers: authed }).then((answer) => answer.json())) as { data: unknown[] };
+      expect(listed.data).toEqual([expect.objectContaining({ platform: 'x', status: 'active' })]);
+      expect(first.output()).toContain('Simulated by the built-in network emulator');
     } finally {
       expect(await first.stop()).toBe(0);
     }
@@ -81,6 +111,7 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
       await waitForHealth(baseUrl, second);
       const again = await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, { headers: { Authorization: `Bearer ${key}` } });
       expect(again.status).toBe(200);
+      expect(((await again.json()) as { data: unknown[] }).data).toHaveLength(1);
     } finally {
       expect(await second.stop()).toBe(0);
     }
