@@ -85,3 +85,67 @@ export interface NetworkAdapter {
   /** Revokes the connection at the network. Throws NetworkError when the network refuses. */
   revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
 }
+
+// ---- Publishing -----------------------------------------------------------------------------
+
+/** What a media URL points at, judged from its path's extension before anything is fetched. */
+export type MediaKind = 'image' | 'gif' | 'video';
+
+export interface PostMedia {
+  url: string;
+  kind: MediaKind;
+}
+
+/** One container of a post: containers[0] is the post, the rest its thread (X replies, Graph comments). */
+export interface PostPart {
+  text: string;
+  media: PostMedia[];
+}
+
+/** A content rule a network would refuse the post for; `field` is a path in the request body. */
+export interface ContentProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * The adapter's own record of how far a delivery got, persisted on the delivery between attempts
+ * (plain JSON). It lets a retry continue instead of starting over: e.g. the Instagram container
+ * ids, the X media ids, the ids of the thread parts already posted.
+ */
+export type PublishProgress = Record<string, unknown>;
+
+export interface PublishRequest {
+  /** The account's id on the network (page id, Instagram user id, X user id). */
+  networkAccountId: string;
+  /** The account's handle, for permalinks. */
+  username: string;
+  tokens: AccountTokens;
+  app: AppCredentials;
+  parts: PostPart[];
+  progress: PublishProgress;
+  /**
+   * True when an earlier attempt was cut off between calling the network and recording the
+   * outcome: before posting again, the adapter looks on the network for what it may already have
+   * posted (recent posts with the same text) and continues from there, so nothing goes out twice.
+   */
+  resuming: boolean;
+  /**
+   * Saves progress right after each step the network confirmed, before the next one is sent, so
+   * that a crash loses at most the step in flight.
+   */
+  checkpoint(progress: PublishProgress): Promise<void>;
+}
+
+export type PublishOutcome =
+  | { kind: 'published'; platformPostId: string; permalink: string | null }
+  /** Not finished yet (a container or video still processing): call publish again at `at` with `progress`. */
+  | { kind: 'poll'; at: Date; progress: PublishProgress };
+
+/** The publishing part of the contract; every network adapter implements it too. */
+export interface PublishingAdapter {
+  /** The network's content rules (length, media count and kinds); an empty list means acceptable. */
+  validate(parts: PostPart[]): ContentProblem[];
+  /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */
+  publish(request: PublishRequest): Promise<PublishOutcome>;
+}
