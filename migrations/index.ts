@@ -1,5 +1,6 @@
 import { Foundation1795288968631 } from './1795288968631-foundation';
 import { ConnectFlow1795291664304 } from './1795291664304-connect-flow';
+import { Posts1795292603652 } from './1795292603652-posts';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
-export const MIGRATIONS = [Foundation1795288968631, ConnectFlow1795291664304];
+export const MIGRATIONS = [Foundation1795288968631, ConnectFlow1795291664304, Posts1795292603652];

@@ -12,6 +12,8 @@ import { CustomersModule } from './customers/customers.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
+import { PostsModule } from './posts/posts.module';
+import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -30,6 +32,8 @@ export class AppModule {
         NetworksModule,
         AccountsModule,
         ConnectModule,
+        QueueModule,
+        PostsModule,
         WebhooksModule,
         HealthModule,
         // NETWORK_EMULATOR=on, or auto outside production: mounted at /emulator (each network then

@@ -45,10 +45,14 @@ export class AccountsRepository {
     return this.repo(transaction).save(account);
   }
 
-  /** Marks the account disconnected and wipes its tokens in one statement. */
-  async markDisconnected(customerId: string, id: string): Promise<void> {
-    await this.repo().update(
-      { customerId, id },
+  /**
+   * Marks the account disconnected and wipes its tokens in one statement, only if it was not
+   * reconnected since it was loaded (`connectedAt` changes on every connect): a reconnect that
+   * happened meanwhile is not undone. True when wiped.
+   */
+  async markDisconnected(customerId: string, id: string, connectedAt: Date): Promise<boolean> {
+    const result = await this.repo().update(
+      { customerId, id, connectedAt },
       {
         status: 'disconnected',
         accessTokenEncrypted: null,
@@ -58,5 +62,6 @@ export class AccountsRepository {
         disconnectedAt: () => 'now()',
       },
     );
+    return (result.affected ?? 0) > 0;
   }
 }

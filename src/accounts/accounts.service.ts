@@ -76,12 +76,17 @@ export class AccountsService {
    * wiped whether or not the network agreed. Disconnecting again answers the same.
    */
   async disconnect(customerId: string, id: string): Promise<{ id: string; status: 'disconnected' }> {
-    const account = await this.get(customerId, id);
-    if (account.status !== 'disconnected') {
-      await this.revokeAtNetwork(account);
-      await this.accounts.markDisconnected(customerId, account.id);
+    // Wipe first, revoke after: our copy is gone even if the network is slow or refuses. A
+    // reconnect landing between the read and the wipe makes the wipe miss; read again then.
+    for (let round = 0; round < 3; round += 1) {
+      const account = await this.get(customerId, id);
+      if (account.status === 'disconnected') return { id: account.id, status: 'disconnected' };
+      if (await this.accounts.markDisconnected(customerId, account.id, account.connectedAt)) {
+        await this.revokeAtNetwork(account);
+        return { id: account.id, status: 'disconnected' };
+      }
     }
-    return { id: account.id, status: 'disconnected' };
+    throw ApiException.conflict('The account is being reconnected right now; try again', 'account_busy');
   }
 
   private async revokeAtNetwork(account: ConnectedAccount): Promise<void> {

@@ -17,6 +17,8 @@ export const ID_PREFIX = {
   networkApp: 'app',
   pendingSession: 'pcs',
   event: 'evt',
+  post: 'pst',
+  delivery: 'dlv',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -40,6 +40,14 @@ export interface AppConfig {
    * service-wide credentials is emulated unless NODE_ENV is production.
    */
   emulatorMode: 'on' | 'off' | 'auto';
+  /** api: serve HTTP only; worker: run jobs only; all: both (one process for local use). */
+  role: 'api' | 'worker' | 'all';
+  workerConcurrency: number;
+  /**
+   * Whether customer-chosen URLs (media, webhooks) may point at private, loopback or link-local
+   * addresses. Only for local use and tests.
+   */
+  allowPrivateUrls: boolean;
   /**
    * The environment as it was at start, for modules that declare and validate their own variables
    * (each network's endpoints and app credentials). Nothing reads process.env directly.

@@ -81,4 +81,16 @@ export class EnvironmentSchema {
 
   @IsIn(['on', 'off', 'auto'])
   NETWORK_EMULATOR: 'on' | 'off' | 'auto' = 'auto';
+
+  @IsIn(['api', 'worker', 'all'])
+  ROLE: 'api' | 'worker' | 'all' = 'all';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  WORKER_CONCURRENCY = 10;
+
+  @IsIn(['true', 'false'])
+  ALLOW_PRIVATE_URLS: 'true' | 'false' = 'false';
 }

@@ -86,6 +86,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k2', ENCRYPTION_PREVIOUS_KEYS: `local:${key()}` }).encryption.previous[0]?.id).toBe('local');
   });
 
+  it('refuses the emulator in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), NETWORK_EMULATOR: 'on' })[0]).toMatch(/^NETWORK_EMULATOR: /);
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://api.example.com/' }).publicUrl).toBe('https://api.example.com');
   });

@@ -36,6 +36,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (previous.some((key) => key.id === schema.ENCRYPTION_KEY_ID)) {
     throw new ConfigError([`ENCRYPTION_PREVIOUS_KEYS: key id "${schema.ENCRYPTION_KEY_ID}" is already the active ENCRYPTION_KEY_ID`]);
   }
+  if (schema.NODE_ENV === 'production' && schema.NETWORK_EMULATOR === 'on') {
+    throw new ConfigError(['NETWORK_EMULATOR: "on" is refused with NODE_ENV=production (nothing would really be published)']);
+  }
   if (schema.NODE_ENV === 'production' && !active) {
     throw new ConfigError(['ENCRYPTION_KEY: required when NODE_ENV=production (32 random bytes, base64)']);
   }
@@ -57,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: schema.LOG_LEVEL,
     shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,
     emulatorMode: schema.NETWORK_EMULATOR,
+    role: schema.ROLE,
+    workerConcurrency: schema.WORKER_CONCURRENCY,
+    allowPrivateUrls: schema.ALLOW_PRIVATE_URLS === 'true',
     env: Object.freeze({ ...env }),
   };
 }

@@ -37,8 +37,15 @@ export class OAuthCallbackService {
   async handle(networkName: string, query: CallbackQuery, publicUrl: string): Promise<CallbackOutcome> {
     const adapter = this.networks.find(networkName);
     if (!adapter || typeof query.state !== 'string') return { kind: 'error_page', status: 400, message: INVALID_LINK };
-    const consumed = await this.attempts.consume(query.state);
-    if (!consumed || consumed.attempt.network !== adapter.id) return { kind: 'error_page', status: 400, message: INVALID_LINK };
+    let consumed;
+    try {
+      consumed = await this.attempts.consume(query.state, adapter.id);
+    } catch (error) {
+      // Without the attempt we do not know where the user came from: an error page, never a dead JSON answer.
+      this.logger.error({ msg: 'Reading the connect attempt failed', err: error instanceof Error ? error.message : String(error) });
+      return { kind: 'error_page', status: 503, message: 'The connection could not be completed right now. Please try again in a minute from the app.' };
+    }
+    if (!consumed) return { kind: 'error_page', status: 400, message: INVALID_LINK };
     const { attempt, codeVerifier } = consumed;
     const back = (params: Record<string, string>) => ({ kind: 'redirect' as const, url: redirectWith(attempt.redirectUri, params) });
 
@@ -54,13 +61,18 @@ export class OAuthCallbackService {
       const callbackUrl = callbackUrlFor(publicUrl, adapter.id);
       const grant = await adapter.exchangeCode({ code: query.code, codeVerifier, callbackUrl, app });
       const selectable = await adapter.listSelectable(grant, app);
+      if (selectable.length === 0) {
+        return back({ error: 'no_accounts', error_description: `This ${adapter.displayName} login has no account that can be connected`, network: adapter.id });
+      }
       const session = await this.sessions.create(attempt, selectable);
       return back({ session, network: adapter.id });
     } catch (error) {
       // Whatever went wrong, the user goes back to the app with a reason, never to a dead end.
       if (error instanceof NetworkError) {
         this.logger.warn({ msg: 'Connecting failed at the network', network: adapter.id, kind: error.kind, err: error.message });
-        return back({ error: 'network_error', error_description: `${adapter.displayName} refused the connection: ${clean(error.message)}`, network: adapter.id });
+        // The details (hosts, codes) stay in our log; the user's app gets a plain reason.
+        const reason = error.kind === 'transient' || error.kind === 'rate_limited' ? 'is not answering right now; please try again' : 'refused the connection';
+        return back({ error: 'network_error', error_description: `${adapter.displayName} ${reason}`, network: adapter.id });
       }
       this.logger.error({ msg: 'Connecting failed', network: adapter.id, err: error instanceof Error ? error.message : String(error) });
       return back({ error: 'server_error', error_description: 'The connection could not be completed; please try again', network: adapter.id });

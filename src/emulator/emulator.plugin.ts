@@ -14,6 +14,10 @@ import { EmulatorState } from './state/emulator-state';
 import { xApiPlugin } from './x/x-api.plugin';
 import { xConsent } from './x/x-consent';
 
+function isLoopback(address: string | undefined): boolean {
+  return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+}
+
 export interface EmulatorPluginOptions {
   /** The store to serve from; one per process. A fresh one when omitted. */
   state?: EmulatorState;
@@ -40,9 +44,10 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
     if (/\/(facebook|instagram)\/graph\//.test(request.url) && !reply.hasHeader('X-App-Usage')) reply.headers(graphUsageHeaders({ exhausted: false }));
   });
 
-  registerConsentRoute(fastify, '/facebook/v25.0/dialog/oauth', state, facebookConsent);
-  registerConsentRoute(fastify, '/instagram/oauth/authorize', state, instagramConsent);
-  registerConsentRoute(fastify, '/x/i/oauth2/authorize', state, xConsent);
+  const registeredCallbacks = options.publicUrl ? `${options.publicUrl}/oauth/` : undefined;
+  registerConsentRoute(fastify, '/facebook/v25.0/dialog/oauth', state, facebookConsent, registeredCallbacks);
+  registerConsentRoute(fastify, '/instagram/oauth/authorize', state, instagramConsent, registeredCallbacks);
+  registerConsentRoute(fastify, '/x/i/oauth2/authorize', state, xConsent, registeredCallbacks);
 
   await fastify.register(async (scope) => facebookGraphPlugin(scope, context), { prefix: '/facebook/graph/v25.0' });
   await fastify.register(async (scope) => registerInstagramCodeExchange(scope, context), { prefix: '/instagram/api/oauth' });
@@ -50,5 +55,14 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   await fastify.register(async (scope) => registerInstagramTokenRoutes(scope, context), { prefix: '/instagram/graph/v25.0' });
   await fastify.register(async (scope) => instagramGraphPlugin(scope, context), { prefix: '/instagram/graph/v25.0' });
   await fastify.register(async (scope) => xApiPlugin(scope, context), { prefix: '/x/api' });
-  await fastify.register(async (scope) => controlPlugin(scope, context), { prefix: '/control' });
+  // The control API changes what every customer sees of the emulated networks: loopback callers only.
+  await fastify.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request, reply) => {
+        if (!isLoopback(request.socket.remoteAddress)) return reply.status(403).send({ error: 'The emulator control API answers loopback callers only' });
+      });
+      await controlPlugin(scope, context);
+    },
+    { prefix: '/control' },
+  );
 };

@@ -64,7 +64,7 @@ export interface SelectableAccount {
   scopes: string[];
 }
 
-export interface NetworkAdapter {
+export interface NetworkAdapter extends PublishingAdapter {
   /** Lowercase identifier used in paths and in `platform`. */
   readonly id: string;
   /** Other names accepted on input (`twitter` for `x`). */

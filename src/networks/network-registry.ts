@@ -2,9 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ApiException } from '../common/errors/api-exception';
 import { NetworkAdapter } from './network-adapter';
 
-/** DI token under which every network module provides its adapter (see registerNetwork). */
-export const NETWORK_ADAPTERS = Symbol('NETWORK_ADAPTERS');
-
 /**
  * Every installed network adapter by id and alias. Built once at start; two adapters claiming the
  * same id or alias stop the service from starting.

@@ -6,7 +6,6 @@ const app = { clientId: 'id', clientSecret: 'secret' };
 describe('isEmulated', () => {
   it.each([
     ['on', 'development', app, true],
-    ['on', 'production', app, true],
     ['off', 'development', undefined, false],
     ['auto', 'development', undefined, true],
     ['auto', 'development', app, false],

@@ -136,6 +136,33 @@ describe('Connect flow against the network emulator', () => {
     });
   });
 
+  describe('failures at the network', () => {
+    afterEach(() => fetch(`${t.baseUrl}/emulator/control/faults`, { method: 'DELETE' }));
+
+    it('a network failing during the callback sends the user back with a plain reason, never a dead end', async () => {
+      await fetch(`${t.baseUrl}/emulator/control/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ network: 'x', fault: 'server_error' }),
+      });
+      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'flaky', redirectUri: REDIRECT })).body.data.auth_url;
+      const { finalUrl } = await browse(authUrl);
+      expect(finalUrl.origin + finalUrl.pathname).toBe('https://app.example.com/connected');
+      expect(finalUrl.searchParams.get('error')).toBe('network_error');
+      expect(finalUrl.searchParams.get('error_description')).toBe('X is not answering right now; please try again');
+      expect(finalUrl.searchParams.get('session')).toBeNull();
+    });
+
+    it('the emulator, like the networks, redirects only to the registered callbacks', async () => {
+      const authUrl = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 't', redirectUri: REDIRECT })).body.data.auth_url);
+      authUrl.searchParams.set('redirect_uri', 'https://evil.example/steal');
+      authUrl.searchParams.set('emulator_auto', 'approve');
+      const response = await fetch(authUrl, { redirect: 'manual' });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('location')).toBeNull();
+    });
+  });
+
   describe('pending sessions', () => {
     it("another customer's session is a 404, for viewing and finalizing", async () => {
       const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'mine', redirectUri: REDIRECT });

@@ -84,6 +84,8 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
       expect(document.openapi).toMatch(/^3\./);
       expect(document.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
       expect(Object.keys(document.paths).sort()).toEqual([
+        '/api/v1/posts',
+        '/api/v1/posts/{id}',
         '/api/v1/social-accounts',
         '/api/v1/social-accounts/pending/{session}',
         '/api/v1/social-accounts/pending/{session}/finalize',

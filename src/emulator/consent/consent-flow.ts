@@ -50,12 +50,23 @@ function issueCode(state: EmulatorState, network: ConsentNetwork, request: Conse
  * back here, and the browser is redirected to redirect_uri. `emulator_auto=approve|deny` decides
  * without a page; `emulator_user=<id>` picks the test user (default: the first).
  */
-export function registerConsentRoute(fastify: FastifyInstance, path: string, state: EmulatorState, network: ConsentNetwork): void {
+export function registerConsentRoute(
+  fastify: FastifyInstance,
+  path: string,
+  state: EmulatorState,
+  network: ConsentNetwork,
+  registeredRedirectPrefix?: string,
+): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = requestParams(request);
     const parsed = parseAuthorizeRequest(params, network.rules);
     if (!parsed.ok) throw new ConsentPageError(network.title, parsed.problem);
     const consent = parsed.request;
+    // Like the real networks, send the browser only to a redirect URI registered for the app (the
+    // service's own callbacks); anything else would make the emulator an open redirect.
+    if (registeredRedirectPrefix && !consent.redirectUri.startsWith(registeredRedirectPrefix)) {
+      throw new ConsentPageError(network.title, "URL blocked: the redirect_uri is not registered in the app's settings.");
+    }
     const user = state.findUser(params.emulator_user);
     if (!user) throw new ConsentPageError(network.title, `There is no test user "${params.emulator_user}".`);
     const subject = network.subject(user);

@@ -7,18 +7,25 @@ import {
   AppCredentials,
   AuthorizeRequest,
   CodeExchangeRequest,
+  ContentProblem,
   NetworkAdapter,
+  PostPart,
+  PublishingAdapter,
+  PublishOutcome,
+  PublishRequest,
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
+import { facebookContentProblems } from './facebook-content-rules';
+import { publishOnFacebook } from './facebook-publisher';
 import { FacebookSettings } from './facebook.settings';
 
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'] as const;
 
 /** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
 @Injectable()
-export class FacebookAdapter implements NetworkAdapter {
+export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   readonly id = 'facebook';
   readonly aliases: readonly string[] = [];
   readonly displayName = 'Facebook';
@@ -68,5 +75,14 @@ export class FacebookAdapter implements NetworkAdapter {
       throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
     }
     await revokeFacebookLogin(this.graph(), tokens.userAccessToken);
+  }
+
+  validate(parts: PostPart[]): ContentProblem[] {
+    return facebookContentProblems(parts);
+  }
+
+  /** Publishes as the Page, with the Page token. */
+  publish(request: PublishRequest): Promise<PublishOutcome> {
+    return publishOnFacebook(this.graph(), request);
   }
 }

@@ -4,6 +4,8 @@ import { AxiosError, AxiosRequestConfig } from 'axios';
 import { firstValueFrom } from 'rxjs';
 
 export const NETWORK_TIMEOUT_MS = 15_000;
+/** Largest answer read from a network unless a request says otherwise (API answers are small). */
+export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export interface NetworkResponse {
   status: number;
@@ -20,7 +22,25 @@ export interface NetworkRequest {
   form?: Record<string, string | undefined>;
   /** Sent as application/json. */
   json?: unknown;
+  /** Sent as multipart/form-data: text fields and files. */
+  multipart?: Record<string, string | MultipartFile>;
   headers?: Record<string, string>;
+  /** Whole-request deadline, default NETWORK_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Largest answer accepted, default DEFAULT_MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
+}
+
+export interface MultipartFile {
+  data: Buffer;
+  filename: string;
+  contentType: string;
+}
+
+export interface DownloadedBytes {
+  status: number;
+  bytes: Buffer;
+  contentType: string;
 }
 
 /** Thrown when no HTTP answer arrived at all (refused, reset, timed out): always worth a retry. */
@@ -53,7 +73,11 @@ export class NetworkHttpClient {
       url: request.url,
       params: defined(request.query),
       headers: { Accept: 'application/json', ...request.headers },
-      timeout: NETWORK_TIMEOUT_MS,
+      // axios' own timeout stops counting once headers arrive; the signal bounds the whole exchange,
+      // so a network trickling its answer cannot hold a request or a worker.
+      timeout: request.timeoutMs ?? NETWORK_TIMEOUT_MS,
+      signal: AbortSignal.timeout(request.timeoutMs ?? NETWORK_TIMEOUT_MS),
+      maxContentLength: request.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
       maxRedirects: 0,
       validateStatus: () => true,
       responseType: 'text',
@@ -62,6 +86,13 @@ export class NetworkHttpClient {
     if (request.form) {
       config.data = new URLSearchParams(defined(request.form)).toString();
       config.headers = { ...config.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
+    } else if (request.multipart) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(request.multipart)) {
+        if (typeof value === 'string') form.append(name, value);
+        else form.append(name, new Blob([value.data], { type: value.contentType }), value.filename);
+      }
+      config.data = form;
     } else if (request.json !== undefined) {
       config.data = JSON.stringify(request.json);
       config.headers = { ...config.headers, 'Content-Type': 'application/json' };
@@ -74,6 +105,36 @@ export class NetworkHttpClient {
       const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
       throw new NetworkUnreachableError(request.url, reason);
     }
+  }
+
+  /** A customer's media file as bytes (see fetchBytes). */
+  download(url: string, maxBytes: number): Promise<DownloadedBytes> {
+    return fetchBytes(this.http, url, maxBytes);
+  }
+}
+
+/**
+ * Downloads a file (a medium to upload) as bytes, within the deadline and size limit; an HTTP error
+ * status is returned, not thrown. Redirects are followed a few times, as CDNs use them.
+ */
+export async function fetchBytes(http: HttpService, url: string, maxBytes: number, timeoutMs = 60_000): Promise<DownloadedBytes> {
+  try {
+    const response = await firstValueFrom(
+      http.request<ArrayBuffer>({
+        method: 'GET',
+        url,
+        responseType: 'arraybuffer',
+        timeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+        maxContentLength: maxBytes,
+        maxRedirects: 3,
+        validateStatus: () => true,
+      }),
+    );
+    return { status: response.status, bytes: Buffer.from(response.data), contentType: String(response.headers['content-type'] ?? 'application/octet-stream') };
+  } catch (error) {
+    const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
+    throw new NetworkUnreachableError(url, reason);
   }
 }
 

@@ -1,5 +1,5 @@
 import { HttpService } from '@nestjs/axios';
-import { NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from './network-http.client';
+import { DownloadedBytes, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from './network-http.client';
 
 /** A recorded network answer, or the absence of one. */
 export type RecordedAnswer = NetworkResponse | NetworkUnreachableError;
@@ -27,6 +27,15 @@ export class RecordingHttp extends NetworkHttpClient {
     if (!next) throw new Error(`Unexpected request: ${request.method} ${request.url}`);
     if (next instanceof Error) throw next;
     return next;
+  }
+
+  /** Media "downloads": every URL gets a few bytes of the type its extension says. */
+  readonly downloads: string[] = [];
+
+  override async download(url: string): Promise<DownloadedBytes> {
+    this.downloads.push(url);
+    const type = /\.png$/.test(url) ? 'image/png' : /\.gif$/.test(url) ? 'image/gif' : /\.mp4$/.test(url) ? 'video/mp4' : 'image/jpeg';
+    return { status: 200, bytes: Buffer.from(`bytes of ${url}`), contentType: type };
   }
 
   /** Every answer was asked for. */

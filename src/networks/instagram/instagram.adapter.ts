@@ -7,13 +7,20 @@ import {
   AppCredentials,
   AuthorizeRequest,
   CodeExchangeRequest,
+  ContentProblem,
   NetworkAdapter,
+  PostPart,
+  PublishingAdapter,
+  PublishOutcome,
+  PublishRequest,
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { exchangeInstagramFacebookCode, instagramFacebookAccounts, instagramFacebookDialogUrl } from './instagram-facebook-login';
 import { exchangeInstagramCode, instagramAuthorizeUrl, instagramLoginAccount } from './instagram-login';
+import { instagramContentProblems } from './instagram-content-rules';
+import { publishOnInstagram } from './instagram-publisher';
 import { InstagramSettings } from './instagram.settings';
 
 /**
@@ -21,7 +28,7 @@ import { InstagramSettings } from './instagram.settings';
  * (INSTAGRAM_LOGIN=facebook). Stateless: every call brings its credentials.
  */
 @Injectable()
-export class InstagramAdapter implements NetworkAdapter {
+export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   readonly id = 'instagram';
   readonly aliases: readonly string[] = [];
   readonly displayName = 'Instagram';
@@ -73,5 +80,14 @@ export class InstagramAdapter implements NetworkAdapter {
       throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
     }
     await revokeFacebookLogin(this.api(this.settings.graphUrl), tokens.userAccessToken);
+  }
+
+  validate(parts: PostPart[]): ContentProblem[] {
+    return instagramContentProblems(parts);
+  }
+
+  /** Publishes with the account's token on the Graph host of its login (graph.instagram.com or graph.facebook.com). */
+  publish(request: PublishRequest): Promise<PublishOutcome> {
+    return publishOnInstagram(this.api(this.settings.graphUrl), request);
   }
 }

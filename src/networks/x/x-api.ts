@@ -38,6 +38,20 @@ export class XApi {
     return response.body;
   }
 
+  /** A medium's bytes from the customer's URL; a missing file is permanent, an unreachable host transient. */
+  async download(url: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: string }> {
+    let downloaded;
+    try {
+      downloaded = await this.http.download(url, maxBytes);
+    } catch (error) {
+      if (error instanceof NetworkUnreachableError) throw new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${error.message}`);
+      throw error;
+    }
+    if (downloaded.status >= 500) throw new NetworkError(this.network, 'transient', `The medium could not be downloaded (HTTP ${downloaded.status})`);
+    if (downloaded.status !== 200) throw new NetworkError(this.network, 'permanent', `The medium could not be downloaded (HTTP ${downloaded.status})`, { code: 'media_unavailable' });
+    return downloaded;
+  }
+
   unexpected(what: string): NetworkError {
     return new NetworkError(this.network, 'permanent', `Unexpected answer from ${new URL(this.baseUrl).host}: ${what}`);
   }

@@ -5,17 +5,24 @@ import {
   AppCredentials,
   AuthorizeRequest,
   CodeExchangeRequest,
+  ContentProblem,
   NetworkAdapter,
+  PostPart,
+  PublishingAdapter,
+  PublishOutcome,
+  PublishRequest,
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
 import { XApi } from './x-api';
 import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount } from './x-oauth';
+import { xContentProblems } from './x-content-rules';
+import { publishOnX } from './x-publisher';
 import { XSettings } from './x.settings';
 
 /** X profiles over OAuth 2.0 with PKCE and the v2 API. Stateless: every call brings its credentials. */
 @Injectable()
-export class XAdapter implements NetworkAdapter {
+export class XAdapter implements NetworkAdapter, PublishingAdapter {
   readonly id = 'x';
   readonly aliases: readonly string[] = ['twitter'];
   readonly displayName = 'X';
@@ -68,5 +75,14 @@ export class XAdapter implements NetworkAdapter {
       }
     }
     if (firstFailure !== undefined) throw firstFailure;
+  }
+
+  validate(parts: PostPart[]): ContentProblem[] {
+    return xContentProblems(parts);
+  }
+
+  /** Publishes as the user, with the user's access token. */
+  publish(request: PublishRequest): Promise<PublishOutcome> {
+    return publishOnX(this.api(), request);
   }
 }

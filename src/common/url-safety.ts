@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+
+/** Addresses a customer-chosen URL must not reach: loopback, private, link-local, carrier NAT, unspecified. */
+const FORBIDDEN = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv6');
+
+function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 it is.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return FORBIDDEN.check(mapped[1]!, 'ipv4');
+  return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export type UrlVerdict = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Checks URLs a customer chooses (media, webhooks) before the service fetches them: http(s) only,
+ * and no private, loopback or link-local address, by literal or through what the name resolves to,
+ * unless ALLOW_PRIVATE_URLS is set for local use.
+ */
+@Injectable()
+export class UrlSafety {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async check(raw: string): Promise<UrlVerdict> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return { ok: false, reason: 'must be an absolute URL' };
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'must use http or https' };
+    if (url.username || url.password) return { ok: false, reason: 'must not carry credentials' };
+    if (this.config.allowPrivateUrls) return { ok: true };
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'must not point at a private or loopback address' };
+    let addresses: string[];
+    try {
+      addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch {
+      return { ok: false, reason: 'has a host name that does not resolve' };
+    }
+    if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
+      return { ok: false, reason: 'must not point at a private or loopback address' };
+    }
+    return { ok: true };
+  }
+}

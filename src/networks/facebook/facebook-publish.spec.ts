@@ -1,0 +1,181 @@
+import { part, publishRequest } from '../graph/publish-request.testing';
+import { answer, APP, NOW, RecordingHttp } from '../http/recording-http.testing';
+import { PostPart } from '../network-adapter';
+import { NetworkError } from '../network-error';
+import { FacebookAdapter } from './facebook.adapter';
+import { GRAPH, graphErrorAnswer } from './facebook.fixtures';
+import {
+  commentAnswer,
+  commentsAnswer,
+  feedAnswer,
+  feedPostAnswer,
+  PAGE_ID,
+  PAGE_TOKEN,
+  photoPostAnswer,
+  stagedPhotoAnswer,
+} from './facebook-publish.fixtures';
+import { FacebookSettings } from './facebook.settings';
+
+const settings = new FacebookSettings('https://www.facebook.com/v25.0/dialog/oauth', GRAPH, APP, false);
+const JPG = 'https://cdn.example.com/cake.jpg';
+const PNG = 'https://cdn.example.com/bread.png?w=1080';
+
+function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>) {
+  const http = new RecordingHttp(...answers);
+  return { adapter: new FacebookAdapter(settings, http), http };
+}
+
+const post = (path: string, form: Record<string, string>) => ({ method: 'POST', url: `${GRAPH}${path}`, form: { ...form, access_token: PAGE_TOKEN } });
+const get = (path: string, query: Record<string, string>) => ({ method: 'GET', url: `${GRAPH}${path}`, query: { ...query, access_token: PAGE_TOKEN } });
+const request = (parts: PostPart[], options?: Parameters<typeof publishRequest>[3]) => publishRequest(PAGE_ID, PAGE_TOKEN, parts, options);
+
+describe('FacebookAdapter content rules', () => {
+  const { adapter } = adapterWith();
+  const photos = (count: number) => part('Fresh', ...Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.jpg`]));
+
+  it('accepts text, a link, photos of every Facebook format and a text thread', () => {
+    expect(adapter.validate([part('Open today https://bakery.example')])).toEqual([]);
+    expect(adapter.validate([part('', ['image', JPG], ['image', PNG], ['gif', 'https://cdn.example.com/a.GIF'], ['image', 'https://c.example/s.tiff'], ['image', 'https://c.example/s.bmp'])])).toEqual([]);
+    expect(adapter.validate([part('Post'), part('First comment'), part('Second comment')])).toEqual([]);
+  });
+
+  it('needs text or media', () => {
+    expect(adapter.validate([part('  ')])).toEqual([{ field: 'containers[0].content', message: 'A Facebook post needs text or media' }]);
+    expect(adapter.validate([])).toEqual([{ field: 'containers', message: 'A post needs at least one container' }]);
+  });
+
+  it('takes up to 10 photos', () => {
+    expect(adapter.validate([photos(10)])).toEqual([]);
+    expect(adapter.validate([photos(11)])).toEqual([{ field: 'containers[0].media', message: 'A Facebook post takes at most 10 photos (got 11)' }]);
+  });
+
+  it('refuses video and photo formats Facebook does not take', () => {
+    expect(adapter.validate([part('Clip', ['image', JPG], ['video', 'https://cdn.example.com/clip.mp4'], ['image', 'https://cdn.example.com/a.webp'])])).toEqual([
+      { field: 'containers[0].media[1].url', message: 'Video is not supported on Facebook yet: only photos (JPEG, BMP, PNG, GIF, TIFF) can be published' },
+      { field: 'containers[0].media[2].url', message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' },
+    ]);
+  });
+
+  it('takes text only in thread parts, which become comments', () => {
+    expect(adapter.validate([part('Post'), part('With a photo', ['image', JPG]), part('')])).toEqual([
+      { field: 'containers[1].media', message: 'Facebook thread parts become comments, which take text only: remove the media' },
+      { field: 'containers[2].content', message: 'Facebook thread parts become comments and need text' },
+    ]);
+  });
+});
+
+describe('FacebookAdapter publishing', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('publishes text on the Page feed with the Page token', async () => {
+    const { adapter, http } = adapterWith(answer(200, feedPostAnswer('501')));
+    const delivery = request([part('Open today')]);
+    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '101_501', permalink: 'https://www.facebook.com/101_501' });
+    expect(http.requests).toEqual([post('/101/feed', { message: 'Open today' })]);
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_501' }]);
+  });
+
+  it('publishes one photo with its caption and answers with the Page post', async () => {
+    const { adapter, http } = adapterWith(answer(200, photoPostAnswer('777')));
+    const delivery = request([part('Cake', ['image', JPG])]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_777', permalink: 'https://www.facebook.com/101_777' });
+    expect(http.requests).toEqual([post('/101/photos', { url: JPG, caption: 'Cake' })]);
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_777' }]);
+  });
+
+  it('stages several photos unpublished, then posts them together, checkpointing each', async () => {
+    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('p1')), answer(200, stagedPhotoAnswer('p2')), answer(200, feedPostAnswer('900')));
+    const delivery = request([part('Two loaves', ['image', JPG], ['image', PNG])]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_900' });
+    expect(http.requests).toEqual([
+      post('/101/photos', { url: JPG, published: 'false' }),
+      post('/101/photos', { url: PNG, published: 'false' }),
+      post('/101/feed', { message: 'Two loaves', attached_media: '[{"media_fbid":"p1"},{"media_fbid":"p2"}]' }),
+    ]);
+    expect(delivery.checkpoints).toEqual([
+      { photoIds: ['p1'], commentIds: [] },
+      { photoIds: ['p1', 'p2'], commentIds: [] },
+      { photoIds: ['p1', 'p2'], commentIds: [], postId: '101_900' },
+    ]);
+  });
+
+  it('publishes a thread as comments under the post, one checkpoint each', async () => {
+    const { adapter, http } = adapterWith(answer(200, feedPostAnswer('501')), answer(200, commentAnswer('501_1')), answer(200, commentAnswer('501_2')));
+    const delivery = request([part('Post'), part('More'), part('Even more')]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_501' });
+    expect(http.requests).toEqual([post('/101/feed', { message: 'Post' }), post('/101_501/comments', { message: 'More' }), post('/101_501/comments', { message: 'Even more' })]);
+    expect(delivery.checkpoints).toEqual([
+      { photoIds: [], commentIds: [], postId: '101_501' },
+      { photoIds: [], commentIds: ['501_1'], postId: '101_501' },
+      { photoIds: [], commentIds: ['501_1', '501_2'], postId: '101_501' },
+    ]);
+  });
+
+  it('continues a multi-photo post from its progress without staging a photo twice', async () => {
+    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('p2')), answer(200, feedPostAnswer('900')));
+    await adapter.publish(request([part('Two', ['image', JPG], ['image', PNG])], { progress: { photoIds: ['p1'], commentIds: [] } }));
+    expect(http.requests).toEqual([
+      post('/101/photos', { url: PNG, published: 'false' }),
+      post('/101/feed', { message: 'Two', attached_media: '[{"media_fbid":"p1"},{"media_fbid":"p2"}]' }),
+    ]);
+  });
+
+  it('continues a thread after the comments already made', async () => {
+    const { adapter, http } = adapterWith(answer(200, commentAnswer('501_2')));
+    const delivery = request([part('Post'), part('More'), part('Even more')], { progress: { postId: '101_501', photoIds: [], commentIds: ['501_1'] } });
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_501' });
+    expect(http.requests).toEqual([post('/101_501/comments', { message: 'Even more' })]);
+  });
+
+  it('when resuming, adopts a post the cut-off attempt made instead of posting again', async () => {
+    const { adapter, http } = adapterWith(answer(200, feedAnswer({ id: '101_600', message: 'Other' }, { id: '101_599', message: 'Open today' })));
+    const delivery = request([part('Open today')], { resuming: true });
+    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '101_599', permalink: 'https://www.facebook.com/101_599' });
+    expect(http.requests).toEqual([get('/101/feed', { fields: 'id,message,created_time', limit: '25' })]);
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_599' }]);
+  });
+
+  it('when resuming and nothing was posted, posts', async () => {
+    const { adapter, http } = adapterWith(answer(200, feedAnswer({ id: '101_600', message: 'Other' })), answer(200, feedPostAnswer('601')));
+    await expect(adapter.publish(request([part('Open today')], { resuming: true }))).resolves.toMatchObject({ platformPostId: '101_601' });
+    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([`GET ${GRAPH}/101/feed`, `POST ${GRAPH}/101/feed`]);
+  });
+
+  it('when resuming a multi-photo post, adopts the post its staged photos were attached to', async () => {
+    const { adapter, http } = adapterWith(answer(200, { id: 'p1', page_story_id: '101_900' }));
+    const progress = { photoIds: ['p1', 'p2'], commentIds: [] };
+    await expect(adapter.publish(request([part('', ['image', JPG], ['image', PNG])], { progress, resuming: true }))).resolves.toMatchObject({ platformPostId: '101_900' });
+    expect(http.requests).toEqual([get('/p1', { fields: 'id,page_story_id' })]);
+  });
+
+  it('when resuming a thread, adopts the comment in flight, then posts the rest', async () => {
+    const { adapter, http } = adapterWith(answer(200, commentsAnswer({ id: '501_1', message: 'More' }, { id: '501_2', message: 'Even more' })), answer(200, commentAnswer('501_3')));
+    const delivery = request([part('Post'), part('More'), part('Even more'), part('Last')], {
+      progress: { postId: '101_501', photoIds: [], commentIds: ['501_1'] },
+      resuming: true,
+    });
+    await adapter.publish(delivery);
+    expect(http.requests).toEqual([get('/101_501/comments', { fields: 'id,message', limit: '100' }), post('/101_501/comments', { message: 'Last' })]);
+    expect(delivery.checkpoints.map((saved) => saved.commentIds)).toEqual([
+      ['501_1', '501_2'],
+      ['501_1', '501_2', '501_3'],
+    ]);
+  });
+
+  it('classifies an expired Page token without repeating it, and records nothing', async () => {
+    const { adapter } = adapterWith(answer(400, graphErrorAnswer(190, 460)));
+    const delivery = request([part('Open today')]);
+    const publishing = adapter.publish(delivery);
+    await expect(publishing).rejects.toMatchObject({ network: 'facebook', kind: 'auth_expired', details: { code: 190, subcode: 460 } });
+    await publishing.catch((error: NetworkError) => expect(error.message).not.toContain(PAGE_TOKEN));
+    expect(delivery.checkpoints).toEqual([]);
+  });
+
+  it('keeps the post recorded when a comment fails, so a retry only comments', async () => {
+    const { adapter } = adapterWith(answer(200, feedPostAnswer('501')), answer(500, graphErrorAnswer(2)));
+    const delivery = request([part('Post'), part('More')]);
+    await expect(adapter.publish(delivery)).rejects.toMatchObject({ kind: 'transient' });
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_501' }]);
+  });
+});

@@ -1,0 +1,110 @@
+import { publishGraphComments } from '../graph/graph-comments';
+import { GraphApi } from '../graph/graph-api';
+import { createdId, graphEdge, graphPost, graphRead, node } from '../graph/graph-publishing';
+import { stringField } from '../http/json-fields';
+import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
+import { FacebookProgress, facebookProgressJson, readFacebookProgress } from './facebook-progress';
+
+/** How many of the Page's latest posts are searched for one an interrupted attempt may have made. */
+const RECENT_POSTS_LOOKED_AT = '25';
+
+export function facebookPermalink(postId: string): string {
+  return `https://www.facebook.com/${postId}`;
+}
+
+/**
+ * Publishes a delivery on a Page with the Page token: text (`/feed`), one photo (`/photos`) or
+ * several (each staged unpublished, then `/feed` with attached_media), then the thread as comments.
+ * Every created object is checkpointed before the next call, and a resumed attempt looks for what
+ * the cut-off call may have made before making it again.
+ */
+export async function publishOnFacebook(api: GraphApi, request: PublishRequest): Promise<PublishOutcome> {
+  let progress = readFacebookProgress(request.progress);
+  const save = async (next: FacebookProgress): Promise<void> => {
+    progress = next;
+    await request.checkpoint(facebookProgressJson(next));
+  };
+  const [post, ...thread] = request.parts;
+  // With the post already recorded, only a comment can have been in flight when an attempt was cut off.
+  const postWasRecorded = progress.postId !== undefined;
+  let postId = progress.postId;
+  if (postId === undefined) {
+    postId = await createPost(api, request, post, progress, save);
+    await save({ ...progress, postId });
+  }
+  await publishGraphComments({
+    api,
+    accessToken: request.tokens.accessToken,
+    parentId: postId,
+    texts: thread.map((part) => part.text),
+    done: progress.commentIds,
+    resuming: request.resuming && postWasRecorded,
+    textField: 'message',
+    save: (commentIds) => save({ ...progress, commentIds }),
+  });
+  return { kind: 'published', platformPostId: postId, permalink: facebookPermalink(postId) };
+}
+
+async function createPost(
+  api: GraphApi,
+  request: PublishRequest,
+  post: PostPart,
+  progress: FacebookProgress,
+  save: (next: FacebookProgress) => Promise<void>,
+): Promise<string> {
+  const token = request.tokens.accessToken;
+  const page = request.networkAccountId;
+  const { text, media } = post;
+  if (media.length > 1) return createMultiPhotoPost(api, request, post, progress, save);
+  const existing = request.resuming ? await findRecentPost(api, request, text) : undefined;
+  if (existing) return existing;
+  if (media.length === 1) {
+    const photo = await graphPost(api, node(page, 'photos'), token, { url: media[0].url, caption: text || undefined });
+    return createdId(api, photo, 'POST /{page-id}/photos', 'post_id');
+  }
+  return createdId(api, await graphPost(api, node(page, 'feed'), token, { message: text }), 'POST /{page-id}/feed');
+}
+
+async function createMultiPhotoPost(
+  api: GraphApi,
+  request: PublishRequest,
+  post: PostPart,
+  progress: FacebookProgress,
+  save: (next: FacebookProgress) => Promise<void>,
+): Promise<string> {
+  const token = request.tokens.accessToken;
+  const page = request.networkAccountId;
+  const photoIds = [...progress.photoIds];
+  // A staged photo is invisible until attached, so one uploaded twice by a cut-off attempt harms nothing.
+  for (let index = photoIds.length; index < post.media.length; index++) {
+    const photo = await graphPost(api, node(page, 'photos'), token, { url: post.media[index].url, published: 'false' });
+    photoIds.push(createdId(api, photo, 'POST /{page-id}/photos'));
+    await save({ ...progress, photoIds: [...photoIds] });
+  }
+  if (request.resuming) {
+    const existing = (await storyOfPhoto(api, token, photoIds[0])) ?? (await findRecentPost(api, request, post.text));
+    if (existing) return existing;
+  }
+  const attached = JSON.stringify(photoIds.map((id) => ({ media_fbid: id })));
+  return createdId(api, await graphPost(api, node(page, 'feed'), token, { message: post.text || undefined, attached_media: attached }), 'POST /{page-id}/feed');
+}
+
+/** The post a staged photo was attached to (`page_story_id`), if the cut-off call made it. */
+async function storyOfPhoto(api: GraphApi, token: string, photoId: string): Promise<string | undefined> {
+  const photo = await graphRead(api, node(photoId), token, { fields: 'id,page_story_id' });
+  return stringField(photo, 'page_story_id');
+}
+
+/**
+ * The newest of the Page's recent posts with exactly this message. A post without text cannot be
+ * recognised this way, so none is looked for.
+ */
+async function findRecentPost(api: GraphApi, request: PublishRequest, text: string): Promise<string | undefined> {
+  if (!text) return undefined;
+  const posts = await graphEdge(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, {
+    fields: 'id,message,created_time',
+    limit: RECENT_POSTS_LOOKED_AT,
+  });
+  const match = posts.find((post) => stringField(post, 'message') === text);
+  return match ? stringField(match, 'id') : undefined;
+}

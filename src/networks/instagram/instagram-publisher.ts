@@ -1,0 +1,133 @@
+import { publishGraphComments } from '../graph/graph-comments';
+import { GraphApi } from '../graph/graph-api';
+import { createdId, graphEdge, graphPost, graphRead, node } from '../graph/graph-publishing';
+import { JsonRecord, stringField } from '../http/json-fields';
+import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
+import { NetworkError } from '../network-error';
+import { safeNetworkMessage } from '../safe-network-message';
+import { createInstagramContainers, InstagramCall } from './instagram-containers';
+import { InstagramProgress, instagramProgressJson, readInstagramProgress } from './instagram-progress';
+
+/** Polling a container stops this long after it was created (NETWORKS.md: at most ~5 min). */
+export const INSTAGRAM_PROCESSING_LIMIT_MS = 5 * 60_000;
+const VIDEO_POLL_INTERVAL_MS = 60_000;
+const IMAGE_POLL_INTERVAL_MS = 5_000;
+/** media_publish too early: code 9007, subcode 2207027. */
+const NOT_READY_CODE = 9007;
+const NOT_READY_SUBCODE = 2207027;
+/** Tolerated difference between our clock and Instagram's when matching a medium's timestamp. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+type MediumStep = { kind: 'published'; mediaId: string } | Extract<PublishOutcome, { kind: 'poll' }>;
+
+/**
+ * Publishes a delivery on an Instagram professional account: containers, status polls (by
+ * returning `poll`, never by waiting), media_publish, the permalink, then the thread as comments.
+ */
+export async function publishOnInstagram(api: GraphApi, request: PublishRequest): Promise<PublishOutcome> {
+  let progress = readInstagramProgress(request.progress);
+  const call: InstagramCall = {
+    api,
+    accessToken: request.tokens.accessToken,
+    igUserId: request.networkAccountId,
+    save: async (next) => {
+      progress = next;
+      await request.checkpoint(instagramProgressJson(next));
+      return next;
+    },
+  };
+  const [post, ...thread] = request.parts;
+  // With the medium already recorded, only a comment can have been in flight when an attempt was cut off.
+  const mediumWasRecorded = progress.mediaId !== undefined;
+  let mediaId = progress.mediaId;
+  if (mediaId === undefined) {
+    const containerId = progress.containerId ?? (await createInstagramContainers(call, post, progress, new Date())).containerId;
+    const step = await publishContainer(call, post, progress, containerId);
+    if (step.kind === 'poll') return step;
+    mediaId = step.mediaId;
+  }
+  const medium = await graphRead(api, node(mediaId), call.accessToken, { fields: 'permalink' });
+  await publishGraphComments({
+    api,
+    accessToken: call.accessToken,
+    parentId: mediaId,
+    texts: thread.map((part) => part.text),
+    done: progress.commentIds,
+    resuming: request.resuming && mediumWasRecorded,
+    textField: 'text',
+    save: async (commentIds) => void (await call.save({ ...progress, commentIds })),
+  });
+  return { kind: 'published', platformPostId: mediaId, permalink: stringField(medium, 'permalink') ?? null };
+}
+
+/** Step 2 and 3: the container's status, then media_publish once it is FINISHED. */
+async function publishContainer(call: InstagramCall, post: PostPart, progress: InstagramProgress, containerId: string): Promise<MediumStep> {
+  const container = await graphRead(call.api, node(containerId), call.accessToken, { fields: 'status_code,status' });
+  const statusCode = stringField(container, 'status_code');
+  switch (statusCode) {
+    case 'FINISHED':
+      return mediaPublish(call, post, progress, containerId);
+    case 'IN_PROGRESS':
+      return pollLater(post, progress);
+    case 'PUBLISHED':
+      // media_publish went through on an attempt that was cut off before recording it.
+      return adoptPublishedMedium(call, post, progress);
+    case 'ERROR':
+      throw new NetworkError('instagram', 'permanent', `Instagram could not process the media: ${safeNetworkMessage(stringField(container, 'status') ?? 'ERROR')}`, {
+        code: 'ERROR',
+      });
+    case 'EXPIRED':
+      // A container lives 24 hours. Forgetting it lets the retry make a new one; nothing was published.
+      await call.save({ childIds: [], commentIds: progress.commentIds });
+      throw new NetworkError('instagram', 'transient', 'The Instagram container expired before it was published; the next attempt creates a new one', {
+        code: 'EXPIRED',
+      });
+    default:
+      throw call.api.unexpected(`container status ${statusCode ?? 'missing'}`);
+  }
+}
+
+async function mediaPublish(call: InstagramCall, post: PostPart, progress: InstagramProgress, containerId: string): Promise<MediumStep> {
+  let published: JsonRecord;
+  try {
+    published = await graphPost(call.api, node(call.igUserId, 'media_publish'), call.accessToken, { creation_id: containerId });
+  } catch (error) {
+    const notReady = error instanceof NetworkError && (error.details.code === NOT_READY_CODE || error.details.subcode === NOT_READY_SUBCODE);
+    if (notReady) return pollLater(post, progress);
+    throw error;
+  }
+  const mediaId = createdId(call.api, published, 'POST /{ig-user-id}/media_publish');
+  await call.save({ ...progress, mediaId });
+  return { kind: 'published', mediaId };
+}
+
+/** Poll again in a minute for video, a few seconds for images; give up once processing took too long. */
+function pollLater(post: PostPart, progress: InstagramProgress): MediumStep {
+  const now = Date.now();
+  const createdAt = Date.parse(progress.containerCreatedAt ?? '');
+  if (Number.isFinite(createdAt) && now - createdAt >= INSTAGRAM_PROCESSING_LIMIT_MS) {
+    throw new NetworkError('instagram', 'permanent', `Instagram was still processing the media ${INSTAGRAM_PROCESSING_LIMIT_MS / 60_000} minutes after the container was created`, {
+      code: 'IN_PROGRESS',
+    });
+  }
+  const interval = post.media.some((media) => media.kind === 'video') ? VIDEO_POLL_INTERVAL_MS : IMAGE_POLL_INTERVAL_MS;
+  return { kind: 'poll', at: new Date(now + interval), progress: instagramProgressJson(progress) };
+}
+
+/** The account's newest medium with this caption, published after the container was made. */
+async function adoptPublishedMedium(call: InstagramCall, post: PostPart, progress: InstagramProgress): Promise<MediumStep> {
+  const media = await graphEdge(call.api, node(call.igUserId, 'media'), call.accessToken, { fields: 'id,caption,timestamp', limit: '25' });
+  const since = Date.parse(progress.containerCreatedAt ?? '') - CLOCK_SKEW_MS;
+  const match = media.find((medium) => {
+    const timestamp = Date.parse(stringField(medium, 'timestamp') ?? '');
+    return (stringField(medium, 'caption') ?? '') === post.text && (!Number.isFinite(since) || !Number.isFinite(timestamp) || timestamp >= since);
+  });
+  const mediaId = match ? stringField(match, 'id') : undefined;
+  if (!mediaId) {
+    throw new NetworkError('instagram', 'permanent', 'The Instagram container was published, but its medium is not among the account\'s recent media', {
+      code: 'PUBLISHED',
+    });
+  }
+  await call.save({ ...progress, mediaId });
+  return { kind: 'published', mediaId };
+}

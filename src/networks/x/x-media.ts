@@ -1,0 +1,134 @@
+import { isRecord, numberField, recordField, stringField } from '../http/json-fields';
+import { MediaKind, PostPart, PublishOutcome } from '../network-adapter';
+import { NetworkError } from '../network-error';
+import { safeNetworkMessage } from '../safe-network-message';
+import { XApi } from './x-api';
+import { XProgress, XUpload } from './x-progress';
+
+/** X processes a GIF or video for up to a few minutes; past this, something is wrong. */
+export const X_MEDIA_PROCESSING_LIMIT_MS = 10 * 60_000;
+const MIN_POLL_INTERVAL_MS = 5_000;
+
+export type MediaStep = { kind: 'ready'; mediaIds: string[] } | Extract<PublishOutcome, { kind: 'poll' }>;
+
+/** Size limits per kind (NETWORKS.md): images 5 MB, GIFs 15 MB, videos 512 MB. */
+const MAX_BYTES: Record<MediaKind, number> = { image: 5 * 1024 * 1024, gif: 15 * 1024 * 1024, video: 512 * 1024 * 1024 };
+const SEGMENT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Uploads the media of the part being published that are not uploaded yet, checkpointing after
+ * each one so a retry never uploads a medium twice. Images go up in one request
+ * (`POST /2/media/upload`); GIFs and videos through initialize, append and finalize, after which X
+ * processes them (see processedMedia).
+ */
+export async function uploadPartMedia(api: XApi, accessToken: string, part: PostPart, progress: XProgress, save: (next: XProgress) => Promise<void>): Promise<XProgress> {
+  let current = progress;
+  for (let index = current.uploads.length; index < part.media.length; index++) {
+    const medium = part.media[index]!;
+    const file = await api.download(medium.url, MAX_BYTES[medium.kind]);
+    const upload = medium.kind === 'image' ? await uploadImage(api, accessToken, file) : await uploadChunked(api, accessToken, medium.kind, file);
+    current = { ...current, uploads: [...current.uploads, upload], uploadedAt: current.uploadedAt ?? new Date().toISOString() };
+    await save(current);
+  }
+  return current;
+}
+
+type Downloaded = { bytes: Buffer; contentType: string };
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+function mediaIdOf(api: XApi, body: unknown): string {
+  const data = isRecord(body) ? recordField(body, 'data') : undefined;
+  const id = data ? stringField(data, 'id') : undefined;
+  if (!id) throw api.unexpected('a media upload answered without data.id');
+  return id;
+}
+
+async function uploadImage(api: XApi, token: string, file: Downloaded): Promise<XUpload> {
+  const body = await api.send({
+    method: 'POST',
+    url: api.url('/2/media/upload'),
+    headers: auth(token),
+    multipart: { media: { data: file.bytes, filename: 'media', contentType: file.contentType }, media_category: 'tweet_image', media_type: file.contentType },
+  });
+  return { id: mediaIdOf(api, body), ready: true };
+}
+
+async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Downloaded): Promise<XUpload> {
+  const initialized = await api.send({
+    method: 'POST',
+    url: api.url('/2/media/upload/initialize'),
+    headers: auth(token),
+    json: { media_type: file.contentType, total_bytes: file.bytes.length, media_category: kind === 'gif' ? 'tweet_gif' : 'tweet_video' },
+  });
+  const id = mediaIdOf(api, initialized);
+  for (let segment = 0; segment * SEGMENT_BYTES < file.bytes.length; segment++) {
+    const chunk = file.bytes.subarray(segment * SEGMENT_BYTES, (segment + 1) * SEGMENT_BYTES);
+    await api.send({
+      method: 'POST',
+      url: api.url(`/2/media/upload/${id}/append`),
+      headers: auth(token),
+      multipart: { media: { data: Buffer.from(chunk), filename: 'media', contentType: 'application/octet-stream' }, segment_index: String(segment) },
+    });
+  }
+  await api.send({ method: 'POST', url: api.url(`/2/media/upload/${id}/finalize`), headers: auth(token) });
+  return { id, ready: false };
+}
+
+/**
+ * The media ids of the part being published once X has processed them all: each upload still
+ * processing is checked (`GET /2/media/upload?command=STATUS`), and if any is not done the
+ * delivery is polled again when X suggests.
+ */
+export async function processedMedia(api: XApi, accessToken: string, progress: XProgress, save: (next: XProgress) => Promise<void>): Promise<MediaStep> {
+  const uploads: XUpload[] = [];
+  let waitMs = 0;
+  for (const upload of progress.uploads) {
+    if (upload.ready) {
+      uploads.push(upload);
+      continue;
+    }
+    const status = await mediaStatus(api, accessToken, upload.id);
+    if (status.state === 'failed') {
+      throw new NetworkError('x', 'permanent', `X could not process the medium: ${safeNetworkMessage(status.error ?? 'processing failed')}`, { code: 'media_failed' });
+    }
+    const ready = status.state === undefined || status.state === 'succeeded';
+    if (!ready) waitMs = Math.max(waitMs, status.checkAfterMs);
+    uploads.push({ ...upload, ready });
+  }
+  const next = { ...progress, uploads };
+  if (uploads.some((upload, index) => upload.ready !== progress.uploads[index].ready)) await save(next);
+  if (waitMs === 0) return { kind: 'ready', mediaIds: uploads.map((upload) => upload.id) };
+  const uploadedAt = Date.parse(progress.uploadedAt ?? '');
+  if (Number.isFinite(uploadedAt) && Date.now() - uploadedAt >= X_MEDIA_PROCESSING_LIMIT_MS) {
+    throw new NetworkError('x', 'permanent', `X was still processing the media ${X_MEDIA_PROCESSING_LIMIT_MS / 60_000} minutes after the upload`, {
+      code: 'media_processing_timeout',
+    });
+  }
+  return { kind: 'poll', at: new Date(Date.now() + waitMs), progress: { ...next, uploads: next.uploads.map((upload) => ({ ...upload })) } };
+}
+
+interface MediaStatus {
+  /** `pending`, `in_progress`, `succeeded`, `failed`; undefined when X reports no processing. */
+  state?: string;
+  checkAfterMs: number;
+  error?: string;
+}
+
+async function mediaStatus(api: XApi, accessToken: string, mediaId: string): Promise<MediaStatus> {
+  const body = await api.send({
+    method: 'GET',
+    url: api.url('/2/media/upload'),
+    query: { command: 'STATUS', media_id: mediaId },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  const data = isRecord(body) ? (recordField(body, 'data') ?? body) : undefined;
+  if (!data) throw api.unexpected('no data in the media STATUS answer');
+  const info = recordField(data, 'processing_info');
+  if (!info) return { checkAfterMs: MIN_POLL_INTERVAL_MS };
+  const error = recordField(info, 'error');
+  return {
+    state: stringField(info, 'state'),
+    checkAfterMs: Math.max(MIN_POLL_INTERVAL_MS, (numberField(info, 'check_after_secs') ?? 0) * 1000),
+    ...(error ? { error: stringField(error, 'message') ?? stringField(error, 'name') } : {}),
+  };
+}

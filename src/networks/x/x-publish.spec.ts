@@ -1,0 +1,193 @@
+import { answer, APP, NOW, RecordingHttp } from '../http/recording-http.testing';
+import { MediaKind, PostPart, PublishProgress, PublishRequest } from '../network-adapter';
+import { NetworkError } from '../network-error';
+import { X_ACCESS_TOKEN, tooManyRequests, unauthorizedProblem } from './x.fixtures';
+import { mediaStatusAnswer, timelineAnswer, tweetAnswer, X_USER_ID, X_USERNAME } from './x-publish.fixtures';
+import { comparableTweetText } from './x-publisher';
+import { XAdapter } from './x.adapter';
+import { XSettings } from './x.settings';
+
+const API = 'https://api.x.com';
+const settings = new XSettings('https://x.com/i/oauth2/authorize', API, APP, false);
+const AUTH = { Authorization: `Bearer ${X_ACCESS_TOKEN}` };
+const JPG = 'https://cdn.example.com/cake.jpg';
+
+function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>) {
+  const http = new RecordingHttp(...answers);
+  return { adapter: new XAdapter(settings, http), http };
+}
+
+const part = (text: string, ...media: [MediaKind, string][]): PostPart => ({ text, media: media.map(([kind, url]) => ({ kind, url })) });
+const images = (count: number) => Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.png`]);
+
+function request(parts: PostPart[], options: { progress?: PublishProgress; resuming?: boolean } = {}): PublishRequest & { checkpoints: PublishProgress[] } {
+  const checkpoints: PublishProgress[] = [];
+  return {
+    networkAccountId: X_USER_ID,
+    username: X_USERNAME,
+    tokens: { accessToken: X_ACCESS_TOKEN },
+    app: APP,
+    parts,
+    progress: options.progress ?? {},
+    resuming: options.resuming ?? false,
+    checkpoints,
+    checkpoint: async (progress) => void checkpoints.push(JSON.parse(JSON.stringify(progress)) as PublishProgress),
+  };
+}
+
+const tweet = (json: Record<string, unknown>) => ({ method: 'POST', url: `${API}/2/tweets`, headers: AUTH, json });
+const timeline = { method: 'GET', url: `${API}/2/users/${X_USER_ID}/tweets`, query: { max_results: '10', 'tweet.fields': 'created_at,referenced_tweets' }, headers: AUTH };
+const mediaStatus = (id: string) => ({ method: 'GET', url: `${API}/2/media/upload`, query: { command: 'STATUS', media_id: id }, headers: AUTH });
+
+describe('XAdapter content rules', () => {
+  const { adapter } = adapterWith();
+  const tooLong = (weighted: number) => [{ field: 'containers[0].content', message: `An X post has at most 280 weighted characters (got ${weighted}; a URL counts 23, an emoji or CJK character 2)` }];
+
+  it('counts the weighted length with twitter-text: 280 passes, 281 does not', () => {
+    expect(adapter.validate([part('a'.repeat(280))])).toEqual([]);
+    expect(adapter.validate([part('a'.repeat(281))])).toEqual(tooLong(281));
+  });
+
+  it('weighs an emoji 2 and a URL 23, however long', () => {
+    expect(adapter.validate([part(`${'a'.repeat(278)}😀`)])).toEqual([]);
+    expect(adapter.validate([part(`${'a'.repeat(279)}😀`)])).toEqual(tooLong(281));
+    const url = `https://bakery.com/${'x'.repeat(200)}`;
+    expect(adapter.validate([part(`${'a'.repeat(256)} ${url}`)])).toEqual([]);
+    expect(adapter.validate([part(`${'a'.repeat(257)} ${url}`)])).toEqual(tooLong(281));
+  });
+
+  it('takes up to 4 images, or 1 GIF, or 1 video, without mixing', () => {
+    expect(adapter.validate([part('', ...images(4))])).toEqual([]);
+    expect(adapter.validate([part('', ...images(5))])).toEqual([{ field: 'containers[0].media', message: 'An X post takes at most 4 images (got 5)' }]);
+    expect(adapter.validate([part('', ['gif', 'https://c.example/a.gif'])])).toEqual([]);
+    expect(adapter.validate([part('', ['video', 'https://c.example/a.mp4'])])).toEqual([]);
+    const mixed = { field: 'containers[0].media', message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them' };
+    expect(adapter.validate([part('', ['gif', 'https://c.example/a.gif'], ['image', JPG])])).toEqual([mixed]);
+    expect(adapter.validate([part('', ['video', 'https://c.example/a.mp4'], ['video', 'https://c.example/b.mov'])])).toEqual([mixed]);
+  });
+
+  it('refuses image and video formats X does not take', () => {
+    expect(adapter.validate([part('', ['image', 'https://c.example/a.tiff'])])).toEqual([{ field: 'containers[0].media[0].url', message: 'X images must be JPEG, PNG or WEBP' }]);
+    expect(adapter.validate([part('', ['video', 'https://c.example/a.m4v'])])).toEqual([{ field: 'containers[0].media[0].url', message: 'X videos must be MP4 or MOV' }]);
+  });
+
+  it('needs text or media in every part of a thread', () => {
+    expect(adapter.validate([part('One'), part(' '), part('', ['image', JPG])])).toEqual([{ field: 'containers[1].content', message: 'An X post needs text or media' }]);
+  });
+});
+
+describe('XAdapter publishing', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('posts text with the user token and answers with the permalink', async () => {
+    const { adapter, http } = adapterWith(answer(201, tweetAnswer('1001', 'Open today')));
+    const delivery = request([part('Open today')]);
+    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '1001', permalink: 'https://x.com/bakeryonmain/status/1001' });
+    expect(http.requests).toEqual([tweet({ text: 'Open today' })]);
+    expect(delivery.checkpoints).toEqual([{ tweetIds: ['1001'], uploads: [] }]);
+  });
+
+  it('posts a thread as a chain of replies, checkpointing each tweet', async () => {
+    const { adapter, http } = adapterWith(answer(201, tweetAnswer('1', 'One')), answer(201, tweetAnswer('2', 'Two')), answer(201, tweetAnswer('3', 'Three')));
+    const delivery = request([part('One'), part('Two'), part('Three')]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
+    expect(http.requests).toEqual([
+      tweet({ text: 'One' }),
+      tweet({ text: 'Two', reply: { in_reply_to_tweet_id: '1' } }),
+      tweet({ text: 'Three', reply: { in_reply_to_tweet_id: '2' } }),
+    ]);
+    expect(delivery.checkpoints.map((saved) => saved.tweetIds)).toEqual([['1'], ['1', '2'], ['1', '2', '3']]);
+  });
+
+  it('continues a thread after the tweets already posted', async () => {
+    const { adapter, http } = adapterWith(answer(201, tweetAnswer('3', 'Three')));
+    const delivery = request([part('One'), part('Two'), part('Three')], { progress: { tweetIds: ['1', '2'], uploads: [] } });
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1', permalink: 'https://x.com/bakeryonmain/status/1' });
+    expect(http.requests).toEqual([tweet({ text: 'Three', reply: { in_reply_to_tweet_id: '2' } })]);
+  });
+
+  it('when resuming, adopts the tweet in flight as X shows it back (t.co links, escaped &) and posts the rest', async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, timelineAnswer({ id: '7', text: 'Bread &amp; butter https://t.co/AbC123', referenced_tweets: [{ type: 'replied_to', id: '1' }] }, { id: '1', text: 'One' })),
+      answer(201, tweetAnswer('8', 'Three')),
+    );
+    const delivery = request([part('One'), part('Bread & butter bakery.com/menu'), part('Three')], { progress: { tweetIds: ['1'], uploads: [] }, resuming: true });
+    await adapter.publish(delivery);
+    expect(http.requests).toEqual([timeline, tweet({ text: 'Three', reply: { in_reply_to_tweet_id: '7' } })]);
+    expect(delivery.checkpoints.map((saved) => saved.tweetIds)).toEqual([
+      ['1', '7'],
+      ['1', '7', '8'],
+    ]);
+  });
+
+  it('when resuming, does not adopt the same text replying elsewhere, and posts', async () => {
+    const { adapter, http } = adapterWith(answer(200, timelineAnswer({ id: '5', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '4' }] })), answer(201, tweetAnswer('6', 'Two')));
+    await adapter.publish(request([part('One'), part('Two')], { progress: { tweetIds: ['1'], uploads: [] }, resuming: true }));
+    expect(http.requests).toEqual([timeline, tweet({ text: 'Two', reply: { in_reply_to_tweet_id: '1' } })]);
+  });
+
+  it('when resuming with nothing found, posts once', async () => {
+    const { adapter, http } = adapterWith(answer(200, timelineAnswer()), answer(201, tweetAnswer('1', 'One')));
+    await expect(adapter.publish(request([part('One')], { resuming: true }))).resolves.toMatchObject({ platformPostId: '1' });
+    expect(http.requests).toEqual([timeline, tweet({ text: 'One' })]);
+  });
+
+  it('uploads an image (multipart, tweet_image), checkpoints it, then tweets with its media id', async () => {
+    const { adapter, http } = adapterWith(answer(200, { data: { id: '77', media_key: '3_77' } }), answer(201, tweetAnswer('1', 'Photo')));
+    const delivery = request([part('Photo', ['image', JPG])]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
+    expect(http.downloads).toEqual([JPG]);
+    expect(http.requests[0]).toMatchObject({
+      method: 'POST',
+      url: expect.stringMatching(/\/2\/media\/upload$/),
+      multipart: { media: { contentType: 'image/jpeg' }, media_category: 'tweet_image' },
+    });
+    expect(http.requests[1]).toMatchObject({ json: { text: 'Photo', media: { media_ids: ['77'] } } });
+    expect(delivery.checkpoints[0]).toMatchObject({ uploads: [{ id: '77', ready: true }] });
+  });
+
+  it('does not upload again a medium a cut-off attempt already uploaded', async () => {
+    const { adapter, http } = adapterWith(answer(201, tweetAnswer('1', 'Photo')));
+    const delivery = request([part('Photo', ['image', JPG])], { progress: { tweetIds: [], uploads: [{ id: '77', ready: true }] } });
+    await adapter.publish(delivery);
+    expect(http.downloads).toEqual([]);
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it('polls a video still processing, then tweets it once X is done', async () => {
+    const progress = { tweetIds: [], uploads: [{ id: '90', ready: false }], uploadedAt: NOW.toISOString() };
+    const parts = [part('Clip', ['video', 'https://c.example/clip.mp4'])];
+    const first = adapterWith(answer(200, mediaStatusAnswer('90', 'in_progress', 10)));
+    await expect(first.adapter.publish(request(parts, { progress }))).resolves.toEqual({ kind: 'poll', at: new Date(NOW.getTime() + 10_000), progress });
+    expect(first.http.requests).toEqual([mediaStatus('90')]);
+
+    const second = adapterWith(answer(200, mediaStatusAnswer('90', 'succeeded')), answer(201, tweetAnswer('1', 'Clip')));
+    const delivery = request(parts, { progress });
+    await expect(second.adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
+    expect(second.http.requests).toEqual([mediaStatus('90'), tweet({ text: 'Clip', media: { media_ids: ['90'] } })]);
+    expect(delivery.checkpoints).toEqual([{ ...progress, uploads: [{ id: '90', ready: true }] }, { tweetIds: ['1'], uploads: [] }]);
+  });
+
+  it('fails permanently when X could not process a medium', async () => {
+    const { adapter } = adapterWith(answer(200, mediaStatusAnswer('90', 'failed')));
+    await expect(adapter.publish(request([part('Clip', ['video', 'https://c.example/clip.mp4'])], { progress: { uploads: [{ id: '90', ready: false }] } }))).rejects.toMatchObject({
+      kind: 'permanent',
+      message: 'X could not process the medium: Unsupported video format',
+    });
+  });
+
+  it('classifies an expired token and a rate limit without repeating the token', async () => {
+    const { adapter } = adapterWith(answer(401, unauthorizedProblem), answer(429, tooManyRequests, { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '1772367300' }));
+    const expired = adapter.publish(request([part('One')]));
+    await expect(expired).rejects.toMatchObject({ kind: 'auth_expired', details: { status: 401 } });
+    await expired.catch((error: NetworkError) => expect(error.message).not.toContain(X_ACCESS_TOKEN));
+    await expect(adapter.publish(request([part('One')]))).rejects.toMatchObject({ kind: 'rate_limited', details: { retryAt: new Date(1772367300 * 1000) } });
+  });
+
+  it('compares tweet texts without links and entities', () => {
+    expect(comparableTweetText('Hi &lt;3 https://t.co/x1  there https://t.co/y2')).toBe('Hi <3 there');
+    expect(comparableTweetText('https://bakery.example')).toBe('');
+    expect(comparableTweetText('Menu: bakery.com/menu')).toBe('Menu:');
+  });
+});

@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { PublishProgress } from '../networks/network-adapter';
+
+export const DELIVERY_STATUSES = ['scheduled', 'pending', 'publishing', 'published', 'failed', 'canceled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * The publication of one post to one connected account.
+ * scheduled → pending → publishing → published | failed; canceled from scheduled or pending.
+ * `publishing` is written before the network is called, so a delivery found in `publishing` by a
+ * new attempt was cut off mid-call and must look on the network before posting again.
+ */
+@Entity('deliveries')
+export class Delivery {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text', { name: 'post_id' })
+  postId!: string;
+
+  @Column('text', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('text', { name: 'account_id' })
+  accountId!: string;
+
+  @Column('text')
+  platform!: string;
+
+  @Column('text')
+  status!: DeliveryStatus;
+
+  @Column('integer')
+  attempts!: number;
+
+  @Column('jsonb')
+  progress!: PublishProgress;
+
+  @Column('text', { name: 'platform_post_id', nullable: true })
+  platformPostId!: string | null;
+
+  @Column('text', { nullable: true })
+  permalink!: string | null;
+
+  @Column('text', { name: 'error_code', nullable: true })
+  errorCode!: string | null;
+
+  @Column('text', { name: 'error_message', nullable: true })
+  errorMessage!: string | null;
+
+  @Column('timestamptz', { name: 'next_attempt_at', nullable: true })
+  nextAttemptAt!: Date | null;
+
+  @Column('timestamptz', { name: 'published_at', nullable: true })
+  publishedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

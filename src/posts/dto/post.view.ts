@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DELIVERY_STATUSES } from '../delivery.entity';
+import type { DeliveryStatus } from '../delivery.entity';
+import { POST_STATUSES } from '../post-status';
+import type { PostStatus } from '../post-status';
+
+export class DeliveryErrorView {
+  @ApiProperty({ example: 'token_expired' })
+  code!: string;
+
+  @ApiProperty({ example: 'The account must be reconnected' })
+  message!: string;
+}
+
+export class DeliveryView {
+  @ApiProperty({ example: 'dlv_7Qm2d…' })
+  id!: string;
+
+  @ApiProperty({ example: 'acc_3kTMd9fQe2xV7bLp1sWq0Z' })
+  accountId!: string;
+
+  @ApiProperty({ example: 'x' })
+  platform!: string;
+
+  @ApiProperty({ enum: DELIVERY_STATUSES })
+  status!: DeliveryStatus;
+
+  @ApiProperty({ nullable: true, type: String, example: '1866000000000000000' })
+  platformPostId!: string | null;
+
+  @ApiProperty({ nullable: true, type: String, example: 'https://x.com/acme/status/1866000000000000000' })
+  permalink!: string | null;
+
+  @ApiProperty({ example: 1 })
+  attempts!: number;
+
+  @ApiPropertyOptional({ type: DeliveryErrorView, nullable: true })
+  error!: DeliveryErrorView | null;
+
+  @ApiProperty({ nullable: true, type: String })
+  publishedAt!: string | null;
+}
+
+export class PostView {
+  @ApiProperty({ example: 'pst_2Hq…' })
+  id!: string;
+
+  @ApiProperty({ enum: POST_STATUSES })
+  status!: PostStatus;
+
+  @ApiProperty({ example: 'tenant-42' })
+  tenantId!: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  scheduledAt!: string | null;
+
+  @ApiProperty()
+  createdAt!: string;
+
+  @ApiProperty({ type: [DeliveryView] })
+  deliveries!: DeliveryView[];
+}
+
+export class PostPageView {
+  @ApiProperty({ type: [PostView] })
+  posts!: PostView[];
+
+  @ApiProperty({ nullable: true, type: String, description: 'Pass as `cursor` for the next (older) page; null at the end' })
+  nextCursor!: string | null;
+}

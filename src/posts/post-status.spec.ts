@@ -1,0 +1,20 @@
+import { DeliveryStatus } from './delivery.entity';
+import { postStatusOf } from './post-status';
+
+const of = (...statuses: DeliveryStatus[]) => postStatusOf(statuses.map((status) => ({ status })));
+
+describe('postStatusOf', () => {
+  it.each([
+    [['scheduled', 'scheduled'], 'scheduled'],
+    [['pending'], 'queued'],
+    [['pending', 'scheduled'], 'queued'],
+    [['publishing', 'pending'], 'publishing'],
+    [['published', 'pending'], 'publishing'],
+    [['published', 'published'], 'published'],
+    [['published', 'failed'], 'partially_published'],
+    [['published', 'canceled'], 'partially_published'],
+    [['failed', 'failed'], 'failed'],
+    [['failed', 'canceled'], 'failed'],
+    [['canceled', 'canceled'], 'canceled'],
+  ] as Array<[DeliveryStatus[], string]>)('%p → %s', (statuses, expected) => expect(of(...statuses)).toBe(expected));
+});

@@ -1,0 +1,29 @@
+import { Delivery } from './delivery.entity';
+import { DeliveryView, PostView } from './dto/post.view';
+import { Post } from './post.entity';
+import { postStatusOf } from './post-status';
+
+export function deliveryView(delivery: Delivery): DeliveryView {
+  return {
+    id: delivery.id,
+    accountId: delivery.accountId,
+    platform: delivery.platform,
+    status: delivery.status,
+    platformPostId: delivery.platformPostId,
+    permalink: delivery.permalink,
+    attempts: delivery.attempts,
+    error: delivery.errorCode ? { code: delivery.errorCode, message: delivery.errorMessage ?? '' } : null,
+    publishedAt: delivery.publishedAt?.toISOString() ?? null,
+  };
+}
+
+export function postView(post: Post, deliveries: Delivery[]): PostView {
+  return {
+    id: post.id,
+    status: postStatusOf(deliveries),
+    tenantId: post.tenantId,
+    scheduledAt: post.scheduledAt?.toISOString() ?? null,
+    createdAt: post.createdAt.toISOString(),
+    deliveries: deliveries.map(deliveryView),
+  };
+}

@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { MediaKind } from '../networks/network-adapter';
+
+/** A container as stored: the text and its media, with each medium's kind judged at acceptance. */
+export interface StoredContainer {
+  content: string;
+  media: Array<{ url: string; kind: MediaKind }>;
+}
+
+@Entity('posts')
+export class Post {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('text', { name: 'tenant_id' })
+  tenantId!: string;
+
+  @Column('jsonb')
+  containers!: StoredContainer[];
+
+  @Column('timestamptz', { name: 'scheduled_at', nullable: true })
+  scheduledAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

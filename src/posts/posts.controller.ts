@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
+import { CurrentCustomer } from '../auth/current-customer.decorator';
+import { ApiException } from '../common/errors/api-exception';
+import { ResourceIdPipe } from '../common/http/resource-id.pipe';
+import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { CreatePostBody } from './dto/create-post.body';
+import { ListPostsQuery } from './dto/list-posts.query';
+import { PostPageView, PostView } from './dto/post.view';
+import { PostsService } from './posts.service';
+
+function idempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length < 1 || value.length > 255 || !/^[\x21-\x7E]+$/.test(value)) {
+    throw ApiException.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1-255 visible ASCII characters' }]);
+  }
+  return value;
+}
+
+@ApiTags('Posts')
+@ApiBearerAuth()
+@Controller('posts')
+export class PostsController {
+  constructor(private readonly posts: PostsService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Publish a post to connected accounts',
+    description:
+      'Accepted posts are published by the queue (202). Each account gets a delivery, published at most once. ' +
+      'With an Idempotency-Key, the same key and body within 24 hours returns the first answer and creates nothing; another body is a 409.',
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 characters' })
+  @ApiEnvelope(PostView, { status: 202 })
+  @ApiErrors(400, 401, 409, 413, 415, 422)
+  async create(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Body() body: CreatePostBody,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PostView> {
+    const created = await this.posts.create(caller.customerId, body, idempotencyKey(key));
+    void reply.status(created.status);
+    return created.body;
+  }
+
+  @Get()
+  @ApiOperation({ summary: "A tenant's posts, newest first" })
+  @ApiEnvelope(PostPageView)
+  @ApiErrors(400, 401)
+  list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListPostsQuery): Promise<PostPageView> {
+    return this.posts.list(caller.customerId, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A post with every delivery' })
+  @ApiEnvelope(PostView)
+  @ApiErrors(401, 404)
+  get(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id', new ResourceIdPipe('post', 'Post')) id: string): Promise<PostView> {
+    return this.posts.get(caller.customerId, id);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Cancel the deliveries not yet published', description: 'Published deliveries stay on the network.' })
+  @ApiEnvelope(PostView)
+  @ApiErrors(401, 404)
+  cancel(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id', new ResourceIdPipe('post', 'Post')) id: string): Promise<PostView> {
+    return this.posts.cancel(caller.customerId, id);
+  }
+}

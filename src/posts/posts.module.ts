@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { UrlSafety } from '../common/url-safety';
+import { NetworksModule } from '../networks/networks.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { Delivery } from './delivery.entity';
+import { Post } from './post.entity';
+import { PostAcceptance } from './post-acceptance';
+import { PostsController } from './posts.controller';
+import { PostsService } from './posts.service';
+import { PublishDeliveryTask } from './publish-delivery.task';
+
+/** Posts, their deliveries, and the task that publishes them. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Post, Delivery]), AccountsModule, NetworksModule, WebhooksModule],
+  controllers: [PostsController],
+  providers: [PostsService, PostAcceptance, PublishDeliveryTask, UrlSafety],
+})
+export class PostsModule {}

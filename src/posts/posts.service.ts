@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { ApiException } from '../common/errors/api-exception';
+import { newId } from '../common/ids';
+import { JobQueue } from '../queue/job-queue';
+import { Delivery } from './delivery.entity';
+import { CreatePostBody } from './dto/create-post.body';
+import { PostPageView, PostView } from './dto/post.view';
+import { ListPostsQuery } from './dto/list-posts.query';
+import { IdempotencyKeys, requestHash } from './idempotency';
+import { Post } from './post.entity';
+import { PostAcceptance } from './post-acceptance';
+import { postView } from './post-views';
+import { accountQueue, PUBLISH_DELIVERY_TASK } from './publish-job';
+
+export interface CreatedPost {
+  status: number;
+  body: PostView;
+}
+
+const ACCEPTED = 202;
+
+@Injectable()
+export class PostsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly acceptance: PostAcceptance,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /**
+   * Accepts a post: the post, its deliveries and their publishing jobs are written in one
+   * transaction, so a 202 means every delivery will be attempted, and an error means nothing was.
+   */
+  async create(customerId: string, body: CreatePostBody, idempotencyKey?: string): Promise<CreatedPost> {
+    const accepted = await this.acceptance.accept(customerId, body);
+    return this.dataSource.transaction(async (transaction) => {
+      if (idempotencyKey) {
+        const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, requestHash(body));
+        if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
+      }
+      const post = transaction.create(Post, {
+        id: newId('post'),
+        customerId,
+        tenantId: body.tenant_id,
+        containers: accepted.containers,
+        scheduledAt: accepted.scheduledAt,
+      });
+      await transaction.save(post);
+      const deliveries = accepted.accounts.map((account) =>
+        transaction.create(Delivery, {
+          id: newId('delivery'),
+          postId: post.id,
+          customerId,
+          accountId: account.id,
+          platform: account.platform,
+          status: accepted.scheduledAt ? 'scheduled' : 'pending',
+          attempts: 0,
+          progress: {},
+        }),
+      );
+      await transaction.save(deliveries);
+      for (const delivery of deliveries) {
+        await this.jobs.enqueue(transaction, {
+          task: PUBLISH_DELIVERY_TASK,
+          payload: { deliveryId: delivery.id },
+          queue: accountQueue(delivery.accountId),
+          runAt: accepted.scheduledAt ?? undefined,
+          jobKey: delivery.id,
+        });
+      }
+      const view = postView(post, deliveries);
+      if (idempotencyKey) await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
+      return { status: ACCEPTED, body: view };
+    });
+  }
+
+  async get(customerId: string, id: string, transaction: EntityManager = this.dataSource.manager): Promise<PostView> {
+    const post = await transaction.findOneBy(Post, { customerId, id });
+    if (!post) throw ApiException.notFound('Post');
+    const deliveries = await transaction.find(Delivery, { where: { postId: post.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return postView(post, deliveries);
+  }
+
+  /** Newest first; the cursor is the last post's (createdAt, id), so pages never skip or repeat. */
+  async list(customerId: string, query: ListPostsQuery): Promise<PostPageView> {
+    const limit = query.limit ?? 20;
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const statusFilter = query.status;
+    const collected: PostView[] = [];
+    let after = cursor;
+    // A status filter is applied to derived statuses, so read in batches until the page is full.
+    for (let round = 0; round < 20 && collected.length <= limit; round += 1) {
+      const builder = this.dataSource
+        .getRepository(Post)
+        .createQueryBuilder('post')
+        .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', { customerId, tenantId: query.tenantId })
+        .orderBy('post.created_at', 'DESC')
+        .addOrderBy('post.id', 'DESC')
+        .limit(statusFilter ? 200 : limit + 1);
+      if (after) builder.andWhere('(post.created_at, post.id) < (:createdAt, :id)', { createdAt: after.createdAt, id: after.id });
+      const posts = await builder.getMany();
+      if (posts.length === 0) break;
+      const deliveries = await this.dataSource.getRepository(Delivery).find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
+      for (const post of posts) {
+        const view = postView(post, deliveries.filter((delivery) => delivery.postId === post.id));
+        if (!statusFilter || view.status === statusFilter) collected.push(view);
+      }
+      const last = posts[posts.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.id };
+      if (!statusFilter) break;
+    }
+    const page = collected.slice(0, limit);
+    const more = collected.length > limit;
+    const lastShown = page[page.length - 1];
+    return { posts: page, nextCursor: more && lastShown ? encodeCursor(new Date(lastShown.createdAt), lastShown.id) : null };
+  }
+
+  /** Cancels the deliveries not yet started; published ones stay on the network. */
+  async cancel(customerId: string, id: string): Promise<PostView> {
+    return this.dataSource.transaction(async (transaction) => {
+      const post = await transaction.findOne(Post, { where: { customerId, id }, lock: { mode: 'pessimistic_write' } });
+      if (!post) throw ApiException.notFound('Post');
+      const cancelable = await transaction.find(Delivery, { where: { postId: post.id, status: In(['scheduled', 'pending']) }, lock: { mode: 'pessimistic_write' } });
+      for (const delivery of cancelable) {
+        await transaction.update(Delivery, { id: delivery.id }, { status: 'canceled', nextAttemptAt: null });
+        await this.jobs.remove(transaction, delivery.id);
+      }
+      return this.get(customerId, id, transaction);
+    });
+  }
+}
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^pst_[0-9A-Za-z]+$/.test(id)) {
+    throw ApiException.validation([{ field: 'cursor', message: 'cursor is not one this API gave out' }]);
+  }
+  return { createdAt, id };
+}

@@ -1,0 +1,18 @@
+import { Logger } from '@nestjs/common';
+import { runMigrations } from 'graphile-worker';
+import { Pool } from 'pg';
+import { AppConfig } from '../config/app-config';
+
+/** DI token of the pg pool graphile-worker uses (it needs LISTEN/NOTIFY and its own connections). */
+export const WORKER_POOL = Symbol('WORKER_POOL');
+
+/** The pool for the job queue; graphile-worker's own schema is migrated before anything enqueues. */
+export async function createWorkerPool(config: AppConfig): Promise<Pool> {
+  const pool = new Pool({ connectionString: config.database.url, max: config.workerConcurrency + 2, connectionTimeoutMillis: 3_000 });
+  // An idle connection dropped by a database restart must not crash the process; the pool reconnects.
+  const lost = (error: Error) => new Logger('Worker').warn({ msg: 'Job queue connection lost', err: error.message });
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  await runMigrations({ pgPool: pool, logger: undefined });
+  return pool;
+}

@@ -1,0 +1,238 @@
+import request from 'supertest';
+import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { startMediaServer } from '../support/media-server';
+import { createPost, getPost, settledPost } from '../support/posts';
+import { TestApp, TestCustomer } from '../support/test-app';
+
+const REDIRECT = 'https://app.example.com/connected';
+const TENANT = 'tenant-posts';
+
+interface Published {
+  network: string;
+  accountId: string;
+  postId: string;
+  text?: string;
+}
+
+describe('Posts and the publishing pipeline (against the emulator)', () => {
+  let t: TestApp & { baseUrl: string };
+  let customer: TestCustomer;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
+  const accounts: Record<string, { id: string; networkAccountId: string }> = {};
+
+  const emulator = (path: string, init?: RequestInit) =>
+    fetch(`${t.baseUrl}/emulator/control${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers } });
+  const publishedOn = async (network: string): Promise<Published[]> => ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
+
+  async function connect(network: string, pick = 0): Promise<{ id: string; networkAccountId: string }> {
+    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT });
+    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data.availablePages;
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .send({ selectedPageIds: [pages[pick].id] });
+    return { id: finalized.body.data[0].id, networkAccountId: pages[pick].id };
+  }
+
+  beforeAll(async () => {
+    media = await startMediaServer();
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
+    customer = await t.createCustomer();
+    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
+    for (const network of ['facebook', 'instagram', 'x']) accounts[network] = await connect(network);
+    await emulator('/settings', { method: 'PUT', body: JSON.stringify({ xDuplicateDetection: false }) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await media.close();
+  });
+
+  const post = (accountIds: string[], containers: unknown[], extra: Record<string, unknown> = {}) =>
+    createPost(t, customer, { tenant_id: TENANT, accounts: accountIds, containers, ...extra });
+
+  it.each([
+    ['facebook', [{ content: 'Hello from the pipeline (facebook text)' }]],
+    ['x', [{ content: 'Hello from the pipeline (x text)' }]],
+    ['facebook', [{ content: 'One photo', media: [{ url: 'photo.jpg' }] }]],
+    ['instagram', [{ content: 'An image on Instagram', media: [{ url: 'photo.jpg' }] }]],
+    ['x', [{ content: 'An image on X', media: [{ url: 'photo.png' }] }]],
+  ] as const)('publishes to %s: %j', async (network, containers) => {
+    const withUrls = containers.map((container) => ({
+      ...container,
+      media: 'media' in container ? container.media.map((medium) => ({ url: media.url(medium.url) })) : undefined,
+    }));
+    const accepted = await post([accounts[network]!.id], withUrls);
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.data).toEqual({
+      id: expect.stringMatching(/^pst_/),
+      status: 'queued',
+      tenantId: TENANT,
+      scheduledAt: null,
+      createdAt: expect.any(String),
+      deliveries: [expect.objectContaining({ id: expect.stringMatching(/^dlv_/), accountId: accounts[network]!.id, platform: network, status: 'pending' })],
+    });
+
+    const settled = await settledPost(t, customer, accepted.body.data.id);
+    expect(settled.status).toBe('published');
+    const [delivery] = settled.deliveries;
+    expect(delivery).toEqual(expect.objectContaining({ status: 'published', platformPostId: expect.any(String), attempts: 1, error: null, publishedAt: expect.any(String) }));
+    expect(delivery!.permalink).toMatch(/^https:\/\//);
+    const onNetwork = (await publishedOn(network)).filter((item) => item.postId === delivery!.platformPostId);
+    expect(onNetwork).toHaveLength(1);
+
+    const [event] = await t.db.query<{ type: string; data: Record<string, unknown> }>("SELECT type, data FROM events WHERE type = 'post.published' AND data->>'deliveryId' = $1", [
+      delivery!.id,
+    ]);
+    expect(event!.data).toEqual({
+      servicePostId: settled.id,
+      deliveryId: delivery!.id,
+      connectedAccountId: accounts[network]!.id,
+      platform: network,
+      platformPostId: delivery!.platformPostId,
+      permalink: delivery!.permalink,
+    });
+  });
+
+  it('publishes one post to several accounts, one delivery each', async () => {
+    const accepted = await post([accounts.facebook!.id, accounts.x!.id], [{ content: 'Everywhere at once' }]);
+    const settled = await settledPost(t, customer, accepted.body.data.id);
+    expect(settled.status).toBe('published');
+    expect(settled.deliveries.map((delivery) => delivery.platform).sort()).toEqual(['facebook', 'x']);
+  });
+
+  it('publishes a thread on X as a chain of replies', async () => {
+    const accepted = await post([accounts.x!.id], [{ content: 'Thread 1/3' }, { content: 'Thread 2/3' }, { content: 'Thread 3/3' }]);
+    const settled = await settledPost(t, customer, accepted.body.data.id);
+    expect(settled.status).toBe('published');
+    const texts = (await publishedOn('x')).filter((item) => item.text?.startsWith('Thread ')).map((item) => item.text);
+    expect(texts).toEqual(['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
+  });
+
+  it('holds a scheduled post, and cancelling it means it is never published', async () => {
+    const scheduledAt = new Date(Date.now() + 60 * 60_000).toISOString();
+    const accepted = await post([accounts.x!.id], [{ content: 'Later, maybe' }], { scheduledAt });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.data).toEqual(expect.objectContaining({ status: 'scheduled', scheduledAt }));
+    expect(accepted.body.data.deliveries[0].status).toBe('scheduled');
+
+    const canceled = await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.data.status).toBe('canceled');
+    const [job] = await t.db.query<{ count: string }>("SELECT count(*)::text AS count FROM graphile_worker.jobs WHERE key = $1", [accepted.body.data.deliveries[0].id]);
+    expect(job!.count).toBe('0');
+  });
+
+  describe('idempotency', () => {
+    const body = () => ({ tenant_id: TENANT, accounts: [accounts.x!.id], containers: [{ content: 'Exactly once' }] });
+
+    it('the same key and body returns the first answer and creates nothing', async () => {
+      const first = await createPost(t, customer, body(), 'key-same-1');
+      const second = await createPost(t, customer, body(), 'key-same-1');
+      expect(first.status).toBe(202);
+      expect(second.status).toBe(202);
+      expect(second.body.data.id).toBe(first.body.data.id);
+      const [count] = await t.db.query<{ n: string }>("SELECT count(*)::text AS n FROM posts WHERE containers->0->>'content' = 'Exactly once'");
+      expect(count!.n).toBe('1');
+    });
+
+    it('the same key with another body is a 409', async () => {
+      await createPost(t, customer, body(), 'key-other-1');
+      const other = await createPost(t, customer, { ...body(), containers: [{ content: 'Something else' }] }, 'key-other-1');
+      expect(other.status).toBe(409);
+      expect(other.body.error.code).toBe('idempotency_key_reused');
+    });
+
+    it('concurrent requests with one key create one post', async () => {
+      const answers = await Promise.all([1, 2, 3, 4].map(() => createPost(t, customer, { ...body(), containers: [{ content: 'Racing' }] }, 'key-race-1')));
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
+      expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
+    });
+  });
+
+  describe('refused before anything is accepted', () => {
+    it.each([
+      ['no accounts', { accounts: [] }, 400, 'accounts'],
+      ['a malformed account id', { accounts: ['nope'] }, 400, 'accounts'],
+      ['no containers', { containers: [] }, 400, 'containers'],
+      ['an unknown field', { extra: true }, 400, 'extra'],
+      ['a date in the past', { scheduledAt: '2020-01-01T00:00:00Z' }, 400, 'scheduledAt'],
+      ['a date over a year ahead', { scheduledAt: new Date(Date.now() + 400 * 86_400_000).toISOString() }, 400, 'scheduledAt'],
+      ['a non-http media URL', { containers: [{ content: 'x', media: [{ url: 'ftp://example.com/a.jpg' }] }] }, 400, 'containers[0].media[0].url'],
+      ['a media URL without a known extension', { containers: [{ content: 'x', media: [{ url: 'https://example.com/a' }] }] }, 400, 'containers[0].media[0].url'],
+      ['an account of another tenant', { tenant_id: 'someone-else' }, 422, 'accounts[0]'],
+      ['an unknown account', { accounts: ['acc_doesnotexist000000'] }, 422, 'accounts[0]'],
+      ['an X post over 280 weighted characters', { containers: [{ content: '🙂'.repeat(141) }] }, 422, 'containers[0].content'],
+    ])('%s', async (_, change, status, field) => {
+      const response = await createPost(t, customer, { tenant_id: TENANT, accounts: [accounts.x!.id], containers: [{ content: 'ok' }], ...change });
+      expect({ status: response.status, fields: response.body.error?.details?.map((d: { field: string }) => d.field) }).toEqual({
+        status,
+        fields: expect.arrayContaining([field]),
+      });
+    });
+
+    it('an Instagram post without media is a 422', async () => {
+      const response = await post([accounts.instagram!.id], [{ content: 'words only' }]);
+      expect(response.status).toBe(422);
+      expect(response.body.error.details[0].field).toMatch(/^containers\[0\]/);
+    });
+  });
+
+  it("another customer's post is a 404", async () => {
+    const accepted = await post([accounts.x!.id], [{ content: 'Mine alone' }]);
+    const stranger = await t.createCustomer();
+    expect((await getPost(t, stranger, accepted.body.data.id)).status).toBe(404);
+    expect((await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${stranger.apiKey}`)).status).toBe(404);
+  });
+
+  it('lists a tenant\'s posts newest first with a cursor', async () => {
+    const first = await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&limit=2`).set('Authorization', `Bearer ${customer.apiKey}`);
+    expect(first.status).toBe(200);
+    expect(first.body.data.posts).toHaveLength(2);
+    const [a, b] = first.body.data.posts;
+    expect(new Date(a.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(b.createdAt).getTime());
+    const next = await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&limit=2&cursor=${first.body.data.nextCursor}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    expect(next.body.data.posts.map((p: { id: string }) => p.id)).not.toContain(a.id);
+    const bad = await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&cursor=garbage`).set('Authorization', `Bearer ${customer.apiKey}`);
+    expect(bad.status).toBe(400);
+  });
+
+  describe('network faults', () => {
+    afterEach(() => emulator('/faults', { method: 'DELETE' }));
+
+    it('a rate limit is waited out, then the delivery publishes', async () => {
+      await emulator('/faults', { method: 'POST', body: JSON.stringify({ network: 'x', accountId: accounts.x!.networkAccountId, fault: 'rate_limited', count: 1, resetInSeconds: 1 }) });
+      const accepted = await post([accounts.x!.id], [{ content: 'After the limit' }]);
+      const settled = await settledPost(t, customer, accepted.body.data.id, 45_000);
+      expect(settled.status).toBe('published');
+      expect(settled.deliveries[0]!.attempts).toBe(2);
+    }, 60_000);
+
+    it('an expired token fails the delivery, expires the account once, and later posts to it are refused', async () => {
+      const victim = await connect('facebook', 1);
+      await emulator('/faults', { method: 'POST', body: JSON.stringify({ network: 'facebook', accountId: victim.networkAccountId, fault: 'token_expired' }) });
+      const accepted = await post([victim.id], [{ content: 'Into the void' }]);
+      const settled = await settledPost(t, customer, accepted.body.data.id);
+      expect(settled.status).toBe('failed');
+      expect(settled.deliveries[0]!.error).toEqual({ code: 'token_expired', message: expect.any(String) });
+      const listed = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${customer.apiKey}`);
+      expect(listed.body.data.find((a: { id: string }) => a.id === victim.id).status).toBe('expired');
+      const expiredEvents = await t.db.query("SELECT id FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1", [victim.id]);
+      expect(expiredEvents).toHaveLength(1);
+      const failedEvents = await t.db.query("SELECT data FROM events WHERE type = 'post.failed' AND data->>'servicePostId' = $1", [settled.id]);
+      expect(failedEvents).toEqual([{ data: expect.objectContaining({ errorCode: 'token_expired' }) }]);
+
+      const refused = await post([victim.id], [{ content: 'Again' }]);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.details[0].message).toContain('account_expired');
+    });
+
+    it('an Instagram container ERROR fails the delivery', async () => {
+      await emulator('/faults', { method: 'POST', body: JSON.stringify({ network: 'instagram', accountId: accounts.instagram!.networkAccountId, fault: 'container_error' }) });
+      const accepted = await post([accounts.instagram!.id], [{ content: 'Broken media', media: [{ url: media.url('broken.jpg') }] }]);
+      const settled = await settledPost(t, customer, accepted.body.data.id);
+      expect(settled.status).toBe('failed');
+      expect(settled.deliveries[0]!.error?.code).toBe('network_rejected');
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { createServer, Server } from 'node:http';
+
+/** A 1×1 JPEG, GIF and a few bytes standing in for an MP4: enough for uploads to have bodies. */
+const FILES: Record<string, { type: string; body: Buffer }> = {
+  '.jpg': {
+    type: 'image/jpeg',
+    body: Buffer.from(
+      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+      'base64',
+    ),
+  },
+  '.png': { type: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') },
+  '.gif': { type: 'image/gif', body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') },
+  '.mp4': { type: 'video/mp4', body: Buffer.alloc(4096, 1) },
+};
+
+/** Serves media files on loopback for the adapters to fetch, as a customer's CDN would. */
+export async function startMediaServer(): Promise<{ url(name: string): string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const extension = /\.[a-z0-9]+$/.exec(request.url?.split('?')[0] ?? '')?.[0] ?? '';
+    const file = FILES[extension];
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: (name) => `http://127.0.0.1:${port}/media/${name}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,32 @@
+import request from 'supertest';
+import { PostView } from '../../src/posts/dto/post.view';
+import { TestApp, TestCustomer } from './test-app';
+
+export interface PostBody {
+  tenant_id: string;
+  accounts: string[];
+  containers: Array<{ content?: string; media?: Array<{ url: string }> }>;
+  scheduledAt?: string;
+}
+
+export function createPost(t: TestApp, customer: TestCustomer, body: unknown, idempotencyKey?: string): request.Test {
+  const call = request(t.server).post('/api/v1/posts').set('Authorization', `Bearer ${customer.apiKey}`);
+  if (idempotencyKey) call.set('Idempotency-Key', idempotencyKey);
+  return call.send(body as object);
+}
+
+export function getPost(t: TestApp, customer: TestCustomer, id: string): request.Test {
+  return request(t.server).get(`/api/v1/posts/${id}`).set('Authorization', `Bearer ${customer.apiKey}`);
+}
+
+const SETTLED = ['published', 'partially_published', 'failed', 'canceled'];
+
+/** Polls the post until every delivery has settled (or the time runs out), and returns it. */
+export async function settledPost(t: TestApp, customer: TestCustomer, id: string, timeoutMs = 30_000): Promise<PostView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const post = (await getPost(t, customer, id)).body.data as PostView;
+    if (SETTLED.includes(post.status) || Date.now() > deadline) return post;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
