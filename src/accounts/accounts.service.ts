@@ -21,6 +21,7 @@ export interface ConnectAccountInput {
   avatarUrl?: string | null;
   tokens: AccountTokens;
   scopes?: string[];
+  networkUserId?: string;
 }
 
 @Injectable()
@@ -58,6 +59,7 @@ export class AccountsService {
     Object.assign(account, this.vault.seal(account.id, input.tokens), {
       username: input.username,
       nickname: input.nickname,
+      networkUserId: input.networkUserId ?? null,
       avatarUrl: input.avatarUrl ?? null,
       status: 'active' satisfies AccountStatus,
       tokenExpiresAt: input.tokens.expiresAt ?? null,
@@ -89,11 +91,28 @@ export class AccountsService {
     throw ApiException.conflict('The account is being reconnected right now; try again', 'account_busy');
   }
 
+  /**
+   * Whether another account (of any customer or tenant) is still connected through the same network
+   * user: revoking that user's login would silently cut it off too. Unknown owner: assume so.
+   */
+  private async ownerStillNeeded(account: ConnectedAccount): Promise<boolean> {
+    if (!account.networkUserId) return true;
+    const others = (await this.dataSource.query(
+      `SELECT 1 FROM connected_accounts WHERE network_user_id = $1 AND id <> $2 AND status <> 'disconnected' LIMIT 1`,
+      [account.networkUserId, account.id],
+    )) as unknown[];
+    return others.length > 0;
+  }
+
   private async revokeAtNetwork(account: ConnectedAccount): Promise<void> {
     try {
       const tokens = this.vault.open(account.id, account, account.tokenExpiresAt);
       const adapter = this.networks.find(account.platform);
       if (!tokens || !adapter) return;
+      if (adapter.revokeScope === 'owner' && (await this.ownerStillNeeded(account))) {
+        this.logger.log({ msg: 'Kept the network login: other connected accounts still use it', accountId: account.id });
+        return;
+      }
       await adapter.revoke(tokens, await this.apps.appFor(account.customerId, adapter));
     } catch (error) {
       // Our copy of the tokens goes regardless; the user can also remove the app on the network.

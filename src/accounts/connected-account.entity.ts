@@ -22,6 +22,10 @@ export class ConnectedAccount {
   @Column('text', { name: 'network_account_id' })
   networkAccountId!: string;
 
+  /** The network user the account is reached through, when one user reaches many accounts (Facebook Login). */
+  @Column('text', { name: 'network_user_id', nullable: true })
+  networkUserId!: string | null;
+
   @Column('text')
   username!: string;
 

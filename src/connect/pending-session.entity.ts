@@ -8,6 +8,8 @@ export interface PendingPage {
   pictureUrl: string | null;
   type: string;
   scopes: string[];
+  /** The network user behind the page, when revoking is per user (see SelectableAccount.ownerId). */
+  ownerId?: string;
   /** SecretBox ciphertext of the page's AccountTokens (JSON). */
   tokensEncrypted: string;
 }

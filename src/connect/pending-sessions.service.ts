@@ -41,6 +41,7 @@ export class PendingSessionsService {
       pictureUrl: account.pictureUrl,
       type: account.type,
       scopes: account.scopes,
+      ownerId: account.ownerId,
       tokensEncrypted: this.box.encrypt(JSON.stringify(account.tokens), this.tokenContext(id, account.id)),
     }));
     await this.dataSource.query(
@@ -95,6 +96,7 @@ export class PendingSessionsService {
             avatarUrl: page.pictureUrl,
             tokens: this.openTokens(usable.id, page),
             scopes: page.scopes,
+            networkUserId: page.ownerId,
           },
           transaction,
         );

@@ -62,6 +62,11 @@ export interface SelectableAccount {
   type: string;
   tokens: AccountTokens;
   scopes: string[];
+  /**
+   * The network user the account is reached through, when revoking works per user (Facebook
+   * Login: one user, many Pages); undefined when each account is its own login.
+   */
+  ownerId?: string;
 }
 
 export interface NetworkAdapter extends PublishingAdapter {
@@ -82,6 +87,12 @@ export interface NetworkAdapter extends PublishingAdapter {
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant>;
   /** The pages or profiles the user may connect with this grant. */
   listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]>;
+  /**
+   * `account`: revoke ends only this account's login. `owner`: it ends the login of the network
+   * user behind the account (ownerId), so the service revokes only when no other account of that
+   * user is still connected.
+   */
+  readonly revokeScope: 'account' | 'owner';
   /** Revokes the connection at the network. Throws NetworkError when the network refuses. */
   revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
 }

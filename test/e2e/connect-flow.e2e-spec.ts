@@ -274,8 +274,39 @@ describe('Connect flow against the network emulator', () => {
     expect(dump).not.toContain(tokens.refreshToken);
   });
 
+  async function newFacebookUser(id: string, pages: string[]): Promise<void> {
+    const created = await fetch(`${t.baseUrl}/emulator/control/users`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id, name: id, pages: pages.map((name) => ({ name })) }),
+    });
+    expect(created.status).toBe(201);
+  }
+
+  const userTokenOf = async (accountId: string) => {
+    const stored = await t.app.get(AccountsRepository).findById(alice.id, accountId);
+    return t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
+  };
+
+  it("disconnecting one of a Facebook user's Pages keeps the login its other Pages use; the last one revokes it", async () => {
+    await newFacebookUser('carol', ['Carol Cakes', 'Carol Cookies']);
+    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'siblings', redirectUri: REDIRECT, emulatorUser: 'carol' });
+    const pageIds = (await api(alice).pending(session)).body.data.availablePages.map((page: { id: string }) => page.id);
+    const [first, second] = (await api(alice).finalize(session, pageIds)).body.data as Array<{ id: string }>;
+    const { accessToken: secondPageToken, userAccessToken } = await userTokenOf(second!.id);
+    const pageMe = () => fetch(`${t.baseUrl}/emulator/facebook/graph/v25.0/me?access_token=${secondPageToken}`);
+
+    await request(t.server).delete(`/api/v1/social-accounts/${first!.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+    expect((await pageMe()).status).toBe(200);
+
+    await request(t.server).delete(`/api/v1/social-accounts/${second!.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+    expect((await pageMe()).status).toBe(400);
+    expect((await fetch(`${t.baseUrl}/emulator/facebook/graph/v25.0/me?access_token=${userAccessToken}`)).status).toBe(400);
+  });
+
   it('a revoke the network refuses still wipes our tokens', async () => {
-    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'revoke-fails', redirectUri: REDIRECT });
+    await newFacebookUser('dave', ['Dave Donuts']);
+    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'revoke-fails', redirectUri: REDIRECT, emulatorUser: 'dave' });
     const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
     const [account] = (await api(alice).finalize(session, [pageId])).body.data;
     const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);

@@ -198,6 +198,15 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
   });
 
   describe('network faults', () => {
+    // A fault hits the next call to its account: deliveries of earlier tests still in flight must not take it.
+    beforeEach(async () => {
+      for (let round = 0; round < 150; round += 1) {
+        const [busy] = await t.db.query<{ n: string }>("SELECT count(*)::text AS n FROM deliveries WHERE status IN ('pending', 'publishing')");
+        if (busy!.n === '0') return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error('Deliveries of earlier tests never settled');
+    });
     afterEach(() => emulator('/faults', { method: 'DELETE' }));
 
     it('a rate limit is waited out, then the delivery publishes', async () => {

@@ -87,15 +87,17 @@ describe('FacebookAdapter', () => {
   });
 
   it('lists every page of /me/accounts, following paging.next', async () => {
-    const { adapter, http } = adapterWith(answer(200, accountsFirstPage), answer(200, accountsLastPage));
+    const { adapter, http } = adapterWith(answer(200, { id: '5550001' }), answer(200, accountsFirstPage), answer(200, accountsLastPage));
     const expiresAt = new Date('2026-04-30T12:00:00.000Z');
     const accounts = await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, expiresAt, scopes: ['pages_show_list'] }, APP);
 
     expect(http.requests).toEqual([
+      { method: 'GET', url: `${GRAPH}/me`, query: { fields: 'id', access_token: LONG_USER_TOKEN } },
       { method: 'GET', url: `${GRAPH}/me/accounts`, query: { fields: PAGE_FIELDS, access_token: LONG_USER_TOKEN } },
       { method: 'GET', url: NEXT_ACCOUNTS_PAGE, query: undefined },
     ]);
-    const tokens = (pageToken: string) => ({ accessToken: pageToken, userAccessToken: LONG_USER_TOKEN, expiresAt });
+    // A Page token made from a long-lived user token does not expire: the account carries no expiry.
+    const tokens = (pageToken: string) => ({ accessToken: pageToken, userAccessToken: LONG_USER_TOKEN });
     expect(accounts).toEqual([
       {
         id: '101',
@@ -105,6 +107,7 @@ describe('FacebookAdapter', () => {
         type: 'page',
         tokens: tokens('EAAGpageToken101'),
         scopes: ['pages_show_list'],
+        ownerId: '5550001',
       },
       {
         id: '102',
@@ -114,22 +117,23 @@ describe('FacebookAdapter', () => {
         type: 'page',
         tokens: tokens('EAAGpageToken102'),
         scopes: ['pages_show_list'],
+        ownerId: '5550001',
       },
-      { id: '103', name: 'Bakery Jobs', username: 'Bakery Jobs', pictureUrl: null, type: 'page', tokens: tokens('EAAGpageToken103'), scopes: ['pages_show_list'] },
+      { id: '103', name: 'Bakery Jobs', username: 'Bakery Jobs', pictureUrl: null, type: 'page', tokens: tokens('EAAGpageToken103'), scopes: ['pages_show_list'], ownerId: '5550001' },
     ]);
   });
 
   it('adds the user token to a next link that lacks it', async () => {
     const next = `${GRAPH}/me/accounts?after=QVFIUmJ5`;
-    const { adapter, http } = adapterWith(answer(200, { ...accountsFirstPage, paging: { next } }), answer(200, accountsLastPage));
+    const { adapter, http } = adapterWith(answer(200, { id: '5550001' }), answer(200, { ...accountsFirstPage, paging: { next } }), answer(200, accountsLastPage));
     await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, scopes: [] }, APP);
-    expect(http.requests[1]).toEqual({ method: 'GET', url: next, query: { access_token: LONG_USER_TOKEN } });
+    expect(http.requests[2]).toEqual({ method: 'GET', url: next, query: { access_token: LONG_USER_TOKEN } });
   });
 
   it('never sends the user token to a next link on another host', async () => {
-    const { adapter, http } = adapterWith(answer(200, { ...accountsFirstPage, paging: { next: 'https://evil.example/me/accounts?after=x' } }));
+    const { adapter, http } = adapterWith(answer(200, { id: '5550001' }), answer(200, { ...accountsFirstPage, paging: { next: 'https://evil.example/me/accounts?after=x' } }));
     await expect(adapter.listSelectable({ accessToken: LONG_USER_TOKEN, scopes: [] }, APP)).rejects.toMatchObject({ kind: 'permanent' });
-    expect(http.requests).toHaveLength(1);
+    expect(http.requests).toHaveLength(2);
   });
 
   it('classifies an expired user token while listing pages', async () => {

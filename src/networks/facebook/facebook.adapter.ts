@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { exchangeFacebookCode, facebookDialogUrl, listFacebookPages, revokeFacebookLogin } from '../graph/facebook-login';
+import { exchangeFacebookCode, facebookDialogUrl, facebookUserId, listFacebookPages, revokeFacebookLogin } from '../graph/facebook-login';
 import { GraphApi } from '../graph/graph-api';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
@@ -55,8 +55,14 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
     return exchangeFacebookCode(this.graph(), request, FACEBOOK_SCOPES, () => new Date());
   }
 
-  /** One account per Page the user manages; the Page token publishes, the user token revokes. */
+  readonly revokeScope = 'owner';
+
+  /**
+   * One account per Page the user manages; the Page token publishes, the user token revokes. A Page
+   * token made from a long-lived user token does not expire, so the account has no expiry.
+   */
   async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
+    const ownerId = await facebookUserId(this.graph(), grant.accessToken);
     const pages = await listFacebookPages(this.graph(), grant.accessToken);
     return pages.map((page) => ({
       id: page.id,
@@ -65,8 +71,9 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
       username: page.name,
       pictureUrl: page.pictureUrl,
       type: 'page',
-      tokens: { accessToken: page.accessToken, userAccessToken: grant.accessToken, expiresAt: grant.expiresAt },
+      tokens: { accessToken: page.accessToken, userAccessToken: grant.accessToken },
       scopes: grant.scopes,
+      ownerId,
     }));
   }
 

@@ -1,6 +1,6 @@
 import { AuthorizeRequest, CodeExchangeRequest, UserGrant } from '../network-adapter';
 import { GraphApi } from './graph-api';
-import { isRecord, urlWithQuery } from '../http/json-fields';
+import { isRecord, stringField, urlWithQuery } from '../http/json-fields';
 import { parseGraphPages, GraphPage } from './graph-pages';
 import { parseGraphToken } from './graph-token';
 
@@ -51,6 +51,17 @@ export async function exchangeFacebookCode(
     now(),
   );
   return { accessToken: long.accessToken, expiresAt: long.expiresAt, scopes: [...scopes] };
+}
+
+/**
+ * The Facebook user behind a user token. Revoking (`DELETE /me/permissions`) removes the app for
+ * that whole user, so the service must know which accounts share one before it revokes.
+ */
+export async function facebookUserId(api: GraphApi, userAccessToken: string): Promise<string> {
+  const body = await api.get('/me', { fields: 'id', access_token: userAccessToken });
+  const id = isRecord(body) ? stringField(body, 'id') : undefined;
+  if (!id) throw api.unexpected('/me answered without an id');
+  return id;
 }
 
 /**

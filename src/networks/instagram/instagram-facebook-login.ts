@@ -1,4 +1,4 @@
-import { exchangeFacebookCode, facebookDialogUrl, listFacebookPages } from '../graph/facebook-login';
+import { exchangeFacebookCode, facebookDialogUrl, facebookUserId, listFacebookPages } from '../graph/facebook-login';
 import { GraphApi } from '../graph/graph-api';
 import { isRecord, stringField } from '../http/json-fields';
 import { GraphPage } from '../graph/graph-pages';
@@ -17,7 +17,7 @@ export function exchangeInstagramFacebookCode(graphApi: GraphApi, request: CodeE
   return exchangeFacebookCode(graphApi, request, INSTAGRAM_FACEBOOK_SCOPES, now);
 }
 
-async function accountOfPage(graphApi: GraphApi, grant: UserGrant, page: GraphPage, instagramId: string): Promise<SelectableAccount> {
+async function accountOfPage(graphApi: GraphApi, grant: UserGrant, page: GraphPage, instagramId: string, ownerId: string): Promise<SelectableAccount> {
   const user = await graphApi.get(`/${encodeURIComponent(instagramId)}`, { fields: INSTAGRAM_USER_FIELDS, access_token: grant.accessToken });
   if (!isRecord(user)) throw graphApi.unexpected(`no Instagram user in /${instagramId}`);
   const username = stringField(user, 'username') ?? page.instagramBusinessAccount?.username ?? instagramId;
@@ -27,14 +27,16 @@ async function accountOfPage(graphApi: GraphApi, grant: UserGrant, page: GraphPa
     username,
     pictureUrl: stringField(user, 'profile_picture_url') ?? null,
     type: 'instagram_business',
-    // As for a Facebook Page: the Page token publishes, the user token revokes and bounds the expiry.
-    tokens: { accessToken: page.accessToken, userAccessToken: grant.accessToken, expiresAt: grant.expiresAt },
+    // As for a Facebook Page: the Page token publishes (and does not expire), the user token revokes.
+    tokens: { accessToken: page.accessToken, userAccessToken: grant.accessToken },
     scopes: grant.scopes,
+    ownerId,
   };
 }
 
 /** Each Page's `instagram_business_account`, then `GET /{ig-user-id}` for its profile. */
 export async function instagramFacebookAccounts(graphApi: GraphApi, grant: UserGrant): Promise<SelectableAccount[]> {
+  const ownerId = await facebookUserId(graphApi, grant.accessToken);
   const pages = await listFacebookPages(graphApi, grant.accessToken);
   const accounts: SelectableAccount[] = [];
   const seen = new Set<string>();
@@ -42,7 +44,7 @@ export async function instagramFacebookAccounts(graphApi: GraphApi, grant: UserG
     const instagramId = page.instagramBusinessAccount?.id;
     if (!instagramId || seen.has(instagramId)) continue;
     seen.add(instagramId);
-    accounts.push(await accountOfPage(graphApi, grant, page, instagramId));
+    accounts.push(await accountOfPage(graphApi, grant, page, instagramId, ownerId));
   }
   return accounts;
 }

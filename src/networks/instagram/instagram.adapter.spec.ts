@@ -181,6 +181,7 @@ describe('InstagramAdapter', () => {
     it("lists each page's Instagram business account, following paging", async () => {
       const { adapter, http } = adapterWith(
         facebookLogin,
+        answer(200, { id: '5550001' }),
         answer(200, accountsFirstPage),
         answer(200, accountsLastPage),
         answer(200, igUserAnswer('17841400000000101', 'bakery_on_main')),
@@ -189,12 +190,13 @@ describe('InstagramAdapter', () => {
       const accounts = await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY, scopes: ['instagram_basic'] }, APP);
 
       expect(http.requests.map((request) => request.url)).toEqual([
+        `${GRAPH}/me`,
         `${GRAPH}/me/accounts`,
         accountsFirstPage.paging.next,
         `${GRAPH}/17841400000000101`,
         `${GRAPH}/17841400000000103`,
       ]);
-      expect(http.requests[2]?.query).toEqual({ fields: 'id,username,name,profile_picture_url', access_token: LONG_USER_TOKEN });
+      expect(http.requests[3]?.query).toEqual({ fields: 'id,username,name,profile_picture_url', access_token: LONG_USER_TOKEN });
       expect(accounts).toEqual([
         {
           id: '17841400000000101',
@@ -202,8 +204,9 @@ describe('InstagramAdapter', () => {
           username: 'bakery_on_main',
           pictureUrl: 'https://scontent.cdninstagram.com/17841400000000101.jpg',
           type: 'instagram_business',
-          tokens: { accessToken: 'EAAGpageToken101', userAccessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY },
+          tokens: { accessToken: 'EAAGpageToken101', userAccessToken: LONG_USER_TOKEN },
           scopes: ['instagram_basic'],
+          ownerId: '5550001',
         },
         {
           id: '17841400000000103',
@@ -211,8 +214,9 @@ describe('InstagramAdapter', () => {
           username: 'bakery_jobs',
           pictureUrl: 'https://scontent.cdninstagram.com/17841400000000103.jpg',
           type: 'instagram_business',
-          tokens: { accessToken: 'EAAGpageToken103', userAccessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY },
+          tokens: { accessToken: 'EAAGpageToken103', userAccessToken: LONG_USER_TOKEN },
           scopes: ['instagram_basic'],
+          ownerId: '5550001',
         },
       ]);
     });

@@ -30,6 +30,11 @@ import { InstagramSettings } from './instagram.settings';
 @Injectable()
 export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   readonly id = 'instagram';
+
+  /** Through Facebook Login a revoke removes the app for the whole Facebook user; Instagram Login has no revoke. */
+  get revokeScope(): 'account' | 'owner' {
+    return this.settings.login === 'facebook' ? 'owner' : 'account';
+  }
   readonly aliases: readonly string[] = [];
   readonly displayName = 'Instagram';
 

@@ -24,6 +24,8 @@ import { XSettings } from './x.settings';
 @Injectable()
 export class XAdapter implements NetworkAdapter, PublishingAdapter {
   readonly id = 'x';
+  /** One login is one profile: revoking it ends only this account. */
+  readonly revokeScope = 'account';
   readonly aliases: readonly string[] = ['twitter'];
   readonly displayName = 'X';
 
