@@ -12,11 +12,12 @@ import { OAuthCallbackService } from './oauth-callback.service';
 import { PendingSession } from './pending-session.entity';
 import { PendingSessionsController } from './pending-sessions.controller';
 import { PendingSessionsService } from './pending-sessions.service';
+import { PurgeExpiredConnectState } from './purge-expired-connect-state.task';
 
 /** The OAuth connect flow: auth-url, the networks' callback, pending sessions, finalize. */
 @Module({
   imports: [TypeOrmModule.forFeature([ConnectAttempt, PendingSession]), AccountsModule, CustomersModule, NetworksModule, WebhooksModule],
   controllers: [AuthUrlController, OAuthCallbackController, PendingSessionsController],
-  providers: [ConnectAttemptsService, PendingSessionsService, OAuthCallbackService],
+  providers: [ConnectAttemptsService, PendingSessionsService, OAuthCallbackService, PurgeExpiredConnectState],
 })
 export class ConnectModule {}

@@ -10,11 +10,12 @@ import { PostAcceptance } from './post-acceptance';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PublishDeliveryTask } from './publish-delivery.task';
+import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 
 /** Posts, their deliveries, and the task that publishes them. */
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Delivery]), AccountsModule, NetworksModule, WebhooksModule],
   controllers: [PostsController],
-  providers: [PostsService, PostAcceptance, PublishDeliveryTask, UrlSafety],
+  providers: [PostsService, PostAcceptance, PublishDeliveryTask, PurgeIdempotencyKeys, UrlSafety],
 })
 export class PostsModule {}

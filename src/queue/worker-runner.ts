@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Logger as GraphileLogger, run, Runner, TaskList } from 'graphile-worker';
+import { Logger as GraphileLogger, parseCronItems, run, Runner, TaskList } from 'graphile-worker';
 import { Pool } from 'pg';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
@@ -30,6 +30,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       noHandleSignals: true,
       pollInterval: 1000,
       taskList,
+      parsedCronItems: parseCronItems(this.tasks.scheduled().map(({ task, match }) => ({ task, match, identifier: task }))),
       logger: new GraphileLogger((scope) => (level, message) => {
         const line = { msg: message, task: scope.taskIdentifier, jobId: scope.jobId };
         if (level === 'error') this.logger.error(line);

@@ -1,0 +1,23 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { TaskRegistry } from '../queue/task-registry';
+
+export const PURGE_IDEMPOTENCY_KEYS_TASK = 'purge-idempotency-keys';
+
+/** Idempotency keys are honoured for 24 hours; after that their stored answers are deleted. */
+@Injectable()
+export class PurgeIdempotencyKeys implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tasks: TaskRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.tasks.schedule(PURGE_IDEMPOTENCY_KEYS_TASK, '23 * * * *', () => this.run());
+  }
+
+  async run(): Promise<void> {
+    await this.dataSource.query("DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'");
+  }
+}

@@ -1,0 +1,41 @@
+import { PurgeExpiredConnectState } from '../../src/connect/purge-expired-connect-state.task';
+import { PurgeIdempotencyKeys } from '../../src/posts/purge-idempotency-keys.task';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('Scheduled purges', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('deletes connect attempts and pending sessions a day after they expired, and keeps the rest', async () => {
+    const { id: customerId } = await t.createCustomer();
+    await t.db.query(
+      `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at)
+       VALUES ('old', $1, 't', 'x', 'https://a.example/cb', 'v1.x', now() - interval '2 days'),
+              ('recent', $1, 't', 'x', 'https://a.example/cb', 'v1.x', now() - interval '1 hour'),
+              ('live', $1, 't', 'x', 'https://a.example/cb', 'v1.x', now() + interval '10 minutes')`,
+      [customerId],
+    );
+    await t.db.query(
+      `INSERT INTO pending_sessions (id, token_hash, customer_id, tenant_id, network, pages, expires_at)
+       VALUES ('pcs_old', 'h1', $1, 't', 'x', '[{"tokensEncrypted":"v1.secret"}]', now() - interval '3 days'),
+              ('pcs_live', 'h2', $1, 't', 'x', '[]', now() + interval '10 minutes')`,
+      [customerId],
+    );
+    await t.app.get(PurgeExpiredConnectState).run();
+    expect((await t.db.query<{ state_hash: string }>('SELECT state_hash FROM connect_attempts ORDER BY state_hash')).map((r) => r.state_hash)).toEqual(['live', 'recent']);
+    expect((await t.db.query<{ id: string }>('SELECT id FROM pending_sessions')).map((r) => r.id)).toEqual(['pcs_live']);
+  });
+
+  it('deletes idempotency keys older than 24 hours', async () => {
+    const { id: customerId } = await t.createCustomer();
+    await t.db.query(
+      `INSERT INTO idempotency_keys (customer_id, key, request_hash, created_at) VALUES ($1, 'old', 'h', now() - interval '25 hours'), ($1, 'new', 'h', now())`,
+      [customerId],
+    );
+    await t.app.get(PurgeIdempotencyKeys).run();
+    expect((await t.db.query<{ key: string }>('SELECT key FROM idempotency_keys')).map((r) => r.key)).toEqual(['new']);
+  });
+});
