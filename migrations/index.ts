@@ -3,5 +3,7 @@ import { ConnectFlow1795291664304 } from './1795291664304-connect-flow';
 import { Posts1795292603652 } from './1795292603652-posts';
 import { AccountOwner1795293207728 } from './1795293207728-account-owner';
 
+import { WorkerHeartbeats1795293547265 } from './1795293547265-worker-heartbeats';
+
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
-export const MIGRATIONS = [Foundation1795288968631, ConnectFlow1795291664304, Posts1795292603652, AccountOwner1795293207728];
+export const MIGRATIONS = [Foundation1795288968631, ConnectFlow1795291664304, Posts1795292603652, AccountOwner1795293207728, WorkerHeartbeats1795293547265];

@@ -17,8 +17,13 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config.logLevel);
   const database = await resolveDatabase(config, logger);
   const app = await createApp(database.config, { logger });
-  await app.listen({ port: config.port, host: config.host });
-  logger.info({ port: config.port, publicUrl: config.publicUrl }, `Listening; API docs at ${config.publicUrl}/api/docs`);
+  if (config.role === 'worker') {
+    // A worker takes jobs from the database; it serves no HTTP.
+    logger.info('Worker running (ROLE=worker): no HTTP server');
+  } else {
+    await app.listen({ port: config.port, host: config.host });
+    logger.info({ port: config.port, publicUrl: config.publicUrl, role: config.role }, `Listening; API docs at ${config.publicUrl}/api/docs`);
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {

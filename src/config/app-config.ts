@@ -43,6 +43,8 @@ export interface AppConfig {
   /** api: serve HTTP only; worker: run jobs only; all: both (one process for local use). */
   role: 'api' | 'worker' | 'all';
   workerConcurrency: number;
+  /** A worker silent this long is taken for dead: its jobs and queues are unlocked for others. */
+  workerDeadAfterMs: number;
   /**
    * Whether customer-chosen URLs (media, webhooks) may point at private, loopback or link-local
    * addresses. Only for local use and tests.

@@ -91,6 +91,12 @@ export class EnvironmentSchema {
   @Max(200)
   WORKER_CONCURRENCY = 10;
 
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(3_600_000)
+  WORKER_DEAD_AFTER_MS = 60_000;
+
   @IsIn(['true', 'false'])
   ALLOW_PRIVATE_URLS: 'true' | 'false' = 'false';
 }

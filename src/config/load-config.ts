@@ -62,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     emulatorMode: schema.NETWORK_EMULATOR,
     role: schema.ROLE,
     workerConcurrency: schema.WORKER_CONCURRENCY,
+    workerDeadAfterMs: schema.WORKER_DEAD_AFTER_MS,
     allowPrivateUrls: schema.ALLOW_PRIVATE_URLS === 'true',
     env: Object.freeze({ ...env }),
   };

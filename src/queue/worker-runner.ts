@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Logger as GraphileLogger, parseCronItems, run, Runner, TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger as GraphileLogger, parseCronItems, run, Runner, TaskList, WorkerEvents } from 'graphile-worker';
 import { Pool } from 'pg';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { TaskRegistry } from './task-registry';
+import { WorkerLiveness } from './worker-liveness';
 import { WORKER_POOL } from './worker-pool';
 
 /**
@@ -14,6 +16,7 @@ import { WORKER_POOL } from './worker-pool';
 export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private runner: Runner | undefined;
+  private liveness: WorkerLiveness | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -24,7 +27,13 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role === 'api') return;
     const taskList: TaskList = Object.fromEntries(this.tasks.entries().map(([name, handler]) => [name, (payload: unknown) => handler(payload)]));
+    const liveness = new WorkerLiveness(this.pool, this.config.workerDeadAfterMs);
+    const events: WorkerEvents = new EventEmitter();
+    // Jobs are locked by the pool's id (and, in some paths, a worker's): track both.
+    events.on('pool:create', ({ workerPool }) => liveness.track(workerPool.id));
+    events.on('worker:create', ({ worker }) => liveness.track(worker.workerId));
     this.runner = await run({
+      events,
       pgPool: this.pool,
       concurrency: this.config.workerConcurrency,
       noHandleSignals: true,
@@ -38,6 +47,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         else this.logger.debug(line);
       }),
     });
+    liveness.start();
+    this.liveness = liveness;
     this.logger.log(`Worker started (${this.config.workerConcurrency} at once): ${[...Object.keys(taskList)].join(', ')}`);
   }
 
@@ -45,6 +56,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   async onApplicationShutdown(): Promise<void> {
     await this.runner?.stop();
     this.runner = undefined;
+    await this.liveness?.stop();
     await this.pool.end();
   }
 }

@@ -11,11 +11,11 @@ export async function buildService(): Promise<void> {
 
 /** The environment of a child service: ours, minus whatever would point it at the test database. */
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_ADMIN_URL;
   delete env.ENCRYPTION_KEY;
-  return env;
+  return { ...env, ...overrides };
 }
 
 export interface ServiceProcess {
@@ -23,6 +23,10 @@ export interface ServiceProcess {
   output(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Kills the process at once (SIGKILL), as a crash or an OOM kill would. */
+  kill(): Promise<void>;
+  /** Resolves when the output contains the text. */
+  waitFor(text: string, timeoutMs?: number): Promise<void>;
 }
 
 /** Starts the built service (`node dist/src/main.js`, what `npm start` runs after building). */
@@ -38,6 +42,18 @@ export function startServiceProcess(env: NodeJS.ProcessEnv): ServiceProcess {
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    waitFor: async (text, timeoutMs = 60_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!output.includes(text)) {
+        if (child.exitCode !== null) throw new Error(`The process exited before saying "${text}":\n${output}`);
+        if (Date.now() > deadline) throw new Error(`The process did not say "${text}" in time:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
   };
 }

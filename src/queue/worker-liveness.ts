@@ -1,0 +1,69 @@
+import { Logger } from '@nestjs/common';
+import { Pool } from 'pg';
+
+/**
+ * Heartbeats for this process's job workers, and the sweep that frees a dead worker's locks.
+ *
+ * graphile-worker keeps a job (and its named queue: one connected account's deliveries) locked by
+ * the worker that took it; after a crash it would stay locked for four hours. Every live worker
+ * process beats; any worker that stopped beating for `deadAfterMs` is unlocked with
+ * graphile-worker's own force_unlock_workers, and its job runs again elsewhere (where the publish
+ * task resumes it without posting twice).
+ */
+export class WorkerLiveness {
+  private readonly logger = new Logger('Worker');
+  private readonly workerIds = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly deadAfterMs: number,
+  ) {}
+
+  /** A worker or worker pool id of this process (graphile-worker locks jobs and queues with it). */
+  track(workerId: string): void {
+    this.workerIds.add(workerId);
+  }
+
+  start(): void {
+    const every = Math.max(250, Math.floor(this.deadAfterMs / 4));
+    this.timer = setInterval(() => void this.tick(), every);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.workerIds.size) await this.pool.query('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1)', [[...this.workerIds]]).catch(() => undefined);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.beat();
+      await this.sweep();
+    } catch (error) {
+      // The database may be down; the next tick tries again.
+      this.logger.warn({ msg: 'Worker heartbeat failed', err: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private async beat(): Promise<void> {
+    if (this.workerIds.size === 0) return;
+    await this.pool.query(
+      `INSERT INTO worker_heartbeats (worker_id, beat_at) SELECT unnest($1::text[]), now()
+       ON CONFLICT (worker_id) DO UPDATE SET beat_at = now()`,
+      [[...this.workerIds]],
+    );
+  }
+
+  private async sweep(): Promise<void> {
+    const { rows } = await this.pool.query<{ worker_id: string }>(
+      `DELETE FROM worker_heartbeats WHERE beat_at < now() - make_interval(secs => $1::double precision / 1000) RETURNING worker_id`,
+      [this.deadAfterMs],
+    );
+    if (rows.length === 0) return;
+    const dead = rows.map((row) => row.worker_id);
+    await this.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
+    this.logger.warn({ msg: 'Unlocked the jobs of workers that stopped beating', workers: dead });
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { browse } from '../support/connect-flow';
+import { freePort } from '../support/free-port';
+import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const TEXT = `Posted exactly once, whatever happens ${randomBytes(4).toString('hex')}`;
+
+async function json<T>(response: Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T;
+}
+
+/**
+ * The at-most-once promise with real processes: an API process (which also hosts the emulator) and
+ * a worker process that is SIGKILLed while the network is still answering its publish call. A new
+ * worker takes the job over once the dead one stops beating, finds the post the dead one made, and
+ * records it: the emulator holds the post exactly once.
+ */
+describe('A worker killed mid-publish', () => {
+  let db: TestDatabase;
+  let api: ServiceProcess;
+  const workers: ServiceProcess[] = [];
+  let baseUrl: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    await buildService();
+    db = await createTestDatabase();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    env = childEnv({
+      DATABASE_URL: db.url,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_URL: baseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NETWORK_EMULATOR: 'on',
+      ALLOW_PRIVATE_URLS: 'true',
+      WORKER_DEAD_AFTER_MS: '2000',
+      LOG_LEVEL: 'info',
+    });
+    api = startServiceProcess({ ...env, ROLE: 'api' });
+    await api.waitFor('Listening');
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+    await api?.stop();
+    await db?.drop();
+  });
+
+  it('does not post twice', async () => {
+    await runCliProcess(env, 'customers', 'create', 'crash-test');
+    const key = (await runCliProcess(env, 'api-keys', 'create', '--customer', 'crash-test')).trim().split('\n').pop()!;
+    await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'crash-test', 'https://app.example.com/cb');
+    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+
+    const authUrl = await json<{ data: { auth_url: string } }>(
+      fetch(`${baseUrl}/api/v1/social-networks/x/auth-url`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', redirect_uri: 'https://app.example.com/cb' }) }),
+    );
+    const session = (await browse(authUrl.data.auth_url)).finalUrl.searchParams.get('session')!;
+    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }));
+    const profileId = pending.data.availablePages[0]!.id;
+    const finalized = await json<{ data: Array<{ id: string }> }>(
+      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, { method: 'POST', headers, body: JSON.stringify({ selectedPageIds: [profileId] }) }),
+    );
+    const accountId = finalized.data[0]!.id;
+
+    // The network will take 4 s to answer the next call for this profile: long enough to die in.
+    await fetch(`${baseUrl}/emulator/control/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ network: 'x', accountId: profileId, fault: 'slow', delayMs: 4000, count: 1 }),
+    });
+    const first = startServiceProcess({ ...env, ROLE: 'worker' });
+    workers.push(first);
+    await first.waitFor('Worker started');
+
+    const accepted = await json<{ data: { id: string } }>(
+      fetch(`${baseUrl}/api/v1/posts`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers: [{ content: TEXT }] }) }),
+    );
+    const postUrl = `${baseUrl}/api/v1/posts/${accepted.data.id}`;
+    const deliveryStatus = async () => (await json<{ data: { deliveries: Array<{ status: string }> } }>(fetch(postUrl, { headers }))).data.deliveries[0]!.status;
+    for (let round = 0; round < 100 && (await deliveryStatus()) !== 'publishing'; round += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await deliveryStatus()).toBe('publishing');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await first.kill();
+
+    const published = async () =>
+      (await json<{ data: Array<{ text?: string; postId: string }> }>(fetch(`${baseUrl}/emulator/control/published?network=x`))).data.filter((item) => item.text === TEXT);
+    for (let round = 0; round < 100 && (await published()).length === 0; round += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await published()).toHaveLength(1);
+    expect(await deliveryStatus()).toBe('publishing');
+
+    const second = startServiceProcess({ ...env, ROLE: 'worker' });
+    workers.push(second);
+    for (let round = 0; round < 300 && (await deliveryStatus()) !== 'published'; round += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const post = await json<{ data: { status: string; deliveries: Array<{ platformPostId: string; attempts: number }> } }>(fetch(postUrl, { headers }));
+    if (post.data.status !== 'published') {
+      console.log(second.output().slice(-3000));
+      console.log(JSON.stringify(await db.query('SELECT * FROM worker_heartbeats')));
+      console.log(JSON.stringify(await db.query('SELECT id, locked_by, locked_at, attempts, run_at, last_error FROM graphile_worker._private_jobs')));
+    }
+    expect(post.data.status).toBe('published');
+    const onNetwork = await published();
+    expect(onNetwork).toHaveLength(1);
+    expect(post.data.deliveries[0]!.platformPostId).toBe(onNetwork[0]!.postId);
+    expect(post.data.deliveries[0]!.attempts).toBe(2);
+    expect(second.output()).toContain('Unlocked the jobs of workers that stopped beating');
+  }, 120_000);
+});
