@@ -37,7 +37,7 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
 
   beforeAll(async () => {
     media = await startMediaServer();
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000' } });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
     for (const network of ['facebook', 'instagram', 'x']) accounts[network] = await connect(network);
@@ -57,6 +57,13 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     ['facebook', [{ content: 'One photo', media: [{ url: 'photo.jpg' }] }]],
     ['instagram', [{ content: 'An image on Instagram', media: [{ url: 'photo.jpg' }] }]],
     ['x', [{ content: 'An image on X', media: [{ url: 'photo.png' }] }]],
+    ['facebook', [{ content: 'Several photos', media: [{ url: 'one.jpg' }, { url: 'two.jpg' }, { url: 'three.png' }] }]],
+    ['instagram', [{ content: 'A carousel', media: [{ url: 'one.jpg' }, { url: 'two.jpg' }, { url: 'three.jpg' }] }]],
+    ['instagram', [{ content: 'A reel, polled until processed', media: [{ url: 'clip.mp4' }] }]],
+    ['x', [{ content: 'A video on X, chunked and polled', media: [{ url: 'clip.mp4' }] }]],
+    ['x', [{ content: 'A GIF on X', media: [{ url: 'loop.gif' }] }]],
+    ['facebook', [{ content: 'A Facebook post with a thread' }, { content: 'First comment' }, { content: 'Second comment' }]],
+    ['instagram', [{ content: 'An Instagram post with a thread', media: [{ url: 'photo.jpg' }] }, { content: 'A comment under it' }]],
   ] as const)('publishes to %s: %j', async (network, containers) => {
     const withUrls = containers.map((container) => ({
       ...container,
@@ -73,13 +80,18 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       deliveries: [expect.objectContaining({ id: expect.stringMatching(/^dlv_/), accountId: accounts[network]!.id, platform: network, status: 'pending' })],
     });
 
-    const settled = await settledPost(t, customer, accepted.body.data.id);
+    const settled = await settledPost(t, customer, accepted.body.data.id, 60_000);
     expect(settled.status).toBe('published');
     const [delivery] = settled.deliveries;
-    expect(delivery).toEqual(expect.objectContaining({ status: 'published', platformPostId: expect.any(String), attempts: 1, error: null, publishedAt: expect.any(String) }));
+    // A medium still processing is polled: every poll is one more attempt of the same delivery.
+    expect(delivery).toEqual(expect.objectContaining({ status: 'published', platformPostId: expect.any(String), error: null, publishedAt: expect.any(String) }));
     expect(delivery!.permalink).toMatch(/^https:\/\//);
     const onNetwork = (await publishedOn(network)).filter((item) => item.postId === delivery!.platformPostId);
     expect(onNetwork).toHaveLength(1);
+    if (containers.length > 1) {
+      const thread = (await publishedOn(network)).filter((item) => containers.slice(1).some((part) => item.text === part.content));
+      expect(thread.map((item) => item.text)).toEqual(containers.slice(1).map((part) => part.content));
+    }
 
     const [event] = await t.db.query<{ type: string; data: Record<string, unknown> }>("SELECT type, data FROM events WHERE type = 'post.published' AND data->>'deliveryId' = $1", [
       delivery!.id,
@@ -107,6 +119,17 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     expect(settled.status).toBe('published');
     const texts = (await publishedOn('x')).filter((item) => item.text?.startsWith('Thread ')).map((item) => item.text);
     expect(texts).toEqual(['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
+  });
+
+  it('publishes a scheduled post at its time, not before', async () => {
+    const scheduledAt = new Date(Date.now() + 4_000).toISOString();
+    const accepted = await post([accounts.x!.id], [{ content: 'On the dot' }], { scheduledAt });
+    expect(accepted.body.data.status).toBe('scheduled');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await getPost(t, customer, accepted.body.data.id)).body.data.status).toBe('scheduled');
+    const settled = await settledPost(t, customer, accepted.body.data.id, 20_000);
+    expect(settled.status).toBe('published');
+    expect(new Date(settled.deliveries[0]!.publishedAt!).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
   });
 
   it('holds a scheduled post, and cancelling it means it is never published', async () => {

@@ -9,6 +9,8 @@ export interface InstagramCall {
   igUserId: string;
   /** Records progress before the next call is made. */
   save(next: InstagramProgress): Promise<InstagramProgress>;
+  /** Between checks of a video container still processing (INSTAGRAM_VIDEO_POLL_MS). */
+  videoPollMs: number;
 }
 
 function carouselItem(media: PostMedia): Record<string, string> {

@@ -24,12 +24,13 @@ type MediumStep = { kind: 'published'; mediaId: string } | Extract<PublishOutcom
  * Publishes a delivery on an Instagram professional account: containers, status polls (by
  * returning `poll`, never by waiting), media_publish, the permalink, then the thread as comments.
  */
-export async function publishOnInstagram(api: GraphApi, request: PublishRequest): Promise<PublishOutcome> {
+export async function publishOnInstagram(api: GraphApi, request: PublishRequest, videoPollMs = VIDEO_POLL_INTERVAL_MS): Promise<PublishOutcome> {
   let progress = readInstagramProgress(request.progress);
   const call: InstagramCall = {
     api,
     accessToken: request.tokens.accessToken,
     igUserId: request.networkAccountId,
+    videoPollMs,
     save: async (next) => {
       progress = next;
       await request.checkpoint(instagramProgressJson(next));
@@ -68,7 +69,7 @@ async function publishContainer(call: InstagramCall, post: PostPart, progress: I
     case 'FINISHED':
       return mediaPublish(call, post, progress, containerId);
     case 'IN_PROGRESS':
-      return pollLater(post, progress);
+      return pollLater(call, post, progress);
     case 'PUBLISHED':
       // media_publish went through on an attempt that was cut off before recording it.
       return adoptPublishedMedium(call, post, progress);
@@ -93,7 +94,7 @@ async function mediaPublish(call: InstagramCall, post: PostPart, progress: Insta
     published = await graphPost(call.api, node(call.igUserId, 'media_publish'), call.accessToken, { creation_id: containerId });
   } catch (error) {
     const notReady = error instanceof NetworkError && (error.details.code === NOT_READY_CODE || error.details.subcode === NOT_READY_SUBCODE);
-    if (notReady) return pollLater(post, progress);
+    if (notReady) return pollLater(call, post, progress);
     throw error;
   }
   const mediaId = createdId(call.api, published, 'POST /{ig-user-id}/media_publish');
@@ -102,7 +103,7 @@ async function mediaPublish(call: InstagramCall, post: PostPart, progress: Insta
 }
 
 /** Poll again in a minute for video, a few seconds for images; give up once processing took too long. */
-function pollLater(post: PostPart, progress: InstagramProgress): MediumStep {
+function pollLater(call: InstagramCall, post: PostPart, progress: InstagramProgress): MediumStep {
   const now = Date.now();
   const createdAt = Date.parse(progress.containerCreatedAt ?? '');
   if (Number.isFinite(createdAt) && now - createdAt >= INSTAGRAM_PROCESSING_LIMIT_MS) {
@@ -110,7 +111,7 @@ function pollLater(post: PostPart, progress: InstagramProgress): MediumStep {
       code: 'IN_PROGRESS',
     });
   }
-  const interval = post.media.some((media) => media.kind === 'video') ? VIDEO_POLL_INTERVAL_MS : IMAGE_POLL_INTERVAL_MS;
+  const interval = post.media.some((media) => media.kind === 'video') ? call.videoPollMs : IMAGE_POLL_INTERVAL_MS;
   return { kind: 'poll', at: new Date(now + interval), progress: instagramProgressJson(progress) };
 }
 

@@ -93,6 +93,6 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes with the account's token on the Graph host of its login (graph.instagram.com or graph.facebook.com). */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnInstagram(this.api(this.settings.graphUrl), request);
+    return publishOnInstagram(this.api(this.settings.graphUrl), request, this.settings.videoPollMs);
   }
 }

@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, IsString, IsUrl } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
@@ -27,6 +28,13 @@ class InstagramEnvironment {
   @IsIn(LOGINS)
   INSTAGRAM_LOGIN: InstagramLogin = 'instagram';
 
+  /** How long to wait between checks of a video container Instagram is still processing (ms). */
+  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  INSTAGRAM_VIDEO_POLL_MS = 60_000;
+
   /** Facebook Login's endpoints, used with INSTAGRAM_LOGIN=facebook (with the Instagram app credentials). */
   @IsUrl(URL_RULE)
   FACEBOOK_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
@@ -54,6 +62,8 @@ export class InstagramSettings {
     readonly graphUrl: string,
     readonly serviceApp: AppCredentials | undefined,
     readonly emulated: boolean,
+    /** Between checks of a video container still processing. */
+    readonly videoPollMs: number = 60_000,
   ) {}
 
   /** Where the unversioned token endpoints (`/access_token`, `/refresh_access_token`) live: the graph URL without `/vNN.N`. */
@@ -79,5 +89,5 @@ export function loadInstagramSettings(config: AppConfig): InstagramSettings {
     ? { authorize: `${base}/facebook/v25.0/dialog/oauth`, graph: `${base}/facebook/graph/v25.0` }
     : { authorize: trimmed(env.FACEBOOK_DIALOG_URL), graph: trimmed(env.FACEBOOK_GRAPH_URL) };
   const { authorize, graph } = env.INSTAGRAM_LOGIN === 'facebook' ? facebook : instagram;
-  return new InstagramSettings(env.INSTAGRAM_LOGIN, authorize, instagram.token, graph, serviceApp, emulated);
+  return new InstagramSettings(env.INSTAGRAM_LOGIN, authorize, instagram.token, graph, serviceApp, emulated, env.INSTAGRAM_VIDEO_POLL_MS);
 }
