@@ -1,0 +1,34 @@
+import Fastify, { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { Pool } from 'pg';
+
+/**
+ * The reference for the account list: the same key lookup and the same query, served by a bare
+ * Fastify handler over pg, without the framework, guard, validation or envelope.
+ */
+export async function startBareAccountList(databaseUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  const app: FastifyInstance = Fastify();
+  app.get('/accounts', async (request, reply) => {
+    const key = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const tenantId = (request.query as { tenantId?: string }).tenantId;
+    if (!key || !tenantId) return reply.status(401).send();
+    const hash = createHash('sha256').update(key).digest('hex');
+    const { rows: keys } = await pool.query('SELECT k.customer_id FROM api_keys k JOIN customers c ON c.id = k.customer_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL', [hash]);
+    if (!keys[0]) return reply.status(401).send();
+    const { rows } = await pool.query(
+      "SELECT id, platform, username, nickname, status FROM connected_accounts WHERE customer_id = $1 AND tenant_id = $2 AND status IN ('active', 'expired') ORDER BY created_at, id",
+      [keys[0].customer_id, tenantId],
+    );
+    return { success: true, data: rows };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/accounts`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
