@@ -93,6 +93,14 @@ export interface NetworkAdapter extends PublishingAdapter {
    * user is still connected.
    */
   readonly revokeScope: 'account' | 'owner';
+  /** How long before its expiry an account's token is refreshed (X: 15 minutes; Graph: 7 days). */
+  readonly refreshAheadMs: number;
+  /**
+   * New tokens for an account whose token is about to expire, or undefined when the network has no
+   * refresh grant (Facebook: the user must log in again). Refresh tokens may rotate: the returned
+   * set replaces the stored one. Throws NetworkError (auth_expired when the network refuses).
+   */
+  refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined>;
   /** Revokes the connection at the network. Throws NetworkError when the network refuses. */
   revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
 }

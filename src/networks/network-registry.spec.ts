@@ -6,7 +6,7 @@ function adapter(id: string, aliases: string[] = [], displayName = id): NetworkA
   const unused = () => {
     throw new Error('not used here');
   };
-  return { id, aliases, displayName, emulated: false, serviceApp: undefined, revokeScope: 'account', authorizeUrl: unused, exchangeCode: unused, listSelectable: unused, revoke: unused, validate: unused, publish: unused };
+  return { id, aliases, displayName, emulated: false, serviceApp: undefined, revokeScope: 'account', refreshAheadMs: 0, authorizeUrl: unused, exchangeCode: unused, listSelectable: unused, revoke: unused, refresh: unused, validate: unused, publish: unused };
 }
 
 describe('NetworkRegistry', () => {

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
-import { TokenVault } from '../accounts/token-vault';
+import { TokenRefresher } from '../accounts/token-refresher';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { PublishOutcome, PublishProgress } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
@@ -37,7 +37,7 @@ export class PublishDeliveryTask implements OnModuleInit {
     private readonly jobs: JobQueue,
     private readonly outbox: EventOutbox,
     private readonly networks: NetworkRegistry,
-    private readonly vault: TokenVault,
+    private readonly tokens: TokenRefresher,
     private readonly apps: AppCredentialsResolver,
   ) {}
 
@@ -52,8 +52,8 @@ export class PublishDeliveryTask implements OnModuleInit {
     let outcome: PublishOutcome;
     try {
       const adapter = this.networks.get(account.platform);
-      const tokens = this.vault.open(account.id, account, account.tokenExpiresAt);
-      if (!tokens) throw new NetworkError(account.platform, 'auth_expired', 'The account holds no tokens');
+      // A token about to expire is refreshed (and stored) before it is used.
+      const tokens = await this.tokens.freshTokens(account);
       outcome = await adapter.publish({
         networkAccountId: account.networkAccountId,
         username: account.username,

@@ -1,5 +1,8 @@
 import request from 'supertest';
+import { AccountsRepository } from '../../src/accounts/accounts.repository';
+import { TokenVault } from '../../src/accounts/token-vault';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { EMULATOR_APP } from '../../src/networks/network-settings';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
@@ -25,8 +28,8 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     fetch(`${t.baseUrl}/emulator/control${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers } });
   const publishedOn = async (network: string): Promise<Published[]> => ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
 
-  async function connect(network: string, pick = 0): Promise<{ id: string; networkAccountId: string }> {
-    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT });
+  async function connect(network: string, pick = 0, emulatorUser?: string): Promise<{ id: string; networkAccountId: string }> {
+    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT, emulatorUser });
     const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data.availablePages;
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
@@ -218,6 +221,59 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     expect(next.body.data.posts.map((p: { id: string }) => p.id)).not.toContain(a.id);
     const bad = await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&cursor=garbage`).set('Authorization', `Bearer ${customer.apiKey}`);
     expect(bad.status).toBe(400);
+  });
+
+  describe('token refresh before publishing', () => {
+    const tokensOf = async (accountId: string) => {
+      const stored = await t.app.get(AccountsRepository).findById(customer.id, accountId);
+      return { tokens: t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!, expiresAt: stored!.tokenExpiresAt };
+    };
+    const basic = `Basic ${Buffer.from(`${EMULATOR_APP.clientId}:${EMULATOR_APP.clientSecret}`).toString('base64')}`;
+
+    /** An X profile of its own, so that what these tests do to its login touches no other test. */
+    async function ownXAccount(id: string) {
+      await emulator('/users', { method: 'POST', body: JSON.stringify({ id, name: id, x: { username: id } }) });
+      return connect('x', 0, id);
+    }
+
+    it('refreshes an X token about to expire, stores the rotated refresh token, then publishes', async () => {
+      const account = await ownXAccount('refresher');
+      const before = await tokensOf(account.id);
+      await t.db.query("UPDATE connected_accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1", [account.id]);
+
+      const accepted = await post([account.id], [{ content: 'Published with a fresh token' }]);
+      expect((await settledPost(t, customer, accepted.body.data.id)).status).toBe('published');
+
+      const after = await tokensOf(account.id);
+      expect(after.tokens.accessToken).not.toBe(before.tokens.accessToken);
+      expect(after.tokens.refreshToken).not.toBe(before.tokens.refreshToken);
+      expect(after.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+      // X refresh tokens are single-use: the old one is now refused, the stored one works.
+      const reuse = await fetch(`${t.baseUrl}/emulator/x/api/2/oauth2/token`, {
+        method: 'POST',
+        headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.tokens.refreshToken! }).toString(),
+      });
+      expect(reuse.status).toBe(400);
+    });
+
+    it('a refresh the network refuses fails the delivery with token_expired and expires the account once', async () => {
+      const account = await ownXAccount('refused');
+      const { tokens } = await tokensOf(account.id);
+      await fetch(`${t.baseUrl}/emulator/x/api/2/oauth2/revoke`, {
+        method: 'POST',
+        headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: tokens.refreshToken!, token_type_hint: 'refresh_token' }).toString(),
+      });
+      await t.db.query("UPDATE connected_accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1", [account.id]);
+
+      const accepted = await post([account.id], [{ content: 'Nobody will see this' }]);
+      const settled = await settledPost(t, customer, accepted.body.data.id);
+      expect(settled.status).toBe('failed');
+      expect(settled.deliveries[0]!.error?.code).toBe('token_expired');
+      const events = await t.db.query("SELECT id FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1", [account.id]);
+      expect(events).toHaveLength(1);
+    });
   });
 
   describe('network faults', () => {

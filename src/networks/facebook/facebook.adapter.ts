@@ -28,6 +28,8 @@ export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pag
 export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   readonly id = 'facebook';
   readonly aliases: readonly string[] = [];
+  /** Long-lived user tokens live 60 days: act in the last 7. */
+  readonly refreshAheadMs = 7 * 24 * 3600_000;
   readonly displayName = 'Facebook';
 
   constructor(
@@ -75,6 +77,11 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
       scopes: grant.scopes,
       ownerId,
     }));
+  }
+
+  /** Facebook has no refresh grant: when the user token lapses, the user logs in again. */
+  async refresh(): Promise<AccountTokens | undefined> {
+    return undefined;
   }
 
   async revoke(tokens: AccountTokens, _app: AppCredentials): Promise<void> {

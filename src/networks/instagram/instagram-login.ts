@@ -1,3 +1,4 @@
+import { NetworkError } from '../network-error';
 import { GraphApi } from '../graph/graph-api';
 import { arrayField, isRecord, listField, stringField, urlWithQuery } from '../http/json-fields';
 import { parseGraphToken } from '../graph/graph-token';
@@ -75,6 +76,25 @@ export async function exchangeInstagramCode(
     scopes: short.permissions,
     ...(short.userId ? { userId: short.userId } : {}),
   };
+}
+
+/**
+ * Instagram Login's refresh: `GET /refresh_access_token?grant_type=ig_refresh_token` gives the
+ * token 60 more days. Instagram refuses tokens younger than 24 hours; that is not an expiry, so the
+ * caller keeps the current token (undefined).
+ */
+export async function refreshInstagramToken(unversionedGraphApi: GraphApi, accessToken: string, now: () => Date): Promise<{ accessToken: string; expiresAt?: Date } | undefined> {
+  try {
+    const long = parseGraphToken(
+      unversionedGraphApi,
+      await unversionedGraphApi.get('/refresh_access_token', { grant_type: 'ig_refresh_token', access_token: accessToken }),
+      now(),
+    );
+    return { accessToken: long.accessToken, expiresAt: long.expiresAt };
+  } catch (error) {
+    if (error instanceof NetworkError && error.kind === 'permanent') return undefined;
+    throw error;
+  }
 }
 
 /** `BUSINESS` (or no type) is an Instagram business account; other types keep their own name. */

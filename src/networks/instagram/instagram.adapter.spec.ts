@@ -228,3 +228,34 @@ describe('InstagramAdapter', () => {
     });
   });
 });
+
+describe('InstagramAdapter refresh', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('refreshes an Instagram Login token with ig_refresh_token for 60 more days', async () => {
+    const { adapter, http } = adapterWith(instagramLogin, answer(200, { access_token: 'IGQfresh', token_type: 'bearer', expires_in: 5183944 }));
+    await expect(adapter.refresh({ accessToken: 'IGQold' }, APP)).resolves.toEqual({ accessToken: 'IGQfresh', expiresAt: LONG_EXPIRY });
+    expect(http.requests).toEqual([
+      { method: 'GET', url: 'https://graph.instagram.com/refresh_access_token', query: { grant_type: 'ig_refresh_token', access_token: 'IGQold' } },
+    ]);
+  });
+
+  it('keeps the current token when Instagram refuses to refresh one younger than 24 hours', async () => {
+    const tooYoung = { error: { message: 'Token is too young to refresh', type: 'OAuthException', code: 100, fbtrace_id: 'x' } };
+    const { adapter } = adapterWith(instagramLogin, answer(400, tooYoung));
+    await expect(adapter.refresh({ accessToken: 'IGQold' }, APP)).resolves.toBeUndefined();
+  });
+
+  it('reports an expired token as auth_expired', async () => {
+    const expired = { error: { message: 'Error validating access token', type: 'OAuthException', code: 190, error_subcode: 463, fbtrace_id: 'x' } };
+    const { adapter } = adapterWith(instagramLogin, answer(400, expired));
+    await expect(adapter.refresh({ accessToken: 'IGQold' }, APP)).rejects.toMatchObject({ kind: 'auth_expired' });
+  });
+
+  it('has nothing to refresh through Facebook Login, whose Page token does not expire', async () => {
+    const { adapter, http } = adapterWith(facebookLogin);
+    await expect(adapter.refresh({ accessToken: 'EAApage' }, APP)).resolves.toBeUndefined();
+    expect(http.requests).toEqual([]);
+  });
+});

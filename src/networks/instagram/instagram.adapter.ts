@@ -18,7 +18,7 @@ import {
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { exchangeInstagramFacebookCode, instagramFacebookAccounts, instagramFacebookDialogUrl } from './instagram-facebook-login';
-import { exchangeInstagramCode, instagramAuthorizeUrl, instagramLoginAccount } from './instagram-login';
+import { exchangeInstagramCode, instagramAuthorizeUrl, instagramLoginAccount, refreshInstagramToken } from './instagram-login';
 import { instagramContentProblems } from './instagram-content-rules';
 import { publishOnInstagram } from './instagram-publisher';
 import { InstagramSettings } from './instagram.settings';
@@ -36,6 +36,8 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     return this.settings.login === 'facebook' ? 'owner' : 'account';
   }
   readonly aliases: readonly string[] = [];
+  /** Long-lived tokens live 60 days: refresh in the last 7. */
+  readonly refreshAheadMs = 7 * 24 * 3600_000;
   readonly displayName = 'Instagram';
 
   constructor(
@@ -75,6 +77,13 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     const graph = this.api(this.settings.graphUrl);
     if (this.viaFacebook) return instagramFacebookAccounts(graph, grant);
     return [await instagramLoginAccount(graph, grant)];
+  }
+
+  /** Instagram Login refreshes with ig_refresh_token; through Facebook Login the Page token does not expire. */
+  async refresh(tokens: AccountTokens, _app: AppCredentials): Promise<AccountTokens | undefined> {
+    if (this.settings.login === 'facebook') return undefined;
+    const refreshed = await refreshInstagramToken(this.api(this.settings.unversionedGraphUrl), tokens.accessToken, () => new Date());
+    return refreshed && { accessToken: refreshed.accessToken, expiresAt: refreshed.expiresAt };
   }
 
   async revoke(tokens: AccountTokens, _app: AppCredentials): Promise<void> {

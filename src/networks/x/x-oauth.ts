@@ -1,6 +1,7 @@
 import { expiryFrom, isRecord, numberField, recordField, stringField, urlWithQuery } from '../http/json-fields';
 import { AppCredentials, AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } from '../network-adapter';
 import { basicAuthorization, XApi } from './x-api';
+import { NetworkError } from '../network-error';
 
 /** X's OAuth 2.0 Authorization Code flow with PKCE, and the profile behind a grant. */
 
@@ -39,6 +40,27 @@ export async function exchangeXCode(api: XApi, request: CodeExchangeRequest): Pr
     form: { code: request.code, grant_type: 'authorization_code', redirect_uri: request.callbackUrl, code_verifier: request.codeVerifier },
   });
   return parseXToken(api, body, new Date());
+}
+
+/**
+ * The refresh grant: X's refresh tokens are single-use and rotate, so the answer's refresh token
+ * replaces the stored one. A refused refresh token means the account must log in again.
+ */
+export async function refreshXToken(api: XApi, refreshToken: string, app: AppCredentials): Promise<UserGrant> {
+  try {
+    const body = await api.send({
+      method: 'POST',
+      url: api.url('/2/oauth2/token'),
+      headers: { Authorization: basicAuthorization(app) },
+      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: app.clientId },
+    });
+    return parseXToken(api, body, new Date());
+  } catch (error) {
+    if (error instanceof NetworkError && error.kind === 'permanent') {
+      throw new NetworkError(api.network, 'auth_expired', `X refused the refresh token: ${error.message}`, error.details);
+    }
+    throw error;
+  }
 }
 
 /** `GET /2/users/me` → `{"data":{"id","name","username","profile_image_url"}}`: the one profile of a grant. */

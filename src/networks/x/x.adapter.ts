@@ -15,7 +15,7 @@ import {
   UserGrant,
 } from '../network-adapter';
 import { XApi } from './x-api';
-import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount } from './x-oauth';
+import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount, refreshXToken } from './x-oauth';
 import { xContentProblems } from './x-content-rules';
 import { publishOnX } from './x-publisher';
 import { XSettings } from './x.settings';
@@ -27,6 +27,8 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   /** One login is one profile: revoking it ends only this account. */
   readonly revokeScope = 'account';
   readonly aliases: readonly string[] = ['twitter'];
+  /** X access tokens live two hours: refresh in the last 15 minutes. */
+  readonly refreshAheadMs = 15 * 60_000;
   readonly displayName = 'X';
 
   constructor(
@@ -62,6 +64,12 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
    * Revokes the refresh token (which ends the grant) and the access token. Both are attempted even
    * if the first fails; the first failure is then reported.
    */
+  async refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined> {
+    if (!tokens.refreshToken) return undefined;
+    const grant = await refreshXToken(this.api(), tokens.refreshToken, app);
+    return { accessToken: grant.accessToken, refreshToken: grant.refreshToken ?? tokens.refreshToken, expiresAt: grant.expiresAt };
+  }
+
   async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
     const api = this.api();
     const revocations: { token: string; hint: XTokenKind }[] = [
