@@ -213,6 +213,12 @@ describe('Connect flow against the network emulator', () => {
 
   describe('app credentials', () => {
     it("uses the customer's own app when it set one, for auth-url and the code exchange", async () => {
+      // Registered at the (emulated) network with its secret, as in the network's developer console.
+      await fetch(`${t.baseUrl}/emulator/control/apps`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ clientId: 'bobs-own-x-app', clientSecret: 'bobs-secret' }),
+      });
       await t.app.get(NetworkAppsService).set(bob.id, 'x', { clientId: 'bobs-own-x-app', clientSecret: 'bobs-secret' });
       try {
         const authUrl = new URL((await requestAuthUrl(t, bob.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url);
@@ -222,6 +228,13 @@ describe('Connect flow against the network emulator', () => {
         expect(finalUrl.searchParams.get('session')).toBeTruthy();
         const other = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url);
         expect(other.searchParams.get('client_id')).not.toBe('bobs-own-x-app');
+
+        // With a wrong secret stored, the network refuses the exchange and the user comes back with the reason.
+        await t.app.get(NetworkAppsService).set(bob.id, 'x', { clientId: 'bobs-own-x-app', clientSecret: 'not-the-secret' });
+        const wrong = (await requestAuthUrl(t, bob.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url;
+        const refused = (await browse(wrong)).finalUrl;
+        expect(refused.searchParams.get('error')).toBe('network_error');
+        expect(refused.searchParams.get('session')).toBeNull();
       } finally {
         await t.db.query('DELETE FROM network_apps WHERE customer_id = $1', [bob.id]);
       }

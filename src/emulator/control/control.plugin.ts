@@ -45,6 +45,16 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
     return { data: state.settings };
   });
 
+  // Registers an app with its secret, as in a network's developer console; token endpoints then refuse any other secret.
+  fastify.post('/apps', async (request, reply) => {
+    const body = objectBody(request.body);
+    if (typeof body.clientId !== 'string' || !body.clientId || typeof body.clientSecret !== 'string' || !body.clientSecret) {
+      throw new ControlError('clientId and clientSecret are required strings.');
+    }
+    state.apps.register(body.clientId, body.clientSecret);
+    return reply.status(201).send({ data: { clientId: body.clientId } });
+  });
+
   fastify.get('/users', async () => ({ data: state.listUsers() }));
 
   fastify.post('/users', async (request, reply) => {

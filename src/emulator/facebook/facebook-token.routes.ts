@@ -33,6 +33,7 @@ function required(params: Params, ...names: string[]): void {
 function exchangeCode(context: EmulatorContext, params: Params) {
   const { state } = context;
   required(params, 'client_id', 'redirect_uri', 'client_secret', 'code');
+  if (!state.apps.verify(params.client_id!, params.client_secret)) throw new GraphError({ code: 1, message: 'Error validating client secret.' });
   const redemption = redeemCode(state, { network: 'facebook', value: params.code, clientId: params.client_id, redirectUri: params.redirect_uri });
   if (!redemption.ok) throw CODE_ERRORS[redemption.problem]();
   const user = state.findUser(redemption.code.userId);
@@ -55,6 +56,7 @@ function exchangeCode(context: EmulatorContext, params: Params) {
 function exchangeForLongLived(context: EmulatorContext, params: Params) {
   const { state } = context;
   required(params, 'client_id', 'client_secret', 'fb_exchange_token');
+  if (!state.apps.verify(params.client_id!, params.client_secret)) throw new GraphError({ code: 1, message: 'Error validating client secret.' });
   const short = requireGraphToken(state, 'facebook', params.fb_exchange_token);
   if (short.kind !== 'user') throw graphErrors.invalidParameter('fb_exchange_token must be a user access token');
   if (short.clientId !== params.client_id) throw new GraphError({ code: 1, message: 'Error validating application. Invalid application ID.' });

@@ -30,6 +30,7 @@ export function registerInstagramCodeExchange(fastify: FastifyInstance, context:
       if (!params[name]) throw new InstagramTokenError(`Missing required field ${name}`);
     }
     if (params.grant_type !== 'authorization_code') throw new InstagramTokenError('Invalid grant_type: only authorization_code is supported');
+    if (!state.apps.verify(params.client_id!, params.client_secret)) throw new InstagramTokenError('Error validating client secret');
     const redemption = redeemCode(state, { network: 'instagram', value: params.code, clientId: params.client_id, redirectUri: params.redirect_uri });
     if (!redemption.ok) throw new InstagramTokenError(CODE_MESSAGES[redemption.problem]);
     const account = state.findUser(redemption.code.userId)?.instagram;
@@ -59,6 +60,9 @@ export function registerInstagramTokenRoutes(fastify: FastifyInstance, context: 
     if (params.grant_type !== grantType) throw graphErrors.invalidParameter(`grant_type must be ${grantType}`).forInstagram();
     if (grantType === 'ig_exchange_token' && !params.client_secret) throw graphErrors.invalidParameter('Missing client_secret parameter').forInstagram();
     const current = requireGraphToken(state, 'instagram', presentedGraphToken(request, params));
+    if (grantType === 'ig_exchange_token' && !state.apps.verify(current.clientId, params.client_secret)) {
+      throw graphErrors.invalidParameter('Error validating client secret').forInstagram();
+    }
     return { params, current };
   };
   const answer = (current: ReturnType<typeof longLived>['current']) => {

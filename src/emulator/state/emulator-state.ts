@@ -1,3 +1,4 @@
+import { RegisteredApps } from './registered-apps';
 import { CredentialStore } from './credentials';
 import { FaultStore } from './faults';
 import { NetworkObjects } from './network-objects';
@@ -23,6 +24,7 @@ export class EmulatorState {
   readonly published = new PublishedLog();
   readonly objects = new NetworkObjects();
   readonly rateWindows: RateWindows;
+  readonly apps = new RegisteredApps();
   settings: EmulatorSettings = defaultSettings();
   private users: TestUser[] = seedTestUsers();
 
@@ -38,6 +40,7 @@ export class EmulatorState {
     this.published.clear();
     this.objects.clear();
     this.rateWindows.clear();
+    this.apps.clear();
     this.settings = defaultSettings();
     this.users = seedTestUsers();
   }

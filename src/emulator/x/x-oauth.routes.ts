@@ -9,13 +9,20 @@ import { XOAuthError, xProblems } from './x-errors';
 
 export const X_ACCESS_TOKEN_SECONDS = 7200;
 
-/** The client of a confidential-client call: `Authorization: Basic base64(client_id:client_secret)`. */
-function basicClientId(request: FastifyRequest): string {
+/**
+ * The client of a confidential-client call: `Authorization: Basic base64(client_id:client_secret)`,
+ * refused unless the secret is the app's.
+ */
+function basicClientId(request: FastifyRequest, state: EmulatorState): string {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
   const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
   if (colon <= 0 || colon === decoded.length - 1) throw new XOAuthError('unauthorized_client', 'Missing valid authorization header', 401);
-  return decodeURIComponent(decoded.slice(0, colon));
+  const clientId = decodeURIComponent(decoded.slice(0, colon));
+  if (!state.apps.verify(clientId, decodeURIComponent(decoded.slice(colon + 1)))) {
+    throw new XOAuthError('unauthorized_client', 'Missing valid authorization header', 401);
+  }
+  return clientId;
 }
 
 function issueTokens(state: EmulatorState, from: Pick<IssuedToken, 'userId' | 'subjectId' | 'clientId' | 'scopes' | 'grantId'>) {
@@ -37,7 +44,7 @@ export function registerXOAuthRoutes(fastify: FastifyInstance, context: Emulator
   const { state } = context;
 
   fastify.post('/2/oauth2/token', async (request) => {
-    const clientId = basicClientId(request);
+    const clientId = basicClientId(request, state);
     const params = requestParams(request);
     if (params.grant_type === 'authorization_code') {
       const redemption = redeemCode(state, { network: 'x', value: params.code, clientId, redirectUri: params.redirect_uri, codeVerifier: params.code_verifier });
@@ -61,7 +68,7 @@ export function registerXOAuthRoutes(fastify: FastifyInstance, context: Emulator
 
   // Revoking either token of a grant ends the whole grant (RFC 7009: unknown tokens are not an error).
   fastify.post('/2/oauth2/revoke', async (request) => {
-    const clientId = basicClientId(request);
+    const clientId = basicClientId(request, state);
     const params = requestParams(request);
     if (!params.token) throw new XOAuthError('invalid_request', 'Missing required parameter [token].');
     const found = state.credentials.findTokens((token) => token.network === 'x' && token.value === params.token)[0];
