@@ -123,6 +123,14 @@ describe('FacebookAdapter', () => {
     ]);
   });
 
+  it('does not offer a Page the user may not publish as', async () => {
+    const analystOnly = { id: '201', name: 'Watched Page', access_token: 'EAAGpageToken201', tasks: ['ANALYZE'] };
+    const editor = { id: '202', name: 'Edited Page', access_token: 'EAAGpageToken202', tasks: ['CREATE_CONTENT'] };
+    const { adapter } = adapterWith(answer(200, { id: '5550001' }), answer(200, { data: [analystOnly, editor], paging: { cursors: {} } }));
+    const accounts = await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, scopes: [] }, APP);
+    expect(accounts.map((account) => account.id)).toEqual(['202']);
+  });
+
   it('adds the user token to a next link that lacks it', async () => {
     const next = `${GRAPH}/me/accounts?after=QVFIUmJ5`;
     const { adapter, http } = adapterWith(answer(200, { id: '5550001' }), answer(200, { ...accountsFirstPage, paging: { next } }), answer(200, accountsLastPage));

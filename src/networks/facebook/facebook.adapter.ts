@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { exchangeFacebookCode, facebookDialogUrl, facebookUserId, listFacebookPages, revokeFacebookLogin } from '../graph/facebook-login';
 import { GraphApi } from '../graph/graph-api';
+import { canPublishAs } from '../graph/graph-pages';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
   AccountTokens,
@@ -65,7 +66,7 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
    */
   async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
     const ownerId = await facebookUserId(this.graph(), grant.accessToken);
-    const pages = await listFacebookPages(this.graph(), grant.accessToken);
+    const pages = (await listFacebookPages(this.graph(), grant.accessToken)).filter(canPublishAs);
     return pages.map((page) => ({
       id: page.id,
       name: page.name,

@@ -49,3 +49,15 @@ export function parseGraphPages(api: GraphApi, body: unknown): GraphPageBatch {
   const next = paging ? stringField(paging, 'next') : undefined;
   return { pages: data.map((entry) => parsePage(api, entry)), ...(next ? { next } : {}) };
 }
+
+/** Page roles (`tasks`) that allow publishing as the Page. */
+const PUBLISHING_TASKS = ['CREATE_CONTENT', 'MANAGE'];
+
+/**
+ * Whether the user may publish as the Page. A Page the user can only analyse or moderate would be
+ * connected and then fail every post, so it is not offered. Without a `tasks` list (older answers)
+ * the Page is kept and the network decides.
+ */
+export function canPublishAs(page: GraphPage): boolean {
+  return page.tasks.length === 0 || page.tasks.some((task) => PUBLISHING_TASKS.includes(task));
+}

@@ -1,7 +1,7 @@
 import { exchangeFacebookCode, facebookDialogUrl, facebookUserId, listFacebookPages } from '../graph/facebook-login';
 import { GraphApi } from '../graph/graph-api';
 import { isRecord, stringField } from '../http/json-fields';
-import { GraphPage } from '../graph/graph-pages';
+import { canPublishAs, GraphPage } from '../graph/graph-pages';
 import { AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } from '../network-adapter';
 
 /** Instagram through Facebook Login: the Instagram business accounts linked to the user's Pages. */
@@ -37,7 +37,7 @@ async function accountOfPage(graphApi: GraphApi, grant: UserGrant, page: GraphPa
 /** Each Page's `instagram_business_account`, then `GET /{ig-user-id}` for its profile. */
 export async function instagramFacebookAccounts(graphApi: GraphApi, grant: UserGrant): Promise<SelectableAccount[]> {
   const ownerId = await facebookUserId(graphApi, grant.accessToken);
-  const pages = await listFacebookPages(graphApi, grant.accessToken);
+  const pages = (await listFacebookPages(graphApi, grant.accessToken)).filter(canPublishAs);
   const accounts: SelectableAccount[] = [];
   const seen = new Set<string>();
   for (const page of pages) {
