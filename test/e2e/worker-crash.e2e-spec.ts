@@ -98,6 +98,7 @@ describe('A worker killed mid-publish', () => {
 
     const post = await json<{ data: { status: string; deliveries: Array<{ platformPostId: string; attempts: number }> } }>(fetch(postUrl, { headers }));
     if (post.data.status !== 'published') {
+      // Only when the takeover failed: what the new worker said and how the locks stand, to diagnose it from CI's output.
       console.log(second.output().slice(-3000));
       console.log(JSON.stringify(await db.query('SELECT * FROM worker_heartbeats')));
       console.log(JSON.stringify(await db.query('SELECT id, locked_by, locked_at, attempts, run_at, last_error FROM graphile_worker._private_jobs')));
