@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { isUniqueViolation } from '../common/errors/unique-violation';
+import { isUniqueViolation } from '../common/errors/sql-state';
 import { newId } from '../common/ids';
 import { RedirectUrl } from './redirect-url.entity';
 

@@ -2,6 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiException, FieldError } from './api-exception';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { ERROR_STATUS } from './error-code';
+import { sqlState } from './sql-state';
 
 export interface ErrorResponse {
   status: number;
@@ -53,11 +54,6 @@ export function fromStatus(status: number): ErrorResponse {
 /** SQLSTATEs a value sent by a client can cause (a NUL byte, a string too long for its column). */
 const CLIENT_DATA_SQLSTATES = new Set(['22021', '22P05', '22001', '22P02', '22003', '22007', '22008']);
 
-function sqlState(error: unknown): string | undefined {
-  const { code, driverError } = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown } };
-  const value = typeof driverError?.code === 'string' ? driverError.code : code;
-  return typeof value === 'string' ? value : undefined;
-}
 
 /**
  * Turns anything thrown while handling a request into the status, code and message of the error
