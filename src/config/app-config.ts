@@ -50,6 +50,11 @@ export interface AppConfig {
    * addresses. Only for local use and tests.
    */
   allowPrivateUrls: boolean;
+  webhooks: {
+    /** Delay before each attempt in one round (the first is usually 0: at once). */
+    retryScheduleMs: number[];
+    timeoutMs: number;
+  };
   /**
    * The environment as it was at start, for modules that declare and validate their own variables
    * (each network's endpoints and app credentials). Nothing reads process.env directly.

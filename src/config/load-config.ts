@@ -64,6 +64,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     workerConcurrency: schema.WORKER_CONCURRENCY,
     workerDeadAfterMs: schema.WORKER_DEAD_AFTER_MS,
     allowPrivateUrls: schema.ALLOW_PRIVATE_URLS === 'true',
+    webhooks: { retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE), timeoutMs: schema.WEBHOOK_TIMEOUT_MS },
     env: Object.freeze({ ...env }),
   };
+}
+
+const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+/** `0s,5s,5m` → [0, 5000, 300000] (the format is checked by the schema). */
+export function parseDurations(list: string): number[] {
+  return list.split(',').map((item) => {
+    const [, amount, unit] = /^(\d+)(ms|s|m|h)$/.exec(item.trim())!;
+    return Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+  });
 }

@@ -9,6 +9,7 @@ import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
+import { PostWriter } from './post-writer';
 import { PublishDeliveryTask } from './publish-delivery.task';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 
@@ -16,6 +17,6 @@ import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Delivery]), AccountsModule, NetworksModule, WebhooksModule],
   controllers: [PostsController],
-  providers: [PostsService, PostAcceptance, PublishDeliveryTask, PurgeIdempotencyKeys, UrlSafety],
+  providers: [PostsService, PostAcceptance, PostWriter, PublishDeliveryTask, PurgeIdempotencyKeys, UrlSafety],
 })
 export class PostsModule {}

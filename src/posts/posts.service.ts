@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { newId } from '../common/ids';
 import { JobQueue } from '../queue/job-queue';
 import { Delivery } from './delivery.entity';
 import { CreatePostBody } from './dto/create-post.body';
@@ -12,7 +11,7 @@ import { IdempotencyKeys, requestHash } from './idempotency';
 import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
 import { postView } from './post-views';
-import { accountQueue, PUBLISH_DELIVERY_TASK } from './publish-job';
+import { PostWriter } from './post-writer';
 
 export interface CreatedPost {
   status: number;
@@ -27,6 +26,7 @@ export class PostsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly acceptance: PostAcceptance,
     private readonly jobs: JobQueue,
+    private readonly writer: PostWriter,
   ) {}
 
   /**
@@ -40,36 +40,7 @@ export class PostsService {
         const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, requestHash(body));
         if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
       }
-      const post = transaction.create(Post, {
-        id: newId('post'),
-        customerId,
-        tenantId: body.tenant_id,
-        containers: accepted.containers,
-        scheduledAt: accepted.scheduledAt,
-      });
-      await transaction.save(post);
-      const deliveries = accepted.accounts.map((account) =>
-        transaction.create(Delivery, {
-          id: newId('delivery'),
-          postId: post.id,
-          customerId,
-          accountId: account.id,
-          platform: account.platform,
-          status: accepted.scheduledAt ? 'scheduled' : 'pending',
-          attempts: 0,
-          progress: {},
-        }),
-      );
-      await transaction.save(deliveries);
-      for (const delivery of deliveries) {
-        await this.jobs.enqueue(transaction, {
-          task: PUBLISH_DELIVERY_TASK,
-          payload: { deliveryId: delivery.id },
-          queue: accountQueue(delivery.accountId),
-          runAt: accepted.scheduledAt ?? undefined,
-          jobKey: delivery.id,
-        });
-      }
+      const { post, deliveries } = await this.writer.write(transaction, customerId, body.tenant_id, accepted);
       const view = postView(post, deliveries);
       if (idempotencyKey) await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
       return { status: ACCEPTED, body: view };

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
+/** graphile-worker's own default. */
+const DEFAULT_MAX_ATTEMPTS = 25;
+
 export interface NewJob {
   /** The task that runs it (see TaskRegistry). */
   task: string;
@@ -26,9 +29,27 @@ export class JobQueue {
       JSON.stringify(job.payload),
       job.queue ?? null,
       job.runAt ?? null,
-      job.maxAttempts ?? 25,
+      job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       job.jobKey ?? null,
     ]);
+  }
+
+  /** Enqueues several jobs in one statement (graphile-worker's add_jobs), in the caller's transaction. */
+  async enqueueAll(transaction: EntityManager, jobs: NewJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await transaction.query(
+      `SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
+         SELECT ROW(task, payload, queue, run_at, max_attempts, job_key, NULL, NULL)::graphile_worker.job_spec
+           FROM unnest($1::text[], $2::json[], $3::text[], $4::timestamptz[], $5::int[], $6::text[]) AS job(task, payload, queue, run_at, max_attempts, job_key)))`,
+      [
+        jobs.map((job) => job.task),
+        jobs.map((job) => JSON.stringify(job.payload)),
+        jobs.map((job) => job.queue ?? null),
+        jobs.map((job) => job.runAt ?? null),
+        jobs.map((job) => job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
+        jobs.map((job) => job.jobKey ?? null),
+      ],
+    );
   }
 
   /** Removes a job that has not started yet (a canceled delivery), in the caller's transaction. */

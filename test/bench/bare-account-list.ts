@@ -4,11 +4,14 @@ import { Pool } from 'pg';
 
 /**
  * The reference for the account list: the same key lookup and the same query, served by a bare
- * Fastify handler over pg, without the framework, guard, validation or envelope.
+ * Fastify handler over pg, without the framework, guard, validation or envelope. Run as a process
+ * of its own (`node -r ts-node/register/transpile-only test/bench/bare-account-list.ts`, with
+ * DATABASE_URL), like the service it is compared with; it prints `listening <port>`.
  */
-export async function startBareAccountList(databaseUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBareAccountList(databaseUrl: string): Promise<FastifyInstance> {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const app: FastifyInstance = Fastify();
+  app.addHook('onClose', async () => pool.end());
   app.get('/accounts', async (request, reply) => {
     const key = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     const tenantId = (request.query as { tenantId?: string }).tenantId;
@@ -23,12 +26,12 @@ export async function startBareAccountList(databaseUrl: string): Promise<{ url: 
     return { success: true, data: rows };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}/accounts`,
-    close: async () => {
-      await app.close();
-      await pool.end();
-    },
-  };
+  return app;
+}
+
+if (require.main === module) {
+  startBareAccountList(process.env.DATABASE_URL!).then((app) => {
+    console.log(`listening ${(app.server.address() as { port: number }).port}`);
+    process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  });
 }

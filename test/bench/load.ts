@@ -41,10 +41,3 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
-
-/** Peak resident memory of this process, sampled every 200 ms. */
-export function rssSampler(): { peakMb(): number; stop(): void } {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
-  return { peakMb: () => Math.round(peak / 1024 / 1024), stop: () => clearInterval(timer) };
-}

@@ -1,55 +1,95 @@
 /**
  * `npm run bench`: the publishing pipeline's throughput and latency, and the account list against a
  * bare Fastify + pg reference, on this machine, with the built-in emulator answering at once.
+ * The service runs as users run it: built (`npm run build`), as its own processes (by default an
+ * API process and a worker process, BENCH_PROCESSES=split; `one` runs ROLE=all), so the load
+ * generator here does not share their event loop.
  * A measurement, not a test: it prints figures and the targets beside them, and fails nothing.
  */
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createApp } from '../../src/app.factory';
-import { ApiKeysService } from '../../src/auth/api-keys.service';
-import { loadConfig } from '../../src/config/load-config';
-import { CustomersService } from '../../src/customers/customers.service';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { startLocalDatabase } from '../../src/database/embedded/local-database';
 import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
-import { startBareAccountList } from './bare-account-list';
-import { closedLoop, openLoop, percentile, rssSampler } from './load';
+import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
+import { closedLoop, openLoop, percentile } from './load';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 60);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
+const PROCESSES = process.env.BENCH_PROCESSES === 'one' ? 'one' : 'split';
 const REDIRECT = 'https://bench.example.com/cb';
 
+/** The most memory a process has held (Linux's VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+}
+
+async function startBareProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'bare-account-list.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const found = /listening (\d+)/.exec(chunk.toString());
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', () => reject(new Error('The bare reference exited')));
+  });
+  return { url: `http://127.0.0.1:${port}/accounts`, child };
+}
+
+/** Waits (up to a minute) for a condition while the services are up. */
+async function until(condition: () => Promise<boolean>, services: ServiceProcess[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await condition().catch(() => false))) {
+    const exited = services.find((service) => service.child.exitCode !== null);
+    if (exited) throw new Error(`A service process exited:\n${exited.output()}`);
+    if (Date.now() > deadline) throw new Error(`The services did not come up:\n${services.map((service) => service.output()).join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function main(): Promise<void> {
+  await buildService();
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-bench-'));
   chmodSync(dataDir, 0o755);
   const postgres = await startLocalDatabase({ dataDir, port: await freePort() });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const env = childEnv({
+    NODE_ENV: 'development',
     LOG_LEVEL: 'error',
     DATABASE_URL: postgres.url,
-    DATABASE_POOL_SIZE: '20',
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: baseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
     NETWORK_EMULATOR: 'on',
     ALLOW_PRIVATE_URLS: 'true',
-    WORKER_CONCURRENCY: '40',
   });
-  const rss = rssSampler();
-  const app = await createApp(config);
-  await app.listen({ port, host: '127.0.0.1' });
+  const services: ServiceProcess[] =
+    PROCESSES === 'one'
+      ? [startServiceProcess({ ...env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' })]
+      : [
+          startServiceProcess({ ...env, ROLE: 'api', DATABASE_POOL_SIZE: '20' }),
+          startServiceProcess({ ...env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' }),
+        ];
   const db = new Client({ connectionString: postgres.url });
   await db.connect();
+  let bare: { url: string; child: ChildProcess } | undefined;
 
   try {
-    const customer = await app.get(CustomersService).create('bench');
-    const apiKey = (await app.get(ApiKeysService).create(customer.id, 'bench')).plaintext;
-    await app.get(RedirectUrlsService).add(customer.id, REDIRECT);
+    await until(async () => (await fetch(`${baseUrl}/health`).catch(() => undefined))?.status === 200, services);
+    await until(async () => (await db.query('SELECT count(*)::int AS n FROM worker_heartbeats')).rows[0].n > 0, services);
+    await runCliProcess(env, 'customers', 'create', 'bench');
+    const apiKey = (await runCliProcess(env, 'api-keys', 'create', '--customer', 'bench')).split('\n').find((line) => line.startsWith('sps_'))!.trim();
+    await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'bench', REDIRECT);
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const control = (path: string, body: unknown, method = 'POST') =>
       fetch(`${baseUrl}/emulator/control${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -120,10 +160,10 @@ async function main(): Promise<void> {
     const sorted = latencies.map((row: { ms: string }) => Number(row.ms));
 
     // 4. The account list through the service against the bare reference (same key lookup and query).
-    const bare = await startBareAccountList(postgres.url);
+    bare = await startBareProcess(postgres.url);
+    const bareUrl = bare.url;
     const listService = await closedLoop(50, 5, async () => (await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=bench`, { headers })).status === 200);
-    const listBare = await closedLoop(50, 5, async () => (await fetch(`${bare.url}?tenantId=bench`, { headers })).status === 200);
-    await bare.close();
+    const listBare = await closedLoop(50, 5, async () => (await fetch(`${bareUrl}?tenantId=bench`, { headers })).status === 200);
 
     const serviceRps = listService.completed / listService.seconds;
     const bareRps = listBare.completed / listBare.seconds;
@@ -132,18 +172,18 @@ async function main(): Promise<void> {
       [`deliveries/s sustained (${SUSTAIN_SECONDS} s)`, deliveriesPerSecond.toFixed(0), '≥ 300'],
       ['end-to-end p50 at 100 posts/s (ms)', percentile(sorted, 50).toFixed(0), '≤ 50'],
       ['end-to-end p99 at 100 posts/s (ms)', percentile(sorted, 99).toFixed(0), '≤ 250'],
-      ['peak RSS of the service process (MB)', String(rss.peakMb()), '≤ 300'],
+      [`peak RSS of the service (MB, ${services.length} process${services.length > 1 ? 'es' : ''})`, String(services.reduce((sum, service) => sum + peakRssMb(service.child.pid!), 0)), '≤ 300'],
       ['account list req/s: service', serviceRps.toFixed(0), ''],
       ['account list req/s: bare Fastify + pg', bareRps.toFixed(0), ''],
       ['service / bare', (serviceRps / bareRps).toFixed(2), ''],
     ];
-    console.log(`\nPublishing benchmark (${ACCOUNTS} X accounts on the emulator, ${require('node:os').cpus().length} cores)\n`);
+    console.log(`\nPublishing benchmark (${ACCOUNTS} X accounts on the emulator, ${require('node:os').cpus().length} cores, service processes: ${PROCESSES})\n`);
     for (const [name, value, target] of report) console.log(`${name.padEnd(42)} ${value!.padStart(8)}   ${target}`);
     console.log(`\n(failed requests: accept ${accepted.failed}, list ${listService.failed}/${listBare.failed}; latency samples ${sorted.length})`);
   } finally {
-    rss.stop();
+    bare?.child.kill('SIGTERM');
     await db.end();
-    await app.close();
+    await Promise.all(services.map((service) => service.stop()));
     await postgres.stop();
   }
 }

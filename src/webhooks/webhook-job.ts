@@ -1,0 +1,11 @@
+/** The task that delivers one event to the customer's webhook endpoint. */
+export const DELIVER_WEBHOOK_TASK = 'deliver-webhook';
+
+export interface DeliverWebhookPayload {
+  eventId: string;
+}
+
+/** One waiting job per event: a retry or a resend replaces it rather than adding another. */
+export function webhookJobKey(eventId: string): string {
+  return `webhook:${eventId}`;
+}
