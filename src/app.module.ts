@@ -17,6 +17,7 @@ import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { TokenLifecycleModule } from './token-lifecycle/token-lifecycle.module';
 
 @Module({})
 export class AppModule {
@@ -35,6 +36,7 @@ export class AppModule {
         QueueModule,
         PostsModule,
         WebhooksModule,
+        TokenLifecycleModule,
         HealthModule,
         // NETWORK_EMULATOR=on, or auto outside production: mounted at /emulator (each network then
         // decides from its own credentials whether it talks to it; the log lists the simulated ones).

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountExpiry } from './account-expiry';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -7,11 +8,12 @@ import { ConnectedAccount } from './connected-account.entity';
 import { TokenRefresher } from './token-refresher';
 import { TokenVault } from './token-vault';
 import { NetworksModule } from '../networks/networks.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectedAccount]), NetworksModule],
+  imports: [TypeOrmModule.forFeature([ConnectedAccount]), NetworksModule, WebhooksModule],
   controllers: [AccountsController],
-  providers: [AccountsRepository, AccountsService, TokenVault, TokenRefresher],
-  exports: [AccountsService, TokenVault, TokenRefresher],
+  providers: [AccountsRepository, AccountsService, TokenVault, TokenRefresher, AccountExpiry],
+  exports: [AccountsService, TokenVault, TokenRefresher, AccountExpiry],
 })
 export class AccountsModule {}

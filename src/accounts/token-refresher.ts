@@ -6,7 +6,20 @@ import { AccountTokens } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
 import { NetworkRegistry } from '../networks/network-registry';
 import { ConnectedAccount } from './connected-account.entity';
+import { refreshDue } from './refresh-due';
 import { TokenVault } from './token-vault';
+
+/**
+ * What a refresh attempt came to:
+ * - `not_due`: the token is not within its network's refresh window (or never expires);
+ * - `refreshed`: new tokens were obtained and stored;
+ * - `unrefreshable`: the token is due, but the network has no refresh grant for it (Facebook, X
+ *   without offline.access) or declined without an error worth retrying (Instagram); it will lapse.
+ */
+export type RefreshOutcome =
+  | { kind: 'not_due'; tokens: AccountTokens }
+  | { kind: 'refreshed'; tokens: AccountTokens }
+  | { kind: 'unrefreshable'; tokens: AccountTokens };
 
 /**
  * An account's tokens, refreshed first when they are about to expire. The new tokens (X rotates its
@@ -24,23 +37,33 @@ export class TokenRefresher {
     private readonly apps: AppCredentialsResolver,
   ) {}
 
+  /** The tokens to call the network with: refreshed when due, else the stored ones (they still work until they expire). */
   async freshTokens(account: ConnectedAccount, now = new Date()): Promise<AccountTokens> {
+    return (await this.refreshIfDue(account, now)).tokens;
+  }
+
+  /**
+   * Refreshes the account's tokens when they are due. Throws NetworkError when the network refuses
+   * (auth_expired) or cannot be reached (transient); the caller decides what that means.
+   */
+  async refreshIfDue(account: ConnectedAccount, now = new Date()): Promise<RefreshOutcome> {
     const tokens = this.vault.open(account.id, account, account.tokenExpiresAt);
     if (!tokens) throw new NetworkError(account.platform, 'auth_expired', 'The account holds no tokens');
     const adapter = this.networks.get(account.platform);
-    if (!account.tokenExpiresAt || account.tokenExpiresAt.getTime() - now.getTime() > adapter.refreshAheadMs) return tokens;
+    if (!refreshDue(account.tokenExpiresAt, adapter.refreshAheadMs, now)) return { kind: 'not_due', tokens };
 
     const refreshed = await adapter.refresh(tokens, await this.apps.appFor(account.customerId, adapter));
-    if (!refreshed) return tokens;
+    if (!refreshed) return { kind: 'unrefreshable', tokens };
     const next: AccountTokens = { ...refreshed, userAccessToken: tokens.userAccessToken };
     const sealed = this.vault.seal(account.id, next);
+    // Only the connection these tokens came from: a reconnect meanwhile keeps its own, newer tokens.
     await this.dataSource.query(
       `UPDATE connected_accounts
           SET access_token_encrypted = $2, refresh_token_encrypted = $3, user_token_encrypted = $4, token_expires_at = $5, updated_at = now()
-        WHERE id = $1 AND status = 'active'`,
-      [account.id, sealed.accessTokenEncrypted, sealed.refreshTokenEncrypted, sealed.userTokenEncrypted, next.expiresAt ?? null],
+        WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $6`,
+      [account.id, sealed.accessTokenEncrypted, sealed.refreshTokenEncrypted, sealed.userTokenEncrypted, next.expiresAt ?? null, account.connectedAt],
     );
     this.logger.log({ msg: 'Refreshed the account token', accountId: account.id, platform: account.platform });
-    return next;
+    return { kind: 'refreshed', tokens: next };
   }
 }

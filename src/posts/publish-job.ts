@@ -1,11 +1,10 @@
-/** The task that publishes one delivery, and the queue its jobs run in. */
+/** The task that publishes one delivery; its jobs run in the account's queue (see accountQueue). */
 export const PUBLISH_DELIVERY_TASK = 'publish-delivery';
 
 export interface PublishDeliveryPayload {
   deliveryId: string;
 }
 
-/** One queue per connected account: its deliveries run one at a time (network limits, rotating tokens). */
-export function accountQueue(accountId: string): string {
-  return `account:${accountId}`;
-}
+// Kept importable from here while the posts files still name it so; it lives in the queue folder
+// because the token lifecycle (which must not import posts) enqueues on the same queue.
+export { accountQueue } from '../queue/account-queue';

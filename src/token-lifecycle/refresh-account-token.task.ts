@@ -1,0 +1,58 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AccountExpiry } from '../accounts/account-expiry';
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher';
+import { NetworkError } from '../networks/network-error';
+import { NetworkRegistry } from '../networks/network-registry';
+import { TaskRegistry } from '../queue/task-registry';
+import { parseRefreshPayload, REFRESH_ACCOUNT_TOKEN_TASK, RefreshAccountTokenPayload } from './refresh-job';
+
+/**
+ * Refreshes one account's token with its network's grant (X: rotating refresh token; Instagram:
+ * ig_refresh_token), persisted atomically by TokenRefresher. A token that cannot be refreshed
+ * (Facebook has no grant) or that the network refuses makes the account expired, and the customer
+ * receives account.token_expired once. Trouble reaching the network is retried.
+ */
+@Injectable()
+export class RefreshAccountTokenTask implements OnModuleInit {
+  private readonly logger = new Logger('TokenLifecycle');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tasks: TaskRegistry,
+    private readonly refresher: TokenRefresher,
+    private readonly expiry: AccountExpiry,
+    private readonly networks: NetworkRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.tasks.register(REFRESH_ACCOUNT_TOKEN_TASK, (payload) => this.run(parseRefreshPayload(payload)));
+  }
+
+  async run({ accountId }: RefreshAccountTokenPayload): Promise<void> {
+    const account = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: accountId });
+    // Disconnected, or already expired (by a publish that found out first) since the scan.
+    if (!account || account.status !== 'active') return;
+    let outcome: RefreshOutcome;
+    try {
+      outcome = await this.refresher.refreshIfDue(account);
+    } catch (error) {
+      if (error instanceof NetworkError && (error.kind === 'auth_expired' || error.kind === 'permanent')) {
+        return this.expire(account, error.message);
+      }
+      // Transient, rate limited, or our own trouble: graphile-worker retries, and the next scan queues it again.
+      throw error;
+    }
+    if (outcome.kind === 'unrefreshable') {
+      const network = this.networks.find(account.platform)?.displayName ?? account.platform;
+      await this.expire(account, `The ${network} token expires at ${account.tokenExpiresAt?.toISOString()} and cannot be refreshed; reconnect the account`);
+    }
+  }
+
+  private async expire(account: ConnectedAccount, reason: string): Promise<void> {
+    const expired = await this.dataSource.transaction((transaction) => this.expiry.expire(transaction, account, reason));
+    if (expired) this.logger.warn({ msg: 'Account token expired: it needs reconnecting', accountId: account.id, platform: account.platform, reason });
+  }
+}

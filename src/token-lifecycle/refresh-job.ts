@@ -1,0 +1,18 @@
+/** The task that refreshes one connected account's token; its jobs run in the account's queue. */
+export const REFRESH_ACCOUNT_TOKEN_TASK = 'refresh-account-token';
+
+export interface RefreshAccountTokenPayload {
+  accountId: string;
+}
+
+/** One waiting refresh per account, however many scans find it due. */
+export function refreshJobKey(accountId: string): string {
+  return `refresh:${accountId}`;
+}
+
+/** The payload as the queue hands it back (plain JSON), checked before it is trusted. */
+export function parseRefreshPayload(payload: unknown): RefreshAccountTokenPayload {
+  const accountId = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).accountId : undefined;
+  if (typeof accountId !== 'string' || !accountId) throw new Error(`${REFRESH_ACCOUNT_TOKEN_TASK}: the payload has no accountId`);
+  return { accountId };
+}

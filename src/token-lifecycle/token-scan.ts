@@ -1,0 +1,67 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { NetworkRegistry } from '../networks/network-registry';
+import { accountQueue } from '../queue/account-queue';
+import { JobQueue } from '../queue/job-queue';
+import { REFRESH_ACCOUNT_TOKEN_TASK, refreshJobKey } from './refresh-job';
+
+/** An arbitrary constant naming "the token scan" among this database's advisory locks (migrations use …001). */
+export const TOKEN_SCAN_LOCK_ID = 7_310_442_002;
+
+/** A refresh that keeps failing is retried a few times; the next scan queues it again anyway. */
+const REFRESH_MAX_ATTEMPTS = 5;
+
+export type TokenScanResult =
+  /** Another instance was scanning at that moment; its scan covers the same accounts. */
+  | { ran: false }
+  | { ran: true; enqueued: string[] };
+
+/**
+ * Finds the active accounts whose token is due for refresh (it expires within its network's
+ * `refreshAheadMs`: X 15 minutes, Instagram and Facebook 7 days) and queues one refresh job each,
+ * in the account's own queue so it never runs beside a publish that may be refreshing too.
+ *
+ * Many instances may scan at once: a transaction-scoped advisory lock lets one of them through and
+ * the others skip. The job key keeps a second scan (after the first committed) from queueing a
+ * second refresh, and the refresh job judges again whether the token is still due when it runs.
+ */
+@Injectable()
+export class TokenScan {
+  private readonly logger = new Logger('TokenLifecycle');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly networks: NetworkRegistry,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** One scan. Which tokens are due is judged at `now`; the refresh job judges again at its own time. */
+  scanOnce(now = new Date()): Promise<TokenScanResult> {
+    return this.dataSource.transaction(async (transaction): Promise<TokenScanResult> => {
+      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [TOKEN_SCAN_LOCK_ID])) as [{ locked: boolean }];
+      if (!locked) return { ran: false };
+      const adapters = this.networks.adapters;
+      // The same rule as refreshDue, per network: expires_at - now <= refreshAheadMs.
+      const due = (await transaction.query(
+        `SELECT a.id FROM connected_accounts a
+           JOIN unnest($1::text[], $2::bigint[]) AS w(platform, ahead_ms) ON w.platform = a.platform
+          WHERE a.status = 'active' AND a.token_expires_at IS NOT NULL
+            AND a.token_expires_at <= $3::timestamptz + w.ahead_ms * interval '1 millisecond'
+          ORDER BY a.token_expires_at`,
+        [adapters.map((adapter) => adapter.id), adapters.map((adapter) => adapter.refreshAheadMs), now],
+      )) as Array<{ id: string }>;
+      for (const { id } of due) {
+        await this.jobs.enqueue(transaction, {
+          task: REFRESH_ACCOUNT_TOKEN_TASK,
+          payload: { accountId: id },
+          queue: accountQueue(id),
+          jobKey: refreshJobKey(id),
+          maxAttempts: REFRESH_MAX_ATTEMPTS,
+        });
+      }
+      if (due.length) this.logger.log({ msg: 'Queued token refreshes', accounts: due.length });
+      return { ran: true, enqueued: due.map(({ id }) => id) };
+    });
+  }
+}
