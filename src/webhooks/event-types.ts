@@ -14,3 +14,12 @@ export interface EventData {
 }
 
 export type EventType = keyof EventData;
+
+/** Sent by POST /api/v1/webhooks/test only; never through the outbox. */
+export type TestEventType = 'webhook.test';
+
+export const ALL_EVENT_TYPES: ReadonlyArray<EventType | TestEventType> = ['account.connected', 'account.token_expired', 'post.published', 'post.failed', 'webhook.test'];
+
+/** An event's delivery to the customer's webhook. */
+export const EVENT_DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
+export type EventDeliveryStatus = (typeof EVENT_DELIVERY_STATUSES)[number];

@@ -9,8 +9,9 @@ export class OutboxEvent {
   @Column('text', { name: 'customer_id' })
   customerId!: string;
 
-  @Column('text', { name: 'tenant_id' })
-  tenantId!: string;
+  /** null for webhook.test, which belongs to no tenant. */
+  @Column('text', { name: 'tenant_id', nullable: true })
+  tenantId!: string | null;
 
   @Column('text')
   type!: string;

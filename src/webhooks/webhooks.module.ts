@@ -1,8 +1,24 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UrlSafety } from '../common/url-safety';
+import { DeliverWebhookTask } from './deliver-webhook.task';
 import { EventOutbox } from './event-outbox';
 import { OutboxEvent } from './event.entity';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookSender } from './webhook-sender';
+import { WebhooksController } from './webhooks.controller';
 
-/** For now the event outbox; delivery to the customer's URL comes with the webhooks issue. */
-@Module({ imports: [TypeOrmModule.forFeature([OutboxEvent])], providers: [EventOutbox], exports: [EventOutbox] })
+/**
+ * Events and their delivery: the outbox other modules write to, the customer's endpoint, the
+ * signed delivery with retries (a job-queue task), the delivery log and the test event.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([OutboxEvent, WebhookEndpoint])],
+  controllers: [WebhooksController],
+  providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, DeliverWebhookTask, UrlSafety],
+  exports: [EventOutbox],
+})
 export class WebhooksModule {}

@@ -1,0 +1,80 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../event-types';
+import type { EventDeliveryStatus } from '../event-types';
+
+export class WebhookAttemptView {
+  @ApiProperty({ example: 1 })
+  attempt!: number;
+
+  @ApiProperty({ example: 'https://api.example.com/hooks/social' })
+  url!: string;
+
+  @ApiProperty({ nullable: true, type: Number, example: 503, description: 'null when no answer came' })
+  statusCode!: number | null;
+
+  @ApiProperty({ example: 84 })
+  durationMs!: number;
+
+  @ApiProperty({ nullable: true, type: String, example: 'The receiver answered 503' })
+  error!: string | null;
+
+  @ApiProperty()
+  attemptedAt!: string;
+}
+
+export class EventDeliveryView {
+  @ApiProperty({ example: 'evt_5b0W…', description: 'Also X-Service-Event-Id: receivers de-duplicate on it' })
+  id!: string;
+
+  @ApiProperty({ enum: ALL_EVENT_TYPES })
+  event!: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  tenantId!: string | null;
+
+  @ApiProperty({
+    enum: EVENT_DELIVERY_STATUSES,
+    description: 'pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (no enabled webhook when it happened)',
+  })
+  status!: EventDeliveryStatus;
+
+  @ApiProperty()
+  createdAt!: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  deliveredAt!: string | null;
+
+  @ApiProperty({ nullable: true, type: String })
+  nextAttemptAt!: string | null;
+
+  @ApiProperty({ nullable: true, type: String })
+  failureReason!: string | null;
+
+  @ApiProperty({ type: [WebhookAttemptView] })
+  attempts!: WebhookAttemptView[];
+}
+
+export class EventPageView {
+  @ApiProperty({ type: [EventDeliveryView] })
+  events!: EventDeliveryView[];
+
+  @ApiProperty({ nullable: true, type: String })
+  nextCursor!: string | null;
+}
+
+export class TestAttemptView {
+  @ApiProperty({ example: 'evt_5b0W…' })
+  eventId!: string;
+
+  @ApiProperty()
+  delivered!: boolean;
+
+  @ApiProperty({ nullable: true, type: Number, example: 200 })
+  statusCode!: number | null;
+
+  @ApiProperty({ example: 84 })
+  durationMs!: number;
+
+  @ApiPropertyOptional({ example: 'Could not reach the receiver (ECONNREFUSED)' })
+  error?: string;
+}

@@ -1,0 +1,37 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { WebhookEndpoint } from '../webhook-endpoint.entity';
+
+export class WebhookView {
+  @ApiProperty({ example: 'https://api.example.com/hooks/social' })
+  url!: string;
+
+  @ApiProperty({ example: 'c0de', description: 'The last 4 characters of the secret; the secret itself is never shown again' })
+  secretLast4!: string;
+
+  @ApiProperty()
+  updatedAt!: string;
+
+  @ApiProperty({ nullable: true, type: String, description: 'Set when the receiver answered 410 Gone; PUT again to enable' })
+  disabledAt!: string | null;
+
+  @ApiProperty({ nullable: true, type: String })
+  disabledReason!: string | null;
+
+  static from(endpoint: WebhookEndpoint): WebhookView {
+    return {
+      url: endpoint.url,
+      secretLast4: endpoint.secretLast4,
+      updatedAt: endpoint.updatedAt.toISOString(),
+      disabledAt: endpoint.disabledAt?.toISOString() ?? null,
+      disabledReason: endpoint.disabledReason,
+    };
+  }
+}
+
+export class DeletedWebhookView {
+  @ApiProperty({ example: 'https://api.example.com/hooks/social' })
+  url!: string;
+
+  @ApiProperty({ example: true })
+  deleted!: true;
+}

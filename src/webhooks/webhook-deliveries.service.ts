@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiException } from '../common/errors/api-exception';
+import { newId } from '../common/ids';
+import { JobQueue } from '../queue/job-queue';
+import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
+import { ListDeliveriesQuery } from './dto/list-deliveries.query';
+import { EventRow, WebhookDispatcher } from './webhook-dispatcher';
+import { notConfigured, WebhookEndpointsService } from './webhook-endpoints.service';
+import { DELIVER_WEBHOOK_TASK, webhookJobKey } from './webhook-job';
+
+interface ListedRow {
+  id: string;
+  type: string;
+  tenant_id: string | null;
+  delivery_status: EventDeliveryView['status'];
+  created_at: Date;
+  /** created_at in microseconds since the epoch: a cursor with milliseconds would skip rows. */
+  created_exact: string;
+  delivered_at: Date | null;
+  next_attempt_at: Date | null;
+  failure_reason: string | null;
+  attempts: Array<{ attempt: number; url: string; statusCode: number | null; durationMs: number; error: string | null; attemptedAt: string }>;
+}
+
+/** The delivery log (events with their attempts), resending, and the test event. */
+@Injectable()
+export class WebhookDeliveriesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** Sends a webhook.test event at once (one attempt, no retries) and answers what it came to. */
+  async sendTest(customerId: string): Promise<TestAttemptView> {
+    const endpoint = await this.endpoints.open(customerId);
+    if (!endpoint) throw notConfigured();
+    const id = newId('event');
+    const [event] = (await this.dataSource.query(
+      `INSERT INTO events (id, customer_id, tenant_id, type, data, delivery_status, next_attempt_at)
+       VALUES ($1, $2, NULL, 'webhook.test', $3, 'pending', now())
+       RETURNING id, customer_id, tenant_id, type, data, created_at, delivery_status`,
+      [id, customerId, JSON.stringify({ message: 'This is a test event from the social publishing service.' })],
+    )) as EventRow[];
+    const result = await this.dispatcher.attempt(event!, endpoint, 'once');
+    const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    return { eventId: id, delivered, statusCode: result.statusCode, durationMs: result.durationMs, ...(result.error ? { error: result.error } : {}) };
+  }
+
+  /** Queues the event again, with a new round of the retry schedule. */
+  async resend(customerId: string, eventId: string): Promise<EventDeliveryView> {
+    const endpoint = await this.endpoints.open(customerId);
+    if (!endpoint) throw notConfigured();
+    if (endpoint.disabledAt) throw ApiException.conflict('The webhook endpoint is disabled (the receiver answered 410 Gone); PUT /api/v1/webhooks to enable it', 'webhook_disabled');
+    await this.dataSource.transaction(async (transaction) => {
+      const [[updated]] = (await transaction.query(
+        `UPDATE events SET delivery_status = 'pending', round_attempts = 0, next_attempt_at = now(), failure_reason = NULL
+          WHERE id = $1 AND customer_id = $2 RETURNING id`,
+        [eventId, customerId],
+      )) as [Array<{ id: string }>, number];
+      if (!updated) throw ApiException.notFound('Event');
+      await this.jobs.enqueue(transaction, { task: DELIVER_WEBHOOK_TASK, payload: { eventId }, jobKey: webhookJobKey(eventId) });
+    });
+    return (await this.page(customerId, { limit: 1 }, eventId)).events[0]!;
+  }
+
+  /** Newest first; the cursor is the last event's (createdAt, id). */
+  list(customerId: string, query: ListDeliveriesQuery): Promise<EventPageView> {
+    return this.page(customerId, query);
+  }
+
+  private async page(customerId: string, query: ListDeliveriesQuery, onlyId?: string): Promise<EventPageView> {
+    const limit = query.limit ?? 20;
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const rows = (await this.dataSource.query(
+      `SELECT e.id, e.type, e.tenant_id, e.delivery_status, e.created_at, (extract(epoch FROM e.created_at) * 1000000)::bigint::text AS created_exact, e.delivered_at, e.next_attempt_at, e.failure_reason,
+              COALESCE((SELECT json_agg(json_build_object('attempt', a.attempt_number, 'url', a.url, 'statusCode', a.status_code,
+                                  'durationMs', a.duration_ms, 'error', a.error, 'attemptedAt', a.attempted_at) ORDER BY a.attempt_number)
+                          FROM webhook_attempts a WHERE a.event_id = e.id), '[]') AS attempts
+         FROM events e
+        WHERE e.customer_id = $1
+          AND ($2::text IS NULL OR e.type = $2)
+          AND ($3::text IS NULL OR e.delivery_status = $3)
+          AND ($4::bigint IS NULL OR (e.created_at, e.id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5))
+          AND ($6::text IS NULL OR e.id = $6)
+        ORDER BY e.created_at DESC, e.id DESC
+        LIMIT $7`,
+      [customerId, query.event ?? null, query.status ?? null, cursor?.createdAt ?? null, cursor?.id ?? null, onlyId ?? null, limit + 1],
+    )) as ListedRow[];
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      events: page.map(toView),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.created_exact, last.id) : null,
+    };
+  }
+}
+
+function toView(row: ListedRow): EventDeliveryView {
+  return {
+    id: row.id,
+    event: row.type,
+    tenantId: row.tenant_id,
+    status: row.delivery_status,
+    createdAt: row.created_at.toISOString(),
+    deliveredAt: row.delivered_at?.toISOString() ?? null,
+    nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
+    failureReason: row.failure_reason,
+    attempts: row.attempts.map((attempt) => ({ ...attempt, attemptedAt: new Date(attempt.attemptedAt).toISOString() })),
+  };
+}
+
+function encodeCursor(createdExact: string, id: string): string {
+  return Buffer.from(`${createdExact}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!id || !createdAt || !/^\d{1,17}$/.test(createdAt) || !/^evt_[0-9A-Za-z]+$/.test(id)) {
+    throw ApiException.validation([{ field: 'cursor', message: 'cursor is not one this API gave out' }]);
+  }
+  return { createdAt, id };
+}

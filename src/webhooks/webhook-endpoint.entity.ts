@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A customer's one webhook endpoint. The secret is sealed (SecretBox); only its last 4 characters are shown. */
+@Entity('webhook_endpoints')
+export class WebhookEndpoint {
+  @PrimaryColumn('text', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('text')
+  url!: string;
+
+  @Column('text', { name: 'secret_encrypted' })
+  secretEncrypted!: string;
+
+  @Column('text', { name: 'secret_last4' })
+  secretLast4!: string;
+
+  /** Set when the receiver answered 410 Gone: nothing is sent until the endpoint is PUT again. */
+  @Column('timestamptz', { name: 'disabled_at', nullable: true })
+  disabledAt!: Date | null;
+
+  @Column('text', { name: 'disabled_reason', nullable: true })
+  disabledReason!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { SecretBox } from '../common/crypto/secret-box';
+import { ApiException } from '../common/errors/api-exception';
+import { UrlSafety } from '../common/url-safety';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+
+/** The AAD binding a sealed secret to its customer's row. */
+const secretContext = (customerId: string) => `webhook_endpoints.secret:${customerId}`;
+
+/** A customer's endpoint with its secret opened, for sending. */
+export interface OpenEndpoint {
+  url: string;
+  secret: string;
+  disabledAt: Date | null;
+}
+
+/** One webhook endpoint per customer: set (and enabled again), read, removed. */
+@Injectable()
+export class WebhookEndpointsService {
+  constructor(
+    @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly urls: UrlSafety,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** Sets the endpoint. Setting it again also enables it after a 410 disabled it. */
+  async put(customerId: string, url: string, secret: string): Promise<WebhookEndpoint> {
+    await this.checkUrl(url);
+    await this.endpoints.upsert(
+      {
+        customerId,
+        url,
+        secretEncrypted: this.box.encrypt(secret, secretContext(customerId)),
+        secretLast4: secret.slice(-4),
+        disabledAt: null,
+        disabledReason: null,
+        updatedAt: () => 'now()',
+      },
+      ['customerId'],
+    );
+    return this.endpoints.findOneByOrFail({ customerId });
+  }
+
+  async get(customerId: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.findOneBy({ customerId });
+    if (!endpoint) throw ApiException.notFound('Webhook');
+    return endpoint;
+  }
+
+  async remove(customerId: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.get(customerId);
+    await this.endpoints.delete({ customerId });
+    return endpoint;
+  }
+
+  /** The endpoint with its secret, or undefined when none is set. */
+  async open(customerId: string): Promise<OpenEndpoint | undefined> {
+    const endpoint = await this.endpoints.findOneBy({ customerId });
+    if (!endpoint) return undefined;
+    return { url: endpoint.url, secret: this.box.decrypt(endpoint.secretEncrypted, secretContext(customerId)), disabledAt: endpoint.disabledAt };
+  }
+
+  /** https only, and no private address, unless ALLOW_PRIVATE_URLS (local use, tests). */
+  private async checkUrl(url: string): Promise<void> {
+    if (!this.config.allowPrivateUrls && URL.canParse(url) && new URL(url).protocol === 'http:') {
+      throw ApiException.validation([{ field: 'url', message: 'url must use https' }]);
+    }
+    const verdict = await this.urls.check(url);
+    if (!verdict.ok) throw ApiException.validation([{ field: 'url', message: `url ${verdict.reason}` }]);
+  }
+}
+
+export function notConfigured(): ApiException {
+  return ApiException.conflict('No webhook is configured: PUT /api/v1/webhooks first', 'webhook_not_configured');
+}

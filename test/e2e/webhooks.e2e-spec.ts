@@ -1,0 +1,393 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { EventOutbox } from '../../src/webhooks/event-outbox';
+import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { createPost, settledPost } from '../support/posts';
+import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+import { Receipt, WebhookReceiver } from '../support/webhook-receiver';
+
+const SECRET = 'whsec-test-0123456789abcdef';
+const TENANT = 'tenant-hooks';
+const REDIRECT = 'https://app.example.com/connected';
+/** Fast retries for the tests; production uses 0s,5s,5m,30m,2h,5h,10h,10h. */
+const SCHEDULE = '0s,1s,1s,1s';
+
+/** The receiver's check, as README documents it: HMAC-SHA256 over the raw body, compared in constant time. */
+function signatureValid(receipt: Receipt, secret: string): boolean {
+  const expected = Buffer.from(createHmac('sha256', secret).update(receipt.raw).digest('hex'), 'utf8');
+  const given = Buffer.from(String(receipt.headers['x-service-signature'] ?? ''), 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface EventState {
+  delivery_status: string;
+  attempts: number;
+  failure_reason: string | null;
+}
+
+describe('Webhooks', () => {
+  let t: TestApp & { baseUrl: string };
+  let receiver: WebhookReceiver;
+
+  const api = (customer: TestCustomer) => ({
+    put: (body: unknown) => request(t.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send(body as object),
+    get: () => request(t.server).get('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`),
+    remove: () => request(t.server).delete('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`),
+    test: () => request(t.server).post('/api/v1/webhooks/test').set('Authorization', `Bearer ${customer.apiKey}`),
+    list: (query = '') => request(t.server).get(`/api/v1/webhooks/deliveries${query}`).set('Authorization', `Bearer ${customer.apiKey}`),
+    resend: (eventId: string) => request(t.server).post(`/api/v1/webhooks/deliveries/${eventId}/resend`).set('Authorization', `Bearer ${customer.apiKey}`),
+  });
+
+  /** A customer whose webhook points at the receiver. */
+  async function subscribed(): Promise<TestCustomer> {
+    const customer = await t.createCustomer();
+    expect((await api(customer).put({ url: receiver.url, webhook_secret: SECRET })).status).toBe(200);
+    return customer;
+  }
+
+  /** Records an event through the real outbox, as the connect flow and the publisher do. */
+  async function recordEvent(target: TestApp, customer: TestCustomer, username = 'someone'): Promise<string> {
+    return target.app.get(DataSource).transaction((transaction) =>
+      target.app.get(EventOutbox).record(transaction, {
+        customerId: customer.id,
+        tenantId: TENANT,
+        type: 'account.token_expired',
+        data: { connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username, reason: 'test' },
+      }),
+    );
+  }
+
+  const eventState = async (eventId: string): Promise<EventState> =>
+    (await t.db.query<EventState>('SELECT delivery_status, attempts, failure_reason FROM events WHERE id = $1', [eventId]))[0]!;
+  const settled = (eventId: string) =>
+    until(`event ${eventId} to settle`, async () => {
+      const state = await eventState(eventId);
+      return state.delivery_status !== 'pending' && state;
+    });
+
+  beforeAll(async () => {
+    receiver = new WebhookReceiver();
+    await receiver.up();
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.down();
+  });
+
+  describe('the endpoint', () => {
+    it('is set, read and removed; the secret is never shown back', async () => {
+      const customer = await t.createCustomer();
+      expect((await api(customer).get()).status).toBe(404);
+      const put = await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
+      expect(put.status).toBe(200);
+      expect(put.body.data).toEqual({ url: receiver.url, secretLast4: 'cdef', updatedAt: expect.any(String), disabledAt: null, disabledReason: null });
+      expect(JSON.stringify(put.body)).not.toContain(SECRET);
+      expect((await api(customer).get()).body.data).toEqual(put.body.data);
+      const [stored] = await t.db.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1', [customer.id]);
+      expect(stored!.secret_encrypted).not.toContain(SECRET);
+      expect((await api(customer).remove()).body.data).toEqual({ url: receiver.url, deleted: true });
+      expect((await api(customer).get()).status).toBe(404);
+      expect((await api(customer).remove()).status).toBe(404);
+    });
+
+    it.each([
+      ['no url', { webhook_secret: SECRET }, 'url'],
+      ['a url that is not one', { url: 'not a url', webhook_secret: SECRET }, 'url'],
+      ['an ftp url', { url: 'ftp://example.com/hooks', webhook_secret: SECRET }, 'url'],
+      ['a short secret', { url: 'https://example.com/hooks', webhook_secret: 'short' }, 'webhook_secret'],
+      ['a long secret', { url: 'https://example.com/hooks', webhook_secret: 'x'.repeat(257) }, 'webhook_secret'],
+      ['a secret that is not a string', { url: 'https://example.com/hooks', webhook_secret: 1234567890123456 }, 'webhook_secret'],
+      ['an unknown field', { url: 'https://example.com/hooks', webhook_secret: SECRET, extra: 1 }, 'extra'],
+    ])('refuses %s with a 400 naming the field', async (_, body, field) => {
+      const response = await api(await t.createCustomer()).put(body);
+      expect(response.status).toBe(400);
+      expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
+    });
+
+    it('the test event and resend are a 409 webhook_not_configured without an endpoint', async () => {
+      const customer = await t.createCustomer();
+      const tested = await api(customer).test();
+      expect(tested.status).toBe(409);
+      expect(tested.body.error.code).toBe('webhook_not_configured');
+      expect((await api(customer).resend('evt_0000000000000000000000')).body.error.code).toBe('webhook_not_configured');
+    });
+  });
+
+  describe('where private addresses are not allowed (production)', () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await startTestApp();
+    });
+    afterAll(async () => strict.close());
+
+    it.each([
+      ['plain http', 'http://example.com/hooks', 'url must use https'],
+      ['a loopback address', 'https://127.0.0.1/hooks', 'private'],
+      ['localhost', 'https://localhost/hooks', 'private'],
+      ['a private address', 'https://10.1.2.3/hooks', 'private'],
+      ['a link-local address', 'https://169.254.169.254/latest', 'private'],
+      ['an IPv6 loopback', 'https://[::1]/hooks', 'private'],
+    ])('refuses %s', async (_, url, message) => {
+      const customer = await strict.createCustomer();
+      const response = await request(strict.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send({ url, webhook_secret: SECRET });
+      expect(response.status).toBe(400);
+      expect(response.body.error.details[0]).toEqual({ field: 'url', message: expect.stringContaining(message) });
+    });
+  });
+
+  describe('the test event', () => {
+    it('is signed over the exact bytes, and answered with the attempt', async () => {
+      const customer = await subscribed();
+      const response = await api(customer).test();
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual({ eventId: expect.stringMatching(/^evt_/), delivered: true, statusCode: 200, durationMs: expect.any(Number) });
+      const [receipt] = receiver.receiptsOf(response.body.data.eventId);
+      expect(signatureValid(receipt!, SECRET)).toBe(true);
+      expect(signatureValid(receipt!, 'another-secret-0123456789')).toBe(false);
+      expect(receipt!.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
+      expect(receipt!.headers['x-service-event-id']).toBe(response.body.data.eventId);
+      expect(receipt!.headers['x-service-timestamp']).toMatch(/^\d{10}$/);
+      expect(receipt!.headers['content-type']).toBe('application/json');
+      expect(receipt!.body).toEqual({
+        id: response.body.data.eventId,
+        event: 'webhook.test',
+        tenantId: null,
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        data: { message: expect.any(String) },
+      });
+    });
+
+    it('reports a receiver that cannot be reached, without retrying', async () => {
+      const customer = await t.createCustomer();
+      const closed = new WebhookReceiver();
+      await closed.up();
+      await closed.down();
+      await api(customer).put({ url: closed.url, webhook_secret: SECRET });
+      const response = await api(customer).test();
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual(expect.objectContaining({ delivered: false, statusCode: null, error: expect.stringContaining('ECONNREFUSED') }));
+      expect(await eventState(response.body.data.eventId)).toEqual(expect.objectContaining({ delivery_status: 'failed', attempts: 1 }));
+    });
+  });
+
+  describe('delivery from the outbox', () => {
+    it('sends account.connected when an account is connected, signed, with the event id in a header', async () => {
+      const customer = await subscribed();
+      await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
+      const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+      const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data.availablePages;
+      const finalized = await request(t.server)
+        .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send({ selectedPageIds: [pages[0].id] });
+      const account = finalized.body.data[0];
+      const receipt = await until('account.connected', async () =>
+        receiver.receipts.find((item) => item.body.event === 'account.connected' && item.body.data.connectedAccountId === account.id),
+      );
+      expect(signatureValid(receipt, SECRET)).toBe(true);
+      expect(receipt.headers['x-service-event-id']).toBe(receipt.body.id);
+      expect(receipt.body).toEqual({
+        id: expect.stringMatching(/^evt_/),
+        event: 'account.connected',
+        tenantId: TENANT,
+        timestamp: expect.stringMatching(/\.\d{3}Z$/),
+        data: { connectedAccountId: account.id, platform: 'x', username: account.username, nickname: account.nickname },
+      });
+
+      // And a post published to it sends post.published with the network's id.
+      const accepted = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Webhook me' }] });
+      const post = await settledPost(t, customer, accepted.body.data.id);
+      const published = await until('post.published', async () => receiver.receipts.find((item) => item.body.event === 'post.published' && item.body.data.servicePostId === post.id));
+      expect(published.body.data).toEqual({
+        servicePostId: post.id,
+        deliveryId: post.deliveries[0]!.id,
+        connectedAccountId: account.id,
+        platform: 'x',
+        platformPostId: post.deliveries[0]!.platformPostId,
+        permalink: post.deliveries[0]!.permalink,
+      });
+    });
+
+    it('retries while the receiver is down, then delivers once; every attempt is recorded', async () => {
+      const flaky = new WebhookReceiver();
+      await flaky.up();
+      const customer = await t.createCustomer();
+      await api(customer).put({ url: flaky.url, webhook_secret: SECRET });
+      // Up, but failing twice: one 500, one connection hung up; then it answers 200.
+      flaky.answerNext({ status: 500 }, 'hang-up');
+      const eventId = await recordEvent(t, customer);
+      expect(await settled(eventId)).toEqual(expect.objectContaining({ delivery_status: 'delivered', attempts: 3 }));
+      expect(flaky.receiptsOf(eventId).filter((receipt) => receipt.headers['x-service-event-id'] === eventId)).toHaveLength(3);
+      // Every attempt carried the same bytes and signature.
+      expect(new Set(flaky.receiptsOf(eventId).map((receipt) => receipt.raw.toString('base64'))).size).toBe(1);
+      const listed = (await api(customer).list()).body.data.events.find((event: { id: string }) => event.id === eventId);
+      expect(listed).toEqual(expect.objectContaining({ status: 'delivered', deliveredAt: expect.any(String), failureReason: null }));
+      expect(listed.attempts).toEqual([
+        expect.objectContaining({ attempt: 1, statusCode: 500, error: expect.stringContaining('500') }),
+        expect.objectContaining({ attempt: 2, statusCode: null, error: expect.any(String) }),
+        expect.objectContaining({ attempt: 3, statusCode: 200, error: null, durationMs: expect.any(Number) }),
+      ]);
+      await flaky.down();
+    });
+
+    it('keeps trying while the receiver refuses connections, and delivers once it is back', async () => {
+      const receiverLater = new WebhookReceiver();
+      await receiverLater.up();
+      await receiverLater.down();
+      const customer = await t.createCustomer();
+      await api(customer).put({ url: receiverLater.url, webhook_secret: SECRET });
+      const eventId = await recordEvent(t, customer);
+      await until('two failed attempts', async () => (await eventState(eventId)).attempts >= 2);
+      await receiverLater.up();
+      expect(await settled(eventId)).toEqual(expect.objectContaining({ delivery_status: 'delivered' }));
+      expect(receiverLater.receiptsOf(eventId)).toHaveLength(1);
+      await receiverLater.down();
+    });
+
+    it('waits as long as Retry-After asks', async () => {
+      const customer = await subscribed();
+      receiver.answerNext({ status: 503, headers: { 'Retry-After': '3' } });
+      const eventId = await recordEvent(t, customer, 'patient');
+      expect((await settled(eventId)).delivery_status).toBe('delivered');
+      const [first, second] = receiver.receiptsOf(eventId);
+      // The schedule alone would retry after about 1 s.
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(2_900);
+    });
+
+    it('marks the event failed after the last attempt, with the reason', async () => {
+      const customer = await subscribed();
+      receiver.answerNext({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+      const eventId = await recordEvent(t, customer);
+      expect(await settled(eventId)).toEqual({ delivery_status: 'failed', attempts: 4, failure_reason: 'No 2xx answer after 4 attempts' });
+      const failed = (await api(customer).list('?status=failed')).body.data.events;
+      expect(failed.map((event: { id: string }) => event.id)).toEqual([eventId]);
+    });
+
+    it('a 410 disables the endpoint: later events are skipped, resend is refused, PUT enables it again', async () => {
+      const customer = await subscribed();
+      receiver.answerNext({ status: 410 });
+      const gone = await recordEvent(t, customer);
+      expect(await settled(gone)).toEqual(expect.objectContaining({ delivery_status: 'failed', attempts: 1 }));
+      expect((await api(customer).get()).body.data).toEqual(expect.objectContaining({ disabledAt: expect.any(String), disabledReason: expect.stringContaining('410') }));
+      const skipped = await recordEvent(t, customer);
+      expect((await eventState(skipped)).delivery_status).toBe('skipped');
+      const refused = await api(customer).resend(gone);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('webhook_disabled');
+
+      await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
+      expect((await api(customer).get()).body.data.disabledAt).toBeNull();
+      expect((await api(customer).resend(skipped)).status).toBe(202);
+      expect((await settled(skipped)).delivery_status).toBe('delivered');
+    });
+
+    it('resends an event: the same id and bytes, attempts numbered on', async () => {
+      const customer = await subscribed();
+      const eventId = await recordEvent(t, customer);
+      await settled(eventId);
+      const resent = await api(customer).resend(eventId);
+      expect(resent.status).toBe(202);
+      expect(resent.body.data).toEqual(expect.objectContaining({ id: eventId, status: 'pending' }));
+      await until('the resent copy', async () => receiver.receiptsOf(eventId).length === 2);
+      const [first, second] = receiver.receiptsOf(eventId);
+      expect(second!.raw.equals(first!.raw)).toBe(true);
+      expect(signatureValid(second!, SECRET)).toBe(true);
+      const listed = await until('two recorded attempts', async () => {
+        const event = (await api(customer).list()).body.data.events.find((item: { id: string }) => item.id === eventId);
+        return event?.attempts.length === 2 && event;
+      });
+      expect(listed.attempts.map((attempt: { attempt: number }) => attempt.attempt)).toEqual([1, 2]);
+      expect((await api(await t.createCustomer()).resend(eventId)).status).toBe(409);
+      const stranger = await subscribed();
+      expect((await api(stranger).resend(eventId)).status).toBe(404);
+    });
+
+    it('records events as skipped when no webhook is set', async () => {
+      const customer = await t.createCustomer();
+      const eventId = await recordEvent(t, customer);
+      expect(await eventState(eventId)).toEqual({ delivery_status: 'skipped', attempts: 0, failure_reason: null });
+    });
+  });
+
+  describe('the delivery log', () => {
+    it('filters by event and status, and pages with a cursor without skipping or repeating', async () => {
+      const customer = await subscribed();
+      const ids: string[] = [];
+      for (let index = 0; index < 5; index += 1) ids.push(await recordEvent(t, customer));
+      for (const id of ids) await settled(id);
+      const test = (await api(customer).test()).body.data.eventId;
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: request.Response = await api(customer).list(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.status).toBe(200);
+        seen.push(...page.body.data.events.map((event: { id: string }) => event.id));
+        cursor = page.body.data.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual([test, ...[...ids].reverse()]);
+
+      const onlyTests = (await api(customer).list('?event=webhook.test')).body.data.events;
+      expect(onlyTests.map((event: { id: string }) => event.id)).toEqual([test]);
+      expect((await api(customer).list('?status=pending')).body.data.events).toEqual([]);
+    });
+
+    it.each([
+      ['an unknown event', '?event=post.exploded', 'event'],
+      ['an unknown status', '?status=lost', 'status'],
+      ['a limit too large', '?limit=1000', 'limit'],
+      ['a forged cursor', `?cursor=${Buffer.from('nope|evt_1').toString('base64url')}`, 'cursor'],
+    ])('refuses %s with a 400', async (_, query, field) => {
+      const response = await api(await t.createCustomer()).list(query);
+      expect(response.status).toBe(400);
+      expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
+    });
+  });
+
+  describe('across a restart of the service', () => {
+    it('an event whose first attempt failed is delivered by the next process', async () => {
+      const later = new WebhookReceiver();
+      await later.up();
+      await later.down();
+      // The same key: the second process must open the secret the first one sealed.
+      const env = { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0s,2s,2s,2s,2s', ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+      // A database of its own: no other instance may run its jobs meanwhile.
+      const first = await startEmulatedApp({ env });
+      const stateIn = async (eventId: string) =>
+        (await first.db.query<EventState>('SELECT delivery_status, attempts, failure_reason FROM events WHERE id = $1', [eventId]))[0]!;
+      const customer = await first.createCustomer();
+      await request(first.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send({ url: later.url, webhook_secret: SECRET });
+      const eventId = await recordEvent(first, customer);
+      await until('the first failed attempt', async () => (await stateIn(eventId)).attempts >= 1);
+      await first.app.close();
+
+      await later.up();
+      const second = await startEmulatedApp({ env, databaseUrl: first.db.url });
+      try {
+        const state = await until('delivery by the second process', async () => {
+          const current = await stateIn(eventId);
+          return current.delivery_status !== 'pending' && current;
+        });
+        expect(state.delivery_status).toBe('delivered');
+        expect(later.receiptsOf(eventId)).toHaveLength(1);
+      } finally {
+        await second.close();
+        await first.db.drop();
+        await later.down();
+      }
+    });
+  });
+});

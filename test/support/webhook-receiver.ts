@@ -1,0 +1,62 @@
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+
+export interface Receipt {
+  headers: IncomingHttpHeaders;
+  /** The exact bytes received, as the signature covers them. */
+  raw: Buffer;
+  body: { id: string; event: string; tenantId: string | null; timestamp: string; data: Record<string, unknown> };
+  at: number;
+}
+
+/** How the receiver answers the next request: a status (and headers), or by hanging up the connection. */
+export type Answer = { status: number; headers?: Record<string, string> } | 'hang-up';
+
+/**
+ * A real HTTP webhook receiver on loopback. It can be taken down (the port refuses connections)
+ * and brought up again on the same port, and told how to answer the next requests.
+ */
+export class WebhookReceiver {
+  readonly receipts: Receipt[] = [];
+  private readonly answers: Answer[] = [];
+  private server: Server | undefined;
+  private port = 0;
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/hooks`;
+  }
+
+  async up(): Promise<void> {
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        this.receipts.push({ headers: request.headers, raw, body: JSON.parse(raw.toString('utf8')) as Receipt['body'], at: Date.now() });
+        const answer = this.answers.shift() ?? { status: 200 };
+        if (answer === 'hang-up') return request.socket.destroy();
+        response.writeHead(answer.status, answer.headers).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  /** The next requests are answered so, in order; after them, 200. */
+  answerNext(...answers: Answer[]): void {
+    this.answers.push(...answers);
+  }
+
+  receiptsOf(eventId: string): Receipt[] {
+    return this.receipts.filter((receipt) => receipt.body.id === eventId);
+  }
+}
