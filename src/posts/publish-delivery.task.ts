@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { AccountExpiry } from '../accounts/account-expiry';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { TokenRefresher } from '../accounts/token-refresher';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
@@ -39,6 +40,7 @@ export class PublishDeliveryTask implements OnModuleInit {
     private readonly networks: NetworkRegistry,
     private readonly tokens: TokenRefresher,
     private readonly apps: AppCredentialsResolver,
+    private readonly expiry: AccountExpiry,
   ) {}
 
   onModuleInit(): void {
@@ -80,18 +82,11 @@ export class PublishDeliveryTask implements OnModuleInit {
         await this.reschedule(transaction, delivery, outcome.at);
         return;
       }
-      await transaction.update(
-        Delivery,
-        { id: delivery.id },
-        {
-          status: 'published',
-          platformPostId: outcome.platformPostId,
-          permalink: outcome.permalink,
-          publishedAt: () => 'now()',
-          errorCode: null,
-          errorMessage: null,
-          nextAttemptAt: null,
-        },
+      await transaction.query(
+        `UPDATE deliveries SET status = 'published', platform_post_id = $2, permalink = $3, published_at = now(), updated_at = now(),
+                error_code = NULL, error_message = NULL, next_attempt_at = NULL
+          WHERE id = $1`,
+        [delivery.id, outcome.platformPostId, outcome.permalink],
       );
       await this.outbox.record(transaction, {
         customerId: post.customerId,
@@ -109,22 +104,46 @@ export class PublishDeliveryTask implements OnModuleInit {
     });
   }
 
-  /** Locks the delivery and marks it publishing; undefined when there is nothing (more) to do. */
-  private begin(deliveryId: string): Promise<Attempt | undefined> {
+  /**
+   * Marks the delivery publishing (committed before the network is called); undefined when there is
+   * nothing (more) to do. The common case is one statement; a delivery whose account is no longer
+   * active takes the slower path that fails it with the reason.
+   */
+  private async begin(deliveryId: string): Promise<Attempt | undefined> {
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [[claimed]] = (await this.dataSource.query(
+      `WITH previous AS (
+         SELECT d.id, d.status FROM deliveries d JOIN connected_accounts a ON a.id = d.account_id
+          WHERE d.id = $1 AND d.status IN ('scheduled', 'pending', 'publishing') AND a.status = 'active'
+            FOR UPDATE OF d
+       )
+       UPDATE deliveries d SET status = 'publishing', attempts = d.attempts + 1, next_attempt_at = NULL, updated_at = now()
+         FROM previous WHERE d.id = previous.id
+       RETURNING d.post_id, d.account_id, previous.status AS previous_status`,
+      [deliveryId],
+    )) as [Array<{ post_id: string; account_id: string; previous_status: string }>, number];
+    if (!claimed) return this.refuseInactive(deliveryId);
+    const manager = this.dataSource.manager;
+    const [delivery, post, account] = await Promise.all([
+      manager.findOneByOrFail(Delivery, { id: deliveryId }),
+      manager.findOneByOrFail(Post, { id: claimed.post_id }),
+      manager.findOneByOrFail(ConnectedAccount, { id: claimed.account_id }),
+    ]);
+    return { delivery, post, account, resuming: claimed.previous_status === 'publishing' };
+  }
+
+  /** A delivery still to publish whose account is expired or disconnected fails with that reason. */
+  private refuseInactive(deliveryId: string): Promise<undefined> {
     return this.dataSource.transaction(async (transaction) => {
       const delivery = await transaction.findOne(Delivery, { where: { id: deliveryId }, lock: { mode: 'pessimistic_write' } });
       if (!delivery || !['scheduled', 'pending', 'publishing'].includes(delivery.status)) return undefined;
       const post = await transaction.findOneByOrFail(Post, { id: delivery.postId });
       const account = await transaction.findOneByOrFail(ConnectedAccount, { id: delivery.accountId });
-      if (account.status !== 'active') {
-        const code = account.status === 'expired' ? 'account_expired' : 'account_disconnected';
-        await this.fail(transaction, { delivery, post, account }, code, `The account is ${account.status}; reconnect it to publish`);
-        return undefined;
-      }
-      const resuming = delivery.status === 'publishing';
-      delivery.attempts += 1;
-      await transaction.update(Delivery, { id: delivery.id }, { status: 'publishing', attempts: delivery.attempts, nextAttemptAt: null });
-      return { delivery, post, account, resuming };
+      // Reconnected between the two reads: let the queue run the job again, which then claims it.
+      if (account.status === 'active') throw new Error(`Delivery ${deliveryId}: its account was reconnected while being claimed; retrying`);
+      const code = account.status === 'expired' ? 'account_expired' : 'account_disconnected';
+      await this.fail(transaction, { delivery, post, account }, code, `The account is ${account.status}; reconnect it to publish`);
+      return undefined;
     });
   }
 
@@ -137,7 +156,7 @@ export class PublishDeliveryTask implements OnModuleInit {
     this.logger.warn({ msg: 'Publishing failed', deliveryId: delivery.id, platform: account.platform, kind: error.kind, err: error.message });
     return this.dataSource.transaction(async (transaction) => {
       if (error.kind === 'auth_expired') {
-        await this.expireAccount(transaction, attempt, error.message);
+        await this.expiry.expire(transaction, account, error.message);
         return this.fail(transaction, attempt, 'token_expired', 'The network no longer accepts the account token; reconnect the account');
       }
       if (error.kind === 'permanent' || delivery.attempts >= MAX_ATTEMPTS) {
@@ -160,20 +179,6 @@ export class PublishDeliveryTask implements OnModuleInit {
       tenantId: post.tenantId,
       type: 'post.failed',
       data: { servicePostId: post.id, deliveryId: delivery.id, connectedAccountId: account.id, platform: account.platform, error: message, errorCode: code },
-    });
-  }
-
-  /** The account becomes expired, and account.token_expired is recorded once (only by whoever changed it). */
-  private async expireAccount(transaction: EntityManager, { post, account }: Attempt, reason: string): Promise<void> {
-    const changed = (await transaction.query(`UPDATE connected_accounts SET status = 'expired', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id`, [
-      account.id,
-    ])) as [unknown[], number];
-    if (changed[0].length === 0) return;
-    await this.outbox.record(transaction, {
-      customerId: post.customerId,
-      tenantId: account.tenantId,
-      type: 'account.token_expired',
-      data: { connectedAccountId: account.id, platform: account.platform, username: account.username, reason },
     });
   }
 
