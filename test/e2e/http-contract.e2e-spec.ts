@@ -91,6 +91,10 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
         '/api/v1/social-accounts/pending/{session}/finalize',
         '/api/v1/social-accounts/{id}',
         '/api/v1/social-networks/{network}/auth-url',
+        '/api/v1/webhooks',
+        '/api/v1/webhooks/deliveries',
+        '/api/v1/webhooks/deliveries/{eventId}/resend',
+        '/api/v1/webhooks/test',
         '/health',
       ]);
       for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>)) {
