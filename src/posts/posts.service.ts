@@ -54,38 +54,46 @@ export class PostsService {
     return postView(post, deliveries);
   }
 
-  /** Newest first; the cursor is the last post's (createdAt, id), so pages never skip or repeat. */
+  /**
+   * Newest first; the cursor is the last post's (createdAt, id), createdAt to the microsecond as
+   * Postgres keeps it (a cursor in milliseconds would skip posts made in the same millisecond).
+   */
   async list(customerId: string, query: ListPostsQuery): Promise<PostPageView> {
     const limit = query.limit ?? 20;
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     const statusFilter = query.status;
-    const collected: PostView[] = [];
+    const collected: Array<{ view: PostView; exact: string }> = [];
     let after = cursor;
     // A status filter is applied to derived statuses, so read in batches until the page is full.
     for (let round = 0; round < 20 && collected.length <= limit; round += 1) {
       const builder = this.dataSource
         .getRepository(Post)
         .createQueryBuilder('post')
+        .addSelect('(extract(epoch FROM post.created_at) * 1000000)::bigint::text', 'created_exact')
         .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', { customerId, tenantId: query.tenantId })
         .orderBy('post.created_at', 'DESC')
         .addOrderBy('post.id', 'DESC')
         .limit(statusFilter ? 200 : limit + 1);
-      if (after) builder.andWhere('(post.created_at, post.id) < (:createdAt, :id)', { createdAt: after.createdAt, id: after.id });
-      const posts = await builder.getMany();
+      if (after) {
+        builder.andWhere("(post.created_at, post.id) < (timestamptz 'epoch' + CAST(:createdMicros AS bigint) * interval '1 microsecond', :id)", {
+          createdMicros: after.createdMicros,
+          id: after.id,
+        });
+      }
+      const { entities: posts, raw } = await builder.getRawAndEntities<{ created_exact: string }>();
       if (posts.length === 0) break;
       const deliveries = await this.dataSource.getRepository(Delivery).find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
-      for (const post of posts) {
+      posts.forEach((post, index) => {
         const view = postView(post, deliveries.filter((delivery) => delivery.postId === post.id));
-        if (!statusFilter || view.status === statusFilter) collected.push(view);
-      }
-      const last = posts[posts.length - 1]!;
-      after = { createdAt: last.createdAt, id: last.id };
+        if (!statusFilter || view.status === statusFilter) collected.push({ view, exact: raw[index]!.created_exact });
+      });
+      after = { createdMicros: raw[posts.length - 1]!.created_exact, id: posts[posts.length - 1]!.id };
       if (!statusFilter) break;
     }
     const page = collected.slice(0, limit);
     const more = collected.length > limit;
     const lastShown = page[page.length - 1];
-    return { posts: page, nextCursor: more && lastShown ? encodeCursor(new Date(lastShown.createdAt), lastShown.id) : null };
+    return { posts: page.map((item) => item.view), nextCursor: more && lastShown ? encodeCursor(lastShown.exact, lastShown.view.id) : null };
   }
 
   /** Cancels the deliveries not yet started; published ones stay on the network. */
@@ -103,15 +111,14 @@ export class PostsService {
   }
 }
 
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+function encodeCursor(createdMicros: string, id: string): string {
+  return Buffer.from(`${createdMicros}|${id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^pst_[0-9A-Za-z]+$/.test(id)) {
+function decodeCursor(cursor: string): { createdMicros: string; id: string } {
+  const [createdMicros, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!id || !createdMicros || !/^\d{1,17}$/.test(createdMicros) || !/^pst_[0-9A-Za-z]+$/.test(id)) {
     throw ApiException.validation([{ field: 'cursor', message: 'cursor is not one this API gave out' }]);
   }
-  return { createdAt, id };
+  return { createdMicros, id };
 }

@@ -223,6 +223,30 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('pages through posts made in the same millisecond without skipping or repeating any', async () => {
+    const tenant = 'tenant-same-millisecond';
+    const ids = ['pst_SameMs1', 'pst_SameMs2', 'pst_SameMs3'];
+    // Newest first: .123456, .123400, .123300 all fall in millisecond .123.
+    for (const [index, micros] of ['123456', '123400', '123300'].entries()) {
+      await t.db.query("INSERT INTO posts (id, customer_id, tenant_id, containers, created_at) VALUES ($1, $2, $3, '[]', $4)", [
+        ids[index],
+        customer.id,
+        tenant,
+        `2026-01-01T00:00:00.${micros}Z`,
+      ]);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: request.Response = await request(t.server)
+        .get(`/api/v1/posts?tenantId=${tenant}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`);
+      seen.push(...page.body.data.posts.map((p: { id: string }) => p.id));
+      cursor = page.body.data.nextCursor;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual(ids);
+  });
+
   describe('token refresh before publishing', () => {
     const tokensOf = async (accountId: string) => {
       const stored = await t.app.get(AccountsRepository).findById(customer.id, accountId);
