@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { DecryptionError } from '../common/crypto/secret-box';
 import { JobQueue } from '../queue/job-queue';
 import { nextAttemptDelayMs } from './retry-schedule';
 import { DELIVER_WEBHOOK_TASK, webhookJobKey } from './webhook-job';
@@ -51,7 +52,14 @@ export class WebhookDispatcher {
       eventId,
     ])) as EventRow[];
     if (!event || event.delivery_status !== 'pending') return;
-    const endpoint = await this.endpoints.open(event.customer_id);
+    let endpoint: OpenEndpoint | undefined;
+    try {
+      endpoint = await this.endpoints.open(event.customer_id);
+    } catch (error) {
+      // Retrying cannot help a secret sealed with a key this instance lacks: fail visibly instead.
+      if (error instanceof DecryptionError) return this.giveUp(event.id, `The webhook secret cannot be opened (${error.message}); PUT the webhook again`);
+      throw error;
+    }
     if (!endpoint) return this.giveUp(event.id, 'No webhook endpoint is configured');
     if (endpoint.disabledAt) return this.giveUp(event.id, 'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT it again to enable it');
     await this.attempt(event, endpoint, 'retry');

@@ -315,6 +315,13 @@ describe('Webhooks', () => {
       expect((await api(stranger).resend(eventId)).status).toBe(404);
     });
 
+    it('fails an event visibly when the secret cannot be opened (a key removed from the key ring)', async () => {
+      const customer = await subscribed();
+      await t.db.query("UPDATE webhook_endpoints SET secret_encrypted = regexp_replace(secret_encrypted, '^v1\\.[^.]+\\.', 'v1.retired.') WHERE customer_id = $1", [customer.id]);
+      const eventId = await recordEvent(t, customer);
+      expect(await settled(eventId)).toEqual({ delivery_status: 'failed', attempts: 0, failure_reason: expect.stringContaining('cannot be opened') });
+    });
+
     it('records events as skipped when no webhook is set', async () => {
       const customer = await t.createCustomer();
       const eventId = await recordEvent(t, customer);
