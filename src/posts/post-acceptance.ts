@@ -10,12 +10,25 @@ import { NetworkRegistry } from '../networks/network-registry';
 import { CreatePostBody } from './dto/create-post.body';
 import { StoredContainer } from './post.entity';
 
-const YEAR_MS = 366 * 24 * 3600 * 1000;
+/**
+ * The latest a post may be scheduled: the same instant a calendar year on (UTC). A fixed 366 days
+ * would let a post through a day past the year in three years out of four.
+ */
+function oneYearAfter(now: Date): Date {
+  const latest = new Date(now.getTime());
+  latest.setUTCFullYear(latest.getUTCFullYear() + 1);
+  return latest;
+}
 
 export interface AcceptedPost {
   containers: StoredContainer[];
   accounts: ConnectedAccount[];
   scheduledAt: Date | null;
+}
+
+/** Malformed input found here, named like the validation pipe names it: the fields are in the message too. */
+function invalid(details: FieldError[]): ApiException {
+  return ApiException.validation(details, `Invalid request: ${[...new Set(details.map((d) => d.field))].join(', ')}`);
 }
 
 function unprocessable(details: FieldError[]): ApiException {
@@ -49,8 +62,8 @@ export class PostAcceptance {
   private scheduledAt(value: string | undefined, now: Date): Date | null {
     if (value === undefined) return null;
     const at = new Date(value);
-    if (at.getTime() <= now.getTime()) throw ApiException.validation([{ field: 'scheduledAt', message: 'scheduledAt must be in the future' }]);
-    if (at.getTime() - now.getTime() > YEAR_MS) throw ApiException.validation([{ field: 'scheduledAt', message: 'scheduledAt must be within one year' }]);
+    if (at.getTime() <= now.getTime()) throw invalid([{ field: 'scheduledAt', message: 'scheduledAt must be in the future' }]);
+    if (at.getTime() > oneYearAfter(now).getTime()) throw invalid([{ field: 'scheduledAt', message: 'scheduledAt must be within one year' }]);
     return at;
   }
 
@@ -71,7 +84,7 @@ export class PostAcceptance {
         ),
       })),
     );
-    if (problems.length) throw ApiException.validation(problems);
+    if (problems.length) throw invalid(problems);
     return containers;
   }
 
