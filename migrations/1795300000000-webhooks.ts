@@ -28,6 +28,8 @@ export class Webhooks1795300000000 implements MigrationInterface {
         ADD COLUMN delivery_status  text NOT NULL DEFAULT 'skipped' CHECK (delivery_status IN ('pending', 'delivered', 'failed', 'skipped')),
         ADD COLUMN attempts         integer NOT NULL DEFAULT 0,
         ADD COLUMN round_attempts   integer NOT NULL DEFAULT 0,
+        -- A resend starts a new round: an attempt of an older round still in flight then only records itself.
+        ADD COLUMN round            integer NOT NULL DEFAULT 0,
         ADD COLUMN next_attempt_at  timestamptz,
         ADD COLUMN delivered_at     timestamptz,
         ADD COLUMN failure_reason   text;
@@ -53,7 +55,7 @@ export class Webhooks1795300000000 implements MigrationInterface {
       DROP TABLE webhook_attempts;
       DROP INDEX events_newest_idx;
       CREATE INDEX events_customer_idx ON events (customer_id, created_at);
-      ALTER TABLE events DROP COLUMN delivery_status, DROP COLUMN attempts, DROP COLUMN round_attempts,
+      ALTER TABLE events DROP COLUMN delivery_status, DROP COLUMN attempts, DROP COLUMN round_attempts, DROP COLUMN round,
         DROP COLUMN next_attempt_at, DROP COLUMN delivered_at, DROP COLUMN failure_reason;
       DELETE FROM events WHERE tenant_id IS NULL;
       ALTER TABLE events ALTER COLUMN tenant_id SET NOT NULL;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { lookup as lookupCallback, LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, LookupFunction } from 'node:net';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 
@@ -14,18 +15,24 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible, NAT64 and 6to4 forms can carry a private IPv4 address inside.
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv6');
 
-function isForbiddenAddress(address: string): boolean {
+export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 it is.
@@ -67,5 +74,24 @@ export class UrlSafety {
       return { ok: false, reason: 'must not point at a private or loopback address' };
     }
     return { ok: true };
+  }
+
+  /**
+   * A `lookup` for node:http(s) requests that refuses forbidden addresses when the connection is
+   * made, so a name cannot pass check() with a public address and then connect to a private one
+   * (DNS rebinding). Undefined when private URLs are allowed.
+   */
+  connectLookup(): LookupFunction | undefined {
+    if (this.config.allowPrivateUrls) return undefined;
+    return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
+      lookupCallback(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+        if (error) return callback(error);
+        if (addresses.length === 0 || addresses.some((entry) => isForbiddenAddress(entry.address))) {
+          return callback(Object.assign(new Error(`${hostname} resolves to a private or loopback address`), { code: 'EADDRFORBIDDEN' }));
+        }
+        if (options.all) return callback(null, addresses);
+        return callback(null, addresses[0]!.address, addresses[0]!.family);
+      });
+    }) as LookupFunction;
   }
 }

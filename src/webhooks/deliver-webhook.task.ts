@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TaskRegistry } from '../queue/task-registry';
 import { WebhookDispatcher } from './webhook-dispatcher';
-import { DELIVER_WEBHOOK_TASK, DeliverWebhookPayload } from './webhook-job';
+import { DELIVER_WEBHOOK_TASK, isDeliverWebhookPayload } from './webhook-job';
 
 /** The queued attempts: the job queue runs this for each pending event (and its retries). */
 @Injectable()
@@ -12,6 +12,9 @@ export class DeliverWebhookTask implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.register(DELIVER_WEBHOOK_TASK, (payload) => this.dispatcher.deliver((payload as DeliverWebhookPayload).eventId));
+    this.tasks.register(DELIVER_WEBHOOK_TASK, async (payload) => {
+      if (!isDeliverWebhookPayload(payload)) throw new Error('deliver-webhook: the job payload has no eventId');
+      await this.dispatcher.deliver(payload.eventId);
+    });
   }
 }

@@ -14,7 +14,8 @@ describe('nextAttemptDelayMs', () => {
   });
 
   it('waits at least as long as Retry-After asks', () => {
-    expect(nextAttemptDelayMs(SCHEDULE, 1, 60_000, () => 0.5)).toBe(60_000);
+    expect(nextAttemptDelayMs(SCHEDULE, 1, 60_000, () => 0)).toBe(60_000);
+    expect(nextAttemptDelayMs(SCHEDULE, 1, 60_000, () => 0.5)).toBe(66_000);
     expect(nextAttemptDelayMs(SCHEDULE, 2, 60_000, () => 0.5)).toBe(300_000);
   });
 });

@@ -11,8 +11,11 @@ const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 export function nextAttemptDelayMs(scheduleMs: readonly number[], attemptsMade: number, retryAfterMs: number | undefined, random: () => number = Math.random): number | undefined {
   const planned = scheduleMs[attemptsMade];
   if (planned === undefined) return undefined;
-  const jittered = Math.round(planned * (1 - JITTER + 2 * JITTER * random()));
-  return Math.max(jittered, retryAfterMs ?? 0);
+  const spread = random();
+  const jittered = Math.round(planned * (1 - JITTER + 2 * JITTER * spread));
+  // Jitter on top of Retry-After too (only later), or every event told the same time retries together.
+  const notBefore = retryAfterMs === undefined ? 0 : Math.round(retryAfterMs * (1 + JITTER * spread));
+  return Math.max(jittered, notBefore);
 }
 
 /** Retry-After as seconds or an HTTP date (RFC 9110), in milliseconds from now; undefined when absent or unreadable. */

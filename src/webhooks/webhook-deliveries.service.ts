@@ -1,13 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { newId } from '../common/ids';
+import { DecryptionError } from '../common/crypto/secret-box';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { JobQueue } from '../queue/job-queue';
 import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
-import { EventRow, WebhookDispatcher } from './webhook-dispatcher';
-import { notConfigured, WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { endpointDisabled, notConfigured, OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
+import { isDelivered } from './webhook-sender';
 import { DELIVER_WEBHOOK_TASK, webhookJobKey } from './webhook-job';
 
 interface ListedRow {
@@ -29,6 +32,7 @@ interface ListedRow {
 export class WebhookDeliveriesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly endpoints: WebhookEndpointsService,
     private readonly dispatcher: WebhookDispatcher,
     private readonly jobs: JobQueue,
@@ -36,33 +40,34 @@ export class WebhookDeliveriesService {
 
   /** Sends a webhook.test event at once (one attempt, no retries) and answers what it came to. */
   async sendTest(customerId: string): Promise<TestAttemptView> {
-    const endpoint = await this.endpoints.open(customerId);
+    let endpoint: OpenEndpoint | undefined;
+    try {
+      endpoint = await this.endpoints.open(customerId);
+    } catch (error) {
+      if (error instanceof DecryptionError) throw ApiException.conflict('The webhook secret cannot be opened here; PUT the webhook again', 'webhook_secret_unreadable');
+      throw error;
+    }
     if (!endpoint) throw notConfigured();
-    const id = newId('event');
-    const [event] = (await this.dataSource.query(
-      `INSERT INTO events (id, customer_id, tenant_id, type, data, delivery_status, next_attempt_at)
-       VALUES ($1, $2, NULL, 'webhook.test', $3, 'pending', now())
-       RETURNING id, customer_id, tenant_id, type, data, created_at, delivery_status`,
-      [id, customerId, JSON.stringify({ message: 'This is a test event from the social publishing service.' })],
-    )) as EventRow[];
-    const result = await this.dispatcher.attempt(event!, endpoint, 'once');
-    const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    return { eventId: id, delivered, statusCode: result.statusCode, durationMs: result.durationMs, ...(result.error ? { error: result.error } : {}) };
+    if (endpoint.disabledAt) throw endpointDisabled();
+    const { eventId, result } = await this.dispatcher.sendTest(customerId, endpoint);
+    return { eventId, delivered: isDelivered(result), statusCode: result.statusCode, durationMs: result.durationMs, ...(result.error ? { error: result.error } : {}) };
   }
 
-  /** Queues the event again, with a new round of the retry schedule. */
+  /** Queues the event again, as a new round of the retry schedule. */
   async resend(customerId: string, eventId: string): Promise<EventDeliveryView> {
-    const endpoint = await this.endpoints.open(customerId);
+    const endpoint = await this.endpoints.state(customerId);
     if (!endpoint) throw notConfigured();
-    if (endpoint.disabledAt) throw ApiException.conflict('The webhook endpoint is disabled (the receiver answered 410 Gone); PUT /api/v1/webhooks to enable it', 'webhook_disabled');
+    if (endpoint.disabledAt) throw endpointDisabled();
+    const firstDelayMs = this.config.webhooks.retryScheduleMs[0] ?? 0;
     await this.dataSource.transaction(async (transaction) => {
       const [[updated]] = (await transaction.query(
-        `UPDATE events SET delivery_status = 'pending', round_attempts = 0, next_attempt_at = now(), failure_reason = NULL
-          WHERE id = $1 AND customer_id = $2 RETURNING id`,
-        [eventId, customerId],
-      )) as [Array<{ id: string }>, number];
+        `UPDATE events SET delivery_status = 'pending', round = round + 1, round_attempts = 0, next_attempt_at = now() + $3 * interval '1 millisecond',
+                delivered_at = NULL, failure_reason = NULL
+          WHERE id = $1 AND customer_id = $2 RETURNING next_attempt_at`,
+        [eventId, customerId, firstDelayMs],
+      )) as [Array<{ next_attempt_at: Date }>, number];
       if (!updated) throw ApiException.notFound('Event');
-      await this.jobs.enqueue(transaction, { task: DELIVER_WEBHOOK_TASK, payload: { eventId }, jobKey: webhookJobKey(eventId) });
+      await this.jobs.enqueue(transaction, { task: DELIVER_WEBHOOK_TASK, payload: { eventId }, jobKey: webhookJobKey(eventId), runAt: updated.next_attempt_at });
     });
     return (await this.page(customerId, { limit: 1 }, eventId)).events[0]!;
   }

@@ -1,31 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { DecryptionError } from '../common/crypto/secret-box';
+import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { DecryptionError } from '../common/crypto/secret-box';
 import { JobQueue } from '../queue/job-queue';
 import { nextAttemptDelayMs } from './retry-schedule';
+import { EVENT_ROW_COLUMNS, EventRow } from './stored-event';
 import { DELIVER_WEBHOOK_TASK, webhookJobKey } from './webhook-job';
-import { OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
-import { webhookBody, StoredEvent } from './webhook-payload';
-import { AttemptResult, WebhookSender } from './webhook-sender';
+import { EndpointState, OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
+import { StoredEvent, webhookBody } from './webhook-payload';
+import { AttemptResult, isDelivered, WebhookSender } from './webhook-sender';
 
 const GONE = 410;
-
-/** An event row as the dispatcher reads it. */
-export interface EventRow {
-  id: string;
-  customer_id: string;
-  tenant_id: string | null;
-  type: string;
-  data: Record<string, unknown>;
-  created_at: Date;
-  delivery_status: string;
-}
-
-/** Whether a failed attempt may be followed by another (queued deliveries) or not (the test event). */
-export type RetryMode = 'retry' | 'once';
+const TEST_MESSAGE = 'This is a test event from the social publishing service.';
 
 /**
  * Makes one attempt to deliver an event and records it with its consequence, in one transaction:
@@ -48,73 +37,96 @@ export class WebhookDispatcher {
 
   /** The queued attempt of a pending event (the deliver-webhook task). */
   async deliver(eventId: string): Promise<void> {
-    const [event] = (await this.dataSource.query('SELECT id, customer_id, tenant_id, type, data, created_at, delivery_status FROM events WHERE id = $1', [
-      eventId,
-    ])) as EventRow[];
+    const [event] = (await this.dataSource.query(`SELECT ${EVENT_ROW_COLUMNS} FROM events WHERE id = $1`, [eventId])) as EventRow[];
     if (!event || event.delivery_status !== 'pending') return;
     let endpoint: OpenEndpoint | undefined;
     try {
       endpoint = await this.endpoints.open(event.customer_id);
     } catch (error) {
-      // Retrying cannot help a secret sealed with a key this instance lacks: fail visibly instead.
-      if (error instanceof DecryptionError) return this.giveUp(event.id, `The webhook secret cannot be opened (${error.message}); PUT the webhook again`);
+      // A key this instance lacks may be on another (a rotation under way): let the queue retry.
+      // A secret no key opens fails visibly instead of retrying forever.
+      if (error instanceof DecryptionError && error.kind === 'unreadable') return this.giveUp(event.id, 'The webhook secret cannot be opened; PUT the webhook again');
       throw error;
     }
     if (!endpoint) return this.giveUp(event.id, 'No webhook endpoint is configured');
     if (endpoint.disabledAt) return this.giveUp(event.id, 'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT it again to enable it');
-    await this.attempt(event, endpoint, 'retry');
-  }
-
-  /** Sends the event now and records the attempt; answers what the attempt came to. */
-  async attempt(event: EventRow, endpoint: OpenEndpoint, mode: RetryMode): Promise<AttemptResult> {
     const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: webhookBody(toStored(event)) });
-    await this.dataSource.transaction((transaction) => this.record(transaction, event, endpoint, result, mode));
-    return result;
+    await this.dataSource.transaction((transaction) => this.record(transaction, event, endpoint, result));
   }
 
-  private async record(transaction: EntityManager, event: EventRow, endpoint: OpenEndpoint, result: AttemptResult, mode: RetryMode): Promise<void> {
+  /**
+   * The test event: sent once, now, and only then written with its outcome and attempt, so a
+   * crash mid-send leaves nothing half-done behind.
+   */
+  async sendTest(customerId: string, endpoint: OpenEndpoint): Promise<{ eventId: string; result: AttemptResult }> {
+    const event: StoredEvent = { id: newId('event'), type: 'webhook.test', tenantId: null, createdAt: new Date(), data: { message: TEST_MESSAGE } };
+    const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: webhookBody(event) });
+    const delivered = isDelivered(result);
+    await this.dataSource.transaction(async (transaction) => {
+      await transaction.query(
+        `INSERT INTO events (id, customer_id, tenant_id, type, data, created_at, delivery_status, attempts, round_attempts, delivered_at, failure_reason)
+         VALUES ($1, $2, NULL, $3, $4, $5, $6, 1, 1, CASE WHEN $6 = 'delivered' THEN now() END, $7)`,
+        [event.id, customerId, event.type, JSON.stringify(event.data), event.createdAt, delivered ? 'delivered' : 'failed', delivered ? null : 'The test event is sent once'],
+      );
+      await this.insertAttempt(transaction, event.id, 1, endpoint.url, result);
+      if (result.statusCode === GONE) await this.disableEndpoint(transaction, customerId, endpoint);
+    });
+    return { eventId: event.id, result };
+  }
+
+  private async record(transaction: EntityManager, event: EventRow, endpoint: OpenEndpoint, result: AttemptResult): Promise<void> {
     // The event row is locked: a resend racing this attempt numbers its attempts after this one.
-    const [counts] = (await transaction.query('SELECT attempts, round_attempts FROM events WHERE id = $1 FOR UPDATE', [event.id])) as Array<{
-      attempts: number;
-      round_attempts: number;
-    }>;
-    if (!counts) return;
-    const attempt = counts.attempts + 1;
-    const roundAttempts = counts.round_attempts + 1;
-    await transaction.query(
-      'INSERT INTO webhook_attempts (event_id, attempt_number, url, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)',
-      [event.id, attempt, endpoint.url, result.statusCode, result.durationMs, result.error],
-    );
-    const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    if (delivered) {
-      await this.update(transaction, event.id, attempt, roundAttempts, "delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL");
+    const [current] = (await transaction.query('SELECT attempts, round_attempts, round, delivery_status FROM events WHERE id = $1 FOR UPDATE', [event.id])) as Array<
+      Pick<EventRow, 'round' | 'delivery_status'> & { attempts: number; round_attempts: number }
+    >;
+    if (!current) return;
+    const attempt = current.attempts + 1;
+    await this.insertAttempt(transaction, event.id, attempt, endpoint.url, result);
+    await transaction.query('UPDATE events SET attempts = $2 WHERE id = $1', [event.id, attempt]);
+    // A resend started a new round while this attempt was under way: that round decides the state.
+    if (current.round !== event.round || current.delivery_status !== 'pending') return;
+
+    const roundAttempts = current.round_attempts + 1;
+    if (isDelivered(result)) {
+      await transaction.query(
+        "UPDATE events SET round_attempts = $2, delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL WHERE id = $1",
+        [event.id, roundAttempts],
+      );
       return;
     }
     this.logger.warn({ msg: 'Webhook attempt failed', eventId: event.id, attempt, statusCode: result.statusCode, err: result.error });
     if (result.statusCode === GONE) {
-      await transaction.query(
-        "UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'The receiver answered 410 Gone', updated_at = now() WHERE customer_id = $1 AND url = $2 AND disabled_at IS NULL",
-        [event.customer_id, endpoint.url],
-      );
-      await this.fail(transaction, event.id, attempt, roundAttempts, 'The receiver answered 410 Gone: the endpoint is disabled');
-      return;
+      await this.disableEndpoint(transaction, event.customer_id, endpoint);
+      return this.fail(transaction, event.id, roundAttempts, 'The receiver answered 410 Gone: the endpoint is disabled');
     }
-    const delayMs = mode === 'retry' ? nextAttemptDelayMs(this.config.webhooks.retryScheduleMs, roundAttempts, result.retryAfterMs) : undefined;
-    if (delayMs === undefined) {
-      await this.fail(transaction, event.id, attempt, roundAttempts, `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`);
-      return;
-    }
+    const delayMs = nextAttemptDelayMs(this.config.webhooks.retryScheduleMs, roundAttempts, result.retryAfterMs);
+    if (delayMs === undefined) return this.fail(transaction, event.id, roundAttempts, `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`);
     const at = new Date(Date.now() + delayMs);
-    await this.update(transaction, event.id, attempt, roundAttempts, 'next_attempt_at = $4', [at]);
+    await transaction.query('UPDATE events SET round_attempts = $2, next_attempt_at = $3 WHERE id = $1', [event.id, roundAttempts, at]);
     await this.jobs.enqueue(transaction, { task: DELIVER_WEBHOOK_TASK, payload: { eventId: event.id }, jobKey: webhookJobKey(event.id), runAt: at });
   }
 
-  private fail(transaction: EntityManager, eventId: string, attempt: number, roundAttempts: number, reason: string): Promise<void> {
-    return this.update(transaction, eventId, attempt, roundAttempts, "delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $4", [reason]);
+  private async insertAttempt(transaction: EntityManager, eventId: string, attempt: number, url: string, result: AttemptResult): Promise<void> {
+    await transaction.query(
+      'INSERT INTO webhook_attempts (event_id, attempt_number, url, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)',
+      [eventId, attempt, url, result.statusCode, result.durationMs, result.error],
+    );
   }
 
-  private async update(transaction: EntityManager, eventId: string, attempt: number, roundAttempts: number, set: string, extra: unknown[] = []): Promise<void> {
-    await transaction.query(`UPDATE events SET attempts = $2, round_attempts = $3, ${set} WHERE id = $1`, [eventId, attempt, roundAttempts, ...extra]);
+  /** Only the endpoint the attempt went to: one PUT again since then (even of the same URL) stays enabled. */
+  private async disableEndpoint(transaction: EntityManager, customerId: string, endpoint: EndpointState): Promise<void> {
+    await transaction.query(
+      "UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'The receiver answered 410 Gone', updated_at = now() WHERE customer_id = $1 AND date_trunc('milliseconds', updated_at) = $2 AND disabled_at IS NULL",
+      [customerId, endpoint.updatedAt],
+    );
+  }
+
+  private async fail(transaction: EntityManager, eventId: string, roundAttempts: number, reason: string): Promise<void> {
+    await transaction.query("UPDATE events SET round_attempts = $2, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $3 WHERE id = $1", [
+      eventId,
+      roundAttempts,
+      reason,
+    ]);
   }
 
   /** A pending event that cannot be sent at all fails visibly, with the reason. */

@@ -11,11 +11,16 @@ import { WebhookEndpoint } from './webhook-endpoint.entity';
 /** The AAD binding a sealed secret to its customer's row. */
 const secretContext = (customerId: string) => `webhook_endpoints.secret:${customerId}`;
 
-/** A customer's endpoint with its secret opened, for sending. */
-export interface OpenEndpoint {
+/** A customer's endpoint as sending needs it. `updatedAt` tells a later PUT of the same URL apart. */
+export interface EndpointState {
   url: string;
-  secret: string;
   disabledAt: Date | null;
+  updatedAt: Date;
+}
+
+/** ...and with its secret opened. */
+export interface OpenEndpoint extends EndpointState {
+  secret: string;
 }
 
 /** One webhook endpoint per customer: set (and enabled again), read, removed. */
@@ -34,7 +39,8 @@ export class WebhookEndpointsService {
     await this.endpoints.upsert(
       {
         customerId,
-        url,
+        // As the URL parser writes it (no stray spaces; the fragment is never sent anyway).
+        url: withoutFragment(url),
         secretEncrypted: this.box.encrypt(secret, secretContext(customerId)),
         secretLast4: secret.slice(-4),
         disabledAt: null,
@@ -58,11 +64,22 @@ export class WebhookEndpointsService {
     return endpoint;
   }
 
-  /** The endpoint with its secret, or undefined when none is set. */
+  /** The endpoint without opening its secret, or undefined when none is set. */
+  async state(customerId: string): Promise<EndpointState | undefined> {
+    const endpoint = await this.endpoints.findOneBy({ customerId });
+    return endpoint ? { url: endpoint.url, disabledAt: endpoint.disabledAt, updatedAt: endpoint.updatedAt } : undefined;
+  }
+
+  /** The endpoint with its secret, or undefined when none is set. Throws DecryptionError when the secret cannot be opened. */
   async open(customerId: string): Promise<OpenEndpoint | undefined> {
     const endpoint = await this.endpoints.findOneBy({ customerId });
     if (!endpoint) return undefined;
-    return { url: endpoint.url, secret: this.box.decrypt(endpoint.secretEncrypted, secretContext(customerId)), disabledAt: endpoint.disabledAt };
+    return {
+      url: endpoint.url,
+      disabledAt: endpoint.disabledAt,
+      updatedAt: endpoint.updatedAt,
+      secret: this.box.decrypt(endpoint.secretEncrypted, secretContext(customerId)),
+    };
   }
 
   /** https only, and no private address, unless ALLOW_PRIVATE_URLS (local use, tests). */
@@ -75,6 +92,16 @@ export class WebhookEndpointsService {
   }
 }
 
+function withoutFragment(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
+}
+
 export function notConfigured(): ApiException {
   return ApiException.conflict('No webhook is configured: PUT /api/v1/webhooks first', 'webhook_not_configured');
+}
+
+export function endpointDisabled(): ApiException {
+  return ApiException.conflict('The webhook endpoint is disabled (the receiver answered 410 Gone); PUT /api/v1/webhooks to enable it', 'webhook_disabled');
 }

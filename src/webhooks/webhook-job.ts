@@ -5,6 +5,10 @@ export interface DeliverWebhookPayload {
   eventId: string;
 }
 
+export function isDeliverWebhookPayload(payload: unknown): payload is DeliverWebhookPayload {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { eventId?: unknown }).eventId === 'string';
+}
+
 /** One waiting job per event: a retry or a resend replaces it rather than adding another. */
 export function webhookJobKey(eventId: string): string {
   return `webhook:${eventId}`;

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { request as httpRequest, IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { UrlSafety } from '../common/url-safety';
@@ -12,7 +14,7 @@ export interface WebhookRequest {
   body: string;
 }
 
-/** What one attempt came to. `statusCode` is absent when no answer came (refused, timed out, blocked). */
+/** What one attempt came to. `statusCode` is null when no answer came (refused, timed out, blocked). */
 export interface AttemptResult {
   statusCode: number | null;
   durationMs: number;
@@ -20,13 +22,21 @@ export interface AttemptResult {
   retryAfterMs?: number;
 }
 
+export function isDelivered(result: Pick<AttemptResult, 'statusCode'>): boolean {
+  return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+}
+
 /** Only so much of an error answer is worth keeping in the attempt log. */
 const MAX_ERROR_CHARS = 200;
 
+class AttemptTimeout extends Error {}
+
 /**
- * Sends one signed webhook request: the side effect behind every attempt. No redirects are
- * followed (a 3xx is a failed attempt), the whole exchange has WEBHOOK_TIMEOUT_MS, and the URL is
- * checked again (a name may have come to resolve to a private address since it was set).
+ * Sends one signed webhook request: the side effect behind every attempt. node:http(s) rather than
+ * fetch, for two reasons: the connection's address is checked when it is made (UrlSafety's
+ * connectLookup; a name cannot pass the check and then resolve to a private address), and
+ * redirects are never followed (a 3xx is a failed attempt). The whole attempt, DNS included, has
+ * WEBHOOK_TIMEOUT_MS.
  */
 @Injectable()
 export class WebhookSender {
@@ -37,40 +47,86 @@ export class WebhookSender {
 
   async send(request: WebhookRequest, now: () => number = Date.now): Promise<AttemptResult> {
     const started = now();
-    const verdict = await this.urls.check(request.url);
-    if (!verdict.ok) return { statusCode: null, durationMs: now() - started, error: `Not sent: the URL ${verdict.reason}` };
+    const timeoutMs = this.config.webhooks.timeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new AttemptTimeout()), timeoutMs)));
+    let abort = (): void => undefined;
     try {
-      const response = await fetch(request.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'SocialPublishingService-Webhooks/1',
-          'X-Service-Signature': signWebhook(request.secret, request.body),
-          'X-Service-Event-Id': request.eventId,
-          'X-Service-Timestamp': String(Math.floor(Date.now() / 1000)),
-        },
-        body: request.body,
-      });
-      const ok = response.status >= 200 && response.status < 300;
-      const text = ok ? '' : (await response.text().catch(() => '')).slice(0, MAX_ERROR_CHARS);
-      if (ok) await response.body?.cancel().catch(() => undefined);
-      return {
-        statusCode: response.status,
-        durationMs: now() - started,
-        error: ok ? null : `The receiver answered ${response.status}${text ? `: ${text}` : ''}`,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), new Date()),
-      };
+      const verdict = await Promise.race([this.urls.check(request.url), deadline]);
+      if (!verdict.ok) return { statusCode: null, durationMs: now() - started, error: `Not sent: the URL ${verdict.reason}` };
+      const exchange = this.post(request, now);
+      abort = exchange.abort;
+      const answer = await Promise.race([exchange.answer, deadline]);
+      return { ...answer, durationMs: now() - started };
     } catch (error) {
-      return { statusCode: null, durationMs: now() - started, error: describeFailure(error, this.config.webhooks.timeoutMs) };
+      abort();
+      return { statusCode: null, durationMs: now() - started, error: error instanceof AttemptTimeout ? `No answer within ${timeoutMs} ms` : describeFailure(error) };
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** The POST itself; `abort` drops the connection (on the deadline). */
+  private post(request: WebhookRequest, now: () => number): { answer: Promise<Omit<AttemptResult, 'durationMs'>>; abort(): void } {
+    const url = new URL(request.url);
+    const body = Buffer.from(request.body, 'utf8');
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let outgoing: ReturnType<typeof send> | undefined;
+    const answer = new Promise<Omit<AttemptResult, 'durationMs'>>((resolve, reject) => {
+      outgoing = send(
+        url,
+        {
+          method: 'POST',
+          lookup: this.urls.connectLookup(),
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': body.length,
+            'User-Agent': 'SocialPublishingService-Webhooks/1',
+            'X-Service-Signature': signWebhook(request.secret, body),
+            'X-Service-Event-Id': request.eventId,
+            'X-Service-Timestamp': String(Math.floor(now() / 1000)),
+          },
+        },
+        (response) => answerOf(response).then(resolve, reject),
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+    return { answer, abort: () => outgoing?.destroy() };
   }
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') return `No answer within ${timeoutMs} ms`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code) return `Could not reach the receiver (${cause.code})`;
+/** The status, and for a failure the first characters of the answer (the rest is not read). */
+function answerOf(response: IncomingMessage): Promise<Omit<AttemptResult, 'durationMs'>> {
+  const statusCode = response.statusCode ?? 0;
+  const retryAfterMs = parseRetryAfter(headerValue(response.headers['retry-after']), new Date());
+  if (isDelivered({ statusCode })) {
+    response.resume();
+    return Promise.resolve({ statusCode, error: null, retryAfterMs });
+  }
+  return new Promise((resolve) => {
+    let text = '';
+    const done = () => {
+      response.destroy();
+      resolve({ statusCode, error: `The receiver answered ${statusCode}${text ? `: ${text.slice(0, MAX_ERROR_CHARS)}` : ''}`, retryAfterMs });
+    };
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.length >= MAX_ERROR_CHARS) done();
+    });
+    response.on('end', done);
+    response.on('error', done);
+  });
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+function describeFailure(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRFORBIDDEN') return 'Not sent: the URL resolves to a private or loopback address';
+  if (code) return `Could not reach the receiver (${code})`;
   return `Could not reach the receiver: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
 import { DeliverWebhookTask } from './deliver-webhook.task';
 import { EventOutbox } from './event-outbox';
-import { OutboxEvent } from './event.entity';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -16,7 +15,7 @@ import { WebhooksController } from './webhooks.controller';
  * signed delivery with retries (a job-queue task), the delivery log and the test event.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxEvent, WebhookEndpoint])],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint])],
   controllers: [WebhooksController],
   providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, DeliverWebhookTask, UrlSafety],
   exports: [EventOutbox],

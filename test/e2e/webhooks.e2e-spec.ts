@@ -12,7 +12,7 @@ const SECRET = 'whsec-test-0123456789abcdef';
 const TENANT = 'tenant-hooks';
 const REDIRECT = 'https://app.example.com/connected';
 /** Fast retries for the tests; production uses 0s,5s,5m,30m,2h,5h,10h,10h. */
-const SCHEDULE = '0s,1s,1s,1s';
+const SCHEDULE = '0s,1s,1s,1s,1s,1s';
 
 /** The receiver's check, as README documents it: HMAC-SHA256 over the raw body, compared in constant time. */
 function signatureValid(receipt: Receipt, secret: string): boolean {
@@ -50,10 +50,10 @@ describe('Webhooks', () => {
     resend: (eventId: string) => request(t.server).post(`/api/v1/webhooks/deliveries/${eventId}/resend`).set('Authorization', `Bearer ${customer.apiKey}`),
   });
 
-  /** A customer whose webhook points at the receiver. */
-  async function subscribed(): Promise<TestCustomer> {
+  /** A customer whose webhook points at the receiver (the shared one, or a test's own when it plans answers). */
+  async function subscribed(target: WebhookReceiver = receiver): Promise<TestCustomer> {
     const customer = await t.createCustomer();
-    expect((await api(customer).put({ url: receiver.url, webhook_secret: SECRET })).status).toBe(200);
+    expect((await api(customer).put({ url: target.url, webhook_secret: SECRET })).status).toBe(200);
     return customer;
   }
 
@@ -80,7 +80,7 @@ describe('Webhooks', () => {
   beforeAll(async () => {
     receiver = new WebhookReceiver();
     await receiver.up();
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE } });
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT_MS: '2000' } });
   });
   afterAll(async () => {
     await t.close();
@@ -258,27 +258,32 @@ describe('Webhooks', () => {
     });
 
     it('waits as long as Retry-After asks', async () => {
-      const customer = await subscribed();
-      receiver.answerNext({ status: 503, headers: { 'Retry-After': '3' } });
+      const own = await WebhookReceiver.started();
+      const customer = await subscribed(own);
+      own.answerNext({ status: 503, headers: { 'Retry-After': '3' } });
       const eventId = await recordEvent(t, customer, 'patient');
       expect((await settled(eventId)).delivery_status).toBe('delivered');
-      const [first, second] = receiver.receiptsOf(eventId);
+      await own.down();
+      const [first, second] = own.receiptsOf(eventId);
       // The schedule alone would retry after about 1 s.
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(2_900);
     });
 
     it('marks the event failed after the last attempt, with the reason', async () => {
-      const customer = await subscribed();
-      receiver.answerNext({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+      const own = await WebhookReceiver.started();
+      const customer = await subscribed(own);
+      own.answerNext(...Array.from({ length: 6 }, () => ({ status: 500 })));
       const eventId = await recordEvent(t, customer);
-      expect(await settled(eventId)).toEqual({ delivery_status: 'failed', attempts: 4, failure_reason: 'No 2xx answer after 4 attempts' });
+      expect(await settled(eventId)).toEqual({ delivery_status: 'failed', attempts: 6, failure_reason: 'No 2xx answer after 6 attempts' });
+      await own.down();
       const failed = (await api(customer).list('?status=failed')).body.data.events;
       expect(failed.map((event: { id: string }) => event.id)).toEqual([eventId]);
     });
 
-    it('a 410 disables the endpoint: later events are skipped, resend is refused, PUT enables it again', async () => {
-      const customer = await subscribed();
-      receiver.answerNext({ status: 410 });
+    it('a 410 disables the endpoint: later events are skipped, resend and test are refused, PUT enables it again', async () => {
+      const own = await WebhookReceiver.started();
+      const customer = await subscribed(own);
+      own.answerNext({ status: 410 });
       const gone = await recordEvent(t, customer);
       expect(await settled(gone)).toEqual(expect.objectContaining({ delivery_status: 'failed', attempts: 1 }));
       expect((await api(customer).get()).body.data).toEqual(expect.objectContaining({ disabledAt: expect.any(String), disabledReason: expect.stringContaining('410') }));
@@ -287,11 +292,14 @@ describe('Webhooks', () => {
       const refused = await api(customer).resend(gone);
       expect(refused.status).toBe(409);
       expect(refused.body.error.code).toBe('webhook_disabled');
+      expect((await api(customer).test()).body.error.code).toBe('webhook_disabled');
+      expect(own.receipts).toHaveLength(1);
 
-      await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
+      await api(customer).put({ url: own.url, webhook_secret: SECRET });
       expect((await api(customer).get()).body.data.disabledAt).toBeNull();
       expect((await api(customer).resend(skipped)).status).toBe(202);
       expect((await settled(skipped)).delivery_status).toBe('delivered');
+      await own.down();
     });
 
     it('resends an event: the same id and bytes, attempts numbered on', async () => {
@@ -315,11 +323,55 @@ describe('Webhooks', () => {
       expect((await api(stranger).resend(eventId)).status).toBe(404);
     });
 
-    it('fails an event visibly when the secret cannot be opened (a key removed from the key ring)', async () => {
+    it('fails an event visibly when the secret cannot be opened (its ciphertext damaged)', async () => {
       const customer = await subscribed();
-      await t.db.query("UPDATE webhook_endpoints SET secret_encrypted = regexp_replace(secret_encrypted, '^v1\\.[^.]+\\.', 'v1.retired.') WHERE customer_id = $1", [customer.id]);
+      await t.db.query("UPDATE webhook_endpoints SET secret_encrypted = regexp_replace(secret_encrypted, '\\.[^.]+$', '.AAAA') WHERE customer_id = $1", [customer.id]);
       const eventId = await recordEvent(t, customer);
       expect(await settled(eventId)).toEqual({ delivery_status: 'failed', attempts: 0, failure_reason: expect.stringContaining('cannot be opened') });
+      const tested = await api(customer).test();
+      expect({ status: tested.status, code: tested.body.error.code }).toEqual({ status: 409, code: 'webhook_secret_unreadable' });
+    });
+
+    it('does not follow redirects: a 3xx is a failed attempt', async () => {
+      const target = await WebhookReceiver.started();
+      const redirecting = await WebhookReceiver.started();
+      const customer = await subscribed(redirecting);
+      redirecting.answerNext(...Array.from({ length: 6 }, () => ({ status: 307, headers: { Location: target.url } })));
+      const eventId = await recordEvent(t, customer);
+      expect((await settled(eventId)).delivery_status).toBe('failed');
+      expect(target.receipts).toHaveLength(0);
+      const [listed] = (await api(customer).list()).body.data.events;
+      expect(listed.attempts[0]).toEqual(expect.objectContaining({ statusCode: 307, error: expect.stringContaining('307') }));
+      await Promise.all([target.down(), redirecting.down()]);
+    });
+
+    it('gives up on an attempt after WEBHOOK_TIMEOUT_MS, and retries', async () => {
+      const slow = await WebhookReceiver.started();
+      const customer = await subscribed(slow);
+      slow.answerNext({ status: 200, delayMs: 4_000 });
+      const eventId = await recordEvent(t, customer);
+      expect((await settled(eventId)).delivery_status).toBe('delivered');
+      const [listed] = (await api(customer).list()).body.data.events;
+      expect(listed.attempts[0]).toEqual(expect.objectContaining({ statusCode: null, error: 'No answer within 2000 ms' }));
+      expect(listed.attempts[0].durationMs).toBeLessThan(3_500);
+      expect(listed.attempts[1]).toEqual(expect.objectContaining({ statusCode: 200 }));
+      await slow.down();
+    });
+
+    it('a resend while an attempt is under way: the new round decides, the stale attempt is only recorded', async () => {
+      const own = await WebhookReceiver.started();
+      const customer = await subscribed(own);
+      // The first attempt hangs for 1.5 s and then fails; meanwhile the event is resent and delivered.
+      own.answerNext({ status: 500, delayMs: 1_500 });
+      const eventId = await recordEvent(t, customer);
+      await until('the first attempt to arrive', async () => own.receiptsOf(eventId).length === 1);
+      expect((await api(customer).resend(eventId)).status).toBe(202);
+      await until('the stale attempt to be recorded', async () => (await eventState(eventId)).attempts === 2, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await eventState(eventId)).toEqual({ delivery_status: 'delivered', attempts: 2, failure_reason: null });
+      // No retry was queued by the stale failure.
+      expect(own.receiptsOf(eventId)).toHaveLength(2);
+      await own.down();
     });
 
     it('records events as skipped when no webhook is set', async () => {

@@ -9,14 +9,28 @@ export interface Receipt {
   at: number;
 }
 
-/** How the receiver answers the next request: a status (and headers), or by hanging up the connection. */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hang-up';
+/** How the receiver answers the next request: a status (with headers, after a delay), or by hanging up the connection. */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang-up';
 
 /**
  * A real HTTP webhook receiver on loopback. It can be taken down (the port refuses connections)
  * and brought up again on the same port, and told how to answer the next requests.
  */
 export class WebhookReceiver {
+  /** A receiver already listening. */
+  static async started(): Promise<WebhookReceiver> {
+    const receiver = new WebhookReceiver();
+    await receiver.up();
+    return receiver;
+  }
+
+  /** A URL that refuses connections until up() is called. */
+  static async stopped(): Promise<WebhookReceiver> {
+    const receiver = await WebhookReceiver.started();
+    await receiver.down();
+    return receiver;
+  }
+
   readonly receipts: Receipt[] = [];
   private readonly answers: Answer[] = [];
   private server: Server | undefined;
@@ -35,7 +49,7 @@ export class WebhookReceiver {
         this.receipts.push({ headers: request.headers, raw, body: JSON.parse(raw.toString('utf8')) as Receipt['body'], at: Date.now() });
         const answer = this.answers.shift() ?? { status: 200 };
         if (answer === 'hang-up') return request.socket.destroy();
-        response.writeHead(answer.status, answer.headers).end();
+        setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
       });
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));

@@ -5,7 +5,14 @@ const FORMAT = 'v1';
 const IV_BYTES = 12;
 
 export class DecryptionError extends Error {
-  constructor(reason: string) {
+  /**
+   * `unknown_key`: sealed with a key id this instance does not have (yet: another instance may, in
+   * the middle of a key rotation). `unreadable`: no key will ever open it.
+   */
+  constructor(
+    reason: string,
+    readonly kind: 'unknown_key' | 'unreadable' = 'unreadable',
+  ) {
     super(`Cannot decrypt secret: ${reason}`);
     this.name = 'DecryptionError';
   }
@@ -35,7 +42,7 @@ export class SecretBox {
     if (parts.length !== 5 || parts[0] !== FORMAT) throw new DecryptionError('unknown format');
     const [, keyId, iv, tag, ciphertext] = parts as [string, string, string, string, string];
     const key = this.keys.get(keyId);
-    if (!key) throw new DecryptionError(`key "${keyId}" is not configured`);
+    if (!key) throw new DecryptionError(`key "${keyId}" is not configured`, 'unknown_key');
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(context, 'utf8'));

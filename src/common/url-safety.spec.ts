@@ -1,0 +1,40 @@
+import { createServer } from 'node:http';
+import { request } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { AppConfig } from '../config/app-config';
+import { isForbiddenAddress, UrlSafety } from './url-safety';
+
+const strict = new UrlSafety({ allowPrivateUrls: false } as AppConfig);
+
+describe('isForbiddenAddress', () => {
+  it.each(['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '198.18.0.1', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:a00:1::'])(
+    'forbids %s',
+    (address) => expect(isForbiddenAddress(address)).toBe(true),
+  );
+
+  it.each(['1.1.1.1', '93.184.216.34', '2606:4700:4700::1111'])('allows %s', (address) => expect(isForbiddenAddress(address)).toBe(false));
+});
+
+describe('UrlSafety.connectLookup', () => {
+  it('is absent when private URLs are allowed', () => {
+    expect(new UrlSafety({ allowPrivateUrls: true } as AppConfig).connectLookup()).toBeUndefined();
+  });
+
+  it('refuses, at connect time, a name that resolves to a loopback address', async () => {
+    const server = createServer((_, response) => response.end('reached'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      // "localhost" stands for any name that resolves to a private address (check() refuses this
+      // one by name; the lookup must refuse it by address, as it would a rebound name).
+      const outcome = await new Promise<string>((resolve) => {
+        const outgoing = request({ host: 'localhost', port, path: '/', lookup: strict.connectLookup() }, () => resolve('connected'));
+        outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        outgoing.end();
+      });
+      expect(outcome).toBe('EADDRFORBIDDEN');
+    } finally {
+      server.close();
+    }
+  });
+});
