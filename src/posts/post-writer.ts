@@ -13,18 +13,26 @@ export interface WrittenPost {
 }
 
 /**
- * Writes an accepted post, its deliveries and their publishing jobs through the caller's
- * transaction. Plain SQL, two statements: this is the hot path of POST /posts, and the ORM's
- * save() would read each row back before inserting it.
+ * Writes an accepted post, its deliveries and their publishing jobs in ONE statement (atomic by
+ * itself, or inside the caller's transaction when there is one). Plain SQL: this is the hot path
+ * of POST /posts, where each round trip to the database counts.
  */
 @Injectable()
 export class PostWriter {
-  constructor(private readonly jobs: JobQueue) {}
-
   async write(transaction: EntityManager, customerId: string, tenantId: string, accepted: AcceptedPost): Promise<WrittenPost> {
     const postId = newId('post');
     const status = accepted.scheduledAt ? 'scheduled' : 'pending';
     const deliveryIds = accepted.accounts.map(() => newId('delivery'));
+    const jobs = JobQueue.batch(
+      accepted.accounts.map((account, index) => ({
+        task: PUBLISH_DELIVERY_TASK,
+        payload: { deliveryId: deliveryIds[index]! },
+        queue: accountQueue(account.id),
+        runAt: accepted.scheduledAt ?? undefined,
+        jobKey: deliveryIds[index]!,
+      })),
+      10,
+    );
     const [row] = (await transaction.query(
       `WITH post AS (
          INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at) VALUES ($1, $2, $3, $4, $5) RETURNING created_at
@@ -33,8 +41,10 @@ export class PostWriter {
          SELECT delivery.id, $1, $2, delivery.account_id, delivery.platform, $6, post.created_at, post.created_at
            FROM unnest($7::text[], $8::text[], $9::text[]) AS delivery(id, account_id, platform), post
          RETURNING id
+       ), queued AS (
+         SELECT count(*)::int AS jobs FROM ${jobs.sql}
        )
-       SELECT post.created_at, (SELECT count(*) FROM delivered)::int AS deliveries FROM post`,
+       SELECT post.created_at, (SELECT count(*) FROM delivered)::int AS deliveries, queued.jobs FROM post, queued`,
       [
         postId,
         customerId,
@@ -45,19 +55,12 @@ export class PostWriter {
         deliveryIds,
         accepted.accounts.map((account) => account.id),
         accepted.accounts.map((account) => account.platform),
+        ...jobs.params,
       ],
-    )) as Array<{ created_at: Date; deliveries: number }>;
-    const createdAt = row!.created_at;
-    await this.jobs.enqueueAll(
-      transaction,
-      accepted.accounts.map((account, index) => ({
-        task: PUBLISH_DELIVERY_TASK,
-        payload: { deliveryId: deliveryIds[index]! },
-        queue: accountQueue(account.id),
-        runAt: accepted.scheduledAt ?? undefined,
-        jobKey: deliveryIds[index]!,
-      })),
-    );
+    )) as Array<{ created_at: Date; deliveries: number; jobs: number }>;
+    // Written together or not at all; a mismatch would be a bug in this statement.
+    if (row?.deliveries !== deliveryIds.length || row.jobs !== deliveryIds.length) throw new Error(`Post ${postId}: wrote ${row?.deliveries} deliveries and ${row?.jobs} jobs`);
+    const createdAt = row.created_at;
     const post = Object.assign(new Post(), { id: postId, customerId, tenantId, containers: accepted.containers, scheduledAt: accepted.scheduledAt, createdAt });
     const deliveries = accepted.accounts.map((account, index) =>
       Object.assign(new Delivery(), {

@@ -35,14 +35,17 @@ export class PostsService {
    */
   async create(customerId: string, body: CreatePostBody, idempotencyKey?: string): Promise<CreatedPost> {
     const accepted = await this.acceptance.accept(customerId, body);
+    // Without a key, the writer's one statement is atomic by itself.
+    if (!idempotencyKey) {
+      const { post, deliveries } = await this.writer.write(this.dataSource.manager, customerId, body.tenant_id, accepted);
+      return { status: ACCEPTED, body: postView(post, deliveries) };
+    }
     return this.dataSource.transaction(async (transaction) => {
-      if (idempotencyKey) {
-        const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, requestHash(body));
-        if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
-      }
+      const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, requestHash(body));
+      if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
       const { post, deliveries } = await this.writer.write(transaction, customerId, body.tenant_id, accepted);
       const view = postView(post, deliveries);
-      if (idempotencyKey) await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
+      await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
       return { status: ACCEPTED, body: view };
     });
   }

@@ -37,11 +37,24 @@ export class JobQueue {
   /** Enqueues several jobs in one statement (graphile-worker's add_jobs), in the caller's transaction. */
   async enqueueAll(transaction: EntityManager, jobs: NewJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    await transaction.query(
-      `SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
+    const batch = JobQueue.batch(jobs, 1);
+    await transaction.query(`SELECT count(*) FROM ${batch.sql}`, batch.params);
+  }
+
+  /**
+   * The same as a piece of SQL for a caller that writes its rows and their jobs in ONE statement
+   * (a data-modifying CTE is atomic without a transaction, and saves the round trips of one):
+   * `sql` is a set-returning call, its parameters numbered from `firstParam`. With `onlyIf` (an SQL
+   * condition), the jobs are added only when it holds.
+   */
+  static batch(jobs: NewJob[], firstParam: number, onlyIf = 'true'): { sql: string; params: unknown[] } {
+    const [task, payload, queue, runAt, maxAttempts, jobKey] = [0, 1, 2, 3, 4, 5].map((offset) => `$${firstParam + offset}`);
+    return {
+      sql: `graphile_worker.add_jobs(CASE WHEN ${onlyIf} THEN ARRAY(
          SELECT ROW(task, payload, queue, run_at, max_attempts, job_key, NULL, NULL)::graphile_worker.job_spec
-           FROM unnest($1::text[], $2::json[], $3::text[], $4::timestamptz[], $5::int[], $6::text[]) AS job(task, payload, queue, run_at, max_attempts, job_key)))`,
-      [
+           FROM unnest(${task}::text[], ${payload}::json[], ${queue}::text[], ${runAt}::timestamptz[], ${maxAttempts}::int[], ${jobKey}::text[])
+             AS job(task, payload, queue, run_at, max_attempts, job_key)) ELSE ARRAY[]::graphile_worker.job_spec[] END)`,
+      params: [
         jobs.map((job) => job.task),
         jobs.map((job) => JSON.stringify(job.payload)),
         jobs.map((job) => job.queue ?? null),
@@ -49,7 +62,7 @@ export class JobQueue {
         jobs.map((job) => job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
         jobs.map((job) => job.jobKey ?? null),
       ],
-    );
+    };
   }
 
   /** Removes a job that has not started yet (a canceled delivery), in the caller's transaction. */

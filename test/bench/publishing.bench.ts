@@ -73,12 +73,14 @@ async function main(): Promise<void> {
     NETWORK_EMULATOR: 'on',
     ALLOW_PRIVATE_URLS: 'true',
   });
+  // BENCH_PROFILE=dir writes a CPU profile of each service process there when it stops.
+  const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const services: ServiceProcess[] =
     PROCESSES === 'one'
-      ? [startServiceProcess({ ...env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' })]
+      ? [startServiceProcess({ ...env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' }, nodeArgs)]
       : [
-          startServiceProcess({ ...env, ROLE: 'api', DATABASE_POOL_SIZE: '20' }),
-          startServiceProcess({ ...env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' }),
+          startServiceProcess({ ...env, ROLE: 'api', DATABASE_POOL_SIZE: '20' }, nodeArgs),
+          startServiceProcess({ ...env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' }, nodeArgs),
         ];
   const db = new Client({ connectionString: postgres.url });
   await db.connect();

@@ -30,8 +30,8 @@ export interface ServiceProcess {
 }
 
 /** Starts the built service (`node dist/src/main.js`, what `npm start` runs after building). */
-export function startServiceProcess(env: NodeJS.ProcessEnv): ServiceProcess {
-  const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServiceProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ServiceProcess {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
