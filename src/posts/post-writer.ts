@@ -42,7 +42,7 @@ export class PostWriter {
            FROM unnest($7::text[], $8::text[], $9::text[]) AS delivery(id, account_id, platform), post
          RETURNING id
        ), queued AS (
-         SELECT count(*)::int AS jobs FROM ${jobs.sql}
+         SELECT ${jobs.sql} AS jobs
        )
        SELECT post.created_at, (SELECT count(*) FROM delivered)::int AS deliveries, queued.jobs FROM post, queued`,
       [

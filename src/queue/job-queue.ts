@@ -38,22 +38,25 @@ export class JobQueue {
   async enqueueAll(transaction: EntityManager, jobs: NewJob[]): Promise<void> {
     if (jobs.length === 0) return;
     const batch = JobQueue.batch(jobs, 1);
-    await transaction.query(`SELECT count(*) FROM ${batch.sql}`, batch.params);
+    await transaction.query(`SELECT ${batch.sql} AS jobs`, batch.params);
   }
 
   /**
    * The same as a piece of SQL for a caller that writes its rows and their jobs in ONE statement
    * (a data-modifying CTE is atomic without a transaction, and saves the round trips of one):
-   * `sql` is a set-returning call, its parameters numbered from `firstParam`. With `onlyIf` (an SQL
-   * condition), the jobs are added only when it holds.
+   * `sql` is an expression that adds the jobs and counts them, its parameters numbered from
+   * `firstParam`. With `onlyIf` (an SQL condition), add_jobs is not called unless it holds (a
+   * sub-select in a CASE branch runs only when the branch is taken): add_jobs notifies the workers
+   * even for no jobs, and PostgreSQL makes every committing transaction that sent a NOTIFY wait
+   * for the others, on one lock.
    */
   static batch(jobs: NewJob[], firstParam: number, onlyIf = 'true'): { sql: string; params: unknown[] } {
     const [task, payload, queue, runAt, maxAttempts, jobKey] = [0, 1, 2, 3, 4, 5].map((offset) => `$${firstParam + offset}`);
     return {
-      sql: `graphile_worker.add_jobs(CASE WHEN ${onlyIf} THEN ARRAY(
+      sql: `CASE WHEN ${onlyIf} THEN (SELECT count(*)::int FROM graphile_worker.add_jobs(ARRAY(
          SELECT ROW(task, payload, queue, run_at, max_attempts, job_key, NULL, NULL)::graphile_worker.job_spec
            FROM unnest(${task}::text[], ${payload}::json[], ${queue}::text[], ${runAt}::timestamptz[], ${maxAttempts}::int[], ${jobKey}::text[])
-             AS job(task, payload, queue, run_at, max_attempts, job_key)) ELSE ARRAY[]::graphile_worker.job_spec[] END)`,
+             AS job(task, payload, queue, run_at, max_attempts, job_key)))) ELSE 0 END`,
       params: [
         jobs.map((job) => job.task),
         jobs.map((job) => JSON.stringify(job.payload)),

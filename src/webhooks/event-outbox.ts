@@ -55,7 +55,7 @@ export class EventOutbox {
          SELECT ${p(0)}, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, status, CASE WHEN status = 'pending' THEN now() + ${p(5)} * interval '1 millisecond' END FROM endpoint
          RETURNING id
        ), queued AS (
-         SELECT count(*) AS jobs FROM ${job.sql}
+         SELECT ${job.sql} AS jobs
        )
        SELECT (SELECT count(*) FROM inserted) AS events, (SELECT jobs FROM queued) AS jobs`,
       [...changeParams, id, event.customerId, event.tenantId, event.type, JSON.stringify(event.data), firstDelayMs, ...job.params],

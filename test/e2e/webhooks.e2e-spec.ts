@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
@@ -372,6 +373,24 @@ describe('Webhooks', () => {
       // No retry was queued by the stale failure.
       expect(own.receiptsOf(eventId)).toHaveLength(2);
       await own.down();
+    });
+
+    it('adds no job, and so wakes no worker, for an event nobody will receive', async () => {
+      // Every NOTIFY serialises the commits that send one; events without an endpoint must not.
+      const listener = new Client({ connectionString: t.db.url });
+      await listener.connect();
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.channel));
+      await listener.query('LISTEN "jobs:insert"');
+      try {
+        await recordEvent(t, await t.createCustomer());
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(heard).toEqual([]);
+        await recordEvent(t, await subscribed());
+        await until('the notification of a queued delivery', async () => heard.length > 0);
+      } finally {
+        await listener.end();
+      }
     });
 
     it('records events as skipped when no webhook is set', async () => {
