@@ -8,7 +8,16 @@ export const WORKER_POOL = Symbol('WORKER_POOL');
 
 /** The pool for the job queue; graphile-worker's own schema is migrated before anything enqueues. */
 export async function createWorkerPool(config: AppConfig): Promise<Pool> {
-  const pool = new Pool({ connectionString: config.database.url, max: config.workerConcurrency + 2, connectionTimeoutMillis: 3_000 });
+  const pool = new Pool({
+    connectionString: config.database.url,
+    max: config.workerConcurrency + 2,
+    connectionTimeoutMillis: 3_000,
+    // The queue's own bookkeeping (taking, completing, failing jobs) need not wait for the disk: if
+    // PostgreSQL crashed and lost the last moments of it, a job would only run again, and every
+    // task is safe to run again (a delivery's state, written durably on the other pool, decides).
+    // Jobs are added on that other pool, in the caller's transaction, so they stay durable.
+    options: '-c synchronous_commit=off',
+  });
   // An idle connection dropped by a database restart must not crash the process; the pool reconnects.
   const lost = (error: Error) => new Logger('Worker').warn({ msg: 'Job queue connection lost', err: error.message });
   pool.on('error', lost);
