@@ -7,81 +7,99 @@ import { Post } from './post.entity';
 import { AcceptedPost } from './post-acceptance';
 import { accountQueue, PUBLISH_DELIVERY_TASK } from './publish-job';
 
+export interface PostToWrite {
+  customerId: string;
+  tenantId: string;
+  accepted: AcceptedPost;
+}
+
 export interface WrittenPost {
   post: Post;
   deliveries: Delivery[];
 }
 
 /**
- * Writes an accepted post, its deliveries and their publishing jobs in ONE statement (atomic by
- * itself, or inside the caller's transaction when there is one). Plain SQL: this is the hot path
- * of POST /posts, where each round trip to the database counts.
+ * Writes accepted posts, their deliveries and their publishing jobs in ONE statement (atomic by
+ * itself, or inside the caller's transaction when there is one), for one post or several at once.
+ * Plain SQL: this is the hot path of POST /posts, where each commit counts.
  */
 @Injectable()
 export class PostWriter {
-  async write(transaction: EntityManager, customerId: string, tenantId: string, accepted: AcceptedPost): Promise<WrittenPost> {
-    const postId = newId('post');
-    const status = accepted.scheduledAt ? 'scheduled' : 'pending';
-    const deliveryIds = accepted.accounts.map(() => newId('delivery'));
+  async write(runner: EntityManager, posts: PostToWrite[]): Promise<WrittenPost[]> {
+    const planned = posts.map(({ customerId, tenantId, accepted }) => {
+      const status = accepted.scheduledAt ? ('scheduled' as const) : ('pending' as const);
+      const post = Object.assign(new Post(), { id: newId('post'), customerId, tenantId, containers: accepted.containers, scheduledAt: accepted.scheduledAt });
+      const deliveries = accepted.accounts.map((account) =>
+        Object.assign(new Delivery(), {
+          id: newId('delivery'),
+          postId: post.id,
+          customerId,
+          accountId: account.id,
+          platform: account.platform,
+          status,
+          attempts: 0,
+          progress: {},
+          platformPostId: null,
+          permalink: null,
+          errorCode: null,
+          errorMessage: null,
+          nextAttemptAt: null,
+          publishedAt: null,
+        }),
+      );
+      return { post, deliveries };
+    });
+    const allPosts = planned.map(({ post }) => post);
+    const allDeliveries = planned.flatMap(({ deliveries }) => deliveries);
     const jobs = JobQueue.batch(
-      accepted.accounts.map((account, index) => ({
-        task: PUBLISH_DELIVERY_TASK,
-        payload: { deliveryId: deliveryIds[index]! },
-        queue: accountQueue(account.id),
-        runAt: accepted.scheduledAt ?? undefined,
-        jobKey: deliveryIds[index]!,
-      })),
-      10,
+      planned.flatMap(({ post, deliveries }) =>
+        deliveries.map((delivery) => ({
+          task: PUBLISH_DELIVERY_TASK,
+          payload: { deliveryId: delivery.id },
+          queue: accountQueue(delivery.accountId),
+          runAt: post.scheduledAt ?? undefined,
+          jobKey: delivery.id,
+        })),
+      ),
+      12,
     );
-    const [row] = (await transaction.query(
-      `WITH post AS (
-         INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at) VALUES ($1, $2, $3, $4, $5) RETURNING created_at
+    const [row] = (await runner.query(
+      `WITH written AS (
+         INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[])
+         RETURNING id
        ), delivered AS (
-         INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status, created_at, updated_at)
-         SELECT delivery.id, $1, $2, delivery.account_id, delivery.platform, $6, post.created_at, post.created_at
-           FROM unnest($7::text[], $8::text[], $9::text[]) AS delivery(id, account_id, platform), post
+         INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status)
+         SELECT * FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
          RETURNING id
        ), queued AS (
          SELECT ${jobs.sql} AS jobs
        )
-       SELECT post.created_at, (SELECT count(*) FROM delivered)::int AS deliveries, queued.jobs FROM post, queued`,
+       SELECT now() AS created_at, (SELECT count(*) FROM written)::int AS posts, (SELECT count(*) FROM delivered)::int AS deliveries, queued.jobs FROM queued`,
       [
-        postId,
-        customerId,
-        tenantId,
-        JSON.stringify(accepted.containers),
-        accepted.scheduledAt,
-        status,
-        deliveryIds,
-        accepted.accounts.map((account) => account.id),
-        accepted.accounts.map((account) => account.platform),
+        allPosts.map((post) => post.id),
+        allPosts.map((post) => post.customerId),
+        allPosts.map((post) => post.tenantId),
+        allPosts.map((post) => JSON.stringify(post.containers)),
+        allPosts.map((post) => post.scheduledAt),
+        allDeliveries.map((delivery) => delivery.id),
+        allDeliveries.map((delivery) => delivery.postId),
+        allDeliveries.map((delivery) => delivery.customerId),
+        allDeliveries.map((delivery) => delivery.accountId),
+        allDeliveries.map((delivery) => delivery.platform),
+        allDeliveries.map((delivery) => delivery.status),
         ...jobs.params,
       ],
-    )) as Array<{ created_at: Date; deliveries: number; jobs: number }>;
+    )) as Array<{ created_at: Date; posts: number; deliveries: number; jobs: number }>;
     // Written together or not at all; a mismatch would be a bug in this statement.
-    if (row?.deliveries !== deliveryIds.length || row.jobs !== deliveryIds.length) throw new Error(`Post ${postId}: wrote ${row?.deliveries} deliveries and ${row?.jobs} jobs`);
-    const createdAt = row.created_at;
-    const post = Object.assign(new Post(), { id: postId, customerId, tenantId, containers: accepted.containers, scheduledAt: accepted.scheduledAt, createdAt });
-    const deliveries = accepted.accounts.map((account, index) =>
-      Object.assign(new Delivery(), {
-        id: deliveryIds[index]!,
-        postId,
-        customerId,
-        accountId: account.id,
-        platform: account.platform,
-        status,
-        attempts: 0,
-        progress: {},
-        platformPostId: null,
-        permalink: null,
-        errorCode: null,
-        errorMessage: null,
-        nextAttemptAt: null,
-        publishedAt: null,
-        createdAt,
-        updatedAt: createdAt,
-      }),
-    );
-    return { post, deliveries };
+    if (row?.posts !== allPosts.length || row.deliveries !== allDeliveries.length || row.jobs !== allDeliveries.length) {
+      throw new Error(`Wrote ${row?.posts}/${allPosts.length} posts, ${row?.deliveries}/${allDeliveries.length} deliveries, ${row?.jobs} jobs`);
+    }
+    // The rows' created_at is now(), the transaction's time, which the statement also returned.
+    for (const { post, deliveries } of planned) {
+      post.createdAt = row.created_at;
+      for (const delivery of deliveries) Object.assign(delivery, { createdAt: row.created_at, updatedAt: row.created_at });
+    }
+    return planned;
   }
 }

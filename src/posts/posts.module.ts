@@ -10,6 +10,7 @@ import { PostAcceptance } from './post-acceptance';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PostWriter } from './post-writer';
+import { PostWriteBatcher } from './post-write-batcher';
 import { PublishDeliveryTask } from './publish-delivery.task';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 
@@ -17,6 +18,6 @@ import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Delivery]), AccountsModule, NetworksModule, WebhooksModule],
   controllers: [PostsController],
-  providers: [PostsService, PostAcceptance, PostWriter, PublishDeliveryTask, PurgeIdempotencyKeys, UrlSafety],
+  providers: [PostsService, PostAcceptance, PostWriter, PostWriteBatcher, PublishDeliveryTask, PurgeIdempotencyKeys, UrlSafety],
 })
 export class PostsModule {}

@@ -11,7 +11,8 @@ import { IdempotencyKeys, requestHash } from './idempotency';
 import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
 import { postView } from './post-views';
-import { PostWriter } from './post-writer';
+import { PostWriteBatcher } from './post-write-batcher';
+import { PostWriter, WrittenPost } from './post-writer';
 
 export interface CreatedPost {
   status: number;
@@ -27,6 +28,7 @@ export class PostsService {
     private readonly acceptance: PostAcceptance,
     private readonly jobs: JobQueue,
     private readonly writer: PostWriter,
+    private readonly batcher: PostWriteBatcher,
   ) {}
 
   /**
@@ -35,15 +37,15 @@ export class PostsService {
    */
   async create(customerId: string, body: CreatePostBody, idempotencyKey?: string): Promise<CreatedPost> {
     const accepted = await this.acceptance.accept(customerId, body);
-    // Without a key, the writer's one statement is atomic by itself.
+    // Without a key, posts arriving together are written in one statement (atomic by itself).
     if (!idempotencyKey) {
-      const { post, deliveries } = await this.writer.write(this.dataSource.manager, customerId, body.tenant_id, accepted);
+      const { post, deliveries } = await this.batcher.write({ customerId, tenantId: body.tenant_id, accepted });
       return { status: ACCEPTED, body: postView(post, deliveries) };
     }
     return this.dataSource.transaction(async (transaction) => {
       const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, requestHash(body));
       if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
-      const { post, deliveries } = await this.writer.write(transaction, customerId, body.tenant_id, accepted);
+      const [{ post, deliveries }] = (await this.writer.write(transaction, [{ customerId, tenantId: body.tenant_id, accepted }])) as [WrittenPost];
       const view = postView(post, deliveries);
       await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
       return { status: ACCEPTED, body: view };

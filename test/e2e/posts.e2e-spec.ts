@@ -223,6 +223,16 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('accepts many posts at once (written together), each with its own id, deliveries and published once', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => post([accounts.x!.id], [{ content: `Together ${index}` }])));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(202));
+    const ids = answers.map((answer) => answer.body.data.id);
+    expect(new Set(ids).size).toBe(12);
+    for (const id of ids) expect((await settledPost(t, customer, id, 60_000)).status).toBe('published');
+    const published = (await publishedOn('x')).filter((item) => item.text?.startsWith('Together '));
+    expect(published.map((item) => item.text).sort()).toEqual(Array.from({ length: 12 }, (_, index) => `Together ${index}`).sort());
+  });
+
   it('pages through posts made in the same millisecond without skipping or repeating any', async () => {
     const tenant = 'tenant-same-millisecond';
     const ids = ['pst_SameMs1', 'pst_SameMs2', 'pst_SameMs3'];
