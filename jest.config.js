@@ -1,4 +1,4 @@
-// Unit tests live beside the code (src, *.spec.ts); e2e tests boot the real app over a real Postgres (test/e2e).
+// Unit tests live beside the code (src, *.spec.ts); e2e tests boot the real app over a real Postgres (test/e2e); browser tests drive Chromium against it (test/browser).
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
 
 // Node >= 20.19 loads ESM-only dependencies through require(); Jest (before Node 24.9) cannot, so the few
@@ -28,7 +28,15 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-
+    },
+    {
+      // A real Chromium (playwright-core) against the real app; skipped, saying so, where Chromium is missing.
+      ...shared,
+      displayName: 'browser',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.browser-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
 };

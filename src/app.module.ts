@@ -9,6 +9,7 @@ import { createValidationPipe } from './common/http/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { CustomersModule } from './customers/customers.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
@@ -38,6 +39,7 @@ export class AppModule {
         WebhooksModule,
         TokenLifecycleModule,
         HealthModule,
+        DashboardModule,
         // NETWORK_EMULATOR=on, or auto outside production: mounted at /emulator (each network then
         // decides from its own credentials whether it talks to it; the log lists the simulated ones).
         EmulatorModule.register({

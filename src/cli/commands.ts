@@ -3,12 +3,14 @@ import { ApiKeysService } from '../auth/api-keys.service';
 import { CustomersService } from '../customers/customers.service';
 import { NetworkAppsService } from '../networks/apps/network-apps.service';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
+import { DashboardUsersService } from '../dashboard/users/dashboard-users.service';
 
 export interface CliServices {
   customers: CustomersService;
   apiKeys: ApiKeysService;
   redirectUrls: RedirectUrlsService;
   networkApps: NetworkAppsService;
+  dashboardUsers: DashboardUsersService;
 }
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
@@ -26,7 +28,9 @@ export const USAGE = `Usage: npm run cli -- <command>
   redirect-urls remove --customer NAME URL
   network-apps set --customer NAME --network facebook|instagram|x --client-id ID --client-secret SECRET
                    (--client-secret - reads the secret from standard input, keeping it out of ps and shell history)
-  network-apps list --customer NAME`;
+  network-apps list --customer NAME
+  users create --customer NAME --email EMAIL --password PASSWORD
+                   a dashboard user of the customer (--password - reads it from standard input)`;
 
 const OPTIONS = {
   customer: { type: 'string' },
@@ -34,6 +38,8 @@ const OPTIONS = {
   network: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -132,6 +138,16 @@ export async function runCommand(
     case 'network-apps list': {
       const customer = await customerByOption();
       for (const app of await services.networkApps.list(customer.id)) out(`${app.network}  client id ${app.clientId}  updated ${iso(app.updatedAt)}`);
+      return;
+    }
+    case 'users create': {
+      const customer = await customerByOption();
+      const email = required(values.email, '--email');
+      const passwordOption = required(values.password, '--password');
+      // Only the line break `echo` adds is dropped: spaces may be part of a password.
+      const password = passwordOption === '-' ? required((await readInput()).replace(/\r?\n$/, ''), 'password on standard input') : passwordOption;
+      const user = await services.dashboardUsers.create(customer.id, email, password);
+      out(`Created dashboard user ${user.email} (${user.id}) for customer ${customer.name}`);
       return;
     }
     default:

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config/load-config';
 import { CustomersService } from '../customers/customers.service';
 import { NetworkAppsService } from '../networks/apps/network-apps.service';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
+import { DashboardUsersService } from '../dashboard/users/dashboard-users.service';
 import { resolveDatabase } from '../database/resolve-database';
 import { CliModule } from './cli.module';
 import { runCommand, UsageError, USAGE } from './commands';
@@ -32,6 +33,7 @@ async function main(argv: string[]): Promise<number> {
           apiKeys: context.get(ApiKeysService),
           redirectUrls: context.get(RedirectUrlsService),
           networkApps: context.get(NetworkAppsService),
+          dashboardUsers: context.get(DashboardUsersService),
         },
         (line) => process.stdout.write(`${line}\n`),
       );

@@ -19,6 +19,7 @@ export const ID_PREFIX = {
   event: 'evt',
   post: 'pst',
   delivery: 'dlv',
+  dashboardUser: 'usr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

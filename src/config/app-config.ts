@@ -50,6 +50,10 @@ export interface AppConfig {
    * addresses. Only for local use and tests.
    */
   allowPrivateUrls: boolean;
+  dashboard: {
+    /** A dashboard session ends this long after sign-in. */
+    sessionTtlMs: number;
+  };
   webhooks: {
     /** Delay before each attempt in one round (the first is usually 0: at once). */
     retryScheduleMs: number[];

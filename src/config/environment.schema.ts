@@ -109,4 +109,11 @@ export class EnvironmentSchema {
   @Min(100)
   @Max(60_000)
   WEBHOOK_TIMEOUT_MS = 10_000;
+
+  /** How long a dashboard sign-in lasts before the user must sign in again. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  DASHBOARD_SESSION_HOURS = 12;
 }

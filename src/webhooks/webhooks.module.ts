@@ -18,6 +18,6 @@ import { WebhooksController } from './webhooks.controller';
   imports: [TypeOrmModule.forFeature([WebhookEndpoint])],
   controllers: [WebhooksController],
   providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, DeliverWebhookTask, UrlSafety],
-  exports: [EventOutbox],
+  exports: [EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
 })
 export class WebhooksModule {}

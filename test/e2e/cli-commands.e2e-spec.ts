@@ -5,6 +5,7 @@ import { ApiException } from '../../src/common/errors/api-exception';
 import { CustomersService } from '../../src/customers/customers.service';
 import { NetworkAppsService } from '../../src/networks/apps/network-apps.service';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('Operator CLI commands (against the real database)', () => {
@@ -25,6 +26,7 @@ describe('Operator CLI commands (against the real database)', () => {
       apiKeys: t.app.get(ApiKeysService),
       redirectUrls: t.app.get(RedirectUrlsService),
       networkApps: t.app.get(NetworkAppsService),
+      dashboardUsers: t.app.get(DashboardUsersService),
     };
   });
   afterAll(() => t.close());
@@ -33,6 +35,25 @@ describe('Operator CLI commands (against the real database)', () => {
     expect(await cli('customers', 'create', 'acme')).toEqual([expect.stringMatching(/^Created customer acme \(cus_\w+\)$/)]);
     await expect(cli('customers', 'create', 'acme')).rejects.toMatchObject({ code: 'conflict' });
     expect((await cli('customers', 'list')).join('\n')).toContain('acme');
+  });
+
+  it('creates dashboard users with argon2 hashes, the password given or read from standard input', async () => {
+    await cli('customers', 'create', 'dash-co');
+    expect(await cli('users', 'create', '--customer', 'dash-co', '--email', 'Ops@Example.com', '--password', 'correct horse battery')).toEqual([
+      expect.stringMatching(/^Created dashboard user ops@example\.com \(usr_\w+\) for customer dash-co$/),
+    ]);
+    standardInput = 'from stdin password 1\n';
+    await cli('users', 'create', '--customer', 'dash-co', '--email', 'second@example.com', '--password', '-');
+    const users = await t.db.query<{ email: string; password_hash: string }>('SELECT email, password_hash FROM dashboard_users ORDER BY email');
+    expect(users.map((user) => user.email)).toEqual(['ops@example.com', 'second@example.com']);
+    for (const user of users) expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await t.app.get(DashboardUsersService).verify('second@example.com', 'from stdin password 1')).toMatchObject({ email: 'second@example.com' });
+    await expect(cli('users', 'create', '--customer', 'dash-co', '--email', 'ops@example.com', '--password', 'another long one')).rejects.toMatchObject({ code: 'conflict' });
+    await expect(cli('users', 'create', '--customer', 'dash-co', '--email', 'not-an-email', '--password', 'short')).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [expect.objectContaining({ field: 'email' }), expect.objectContaining({ field: 'password' })],
+    });
+    await expect(cli('users', 'create', '--customer', 'dash-co', '--email', 'x@example.com')).rejects.toBeInstanceOf(UsageError);
   });
 
   it('creates a key printed alone on the last line, which then lists an empty account list', async () => {

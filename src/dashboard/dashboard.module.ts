@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AuthModule } from '../auth/auth.module';
+import { CustomersModule } from '../customers/customers.module';
+import { NetworksModule } from '../networks/networks.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DashboardHttp } from './http/dashboard-http';
+import { ApiKeysController } from './pages/api-keys.controller';
+import { AssetsController } from './pages/assets.controller';
+import { OverviewController } from './pages/overview.controller';
+import { PageContextFactory } from './pages/page-context';
+import { SignInController } from './pages/sign-in.controller';
+import { OverviewReader } from './readers/overview.reader';
+import { DashboardSessionGuard } from './session/dashboard-session.guard';
+import { DashboardSessionsService } from './session/dashboard-sessions.service';
+import { SignInService } from './session/sign-in.service';
+import { SignInThrottle } from './session/sign-in-throttle';
+import { DashboardUsersModule } from './users/dashboard-users.module';
+
+/**
+ * The web dashboard at `/`: server-rendered pages over the same services as the API, scoped to the
+ * signed-in user's customer. Sessions are cookies; API keys play no part here.
+ */
+@Module({
+  imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule],
+  controllers: [SignInController, OverviewController, ApiKeysController, AssetsController],
+  providers: [DashboardHttp, DashboardSessionsService, SignInThrottle, SignInService, DashboardSessionGuard, PageContextFactory, OverviewReader],
+})
+export class DashboardModule {}

@@ -1,0 +1,51 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { errorCodes, FastifyInstance } from 'fastify';
+import { DASHBOARD_PREFIX, isDashboardPath } from '../routes';
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** The headers every dashboard answer carries: no framing, no inline script, nothing cached. */
+const SECURITY_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+};
+
+/**
+ * What the dashboard adds to the HTTP server: HTML forms (application/x-www-form-urlencoded) are
+ * read for dashboard addresses only, so the API stays JSON-only (415 for a form there, as before),
+ * and dashboard answers get their security headers.
+ */
+@Injectable()
+export class DashboardHttp implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify) return;
+    fastify.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (request, body, done) => {
+      if (!request.url.startsWith(`${DASHBOARD_PREFIX}/`)) {
+        done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(FORM_TYPE), undefined);
+        return;
+      }
+      done(null, parseForm(body as string));
+    });
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (isDashboardPath(request.url)) reply.headers(SECURITY_HEADERS);
+    });
+  }
+}
+
+/** Form fields by name; a name sent twice keeps every value (and the page reading it refuses that). */
+export function parseForm(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const existing = fields[name];
+    fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return fields;
+}

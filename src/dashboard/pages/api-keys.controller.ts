@@ -1,0 +1,60 @@
+import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ApiKeysService } from '../../auth/api-keys.service';
+import { Public } from '../../auth/public.decorator';
+import { ApiException } from '../../common/errors/api-exception';
+import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
+import { field } from '../http/form';
+import type { FormFields } from '../http/form';
+import { redirectTo, sendPage } from '../http/page-reply';
+import { ROUTES } from '../routes';
+import { CurrentSession } from '../session/current-session.decorator';
+import { DashboardSessionGuard } from '../session/dashboard-session.guard';
+import type { DashboardSession } from '../session/dashboard-sessions.service';
+import { apiKeysPage, revokeKeyPage } from '../views/api-keys.page';
+import { PageContextFactory } from './page-context';
+
+const KEY_ID = /^key_[0-9A-Za-z]{1,40}$/;
+const DONE = { revoked: 'The key is revoked.' } as const;
+
+@Public()
+@UseGuards(DashboardSessionGuard)
+@UseFilters(DashboardExceptionFilter)
+@Controller('dashboard/api-keys')
+export class ApiKeysController {
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly pages: PageContextFactory,
+  ) {}
+
+  @Get()
+  async list(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+    const done = DONE[field(query, 'done', 20) as keyof typeof DONE];
+    sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.customerId), done }));
+  }
+
+  @Post()
+  async create(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+    const name = field(body, 'name', 100);
+    const created = await this.keys.create(session.customerId, name || undefined);
+    // Answered directly, not redirected: the key exists only in this answer.
+    sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.customerId), created }), 201);
+  }
+
+  @Get(':id/revoke')
+  async confirmRevoke(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    sendPage(reply, revokeKeyPage(this.pages.for(session), await this.ownKey(session, id)));
+  }
+
+  @Post(':id/revoke')
+  async revoke(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    await this.keys.revoke((await this.ownKey(session, id)).id, session.customerId);
+    redirectTo(reply, `${ROUTES.apiKeys}?done=revoked`);
+  }
+
+  private async ownKey(session: DashboardSession, id: string) {
+    const key = KEY_ID.test(id) ? (await this.keys.list(session.customerId)).find((candidate) => candidate.id === id) : undefined;
+    if (!key) throw ApiException.notFound('API key');
+    return key;
+  }
+}

@@ -1,0 +1,28 @@
+import { Controller, Get, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../auth/public.decorator';
+import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
+import { sendPage } from '../http/page-reply';
+import { OverviewReader } from '../readers/overview.reader';
+import { CurrentSession } from '../session/current-session.decorator';
+import { DashboardSessionGuard } from '../session/dashboard-session.guard';
+import type { DashboardSession } from '../session/dashboard-sessions.service';
+import { overviewPage } from '../views/overview.page';
+import { PageContextFactory } from './page-context';
+
+/** The dashboard's home, at the server's root. */
+@Public()
+@UseGuards(DashboardSessionGuard)
+@UseFilters(DashboardExceptionFilter)
+@Controller()
+export class OverviewController {
+  constructor(
+    private readonly overview: OverviewReader,
+    private readonly pages: PageContextFactory,
+  ) {}
+
+  @Get()
+  async show(@CurrentSession() session: DashboardSession, @Res() reply: FastifyReply): Promise<void> {
+    sendPage(reply, overviewPage(this.pages.for(session), await this.overview.read(session.customerId)));
+  }
+}

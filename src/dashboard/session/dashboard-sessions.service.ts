@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../config/app-config';
+import type { AppConfig } from '../../config/app-config';
+
+/** Who is signed in, as every dashboard page needs it. */
+export interface DashboardSession {
+  userId: string;
+  email: string;
+  customerId: string;
+  customerName: string;
+  /** The synchronizer token this session's forms carry. */
+  csrfToken: string;
+}
+
+export interface StartedSession {
+  /** The cookie's value. Only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const randomToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Dashboard sign-ins. A session is a random token in an HttpOnly cookie; the database keeps its
+ * SHA-256 hash, so a copy of the table opens no session. It ends at sign-out or after
+ * DASHBOARD_SESSION_HOURS.
+ */
+@Injectable()
+export class DashboardSessionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async start(userId: string): Promise<StartedSession> {
+    const token = randomToken();
+    const [row] = (await this.dataSource.query(
+      `INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, expires_at)
+       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond') RETURNING expires_at`,
+      [hashToken(token), userId, randomToken(), this.config.dashboard.sessionTtlMs],
+    )) as Array<{ expires_at: Date }>;
+    // Expired sessions of anyone are of no use; clearing them here needs no scheduled job.
+    await this.dataSource.query('DELETE FROM dashboard_sessions WHERE expires_at < now()');
+    return { token, expiresAt: row!.expires_at };
+  }
+
+  /** The live session behind a cookie's token, or undefined (malformed, unknown, ended or expired). */
+  async resolve(token: string | undefined): Promise<DashboardSession | undefined> {
+    if (!token || !TOKEN_PATTERN.test(token)) return undefined;
+    const rows = (await this.dataSource.query(
+      `SELECT u.id AS user_id, u.email, c.id AS customer_id, c.name AS customer_name, s.csrf_token
+         FROM dashboard_sessions s JOIN dashboard_users u ON u.id = s.user_id JOIN customers c ON c.id = u.customer_id
+        WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [hashToken(token)],
+    )) as Array<{ user_id: string; email: string; customer_id: string; customer_name: string; csrf_token: string }>;
+    const row = rows[0];
+    if (!row) return undefined;
+    return { userId: row.user_id, email: row.email, customerId: row.customer_id, customerName: row.customer_name, csrfToken: row.csrf_token };
+  }
+
+  async end(token: string | undefined): Promise<void> {
+    if (!token || !TOKEN_PATTERN.test(token)) return;
+    await this.dataSource.query('DELETE FROM dashboard_sessions WHERE token_hash = $1', [hashToken(token)]);
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiException } from '../../common/errors/api-exception';
+import { isUniqueViolation } from '../../common/errors/sql-state';
+import { newId } from '../../common/ids';
+import { PasswordHasher } from './password-hasher';
+
+export interface DashboardUser {
+  id: string;
+  customerId: string;
+  email: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 12;
+const MAX_PASSWORD_LENGTH = 1024;
+
+/** People who sign in to the dashboard; each belongs to one customer and sees only its data. */
+@Injectable()
+export class DashboardUsersService {
+  /** Verified against when the address is unknown, so an unknown address takes as long as a wrong password. */
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async create(customerId: string, email: string, password: string): Promise<DashboardUser> {
+    const address = normalizeEmail(email);
+    const problems = [];
+    if (!EMAIL_PATTERN.test(address) || address.length > 254) problems.push({ field: 'email', message: 'email must be an email address' });
+    if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+      problems.push({ field: 'password', message: `password must be ${MIN_PASSWORD_LENGTH}-${MAX_PASSWORD_LENGTH} characters` });
+    }
+    if (problems.length) throw ApiException.validation(problems);
+    const user = { id: newId('dashboardUser'), customerId, email: address };
+    try {
+      await this.dataSource.query('INSERT INTO dashboard_users (id, customer_id, email, password_hash) VALUES ($1, $2, $3, $4)', [
+        user.id,
+        customerId,
+        address,
+        await this.hasher.hash(password),
+      ]);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw ApiException.conflict(`A dashboard user ${address} already exists`);
+      throw error;
+    }
+    return user;
+  }
+
+  /** The user with this address and password, or undefined (unknown address and wrong password alike). */
+  async verify(email: string, password: string): Promise<DashboardUser | undefined> {
+    const rows = (await this.dataSource.query('SELECT id, customer_id, email, password_hash FROM dashboard_users WHERE email = $1', [
+      normalizeEmail(email),
+    ])) as Array<{ id: string; customer_id: string; email: string; password_hash: string }>;
+    const row = rows[0];
+    if (!row) {
+      this.decoyHash ??= this.hasher.hash('decoy password, never matches');
+      await this.hasher.verify(await this.decoyHash, password);
+      return undefined;
+    }
+    if (!(await this.hasher.verify(row.password_hash, password))) return undefined;
+    return { id: row.id, customerId: row.customer_id, email: row.email };
+  }
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

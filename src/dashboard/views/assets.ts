@@ -1,0 +1,59 @@
+/** The dashboard's stylesheet: one column on a phone, wider tables scroll inside their box. */
+export const STYLESHEET = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#f6f7f9}
+a{color:#0b57d0}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:2}
+.top{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;padding:12px 16px;background:#0f172a;color:#fff}
+.top a{color:#e2e8f0;text-decoration:none;padding:4px 2px}
+.top a[aria-current=page]{color:#fff;border-bottom:2px solid #f59e0b}
+.top nav ul{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;margin:0;padding:0}
+.brand{font-weight:700}
+.who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px;color:#cbd5e1}
+.who .link{color:#fff}
+main{max-width:1100px;margin:0 auto;padding:16px}
+main.narrow{max-width:420px;margin-top:48px}
+h1{font-size:1.6rem;margin:8px 0 16px}h2{font-size:1.2rem;margin:24px 0 8px}
+section.card{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:16px;margin:0 0 16px}
+.grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(260px,1fr))}
+.table-wrap{overflow-x:auto}
+table{border-collapse:collapse;width:100%;background:#fff}
+th,td{text-align:left;padding:8px;border-bottom:1px solid #e5e7eb;vertical-align:top;overflow-wrap:break-word}
+.table-wrap table{min-width:600px}
+th{font-size:14px;color:#4b5563}
+form.inline{display:inline}
+form.stack{display:grid;gap:8px;max-width:560px}
+form.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:end;margin-bottom:12px}
+label{font-weight:600;font-size:14px;display:block}
+input[type=text],input[type=email],input[type=password],input[type=url],select{font:inherit;padding:8px;border:1px solid #9aa4b2;border-radius:6px;width:100%;min-width:0;background:#fff}
+button{font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;min-height:40px}
+button.secondary{background:#fff;color:#0b57d0}
+button.danger{background:#b42318;border-color:#b42318}
+button.link{background:none;border:none;padding:0;min-height:0;text-decoration:underline;color:#0b57d0}
+.badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:13px;background:#e5e7eb}
+.badge.good{background:#d1fadf;color:#05603a}.badge.warn{background:#fef0c7;color:#93370d}.badge.bad{background:#fee4e2;color:#912018}.badge.muted{background:#eef0f3;color:#475467}
+.banner{margin:0;padding:10px 16px;background:#fef0c7;color:#7a2e0e;border-bottom:1px solid #fdb022}
+.notice{padding:10px;background:#d1fadf;border-radius:6px}
+.error{padding:10px;background:#fee4e2;border-radius:6px;color:#912018}
+.error p{margin:0}
+.secret{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
+.secret code{background:#0f172a;color:#fff;padding:8px;border-radius:6px;overflow-wrap:anywhere}
+code{overflow-wrap:anywhere}
+.muted{color:#667085}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:600px){.who{margin-left:0;width:100%}dl.facts{grid-template-columns:1fr}main{padding:12px}}
+`;
+
+/** Copy buttons: the one script, progressive (the value is on the page and selectable without it). */
+export const SCRIPT = `
+document.addEventListener('click', function (event) {
+  var button = event.target.closest('[data-copy]');
+  if (!button) return;
+  var source = document.getElementById(button.getAttribute('data-copy'));
+  if (!source || !navigator.clipboard) return;
+  navigator.clipboard.writeText(source.textContent).then(function () {
+    button.textContent = 'Copied';
+  });
+});
+`;
