@@ -5,12 +5,18 @@ import { CustomersModule } from '../customers/customers.module';
 import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DashboardHttp } from './http/dashboard-http';
+import { AccountsPageController } from './pages/accounts.controller';
 import { ApiKeysController } from './pages/api-keys.controller';
 import { AssetsController } from './pages/assets.controller';
+import { OAuthController } from './pages/oauth.controller';
 import { OverviewController } from './pages/overview.controller';
 import { PageContextFactory } from './pages/page-context';
+import { PostsPageController } from './pages/posts.controller';
 import { SignInController } from './pages/sign-in.controller';
+import { WebhookController } from './pages/webhook.controller';
+import { AccountsReader } from './readers/accounts.reader';
 import { OverviewReader } from './readers/overview.reader';
+import { PostsReader } from './readers/posts.reader';
 import { DashboardSessionGuard } from './session/dashboard-session.guard';
 import { DashboardSessionsService } from './session/dashboard-sessions.service';
 import { SignInService } from './session/sign-in.service';
@@ -23,7 +29,7 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
  */
 @Module({
   imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule],
-  controllers: [SignInController, OverviewController, ApiKeysController, AssetsController],
-  providers: [DashboardHttp, DashboardSessionsService, SignInThrottle, SignInService, DashboardSessionGuard, PageContextFactory, OverviewReader],
+  controllers: [SignInController, OverviewController, ApiKeysController, OAuthController, WebhookController, AccountsPageController, PostsPageController, AssetsController],
+  providers: [DashboardHttp, DashboardSessionsService, SignInThrottle, SignInService, DashboardSessionGuard, PageContextFactory, OverviewReader, AccountsReader, PostsReader],
 })
 export class DashboardModule {}

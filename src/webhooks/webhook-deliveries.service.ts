@@ -72,6 +72,13 @@ export class WebhookDeliveriesService {
     return (await this.page(customerId, { limit: 1 }, eventId)).events[0]!;
   }
 
+  /** One event with its attempts; 404 when unknown or another customer's. */
+  async get(customerId: string, eventId: string): Promise<EventDeliveryView> {
+    const event = (await this.page(customerId, { limit: 1 }, eventId)).events[0];
+    if (!event) throw ApiException.notFound('Event');
+    return event;
+  }
+
   /** Newest first; the cursor is the last event's (createdAt, id). */
   list(customerId: string, query: ListDeliveriesQuery): Promise<EventPageView> {
     return this.page(customerId, query);

@@ -2,11 +2,16 @@ import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { describeInBrowser, launchBrowser, screenshotBothWidths, WIDTHS } from '../support/browser';
-import { startEmulatedApp } from '../support/connect-flow';
+import { browse, startEmulatedApp } from '../support/connect-flow';
+import { createPost, settledPost } from '../support/posts';
+import { WebhookReceiver } from '../support/webhook-receiver';
 import { TestApp, TestCustomer } from '../support/test-app';
 
 const EMAIL = 'ops@example.com';
 const PASSWORD = 'a long dashboard password';
+const TENANT = 'tenant-1';
+const REDIRECT = 'http://127.0.0.1:9/connected';
+const HOSTILE = `<img src=x onerror="document.title='owned'"> ' OR 1=1; --`;
 
 describeInBrowser()('Dashboard in a real browser', () => {
   let t: TestApp & { baseUrl: string };
@@ -14,6 +19,8 @@ describeInBrowser()('Dashboard in a real browser', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let receiver: WebhookReceiver;
+  let accountId: string;
 
   beforeAll(async () => {
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
@@ -22,9 +29,11 @@ describeInBrowser()('Dashboard in a real browser', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: WIDTHS.desktop, baseURL: t.baseUrl });
     page = await context.newPage();
+    receiver = await WebhookReceiver.started();
   });
   afterAll(async () => {
     await browser?.close();
+    await receiver?.down();
     await t?.close();
   });
 
@@ -113,5 +122,181 @@ describeInBrowser()('Dashboard in a real browser', () => {
       .send('a=b');
     expect(response.status).toBe(415);
     expect(response.body.error.code).toBe('unsupported_media_type');
+  });
+
+  it('adds a redirect URL that the auth-url call then accepts, and shows each network\'s callback URL', async () => {
+    const authUrl = () =>
+      request(t.server).post('/api/v1/social-networks/x/auth-url').set('Authorization', `Bearer ${customer.apiKey}`).send({ tenant_id: TENANT, redirect_uri: REDIRECT });
+    expect((await authUrl()).body.error.code).toBe('redirect_uri_not_allowed');
+
+    await page.goto('/dashboard/oauth');
+    await page.getByLabel('Redirect URL', { exact: true }).fill('not a url');
+    await page.locator('#redirect-url').evaluate((input: HTMLInputElement) => (input.type = 'text'));
+    await page.getByRole('button', { name: 'Add redirect URL' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('url must be an absolute URL');
+
+    await page.getByLabel('Redirect URL', { exact: true }).fill(REDIRECT);
+    await page.getByRole('button', { name: 'Add redirect URL' }).click();
+    await expect(page.getByRole('status').last().textContent()).resolves.toContain('The redirect URL is allowed.');
+    await expect(page.locator('#callback-x').textContent()).resolves.toBe(`${t.baseUrl}/oauth/x/callback`);
+
+    const answer = await authUrl();
+    expect(answer.status).toBe(200);
+    // Finish the connect flow, for the pages below.
+    const trip = await browse(answer.body.data.auth_url);
+    const session = trip.finalUrl.searchParams.get('session')!;
+    const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
+    accountId = finalized.body.data[0].id;
+    await screenshotBothWidths(page, 'oauth');
+  });
+
+  it('saves a network app without ever showing its secret back', async () => {
+    await page.goto('/dashboard/oauth');
+    await page.getByLabel('Facebook client id').fill('my-fb-app');
+    await page.getByLabel('Facebook client secret').fill('fb-secret-never-shown');
+    await page.getByRole('button', { name: 'Save Facebook app' }).click();
+    await expect(page.getByRole('status').last().textContent()).resolves.toContain('The app credentials are saved.');
+    const content = await page.content();
+    expect(content).toContain('my-fb-app');
+    expect(content).not.toContain('fb-secret-never-shown');
+  });
+
+  it('sets the webhook, sends a test to a loopback receiver and shows the attempt, the log and a resend', async () => {
+    await page.goto('/dashboard/webhook');
+    await page.getByLabel('Webhook URL').fill(receiver.url);
+    await page.getByLabel('Signing secret (16-256 characters)').fill('short');
+    await page.locator('#webhook-secret').evaluate((input: HTMLInputElement) => input.removeAttribute('minlength'));
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('16-256 characters');
+
+    await page.getByLabel('Signing secret (16-256 characters)').fill('whsec-dashboard-test-secret');
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await expect(page.getByRole('status').last().textContent()).resolves.toContain('The webhook is saved.');
+    await expect(page.locator('dl.facts').textContent()).resolves.toContain('cret');
+    expect(await page.content()).not.toContain('whsec-dashboard-test-secret');
+
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const result = (await page.locator('#test-result').textContent())!;
+    expect(result).toContain('Delivered');
+    expect(result).toContain('the receiver answered 200');
+    expect(receiver.receipts.map((receipt) => receipt.body.event)).toContain('webhook.test');
+    await screenshotBothWidths(page, 'webhook');
+
+    await page.getByRole('link', { name: /See event/ }).click();
+    await expect(page.locator('table').textContent()).resolves.toContain(receiver.url);
+    await screenshotBothWidths(page, 'webhook-event');
+    await page.getByRole('button', { name: 'Resend event' }).click();
+    await expect(page.getByRole('status').last().textContent()).resolves.toContain('The event is queued again.');
+
+    await page.goto('/dashboard/webhook?event=webhook.test&status=failed');
+    await expect(page.getByText('No events match.').isVisible()).resolves.toBe(true);
+    const badFilter = await page.goto('/dashboard/webhook?status=%3Cscript%3E');
+    expect(badFilter!.status()).toBe(400);
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('status must be one of');
+
+    // An endpoint a 410 disabled is shown as disabled.
+    await t.db.query(`UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'The receiver answered 410 Gone'`);
+    await page.goto('/dashboard/webhook');
+    await expect(page.locator('dl.facts').textContent()).resolves.toContain('disabled');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('The endpoint is disabled');
+    await t.db.query('UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = NULL');
+  });
+
+  it('shows a post published through the API (emulator on) with its published delivery and permalink', async () => {
+    const created = await createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers: [{ content: HOSTILE }] });
+    expect(created.status).toBe(202);
+    const settled = await settledPost(t, customer, created.body.data.id);
+    expect(settled.status).toBe('published');
+
+    await page.goto(`/dashboard/posts?tenant=${TENANT}&status=published`);
+    await screenshotBothWidths(page, 'posts');
+    await page.getByRole('link', { name: settled.id }).click();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Post ${settled.id}`);
+    const delivery = page.locator('tbody tr').first();
+    await expect(delivery.textContent()).resolves.toContain('published');
+    await expect(delivery.getByRole('link', { name: settled.deliveries[0]!.permalink! }).isVisible()).resolves.toBe(true);
+    // Markup and SQL in the post's text are shown as text, never run.
+    await expect(page.locator('dl.facts').textContent()).resolves.toContain(HOSTILE);
+    expect(await page.title()).not.toBe('owned');
+    await screenshotBothWidths(page, 'post');
+
+    await page.goto('/dashboard/posts?status=failed');
+    await expect(page.getByText('No posts match.').isVisible()).resolves.toBe(true);
+    expect((await page.goto('/dashboard/posts?tenant=%27%20OR%201%3D1'))!.status()).toBe(400);
+    expect((await page.goto('/dashboard/posts/pst_unknown'))!.status()).toBe(404);
+  });
+
+  it('finds accounts by tenant and status, shows one, and disconnects it after confirmation', async () => {
+    await page.goto('/dashboard/accounts');
+    await page.getByLabel('Tenant').fill(TENANT);
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(new URL(page.url()).search).toBe(`?tenant=${TENANT}&status=active`);
+    await screenshotBothWidths(page, 'accounts');
+    await page.locator(`a[href="/dashboard/accounts/${accountId}"]`).click();
+    await screenshotBothWidths(page, 'account');
+    await page.getByRole('link', { name: 'Disconnect this account' }).click();
+    await screenshotBothWidths(page, 'account-disconnect');
+    await page.getByRole('button', { name: 'Disconnect account' }).click();
+    await expect(page.getByRole('status').last().textContent()).resolves.toContain('The account is disconnected.');
+    const listed = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}&status=disconnected`).set('Authorization', `Bearer ${customer.apiKey}`);
+    expect(listed.body.data.map((account: { id: string }) => account.id)).toEqual([accountId]);
+    await page.goto('/dashboard/accounts?status=active');
+    await expect(page.getByText('No accounts match.').isVisible()).resolves.toBe(true);
+  });
+
+  it('sums up accounts, the week\'s posts and failing webhook deliveries on the overview', async () => {
+    receiver.answerNext({ status: 500 });
+    await page.goto('/dashboard/webhook');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.locator('#test-result').textContent()).resolves.toContain('Not delivered');
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const text = (await page.locator('main').textContent())!;
+    expect(text).toMatch(/x\s*disconnected\s*1/);
+    expect(text).toMatch(/published\s*1/);
+    await screenshotBothWidths(page, 'overview-with-data');
+  });
+
+  it('works from the keyboard: the skip link and the navigation are reachable with Tab', async () => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Overview');
+    // Every form control has a label.
+    for (const path of ['/dashboard/api-keys', '/dashboard/oauth', '/dashboard/webhook', '/dashboard/accounts', '/dashboard/posts']) {
+      await page.goto(path);
+      const unlabelled = await page.$$eval('input:not([type=hidden]), select', (controls) =>
+        controls.filter((control) => !(control as HTMLInputElement).labels?.length).map((control) => control.outerHTML),
+      );
+      expect(unlabelled).toEqual([]);
+    }
+  });
+
+  it('slows down repeated failed sign-ins, and signs out', async () => {
+    await t.app.get(DashboardUsersService).create(customer.id, 'slow@example.com', PASSWORD);
+    const other = await browser.newContext({ viewport: WIDTHS.phone, baseURL: t.baseUrl });
+    const guesser = await other.newPage();
+    let last = 0;
+    for (let guess = 0; guess < 5; guess += 1) {
+      await guesser.goto('/dashboard/sign-in');
+      await guesser.getByLabel('Email').fill('slow@example.com');
+      await guesser.getByLabel('Password').fill(`wrong guess ${guess}`);
+      const [response] = await Promise.all([guesser.waitForResponse((r) => r.request().method() === 'POST'), guesser.getByRole('button', { name: 'Sign in' }).click()]);
+      last = response.status();
+    }
+    expect(last).toBe(429);
+    await expect(guesser.getByRole('alert').textContent()).resolves.toMatch(/Too many failed sign-ins\. Try again in \d+ seconds?\./);
+    await other.close();
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await page.goto('/dashboard/api-keys');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
   });
 });

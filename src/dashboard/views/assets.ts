@@ -40,6 +40,8 @@ button.link{background:none;border:none;padding:0;min-height:0;text-decoration:u
 .secret{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 .secret code{background:#0f172a;color:#fff;padding:8px;border-radius:6px;overflow-wrap:anywhere}
 code{overflow-wrap:anywhere}
+ul.plain{list-style:none;padding:0}ul.plain li{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:4px 0}
+.result{padding:10px;border-radius:6px;background:#eef0f3}
 .muted{color:#667085}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
 @media (max-width:600px){.who{margin-left:0;width:100%}dl.facts{grid-template-columns:1fr}main{padding:12px}}

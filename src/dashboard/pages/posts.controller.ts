@@ -1,0 +1,41 @@
+import { Controller, Get, Param, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../auth/public.decorator';
+import { ApiException } from '../../common/errors/api-exception';
+import { POST_STATUSES } from '../../posts/post-status';
+import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
+import { tenantFilterValue } from '../http/filters';
+import { oneOf } from '../http/form';
+import type { FormFields } from '../http/form';
+import { sendPage } from '../http/page-reply';
+import { POST_PAGE_SIZE, PostsReader } from '../readers/posts.reader';
+import { CurrentSession } from '../session/current-session.decorator';
+import { DashboardSessionGuard } from '../session/dashboard-session.guard';
+import type { DashboardSession } from '../session/dashboard-sessions.service';
+import { postPage, postsPage } from '../views/posts.page';
+import { PageContextFactory } from './page-context';
+
+const POST_ID = /^pst_[0-9A-Za-z]{1,40}$/;
+
+@Public()
+@UseGuards(DashboardSessionGuard)
+@UseFilters(DashboardExceptionFilter)
+@Controller('dashboard/posts')
+export class PostsPageController {
+  constructor(
+    private readonly posts: PostsReader,
+    private readonly pages: PageContextFactory,
+  ) {}
+
+  @Get()
+  async search(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+    const filters = { tenantId: tenantFilterValue(query), status: oneOf(query, 'status', POST_STATUSES) };
+    sendPage(reply, postsPage(this.pages.for(session), { posts: await this.posts.search(session.customerId, filters), filters, limit: POST_PAGE_SIZE }));
+  }
+
+  @Get(':id')
+  async show(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    if (!POST_ID.test(id)) throw ApiException.notFound('Post');
+    sendPage(reply, postPage(this.pages.for(session), await this.posts.get(session.customerId, id)));
+  }
+}

@@ -1,0 +1,93 @@
+import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../auth/public.decorator';
+import { ApiException } from '../../common/errors/api-exception';
+import { WebhookView } from '../../webhooks/dto/webhook.view';
+import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks/event-types';
+import { WebhookDeliveriesService } from '../../webhooks/webhook-deliveries.service';
+import { WebhookEndpointsService } from '../../webhooks/webhook-endpoints.service';
+import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
+import { field, oneOf } from '../http/form';
+import type { FormFields } from '../http/form';
+import { attempt } from '../http/form-error';
+import { redirectTo, sendPage } from '../http/page-reply';
+import { ROUTES } from '../routes';
+import { CurrentSession } from '../session/current-session.decorator';
+import { DashboardSessionGuard } from '../session/dashboard-session.guard';
+import type { DashboardSession } from '../session/dashboard-sessions.service';
+import { webhookEventPage, webhookPage, WebhookPageState } from '../views/webhook.page';
+import { PageContextFactory } from './page-context';
+
+const EVENT_ID = /^evt_[0-9A-Za-z]{1,40}$/;
+const DONE = { saved: 'The webhook is saved.', resent: 'The event is queued again.' } as const;
+
+/** The customer's webhook endpoint, the test event, the delivery log and resending. */
+@Public()
+@UseGuards(DashboardSessionGuard)
+@UseFilters(DashboardExceptionFilter)
+@Controller('dashboard/webhook')
+export class WebhookController {
+  constructor(
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly deliveries: WebhookDeliveriesService,
+    private readonly pages: PageContextFactory,
+  ) {}
+
+  @Get()
+  async show(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+    const filters = { event: oneOf(query, 'event', ALL_EVENT_TYPES), status: oneOf(query, 'status', EVENT_DELIVERY_STATUSES) };
+    const cursor = field(query, 'cursor', 200) || undefined;
+    await this.render(reply, session, { filters, cursor, done: DONE[field(query, 'done', 20) as keyof typeof DONE] });
+  }
+
+  @Post()
+  async save(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+    const url = field(body, 'url').trim();
+    const secret = field(body, 'webhook_secret', 1024);
+    const outcome = await attempt(async () => {
+      if (secret.length < 16 || secret.length > 256) throw ApiException.validation([{ field: 'webhook_secret', message: 'The signing secret must be 16-256 characters' }]);
+      return this.endpoints.put(session.customerId, url, secret);
+    });
+    if (outcome.ok) return redirectTo(reply, `${ROUTES.webhook}?done=saved`);
+    await this.render(reply, session, { filters: {}, error: { form: 'endpoint', url, ...outcome.error } });
+  }
+
+  @Post('test')
+  async sendTest(@CurrentSession() session: DashboardSession, @Res() reply: FastifyReply): Promise<void> {
+    const outcome = await attempt(() => this.deliveries.sendTest(session.customerId));
+    if (outcome.ok) return this.render(reply, session, { filters: {}, test: outcome.value });
+    await this.render(reply, session, { filters: {}, error: { form: 'test', ...outcome.error } });
+  }
+
+  @Get('events/:id')
+  async event(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+    const event = await this.deliveries.get(session.customerId, this.eventId(id));
+    sendPage(reply, webhookEventPage(this.pages.for(session), event, DONE[field(query, 'done', 20) as keyof typeof DONE]));
+  }
+
+  @Post('events/:id/resend')
+  async resend(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    const eventId = this.eventId(id);
+    const outcome = await attempt(() => this.deliveries.resend(session.customerId, eventId));
+    if (outcome.ok) return redirectTo(reply, `${ROUTES.webhook}/events/${eventId}?done=resent`);
+    const event = await this.deliveries.get(session.customerId, eventId);
+    sendPage(reply, webhookEventPage(this.pages.for(session), event, undefined, outcome.error), outcome.error.status);
+  }
+
+  private eventId(id: string): string {
+    if (!EVENT_ID.test(id)) throw ApiException.notFound('Event');
+    return id;
+  }
+
+  private async render(
+    reply: FastifyReply,
+    session: DashboardSession,
+    state: Pick<WebhookPageState, 'filters' | 'test' | 'done' | 'error'> & { cursor?: string },
+  ): Promise<void> {
+    const [endpoint, log] = await Promise.all([
+      attempt(() => this.endpoints.get(session.customerId)).then((found) => (found.ok ? WebhookView.from(found.value) : undefined)),
+      this.deliveries.list(session.customerId, { ...state.filters, cursor: state.cursor, limit: 25 }),
+    ]);
+    sendPage(reply, webhookPage(this.pages.for(session), { endpoint, log, ...state }), state.error?.status ?? 200);
+  }
+}

@@ -1,0 +1,72 @@
+import { RedirectUrl } from '../../customers/redirect-url.entity';
+import { NetworkAppSummary } from '../../networks/apps/network-apps.service';
+import { FormError } from '../http/form-error';
+import { ROUTES } from '../routes';
+import { when } from './format';
+import { html, SafeHtml } from './html';
+import { csrfField, formError, layout, notice, PageContext } from './layout';
+
+export interface NetworkSetup {
+  id: string;
+  displayName: string;
+  callbackUrl: string;
+  app: NetworkAppSummary | undefined;
+}
+
+export interface OAuthPageState {
+  redirectUrls: RedirectUrl[];
+  networks: NetworkSetup[];
+  done?: string;
+  /** Which form the error belongs to: 'redirect-urls' or a network id. */
+  error?: { form: string; value?: string } & FormError;
+}
+
+export function oauthPage(context: PageContext, state: OAuthPageState): SafeHtml {
+  const errorFor = (form: string) => (state.error?.form === form ? formError(state.error.message, state.error.details) : null);
+  const urls = state.redirectUrls.length
+    ? html`<ul class="plain">${state.redirectUrls.map(
+        (url) => html`<li><code>${url.url}</code>
+<form method="post" action="${ROUTES.oauth}/redirect-urls/remove" class="inline">${csrfField(context.session)}<input type="hidden" name="url" value="${url.url}">
+<button type="submit" class="link" aria-label="Remove ${url.url}">Remove</button></form></li>`,
+      )}</ul>`
+    : html`<p class="muted">No redirect URLs yet: the connect flow refuses every redirect_uri until you add one.</p>`;
+  const networks = state.networks.map(
+    (network) => html`<section class="card" aria-labelledby="net-${network.id}">
+<h2 id="net-${network.id}">${network.displayName}</h2>
+<p>Callback URL to register in your ${network.displayName} app:</p>
+<div class="secret"><code id="callback-${network.id}">${network.callbackUrl}</code>
+<button type="button" class="secondary" data-copy="callback-${network.id}">Copy callback URL</button></div>
+<p>${network.app
+      ? html`Your own app is set: client id <code>${network.app.clientId}</code>, updated ${when(network.app.updatedAt)}. The secret is stored encrypted and never shown.`
+      : html`<span class="muted">No app of your own: the service-wide app (or the emulator) is used.</span>`}</p>
+${errorFor(network.id)}
+<form method="post" action="${ROUTES.oauth}/apps/${network.id}" class="stack">
+${csrfField(context.session)}
+<label for="client-id-${network.id}">${network.displayName} client id</label>
+<input id="client-id-${network.id}" name="client_id" type="text" required maxlength="512" autocomplete="off" value="${network.app?.clientId ?? ''}">
+<label for="client-secret-${network.id}">${network.displayName} client secret</label>
+<input id="client-secret-${network.id}" name="client_secret" type="password" required maxlength="1024" autocomplete="new-password">
+<div><button type="submit">Save ${network.displayName} app</button></div>
+</form>
+</section>`,
+  );
+  return layout(
+    context,
+    'oauth',
+    'OAuth',
+    html`${notice(state.done)}
+<section class="card" aria-labelledby="redirect-heading">
+<h2 id="redirect-heading">Allowed redirect URLs</h2>
+<p>Where the connect flow may send your users back (scheme, host, port and path must match).</p>
+${urls}
+${errorFor('redirect-urls')}
+<form method="post" action="${ROUTES.oauth}/redirect-urls" class="stack">
+${csrfField(context.session)}
+<label for="redirect-url">Redirect URL</label>
+<input id="redirect-url" name="url" type="url" required maxlength="2048" placeholder="https://app.example.com/connected" value="${state.error?.form === 'redirect-urls' ? (state.error.value ?? '') : ''}">
+<div><button type="submit">Add redirect URL</button></div>
+</form>
+</section>
+${networks}`,
+  );
+}

@@ -1,0 +1,100 @@
+import { EventDeliveryView, EventPageView, TestAttemptView } from '../../webhooks/dto/event-delivery.view';
+import { WebhookView } from '../../webhooks/dto/webhook.view';
+import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks/event-types';
+import type { EventDeliveryStatus } from '../../webhooks/event-types';
+import { FormError } from '../http/form-error';
+import { ROUTES } from '../routes';
+import { badge, options, when } from './format';
+import { html, SafeHtml } from './html';
+import { csrfField, formError, layout, notice, PageContext } from './layout';
+
+export interface WebhookPageState {
+  endpoint: WebhookView | undefined;
+  log: EventPageView;
+  filters: { event?: string; status?: EventDeliveryStatus };
+  test?: TestAttemptView;
+  done?: string;
+  error?: { form: 'endpoint' | 'test'; url?: string } & FormError;
+}
+
+function attemptsTable(event: EventDeliveryView): SafeHtml {
+  if (!event.attempts.length) return html`<p class="muted">No attempts yet.</p>`;
+  return html`<div class="table-wrap"><table><thead><tr><th scope="col">#</th><th scope="col">URL</th><th scope="col">Answer</th><th scope="col">Duration</th><th scope="col">Error</th><th scope="col">When</th></tr></thead><tbody>
+${event.attempts.map(
+  (attempt) => html`<tr><td>${attempt.attempt}</td><td><code>${attempt.url}</code></td><td>${attempt.statusCode ?? html`<span class="muted">no answer</span>`}</td><td>${attempt.durationMs} ms</td><td>${attempt.error ?? ''}</td><td>${when(attempt.attemptedAt)}</td></tr>`,
+)}</tbody></table></div>`;
+}
+
+export function webhookPage(context: PageContext, state: WebhookPageState): SafeHtml {
+  const { endpoint } = state;
+  const current = endpoint
+    ? html`<dl class="facts"><dt>URL</dt><dd><code>${endpoint.url}</code></dd><dt>Secret</dt><dd>ends in <code>${endpoint.secretLast4}</code> (never shown again)</dd><dt>Updated</dt><dd>${when(endpoint.updatedAt)}</dd>
+<dt>State</dt><dd>${endpoint.disabledAt ? html`${badge('disabled')} since ${when(endpoint.disabledAt)}${endpoint.disabledReason ? html`: ${endpoint.disabledReason}` : null}` : badge('active')}</dd></dl>
+${endpoint.disabledAt ? html`<p class="error" role="alert">The endpoint is disabled: the receiver answered 410 Gone. Nothing is sent until you save it again below.</p>` : null}`
+    : html`<p class="muted">No webhook set: events are recorded as skipped.</p>`;
+  const test = state.test
+    ? html`<div class="result" role="status" id="test-result"><p><strong>${state.test.delivered ? 'Delivered' : 'Not delivered'}</strong>: ${state.test.statusCode !== null ? html`the receiver answered ${state.test.statusCode}` : 'no answer'} in ${state.test.durationMs} ms.${state.test.error ? html` ${state.test.error}` : null}</p>
+<p><a href="${ROUTES.webhook}/events/${state.test.eventId}">See event ${state.test.eventId}</a></p></div>`
+    : null;
+  const rows = state.log.events.map(
+    (event) => html`<tr><td><a href="${ROUTES.webhook}/events/${event.id}">${event.event}</a></td><td>${badge(event.status)}</td><td>${event.tenantId ?? html`<span class="muted">none</span>`}</td><td>${event.attempts.length}</td><td>${when(event.createdAt)}</td></tr>`,
+  );
+  const older = state.log.nextCursor
+    ? html`<p><a href="${ROUTES.webhook}?${new URLSearchParams({ ...(state.filters.event ? { event: state.filters.event } : {}), ...(state.filters.status ? { status: state.filters.status } : {}), cursor: state.log.nextCursor }).toString()}">Older events</a></p>`
+    : null;
+  return layout(
+    context,
+    'webhook',
+    'Webhook',
+    html`${notice(state.done)}
+<section class="card" aria-labelledby="endpoint-heading">
+<h2 id="endpoint-heading">Endpoint</h2>
+${current}
+${state.error?.form === 'endpoint' ? formError(state.error.message, state.error.details) : null}
+<form method="post" action="${ROUTES.webhook}" class="stack">
+${csrfField(context.session)}
+<label for="webhook-url">Webhook URL</label>
+<input id="webhook-url" name="url" type="url" required maxlength="2048" value="${state.error?.form === 'endpoint' ? (state.error.url ?? '') : (endpoint?.url ?? '')}">
+<label for="webhook-secret">Signing secret (16-256 characters)</label>
+<input id="webhook-secret" name="webhook_secret" type="password" required minlength="16" maxlength="256" autocomplete="new-password">
+<div><button type="submit">Save webhook</button></div>
+</form>
+</section>
+<section class="card" aria-labelledby="test-heading">
+<h2 id="test-heading">Send a test</h2>
+${state.error?.form === 'test' ? formError(state.error.message, state.error.details) : null}
+${test}
+<form method="post" action="${ROUTES.webhook}/test">${csrfField(context.session)}<button type="submit" class="secondary">Send test event</button></form>
+</section>
+<section class="card" aria-labelledby="log-heading">
+<h2 id="log-heading">Delivery log</h2>
+<form method="get" action="${ROUTES.webhook}" class="filters">
+<div><label for="filter-event">Event</label><select id="filter-event" name="event">${options(ALL_EVENT_TYPES, state.filters.event)}</select></div>
+<div><label for="filter-status">Status</label><select id="filter-status" name="status">${options(EVENT_DELIVERY_STATUSES, state.filters.status)}</select></div>
+<div><button type="submit" class="secondary">Filter</button></div>
+</form>
+${rows.length
+  ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Tenant</th><th scope="col">Attempts</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>`
+  : html`<p class="muted">No events match.</p>`}
+${older}
+</section>`,
+  );
+}
+
+export function webhookEventPage(context: PageContext, event: EventDeliveryView, done?: string, error?: FormError): SafeHtml {
+  return layout(
+    context,
+    'webhook',
+    `Event ${event.event}`,
+    html`${notice(done)}${formError(error?.message, error?.details)}
+<section class="card">
+<dl class="facts"><dt>Event id</dt><dd><code>${event.id}</code></dd><dt>Status</dt><dd>${badge(event.status)}</dd><dt>Tenant</dt><dd>${event.tenantId ?? 'none'}</dd>
+<dt>Created</dt><dd>${when(event.createdAt)}</dd><dt>Delivered</dt><dd>${when(event.deliveredAt)}</dd>
+${event.nextAttemptAt ? html`<dt>Next attempt</dt><dd>${when(event.nextAttemptAt)}</dd>` : null}
+${event.failureReason ? html`<dt>Failure</dt><dd>${event.failureReason}</dd>` : null}</dl>
+<form method="post" action="${ROUTES.webhook}/events/${event.id}/resend">${csrfField(context.session)}<button type="submit" class="secondary">Resend event</button></form>
+</section>
+<section class="card" aria-labelledby="attempts-heading"><h2 id="attempts-heading">Attempts</h2>${attemptsTable(event)}</section>
+<p><a href="${ROUTES.webhook}">Back to the delivery log</a></p>`,
+  );
+}
