@@ -9,8 +9,10 @@ interface RegisteredRoute {
 }
 
 /** Routes that are meant to be open. Anything else the router knows must demand an API key. */
+/** The dashboard's pages are opened by a session cookie, never by an API key (checked below). */
+const isDashboardRoute = (route: RegisteredRoute): boolean => route.url === '/' || route.url.startsWith('/dashboard/');
 const isPublicRoute = (route: RegisteredRoute): boolean =>
-  route.url === '/health' || route.url.startsWith('/api/docs') || route.url === '/oauth/:network/callback' || route.url.startsWith('/emulator');
+  route.url === '/health' || route.url.startsWith('/api/docs') || route.url === '/oauth/:network/callback' || route.url.startsWith('/emulator') || isDashboardRoute(route);
 
 function concretePath(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, 'x_unknown_1').replace(/\*/g, 'anything');
@@ -51,6 +53,21 @@ describe('Authentication on every route', () => {
     expect(protectedRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining(['GET /api/v1/social-accounts', 'DELETE /api/v1/social-accounts/:id']),
     );
+  });
+
+  it('never opens a dashboard page or form to an API key: without a session, each goes to sign-in', async () => {
+    const dashboardRoutes = routes.filter(
+      (route) => isDashboardRoute(route) && route.method !== 'HEAD' && !route.url.startsWith('/dashboard/assets/') && route.url !== '/dashboard/sign-in',
+    );
+    expect(dashboardRoutes.length).toBeGreaterThan(10);
+    for (const route of dashboardRoutes) {
+      const response = await send(t.server, route, `Bearer ${customer.apiKey}`);
+      expect({ route: `${route.method} ${route.url}`, status: response.status, location: response.headers.location }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 303,
+        location: '/dashboard/sign-in',
+      });
+    }
   });
 
   const rejectedCredentials: Array<[string, () => string | undefined]> = [

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AccountView } from '../../accounts/dto/account.view';
 import { ACCOUNT_STATUSES } from '../../accounts/connected-account.entity';
@@ -20,6 +21,7 @@ import { PageContextFactory } from './page-context';
 
 const ACCOUNT_ID = /^acc_[0-9A-Za-z]{1,40}$/;
 
+@ApiExcludeController()
 @Public()
 @UseGuards(DashboardSessionGuard)
 @UseFilters(DashboardExceptionFilter)

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { Public } from '../../auth/public.decorator';
@@ -17,6 +18,7 @@ import { PageContextFactory } from './page-context';
 const KEY_ID = /^key_[0-9A-Za-z]{1,40}$/;
 const DONE = { revoked: 'The key is revoked.' } as const;
 
+@ApiExcludeController()
 @Public()
 @UseGuards(DashboardSessionGuard)
 @UseFilters(DashboardExceptionFilter)

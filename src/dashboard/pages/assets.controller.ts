@@ -1,10 +1,12 @@
 import { Controller, Get, Res, SetMetadata } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
 import { RAW_RESPONSE } from '../../common/http/raw-response.decorator';
 import { SCRIPT, STYLESHEET } from '../views/assets';
 
 /** The stylesheet and the copy-button script, served by the service itself (no CDN). */
+@ApiExcludeController()
 @Public()
 @SetMetadata(RAW_RESPONSE, true)
 @Controller('dashboard/assets')

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
 import { APP_CONFIG } from '../../config/app-config';
@@ -22,6 +23,7 @@ import { PageContextFactory } from './page-context';
 const DONE = { added: 'The redirect URL is allowed.', removed: 'The redirect URL is removed.', app: 'The app credentials are saved.' } as const;
 
 /** Redirect URLs, the callback URL per network, and the customer's own network apps. */
+@ApiExcludeController()
 @Public()
 @UseGuards(DashboardSessionGuard)
 @UseFilters(DashboardExceptionFilter)

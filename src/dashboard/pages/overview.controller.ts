@@ -1,4 +1,5 @@
 import { Controller, Get, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
@@ -11,6 +12,7 @@ import { overviewPage } from '../views/overview.page';
 import { PageContextFactory } from './page-context';
 
 /** The dashboard's home, at the server's root. */
+@ApiExcludeController()
 @Public()
 @UseGuards(DashboardSessionGuard)
 @UseFilters(DashboardExceptionFilter)

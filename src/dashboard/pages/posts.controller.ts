@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
 import { ApiException } from '../../common/errors/api-exception';
@@ -17,6 +18,7 @@ import { PageContextFactory } from './page-context';
 
 const POST_ID = /^pst_[0-9A-Za-z]{1,40}$/;
 
+@ApiExcludeController()
 @Public()
 @UseGuards(DashboardSessionGuard)
 @UseFilters(DashboardExceptionFilter)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../auth/public.decorator';
 import { APP_CONFIG } from '../../config/app-config';
@@ -17,6 +18,7 @@ import { SignInService } from '../session/sign-in.service';
 import { signInPage } from '../views/sign-in.page';
 
 /** Sign-in and sign-out. The sign-in form is protected by a double-submitted cookie (there is no session yet). */
+@ApiExcludeController()
 @Public()
 @UseFilters(DashboardExceptionFilter)
 @Controller('dashboard')

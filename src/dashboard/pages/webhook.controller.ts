@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
 import { ApiException } from '../../common/errors/api-exception';
@@ -22,6 +23,7 @@ const EVENT_ID = /^evt_[0-9A-Za-z]{1,40}$/;
 const DONE = { saved: 'The webhook is saved.', resent: 'The event is queued again.' } as const;
 
 /** The customer's webhook endpoint, the test event, the delivery log and resending. */
+@ApiExcludeController()
 @Public()
 @UseGuards(DashboardSessionGuard)
 @UseFilters(DashboardExceptionFilter)
