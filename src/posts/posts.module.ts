@@ -13,11 +13,12 @@ import { PostWriter } from './post-writer';
 import { PostWriteBatcher } from './post-write-batcher';
 import { PublishDeliveryTask } from './publish-delivery.task';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
+import { RequeueStrandedDeliveries } from './requeue-stranded-deliveries.task';
 
 /** Posts, their deliveries, and the task that publishes them. */
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Delivery]), AccountsModule, NetworksModule, WebhooksModule],
   controllers: [PostsController],
-  providers: [PostsService, PostAcceptance, PostWriter, PostWriteBatcher, PublishDeliveryTask, PurgeIdempotencyKeys, UrlSafety],
+  providers: [PostsService, PostAcceptance, PostWriter, PostWriteBatcher, PublishDeliveryTask, PurgeIdempotencyKeys, RequeueStrandedDeliveries, UrlSafety],
 })
 export class PostsModule {}

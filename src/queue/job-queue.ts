@@ -68,6 +68,14 @@ export class JobQueue {
     };
   }
 
+  /**
+   * SQL: whether a job with this key (an SQL expression) is waiting or running and may still run.
+   * A job the queue gave up on (after max attempts of unexpected errors) stays, but no longer counts.
+   */
+  static runnableJobExists(keyExpression: string): string {
+    return `EXISTS (SELECT 1 FROM graphile_worker.jobs AS job WHERE job.key = ${keyExpression} AND job.attempts < job.max_attempts)`;
+  }
+
   /** Removes a job that has not started yet (a canceled delivery), in the caller's transaction. */
   async remove(transaction: EntityManager, jobKey: string): Promise<void> {
     await transaction.query('SELECT graphile_worker.remove_job($1)', [jobKey]);

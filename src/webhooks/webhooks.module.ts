@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
 import { DeliverWebhookTask } from './deliver-webhook.task';
 import { EventOutbox } from './event-outbox';
+import { RequeueStrandedEvents } from './requeue-stranded-events.task';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -17,7 +18,7 @@ import { WebhooksController } from './webhooks.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpoint])],
   controllers: [WebhooksController],
-  providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, DeliverWebhookTask, UrlSafety],
+  providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, DeliverWebhookTask, RequeueStrandedEvents, UrlSafety],
   exports: [EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
 })
 export class WebhooksModule {}

@@ -3,6 +3,7 @@ import { AccountsRepository } from '../../src/accounts/accounts.repository';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
+import { RequeueStrandedDeliveries } from '../../src/posts/requeue-stranded-deliveries.task';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
@@ -231,6 +232,27 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     for (const id of ids) expect((await settledPost(t, customer, id, 60_000)).status).toBe('published');
     const published = (await publishedOn('x')).filter((item) => item.text?.startsWith('Together '));
     expect(published.map((item) => item.text).sort()).toEqual(Array.from({ length: 12 }, (_, index) => `Together ${index}`).sort());
+  });
+
+  it('queues again a delivery whose job the queue gave up on, keeping its scheduled time', async () => {
+    const scheduledAt = new Date(Date.now() + 3_600_000);
+    const accepted = await post([accounts.x!.id], [{ content: 'Stranded, then found' }], { scheduledAt: scheduledAt.toISOString() });
+    const [delivery] = accepted.body.data.deliveries;
+    const sweep = () => t.app.get(RequeueStrandedDeliveries).run();
+    // Waiting for its time with a job that can run: not stranded.
+    await t.db.query("UPDATE deliveries SET updated_at = now() - interval '1 hour' WHERE id = $1", [delivery.id]);
+    expect(await sweep()).not.toContain(delivery.id);
+    // Its job given up (as after max attempts of unexpected errors), the delivery left behind.
+    await t.db.query('UPDATE graphile_worker._private_jobs SET attempts = max_attempts WHERE key = $1', [delivery.id]);
+    expect(await sweep()).toContain(delivery.id);
+    const [job] = await t.db.query<{ run_at: Date; attempts: number; max_attempts: number }>('SELECT run_at, attempts, max_attempts FROM graphile_worker.jobs WHERE key = $1', [delivery.id]);
+    expect(job!.attempts).toBeLessThan(job!.max_attempts);
+    expect(Math.abs(job!.run_at.getTime() - scheduledAt.getTime())).toBeLessThan(1_000);
+
+    // Brought forward, it publishes once.
+    await t.db.query("UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = $1", [delivery.id]);
+    expect((await settledPost(t, customer, accepted.body.data.id, 60_000)).status).toBe('published');
+    expect((await publishedOn('x')).filter((item) => item.text === 'Stranded, then found')).toHaveLength(1);
   });
 
   it('pages through posts made in the same millisecond without skipping or repeating any', async () => {
