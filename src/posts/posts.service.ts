@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
+import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '../common/http/page-cursor';
+import { ID_PREFIX } from '../common/ids';
 import { JobQueue } from '../queue/job-queue';
 import { Delivery } from './delivery.entity';
 import { CreatePostBody } from './dto/create-post.body';
@@ -65,7 +67,7 @@ export class PostsService {
    */
   async list(customerId: string, query: ListPostsQuery): Promise<PostPageView> {
     const limit = query.limit ?? 20;
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const cursor = query.cursor ? decodeCursor(query.cursor, ID_PREFIX.post) : undefined;
     const statusFilter = query.status;
     const collected: Array<{ view: PostView; exact: string }> = [];
     let after = cursor;
@@ -74,13 +76,13 @@ export class PostsService {
       const builder = this.dataSource
         .getRepository(Post)
         .createQueryBuilder('post')
-        .addSelect('(extract(epoch FROM post.created_at) * 1000000)::bigint::text', 'created_exact')
+        .addSelect(createdMicrosSql('post.created_at'), 'created_exact')
         .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', { customerId, tenantId: query.tenantId })
         .orderBy('post.created_at', 'DESC')
         .addOrderBy('post.id', 'DESC')
         .limit(statusFilter ? 200 : limit + 1);
       if (after) {
-        builder.andWhere("(post.created_at, post.id) < (timestamptz 'epoch' + CAST(:createdMicros AS bigint) * interval '1 microsecond', :id)", {
+        builder.andWhere(beforeCursorSql('post.created_at', 'post.id', ':createdMicros', ':id'), {
           createdMicros: after.createdMicros,
           id: after.id,
         });
@@ -98,7 +100,7 @@ export class PostsService {
     const page = collected.slice(0, limit);
     const more = collected.length > limit;
     const lastShown = page[page.length - 1];
-    return { posts: page.map((item) => item.view), nextCursor: more && lastShown ? encodeCursor(lastShown.exact, lastShown.view.id) : null };
+    return { posts: page.map((item) => item.view), nextCursor: more && lastShown ? encodeCursor({ createdMicros: lastShown.exact, id: lastShown.view.id }) : null };
   }
 
   /** Cancels the deliveries not yet started; published ones stay on the network. */
@@ -114,16 +116,4 @@ export class PostsService {
       return this.get(customerId, id, transaction);
     });
   }
-}
-
-function encodeCursor(createdMicros: string, id: string): string {
-  return Buffer.from(`${createdMicros}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdMicros: string; id: string } {
-  const [createdMicros, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!id || !createdMicros || !/^\d{1,17}$/.test(createdMicros) || !/^pst_[0-9A-Za-z]+$/.test(id)) {
-    throw ApiException.validation([{ field: 'cursor', message: 'cursor is not one this API gave out' }]);
-  }
-  return { createdMicros, id };
 }

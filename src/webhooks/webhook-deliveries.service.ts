@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
+import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '../common/http/page-cursor';
+import { ID_PREFIX } from '../common/ids';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
@@ -86,9 +88,9 @@ export class WebhookDeliveriesService {
 
   private async page(customerId: string, query: ListDeliveriesQuery, onlyId?: string): Promise<EventPageView> {
     const limit = query.limit ?? 20;
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const cursor = query.cursor ? decodeCursor(query.cursor, ID_PREFIX.event) : undefined;
     const rows = (await this.dataSource.query(
-      `SELECT e.id, e.type, e.tenant_id, e.delivery_status, e.created_at, (extract(epoch FROM e.created_at) * 1000000)::bigint::text AS created_exact, e.delivered_at, e.next_attempt_at, e.failure_reason,
+      `SELECT e.id, e.type, e.tenant_id, e.delivery_status, e.created_at, ${createdMicrosSql('e.created_at')} AS created_exact, e.delivered_at, e.next_attempt_at, e.failure_reason,
               COALESCE((SELECT json_agg(json_build_object('attempt', a.attempt_number, 'url', a.url, 'statusCode', a.status_code,
                                   'durationMs', a.duration_ms, 'error', a.error, 'attemptedAt', a.attempted_at) ORDER BY a.attempt_number)
                           FROM webhook_attempts a WHERE a.event_id = e.id), '[]') AS attempts
@@ -96,17 +98,17 @@ export class WebhookDeliveriesService {
         WHERE e.customer_id = $1
           AND ($2::text IS NULL OR e.type = $2)
           AND ($3::text IS NULL OR e.delivery_status = $3)
-          AND ($4::bigint IS NULL OR (e.created_at, e.id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5))
+          AND ($4::bigint IS NULL OR ${beforeCursorSql('e.created_at', 'e.id', '$4', '$5')})
           AND ($6::text IS NULL OR e.id = $6)
         ORDER BY e.created_at DESC, e.id DESC
         LIMIT $7`,
-      [customerId, query.event ?? null, query.status ?? null, cursor?.createdAt ?? null, cursor?.id ?? null, onlyId ?? null, limit + 1],
+      [customerId, query.event ?? null, query.status ?? null, cursor?.createdMicros ?? null, cursor?.id ?? null, onlyId ?? null, limit + 1],
     )) as ListedRow[];
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       events: page.map(toView),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.created_exact, last.id) : null,
+      nextCursor: rows.length > limit && last ? encodeCursor({ createdMicros: last.created_exact, id: last.id }) : null,
     };
   }
 }
@@ -123,16 +125,4 @@ function toView(row: ListedRow): EventDeliveryView {
     failureReason: row.failure_reason,
     attempts: row.attempts.map((attempt) => ({ ...attempt, attemptedAt: new Date(attempt.attemptedAt).toISOString() })),
   };
-}
-
-function encodeCursor(createdExact: string, id: string): string {
-  return Buffer.from(`${createdExact}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!id || !createdAt || !/^\d{1,17}$/.test(createdAt) || !/^evt_[0-9A-Za-z]+$/.test(id)) {
-    throw ApiException.validation([{ field: 'cursor', message: 'cursor is not one this API gave out' }]);
-  }
-  return { createdAt, id };
 }
