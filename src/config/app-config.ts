@@ -32,6 +32,11 @@ export interface AppConfig {
   };
   http: {
     bodyLimitBytes: number;
+    /**
+     * How many reverse proxies (from the service outwards) are believed about the client's address
+     * in X-Forwarded-For; false: none, the connection's address is the client's.
+     */
+    trustProxyHops: number | false;
   };
   logLevel: LogLevel;
   shutdownTimeoutMs: number;

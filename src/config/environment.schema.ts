@@ -64,6 +64,13 @@ export class EnvironmentSchema {
   @IsOptional()
   ENCRYPTION_PREVIOUS_KEYS?: string;
 
+  /**
+   * How many reverse proxies in front of the service to believe about the client's address
+   * (X-Forwarded-For), or `false` for none: the connection's own address is the client's.
+   */
+  @Matches(/^(false|[1-9])$/, { message: 'TRUST_PROXY must be false or the number of trusted proxy hops (1-9)' })
+  TRUST_PROXY = 'false';
+
   @Transform(toInt)
   @IsInt()
   @Min(1024)

@@ -46,6 +46,9 @@ describe('loadConfig', () => {
     ['HOST', '999.1.1.1'],
     ['HOST', 'example.com'],
     ['DATABASE_QUERY_TIMEOUT_MS', '5'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '10.0.0.1'],
   ])('names %s when it is invalid (%s)', (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);
@@ -88,6 +91,12 @@ describe('loadConfig', () => {
 
   it('refuses the emulator in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), NETWORK_EMULATOR: 'on' })[0]).toMatch(/^NETWORK_EMULATOR: /);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names how many hops', () => {
+    expect(loadConfig({}).http.trustProxyHops).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).http.trustProxyHops).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).http.trustProxyHops).toBe(2);
   });
 
   it('drops a trailing slash from PUBLIC_URL', () => {

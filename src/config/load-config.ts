@@ -56,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     dataDir: schema.DATA_DIR,
     encryption: { active, previous },
-    http: { bodyLimitBytes: schema.BODY_LIMIT_BYTES },
+    http: { bodyLimitBytes: schema.BODY_LIMIT_BYTES, trustProxyHops: schema.TRUST_PROXY === 'false' ? false : Number(schema.TRUST_PROXY) },
     logLevel: schema.LOG_LEVEL,
     shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,
     emulatorMode: schema.NETWORK_EMULATOR,

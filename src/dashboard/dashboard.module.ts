@@ -19,6 +19,7 @@ import { OverviewReader } from './readers/overview.reader';
 import { PostsReader } from './readers/posts.reader';
 import { DashboardSessionGuard } from './session/dashboard-session.guard';
 import { DashboardSessionsService } from './session/dashboard-sessions.service';
+import { PurgeSignInFailures } from './session/purge-sign-in-failures.task';
 import { SignInService } from './session/sign-in.service';
 import { SignInThrottle } from './session/sign-in-throttle';
 import { DashboardUsersModule } from './users/dashboard-users.module';
@@ -30,6 +31,6 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
 @Module({
   imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule],
   controllers: [SignInController, OverviewController, ApiKeysController, OAuthController, WebhookController, AccountsPageController, PostsPageController, AssetsController],
-  providers: [DashboardHttp, DashboardSessionsService, SignInThrottle, SignInService, DashboardSessionGuard, PageContextFactory, OverviewReader, AccountsReader, PostsReader],
+  providers: [DashboardHttp, DashboardSessionsService, SignInThrottle, PurgeSignInFailures, SignInService, DashboardSessionGuard, PageContextFactory, OverviewReader, AccountsReader, PostsReader],
 })
 export class DashboardModule {}

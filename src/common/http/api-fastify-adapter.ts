@@ -12,6 +12,11 @@ export interface ApiFastifyAdapterOptions {
   logger: Logger;
   httpLogger: LoggerService;
   bodyLimitBytes: number;
+  /**
+   * Reverse proxies to believe about the client's address (X-Forwarded-For), counted from the
+   * service outwards; false or unset: none, request.ip is the connection's address.
+   */
+  trustProxyHops?: number | false;
 }
 
 /**
@@ -34,7 +39,8 @@ export class ApiFastifyAdapter extends FastifyAdapter {
       genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
       // Requests are logged once, by the onResponse hook below, with their outcome.
       logController: new LogController({ disableRequestLogging: true }),
-      trustProxy: false,
+      // A hop count, never `true`: trusting every hop would let a client name its own address.
+      trustProxy: options.trustProxyHops || false,
       // Our onRequest hook answers requests during shutdown, in the envelope.
       return503OnClosing: false,
       frameworkErrors: answerError,

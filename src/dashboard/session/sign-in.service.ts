@@ -18,14 +18,12 @@ export class SignInService {
   ) {}
 
   async signIn(email: string, password: string, ip: string): Promise<SignInOutcome> {
-    // While closed, the password is not even checked: guesses made then teach nothing.
-    const wait = await this.throttle.waitSeconds(email, ip);
-    if (wait > 0) return { kind: 'throttled', retryAfterSeconds: wait };
+    // The attempt is counted as a failure before the password is checked, and refused while sign-in
+    // is closed: guesses made then teach nothing, and parallel guesses cannot all slip through.
+    const reservation = await this.throttle.reserve(email, ip);
+    if (!reservation.open) return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
     const user = await this.users.verify(email, password);
-    if (!user) {
-      await this.throttle.recordFailure(email, ip);
-      return { kind: 'wrong-credentials' };
-    }
+    if (!user) return { kind: 'wrong-credentials' };
     await this.throttle.clear(email, ip);
     return { kind: 'signed-in', session: await this.sessions.start(user.id) };
   }
