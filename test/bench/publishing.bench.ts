@@ -21,6 +21,7 @@ import { closedLoop, openLoop, percentile } from './load';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 60);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
 const PROCESSES = process.env.BENCH_PROCESSES === 'one' ? 'one' : 'split';
+const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '40';
 const REDIRECT = 'https://bench.example.com/cb';
 const TARGET_DELIVERIES_PER_SECOND = 300;
 
@@ -76,10 +77,10 @@ async function main(): Promise<void> {
   });
   // BENCH_PROFILE=dir writes a CPU profile of each service process there when it stops.
   const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const startWorker = () => startServiceProcess({ ...env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' }, nodeArgs);
+  const startWorker = () => startServiceProcess({ ...env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY }, nodeArgs);
   const services: ServiceProcess[] =
     PROCESSES === 'one'
-      ? [startServiceProcess({ ...env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: '40' }, nodeArgs)]
+      ? [startServiceProcess({ ...env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY }, nodeArgs)]
       : [startServiceProcess({ ...env, ROLE: 'api', DATABASE_POOL_SIZE: '20' }, nodeArgs), startWorker()];
   const db = new Client({ connectionString: postgres.url });
   await db.connect();
