@@ -3,7 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from '../../common/errors/to-error-response';
 import { ROUTES } from '../routes';
 import { errorPage } from '../views/error.page';
-import { CsrfRefused, SignInRequired } from './dashboard-errors';
+import { CsrfRefused, SignInRequired } from '../dashboard-errors';
 import { redirectTo, sendPage } from './page-reply';
 
 /**

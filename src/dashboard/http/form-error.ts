@@ -1,10 +1,5 @@
 import { ApiException } from '../../common/errors/api-exception';
-
-export interface FormError {
-  status: number;
-  message: string;
-  details: string[];
-}
+import { FormError } from '../dashboard-errors';
 
 /**
  * Runs a form's action; a client mistake (a 4xx ApiException) comes back as an error to show

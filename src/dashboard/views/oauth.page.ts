@@ -1,6 +1,6 @@
 import { RedirectUrl } from '../../customers/redirect-url.entity';
 import { NetworkAppSummary } from '../../networks/apps/network-apps.service';
-import { FormError } from '../http/form-error';
+import { FormError } from '../dashboard-errors';
 import { ROUTES } from '../routes';
 import { when } from './format';
 import { html, SafeHtml } from './html';

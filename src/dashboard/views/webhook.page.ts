@@ -2,7 +2,7 @@ import { EventDeliveryView, EventPageView, TestAttemptView } from '../../webhook
 import { WebhookView } from '../../webhooks/dto/webhook.view';
 import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks/event-types';
 import type { EventDeliveryStatus } from '../../webhooks/event-types';
-import { FormError } from '../http/form-error';
+import { FormError } from '../dashboard-errors';
 import { ROUTES } from '../routes';
 import { badge, options, when } from './format';
 import { html, SafeHtml } from './html';

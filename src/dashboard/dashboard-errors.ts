@@ -1,3 +1,15 @@
+/**
+ * The dashboard's own errors, kept apart from both the HTTP layer and the views (each uses them,
+ * neither owns them), so that the session, http and views folders never depend on each other in a circle.
+ */
+
+/** A client mistake in a form, shown beside that form. */
+export interface FormError {
+  status: number;
+  message: string;
+  details: string[];
+}
+
 /** A page that needs a signed-in user was asked for without a live session: go to sign-in. */
 export class SignInRequired extends Error {
   constructor() {
