@@ -17,9 +17,11 @@ import { WebhookController } from './pages/webhook.controller';
 import { AccountsReader } from './readers/accounts.reader';
 import { OverviewReader } from './readers/overview.reader';
 import { PostsReader } from './readers/posts.reader';
+import { DashboardCookies } from './session/dashboard-cookies';
 import { DashboardSessionGuard } from './session/dashboard-session.guard';
 import { DashboardSessionsService } from './session/dashboard-sessions.service';
 import { PurgeSignInFailures } from './session/purge-sign-in-failures.task';
+import { SignInCsrf } from './session/sign-in-csrf';
 import { SignInService } from './session/sign-in.service';
 import { SignInThrottle } from './session/sign-in-throttle';
 import { DashboardUsersModule } from './users/dashboard-users.module';
@@ -31,6 +33,19 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
 @Module({
   imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule],
   controllers: [SignInController, OverviewController, ApiKeysController, OAuthController, WebhookController, AccountsPageController, PostsPageController, AssetsController],
-  providers: [DashboardHttp, DashboardSessionsService, SignInThrottle, PurgeSignInFailures, SignInService, DashboardSessionGuard, PageContextFactory, OverviewReader, AccountsReader, PostsReader],
+  providers: [
+    DashboardHttp,
+    DashboardCookies,
+    SignInCsrf,
+    DashboardSessionsService,
+    SignInThrottle,
+    PurgeSignInFailures,
+    SignInService,
+    DashboardSessionGuard,
+    PageContextFactory,
+    OverviewReader,
+    AccountsReader,
+    PostsReader,
+  ],
 })
 export class DashboardModule {}

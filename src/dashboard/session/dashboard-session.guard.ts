@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { CsrfRefused, SignInRequired } from '../http/dashboard-errors';
+import { CsrfRefused, SignInRequired } from '../dashboard-errors';
 import { CSRF_FIELD, csrfTokenMatches } from './csrf';
+import { DashboardCookies } from './dashboard-cookies';
 import { DashboardSession, DashboardSessionsService } from './dashboard-sessions.service';
-import { readCookie, SESSION_COOKIE } from './session-cookies';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,11 +19,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 @Injectable()
 export class DashboardSessionGuard implements CanActivate {
-  constructor(private readonly sessions: DashboardSessionsService) {}
+  constructor(
+    private readonly sessions: DashboardSessionsService,
+    private readonly cookies: DashboardCookies,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const session = await this.sessions.resolve(readCookie(request, SESSION_COOKIE));
+    const session = await this.sessions.resolve(this.cookies.session(request));
     if (!session) throw new SignInRequired();
     if (!SAFE_METHODS.has(request.method)) {
       const body = request.body as Record<string, unknown> | undefined;

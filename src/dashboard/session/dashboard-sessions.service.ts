@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
+import { hashToken, isWellFormedToken, randomToken } from './tokens';
 
 /** Who is signed in, as every dashboard page needs it. */
 export interface DashboardSession {
@@ -19,11 +19,12 @@ export interface StartedSession {
   /** The cookie's value. Only its hash is stored. */
   token: string;
   expiresAt: Date;
+  /**
+   * The cookie's Max-Age: expires_at minus now, both on the database's clock (the application's
+   * clock may differ from the database's by any amount).
+   */
+  maxAgeSeconds: number;
 }
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-const randomToken = () => randomBytes(32).toString('base64url');
 
 /**
  * Dashboard sign-ins. A session is a random token in an HttpOnly cookie; the database keeps its
@@ -41,17 +42,18 @@ export class DashboardSessionsService {
     const token = randomToken();
     const [row] = (await this.dataSource.query(
       `INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, expires_at)
-       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond') RETURNING expires_at`,
+       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')
+       RETURNING expires_at, floor(extract(epoch FROM expires_at - now()))::int AS max_age`,
       [hashToken(token), userId, randomToken(), this.config.dashboard.sessionTtlMs],
-    )) as Array<{ expires_at: Date }>;
+    )) as Array<{ expires_at: Date; max_age: number }>;
     // Expired sessions of anyone are of no use; clearing them here needs no scheduled job.
     await this.dataSource.query('DELETE FROM dashboard_sessions WHERE expires_at < now()');
-    return { token, expiresAt: row!.expires_at };
+    return { token, expiresAt: row!.expires_at, maxAgeSeconds: row!.max_age };
   }
 
   /** The live session behind a cookie's token, or undefined (malformed, unknown, ended or expired). */
   async resolve(token: string | undefined): Promise<DashboardSession | undefined> {
-    if (!token || !TOKEN_PATTERN.test(token)) return undefined;
+    if (!isWellFormedToken(token)) return undefined;
     const rows = (await this.dataSource.query(
       `SELECT u.id AS user_id, u.email, c.id AS customer_id, c.name AS customer_name, s.csrf_token
          FROM dashboard_sessions s JOIN dashboard_users u ON u.id = s.user_id JOIN customers c ON c.id = u.customer_id
@@ -64,7 +66,7 @@ export class DashboardSessionsService {
   }
 
   async end(token: string | undefined): Promise<void> {
-    if (!token || !TOKEN_PATTERN.test(token)) return;
+    if (!isWellFormedToken(token)) return;
     await this.dataSource.query('DELETE FROM dashboard_sessions WHERE token_hash = $1', [hashToken(token)]);
   }
 }

@@ -1,10 +1,20 @@
 import { parse, serialize, SerializeOptions } from 'cookie';
 import { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The session's token. HttpOnly: no script, ours or injected, can read it. */
-export const SESSION_COOKIE = 'sps_dashboard_session';
-/** Before sign-in there is no session to hold a CSRF token: the sign-in form double-submits this one. */
-export const SIGN_IN_CSRF_COOKIE = 'sps_dashboard_signin';
+/**
+ * The dashboard's cookie names. When cookies are Secure (PUBLIC_URL is https) they carry the
+ * `__Host-` prefix: the browser then accepts them only from this very host over https, with
+ * Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot plant one.
+ */
+export function cookieNames(secure: boolean): { session: string; signIn: string } {
+  const prefix = secure ? '__Host-' : '';
+  return {
+    /** The session's token. HttpOnly: no script, ours or injected, can read it. */
+    session: `${prefix}sps_dashboard_session`,
+    /** Before sign-in there is no session to hold a CSRF token: the sign-in form double-submits this one. */
+    signIn: `${prefix}sps_dashboard_signin`,
+  };
+}
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception';
@@ -18,14 +18,22 @@ const MAX_PASSWORD_LENGTH = 1024;
 
 /** People who sign in to the dashboard; each belongs to one customer and sees only its data. */
 @Injectable()
-export class DashboardUsersService {
-  /** Verified against when the address is unknown, so an unknown address takes as long as a wrong password. */
-  private decoyHash: Promise<string> | undefined;
+export class DashboardUsersService implements OnModuleInit {
+  /**
+   * Verified against when the address is unknown, so an unknown address takes as long as a wrong
+   * password. Made at start: made on the first unknown address, that answer would take a hash
+   * longer than any other and tell the address apart.
+   */
+  private decoyHash = '';
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.decoyHash = await this.hasher.hash('decoy password, never matches');
+  }
 
   async create(customerId: string, email: string, password: string): Promise<DashboardUser> {
     const address = normalizeEmail(email);
@@ -57,8 +65,7 @@ export class DashboardUsersService {
     ])) as Array<{ id: string; customer_id: string; email: string; password_hash: string }>;
     const row = rows[0];
     if (!row) {
-      this.decoyHash ??= this.hasher.hash('decoy password, never matches');
-      await this.hasher.verify(await this.decoyHash, password);
+      await this.hasher.verify(this.decoyHash, password);
       return undefined;
     }
     if (!(await this.hasher.verify(row.password_hash, password))) return undefined;
