@@ -42,6 +42,13 @@ export class ApiKeysService {
     return this.keys.find({ where: { customerId }, order: { createdAt: 'ASC' } });
   }
 
+  /** One of the customer's keys; 404 for another customer's key, as for an unknown one. */
+  async get(customerId: string, id: string): Promise<ApiKey> {
+    const key = await this.keys.findOneBy({ id, customerId });
+    if (!key) throw ApiException.notFound('API key');
+    return key;
+  }
+
   /**
    * Revokes a key. `customerId` scopes the lookup when a customer acts on its own keys; the
    * operator CLI passes undefined. Revoking twice is harmless.

@@ -8,6 +8,9 @@ import { ApiException } from '../common/errors/api-exception';
 import { UrlSafety } from '../common/url-safety';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
+/** The signing secret's length, for the API and the dashboard alike. */
+export const WEBHOOK_SECRET_LENGTH = { min: 16, max: 256 } as const;
+
 /** The AAD binding a sealed secret to its customer's row. */
 const secretContext = (customerId: string) => `webhook_endpoints.secret:${customerId}`;
 
@@ -35,6 +38,12 @@ export class WebhookEndpointsService {
 
   /** Sets the endpoint. Setting it again also enables it after a 410 disabled it. */
   async put(customerId: string, url: string, secret: string): Promise<WebhookEndpoint> {
+    // Here, not only in the API's body rules: every way of setting a secret (API, dashboard) is held to it.
+    if (secret.length < WEBHOOK_SECRET_LENGTH.min || secret.length > WEBHOOK_SECRET_LENGTH.max) {
+      throw ApiException.validation([
+        { field: 'webhook_secret', message: `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.min}-${WEBHOOK_SECRET_LENGTH.max} characters` },
+      ]);
+    }
     await this.checkUrl(url);
     await this.endpoints.upsert(
       {

@@ -1,10 +1,12 @@
 import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ApiKey } from '../../auth/api-key.entity';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { Public } from '../../auth/public.decorator';
 import { ApiException } from '../../common/errors/api-exception';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
+import { doneNotice } from '../http/done-notice';
 import { field } from '../http/form';
 import type { FormFields } from '../http/form';
 import { redirectTo, sendPage } from '../http/page-reply';
@@ -31,7 +33,7 @@ export class ApiKeysController {
 
   @Get()
   async list(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
-    const done = DONE[field(query, 'done', 20) as keyof typeof DONE];
+    const done = doneNotice(query, DONE);
     sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.customerId), done }));
   }
 
@@ -54,9 +56,8 @@ export class ApiKeysController {
     redirectTo(reply, `${ROUTES.apiKeys}?done=revoked`);
   }
 
-  private async ownKey(session: DashboardSession, id: string) {
-    const key = KEY_ID.test(id) ? (await this.keys.list(session.customerId)).find((candidate) => candidate.id === id) : undefined;
-    if (!key) throw ApiException.notFound('API key');
-    return key;
+  private async ownKey(session: DashboardSession, id: string): Promise<ApiKey> {
+    if (!KEY_ID.test(id)) throw ApiException.notFound('API key');
+    return this.keys.get(session.customerId, id);
   }
 }

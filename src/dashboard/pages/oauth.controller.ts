@@ -9,6 +9,7 @@ import { RedirectUrlsService } from '../../customers/redirect-urls.service';
 import { NetworkAppsService } from '../../networks/apps/network-apps.service';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
+import { doneNotice } from '../http/done-notice';
 import { field } from '../http/form';
 import type { FormFields } from '../http/form';
 import { attempt } from '../http/form-error';
@@ -39,7 +40,7 @@ export class OAuthController {
 
   @Get()
   async show(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
-    await this.render(reply, session, { done: DONE[field(query, 'done', 20) as keyof typeof DONE] });
+    await this.render(reply, session, { done: doneNotice(query, DONE) });
   }
 
   @Post('redirect-urls')

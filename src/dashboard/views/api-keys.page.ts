@@ -2,14 +2,13 @@ import { ApiKey } from '../../auth/api-key.entity';
 import { ROUTES } from '../routes';
 import { badge, when } from './format';
 import { html, SafeHtml } from './html';
-import { csrfField, formError, layout, notice, PageContext } from './layout';
+import { csrfField, layout, notice, PageContext } from './layout';
 
 export interface ApiKeysPageState {
   keys: ApiKey[];
   /** The whole key, right after it was created: shown this once. */
   created?: { key: ApiKey; plaintext: string };
   done?: string;
-  error?: { message: string; details: string[] };
 }
 
 export function apiKeysPage(context: PageContext, state: ApiKeysPageState): SafeHtml {
@@ -35,7 +34,6 @@ export function apiKeysPage(context: PageContext, state: ApiKeysPageState): Safe
     html`${notice(state.done)}${created}
 <section class="card" aria-labelledby="create-heading">
 <h2 id="create-heading">Create a key</h2>
-${formError(state.error?.message, state.error?.details)}
 <form method="post" action="${ROUTES.apiKeys}" class="stack">
 ${csrfField(context.session)}
 <label for="key-name">Name (optional)</label>

@@ -1,4 +1,4 @@
-/** Markup that is already safe: produced by `html` or `trusted`, never by mixing in raw input. */
+/** Markup that is already safe: produced by `html`, never by mixing in raw input. */
 export class SafeHtml {
   constructor(readonly text: string) {}
   toString(): string {
@@ -33,9 +33,4 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
     out += render(value) + strings[index + 1]!;
   });
   return new SafeHtml(out);
-}
-
-/** Static markup written in our own code (the stylesheet, the script); never for values from a request or the database. */
-export function trusted(markup: string): SafeHtml {
-  return new SafeHtml(markup);
 }

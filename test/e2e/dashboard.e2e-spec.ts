@@ -1,0 +1,243 @@
+import request from 'supertest';
+import { CustomersService } from '../../src/customers/customers.service';
+import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
+import { PasswordHasher } from '../../src/dashboard/users/password-hasher';
+import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
+import { ApiException } from '../../src/common/errors/api-exception';
+import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { cookiesOf, csrfTokenIn, DashboardSessionCookie, postSignIn, signedIn, signInForm } from '../support/dashboard';
+import { createPost, settledPost } from '../support/posts';
+import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+import { WebhookReceiver } from '../support/webhook-receiver';
+
+const PASSWORD = 'a long dashboard password';
+const REDIRECT = 'http://127.0.0.1:9/connected';
+const TENANT = 'tenant-1';
+
+interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+/** One customer with everything the dashboard can show or change: a key, an account, a webhook event, a post. */
+interface Furnished {
+  customer: TestCustomer;
+  email: string;
+  accountId: string;
+  eventId: string;
+  postId: string;
+}
+
+describe('Dashboard over HTTP', () => {
+  let t: TestApp & { baseUrl: string };
+  let receiver: WebhookReceiver;
+  let a: Furnished;
+  let b: Furnished;
+  const routes: RegisteredRoute[] = [];
+
+  async function furnish(label: string): Promise<Furnished> {
+    const customer = await t.createCustomer(`customer-${label}`);
+    const email = `ops-${label}@example.com`;
+    await t.app.get(DashboardUsersService).create(customer.id, email, PASSWORD);
+    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
+    const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+    const auth = { Authorization: `Bearer ${customer.apiKey}` };
+    const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth);
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set(auth)
+      .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
+    const accountId = finalized.body.data[0].id as string;
+    expect((await request(t.server).put('/api/v1/webhooks').set(auth).send({ url: receiver.url, webhook_secret: `whsec-${label}-0123456789` })).status).toBe(200);
+    const test = await request(t.server).post('/api/v1/webhooks/test').set(auth);
+    const created = await createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers: [{ content: `hello from ${label}` }] });
+    await settledPost(t, customer, created.body.data.id);
+    return { customer, email, accountId, eventId: test.body.data.eventId, postId: created.body.data.id };
+  }
+
+  /** Everything a dashboard form could change, as text: compared before and after a refused request. */
+  async function snapshot(): Promise<string> {
+    const tables = ['api_keys', 'connected_accounts', 'dashboard_sessions', 'events', 'network_apps', 'posts', 'redirect_urls', 'webhook_attempts', 'webhook_endpoints'];
+    const parts: string[] = [];
+    for (const table of tables) {
+      const rows = await t.db.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t ORDER BY 1`);
+      parts.push(`${table}: ${rows.map((row) => row.row).join('\n')}`);
+    }
+    return parts.join('\n\n');
+  }
+
+  beforeAll(async () => {
+    t = await startEmulatedApp({
+      env: { ALLOW_PRIVATE_URLS: 'true' },
+      beforeRoutes: (adapter) =>
+        adapter.getInstance().addHook('onRoute', (route) => {
+          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        }),
+    });
+    receiver = await WebhookReceiver.started();
+    a = await furnish('a');
+    b = await furnish('b');
+  });
+  afterAll(async () => {
+    await receiver?.down();
+    await t?.close();
+  });
+
+  const get = (path: string, session: DashboardSessionCookie) => request(t.server).get(path).set('Cookie', session.cookie);
+  const post = (path: string, session: DashboardSessionCookie, form: Record<string, string>) => request(t.server).post(path).set('Cookie', session.cookie).type('form').send(form);
+
+  it('answers 404 to customer A\'s session for each of customer B\'s keys, accounts, events and posts, and changes nothing', async () => {
+    const session = await signedIn(t, a.email, PASSWORD);
+    const gets = [
+      `/dashboard/api-keys/${b.customer.apiKeyId}/revoke`,
+      `/dashboard/accounts/${b.accountId}`,
+      `/dashboard/accounts/${b.accountId}/disconnect`,
+      `/dashboard/webhook/events/${b.eventId}`,
+      `/dashboard/posts/${b.postId}`,
+    ];
+    const posts = [`/dashboard/api-keys/${b.customer.apiKeyId}/revoke`, `/dashboard/accounts/${b.accountId}/disconnect`, `/dashboard/webhook/events/${b.eventId}/resend`];
+    const before = await snapshot();
+    for (const path of gets) expect({ path, status: (await get(path, session)).status }).toEqual({ path, status: 404 });
+    for (const path of posts) expect({ path, status: (await post(path, session, { _csrf: session.csrf })).status }).toEqual({ path, status: 404 });
+    expect(await snapshot()).toBe(before);
+    // The same requests for A's own things do work (the 404s above are not for a broken route).
+    expect((await get(`/dashboard/posts/${a.postId}`, session)).status).toBe(200);
+    expect((await get(`/dashboard/webhook/events/${a.eventId}`, session)).status).toBe(200);
+  });
+
+  it('refuses every dashboard form post without its CSRF token, or with another session\'s, and changes nothing', async () => {
+    const session = await signedIn(t, a.email, PASSWORD);
+    const other = await signedIn(t, b.email, PASSWORD);
+    const forms: Record<string, { path: string; fields: Record<string, string> }> = {
+      'POST /dashboard/api-keys': { path: '/dashboard/api-keys', fields: { name: 'forged' } },
+      'POST /dashboard/api-keys/:id/revoke': { path: `/dashboard/api-keys/${a.customer.apiKeyId}/revoke`, fields: {} },
+      'POST /dashboard/oauth/redirect-urls': { path: '/dashboard/oauth/redirect-urls', fields: { url: 'https://forged.example/cb' } },
+      'POST /dashboard/oauth/redirect-urls/remove': { path: '/dashboard/oauth/redirect-urls/remove', fields: { url: REDIRECT } },
+      'POST /dashboard/oauth/apps/:network': { path: '/dashboard/oauth/apps/facebook', fields: { client_id: 'forged', client_secret: 'forged-secret' } },
+      'POST /dashboard/webhook': { path: '/dashboard/webhook', fields: { url: 'https://forged.example/hook', webhook_secret: 'forged-secret-0123456789' } },
+      'POST /dashboard/webhook/test': { path: '/dashboard/webhook/test', fields: {} },
+      'POST /dashboard/webhook/events/:id/resend': { path: `/dashboard/webhook/events/${a.eventId}/resend`, fields: {} },
+      'POST /dashboard/accounts/:id/disconnect': { path: `/dashboard/accounts/${a.accountId}/disconnect`, fields: {} },
+      'POST /dashboard/sign-out': { path: '/dashboard/sign-out', fields: {} },
+    };
+    // Every form the dashboard has is in the table (sign-in, before any session, is tested below).
+    const registered = routes
+      .filter((route) => route.method === 'POST' && (route.url === '/' || route.url.startsWith('/dashboard')) && route.url !== '/dashboard/sign-in')
+      .map((route) => `POST ${route.url}`);
+    expect(registered.sort()).toEqual(Object.keys(forms).sort());
+
+    const receiptsBefore = receiver.receipts.length;
+    const before = await snapshot();
+    for (const [route, { path, fields }] of Object.entries(forms)) {
+      for (const [label, token] of [['no token', undefined], ['another session\'s token', other.csrf]] as const) {
+        const answer = await post(path, session, token === undefined ? fields : { ...fields, _csrf: token });
+        expect({ route, label, status: answer.status }).toEqual({ route, label, status: 403 });
+      }
+    }
+    expect(await snapshot()).toBe(before);
+    expect(receiver.receipts.length).toBe(receiptsBefore);
+    expect((await get('/', session)).status).toBe(200);
+  });
+
+  it('refuses a sign-in without the form\'s token, or with a token its cookie does not match', async () => {
+    const form = await signInForm(t);
+    const otherForm = await signInForm(t);
+    const send = (cookie: string, fields: Record<string, string>) => request(t.server).post('/dashboard/sign-in').set('Cookie', cookie).type('form').send(fields);
+    expect((await send(form.cookie, { email: a.email, password: PASSWORD })).status).toBe(403);
+    expect((await send(form.cookie, { _csrf: otherForm.token, email: a.email, password: PASSWORD })).status).toBe(403);
+    expect((await send('', { _csrf: form.token, email: a.email, password: PASSWORD })).status).toBe(403);
+  });
+
+  it('sends its security headers on a page and on an error page', async () => {
+    const session = await signedIn(t, a.email, PASSWORD);
+    for (const [path, status] of [['/dashboard/api-keys', 200], ['/dashboard/posts/pst_unknown', 404]] as const) {
+      const answer = await get(path, session);
+      expect(answer.status).toBe(status);
+      expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('shows only a page\'s own notices: ?done= never reads the object prototype', async () => {
+    const session = await signedIn(t, a.email, PASSWORD);
+    for (const path of ['/dashboard/api-keys', '/dashboard/oauth', '/dashboard/webhook', `/dashboard/webhook/events/${a.eventId}`]) {
+      for (const done of ['constructor', '__proto__', 'toString']) {
+        const answer = await get(`${path}?done=${done}`, session);
+        expect({ path, done, status: answer.status }).toEqual({ path, done, status: 200 });
+        expect(answer.text).not.toContain('native code');
+        expect(answer.text).not.toContain('class="notice"');
+      }
+    }
+    expect((await get('/dashboard/api-keys?done=revoked', session)).text).toContain('The key is revoked.');
+  });
+
+  it('holds every way of setting a webhook secret to 16-256 characters', async () => {
+    const endpoints = t.app.get(WebhookEndpointsService);
+    for (const secret of ['short', 'x'.repeat(15), 'x'.repeat(257)]) {
+      await expect(endpoints.put(a.customer.id, receiver.url, secret)).rejects.toBeInstanceOf(ApiException);
+    }
+    await expect(endpoints.put(a.customer.id, receiver.url, 'x'.repeat(16))).resolves.toMatchObject({ secretLast4: 'xxxx' });
+    const session = await signedIn(t, a.email, PASSWORD);
+    const answer = await post('/dashboard/webhook', session, { _csrf: session.csrf, url: receiver.url, webhook_secret: 'short' });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('webhook_secret must be 16-256 characters');
+  });
+
+  it('gives the session cookie the session\'s whole lifetime as Max-Age, on the database\'s clock', async () => {
+    const answer = await postSignIn(t, a.email, PASSWORD);
+    expect(answer.status).toBe(303);
+    const line = cookiesOf(answer).lines.find((candidate) => candidate.startsWith('sps_dashboard_session='))!;
+    expect(line).toContain(`Max-Age=${t.config.dashboard.sessionTtlMs / 1000};`);
+  });
+
+  it('mints a fresh sign-in token over plain http rather than adopt a cookie someone planted', async () => {
+    const planted = 'p'.repeat(43);
+    const page = await request(t.server).get('/dashboard/sign-in').set('Cookie', `sps_dashboard_signin=${planted}`);
+    expect(csrfTokenIn(page.text)).not.toBe(planted);
+    expect(cookiesOf(page).header).toMatch(/^sps_dashboard_signin=[A-Za-z0-9_-]{43}$/);
+    expect(cookiesOf(page).header).not.toContain(planted);
+  });
+});
+
+describe('Dashboard behind https', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { PUBLIC_URL: 'https://dashboard.example' } });
+  });
+  afterAll(() => t?.close());
+
+  it('has its decoy hash ready at start: an unknown email costs no extra hash on the first sign-in', async () => {
+    const hashes = jest.spyOn(t.app.get(PasswordHasher, { strict: false }), 'hash');
+    const verifies = jest.spyOn(t.app.get(PasswordHasher, { strict: false }), 'verify');
+    expect((await postSignIn(t, 'nobody@example.com', PASSWORD)).status).toBe(401);
+    expect(hashes).not.toHaveBeenCalled();
+    expect(verifies).toHaveBeenCalledTimes(1);
+  });
+
+  it('names its cookies __Host-, Secure, and reuses only a __Host- sign-in token', async () => {
+    const first = await request(t.server).get('/dashboard/sign-in');
+    const [line] = cookiesOf(first).lines;
+    expect(line).toMatch(/^__Host-sps_dashboard_signin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const token = csrfTokenIn(first.text);
+
+    // A __Host- cookie can only have come from this host over https: reused, so two tabs both work.
+    const again = await request(t.server).get('/dashboard/sign-in').set('Cookie', cookiesOf(first).header);
+    expect(csrfTokenIn(again.text)).toBe(token);
+    expect(cookiesOf(again).lines).toEqual([]);
+    // The unprefixed name is not ours here: never adopted.
+    const planted = await request(t.server).get('/dashboard/sign-in').set('Cookie', `sps_dashboard_signin=${'p'.repeat(43)}`);
+    expect(csrfTokenIn(planted.text)).not.toBe('p'.repeat(43));
+
+    const customer = await t.app.get(CustomersService).create('https-customer');
+    await t.app.get(DashboardUsersService).create(customer.id, 'ops@example.com', PASSWORD);
+    const signIn = await request(t.server).post('/dashboard/sign-in').set('Cookie', cookiesOf(first).header).type('form').send({ _csrf: token, email: 'ops@example.com', password: PASSWORD });
+    expect(signIn.status).toBe(303);
+    const session = cookiesOf(signIn).lines.find((candidate) => candidate.startsWith('__Host-sps_dashboard_session='))!;
+    expect(session).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(session).not.toMatch(/Domain=/i);
+    expect((await request(t.server).get('/').set('Cookie', cookiesOf(signIn).header)).status).toBe(200);
+  });
+});
