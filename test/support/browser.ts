@@ -32,13 +32,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves the page at phone and desktop width under test-artifacts/screenshots/ (git-ignored). */
+/**
+ * Saves the page at phone and desktop width under test-artifacts/screenshots/ (git-ignored), and
+ * checks that at phone width nothing is wider than the screen (no sideways scrolling).
+ */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize();
   for (const [label, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
+    if (label === 'phone') {
+      const widths = await page.evaluate<{ content: number; screen: number }>('({ content: document.documentElement.scrollWidth, screen: window.innerWidth })');
+      expect({ page: name, overflows: widths.content > widths.screen, ...widths }).toMatchObject({ page: name, overflows: false });
+    }
   }
   if (original) await page.setViewportSize(original);
 }

@@ -14,7 +14,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .who .link{color:#fff}
 main{max-width:1100px;margin:0 auto;padding:16px}
 main.narrow{max-width:420px;margin-top:48px}
-h1{font-size:1.6rem;margin:8px 0 16px}h2{font-size:1.2rem;margin:24px 0 8px}
+h1{font-size:1.6rem;margin:8px 0 16px;overflow-wrap:anywhere}h2{font-size:1.2rem;margin:24px 0 8px}
 section.card{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:16px;margin:0 0 16px}
 .grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(260px,1fr))}
 .table-wrap{overflow-x:auto}
@@ -43,8 +43,8 @@ code{overflow-wrap:anywhere}
 ul.plain{list-style:none;padding:0}ul.plain li{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:4px 0}
 .result{padding:10px;border-radius:6px;background:#eef0f3}
 .muted{color:#667085}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
-@media (max-width:600px){.who{margin-left:0;width:100%}dl.facts{grid-template-columns:1fr}main{padding:12px}}
+dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:600px){.who{margin-left:0;width:100%}dl.facts{grid-template-columns:minmax(0,1fr)}main{padding:12px}}
 `;
 
 /** Copy buttons: the one script, progressive (the value is on the page and selectable without it). */
