@@ -41,6 +41,15 @@ export function isForbiddenAddress(address: string): boolean {
   return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** Raised when a connection or a redirect would reach a forbidden address (code EADDRFORBIDDEN). */
+export class ForbiddenAddressError extends Error {
+  readonly code = 'EADDRFORBIDDEN';
+  constructor(host: string) {
+    super(`${host} is, or resolves to, a private or loopback address`);
+    this.name = 'ForbiddenAddressError';
+  }
+}
+
 export type UrlVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
@@ -86,12 +95,23 @@ export class UrlSafety {
     return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
       lookupCallback(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
         if (error) return callback(error);
-        if (addresses.length === 0 || addresses.some((entry) => isForbiddenAddress(entry.address))) {
-          return callback(Object.assign(new Error(`${hostname} resolves to a private or loopback address`), { code: 'EADDRFORBIDDEN' }));
-        }
+        if (addresses.length === 0 || addresses.some((entry) => isForbiddenAddress(entry.address))) return callback(new ForbiddenAddressError(hostname));
         if (options.all) return callback(null, addresses);
         return callback(null, addresses[0]!.address, addresses[0]!.family);
       });
     }) as LookupFunction;
+  }
+
+  /**
+   * For an HTTP client that follows redirects: refuses a hop to a literal private address or to
+   * localhost (names are checked by connectLookup when the hop connects; a literal address is not
+   * looked up at all). Undefined when private URLs are allowed.
+   */
+  redirectGuard(): ((hop: { hostname?: string | null }) => void) | undefined {
+    if (this.config.allowPrivateUrls) return undefined;
+    return (hop) => {
+      const host = (hop.hostname ?? '').replace(/^\[|\]$/g, '');
+      if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isForbiddenAddress(host))) throw new ForbiddenAddressError(host);
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { NetworkError } from '../network-error';
 import { unreachableNetworkError } from '../safe-network-message';
-import { NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from './network-http.client';
+import { ForbiddenMediaAddressError, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from './network-http.client';
 
 /** Turns a network's answer into a classified NetworkError, or undefined when it is a success. */
 export type ResponseClassifier = (network: string, response: NetworkResponse, now: Date) => NetworkError | undefined;
@@ -43,6 +43,9 @@ export class NetworkApi {
     try {
       downloaded = await this.http.download(url, maxBytes);
     } catch (error) {
+      if (error instanceof ForbiddenMediaAddressError) {
+        throw new NetworkError(this.network, 'permanent', `The medium was not downloaded: ${error.message}`, { code: 'media_forbidden' });
+      }
       if (error instanceof NetworkUnreachableError) throw new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${error.message}`);
       throw error;
     }

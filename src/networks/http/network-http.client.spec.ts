@@ -1,7 +1,9 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
 import { createServer, Server } from 'node:http';
-import { NetworkHttpClient, NetworkUnreachableError } from './network-http.client';
+import { UrlSafety } from '../../common/url-safety';
+import { AppConfig } from '../../config/app-config';
+import { ForbiddenMediaAddressError, NetworkHttpClient, NetworkUnreachableError } from './network-http.client';
 
 /** A real HTTP server on loopback that answers its headers at once, then one byte a second. */
 async function tricklingServer(): Promise<{ url: string; server: Server }> {
@@ -39,5 +41,39 @@ describe('NetworkHttpClient', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('NetworkHttpClient.download, where private addresses are not allowed', () => {
+  const strict = new UrlSafety({ allowPrivateUrls: false } as AppConfig);
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/hop') return void response.writeHead(302, { Location: `http://127.0.0.1:${port}/secret.jpg` }).end();
+      response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('secret');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => server.close());
+
+  it('refuses a name that resolves to a loopback address when it connects', async () => {
+    const client = new NetworkHttpClient(new HttpService(axios.create()), strict);
+    await expect(client.download(`http://localhost:${port}/a.jpg`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
+  });
+
+  it('refuses a redirect to a literal loopback address', async () => {
+    // The first hop is let through (a lookup that allows anything), as a public CDN would be.
+    class FirstHopAllowed extends UrlSafety {
+      override connectLookup(): undefined {
+        return undefined;
+      }
+    }
+    const client = new NetworkHttpClient(new HttpService(axios.create()), new FirstHopAllowed({ allowPrivateUrls: false } as AppConfig));
+    await expect(client.download(`http://localhost:${port}/hop`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
+    // Without the guard, the same redirect is followed to the private address.
+    const unguarded = new NetworkHttpClient(new HttpService(axios.create()));
+    expect((await unguarded.download(`http://localhost:${port}/hop`, 1000)).bytes.toString()).toBe('secret');
   });
 });

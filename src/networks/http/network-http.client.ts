@@ -1,5 +1,7 @@
 import { HttpService } from '@nestjs/axios';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import type { LookupFunction } from 'node:net';
+import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
 import { firstValueFrom } from 'rxjs';
 
@@ -65,7 +67,11 @@ function defined(record: Record<string, string | undefined> | undefined): Record
  */
 @Injectable()
 export class NetworkHttpClient {
-  constructor(private readonly http: HttpService) {}
+  constructor(
+    private readonly http: HttpService,
+    // Optional so the recording test double needs none; the service always has it.
+    @Optional() private readonly urls?: UrlSafety,
+  ) {}
 
   async send(request: NetworkRequest): Promise<NetworkResponse> {
     const config: AxiosRequestConfig = {
@@ -107,9 +113,13 @@ export class NetworkHttpClient {
     }
   }
 
-  /** A customer's media file as bytes (see fetchBytes). */
+  /**
+   * A customer's media file as bytes (see fetchBytes). The URL was checked when the post was
+   * accepted; here every connection, redirects included, is checked again as it is made, so a
+   * name that now resolves to a private address, or a redirect to one, is refused.
+   */
   download(url: string, maxBytes: number): Promise<DownloadedBytes> {
-    return fetchBytes(this.http, url, maxBytes);
+    return fetchBytes(this.http, url, maxBytes, { lookup: this.urls?.connectLookup(), beforeRedirect: this.urls?.redirectGuard() });
   }
 }
 
@@ -117,7 +127,13 @@ export class NetworkHttpClient {
  * Downloads a file (a medium to upload) as bytes, within the deadline and size limit; an HTTP error
  * status is returned, not thrown. Redirects are followed a few times, as CDNs use them.
  */
-export async function fetchBytes(http: HttpService, url: string, maxBytes: number, timeoutMs = 60_000): Promise<DownloadedBytes> {
+export async function fetchBytes(
+  http: HttpService,
+  url: string,
+  maxBytes: number,
+  guard: { lookup?: LookupFunction; beforeRedirect?: (hop: { hostname?: string | null }) => void } = {},
+  timeoutMs = 60_000,
+): Promise<DownloadedBytes> {
   try {
     const response = await firstValueFrom(
       http.request<ArrayBuffer>({
@@ -129,13 +145,35 @@ export async function fetchBytes(http: HttpService, url: string, maxBytes: numbe
         maxContentLength: maxBytes,
         maxRedirects: 3,
         validateStatus: () => true,
+        // axios adapts a Node-style lookup (it also accepts the `all` form); its type is narrower.
+        ...(guard.lookup ? { lookup: guard.lookup as AxiosRequestConfig['lookup'] } : {}),
+        ...(guard.beforeRedirect ? { beforeRedirect: guard.beforeRedirect } : {}),
       }),
     );
     return { status: response.status, bytes: Buffer.from(response.data), contentType: String(response.headers['content-type'] ?? 'application/octet-stream') };
   } catch (error) {
+    if (isForbidden(error)) throw new ForbiddenMediaAddressError(url);
     const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
     throw new NetworkUnreachableError(url, reason);
   }
+}
+
+/** A medium whose URL now leads (by name or redirect) to a private or loopback address. */
+export class ForbiddenMediaAddressError extends Error {
+  constructor(url: string) {
+    super(`${new URL(url).host} leads to a private or loopback address`);
+    this.name = 'ForbiddenMediaAddressError';
+  }
+}
+
+/** Whether the error, or one of its causes (axios and follow-redirects wrap it twice), is ForbiddenAddressError's. */
+function isForbidden(error: unknown): boolean {
+  let current = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof ForbiddenAddressError || current.code === 'EADDRFORBIDDEN') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
 }
 
 function parseBody(text: string): unknown {

@@ -1,6 +1,7 @@
 import { HttpModule } from '@nestjs/axios';
 import { Module } from '@nestjs/common';
+import { UrlSafety } from '../../common/url-safety';
 import { NetworkHttpClient } from './network-http.client';
 
-@Module({ imports: [HttpModule], providers: [NetworkHttpClient], exports: [NetworkHttpClient] })
+@Module({ imports: [HttpModule], providers: [NetworkHttpClient, UrlSafety], exports: [NetworkHttpClient] })
 export class NetworkHttpModule {}
