@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/errors/api-exception';
+import { ApiKeyRateLimiter } from '../rate-limit/api-key-rate-limiter';
 import { AuthenticatedCustomer } from './authenticated-customer';
 import { ApiKeysService } from './api-keys.service';
 import { presentedKey } from './presented-key';
@@ -25,20 +26,25 @@ export async function authenticateRequest(request: FastifyRequest, apiKeys: ApiK
 /**
  * Global guard: every route requires `Authorization: Bearer <API key>` unless marked @Public().
  * Missing, malformed, unknown and revoked keys all get the same 401, so the answer reveals nothing
- * about which keys exist.
+ * about which keys exist. An authenticated request is also counted against its key's rate limit
+ * (a no-op when the early check already counted it), so no keyed route escapes the limit.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeysService,
+    private readonly rateLimiter: ApiKeyRateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    const customer = await authenticateRequest(context.switchToHttp().getRequest<FastifyRequest>(), this.apiKeys);
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const customer = await authenticateRequest(request, this.apiKeys);
     if (!customer) throw unauthorized();
+    this.rateLimiter.enforce(request, customer.apiKeyId, http.getResponse<FastifyReply>());
     return true;
   }
 }

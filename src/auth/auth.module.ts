@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeysService } from './api-keys.service';
 import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey])],
+  imports: [TypeOrmModule.forFeature([ApiKey]), RateLimitModule],
   providers: [ApiKeysService, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
   exports: [ApiKeysService],
 })

@@ -55,6 +55,14 @@ export interface AppConfig {
    * addresses. Only for local use and tests.
    */
   allowPrivateUrls: boolean;
+  /**
+   * Requests per API key on /api/v1, a token bucket per key in each process: `burst` requests at
+   * once, refilled at `perSecond`. perSecond 0: no limit.
+   */
+  rateLimit: {
+    perSecond: number;
+    burst: number;
+  };
   dashboard: {
     /** A dashboard session ends this long after sign-in. */
     sessionTtlMs: number;

@@ -117,6 +117,20 @@ export class EnvironmentSchema {
   @Max(60_000)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
+  /** Requests a second each API key may make on average (its bucket's refill rate); 0 turns the limit off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_PER_SECOND = 20;
+
+  /** Requests each API key may make at once (its bucket's size). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RATE_LIMIT_BURST = 100;
+
   /** How long a dashboard sign-in lasts before the user must sign in again. */
   @Transform(toInt)
   @IsInt()

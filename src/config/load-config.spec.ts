@@ -28,6 +28,11 @@ describe('loadConfig', () => {
     expect(config.encryption.active).toBeUndefined();
   });
 
+  it('limits each API key to 20 requests/s with a burst of 100 by default; RATE_LIMIT_PER_SECOND=0 turns it off', () => {
+    expect(loadConfig({}).rateLimit).toEqual({ perSecond: 20, burst: 100 });
+    expect(loadConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '5' }).rateLimit).toEqual({ perSecond: 0, burst: 5 });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
   });
@@ -49,6 +54,10 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '0'],
     ['TRUST_PROXY', '10.0.0.1'],
+    ['RATE_LIMIT_PER_SECOND', '-1'],
+    ['RATE_LIMIT_PER_SECOND', 'off'],
+    ['RATE_LIMIT_BURST', '0'],
+    ['RATE_LIMIT_BURST', '1.5'],
   ])('names %s when it is invalid (%s)', (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);

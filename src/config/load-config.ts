@@ -64,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     workerConcurrency: schema.WORKER_CONCURRENCY,
     workerDeadAfterMs: schema.WORKER_DEAD_AFTER_MS,
     allowPrivateUrls: schema.ALLOW_PRIVATE_URLS === 'true',
+    rateLimit: { perSecond: schema.RATE_LIMIT_PER_SECOND, burst: schema.RATE_LIMIT_BURST },
     dashboard: { sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000 },
     webhooks: { retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE), timeoutMs: schema.WEBHOOK_TIMEOUT_MS },
     env: Object.freeze({ ...env }),

@@ -27,15 +27,19 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Body larger than the limit',
   415: 'Body is not JSON',
   422: 'Content the network would reject',
-  429: 'Rate limited; see Retry-After',
+  429: 'Over the API key\'s rate limit (`rate_limited`); retry after `Retry-After` seconds',
   503: 'Database unavailable; retry',
 };
 
-/** Documents the error answers a route can give, all in the error envelope. */
+/**
+ * Documents the error answers a route can give, all in the error envelope. A route that takes a key
+ * (it lists 401) can also answer 429, the key's rate limit, and every route can answer 503.
+ */
 export function ApiErrors(...statuses: number[]): MethodDecorator {
+  const implied = statuses.includes(401) && !statuses.includes(429) ? [429] : [];
   return applyDecorators(
     ApiExtraModels(ErrorEnvelopeDto),
-    ...[...statuses, 503].map((status) =>
+    ...[...statuses, ...implied, 503].map((status) =>
       ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ErrorEnvelopeDto }),
     ),
   );
