@@ -52,6 +52,16 @@ describe('validation pipe', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses a body nested deeper than any request goes, before anything recurses into it (found by the fuzz: a stack overflow, 500)', async () => {
+    const depth = 100_000;
+    const deepArray = JSON.parse(`{"containers":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    const deepObject = JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    expect(await detailsFor(deepArray)).toEqual([{ field: `containers${'[0]'.repeat(15)}`, message: expect.stringContaining('nested too deeply') }]);
+    expect(await detailsFor(deepObject)).toEqual([{ field: Array(16).fill('a').join('.'), message: expect.stringContaining('nested too deeply') }]);
+    // A real body's depth (containers[0].media[0].url) is far from the bound.
+    expect(await detailsFor({ containers: [{ content: 'x', media: [{ url: 'https://a.example/x.jpg' }] }] })).toEqual([]);
+  });
+
   it('refuses a wrongly typed field', async () => {
     expect(await detailsFor({ containers: 'not-an-array' })).toEqual([{ field: 'containers', message: expect.stringContaining('array') }]);
   });

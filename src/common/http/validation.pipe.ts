@@ -16,20 +16,29 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
 /** Keys that can reach an object's prototype; refused anywhere in a body or query. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function prototypeKeys(value: unknown, path: string, depth = 0): FieldError[] {
-  if (depth > 32 || typeof value !== 'object' || value === null) return [];
+/**
+ * Deeper than any request goes (a post's containers[0].media[0].url is 4 levels). Deeper values are
+ * refused here, before the ValidationPipe and class-transformer recurse into them: a body of
+ * nested brackets within the size limit overflowed their stack (a 500).
+ */
+const MAX_DEPTH = 16;
+
+/** Prototype keys, and values nested deeper than MAX_DEPTH, anywhere in a body or query. */
+function refusedKeys(value: unknown, path: string, depth = 0): FieldError[] {
+  if (typeof value !== 'object' || value === null) return [];
+  if (depth >= MAX_DEPTH) return [{ field: path, message: `${path} is nested too deeply (at most ${MAX_DEPTH} levels)` }];
   return Object.keys(value).flatMap((key) => {
     const field = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     if (PROTOTYPE_KEYS.has(key)) return [{ field, message: `${field} is not an accepted field` }];
-    return prototypeKeys((value as Record<string, unknown>)[key], field, depth + 1);
+    return refusedKeys((value as Record<string, unknown>)[key], field, depth + 1);
   });
 }
 
-/** The ValidationPipe, plus a refusal of prototype keys, which class-transformer skips silently. */
+/** The ValidationPipe, plus a refusal of prototype keys (which class-transformer skips silently) and of too deep nesting. */
 class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' || metadata.type === 'query') {
-      const forbidden = prototypeKeys(value, '');
+      const forbidden = refusedKeys(value, '');
       if (forbidden.length) throw ApiException.validation(forbidden, `Invalid request: ${forbidden.map((f) => f.field).join(', ')}`);
     }
     return super.transform(value, metadata);
