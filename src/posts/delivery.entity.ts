@@ -33,6 +33,10 @@ export class Delivery {
   @Column('integer')
   attempts!: number;
 
+  /** Attempts a network's rate limit turned away: they wait for its window and do not count toward giving up. */
+  @Column('integer', { name: 'rate_limit_waits', default: 0 })
+  rateLimitWaits!: number;
+
   @Column('jsonb')
   progress!: PublishProgress;
 

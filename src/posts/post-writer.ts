@@ -38,6 +38,7 @@ export class PostWriter {
           platform: account.platform,
           status,
           attempts: 0,
+          rateLimitWaits: 0,
           progress: {},
           platformPostId: null,
           permalink: null,

@@ -15,7 +15,7 @@ import { EventOutbox } from '../webhooks/event-outbox';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 import { accountQueue, PUBLISH_DELIVERY_TASK, PublishDeliveryPayload } from './publish-job';
-import { MAX_ATTEMPTS, nextAttemptAt } from './retry-policy';
+import { afterFailure } from './retry-policy';
 
 interface Attempt {
   delivery: Delivery;
@@ -178,14 +178,14 @@ export class PublishDeliveryTask implements OnModuleInit {
         await this.expiry.expire(transaction, account, error.message);
         return this.fail(transaction, attempt, 'token_expired', 'The network no longer accepts the account token; reconnect the account');
       }
-      if (error.kind === 'permanent' || delivery.attempts >= MAX_ATTEMPTS) {
-        return this.fail(transaction, attempt, error.kind === 'permanent' ? 'network_rejected' : 'retries_exhausted', error.message);
-      }
-      const at = nextAttemptAt(error, delivery.attempts, new Date());
-      await transaction.update(
-        Delivery,
-        { id: delivery.id },
-        { status: 'pending', nextAttemptAt: at, errorCode: error.kind === 'rate_limited' ? 'rate_limited' : 'network_unavailable', errorMessage: error.message },
+      const next = afterFailure(delivery, error, new Date());
+      if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
+      const at = next.at;
+      await transaction.query(
+        `UPDATE deliveries SET status = 'pending', next_attempt_at = $2, error_code = $3, error_message = $4,
+                rate_limit_waits = rate_limit_waits + $5, updated_at = now()
+          WHERE id = $1`,
+        [delivery.id, at, next.rateLimited ? 'rate_limited' : 'network_unavailable', error.message, next.rateLimited ? 1 : 0],
       );
       await this.reschedule(transaction, delivery, at);
     });

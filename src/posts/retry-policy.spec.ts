@@ -1,5 +1,5 @@
 import { NetworkError } from '../networks/network-error';
-import { MAX_ATTEMPTS, nextAttemptAt } from './retry-policy';
+import { afterFailure, MAX_ATTEMPTS, MAX_RATE_LIMIT_WAIT_MS, nextAttemptAt } from './retry-policy';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const transient = new NetworkError('x', 'transient', 'boom');
@@ -22,5 +22,31 @@ describe('nextAttemptAt', () => {
     const limited = new NetworkError('x', 'rate_limited', 'slow down', { retryAt: new Date(now.getTime() + 15 * 60_000) });
     const at = nextAttemptAt(limited, 1, now, () => 0).getTime() - now.getTime();
     expect(at).toBe(15 * 60_000 + 1_000);
+  });
+});
+
+describe('afterFailure', () => {
+  const created = new Date(now.getTime() - 60_000);
+  const limited = new NetworkError('x', 'rate_limited', 'slow down', { retryAt: new Date(now.getTime() + 15 * 60_000) });
+
+  it('fails a permanent error at once', () => {
+    expect(afterFailure({ attempts: 1, rateLimitWaits: 0, createdAt: created }, new NetworkError('x', 'permanent', 'no'), now)).toEqual({ kind: 'fail', code: 'network_rejected' });
+  });
+
+  it('gives up on transient errors after MAX_ATTEMPTS attempts that were not rate-limit waits', () => {
+    expect(afterFailure({ attempts: MAX_ATTEMPTS - 1, rateLimitWaits: 0, createdAt: created }, transient, now).kind).toBe('retry');
+    expect(afterFailure({ attempts: MAX_ATTEMPTS, rateLimitWaits: 0, createdAt: created }, transient, now)).toEqual({ kind: 'fail', code: 'retries_exhausted' });
+    // Twenty waits for a window first: still seven failures to go.
+    expect(afterFailure({ attempts: MAX_ATTEMPTS + 20, rateLimitWaits: 21, createdAt: created }, transient, now).kind).toBe('retry');
+  });
+
+  it('waits for a rate limit window however many times, instead of failing', () => {
+    const next = afterFailure({ attempts: 50, rateLimitWaits: 49, createdAt: created }, limited, now, () => 0);
+    expect(next).toEqual({ kind: 'retry', at: new Date(now.getTime() + 15 * 60_000 + 1_000), rateLimited: true });
+  });
+
+  it('but not past MAX_RATE_LIMIT_WAIT_MS from the delivery\'s creation', () => {
+    const old = new Date(now.getTime() - MAX_RATE_LIMIT_WAIT_MS + 60_000);
+    expect(afterFailure({ attempts: 3, rateLimitWaits: 2, createdAt: old }, limited, now)).toEqual({ kind: 'fail', code: 'rate_limited' });
   });
 });

@@ -2,6 +2,8 @@ import { NetworkError } from '../networks/network-error';
 
 /** After this many attempts a delivery that keeps failing transiently is given up as failed. */
 export const MAX_ATTEMPTS = 8;
+/** A delivery waits for a network's rate-limit window this long at most (Instagram's is a rolling day). */
+export const MAX_RATE_LIMIT_WAIT_MS = 48 * 3_600_000;
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 60 * 60_000;
 
@@ -16,4 +18,31 @@ export function nextAttemptAt(error: NetworkError, attempts: number, now: Date, 
   // A rate limit is honoured exactly, plus a little jitter so that every waiting delivery does not return at once.
   const delay = earliest > 0 ? earliest + 1_000 + 4_000 * random() : jittered;
   return new Date(now.getTime() + delay);
+}
+
+export type AfterFailure =
+  | { kind: 'fail'; code: 'network_rejected' | 'retries_exhausted' | 'rate_limited' }
+  | { kind: 'retry'; at: Date; rateLimited: boolean };
+
+/**
+ * What a failed attempt (other than an expired token) leads to. A permanent error fails at once. A
+ * rate limit waits for the network's window, however many times, within MAX_RATE_LIMIT_WAIT_MS of
+ * the delivery's creation: the issue asks that a publish over the limit wait, not fail. Other
+ * transient errors retry until MAX_ATTEMPTS attempts that were not rate-limit waits.
+ */
+export function afterFailure(
+  delivery: { attempts: number; rateLimitWaits: number; createdAt: Date },
+  error: NetworkError,
+  now: Date,
+  random: () => number = Math.random,
+): AfterFailure {
+  if (error.kind === 'permanent') return { kind: 'fail', code: 'network_rejected' };
+  if (error.kind === 'rate_limited') {
+    const at = nextAttemptAt(error, delivery.attempts, now, random);
+    if (at.getTime() - delivery.createdAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) return { kind: 'fail', code: 'rate_limited' };
+    return { kind: 'retry', at, rateLimited: true };
+  }
+  if (delivery.attempts - delivery.rateLimitWaits >= MAX_ATTEMPTS) return { kind: 'fail', code: 'retries_exhausted' };
+  // Backoff grows with the failures, not with the waits for a window.
+  return { kind: 'retry', at: nextAttemptAt(error, delivery.attempts - delivery.rateLimitWaits, now, random), rateLimited: false };
 }

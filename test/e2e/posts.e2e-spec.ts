@@ -350,6 +350,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       const settled = await settledPost(t, customer, accepted.body.data.id, 45_000);
       expect(settled.status).toBe('published');
       expect(settled.deliveries[0]!.attempts).toBe(2);
+      // The wait for the window does not count toward giving up.
+      const [row] = await t.db.query<{ rate_limit_waits: number }>('SELECT rate_limit_waits FROM deliveries WHERE id = $1', [settled.deliveries[0]!.id]);
+      expect(row!.rate_limit_waits).toBe(1);
     }, 60_000);
 
     it('an expired token fails the delivery, expires the account once, and later posts to it are refused', async () => {
