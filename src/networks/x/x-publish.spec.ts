@@ -85,10 +85,11 @@ describe('XAdapter publishing', () => {
     const delivery = request([part('Open today')]);
     await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '1001', permalink: 'https://x.com/bakeryonmain/status/1001' });
     expect(http.requests).toEqual([tweet({ text: 'Open today' })]);
-    expect(delivery.checkpoints).toEqual([{ tweetIds: ['1001'], uploads: [] }]);
+    // The last tweet is recorded by the published state itself, not by a checkpoint of its own.
+    expect(delivery.checkpoints).toEqual([]);
   });
 
-  it('posts a thread as a chain of replies, checkpointing each tweet', async () => {
+  it('posts a thread as a chain of replies, checkpointing each tweet before the next', async () => {
     const { adapter, http } = adapterWith(answer(201, tweetAnswer('1', 'One')), answer(201, tweetAnswer('2', 'Two')), answer(201, tweetAnswer('3', 'Three')));
     const delivery = request([part('One'), part('Two'), part('Three')]);
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
@@ -97,7 +98,7 @@ describe('XAdapter publishing', () => {
       tweet({ text: 'Two', reply: { in_reply_to_tweet_id: '1' } }),
       tweet({ text: 'Three', reply: { in_reply_to_tweet_id: '2' } }),
     ]);
-    expect(delivery.checkpoints.map((saved) => saved.tweetIds)).toEqual([['1'], ['1', '2'], ['1', '2', '3']]);
+    expect(delivery.checkpoints.map((saved) => saved.tweetIds)).toEqual([['1'], ['1', '2']]);
   });
 
   it('continues a thread after the tweets already posted', async () => {
@@ -115,10 +116,7 @@ describe('XAdapter publishing', () => {
     const delivery = request([part('One'), part('Bread & butter bakery.com/menu'), part('Three')], { progress: { tweetIds: ['1'], uploads: [] }, resuming: true });
     await adapter.publish(delivery);
     expect(http.requests).toEqual([timeline, tweet({ text: 'Three', reply: { in_reply_to_tweet_id: '7' } })]);
-    expect(delivery.checkpoints.map((saved) => saved.tweetIds)).toEqual([
-      ['1', '7'],
-      ['1', '7', '8'],
-    ]);
+    expect(delivery.checkpoints.map((saved) => saved.tweetIds)).toEqual([['1', '7']]);
   });
 
   it('when resuming, does not adopt the same text replying elsewhere, and posts', async () => {
@@ -166,7 +164,7 @@ describe('XAdapter publishing', () => {
     const delivery = request(parts, { progress });
     await expect(second.adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
     expect(second.http.requests).toEqual([mediaStatus('90'), tweet({ text: 'Clip', media: { media_ids: ['90'] } })]);
-    expect(delivery.checkpoints).toEqual([{ ...progress, uploads: [{ id: '90', ready: true }] }, { tweetIds: ['1'], uploads: [] }]);
+    expect(delivery.checkpoints).toEqual([{ ...progress, uploads: [{ id: '90', ready: true }] }]);
   });
 
   it('fails permanently when X could not process a medium', async () => {

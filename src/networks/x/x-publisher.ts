@@ -33,7 +33,11 @@ export async function publishOnX(api: XApi, request: PublishRequest): Promise<Pu
     const replyTo = progress.tweetIds[index - 1];
     const existing = request.resuming && index === firstUnrecorded ? await findRecentTweet(api, request, part, replyTo) : undefined;
     const tweetId = existing ?? (await postTweet(api, token, part.text, media.mediaIds, replyTo));
-    await save({ tweetIds: [...progress.tweetIds, tweetId], uploads: [] });
+    const next = { tweetIds: [...progress.tweetIds, tweetId], uploads: [] };
+    // The last tweet needs no checkpoint of its own: the published state, written next, records it,
+    // and an attempt cut off in between looks for it among the recent tweets as for any other.
+    if (index < request.parts.length - 1) await save(next);
+    else progress = next;
   }
   const [first] = progress.tweetIds;
   if (!first) throw api.unexpected('no tweet was posted');
