@@ -25,6 +25,16 @@ export class WorkerLiveness {
     this.workerIds.add(workerId);
   }
 
+  /**
+   * Workers of this process that stopped for good (their pool shut down): they no longer beat, and
+   * their locks are freed now if the database answers, else by the sweep once they count as dead.
+   */
+  async forget(workerIds: string[]): Promise<void> {
+    for (const id of workerIds) this.workerIds.delete(id);
+    if (workerIds.length === 0) return;
+    await this.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workerIds]).catch(() => undefined);
+  }
+
   start(): void {
     const every = Math.max(250, Math.floor(this.deadAfterMs / 4));
     this.timer = setInterval(() => void this.tick(), every);

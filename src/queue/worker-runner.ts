@@ -17,6 +17,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('Worker');
   private runner: Runner | undefined;
   private liveness: WorkerLiveness | undefined;
+  private stopping = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -26,18 +27,35 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role === 'api') return;
+    this.liveness = new WorkerLiveness(this.pool, this.config.workerDeadAfterMs);
+    this.liveness.start();
+    await this.start();
+    this.logger.log(`Worker started (${this.config.workerConcurrency} at once): ${this.tasks.entries().map(([name]) => name).join(', ')}`);
+  }
+
+  /** Starts graphile-worker, and watches it: a pool that stops by itself is started again. */
+  private async start(): Promise<void> {
+    const liveness = this.liveness!;
     const taskList: TaskList = Object.fromEntries(this.tasks.entries().map(([name, handler]) => [name, (payload: unknown) => handler(payload)]));
-    const liveness = new WorkerLiveness(this.pool, this.config.workerDeadAfterMs);
     const events: WorkerEvents = new EventEmitter();
+    const ids: string[] = [];
+    const track = (id: string) => {
+      ids.push(id);
+      liveness.track(id);
+    };
     // Jobs are locked by the pool's id (and, in some paths, a worker's): track both.
-    events.on('pool:create', ({ workerPool }) => liveness.track(workerPool.id));
-    events.on('worker:create', ({ worker }) => liveness.track(worker.workerId));
-    this.runner = await run({
+    events.on('pool:create', ({ workerPool }) => track(workerPool.id));
+    events.on('worker:create', ({ worker }) => track(worker.workerId));
+    const runner = await run({
       events,
       pgPool: this.pool,
       concurrency: this.config.workerConcurrency,
       noHandleSignals: true,
       pollInterval: 1000,
+      // Completions and failures go through graphile-worker's batcher, which retries them and, when
+      // the database stays away, shuts the pool down cleanly (and stoppedByItself starts a new one).
+      // Without it a completion that fails is an unhandled rejection, which kills the process.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList,
       parsedCronItems: parseCronItems(this.tasks.scheduled().map(({ task, match }) => ({ task, match, identifier: task }))),
       logger: new GraphileLogger((scope) => (level, message) => {
@@ -47,13 +65,43 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         else this.logger.debug(line);
       }),
     });
-    liveness.start();
-    this.liveness = liveness;
-    this.logger.log(`Worker started (${this.config.workerConcurrency} at once): ${[...Object.keys(taskList)].join(', ')}`);
+    this.runner = runner;
+    runner.promise.then(
+      () => this.stoppedByItself(ids),
+      (error: unknown) => this.stoppedByItself(ids, error),
+    );
+  }
+
+  /**
+   * graphile-worker shuts its pool down when it cannot record a job's end (the database went away
+   * for longer than its retries): the process must not die with it, nor stop taking jobs. Every
+   * task is safe to run again, so the old pool's locks are freed and a new pool starts, retrying
+   * with backoff until the database answers.
+   */
+  private stoppedByItself(ids: string[], error?: unknown): void {
+    if (this.stopping) return;
+    this.logger.error({ msg: 'The job worker stopped by itself; starting it again', err: error instanceof Error ? error.message : String(error ?? 'no error') });
+    void this.liveness?.forget(ids);
+    void this.restart();
+  }
+
+  private async restart(): Promise<void> {
+    for (let delayMs = 1_000; !this.stopping; delayMs = Math.min(delayMs * 2, 30_000)) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (this.stopping) return;
+      try {
+        await this.start();
+        this.logger.warn({ msg: 'The job worker is running again' });
+        return;
+      } catch (error) {
+        this.logger.warn({ msg: 'The job worker could not start yet', err: error instanceof Error ? error.message : String(error) });
+      }
+    }
   }
 
   /** Lets running jobs finish (a job cut off is safe anyway: it runs again and resumes), then closes the pool. */
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await this.runner?.stop();
     this.runner = undefined;
     await this.liveness?.stop();

@@ -68,6 +68,7 @@ export const postgresOutage: Drill = {
         const fatal = worker.output().split('\n').find((line) => /^\w*Error|^error:/.test(line)) ?? 'no error line';
         crashes.push(`the worker process exited (code ${worker.child.exitCode}) during the outage: ${fatal.trim()}`);
         log(`DEFECT: ${crashes[0]}; starting a new worker as a supervisor would`);
+        if (process.env.DRILL_VERBOSE) log(worker.output().split('\n').slice(-40).join('\n'));
         stack.forget(worker);
         worker = (await stack.start('worker')).process;
       }
@@ -88,7 +89,12 @@ export const postgresOutage: Drill = {
       if (!during['503 database_unavailable']) lost.push('the API never answered 503 database_unavailable during the outage');
       if (!health503) lost.push('/health never answered 503 during the outage');
       const wrong = Object.keys(answers).filter((key) => key !== '202' && key !== '503 database_unavailable');
-      if (wrong.length) lost.push(`answers other than 202 / 503 database_unavailable: ${wrong.map((key) => `${answers[key]}× ${key}`).join(', ')}`);
+      if (wrong.length) {
+        lost.push(`answers other than 202 / 503 database_unavailable: ${wrong.map((key) => `${answers[key]}× ${key}`).join(', ')}`);
+        // What the API logged for them, to find the cause.
+        const logged = api.process.output().split('\n').filter((line) => /"level":50|internal_error|Unhandled/.test(line)).slice(0, 3);
+        for (const line of logged) log(`API log: ${line.slice(0, 600)}`);
+      }
       return {
         load: `${sequence} posts by ${CLIENTS} clients over ${ACCOUNTS} accounts (${accepted.size} accepted)`,
         faults: `PostgreSQL stopped ${OUTAGE_MS / 1000} s (${during['503 database_unavailable'] ?? 0}× 503 meanwhile; recovered in ${recoveredIn.toFixed(1)} s)`,
