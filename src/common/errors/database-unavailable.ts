@@ -7,6 +7,11 @@ const UNREACHABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '0800
  */
 const CONNECT_ERROR_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const CONNECT_SYSCALLS = new Set(['connect', 'getaddrinfo']);
+/**
+ * A connection the database dropped mid-query. Only counted inside an error the ORM wrapped around
+ * a query (`driverError`): there the socket can only be the database's, never an HTTP client's.
+ */
+const DROPPED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /** Messages of pg and its pool when the server went away or does not answer. */
 const UNREACHABLE_MESSAGES = [
@@ -19,7 +24,7 @@ const UNREACHABLE_MESSAGES = [
   'Connection is not established',
 ];
 
-function inspect(error: unknown, depth: number): boolean {
+function inspect(error: unknown, depth: number, fromDriver = false): boolean {
   if (depth > 3 || typeof error !== 'object' || error === null) return false;
   const { code, syscall, message, driverError, cause } = error as {
     code?: unknown;
@@ -30,9 +35,10 @@ function inspect(error: unknown, depth: number): boolean {
   };
   if (typeof code === 'string' && UNREACHABLE_SQLSTATES.has(code)) return true;
   if (typeof code === 'string' && CONNECT_ERROR_CODES.has(code) && typeof syscall === 'string' && CONNECT_SYSCALLS.has(syscall)) return true;
+  if (fromDriver && typeof code === 'string' && DROPPED_CONNECTION_CODES.has(code)) return true;
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((part) => message.includes(part))) return true;
   if (error instanceof AggregateError && error.errors.some((inner) => inspect(inner, depth + 1))) return true;
-  return inspect(driverError, depth + 1) || inspect(cause, depth + 1);
+  return inspect(driverError, depth + 1, true) || inspect(cause, depth + 1, fromDriver);
 }
 
 /**

@@ -43,6 +43,7 @@ describe('isDatabaseUnavailable', () => {
     ['a terminated connection', new Error('Connection terminated unexpectedly')],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a wrapped driver error', Object.assign(new Error('query failed'), { driverError: { code: '08006' } })],
+    ['a query whose connection the database dropped', Object.assign(new Error('read ECONNRESET'), { driverError: { code: 'ECONNRESET', syscall: 'read' } })],
     ['an aggregate of refusals', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED', syscall: 'connect' })])],
   ])('recognises %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
