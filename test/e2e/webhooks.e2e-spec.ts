@@ -378,19 +378,25 @@ describe('Webhooks', () => {
 
     it('adds no job, and so wakes no worker, for an event nobody will receive', async () => {
       // Every NOTIFY serialises the commits that send one; events without an endpoint must not.
-      const listener = new Client({ connectionString: t.db.url });
+      // A database of its own, served by an API-only instance (no worker, no cron): any
+      // notification heard there comes from these events.
+      const quiet = await startTestApp({ env: { ROLE: 'api', ALLOW_PRIVATE_URLS: 'true' } });
+      const listener = new Client({ connectionString: quiet.db.url });
       await listener.connect();
       const heard: string[] = [];
       listener.on('notification', (message) => heard.push(message.channel));
       await listener.query('LISTEN "jobs:insert"');
       try {
-        await recordEvent(t, await t.createCustomer());
+        await recordEvent(quiet, await quiet.createCustomer());
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(heard).toEqual([]);
-        await recordEvent(t, await subscribed());
+        const subscriber = await quiet.createCustomer();
+        await request(quiet.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${subscriber.apiKey}`).send({ url: receiver.url, webhook_secret: SECRET });
+        await recordEvent(quiet, subscriber);
         await until('the notification of a queued delivery', async () => heard.length > 0);
       } finally {
         await listener.end();
+        await quiet.close();
       }
     });
 
