@@ -34,16 +34,10 @@ export class JobQueue {
     ]);
   }
 
-  /** Enqueues several jobs in one statement (graphile-worker's add_jobs), in the caller's transaction. */
-  async enqueueAll(transaction: EntityManager, jobs: NewJob[]): Promise<void> {
-    if (jobs.length === 0) return;
-    const batch = JobQueue.batch(jobs, 1);
-    await transaction.query(`SELECT ${batch.sql} AS jobs`, batch.params);
-  }
-
   /**
-   * The same as a piece of SQL for a caller that writes its rows and their jobs in ONE statement
-   * (a data-modifying CTE is atomic without a transaction, and saves the round trips of one):
+   * Several jobs as a piece of SQL (graphile-worker's add_jobs), for a caller that writes its rows
+   * and their jobs in ONE statement (a data-modifying CTE is atomic without a transaction, and
+   * saves the round trips of one):
    * `sql` is an expression that adds the jobs and counts them, its parameters numbered from
    * `firstParam`. With `onlyIf` (an SQL condition), add_jobs is not called unless it holds (a
    * sub-select in a CASE branch runs only when the branch is taken): add_jobs notifies the workers

@@ -82,27 +82,29 @@ export class WebhookDispatcher {
     if (!current) return;
     const attempt = current.attempts + 1;
     await this.insertAttempt(transaction, event.id, attempt, endpoint.url, result);
-    await transaction.query('UPDATE events SET attempts = $2 WHERE id = $1', [event.id, attempt]);
     // A resend started a new round while this attempt was under way: that round decides the state.
-    if (current.round !== event.round || current.delivery_status !== 'pending') return;
+    if (current.round !== event.round || current.delivery_status !== 'pending') {
+      await transaction.query('UPDATE events SET attempts = $2 WHERE id = $1', [event.id, attempt]);
+      return;
+    }
 
     const roundAttempts = current.round_attempts + 1;
     if (isDelivered(result)) {
       await transaction.query(
-        "UPDATE events SET round_attempts = $2, delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL WHERE id = $1",
-        [event.id, roundAttempts],
+        "UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL WHERE id = $1",
+        [event.id, attempt, roundAttempts],
       );
       return;
     }
     this.logger.warn({ msg: 'Webhook attempt failed', eventId: event.id, attempt, statusCode: result.statusCode, err: result.error });
     if (result.statusCode === GONE) {
       await this.disableEndpoint(transaction, event.customer_id, endpoint);
-      return this.fail(transaction, event.id, roundAttempts, 'The receiver answered 410 Gone: the endpoint is disabled');
+      return this.fail(transaction, event.id, attempt, roundAttempts, 'The receiver answered 410 Gone: the endpoint is disabled');
     }
     const delayMs = nextAttemptDelayMs(this.config.webhooks.retryScheduleMs, roundAttempts, result.retryAfterMs);
-    if (delayMs === undefined) return this.fail(transaction, event.id, roundAttempts, `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`);
+    if (delayMs === undefined) return this.fail(transaction, event.id, attempt, roundAttempts, `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`);
     const at = new Date(Date.now() + delayMs);
-    await transaction.query('UPDATE events SET round_attempts = $2, next_attempt_at = $3 WHERE id = $1', [event.id, roundAttempts, at]);
+    await transaction.query('UPDATE events SET attempts = $2, round_attempts = $3, next_attempt_at = $4 WHERE id = $1', [event.id, attempt, roundAttempts, at]);
     await this.jobs.enqueue(transaction, { task: DELIVER_WEBHOOK_TASK, payload: { eventId: event.id }, jobKey: webhookJobKey(event.id), runAt: at });
   }
 
@@ -121,9 +123,10 @@ export class WebhookDispatcher {
     );
   }
 
-  private async fail(transaction: EntityManager, eventId: string, roundAttempts: number, reason: string): Promise<void> {
-    await transaction.query("UPDATE events SET round_attempts = $2, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $3 WHERE id = $1", [
+  private async fail(transaction: EntityManager, eventId: string, attempt: number, roundAttempts: number, reason: string): Promise<void> {
+    await transaction.query("UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $4 WHERE id = $1", [
       eventId,
+      attempt,
       roundAttempts,
       reason,
     ]);
