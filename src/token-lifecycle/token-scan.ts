@@ -12,6 +12,17 @@ export const TOKEN_SCAN_LOCK_ID = 7_310_442_002;
 /** A refresh that keeps failing is retried a few times; the next scan queues it again anyway. */
 const REFRESH_MAX_ATTEMPTS = 5;
 
+/**
+ * The accounts due, by the same rule as refreshDue per network: expires_at - now <= refreshAheadMs.
+ * $1 the networks, $2 their refreshAheadMs, $3 now. Its filter is the partial index
+ * connected_accounts_token_expiry_idx's (exported so a test can check the plan uses it).
+ */
+export const DUE_ACCOUNTS_SQL = `SELECT a.id FROM connected_accounts a
+   JOIN unnest($1::text[], $2::bigint[]) AS w(platform, ahead_ms) ON w.platform = a.platform
+  WHERE a.status = 'active' AND a.token_expires_at IS NOT NULL
+    AND a.token_expires_at <= $3::timestamptz + w.ahead_ms * interval '1 millisecond'
+  ORDER BY a.token_expires_at`;
+
 export type TokenScanResult =
   /** Another instance was scanning at that moment; its scan covers the same accounts. */
   | { ran: false }
@@ -42,15 +53,9 @@ export class TokenScan {
       const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [TOKEN_SCAN_LOCK_ID])) as [{ locked: boolean }];
       if (!locked) return { ran: false };
       const adapters = this.networks.adapters;
-      // The same rule as refreshDue, per network: expires_at - now <= refreshAheadMs.
-      const due = (await transaction.query(
-        `SELECT a.id FROM connected_accounts a
-           JOIN unnest($1::text[], $2::bigint[]) AS w(platform, ahead_ms) ON w.platform = a.platform
-          WHERE a.status = 'active' AND a.token_expires_at IS NOT NULL
-            AND a.token_expires_at <= $3::timestamptz + w.ahead_ms * interval '1 millisecond'
-          ORDER BY a.token_expires_at`,
-        [adapters.map((adapter) => adapter.id), adapters.map((adapter) => adapter.refreshAheadMs), now],
-      )) as Array<{ id: string }>;
+      const due = (await transaction.query(DUE_ACCOUNTS_SQL, [adapters.map((adapter) => adapter.id), adapters.map((adapter) => adapter.refreshAheadMs), now])) as Array<{
+        id: string;
+      }>;
       for (const { id } of due) {
         await this.jobs.enqueue(transaction, {
           task: REFRESH_ACCOUNT_TOKEN_TASK,

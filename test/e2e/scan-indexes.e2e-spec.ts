@@ -1,0 +1,43 @@
+import { PURGE_QUIET_SQL } from '../../src/dashboard/session/sign-in-throttle';
+import { QUIET_PERIOD_HOURS } from '../../src/dashboard/session/sign-in-delay';
+import { NetworkRegistry } from '../../src/networks/network-registry';
+import { DUE_ACCOUNTS_SQL } from '../../src/token-lifecycle/token-scan';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The periodic scans have indexes after the migrations, and the very statements the service runs
+ * can use them. Sequential scans are discouraged for the EXPLAIN, as a table with many rows would:
+ * on these near-empty tables the planner rightly prefers them, so that is the only way to ask it
+ * whether the index fits the statement (its filter, its partial predicate, a bound it can compare).
+ */
+describe('Indexes of the periodic scans', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function indexesUsedBy(sql: string, params: unknown[]): Promise<string[]> {
+    await t.db.query('SET enable_seqscan = off');
+    try {
+      const [row] = await t.db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      return [...JSON.stringify(row!['QUERY PLAN']).matchAll(/"Index Name":"([^"]+)"/g)].map((match) => match[1]!);
+    } finally {
+      await t.db.query('RESET enable_seqscan');
+    }
+  }
+
+  it('has a partial index on active accounts\' token expiry, which the token scan\'s query uses', async () => {
+    const [index] = await t.db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'connected_accounts_token_expiry_idx'");
+    expect(index?.indexdef).toMatch(/ON public\.connected_accounts USING btree \(platform, token_expires_at\) WHERE \(\(status = 'active'::text\) AND \(token_expires_at IS NOT NULL\)\)/);
+    const adapters = t.app.get(NetworkRegistry).adapters;
+    const used = await indexesUsedBy(DUE_ACCOUNTS_SQL, [adapters.map((adapter) => adapter.id), adapters.map((adapter) => adapter.refreshAheadMs), new Date()]);
+    expect(used).toContain('connected_accounts_token_expiry_idx');
+  });
+
+  it('has an index on the sign-in failures\' last_failed_at, which the purge of quiet counts uses', async () => {
+    const [index] = await t.db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'dashboard_sign_in_failures_last_failed_idx'");
+    expect(index?.indexdef).toMatch(/ON public\.dashboard_sign_in_failures USING btree \(last_failed_at\)$/);
+    expect(await indexesUsedBy(PURGE_QUIET_SQL, [QUIET_PERIOD_HOURS])).toContain('dashboard_sign_in_failures_last_failed_idx');
+  });
+});
