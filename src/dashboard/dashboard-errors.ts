@@ -17,9 +17,9 @@ export class SignInRequired extends Error {
   }
 }
 
-/** A form arrived without this session's CSRF token (or with another one): refused with 403. */
+/** A form arrived without this session's CSRF token (or with another one), or from another site: refused with 403. */
 export class CsrfRefused extends Error {
-  constructor() {
-    super('This form did not come from your dashboard session. Reload the page and try again.');
+  constructor(message = 'This form did not come from your dashboard session. Reload the page and try again.') {
+    super(message);
   }
 }
