@@ -1,9 +1,10 @@
 /**
- * Drill: the webhook receiver down, then flapping. One service process (ROLE=all); the receiver
- * goes down before 10 accounts connect and 100 posts publish, stays down ~20 s, then flaps (up with
- * 500s, hang-ups and a 503 Retry-After, down again, …) before staying up. Every event
- * (account.connected, post.published) reaches it at least once, signed, and none is left pending
- * or failed; the receiver de-duplicates by event id, and the unique ids are exactly the database's.
+ * Drill: the webhook receiver down for minutes, then flapping. One service process (ROLE=all); the
+ * receiver goes down before 10 accounts connect and 100 posts publish, stays down a little over two
+ * minutes, then flaps twice (up 3 s answering 500s, a 503 with Retry-After and hang-ups, then down
+ * 10 s) before staying up: 2.5 minutes down in all. Every event (account.connected, post.published)
+ * reaches it at least once, signed, and none is left pending or failed; the receiver de-duplicates
+ * by event id, and the unique ids are exactly the database's.
  */
 import { createHmac } from 'node:crypto';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -12,8 +13,22 @@ import { Drill, pool, sleep, Stack } from './harness';
 const ACCOUNTS = 10;
 const POSTS = 100;
 const SECRET = 'drill-webhook-secret-0123456789';
-/** Long enough to outlast the faults below (the last two attempts come ~50 s and ~80 s after an event, ±20%). */
-const SCHEDULE = '0s,1s,2s,4s,8s,15s,20s,30s';
+/** The long outage, counted from when the receiver goes down (the events are made in its first ~15 s). */
+const OUTAGE_MS = 130_000;
+const FLAPS = 2;
+const FLAP_UP_MS = 3_000;
+const FLAP_DOWN_MS = 10_000;
+/**
+ * The production default retries after 5 min, 30 min, …: a two-minute outage is over before the
+ * third attempt. The drill compresses that into 20 attempts (the most the setting takes): 15 s
+ * apart after the first few, so an event made at the start of the outage is still retried at 192 s
+ * at the earliest (every delay can be 20% short), well past the end of the trouble (~156 s), and each
+ * event's next attempt after the recovery comes within 18 s.
+ */
+const RETRY_GAP_S = 15;
+const SCHEDULE = ['0s', '1s', '2s', '4s', '8s', ...Array.from({ length: 15 }, () => `${RETRY_GAP_S}s`)].join(',');
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 export const webhookFlap: Drill = {
   name: 'webhook-flap',
@@ -31,6 +46,7 @@ export const webhookFlap: Drill = {
 
       await receiver.down();
       const downAt = Date.now();
+      let downMs = 0;
       log(`receiver down; connecting ${ACCOUNTS} accounts and publishing ${POSTS} posts (retry schedule ${SCHEDULE})`);
       const accounts = await stack.connectXAccounts(ACCOUNTS);
       const prefix = `drill webhook-flap ${Date.now()} #`;
@@ -39,10 +55,17 @@ export const webhookFlap: Drill = {
         const answer = await stack.post(accounts[index % ACCOUNTS]!, `${prefix}${index}`);
         if (answer.status === 202) accepted.set(`${prefix}${index}`, answer.id!);
       });
-      await sleep(Math.max(0, 20_000 - (Date.now() - downAt)));
-      const faults: string[] = [`down ${((Date.now() - downAt) / 1000).toFixed(0)} s`];
-      // Flapping: up answering errors and hanging up, down again, twice.
-      for (let round = 0; round < 2; round += 1) {
+      log(`${accepted.size} posts accepted; the receiver stays down until ${seconds(OUTAGE_MS)}`);
+      await sleep(Math.max(0, OUTAGE_MS - (Date.now() - downAt)));
+      downMs += Date.now() - downAt;
+      const outageMs = downMs;
+      // Still retrying, not given up: no event may have failed while the receiver was away.
+      const failedInOutage = (await stack.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE delivery_status = 'failed'"))[0]!.n;
+      const attemptsInOutage = (await stack.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts'))[0]!.n;
+      log(`after ${seconds(outageMs)} down: ${attemptsInOutage} attempts made, ${failedInOutage} events failed`);
+
+      // Flapping: up answering errors and hanging up, down again.
+      for (let round = 0; round < FLAPS; round += 1) {
         receiver.answerNext(
           { status: 500 },
           { status: 500 },
@@ -53,22 +76,24 @@ export const webhookFlap: Drill = {
           { status: 500 },
         );
         await receiver.up();
-        await sleep(3_000);
+        await sleep(FLAP_UP_MS);
         await receiver.down();
-        await sleep(8_000);
-        faults.push('up 3 s (500/502/503/hang-ups) then down 8 s');
+        const flapDownAt = Date.now();
+        await sleep(FLAP_DOWN_MS);
+        downMs += Date.now() - flapDownAt;
       }
       await receiver.up();
       const recoveredAt = Date.now();
-      log(`receiver up for good after ${((recoveredAt - downAt) / 1000).toFixed(0)} s of trouble`);
+      log(`receiver up for good after ${seconds(recoveredAt - downAt)} of trouble (${seconds(downMs)} down)`);
 
-      await stack.settle(60_000);
+      await stack.settle(30_000);
       await stack.until(
         'every event to leave pending (delivered or failed)',
         async () => (await stack.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE delivery_status = 'pending'"))[0]!.n === 0,
-        150_000,
+        90_000,
       );
       const lost: string[] = [];
+      if (failedInOutage) lost.push(`${failedInOutage} events given up while the receiver was down`);
       const events = await stack.query<{ id: string; type: string; delivery_status: string }>(
         "SELECT id, type, delivery_status FROM events WHERE type IN ('account.connected', 'post.published', 'post.failed')",
       );
@@ -94,11 +119,20 @@ export const webhookFlap: Drill = {
       if (extra) lost.push(`${extra} received ids that are not events in the database`);
       const { lost: postsLost } = await stack.checkExactlyOnce(accepted, prefix);
       lost.push(...postsLost);
+
+      // Soon after the recovery: each event's next attempt was at most one (jittered) gap away.
+      const firstReceipt = new Map<string, number>();
+      for (const receipt of receiver.receipts) firstReceipt.set(receipt.body.id, Math.min(firstReceipt.get(receipt.body.id) ?? Infinity, receipt.at));
+      const lastArrivalMs = Math.max(0, ...firstReceipt.values()) - recoveredAt;
+      const soonMs = RETRY_GAP_S * 1.2 * 1000 + 15_000;
+      if (lastArrivalMs > soonMs) lost.push(`the last event arrived ${seconds(lastArrivalMs)} after the recovery (expected within ${seconds(soonMs)})`);
       const summary = `${events.length} events in the database (${JSON.stringify(statuses)}); ${receiver.receipts.length} requests received, ${unique.size} unique ids, ${receiver.receipts.length - unique.size} repeats de-duplicated by id`;
       log(summary);
       return {
         load: `${ACCOUNTS} account.connected + ${accepted.size} post.published events`,
-        faults: `receiver ${faults.join(', ')}; then up`,
+        faults:
+          `receiver down ${seconds(downMs)} in all: ${seconds(outageMs)} at once, then ${FLAPS}× up ${seconds(FLAP_UP_MS)} (500/502/503/hang-ups) and down ${seconds(FLAP_DOWN_MS)}; ` +
+          `every event received by ${seconds(Math.max(0, lastArrivalMs))} after it came back`,
         lost,
         notes: [summary],
       };
