@@ -4,11 +4,12 @@
  * and checks that nothing was lost. Each is bounded in time. At the end a report table; the exit code
  * is non-zero if any drill lost anything or failed to finish.
  *
- * Not part of `npm test`: together they take several minutes of a machine's full attention.
- * Hostile input is the fuzz test's (test/e2e/fuzz.e2e-spec.ts), not the drills'.
+ * Not part of `npm test` (the quick loop), but CI runs them after it (.ci/run): together they take
+ * several minutes of a machine's full attention. Hostile input is the fuzz test's
+ * (test/e2e/fuzz.e2e-spec.ts), not the drills'.
  */
 import { cpus } from 'node:os';
-import { buildService } from '../support/service-process';
+import { buildService, ServiceProcess } from '../support/service-process';
 import { allProcesses, Drill, DrillResult } from './harness';
 import { postgresOutage } from './postgres-outage';
 import { twoInstances } from './two-instances';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     console.log(`\n== ${drill.name}: ${drill.title} (at most ${drill.timeoutMs / 1000} s)`);
     const started = Date.now();
     const log = (line: string) => console.log(`  [${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+    const firstProcess = allProcesses.length;
     try {
       const result = await withTimeout(drill.run(log), drill.timeoutMs, `The drill ${drill.name}`);
       rows.push({ drill, seconds: (Date.now() - started) / 1000, result });
@@ -54,6 +56,9 @@ async function main(): Promise<void> {
       rows.push({ drill, seconds: (Date.now() - started) / 1000, error: message });
       log(`FAILED: ${message}`);
     }
+    // A drill that timed out is still running: its service processes must not load the next drill's machine.
+    const leftOver = killAll(allProcesses.slice(firstProcess));
+    if (leftOver) log(`killed ${leftOver} service process(es) the drill left running`);
   }
 
   console.log(`\nDrill report (${cpus().length} cores, ${new Date().toISOString()})\n`);
@@ -70,19 +75,30 @@ async function main(): Promise<void> {
   process.exitCode = failed.length ? 1 : 0;
 }
 
-// Interrupted (Ctrl-C, a CI timeout): the service processes go too. The embedded PostgreSQL servers
-// stop by themselves when this process goes away.
+/** SIGKILLs those still running; returns how many. */
+function killAll(processes: ServiceProcess[]): number {
+  const running = processes.filter((service) => service.child.exitCode === null && service.child.signalCode === null);
+  for (const service of running) service.child.kill('SIGKILL');
+  return running.length;
+}
+
+// Interrupted (Ctrl-C, a CI timeout) or done: no service process outlives the run (a timed-out
+// drill's would otherwise). The embedded PostgreSQL servers stop by themselves when this process goes away.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    for (const service of allProcesses) if (service.child.exitCode === null) service.child.kill('SIGKILL');
+    killAll(allProcesses);
     process.exit(130);
   });
 }
 
 main().then(
-  () => process.exit(process.exitCode ?? 0),
+  () => {
+    killAll(allProcesses);
+    process.exit(process.exitCode ?? 0);
+  },
   (error: unknown) => {
     console.error(error);
+    killAll(allProcesses);
     process.exit(1);
   },
 );
