@@ -49,7 +49,11 @@ export class NetworkAppsService {
   /** The customer's own credentials for a network, decrypted, or undefined when it uses the service-wide app. */
   async credentialsFor(customerId: string, network: string): Promise<AppCredentials | undefined> {
     const app = await this.apps.findOneBy({ customerId, network });
-    if (!app) return undefined;
+    return app ? this.credentialsOf(app) : undefined;
+  }
+
+  /** A stored app's credentials, decrypted (for callers that read the row with something else). */
+  credentialsOf(app: NetworkApp): AppCredentials {
     return { clientId: app.clientId, clientSecret: this.secrets.decrypt(app.clientSecretEncrypted, this.secretContext(app.id)) };
   }
 

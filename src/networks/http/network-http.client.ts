@@ -3,7 +3,6 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { LookupFunction } from 'node:net';
 import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
-import { firstValueFrom } from 'rxjs';
 
 export const NETWORK_TIMEOUT_MS = 15_000;
 /** Largest answer read from a network unless a request says otherwise (API answers are small). */
@@ -104,7 +103,9 @@ export class NetworkHttpClient {
       config.headers = { ...config.headers, 'Content-Type': 'application/json' };
     }
     try {
-      const response = await firstValueFrom(this.http.request<string>(config));
+      // axiosRef, not the Observable wrapper: the wrapper cancels each request when it completes,
+      // building an error (and its stack) per call for nothing.
+      const response = await this.http.axiosRef.request<string>(config);
       const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
       return { status: response.status, headers, body: parseBody(response.data) };
     } catch (error) {
@@ -135,8 +136,7 @@ export async function fetchBytes(
   timeoutMs = 60_000,
 ): Promise<DownloadedBytes> {
   try {
-    const response = await firstValueFrom(
-      http.request<ArrayBuffer>({
+    const response = await http.axiosRef.request<ArrayBuffer>({
         method: 'GET',
         url,
         responseType: 'arraybuffer',
@@ -148,8 +148,7 @@ export async function fetchBytes(
         // axios adapts a Node-style lookup (it also accepts the `all` form); its type is narrower.
         ...(guard.lookup ? { lookup: guard.lookup as AxiosRequestConfig['lookup'] } : {}),
         ...(guard.beforeRedirect ? { beforeRedirect: guard.beforeRedirect } : {}),
-      }),
-    );
+    });
     return { status: response.status, bytes: Buffer.from(response.data), contentType: String(response.headers['content-type'] ?? 'application/octet-stream') };
   } catch (error) {
     if (isForbidden(error)) throw new ForbiddenMediaAddressError(url);
