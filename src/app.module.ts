@@ -41,9 +41,10 @@ export class AppModule {
         HealthModule,
         DashboardModule,
         // NETWORK_EMULATOR=on, or auto outside production: mounted at /emulator (each network then
-        // decides from its own credentials whether it talks to it; the log lists the simulated ones).
+        // decides from its own credentials whether it talks to it; the log lists the simulated ones),
+        // unless NETWORK_EMULATOR_URL names one running elsewhere.
         EmulatorModule.register({
-          enabled: config.emulatorMode === 'on' || (config.emulatorMode === 'auto' && config.nodeEnv !== 'production'),
+          enabled: !config.emulatorUrl && (config.emulatorMode === 'on' || (config.emulatorMode === 'auto' && config.nodeEnv !== 'production')),
           publicUrl: config.publicUrl,
         }),
       ],

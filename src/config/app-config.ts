@@ -45,6 +45,11 @@ export interface AppConfig {
    * service-wide credentials is emulated unless NODE_ENV is production.
    */
   emulatorMode: 'on' | 'off' | 'auto';
+  /**
+   * Where emulated networks are reached when the emulator runs elsewhere (`npm run emulator`);
+   * undefined: the service mounts its own at `${publicUrl}/emulator`.
+   */
+  emulatorUrl: string | undefined;
   /** api: serve HTTP only; worker: run jobs only; all: both (one process for local use). */
   role: 'api' | 'worker' | 'all';
   workerConcurrency: number;

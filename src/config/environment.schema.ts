@@ -89,6 +89,10 @@ export class EnvironmentSchema {
   @IsIn(['on', 'off', 'auto'])
   NETWORK_EMULATOR: 'on' | 'off' | 'auto' = 'auto';
 
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsOptional()
+  NETWORK_EMULATOR_URL?: string;
+
   @IsIn(['api', 'worker', 'all'])
   ROLE: 'api' | 'worker' | 'all' = 'all';
 

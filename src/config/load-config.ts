@@ -60,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: schema.LOG_LEVEL,
     shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,
     emulatorMode: schema.NETWORK_EMULATOR,
+    emulatorUrl: schema.NETWORK_EMULATOR_URL?.replace(/\/+$/, ''),
     role: schema.ROLE,
     workerConcurrency: schema.WORKER_CONCURRENCY,
     workerDeadAfterMs: schema.WORKER_DEAD_AFTER_MS,

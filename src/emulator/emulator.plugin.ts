@@ -21,8 +21,13 @@ function isLoopback(address: string | undefined): boolean {
 export interface EmulatorPluginOptions {
   /** The store to serve from; one per process. A fresh one when omitted. */
   state?: EmulatorState;
-  /** The service's public base URL, for absolute links; taken from each request when omitted. */
+  /** The emulator's public base URL, for absolute links; taken from each request when omitted. */
   publicUrl?: string;
+  /**
+   * The service whose OAuth callbacks (`<serviceUrl>/oauth/…`) the emulated apps have registered;
+   * when omitted, publicUrl's (the emulator mounted in the service), else any callback.
+   */
+  serviceUrl?: string;
 }
 
 /**
@@ -44,7 +49,8 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
     if (/\/(facebook|instagram)\/graph\//.test(request.url) && !reply.hasHeader('X-App-Usage')) reply.headers(graphUsageHeaders({ exhausted: false }));
   });
 
-  const registeredCallbacks = options.publicUrl ? `${options.publicUrl}/oauth/` : undefined;
+  const serviceUrl = options.serviceUrl ?? options.publicUrl;
+  const registeredCallbacks = serviceUrl ? `${serviceUrl}/oauth/` : undefined;
   registerConsentRoute(fastify, '/facebook/v25.0/dialog/oauth', state, facebookConsent, registeredCallbacks);
   registerConsentRoute(fastify, '/instagram/oauth/authorize', state, instagramConsent, registeredCallbacks);
   registerConsentRoute(fastify, '/x/i/oauth2/authorize', state, xConsent, registeredCallbacks);

@@ -2,9 +2,9 @@ import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/validate-environment';
 import { AppCredentials } from './network-adapter';
 
-/** Where the built-in emulator answers, when it is on. */
+/** Where the emulator answers, when it is on: NETWORK_EMULATOR_URL, else the one the service mounts. */
 export function emulatorBaseUrl(config: AppConfig): string {
-  return `${config.publicUrl}/emulator`;
+  return config.emulatorUrl ?? `${config.publicUrl}/emulator`;
 }
 
 /**
