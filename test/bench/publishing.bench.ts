@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: the publishing pipeline's throughput and latency, and the account list against a
- * bare Fastify + pg reference, on this machine, with the built-in emulator answering at once.
+ * bare Fastify + pg reference, on this machine, with the network emulator answering at once. The
+ * emulator runs as a process of its own (`npm run emulator`): it stands in for the networks, so its
+ * memory and event loop are not the service's (the machine's cores are still shared with it).
  * The service runs as users run it: built (`npm run build`), as its own processes (by default an
  * API process and a worker process, BENCH_PROCESSES=split; `one` runs ROLE=all), so the load
  * generator here does not share their event loop.
@@ -16,12 +18,16 @@ import { startLocalDatabase } from '../../src/database/embedded/local-database';
 import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
 import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
+import { postmasterPid, treeCpuMs } from './cpu-time';
 import { closedLoop, openLoop, percentile } from './load';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 60);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
 const PROCESSES = process.env.BENCH_PROCESSES === 'one' ? 'one' : 'split';
 const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '40';
+// BENCH_ONLY=drain measures only the worker's drain (and its CPU per delivery): quicker to iterate on.
+const ONLY_DRAIN = process.env.BENCH_ONLY === 'drain';
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const REDIRECT = 'https://bench.example.com/cb';
 const TARGET_DELIVERIES_PER_SECOND = 300;
 
@@ -46,6 +52,23 @@ async function startBareProcess(databaseUrl: string): Promise<{ url: string; chi
   return { url: `http://127.0.0.1:${port}/accounts`, child };
 }
 
+/** The network emulator as a process of its own (dist/src/emulator/main.js), accepting the service's callbacks. */
+async function startEmulatorProcess(serviceUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['dist/src/emulator/main.js'], {
+    cwd: join(__dirname, '..', '..'),
+    env: { ...process.env, EMULATOR_PORT: '0', EMULATOR_SERVICE_URL: serviceUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const found = /listening at (\S+)/.exec(chunk.toString());
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', () => reject(new Error('The emulator exited')));
+  });
+  return { url, child };
+}
+
 /** Waits (up to a minute, or timeoutMs) for a condition while the services are up. */
 async function until(condition: () => Promise<boolean>, services: ServiceProcess[], timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -61,9 +84,20 @@ async function main(): Promise<void> {
   await buildService();
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-bench-'));
   chmodSync(dataDir, 0o755);
-  const postgres = await startLocalDatabase({ dataDir, port: await freePort() });
+  const databasePort = await freePort();
+  let postgres = await startLocalDatabase({ dataDir, port: databasePort });
+  // BENCH_PG_STATS=1: PostgreSQL loads pg_stat_statements, and the drain's top statements are printed.
+  if (PG_STATS) {
+    const admin = new Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+    await admin.end();
+    await postgres.stop();
+    postgres = await startLocalDatabase({ dataDir, port: databasePort });
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const emulator = await startEmulatorProcess(baseUrl);
   const env = childEnv({
     NODE_ENV: 'development',
     LOG_LEVEL: 'error',
@@ -73,6 +107,7 @@ async function main(): Promise<void> {
     PORT: String(port),
     HOST: '127.0.0.1',
     NETWORK_EMULATOR: 'on',
+    NETWORK_EMULATOR_URL: emulator.url,
     ALLOW_PRIVATE_URLS: 'true',
     RATE_LIMIT_PER_SECOND: '0', // the bench measures throughput with one key: no per-key rate limit
   });
@@ -95,7 +130,7 @@ async function main(): Promise<void> {
     await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'bench', REDIRECT);
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const control = (path: string, body: unknown, method = 'POST') =>
-      fetch(`${baseUrl}/emulator/control${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${emulator.url}/control${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     await control('/settings', { xDuplicateDetection: false }, 'PUT');
 
     // One emulated X profile per account: one account's deliveries run one at a time, so throughput comes from many accounts.
@@ -137,35 +172,48 @@ async function main(): Promise<void> {
     };
 
     // 1. Accepted posts per second at 50 concurrent clients (10 s).
-    const accepted = await closedLoop(50, 10, () => postOnce());
+    const accepted = ONLY_DRAIN ? { completed: NaN, failed: 0, seconds: 1 } : await closedLoop(50, 10, () => postOnce());
     const acceptedPerSecond = accepted.completed / accepted.seconds;
     await settle();
 
     // 2. Deliveries per second sustained: producers keep the queue full; count what gets published.
-    const { rows: before } = await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published'");
-    const sustainStart = Date.now();
-    const producing = closedLoop(20, SUSTAIN_SECONDS, () => postOnce());
-    await producing;
-    const sustainSeconds = (Date.now() - sustainStart) / 1000;
-    const { rows: after } = await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published'");
-    const deliveriesPerSecond = (after[0].n - before[0].n) / sustainSeconds;
-    await settle();
+    let deliveriesPerSecond = NaN;
+    if (!ONLY_DRAIN) {
+      const { rows: before } = await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published'");
+      const sustainStart = Date.now();
+      await closedLoop(20, SUSTAIN_SECONDS, () => postOnce());
+      const sustainSeconds = (Date.now() - sustainStart) / 1000;
+      const { rows: after } = await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published'");
+      deliveriesPerSecond = (after[0].n - before[0].n) / sustainSeconds;
+      await settle();
+    }
 
     // 3. End-to-end latency (POST accepted → delivery published) at 100 posts/s for 20 s, from the database's own clocks.
-    const latencyFrom = new Date();
-    await openLoop(100, 20, () => postOnce());
-    await settle();
-    const { rows: latencies } = await db.query(
-      `SELECT extract(epoch FROM (d.published_at - p.created_at)) * 1000 AS ms FROM deliveries d JOIN posts p ON p.id = d.post_id
-        WHERE p.created_at >= $1 AND d.status = 'published' ORDER BY 1`,
-      [latencyFrom],
-    );
-    const sorted = latencies.map((row: { ms: string }) => Number(row.ms));
+    let sorted: number[] = [];
+    if (!ONLY_DRAIN) {
+      const latencyFrom = new Date();
+      await openLoop(100, 20, () => postOnce());
+      await settle();
+      const { rows: latencies } = await db.query(
+        `SELECT extract(epoch FROM (d.published_at - p.created_at)) * 1000 AS ms FROM deliveries d JOIN posts p ON p.id = d.post_id
+          WHERE p.created_at >= $1 AND d.status = 'published' ORDER BY 1`,
+        [latencyFrom],
+      );
+      sorted = latencies.map((row: { ms: string }) => Number(row.ms));
+    }
 
     // 4. The worker's own rate (split only): a backlog is accepted with the worker stopped, then a
     // new worker drains it; deliveries/s over SUSTAIN_SECONDS from its first publish, from the
     // database's clocks. Producers alone (2.) cannot offer more than the API accepts.
     let drainPerSecond: number | undefined;
+    let cpuPerDelivery: { worker: number; api: number; emulator: number; postgres: number } | undefined;
+    const postgresPid = postmasterPid(join(dataDir, 'postgres'));
+    const cpuNow = ([api, worker]: ServiceProcess[]) => ({
+      api: treeCpuMs(api!.child.pid!),
+      worker: treeCpuMs(worker!.child.pid!),
+      emulator: treeCpuMs(emulator.child.pid!),
+      postgres: treeCpuMs(postgresPid),
+    });
     let backlog = 0;
     const workerPeaksMb: number[] = [];
     if (PROCESSES === 'split') {
@@ -188,7 +236,26 @@ async function main(): Promise<void> {
       await until(async () => (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published' AND published_at >= $1", [since[0].at])).rows[0].n > 0, services);
       const { rows: first } = await db.query('SELECT min(published_at) AS at FROM deliveries WHERE published_at >= $1', [since[0].at]);
       const windowEnd = new Date(first[0].at.getTime() + SUSTAIN_SECONDS * 1000);
+      // CPU per delivery, from the worker's first publish to the end of the window: a figure that
+      // holds when the machine is busy with something else, where rates do not.
+      if (PG_STATS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+      const cpuStart = { at: (await db.query('SELECT now() AS at')).rows[0].at as Date, ...cpuNow(services) };
       await until(async () => Date.now() >= windowEnd.getTime() + 1000 || (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')")).rows[0].n === 0, services, (SUSTAIN_SECONDS + 120) * 1000);
+      const cpuEnd = cpuNow(services);
+      if (PG_STATS) {
+        const { rows: statements } = await db.query(
+          `SELECT calls, round(total_exec_time::numeric, 0) AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms, wal_records AS wal, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+             FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+        );
+        console.table(statements);
+      }
+      const { rows: inCpuWindow } = await db.query('SELECT count(*)::int AS n FROM deliveries WHERE published_at >= $1', [cpuStart.at]);
+      cpuPerDelivery = {
+        worker: (cpuEnd.worker - cpuStart.worker) / inCpuWindow[0].n,
+        api: (cpuEnd.api - cpuStart.api) / inCpuWindow[0].n,
+        emulator: (cpuEnd.emulator - cpuStart.emulator) / inCpuWindow[0].n,
+        postgres: (cpuEnd.postgres - cpuStart.postgres) / inCpuWindow[0].n,
+      };
       const { rows: drained } = await db.query(
         'SELECT count(*)::int AS n, extract(epoch FROM max(published_at) - min(published_at)) AS seconds FROM deliveries WHERE published_at >= $1 AND published_at <= $2',
         [first[0].at, windowEnd],
@@ -217,6 +284,10 @@ async function main(): Promise<void> {
         String(services.reduce((sum, service, index) => sum + (index === 1 ? Math.max(peakRssMb(service.child.pid!), ...workerPeaksMb) : peakRssMb(service.child.pid!)), 0)),
         '≤ 300',
       ],
+      ['CPU ms per delivery: worker process', cpuPerDelivery?.worker.toFixed(2) ?? 'n/a', ''],
+      ['CPU ms per delivery: API process', cpuPerDelivery?.api.toFixed(2) ?? 'n/a', ''],
+      ['CPU ms per delivery: emulator (not the service)', cpuPerDelivery?.emulator.toFixed(2) ?? 'n/a', ''],
+      ['CPU ms per delivery: PostgreSQL', cpuPerDelivery?.postgres.toFixed(2) ?? 'n/a', ''],
       ['account list req/s: service', serviceRps.toFixed(0), ''],
       ['account list req/s: bare Fastify + pg', bareRps.toFixed(0), ''],
       ['service / bare', (serviceRps / bareRps).toFixed(2), ''],
@@ -226,6 +297,7 @@ async function main(): Promise<void> {
     console.log(`\n(failed requests: accept ${accepted.failed}, list ${listService.failed}/${listBare.failed}; latency samples ${sorted.length})`);
   } finally {
     bare?.child.kill('SIGTERM');
+    emulator.child.kill('SIGTERM');
     await db.end();
     await Promise.all(services.map((service) => service.stop()));
     await postgres.stop();
