@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseHealth } from './database-health';
 import { runMigrationsLocked } from './migrate';
+import { PreparedStatements } from './prepared-statements';
 
 /**
  * The connection to Postgres. Migrations run before the data source is handed to anyone, so no
@@ -25,7 +26,7 @@ import { runMigrationsLocked } from './migrate';
       },
     }),
   ],
-  providers: [DatabaseHealth],
-  exports: [DatabaseHealth],
+  providers: [DatabaseHealth, PreparedStatements],
+  exports: [DatabaseHealth, PreparedStatements],
 })
 export class DatabaseModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { UrlSafety } from '../common/url-safety';
@@ -17,7 +18,7 @@ import { RequeueStrandedDeliveries } from './requeue-stranded-deliveries.task';
 
 /** Posts, their deliveries, and the task that publishes them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, Delivery]), AccountsModule, NetworksModule, WebhooksModule],
+  imports: [TypeOrmModule.forFeature([Post, Delivery]), DatabaseModule, AccountsModule, NetworksModule, WebhooksModule],
   controllers: [PostsController],
   providers: [PostsService, PostAcceptance, PostWriter, PostWriteBatcher, PublishDeliveryTask, PurgeIdempotencyKeys, RequeueStrandedDeliveries, UrlSafety],
 })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { PreparedStatements } from '../database/prepared-statements';
 import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
 import { TokenRefresher } from '../accounts/token-refresher';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
@@ -46,6 +47,7 @@ export class PublishDeliveryTask implements OnModuleInit {
     private readonly tokens: TokenRefresher,
     private readonly apps: AppCredentialsResolver,
     private readonly expiry: AccountExpiry,
+    private readonly statements: PreparedStatements,
   ) {}
 
   onModuleInit(): void {
@@ -120,7 +122,7 @@ export class PublishDeliveryTask implements OnModuleInit {
    * active takes the slower path that fails it with the reason.
    */
   private async begin(deliveryId: string): Promise<Attempt | undefined> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.statements.query<Record<string, unknown> & { previous_status: string }>(
       `WITH previous AS (
          SELECT d.id, d.status FROM deliveries d JOIN connected_accounts a ON a.id = d.account_id
           WHERE d.id = $1 AND d.status IN ('scheduled', 'pending', 'publishing') AND a.status = 'active'
@@ -134,7 +136,7 @@ export class PublishDeliveryTask implements OnModuleInit {
          FROM claimed JOIN posts p ON p.id = claimed.post_id JOIN connected_accounts a ON a.id = claimed.account_id
               LEFT JOIN network_apps na ON na.customer_id = a.customer_id AND na.network = a.platform`,
       [deliveryId],
-    )) as Array<Record<string, unknown> & { previous_status: string }>;
+    );
     const [row] = rows;
     if (!row) return this.refuseInactive(deliveryId);
     return {

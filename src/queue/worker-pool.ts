@@ -16,7 +16,7 @@ export async function createWorkerPool(config: AppConfig): Promise<Pool> {
     // PostgreSQL crashed and lost the last moments of it, a job would only run again, and every
     // task is safe to run again (a delivery's state, written durably on the other pool, decides).
     // Jobs are added on that other pool, in the caller's transaction, so they stay durable.
-    options: '-c synchronous_commit=off',
+    options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan',
   });
   // An idle connection dropped by a database restart must not crash the process; the pool reconnects.
   const lost = (error: Error) => new Logger('Worker').warn({ msg: 'Job queue connection lost', err: error.message });

@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { PreparedStatements } from '../database/prepared-statements';
 import { JobQueue } from '../queue/job-queue';
 import { EventData, EventType } from './event-types';
 import { DELIVER_WEBHOOK_TASK, webhookJobKey } from './webhook-job';
@@ -28,7 +29,10 @@ export interface Change {
  */
 @Injectable()
 export class EventOutbox {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly statements: PreparedStatements,
+  ) {}
 
   /**
    * Records the event through `runner` (a transaction, or the data source's manager for one atomic
@@ -46,7 +50,7 @@ export class EventOutbox {
       first + 6,
       "(SELECT status FROM endpoint) = 'pending'",
     );
-    await runner.query(
+    await this.statements.query(
       `WITH ${change ? `change AS (${change.sql}),` : ''}
        endpoint AS (
          SELECT CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints WHERE customer_id = ${p(1)} AND disabled_at IS NULL) THEN 'pending' ELSE 'skipped' END AS status
@@ -59,6 +63,7 @@ export class EventOutbox {
        )
        SELECT (SELECT count(*) FROM inserted) AS events, (SELECT jobs FROM queued) AS jobs`,
       [...changeParams, id, event.customerId, event.tenantId, event.type, JSON.stringify(event.data), firstDelayMs, ...job.params],
+      runner,
     );
     return id;
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
 import { DeliverWebhookTask } from './deliver-webhook.task';
@@ -16,7 +17,7 @@ import { WebhooksController } from './webhooks.controller';
  * signed delivery with retries (a job-queue task), the delivery log and the test event.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint])],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule],
   controllers: [WebhooksController],
   providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, DeliverWebhookTask, RequeueStrandedEvents, UrlSafety],
   exports: [EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],

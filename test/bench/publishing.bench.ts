@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     const admin = new Client({ connectionString: postgres.url });
     await admin.connect();
     await admin.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+    await admin.query("ALTER SYSTEM SET pg_stat_statements.track_planning = 'on'");
     await admin.end();
     await postgres.stop();
     postgres = await startLocalDatabase({ dataDir, port: databasePort });
@@ -244,7 +245,7 @@ async function main(): Promise<void> {
       const cpuEnd = cpuNow(services);
       if (PG_STATS) {
         const { rows: statements } = await db.query(
-          `SELECT calls, round(total_exec_time::numeric, 0) AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms, wal_records AS wal, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+          `SELECT calls, round(total_exec_time::numeric, 0) AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms, round(mean_plan_time::numeric, 3) AS plan_ms, wal_records AS wal, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
              FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
         );
         console.table(statements);
