@@ -113,7 +113,11 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_SECOND: '0', // the bench measures throughput with one key: no per-key rate limit
   });
   // BENCH_PROFILE=dir writes a CPU profile of each service process there when it stops.
-  const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // BENCH_NODE_ARGS="--flag …" adds Node options to the service processes (to try a V8 setting).
+  const nodeArgs = [
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const startWorker = () => startServiceProcess({ ...env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY }, nodeArgs);
   const services: ServiceProcess[] =
     PROCESSES === 'one'

@@ -15,8 +15,9 @@ export function facebookPermalink(postId: string): string {
 /**
  * Publishes a delivery on a Page with the Page token: text (`/feed`), one photo (`/photos`) or
  * several (each staged unpublished, then `/feed` with attached_media), then the thread as comments.
- * Every created object is checkpointed before the next call, and a resumed attempt looks for what
- * the cut-off call may have made before making it again.
+ * Every created object is checkpointed before the next call (the last needs none: the published
+ * state records it), and a resumed attempt looks for what the cut-off call may have made before
+ * making it again.
  */
 export async function publishOnFacebook(api: GraphApi, request: PublishRequest): Promise<PublishOutcome> {
   let progress = readFacebookProgress(request.progress);
@@ -30,7 +31,9 @@ export async function publishOnFacebook(api: GraphApi, request: PublishRequest):
   let postId = progress.postId;
   if (postId === undefined) {
     postId = await createPost(api, request, post, progress, save);
-    await save({ ...progress, postId });
+    // Without a thread to follow, the post needs no checkpoint of its own: the published state,
+    // written next, records it, and an attempt cut off in between looks for it as for any other.
+    if (thread.length > 0) await save({ ...progress, postId });
   }
   await publishGraphComments({
     api,
