@@ -119,10 +119,11 @@ async function main(): Promise<void> {
     ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
   const startWorker = () => startServiceProcess({ ...env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY }, nodeArgs);
+  const startAll = () => startServiceProcess({ ...env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY }, nodeArgs);
   const services: ServiceProcess[] =
-    PROCESSES === 'one'
-      ? [startServiceProcess({ ...env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY }, nodeArgs)]
-      : [startServiceProcess({ ...env, ROLE: 'api', DATABASE_POOL_SIZE: '20' }, nodeArgs), startWorker()];
+    PROCESSES === 'one' ? [startAll()] : [startServiceProcess({ ...env, ROLE: 'api', DATABASE_POOL_SIZE: '20' }, nodeArgs), startWorker()];
+  // The peak RSS of the processes that ran jobs and were replaced (see 4.).
+  const drainerPeaksMb: number[] = [];
   const db = new Client({ connectionString: postgres.url });
   await db.connect();
   let bare: { url: string; child: ChildProcess } | undefined;
@@ -207,25 +208,31 @@ async function main(): Promise<void> {
       sorted = latencies.map((row: { ms: string }) => Number(row.ms));
     }
 
-    // 4. The worker's own rate (split only): a backlog is accepted with the worker stopped, then a
-    // new worker drains it; deliveries/s over SUSTAIN_SECONDS from its first publish, from the
-    // database's clocks. Producers alone (2.) cannot offer more than the API accepts.
-    let drainPerSecond: number | undefined;
-    let cpuPerDelivery: { worker: number; api: number; emulator: number; postgres: number } | undefined;
+    // 4. The worker's own rate: a backlog is accepted while nothing runs jobs, then a new process
+    // drains it; deliveries/s over SUSTAIN_SECONDS from its first publish, from the database's
+    // clocks. Producers alone (2.) cannot offer more than the API accepts.
+    let drainPerSecond: number;
+    let cpuPerDelivery: { worker: number; api: number; emulator: number; postgres: number };
     const postgresPid = postmasterPid(join(dataDir, 'postgres'));
-    const cpuNow = ([api, worker]: ServiceProcess[]) => ({
-      api: treeCpuMs(api!.child.pid!),
-      worker: treeCpuMs(worker!.child.pid!),
-      emulator: treeCpuMs(emulator.child.pid!),
-      postgres: treeCpuMs(postgresPid),
-    });
-    let backlog = 0;
-    const workerPeaksMb: number[] = [];
-    if (PROCESSES === 'split') {
-      const oldWorker = services.pop()!;
-      workerPeaksMb.push(peakRssMb(oldWorker.child.pid!));
-      await oldWorker.stop();
-      backlog = TARGET_DELIVERIES_PER_SECOND * SUSTAIN_SECONDS;
+    // The drainer is the process that runs jobs: the worker (split), or the one ROLE=all process.
+    const cpuNow = () => {
+      const drainer = services[services.length - 1]!;
+      return {
+        api: PROCESSES === 'split' ? treeCpuMs(services[0]!.child.pid!) : 0,
+        worker: treeCpuMs(drainer.child.pid!),
+        emulator: treeCpuMs(emulator.child.pid!),
+        postgres: treeCpuMs(postgresPid),
+      };
+    };
+    // The backlog is accepted while nothing runs jobs: split stops its worker; one process is
+    // replaced meanwhile by an API-only process, which is stopped before a new ROLE=all one drains.
+    const backlog = TARGET_DELIVERIES_PER_SECOND * SUSTAIN_SECONDS;
+    {
+      const oldDrainer = services.pop()!;
+      drainerPeaksMb.push(peakRssMb(oldDrainer.child.pid!));
+      await oldDrainer.stop();
+      const acceptor = PROCESSES === 'one' ? startServiceProcess({ ...env, ROLE: 'api', DATABASE_POOL_SIZE: '20' }, nodeArgs) : undefined;
+      if (acceptor) await until(async () => (await fetch(`${baseUrl}/health`).catch(() => undefined))?.status === 200, [acceptor]);
       let offered = 0;
       await Promise.all(
         Array.from({ length: 50 }, async () => {
@@ -235,18 +242,18 @@ async function main(): Promise<void> {
           }
         }),
       );
+      await acceptor?.stop();
       const { rows: since } = await db.query('SELECT now() AS at');
-      const worker = startWorker();
-      services.push(worker);
+      services.push(PROCESSES === 'one' ? startAll() : startWorker());
       await until(async () => (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published' AND published_at >= $1", [since[0].at])).rows[0].n > 0, services);
       const { rows: first } = await db.query('SELECT min(published_at) AS at FROM deliveries WHERE published_at >= $1', [since[0].at]);
       const windowEnd = new Date(first[0].at.getTime() + SUSTAIN_SECONDS * 1000);
       // CPU per delivery, from the worker's first publish to the end of the window: a figure that
       // holds when the machine is busy with something else, where rates do not.
       if (PG_STATS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
-      const cpuStart = { at: (await db.query('SELECT now() AS at')).rows[0].at as Date, ...cpuNow(services) };
+      const cpuStart = { at: (await db.query('SELECT now() AS at')).rows[0].at as Date, ...cpuNow() };
       await until(async () => Date.now() >= windowEnd.getTime() + 1000 || (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')")).rows[0].n === 0, services, (SUSTAIN_SECONDS + 120) * 1000);
-      const cpuEnd = cpuNow(services);
+      const cpuEnd = cpuNow();
       if (PG_STATS) {
         const { rows: statements } = await db.query(
           `SELECT calls, round(total_exec_time::numeric, 0) AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms, round(mean_plan_time::numeric, 3) AS plan_ms, wal_records AS wal, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
@@ -268,6 +275,7 @@ async function main(): Promise<void> {
       // A backlog drained before the window's end is measured over the time it took.
       drainPerSecond = drained[0].n / Math.max(1, Math.min(SUSTAIN_SECONDS, Number(drained[0].seconds)));
       await settle();
+      await until(async () => (await fetch(`${baseUrl}/health`).catch(() => undefined))?.status === 200, services);
     }
 
     // 5. The account list through the service against the bare reference (same key lookup and query).
@@ -281,18 +289,18 @@ async function main(): Promise<void> {
     const report = [
       ['accepted posts/s (50 clients)', acceptedPerSecond.toFixed(0), ''],
       [`deliveries/s with 20 producers (${SUSTAIN_SECONDS} s)`, deliveriesPerSecond.toFixed(0), ''],
-      [`deliveries/s draining ${backlog} (${SUSTAIN_SECONDS} s)`, drainPerSecond === undefined ? 'n/a' : drainPerSecond.toFixed(0), `≥ ${TARGET_DELIVERIES_PER_SECOND}`],
+      [`deliveries/s draining ${backlog} (${SUSTAIN_SECONDS} s)`, drainPerSecond.toFixed(0), `≥ ${TARGET_DELIVERIES_PER_SECOND}`],
       ['end-to-end p50 at 100 posts/s (ms)', percentile(sorted, 50).toFixed(0), '≤ 50'],
       ['end-to-end p99 at 100 posts/s (ms)', percentile(sorted, 99).toFixed(0), '≤ 250'],
       [
         `peak RSS of the service (MB, ${PROCESSES === 'split' ? 'API + worker' : 'one process'})`,
-        String(services.reduce((sum, service, index) => sum + (index === 1 ? Math.max(peakRssMb(service.child.pid!), ...workerPeaksMb) : peakRssMb(service.child.pid!)), 0)),
+        String((PROCESSES === 'split' ? peakRssMb(services[0]!.child.pid!) : 0) + Math.max(peakRssMb(services[services.length - 1]!.child.pid!), ...drainerPeaksMb)),
         '≤ 300',
       ],
-      ['CPU ms per delivery: worker process', cpuPerDelivery?.worker.toFixed(2) ?? 'n/a', ''],
-      ['CPU ms per delivery: API process', cpuPerDelivery?.api.toFixed(2) ?? 'n/a', ''],
-      ['CPU ms per delivery: emulator (not the service)', cpuPerDelivery?.emulator.toFixed(2) ?? 'n/a', ''],
-      ['CPU ms per delivery: PostgreSQL', cpuPerDelivery?.postgres.toFixed(2) ?? 'n/a', ''],
+      ['CPU ms per delivery: the process running jobs', cpuPerDelivery.worker.toFixed(2), ''],
+      ['CPU ms per delivery: API process', PROCESSES === 'split' ? cpuPerDelivery.api.toFixed(2) : 'n/a', ''],
+      ['CPU ms per delivery: emulator (not the service)', cpuPerDelivery.emulator.toFixed(2), ''],
+      ['CPU ms per delivery: PostgreSQL', cpuPerDelivery.postgres.toFixed(2), ''],
       ['account list req/s: service', serviceRps.toFixed(0), ''],
       ['account list req/s: bare Fastify + pg', bareRps.toFixed(0), ''],
       ['service / bare', (serviceRps / bareRps).toFixed(2), ''],
