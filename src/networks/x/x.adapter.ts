@@ -60,16 +60,16 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
     return [await xProfileAccount(this.api(), grant)];
   }
 
-  /**
-   * Revokes the refresh token (which ends the grant) and the access token. Both are attempted even
-   * if the first fails; the first failure is then reported.
-   */
   async refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined> {
     if (!tokens.refreshToken) return undefined;
     const grant = await refreshXToken(this.api(), tokens.refreshToken, app);
     return { accessToken: grant.accessToken, refreshToken: grant.refreshToken ?? tokens.refreshToken, expiresAt: grant.expiresAt };
   }
 
+  /**
+   * Revokes the refresh token (which ends the grant) and the access token. Both are attempted even
+   * if the first fails; the first failure is then reported.
+   */
   async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
     const api = this.api();
     const revocations: { token: string; hint: XTokenKind }[] = [
