@@ -226,13 +226,45 @@ export class Stack {
     return Object.fromEntries(rows.map((row) => [row.status, row.n]));
   }
 
-  /** Waits until no delivery is pending or publishing. */
+  /** Waits until no delivery is pending or publishing; when they do not, the error says what holds them. */
   async settle(timeoutMs: number): Promise<void> {
-    await this.until(
-      'every delivery to settle (none pending or publishing)',
-      async () => (await this.query<{ n: number }>("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')"))[0]!.n === 0,
-      timeoutMs,
+    try {
+      await this.until(
+        'every delivery to settle (none pending or publishing)',
+        async () => (await this.query<{ n: number }>("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')"))[0]!.n === 0,
+        timeoutMs,
+      );
+    } catch (error) {
+      const report = await this.unsettledReport().catch((cause: unknown) => `(no report: ${cause instanceof Error ? cause.message : String(cause)})`);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${report}`);
+    }
+  }
+
+  /** The deliveries still to publish, with their jobs and their queues' locks, and the workers' heartbeats. */
+  async unsettledReport(): Promise<string> {
+    const deliveries = await this.query(
+      `SELECT d.id, d.status, d.attempts, d.account_id,
+              j.id AS job_id, j.attempts AS job_attempts, j.max_attempts, j.run_at, j.locked_at, j.locked_by, left(j.last_error, 300) AS last_error,
+              q.locked_at AS queue_locked_at, q.locked_by AS queue_locked_by
+         FROM deliveries d
+         LEFT JOIN graphile_worker._private_jobs j ON j.key = d.id
+         LEFT JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id
+        WHERE d.status IN ('pending', 'publishing')
+        ORDER BY d.id LIMIT 10`,
     );
+    const lockedQueues = await this.query("SELECT count(*)::int AS n, array_agg(DISTINCT locked_by) AS by FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL");
+    const heartbeats = await this.query('SELECT worker_id, now() - beat_at AS age FROM worker_heartbeats ORDER BY beat_at DESC LIMIT 10');
+    return [
+      `deliveries ${JSON.stringify(await this.deliveryCounts())}; the first still to publish, with their jobs:`,
+      ...deliveries.map((row) => `  ${JSON.stringify(row)}`),
+      `locked queues: ${JSON.stringify(lockedQueues[0])}`,
+      `heartbeats: ${JSON.stringify(heartbeats)}`,
+      // The processes log at LOG_LEVEL=error (redacted, as always): their last errors.
+      ...this.processes.map((service, index) => {
+        const errors = service.output().split('\n').filter((line) => line.trim() !== '').slice(-3);
+        return `process ${index} (${service.child.exitCode === null ? 'running' : `exited ${service.child.exitCode}`}), last lines:\n${errors.map((line) => `    ${line.slice(0, 400)}`).join('\n')}`;
+      }),
+    ].join('\n');
   }
 
   /**
