@@ -8,6 +8,9 @@ import { TaskRegistry } from './task-registry';
 import { WorkerLiveness } from './worker-liveness';
 import { WORKER_POOL } from './worker-pool';
 
+/** How long a pool that has released its workers may take to finish before it counts as stopped. */
+const POOL_FINISH_MS = 5_000;
+
 /**
  * Runs graphile-worker in this process when ROLE is worker or all. Jobs are taken with SKIP LOCKED,
  * so any number of worker processes can share one database; each job runs in exactly one of them.
@@ -46,7 +49,22 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     // Jobs are locked by the pool's id (and, in some paths, a worker's): track both.
     events.on('pool:create', ({ workerPool }) => track(workerPool.id));
     events.on('worker:create', ({ worker }) => track(worker.workerId));
-    const runner = await run({
+    // graphile-worker (0.17.3) can end a pool without ever settling runner.promise: its batcher of
+    // job completions counts pending batches below zero once a second batch has failed, and the
+    // pool's end waits for that count to come back to zero. So once the pool has released all its
+    // workers (none of its jobs runs any more), it has a moment to finish; then it counts as stopped.
+    let runner: Runner | undefined;
+    let over = false;
+    const stopped = (error?: unknown) => {
+      if (over) return;
+      over = true;
+      this.stoppedByItself(runner, ids, error);
+    };
+    const workersReleased = () => setTimeout(() => stopped(new Error('the pool released its workers but never finished')), POOL_FINISH_MS).unref();
+    events.on('pool:gracefulShutdown:complete', workersReleased);
+    events.on('pool:forcefulShutdown:complete', workersReleased);
+    events.on('pool:forcefulShutdown:error', workersReleased);
+    runner = await run({
       events,
       pgPool: this.pool,
       concurrency: this.config.workerConcurrency,
@@ -67,8 +85,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     });
     this.runner = runner;
     runner.promise.then(
-      () => this.stoppedByItself(ids),
-      (error: unknown) => this.stoppedByItself(ids, error),
+      () => stopped(),
+      (error: unknown) => stopped(error),
     );
   }
 
@@ -78,9 +96,11 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
    * task is safe to run again, so the old pool's locks are freed and a new pool starts, retrying
    * with backoff until the database answers.
    */
-  private stoppedByItself(ids: string[], error?: unknown): void {
+  private stoppedByItself(runner: Runner | undefined, ids: string[], error?: unknown): void {
     if (this.stopping) return;
     this.logger.error({ msg: 'The job worker stopped by itself; starting it again', err: error instanceof Error ? error.message : String(error ?? 'no error') });
+    // A runner whose pool never finished still runs its cron: stopped too (when it did finish, it is already stopped).
+    runner?.stop().catch(() => undefined);
     void this.liveness?.forget(ids);
     void this.restart();
   }
