@@ -46,7 +46,6 @@ export const webhookFlap: Drill = {
 
       await receiver.down();
       const downAt = Date.now();
-      let downMs = 0;
       log(`receiver down; connecting ${ACCOUNTS} accounts and publishing ${POSTS} posts (retry schedule ${SCHEDULE})`);
       const accounts = await stack.connectXAccounts(ACCOUNTS);
       const prefix = `drill webhook-flap ${Date.now()} #`;
@@ -57,8 +56,8 @@ export const webhookFlap: Drill = {
       });
       log(`${accepted.size} posts accepted; the receiver stays down until ${seconds(OUTAGE_MS)}`);
       await sleep(Math.max(0, OUTAGE_MS - (Date.now() - downAt)));
-      downMs += Date.now() - downAt;
-      const outageMs = downMs;
+      const outageMs = Date.now() - downAt;
+      let downMs = outageMs;
       // Still retrying, not given up: no event may have failed while the receiver was away.
       const failedInOutage = (await stack.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE delivery_status = 'failed'"))[0]!.n;
       const attemptsInOutage = (await stack.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts'))[0]!.n;
