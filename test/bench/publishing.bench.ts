@@ -3,9 +3,9 @@
  * bare Fastify + pg reference, on this machine, with the network emulator answering at once. The
  * emulator runs as a process of its own (`npm run emulator`): it stands in for the networks, so its
  * memory and event loop are not the service's (the machine's cores are still shared with it).
- * The service runs as users run it: built (`npm run build`), as its own processes (by default an
- * API process and a worker process, BENCH_PROCESSES=split; `one` runs ROLE=all), so the load
- * generator here does not share their event loop.
+ * The service runs as users run it: built (`npm run build`), as its own processes (by default one
+ * ROLE=all process, what `npm start` runs; BENCH_PROCESSES=split runs an API process and a worker
+ * process), so the load generator here does not share their event loop.
  * A measurement, not a test: it prints figures and the targets beside them, and fails nothing.
  */
 import { ChildProcess, spawn } from 'node:child_process';
@@ -23,7 +23,8 @@ import { closedLoop, openLoop, percentile } from './load';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 60);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
-const PROCESSES = process.env.BENCH_PROCESSES === 'one' ? 'one' : 'split';
+// One ROLE=all process is what `npm start` runs; split is an API process and a worker process.
+const PROCESSES = process.env.BENCH_PROCESSES === 'split' ? 'split' : 'one';
 const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '40';
 // BENCH_ONLY=drain measures only the worker's drain (and its CPU per delivery): quicker to iterate on.
 const ONLY_DRAIN = process.env.BENCH_ONLY === 'drain';
@@ -69,14 +70,17 @@ async function startEmulatorProcess(serviceUrl: string): Promise<{ url: string; 
   return { url, child };
 }
 
-/** Waits (up to a minute, or timeoutMs) for a condition while the services are up. */
-async function until(condition: () => Promise<boolean>, services: ServiceProcess[], timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits (up to a minute, or timeoutMs) for a condition while the services are up, checking it every
+ * pollMs: a condition that counts deliveries scans the table, load the bench must keep small.
+ */
+async function until(condition: () => Promise<boolean>, services: ServiceProcess[], timeoutMs = 60_000, pollMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition().catch(() => false))) {
     const exited = services.find((service) => service.child.exitCode !== null);
     if (exited) throw new Error(`A service process exited:\n${exited.output()}`);
     if (Date.now() > deadline) throw new Error(`The services did not come up:\n${services.map((service) => service.output()).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 
@@ -173,7 +177,7 @@ async function main(): Promise<void> {
       for (;;) {
         const { rows } = await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')");
         if (rows[0].n === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     };
 
@@ -252,7 +256,7 @@ async function main(): Promise<void> {
       // holds when the machine is busy with something else, where rates do not.
       if (PG_STATS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
       const cpuStart = { at: (await db.query('SELECT now() AS at')).rows[0].at as Date, ...cpuNow() };
-      await until(async () => Date.now() >= windowEnd.getTime() + 1000 || (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')")).rows[0].n === 0, services, (SUSTAIN_SECONDS + 120) * 1000);
+      await until(async () => Date.now() >= windowEnd.getTime() + 1000 || (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')")).rows[0].n === 0, services, (SUSTAIN_SECONDS + 120) * 1000, 1000);
       const cpuEnd = cpuNow();
       if (PG_STATS) {
         const { rows: statements } = await db.query(
