@@ -38,35 +38,32 @@ function peakRssMb(pid: number): number {
   return match ? Math.round(Number(match[1]) / 1024) : NaN;
 }
 
-async function startBareProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'bare-account-list.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
+/** Spawns a helper process and waits for the line saying where it listens; resolves with what `listening` captured. */
+async function spawnListening(args: string[], env: NodeJS.ProcessEnv, listening: RegExp, what: string): Promise<{ found: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, { cwd: join(__dirname, '..', '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const found = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
-      const found = /listening (\d+)/.exec(chunk.toString());
-      if (found) resolve(found[1]!);
+      const match = listening.exec(chunk.toString());
+      if (match) resolve(match[1]!);
     });
-    child.once('exit', () => reject(new Error('The bare reference exited')));
+    child.once('exit', () => reject(new Error(`${what} exited`)));
   });
+  return { found, child };
+}
+
+async function startBareProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const { found: port, child } = await spawnListening(
+    ['-r', 'ts-node/register/transpile-only', join(__dirname, 'bare-account-list.ts')],
+    { DATABASE_URL: databaseUrl },
+    /listening (\d+)/,
+    'The bare reference',
+  );
   return { url: `http://127.0.0.1:${port}/accounts`, child };
 }
 
 /** The network emulator as a process of its own (dist/src/emulator/main.js), accepting the service's callbacks. */
 async function startEmulatorProcess(serviceUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/src/emulator/main.js'], {
-    cwd: join(__dirname, '..', '..'),
-    env: { ...process.env, EMULATOR_PORT: '0', EMULATOR_SERVICE_URL: serviceUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const found = /listening at (\S+)/.exec(chunk.toString());
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', () => reject(new Error('The emulator exited')));
-  });
+  const { found: url, child } = await spawnListening(['dist/src/emulator/main.js'], { EMULATOR_PORT: '0', EMULATOR_SERVICE_URL: serviceUrl }, /listening at (\S+)/, 'The emulator');
   return { url, child };
 }
 

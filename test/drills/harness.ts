@@ -54,6 +54,7 @@ export const allProcesses: ServiceProcess[] = [];
 /** One drill's world: its own database, its own processes, its own customer. */
 export class Stack {
   readonly processes: ServiceProcess[] = [];
+  /** Where the drill's requests go: the first API (or all) process started, unless the drill sets another. */
   apiUrl = '';
   headers: Record<string, string> = {};
   private database!: LocalDatabase;
@@ -124,6 +125,8 @@ export class Stack {
     );
     this.processes.push(service);
     allProcesses.push(service);
+    // The first process serving HTTP is the one the drill talks to, unless it chose another (a balancer).
+    if (!this.apiUrl && role !== 'worker') this.apiUrl = url;
     if (role !== 'worker') await this.until(`${role} process listening`, async () => (await fetch(`${url}/health`)).status === 200, 120_000);
     if (role !== 'api') {
       // At LOG_LEVEL=error the worker does not say it started: a new heartbeat row says so.

@@ -18,7 +18,6 @@ export const postgresOutage: Drill = {
     const stack = await Stack.create();
     try {
       const api = await stack.start('api');
-      stack.apiUrl = api.url;
       let worker = (await stack.start('worker')).process;
       await stack.setupCustomer();
       const accounts = await stack.connectXAccounts(ACCOUNTS);

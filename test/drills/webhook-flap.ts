@@ -38,8 +38,7 @@ export const webhookFlap: Drill = {
     const stack = await Stack.create();
     const receiver = await WebhookReceiver.started();
     try {
-      const service = await stack.start('all', { env: { WEBHOOK_RETRY_SCHEDULE: SCHEDULE } });
-      stack.apiUrl = service.url;
+      await stack.start('all', { env: { WEBHOOK_RETRY_SCHEDULE: SCHEDULE } });
       await stack.setupCustomer();
       const put = await fetch(`${stack.apiUrl}/api/v1/webhooks`, { method: 'PUT', headers: stack.headers, body: JSON.stringify({ url: receiver.url, webhook_secret: SECRET }) });
       if (put.status !== 200) throw new Error(`PUT /api/v1/webhooks answered ${put.status}: ${await put.text()}`);

@@ -16,8 +16,7 @@ export const workerKill: Drill = {
   async run(log) {
     const stack = await Stack.create();
     try {
-      const api = await stack.start('api');
-      stack.apiUrl = api.url;
+      await stack.start('api');
       const firstWorker = await stack.start('worker');
       await stack.setupCustomer();
       const accounts = await stack.connectXAccounts(ACCOUNTS);
