@@ -1,4 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -29,9 +30,20 @@ export interface ServiceProcess {
   waitFor(text: string, timeoutMs?: number): Promise<void>;
 }
 
-/** Starts the built service (`node dist/src/main.js`, what `npm start` runs after building). */
+/**
+ * The Node options package.json's start script gives the service (`node [options] dist/src/main.js`),
+ * read from there so that every process a test, drill or bench starts runs as `npm start` runs it.
+ */
+export function startScriptNodeOptions(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const match = /^node((?: --\S+)*) dist\/src\/main\.js$/.exec(start);
+  if (!match) throw new Error(`package.json's start script is not "node [--options] dist/src/main.js": ${start}`);
+  return match[1]!.split(' ').filter(Boolean);
+}
+
+/** Starts the built service as `npm start` runs it after building (its Node options, then dist/src/main.js). */
 export function startServiceProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ServiceProcess {
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startScriptNodeOptions(), ...nodeArgs, 'dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
