@@ -22,6 +22,8 @@ const words = (count: number, make: (i: number) => string) => Array.from({ lengt
 /** A container every network takes: text and one JPEG. */
 const FINE: Container = { content: 'Fresh bread', media: media('bread.jpg') };
 const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString();
+/** Tomorrow as a date and a time with no UTC offset (2026-11-23T09:15:00). */
+const laterWithoutOffset = () => tomorrow().slice(0, 19);
 
 /** The same instant a calendar year from now (UTC), moved by `shiftMs`. */
 function oneYearFromNow(shiftMs = 0): Date {
@@ -68,6 +70,13 @@ const MALFORMED: Array<[string, Refusal]> = [
   ['an unknown field', refusal('x', { extra: true }, 400, 'extra', /not an accepted field/)],
   ['an unknown field in a container', refusal('x', containers({ content: 'x', caption: 'y' } as unknown as Container), 400, 'containers[0].caption', /not an accepted field/)],
   ['scheduledAt that is not a date-time', refusal('x', { scheduledAt: 'tomorrow morning' }, 400, 'scheduledAt', /ISO 8601/)],
+  // Forms ISO 8601 admits that would schedule at another moment than meant: Date reads a time
+  // without an offset in the server's local time and a date alone as UTC midnight; it cannot read week or ordinal dates.
+  ['scheduledAt without a UTC offset', refusal('x', { scheduledAt: laterWithoutOffset() }, 400, 'scheduledAt', /UTC offset/)],
+  ['scheduledAt as a date alone', refusal('x', { scheduledAt: laterWithoutOffset().slice(0, 10) }, 400, 'scheduledAt', /UTC offset/)],
+  ['scheduledAt as a week date', refusal('x', { scheduledAt: `${new Date().getUTCFullYear() + 1}-W10-2T09:00Z` }, 400, 'scheduledAt', /UTC offset/)],
+  ['scheduledAt as an ordinal date', refusal('x', { scheduledAt: `${new Date().getUTCFullYear() + 1}-060T09:00:00Z` }, 400, 'scheduledAt', /UTC offset/)],
+  ['scheduledAt on a day the month lacks', refusal('x', { scheduledAt: `${new Date().getUTCFullYear() + 1}-02-30T09:00:00Z` }, 400, 'scheduledAt', /ISO 8601/)],
   ['scheduledAt in the past', refusal('x', { scheduledAt: '2020-01-01T00:00:00Z' }, 400, 'scheduledAt', /in the future/)],
   ['scheduledAt a second ago', refusal('x', { scheduledAt: new Date(Date.now() - 1_000).toISOString() }, 400, 'scheduledAt', /in the future/)],
   ['scheduledAt over a year ahead', refusal('x', { scheduledAt: new Date(Date.now() + 400 * DAY_MS).toISOString() }, 400, 'scheduledAt', /within one year/)],

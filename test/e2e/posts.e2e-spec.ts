@@ -136,6 +136,17 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     expect(new Date(settled.deliveries[0]!.publishedAt!).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
   });
 
+  it('reads scheduledAt at the UTC offset it gives, and answers in UTC', async () => {
+    const instant = new Date(Date.now() + 2 * 60 * 60_000);
+    const inKolkata = `${new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 23)}+05:30`;
+    const accepted = await post([accounts.x!.id], [{ content: 'Half past, somewhere' }], { scheduledAt: inKolkata });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.data.scheduledAt).toBe(instant.toISOString());
+    const [job] = await t.db.query<{ run_at: Date }>('SELECT run_at FROM graphile_worker.jobs WHERE key = $1', [accepted.body.data.deliveries[0].id]);
+    expect(job!.run_at.getTime()).toBe(instant.getTime());
+    await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${customer.apiKey}`).expect(200);
+  });
+
   it('holds a scheduled post, and cancelling it means it is never published', async () => {
     const scheduledAt = new Date(Date.now() + 60 * 60_000).toISOString();
     const accepted = await post([accounts.x!.id], [{ content: 'Later, maybe' }], { scheduledAt });

@@ -24,6 +24,13 @@ import { IsTenantId } from '../../common/tenant-id';
 const Rules = (...rules: PropertyDecorator[]): PropertyDecorator => applyDecorators(...rules);
 
 /**
+ * scheduledAt's form: RFC 3339 (a calendar date, a time, a UTC offset). ISO 8601 alone also admits a
+ * time without an offset (which Date reads in the server's local time), a date alone, and week or
+ * ordinal dates (which Date cannot read at all): each would schedule the post at another moment than meant.
+ */
+const SCHEDULED_AT_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
  * More media than any network takes in one post (X 4, Facebook and Instagram 10), so that those
  * limits answer as a 422 naming the network; the bound only caps the work one request causes
  * (every URL is checked, by DNS when it is a name).
@@ -80,7 +87,14 @@ export class CreatePostBody {
   @Type(() => ContainerBody)
   containers!: ContainerBody[];
 
-  @ApiPropertyOptional({ example: '2026-12-01T09:00:00.000Z', description: 'Publish later (ISO 8601, in the future, within a year)' })
-  @Rules(IsOptional(), IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date-time' }))
+  @ApiPropertyOptional({
+    example: '2026-12-01T09:00:00.000Z',
+    description: 'Publish later: an ISO 8601 / RFC 3339 date-time with a UTC offset (Z or ±hh:mm), in the future, within a year',
+  })
+  @Rules(
+    IsOptional(),
+    IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date-time' }),
+    Matches(SCHEDULED_AT_FORM, { message: '$property must be a calendar date, a time and a UTC offset, as in 2026-12-01T09:00:00Z or 2026-12-01T10:00:00+01:00' }),
+  )
   scheduledAt?: string;
 }
