@@ -17,6 +17,35 @@ describe('emulated publishing and the published record', () => {
 
   const published = async (network: string) => (await app.inject({ url: `/emulator/control/published?network=${network}` })).json().data;
 
+  it('takes a Page video by URL, processes it, then publishes it; a video needs publish_video', async () => {
+    const pageId = state.findUser()!.pages[0]!.id;
+    const withoutVideoScope = await facebookPageToken(app, await facebookUserToken(app), pageId);
+    const refused = await app.inject({ method: 'POST', url: `${FB}/${pageId}/videos`, ...form({ file_url: 'https://cdn.test/a.mp4', access_token: withoutVideoScope }) });
+    expect(refused.json().error.code).toBe(200);
+
+    const pageToken = await facebookPageToken(app, await facebookUserToken(app, 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video'), pageId);
+    const badUrl = await app.inject({ method: 'POST', url: `${FB}/${pageId}/videos`, ...form({ file_url: 'clip.mp4', access_token: pageToken }) });
+    expect(badUrl.json().error.code).toBe(100);
+    const upload = await app.inject({ method: 'POST', url: `${FB}/${pageId}/videos`, ...form({ file_url: 'https://cdn.test/a.mp4', description: 'Baking', access_token: pageToken }) });
+    const videoId = upload.json().id as string;
+    const status = async () => (await app.inject({ url: `${FB}/${videoId}?fields=status&access_token=${pageToken}` })).json().status.video_status;
+    expect(await status()).toBe('processing');
+    expect(await published('facebook')).toEqual([]);
+    expect(await status()).toBe('ready');
+    expect(await published('facebook')).toEqual([
+      expect.objectContaining({ postId: videoId, text: 'Baking', media: [{ type: 'video', url: 'https://cdn.test/a.mp4', id: videoId }], permalink: `https://www.facebook.com/${pageId}/videos/${videoId}` }),
+    ]);
+    const comment = await app.inject({ method: 'POST', url: `${FB}/${videoId}/comments`, ...form({ message: 'Part 2', access_token: pageToken }) });
+    expect(comment.statusCode).toBe(200);
+    const videos = (await app.inject({ url: `${FB}/${pageId}/videos?fields=id,description&access_token=${pageToken}` })).json().data;
+    expect(videos).toEqual([{ id: videoId, description: 'Baking' }]);
+
+    await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'facebook', fault: 'container_error', count: 1 } });
+    const broken = await app.inject({ method: 'POST', url: `${FB}/${pageId}/videos`, ...form({ file_url: 'https://cdn.test/b.mp4', access_token: pageToken }) });
+    const brokenStatus = (await app.inject({ url: `${FB}/${broken.json().id}?fields=status&access_token=${pageToken}` })).json().status;
+    expect(brokenStatus).toEqual({ video_status: 'error', processing_phase: { status: 'error', errors: [expect.objectContaining({ message: expect.any(String) })] } });
+  });
+
   it('publishes on a Page: text, one photo, several photos, a comment; only with that Page\'s token', async () => {
     const userToken = await facebookUserToken(app);
     const [page, otherPage] = state.findUser()!.pages;

@@ -155,8 +155,8 @@ const INSTAGRAM_RULES: Array<[string, Refusal]> = [
 const FACEBOOK_RULES: Array<[string, Refusal]> = [
   ['facebook: neither text nor media', refusal('facebook', containers({ content: '   ' }), 422, 'containers[0].content', /needs text or media/)],
   ['facebook: nothing at all', refusal('facebook', containers({}), 422, 'containers[0].content', /needs text or media/)],
-  ['facebook: a video', refusal('facebook', containers({ content: 'x', media: media('clip.mp4') }), 422, 'containers[0].media[0].url', /Video is not supported on Facebook/)],
-  ['facebook: a MOV video among photos', refusal('facebook', containers({ content: 'x', media: media('a.jpg', 'clip.mov') }), 422, 'containers[0].media[1].url', /Video is not supported/)],
+  ['facebook: a MOV video among photos', refusal('facebook', containers({ content: 'x', media: media('a.jpg', 'clip.mov') }), 422, 'containers[0].media', /video is posted alone/)],
+  ['facebook: two videos', refusal('facebook', containers({ content: 'x', media: media('a.mp4', 'b.mp4') }), 422, 'containers[0].media', /video is posted alone/)],
   ['facebook: a WEBP photo', refusal('facebook', containers({ content: 'x', media: media('a.webp') }), 422, 'containers[0].media[0].url', /JPEG, BMP, PNG, GIF or TIFF/)],
   ['facebook: 11 photos', refusal('facebook', containers({ content: 'x', media: numbered(11, 'jpg') }), 422, 'containers[0].media', /at most 10 photos \(got 11\)/)],
   ['facebook: media in a thread part', refusal('facebook', containers(FINE, { content: 'A comment', media: media('b.jpg') }), 422, 'containers[1].media', /text only/)],
@@ -167,7 +167,7 @@ const FACEBOOK_RULES: Array<[string, Refusal]> = [
 const ACROSS_NETWORKS: Array<[string, Refusal]> = [
   ['all three: text only, which Instagram refuses', refusal(NETWORKS, containers({ content: 'Words only' }), 422, 'containers[0].media', /^instagram: .*at least one image or video/)],
   ['all three: 281 characters, which X refuses', refusal(NETWORKS, containers({ content: 'a'.repeat(281), media: media('a.jpg') }), 422, 'containers[0].content', /^x: .*280 weighted/)],
-  ['all three: a video, which Facebook refuses', refusal(NETWORKS, containers({ content: 'x', media: media('clip.mp4') }), 422, 'containers[0].media[0].url', /^facebook: Video/)],
+  ['all three: a video beside a photo, which Facebook refuses', refusal(NETWORKS, containers({ content: 'x', media: media('a.jpg', 'clip.mp4') }), 422, 'containers[0].media', /^facebook: A Facebook video is posted alone/)],
 ];
 
 describe('Post validation: every rule refused before anything is accepted (against the emulator)', () => {
@@ -315,6 +315,7 @@ describe('Post validation: every rule refused before anything is accepted (again
       ['facebook: text only', 'facebook', [{ content: 'Open today' }]],
       ['facebook: photos only', 'facebook', [{ media: media('a.jpg', 'b.png', 'c.gif', 'd.bmp', 'e.tiff') }]],
       ['facebook: 10 photos and a comment', 'facebook', [{ content: 'x', media: numbered(10, 'jpg') }, { content: 'A comment' }]],
+      ['facebook: a video alone, without text', 'facebook', [{ media: media('clip.mov') }]],
     ] as Array<[string, Network, Container[]]>)('%s', async (_, network, parts) => {
       const response = await createPost(t, customer, { tenant_id: TENANT, accounts: [accounts[network].active], containers: parts, scheduledAt: tomorrow() });
       expect({ status: response.status, error: response.body.error }).toEqual({ status: 202, error: undefined });

@@ -41,7 +41,7 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
 
   beforeAll(async () => {
     media = await startMediaServer();
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000' } });
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' } });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
     for (const network of ['facebook', 'instagram', 'x']) accounts[network] = await connect(network);
@@ -63,6 +63,8 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     ['x', [{ content: 'An image on X', media: [{ url: 'photo.png' }] }]],
     ['facebook', [{ content: 'Several photos', media: [{ url: 'one.jpg' }, { url: 'two.jpg' }, { url: 'three.png' }] }]],
     ['instagram', [{ content: 'A carousel', media: [{ url: 'one.jpg' }, { url: 'two.jpg' }, { url: 'three.jpg' }] }]],
+    ['facebook', [{ content: 'A Page video, polled until processed', media: [{ url: 'clip.mp4' }] }]],
+    ['facebook', [{ content: 'A Page video with a thread', media: [{ url: 'clip.mov' }] }, { content: 'A comment under the video' }]],
     ['instagram', [{ content: 'A reel, polled until processed', media: [{ url: 'clip.mp4' }] }]],
     ['x', [{ content: 'A video on X, chunked and polled', media: [{ url: 'clip.mp4' }] }]],
     ['x', [{ content: 'A GIF on X', media: [{ url: 'loop.gif' }] }]],

@@ -10,11 +10,12 @@ import { requestParams } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
 import { authorizePagePublish } from './facebook-page-access';
 import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
+import { videoNode } from './facebook-video.routes';
 
 type IdParams = { Params: { id: string } };
 
 /**
- * Graph nodes by id on graph.facebook.com: Pages, Page posts, photos and comments, and (Instagram
+ * Graph nodes by id on graph.facebook.com: Pages, Page posts, photos, videos and comments, and (Instagram
  * through Facebook Login) Instagram accounts, containers and media.
  */
 export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
@@ -32,10 +33,13 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     const page = state.findPage(id);
     const post = state.published.find('facebook', id);
     const photo = state.objects.facebookPhotos.get(id);
-    const pageId = page?.page.id ?? post?.accountId ?? photo?.pageId;
+    const video = state.objects.facebookVideos.get(id);
+    const pageId = page?.page.id ?? video?.pageId ?? post?.accountId ?? photo?.pageId;
     if (pageId === undefined || !tokenActsForPage(state, token, pageId) || post?.deletedAt) throw graphErrors.unknownObject(id);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
     if (page) return pageNode(state, page.page, token, parseFields(params.fields, PAGE_DEFAULT_FIELDS.filter((field) => field !== 'access_token')));
+    // A published video is in the published log too, under its own id: it answers as a Video.
+    if (video) return videoNode(state, video, parseFields(params.fields, ['id', 'description', 'updated_time']));
     if (post) return facebookPostNode(post, parseFields(params.fields, ['id', 'message', 'created_time']));
     return projectFields(
       parseFields(params.fields, ['id', 'created_time']),

@@ -10,6 +10,21 @@ export interface FacebookPhoto {
   createdAt: number;
 }
 
+/**
+ * A video uploaded to a Page. Facebook processes it (`status.video_status` processing → ready, or
+ * error) and publishes it once ready.
+ */
+export interface FacebookVideo {
+  id: string;
+  pageId: string;
+  url: string;
+  description: string;
+  status: 'processing' | 'ready' | 'error';
+  /** Status reads so far: processing ends after the configured number (facebookVideoPolls). */
+  statusReads: number;
+  createdAt: number;
+}
+
 export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 
 /** An Instagram media container, from creation to media_publish. */
@@ -50,11 +65,13 @@ export interface XMedia {
 /** Objects the networks keep between calls, other than what the published log records. */
 export class NetworkObjects {
   readonly facebookPhotos = new Map<string, FacebookPhoto>();
+  readonly facebookVideos = new Map<string, FacebookVideo>();
   readonly instagramContainers = new Map<string, InstagramContainer>();
   readonly xMedia = new Map<string, XMedia>();
 
   clear(): void {
     this.facebookPhotos.clear();
+    this.facebookVideos.clear();
     this.instagramContainers.clear();
     this.xMedia.clear();
   }

@@ -4,6 +4,8 @@ export interface EmulatorSettings {
   instagramTokenShape: 'documented' | 'flat';
   /** Items per page of /me/accounts when the caller gives no `limit`; small so paging is exercised. */
   facebookPageSize: number;
+  /** Status reads a Page video answers `processing` before `ready`. */
+  facebookVideoPolls: number;
   /** Status polls a video container answers IN_PROGRESS before FINISHED. */
   instagramVideoPolls: number;
   /** Minimum time a video container stays IN_PROGRESS, whatever the polls. */
@@ -25,6 +27,7 @@ export function defaultSettings(): EmulatorSettings {
   return {
     instagramTokenShape: 'documented',
     facebookPageSize: 2,
+    facebookVideoPolls: 1,
     instagramVideoPolls: 2,
     instagramVideoProcessingMs: 0,
     instagramQuotaTotal: 50,
@@ -42,6 +45,7 @@ const isBoolean: Rule = (value) => typeof value === 'boolean';
 const RULES: Record<keyof EmulatorSettings, { rule: Rule; expected: string }> = {
   instagramTokenShape: { rule: (value) => value === 'documented' || value === 'flat', expected: "'documented' or 'flat'" },
   facebookPageSize: { rule: isPositive, expected: 'a positive integer' },
+  facebookVideoPolls: { rule: isCount, expected: 'an integer ≥ 0' },
   instagramVideoPolls: { rule: isCount, expected: 'an integer ≥ 0' },
   instagramVideoProcessingMs: { rule: isCount, expected: 'an integer ≥ 0' },
   instagramQuotaTotal: { rule: isPositive, expected: 'a positive integer' },

@@ -7,9 +7,8 @@ const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'bmp', 'png', 'gif', 'tif', 'ti
 export const FACEBOOK_MAX_PHOTOS = 10;
 
 /**
- * What a Page post must be: text or photos (JPEG, BMP, PNG, GIF, TIFF; at most 10) on the post,
- * and text only on the thread parts, which become comments. Video is not published yet: it needs
- * `/{page-id}/videos`, which neither NETWORKS.md nor the emulator covers.
+ * What a Page post must be: text or media on the post, where media are photos (JPEG, BMP, PNG,
+ * GIF, TIFF; at most 10) or one video alone; and text only on the thread parts, which become comments.
  */
 export function facebookContentProblems(parts: readonly PostPart[]): ContentProblem[] {
   if (parts.length === 0) return [{ field: 'containers', message: 'A post needs at least one container' }];
@@ -22,15 +21,15 @@ export function facebookContentProblems(parts: readonly PostPart[]): ContentProb
       return;
     }
     if (!part.text.trim() && part.media.length === 0) problems.push({ field: `${at}.content`, message: 'A Facebook post needs text or media' });
-    if (part.media.length > FACEBOOK_MAX_PHOTOS) {
+    const videos = part.media.filter((media) => media.kind === 'video').length;
+    if (videos > 0 && part.media.length > 1) {
+      problems.push({ field: `${at}.media`, message: `A Facebook video is posted alone: one video and no other media (got ${part.media.length} media)` });
+    } else if (part.media.length > FACEBOOK_MAX_PHOTOS) {
       problems.push({ field: `${at}.media`, message: `A Facebook post takes at most ${FACEBOOK_MAX_PHOTOS} photos (got ${part.media.length})` });
     }
     part.media.forEach((media, mediaIndex) => {
-      const field = `${at}.media[${mediaIndex}].url`;
-      if (media.kind === 'video') {
-        problems.push({ field, message: 'Video is not supported on Facebook yet: only photos (JPEG, BMP, PNG, GIF, TIFF) can be published' });
-      } else if (!PHOTO_EXTENSIONS.has(mediaExtensionOf(media.url) ?? '')) {
-        problems.push({ field, message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' });
+      if (media.kind !== 'video' && !PHOTO_EXTENSIONS.has(mediaExtensionOf(media.url) ?? '')) {
+        problems.push({ field: `${at}.media[${mediaIndex}].url`, message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' });
       }
     });
   });

@@ -6,7 +6,11 @@ import { PublishProgress } from '../network-adapter';
 export interface FacebookProgress {
   /** Unpublished photos already uploaded for a multi-photo post, in media order. */
   photoIds: string[];
-  /** The Page post, once it exists. */
+  /** A video uploaded to the Page (`/{page-id}/videos`), which Facebook then processes. */
+  videoId?: string;
+  /** When the video was uploaded: polling its processing stops some time after. */
+  videoUploadedAt?: string;
+  /** The Page post (for a video, the video's id) once it exists. */
   postId?: string;
   /** The comments already made for the thread parts, in order. */
   commentIds: string[];
@@ -15,7 +19,15 @@ export interface FacebookProgress {
 export function readFacebookProgress(progress: PublishProgress): FacebookProgress {
   const source = isRecord(progress) ? progress : {};
   const postId = stringField(source, 'postId');
-  return { photoIds: stringList(source, 'photoIds'), commentIds: stringList(source, 'commentIds'), ...(postId ? { postId } : {}) };
+  const videoId = stringField(source, 'videoId');
+  const videoUploadedAt = stringField(source, 'videoUploadedAt');
+  return {
+    photoIds: stringList(source, 'photoIds'),
+    commentIds: stringList(source, 'commentIds'),
+    ...(videoId ? { videoId } : {}),
+    ...(videoUploadedAt ? { videoUploadedAt } : {}),
+    ...(postId ? { postId } : {}),
+  };
 }
 
 export function facebookProgressJson(progress: FacebookProgress): PublishProgress {

@@ -17,3 +17,17 @@ export const commentsAnswer = (...comments: { id: string; message: string }[]) =
   data: comments,
   paging: { cursors: { before: 'QVFIUmFh', after: 'QVFIUmJ5' } },
 });
+
+export const videoUploadAnswer = (videoId: string) => ({ id: videoId });
+/** `GET /{video-id}?fields=status` (VideoStatus: video_status, processing_phase with its errors). */
+export const videoStatusAnswer = (videoId: string, videoStatus: string, errorMessage?: string) => ({
+  id: videoId,
+  status: {
+    video_status: videoStatus,
+    processing_phase: errorMessage ? { status: 'error', errors: [{ code: 1363008, message: errorMessage }] } : { status: videoStatus === 'ready' ? 'complete' : 'in_progress' },
+  },
+});
+export const videosAnswer = (...videos: { id: string; description?: string }[]) => ({
+  data: videos.map((video) => ({ ...video, updated_time: '2026-03-01T11:59:58+0000' })),
+  paging: { cursors: { before: 'QVFIUmFh', after: 'QVFIUmJ5' } },
+});

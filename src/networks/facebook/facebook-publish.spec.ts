@@ -13,7 +13,11 @@ import {
   PAGE_TOKEN,
   photoPostAnswer,
   stagedPhotoAnswer,
+  videosAnswer,
+  videoStatusAnswer,
+  videoUploadAnswer,
 } from './facebook-publish.fixtures';
+import { FACEBOOK_VIDEO_PROCESSING_LIMIT_MS } from './facebook-video';
 import { FacebookSettings } from './facebook.settings';
 
 const settings = new FacebookSettings('https://www.facebook.com/v25.0/dialog/oauth', GRAPH, APP, false);
@@ -49,10 +53,14 @@ describe('FacebookAdapter content rules', () => {
     expect(adapter.validate([photos(11)])).toEqual([{ field: 'containers[0].media', message: 'A Facebook post takes at most 10 photos (got 11)' }]);
   });
 
-  it('refuses video and photo formats Facebook does not take', () => {
-    expect(adapter.validate([part('Clip', ['image', JPG], ['video', 'https://cdn.example.com/clip.mp4'], ['image', 'https://cdn.example.com/a.webp'])])).toEqual([
-      { field: 'containers[0].media[1].url', message: 'Video is not supported on Facebook yet: only photos (JPEG, BMP, PNG, GIF, TIFF) can be published' },
-      { field: 'containers[0].media[2].url', message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' },
+  it('takes one video alone, and refuses photo formats Facebook does not take', () => {
+    expect(adapter.validate([part('Clip', ['video', 'https://cdn.example.com/clip.mp4'])])).toEqual([]);
+    expect(adapter.validate([part('', ['video', 'https://cdn.example.com/clip.mov'])])).toEqual([]);
+    expect(adapter.validate([part('Clip', ['image', JPG], ['video', 'https://cdn.example.com/clip.mp4'])])).toEqual([
+      { field: 'containers[0].media', message: 'A Facebook video is posted alone: one video and no other media (got 2 media)' },
+    ]);
+    expect(adapter.validate([part('Photos', ['image', JPG], ['image', 'https://cdn.example.com/a.webp'])])).toEqual([
+      { field: 'containers[0].media[1].url', message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' },
     ]);
   });
 
@@ -161,6 +169,52 @@ describe('FacebookAdapter publishing', () => {
       ['501_1', '501_2'],
       ['501_1', '501_2', '501_3'],
     ]);
+  });
+
+  describe('video', () => {
+    const CLIP = 'https://cdn.example.com/clip.mp4';
+    const uploaded = { photoIds: [], commentIds: [], videoId: 'v1', videoUploadedAt: new Date(NOW).toISOString() };
+
+    it('uploads it by URL, checkpoints it, and polls again later while Facebook processes it', async () => {
+      const { adapter, http } = adapterWith(answer(200, videoUploadAnswer('v1')), answer(200, videoStatusAnswer('v1', 'processing')));
+      const delivery = request([part('Clip', ['video', CLIP])]);
+      await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'poll', at: new Date(NOW.getTime() + 30_000), progress: uploaded });
+      expect(http.requests).toEqual([post('/101/videos', { file_url: CLIP, description: 'Clip' }), get('/v1', { fields: 'status' })]);
+      expect(delivery.checkpoints).toEqual([uploaded]);
+    });
+
+    it('publishes once it is ready, without uploading again, then comments under the video', async () => {
+      const { adapter, http } = adapterWith(answer(200, videoStatusAnswer('v1', 'ready')), answer(200, commentAnswer('v1_1')));
+      const delivery = request([part('Clip', ['video', CLIP]), part('More')], { progress: uploaded });
+      await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: 'v1', permalink: 'https://www.facebook.com/101/videos/v1' });
+      expect(http.requests).toEqual([get('/v1', { fields: 'status' }), post('/v1/comments', { message: 'More' })]);
+      expect(delivery.checkpoints).toEqual([
+        { ...uploaded, postId: 'v1' },
+        { ...uploaded, postId: 'v1', commentIds: ['v1_1'] },
+      ]);
+    });
+
+    it('fails for good with Facebook\'s message when it cannot process the video', async () => {
+      const { adapter } = adapterWith(answer(200, videoStatusAnswer('v1', 'error', 'The video file is corrupt')));
+      await expect(adapter.publish(request([part('Clip', ['video', CLIP])], { progress: uploaded }))).rejects.toMatchObject({
+        kind: 'permanent',
+        message: 'Facebook could not process the video: The video file is corrupt',
+      });
+    });
+
+    it('stops polling a video still processing long after its upload', async () => {
+      const { adapter } = adapterWith(answer(200, videoStatusAnswer('v1', 'processing')));
+      const progress = { ...uploaded, videoUploadedAt: new Date(NOW.getTime() - FACEBOOK_VIDEO_PROCESSING_LIMIT_MS).toISOString() };
+      await expect(adapter.publish(request([part('Clip', ['video', CLIP])], { progress }))).rejects.toMatchObject({ kind: 'permanent', details: { code: 'processing' } });
+    });
+
+    it('when resuming, adopts a video the cut-off attempt uploaded instead of uploading again', async () => {
+      const { adapter, http } = adapterWith(answer(200, videosAnswer({ id: 'v2', description: 'Other' }, { id: 'v1', description: 'Clip' })), answer(200, videoStatusAnswer('v1', 'ready')));
+      const delivery = request([part('Clip', ['video', CLIP])], { resuming: true });
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: 'v1' });
+      expect(http.requests).toEqual([get('/101/videos', { fields: 'id,description,updated_time', limit: '25' }), get('/v1', { fields: 'status' })]);
+      expect(delivery.checkpoints).toEqual([uploaded]);
+    });
   });
 
   it('classifies an expired Page token without repeating it, and records nothing', async () => {

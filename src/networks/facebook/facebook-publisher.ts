@@ -4,22 +4,25 @@ import { createdId, graphEdge, graphPost, graphRead, node } from '../graph/graph
 import { stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { FacebookProgress, facebookProgressJson, readFacebookProgress } from './facebook-progress';
+import { facebookVideoPermalink, publishFacebookVideo } from './facebook-video';
 
 /** How many of the Page's latest posts are searched for one an interrupted attempt may have made. */
 const RECENT_POSTS_LOOKED_AT = '25';
+const VIDEO_POLL_INTERVAL_MS = 30_000;
 
 export function facebookPermalink(postId: string): string {
   return `https://www.facebook.com/${postId}`;
 }
 
 /**
- * Publishes a delivery on a Page with the Page token: text (`/feed`), one photo (`/photos`) or
- * several (each staged unpublished, then `/feed` with attached_media), then the thread as comments.
+ * Publishes a delivery on a Page with the Page token: text (`/feed`), one photo (`/photos`),
+ * several (each staged unpublished, then `/feed` with attached_media) or a video (`/videos`, polled
+ * until Facebook has processed it), then the thread as comments.
  * Every created object is checkpointed before the next call (the last needs none: the published
  * state records it), and a resumed attempt looks for what the cut-off call may have made before
  * making it again.
  */
-export async function publishOnFacebook(api: GraphApi, request: PublishRequest): Promise<PublishOutcome> {
+export async function publishOnFacebook(api: GraphApi, request: PublishRequest, videoPollMs = VIDEO_POLL_INTERVAL_MS, now = new Date()): Promise<PublishOutcome> {
   let progress = readFacebookProgress(request.progress);
   const save = async (next: FacebookProgress): Promise<void> => {
     progress = next;
@@ -29,7 +32,12 @@ export async function publishOnFacebook(api: GraphApi, request: PublishRequest):
   // With the post already recorded, only a comment can have been in flight when an attempt was cut off.
   const postWasRecorded = progress.postId !== undefined;
   let postId = progress.postId;
-  if (postId === undefined) {
+  if (postId === undefined && post.media.some((media) => media.kind === 'video')) {
+    const step = await publishFacebookVideo({ api, request, post, progress, save, pollMs: videoPollMs, now });
+    if (step.kind === 'poll') return step;
+    postId = step.videoId;
+    if (thread.length > 0) await save({ ...progress, postId });
+  } else if (postId === undefined) {
     postId = await createPost(api, request, post, progress, save);
     // Without a thread to follow, the post needs no checkpoint of its own: the published state,
     // written next, records it, and an attempt cut off in between looks for it as for any other.
@@ -45,7 +53,8 @@ export async function publishOnFacebook(api: GraphApi, request: PublishRequest):
     textField: 'message',
     save: (commentIds) => save({ ...progress, commentIds }),
   });
-  return { kind: 'published', platformPostId: postId, permalink: facebookPermalink(postId) };
+  const permalink = postId === progress.videoId ? facebookVideoPermalink(request.networkAccountId, postId) : facebookPermalink(postId);
+  return { kind: 'published', platformPostId: postId, permalink };
 }
 
 async function createPost(

@@ -98,6 +98,6 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes as the Page, with the Page token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnFacebook(this.graph(), request);
+    return publishOnFacebook(this.graph(), request, this.settings.videoPollMs);
   }
 }

@@ -10,6 +10,7 @@ describe('loadFacebookSettings', () => {
       graphUrl: 'https://graph.facebook.com/v25.0',
       serviceApp: { clientId: 'fb', clientSecret: 'fbs' },
       emulated: false,
+      videoPollMs: 30_000,
     });
   });
 
@@ -19,7 +20,13 @@ describe('loadFacebookSettings', () => {
       graphUrl: 'https://social.example.com/emulator/facebook/graph/v25.0',
       serviceApp: undefined,
       emulated: true,
+      videoPollMs: 30_000,
     });
+  });
+
+  it('polls a processing video as often as FACEBOOK_VIDEO_POLL_MS says, within bounds', () => {
+    expect(loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_VIDEO_POLL_MS: '2000' })).videoPollMs).toBe(2_000);
+    expect(() => loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_VIDEO_POLL_MS: '10' }))).toThrow(ConfigError);
   });
 
   it('refuses half a set of credentials', () => {

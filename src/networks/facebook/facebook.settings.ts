@@ -1,4 +1,5 @@
-import { IsOptional, IsString, IsUrl } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
@@ -13,6 +14,13 @@ class FacebookEnvironment {
 
   @IsUrl(URL_RULE)
   FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v25.0';
+
+  /** How long to wait between checks of a Page video Facebook is still processing (ms). */
+  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  FACEBOOK_VIDEO_POLL_MS = 30_000;
 
   @IsString()
   @IsOptional()
@@ -29,6 +37,8 @@ export class FacebookSettings {
     readonly graphUrl: string,
     readonly serviceApp: AppCredentials | undefined,
     readonly emulated: boolean,
+    /** Between checks of a Page video still processing. */
+    readonly videoPollMs: number = 30_000,
   ) {}
 }
 
@@ -40,7 +50,7 @@ export function loadFacebookSettings(config: AppConfig): FacebookSettings {
   );
   if (isEmulated(config, serviceApp)) {
     const base = emulatorBaseUrl(config);
-    return new FacebookSettings(`${base}/facebook/v25.0/dialog/oauth`, `${base}/facebook/graph/v25.0`, serviceApp, true);
+    return new FacebookSettings(`${base}/facebook/v25.0/dialog/oauth`, `${base}/facebook/graph/v25.0`, serviceApp, true, env.FACEBOOK_VIDEO_POLL_MS);
   }
-  return new FacebookSettings(env.FACEBOOK_DIALOG_URL.replace(/\/+$/, ''), env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''), serviceApp, false);
+  return new FacebookSettings(env.FACEBOOK_DIALOG_URL.replace(/\/+$/, ''), env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''), serviceApp, false, env.FACEBOOK_VIDEO_POLL_MS);
 }
