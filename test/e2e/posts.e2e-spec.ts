@@ -17,6 +17,8 @@ interface Published {
   accountId: string;
   postId: string;
   text?: string;
+  parentId?: string;
+  publishedAt: string;
 }
 
 describe('Posts and the publishing pipeline (against the emulator)', () => {
@@ -25,8 +27,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
   let media: Awaited<ReturnType<typeof startMediaServer>>;
   const accounts: Record<string, { id: string; networkAccountId: string }> = {};
 
+  // JSON's content type only with a body: Fastify refuses an empty JSON body (a DELETE would fail).
   const emulator = (path: string, init?: RequestInit) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers } });
+    fetch(`${t.baseUrl}/emulator/control${path}`, { ...init, headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers } });
   const publishedOn = async (network: string): Promise<Published[]> => ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
 
   async function connect(network: string, pick = 0, emulatorUser?: string): Promise<{ id: string; networkAccountId: string }> {
@@ -355,7 +358,7 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       }
       throw new Error('Deliveries of earlier tests never settled');
     });
-    afterEach(() => emulator('/faults', { method: 'DELETE' }));
+    afterEach(async () => expect((await emulator('/faults', { method: 'DELETE' })).status).toBe(200));
 
     it('a rate limit is waited out, then the delivery publishes', async () => {
       await emulator('/faults', { method: 'POST', body: JSON.stringify({ network: 'x', accountId: accounts.x!.networkAccountId, fault: 'rate_limited', count: 1, resetInSeconds: 1 }) });
@@ -367,6 +370,35 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       const [row] = await t.db.query<{ rate_limit_waits: number }>('SELECT rate_limit_waits FROM deliveries WHERE id = $1', [settled.deliveries[0]!.id]);
       expect(row!.rate_limit_waits).toBe(1);
     }, 60_000);
+
+    it('an Instagram account over its publishing quota waits until its oldest counted post is a day old', async () => {
+      const first = await post([accounts.instagram!.id], [{ content: 'Counted by the quota', media: [{ url: media.url('photo.jpg') }] }]);
+      expect((await settledPost(t, customer, first.body.data.id)).status).toBe('published');
+      const counted = (await publishedOn('instagram')).filter((item) => item.accountId === accounts.instagram!.networkAccountId && !item.parentId);
+      // The quota is what the account already used: the next media_publish is refused with 2207042.
+      await emulator('/settings', { method: 'PUT', body: JSON.stringify({ enforceRateLimits: true, instagramQuotaTotal: counted.length }) });
+      try {
+        const accepted = await post([accounts.instagram!.id], [{ content: 'Over the quota', media: [{ url: media.url('photo.jpg') }] }]);
+        const deliveryId = accepted.body.data.deliveries[0].id as string;
+        let waiting: { status: string; rate_limit_waits: number; run_at: Date } | undefined;
+        for (let tries = 0; tries < 150 && !waiting; tries += 1) {
+          const [row] = await t.db.query<{ status: string; rate_limit_waits: number; run_at: Date }>(
+            'SELECT d.status, d.rate_limit_waits, j.run_at FROM deliveries d JOIN graphile_worker.jobs j ON j.key = d.id WHERE d.id = $1 AND d.rate_limit_waits > 0 AND j.locked_at IS NULL',
+            [deliveryId],
+          );
+          if (row) waiting = row;
+          else await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(waiting).toEqual(expect.objectContaining({ status: 'pending', rate_limit_waits: 1 }));
+        // Instagram's media timestamps are to the second; the wait adds 1–5 s of jitter.
+        const leavesWindowAt = Math.min(...counted.map((item) => Math.floor(Date.parse(item.publishedAt) / 1000) * 1000)) + 24 * 3_600_000;
+        expect(waiting!.run_at.getTime() - leavesWindowAt).toBeGreaterThanOrEqual(0);
+        expect(waiting!.run_at.getTime() - leavesWindowAt).toBeLessThanOrEqual(6_000);
+        await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${customer.apiKey}`).expect(200);
+      } finally {
+        await emulator('/settings', { method: 'PUT', body: JSON.stringify({ enforceRateLimits: false, instagramQuotaTotal: 50 }) });
+      }
+    });
 
     it('an expired token fails the delivery, expires the account once, and later posts to it are refused', async () => {
       const victim = await connect('facebook', 1);

@@ -26,6 +26,23 @@ export const notReadyAnswer = {
   },
 };
 
+/** media_publish once the account used up its publishing quota (code 9, subcode 2207042). */
+export const quotaReachedAnswer = {
+  error: {
+    message: 'Application request limit reached',
+    type: 'OAuthException',
+    code: 9,
+    error_subcode: 2207042,
+    is_transient: false,
+    error_user_title: 'Maximum number of posts reached',
+    error_user_msg: 'The account has reached its limit of posts for the day.',
+    fbtrace_id: 'AbCdEfGh',
+  },
+};
+
+/** `GET /{ig-user-id}/content_publishing_limit?fields=quota_usage,config`. */
+export const publishingLimitAnswer = (usage: number, total = 50) => ({ data: [{ quota_usage: usage, config: { quota_total: total, quota_duration: 86400 } }] });
+
 export const recentMediaAnswer = (...media: { id: string; caption?: string; timestamp: string }[]) => ({
   data: media,
   paging: { cursors: { before: 'QVFIUmFh', after: 'QVFIUmJ5' } },

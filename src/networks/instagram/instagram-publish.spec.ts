@@ -1,6 +1,7 @@
 import { part, publishRequest } from '../graph/publish-request.testing';
 import { answer, APP, NOW, RecordingHttp } from '../http/recording-http.testing';
 import { PostPart } from '../network-adapter';
+import { NetworkError } from '../network-error';
 import { InstagramAdapter } from './instagram.adapter';
 import {
   commentsAnswer,
@@ -9,6 +10,8 @@ import {
   IG_USER_ID,
   idAnswer,
   notReadyAnswer,
+  publishingLimitAnswer,
+  quotaReachedAnswer,
   permalinkAnswer,
   recentMediaAnswer,
   statusAnswer,
@@ -140,6 +143,41 @@ describe('InstagramAdapter publishing', () => {
     const { adapter } = adapterWith(answer(200, idAnswer('c1')), answer(200, statusAnswer('c1', 'FINISHED')), answer(400, notReadyAnswer));
     const outcome = await adapter.publish(request([part('Cake', ['image', JPG])]));
     expect(outcome).toMatchObject({ kind: 'poll', at: new Date(NOW.getTime() + 5 * SECOND), progress: { containerId: 'c1' } });
+  });
+
+  describe('the publishing quota (2207042)', () => {
+    const HOUR = 3600 * SECOND;
+    const ready = { childIds: [], commentIds: [], containerId: 'c1', containerCreatedAt: NOW.toISOString() };
+    const at = (msAgo: number) => new Date(NOW.getTime() - msAgo).toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+    it('waits until the oldest post it counts leaves its 24-hour window, keeping the container', async () => {
+      const { adapter, http } = adapterWith(
+        answer(200, statusAnswer('c1', 'FINISHED')),
+        answer(400, quotaReachedAnswer),
+        answer(200, publishingLimitAnswer(2, 2)),
+        answer(200, recentMediaAnswer({ id: 'm2', timestamp: at(1 * HOUR) }, { id: 'm1', timestamp: at(20 * HOUR) })),
+      );
+      const delivery = request([part('Cake', ['image', JPG])], { progress: ready });
+      await expect(adapter.publish(delivery)).rejects.toMatchObject({
+        kind: 'rate_limited',
+        message: 'The Instagram account used up its publishing quota (2 of 2 posts in 24 hours)',
+        details: { subcode: 2207042, retryAt: new Date(NOW.getTime() + 4 * HOUR) },
+      });
+      expect(http.requests.slice(2)).toEqual([
+        get(`/${IG_USER_ID}/content_publishing_limit`, { fields: 'quota_usage,config' }),
+        get(`/${IG_USER_ID}/media`, { fields: 'id,timestamp', limit: '2' }),
+      ]);
+      expect(delivery.checkpoints).toEqual([]);
+    });
+
+    it('handles the refusal as it came when the live quota is not used up', async () => {
+      const { adapter, http } = adapterWith(answer(200, statusAnswer('c1', 'FINISHED')), answer(400, quotaReachedAnswer), answer(200, publishingLimitAnswer(3, 50)));
+      const publishing = adapter.publish(request([part('Cake', ['image', JPG])], { progress: ready }));
+      await expect(publishing).rejects.toMatchObject({ kind: 'rate_limited', details: { subcode: 2207042 } });
+      // The wait of any Graph rate limit that comes without usage headers, not one derived from the quota.
+      await publishing.catch((error: NetworkError) => expect(error.details.retryAt).toEqual(new Date(NOW.getTime() + 15 * 60 * SECOND)));
+      expect(http.requests).toHaveLength(3);
+    });
   });
 
   it('gives up once the container is still processing 5 minutes after it was made', async () => {

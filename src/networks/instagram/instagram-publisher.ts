@@ -7,6 +7,7 @@ import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
 import { createInstagramContainers, InstagramCall } from './instagram-containers';
 import { InstagramProgress, instagramProgressJson, readInstagramProgress } from './instagram-progress';
+import { isQuotaExhausted, quotaExhaustedError } from './instagram-quota';
 
 /** Polling a container stops this long after it was created (NETWORKS.md: at most ~5 min). */
 export const INSTAGRAM_PROCESSING_LIMIT_MS = 5 * 60_000;
@@ -95,6 +96,8 @@ async function mediaPublish(call: InstagramCall, post: PostPart, progress: Insta
   } catch (error) {
     const notReady = error instanceof NetworkError && (error.details.code === NOT_READY_CODE || error.details.subcode === NOT_READY_SUBCODE);
     if (notReady) return pollLater(call, post, progress);
+    // The container is kept (progress): it lives 24 hours, as long as the quota's window.
+    if (isQuotaExhausted(error)) throw await quotaExhaustedError(call.api, call.accessToken, call.igUserId, error, new Date());
     throw error;
   }
   const mediaId = createdId(call.api, published, 'POST /{ig-user-id}/media_publish');
