@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import { browse } from '../support/connect-flow';
+import { freePort } from '../support/free-port';
+import { callPath, graphParams, HeldCall, HoldingProxy, ProxiedCall } from '../support/holding-proxy';
+import { startMediaServer } from '../support/media-server';
+import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+const REDIRECT = 'https://app.example.com/cb';
+const RUN = randomBytes(4).toString('hex');
+
+interface Published {
+  accountId: string;
+  postId: string;
+  text: string;
+  parentId?: string;
+  media: Array<{ id: string; url?: string }>;
+  deletedAt?: string;
+}
+
+interface PostAnswer {
+  status: string;
+  deliveries: Array<{ status: string; platformPostId: string | null; attempts: number; error: unknown }>;
+}
+
+async function json<T>(response: Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Fails (rather than hangs) when the awaited call never comes. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const isPost = (call: ProxiedCall, pathEnd: string) => call.method === 'POST' && callPath(call).endsWith(pathEnd);
+
+/**
+ * The at-most-once promise on the Graph networks, with real processes: an API process (hosting the
+ * emulator) and worker processes that reach the emulator through a proxy. The proxy lets one chosen
+ * call through to the network, which carries it out, and holds its answer back; the worker is then
+ * SIGKILLed, between the network acting and the worker committing what it did. A new worker takes
+ * the job over once the dead one stops beating and must finish the delivery without making anything
+ * twice on the network.
+ */
+describe('A worker killed mid-publish on Facebook and Instagram', () => {
+  let db: TestDatabase;
+  let api: ServiceProcess;
+  let proxy: HoldingProxy;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
+  const workers: ServiceProcess[] = [];
+  let baseUrl: string;
+  let env: NodeJS.ProcessEnv;
+  let headers: Record<string, string>;
+
+  const control = (path: string, init?: RequestInit) =>
+    fetch(`${baseUrl}/emulator/control${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers } });
+  const publishedBy = async (network: string, networkAccountId: string) =>
+    (await json<{ data: Published[] }>(control(`/published?network=${network}&accountId=${networkAccountId}`))).data.filter((item) => !item.deletedAt);
+  const deliveryRow = async (postId: string) =>
+    (await db.query<{ status: string; attempts: number; progress: Record<string, unknown> }>('SELECT status, attempts, progress FROM deliveries WHERE post_id = $1', [postId]))[0]!;
+  /** Whether the worker holding the delivery's job has beaten (so that, once dead, it can be found dead). */
+  const lockHolderHasBeaten = async (postId: string) =>
+    (
+      await db.query(
+        'SELECT 1 FROM deliveries d JOIN graphile_worker._private_jobs j ON j.key = d.id JOIN worker_heartbeats h ON h.worker_id = j.locked_by WHERE d.post_id = $1',
+        [postId],
+      )
+    ).length > 0;
+
+  /** A worker that reaches the networks through the proxy. */
+  async function startWorker(extraEnv: Record<string, string> = {}): Promise<ServiceProcess> {
+    const worker = startServiceProcess({ ...env, ROLE: 'worker', NETWORK_EMULATOR_URL: `http://127.0.0.1:${proxy.port}/emulator`, ...extraEnv });
+    workers.push(worker);
+    await worker.waitFor('Worker started');
+    return worker;
+  }
+
+  /** A new emulator user with one Page, linked to an Instagram account, connected on the network. */
+  async function connect(network: 'facebook' | 'instagram', user: string): Promise<{ id: string; networkAccountId: string }> {
+    const handle = user.replace(/-/g, '_');
+    const created = await control('/users', {
+      method: 'POST',
+      body: JSON.stringify({ id: user, name: user, pages: [{ name: `${user} page`, instagram: { username: handle } }], instagram: { username: handle } }),
+    });
+    expect(created.status).toBe(201);
+    const authUrl = await json<{ data: { auth_url: string } }>(
+      fetch(`${baseUrl}/api/v1/social-networks/${network}/auth-url`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', redirect_uri: REDIRECT }) }),
+    );
+    const session = (await browse(authUrl.data.auth_url, { emulatorUser: user })).finalUrl.searchParams.get('session')!;
+    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }));
+    expect(pending.data.availablePages).toHaveLength(1);
+    const networkAccountId = pending.data.availablePages[0]!.id;
+    const finalized = await json<{ data: Array<{ id: string }> }>(
+      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, { method: 'POST', headers, body: JSON.stringify({ selectedPageIds: [networkAccountId] }) }),
+    );
+    return { id: finalized.data[0]!.id, networkAccountId };
+  }
+
+  const getPost = async (postId: string) => (await json<{ data: PostAnswer }>(fetch(`${baseUrl}/api/v1/posts/${postId}`, { headers }))).data;
+
+  /**
+   * Starts a worker, posts, and SIGKILLs the worker once the network has answered the held call (the
+   * worker still waiting for that answer). Unless `killBeforeFirstBeat`, the kill waits until the
+   * worker has beaten at least once (see the last test for one killed before).
+   */
+  async function cutOff(
+    accountId: string,
+    containers: unknown[],
+    holds: (call: ProxiedCall) => boolean,
+    options: { killBeforeFirstBeat?: boolean; workerEnv?: Record<string, string> } = {},
+  ): Promise<{ postId: string; call: HeldCall }> {
+    const held = proxy.holdNext(holds);
+    const worker = await startWorker(options.workerEnv);
+    const accepted = await json<{ data: { id: string } }>(
+      fetch(`${baseUrl}/api/v1/posts`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers }) }),
+    );
+    const postId = accepted.data.id;
+    let call: HeldCall;
+    try {
+      call = await within(held, 30_000, 'The held call');
+      if (!options.killBeforeFirstBeat) {
+        for (let round = 0; round < 50 && !(await lockHolderHasBeaten(postId)); round += 1) await sleep(100);
+        expect(await lockHolderHasBeaten(postId)).toBe(true);
+      }
+    } catch (error) {
+      // Only when the call never came: what the worker said (routes aside) and what it asked the network.
+      console.log(worker.output().split('\n').filter((line) => !/RouterExplorer|RoutesResolver|InstanceLoader/.test(line)).join('\n').slice(-4000));
+      console.log(proxy.calls.slice(-10).map((proxied) => `${proxied.method} ${proxied.url}`).join('\n'));
+      throw error;
+    }
+    await worker.kill();
+    expect(call.status).toBe(200);
+    const cut = await deliveryRow(postId);
+    expect(cut).toEqual(expect.objectContaining({ status: 'publishing', attempts: 1 }));
+    return { postId, call };
+  }
+
+  /** A new worker takes the job over and settles the delivery; it is stopped afterwards so that it takes no job of the next test. */
+  async function takeOver(postId: string, timeoutMs = 30_000): Promise<{ post: PostAnswer; output: string }> {
+    const worker = await startWorker();
+    const deadline = Date.now() + timeoutMs;
+    let post = await getPost(postId);
+    while ((post.status === 'queued' || post.status === 'publishing') && Date.now() < deadline) {
+      await sleep(100);
+      post = await getPost(postId);
+    }
+    const output = worker.output();
+    expect(await worker.stop()).toBe(0);
+    return { post, output };
+  }
+
+  /** The delivery was recorded as published by the second attempt, with the network's id of the post. */
+  function expectPublished({ post, output }: { post: PostAnswer; output: string }, platformPostId: string): void {
+    expect({ status: post.status, error: post.deliveries[0]!.error }).toEqual({ status: 'published', error: null });
+    expect(post.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', platformPostId, attempts: 2 }));
+    expect(output).toContain('Unlocked the jobs of workers that stopped beating');
+  }
+
+  beforeAll(async () => {
+    await buildService();
+    media = await startMediaServer();
+    db = await createTestDatabase();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    env = childEnv({
+      DATABASE_URL: db.url,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_URL: baseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NETWORK_EMULATOR: 'on',
+      ALLOW_PRIVATE_URLS: 'true',
+      WORKER_DEAD_AFTER_MS: '2000',
+      LOG_LEVEL: 'info',
+    });
+    api = startServiceProcess({ ...env, ROLE: 'api' });
+    proxy = new HoldingProxy('127.0.0.1', port);
+    await proxy.start();
+    await api.waitFor('Listening');
+    await runCliProcess(env, 'customers', 'create', 'graph-crash');
+    const key = (await runCliProcess(env, 'api-keys', 'create', '--customer', 'graph-crash')).trim().split('\n').pop()!;
+    await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'graph-crash', REDIRECT);
+    headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  }, 120_000);
+
+  afterEach(() => proxy.disarm());
+
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+    await proxy?.close();
+    await api?.stop();
+    await db?.drop();
+    await media?.close();
+  });
+
+  it('facebook: several photos and a thread, cut off once the Page made the post, are posted once', async () => {
+    const page = await connect('facebook', 'crash-fb');
+    const text = `Three photos, posted once ${RUN}`;
+    const comments = [`First comment ${RUN}`, `Second comment ${RUN}`];
+    const photos = ['one.jpg', 'two.jpg', 'three.png'].map((name) => media.url(name));
+
+    // Killed once the Page has made the post from the three staged photos (POST /{page}/feed with attached_media).
+    const { postId, call } = await cutOff(
+      page.id,
+      [{ content: text, media: photos.map((url) => ({ url })) }, ...comments.map((content) => ({ content }))],
+      (proxied) => isPost(proxied, `/${page.networkAccountId}/feed`),
+    );
+    expect(JSON.parse(graphParams(call).get('attached_media')!)).toHaveLength(3);
+    const madePostId = (JSON.parse(call.answer) as { id: string }).id;
+    let onPage = await publishedBy('facebook', page.networkAccountId);
+    expect(onPage.map((item) => item.postId)).toEqual([madePostId]);
+    // The dead worker had recorded the staged photos, not the post.
+    const { progress } = await deliveryRow(postId);
+    expect(progress).toEqual(expect.objectContaining({ photoIds: onPage[0]!.media.map((photo) => photo.id), commentIds: [] }));
+    expect(progress.postId).toBeUndefined();
+
+    // The next worker finds the post through its staged photo, then makes the thread.
+    expectPublished(await takeOver(postId), madePostId);
+    onPage = await publishedBy('facebook', page.networkAccountId);
+    expect(onPage.filter((item) => !item.parentId).map((item) => item.postId)).toEqual([madePostId]);
+    expect(onPage[0]!.media.map((photo) => photo.url)).toEqual(photos);
+    expect(onPage.filter((item) => item.parentId).map((item) => [item.parentId, item.text])).toEqual(comments.map((comment) => [madePostId, comment]));
+    expect(onPage).toHaveLength(3);
+    // No photo was staged twice, and the post was made once.
+    expect(proxy.calls.filter((proxied) => isPost(proxied, `/${page.networkAccountId}/photos`))).toHaveLength(3);
+    expect(proxy.calls.filter((proxied) => isPost(proxied, `/${page.networkAccountId}/feed`))).toHaveLength(1);
+  });
+
+  it('instagram: a carousel with a comment, cut off once media_publish went through, is published once', async () => {
+    const account = await connect('instagram', 'crash-ig');
+    const caption = `A carousel, published once ${RUN}`;
+    const comment = `Under the carousel ${RUN}`;
+    const images = ['one.jpg', 'two.jpg', 'three.jpg'].map((name) => media.url(name));
+
+    // Killed once Instagram has published the carousel container (POST /{ig-user}/media_publish).
+    const { postId, call } = await cutOff(account.id, [{ content: caption, media: images.map((url) => ({ url })) }, { content: comment }], (proxied) =>
+      isPost(proxied, `/${account.networkAccountId}/media_publish`),
+    );
+    const mediaId = (JSON.parse(call.answer) as { id: string }).id;
+    let onAccount = await publishedBy('instagram', account.networkAccountId);
+    expect(onAccount.map((item) => item.postId)).toEqual([mediaId]);
+    const { progress } = await deliveryRow(postId);
+    expect(progress).toEqual(expect.objectContaining({ containerId: graphParams(call).get('creation_id') }));
+    expect(progress.mediaId).toBeUndefined();
+
+    // The next worker sees the container PUBLISHED, adopts the medium, then comments.
+    expectPublished(await takeOver(postId), mediaId);
+    onAccount = await publishedBy('instagram', account.networkAccountId);
+    expect(onAccount.filter((item) => !item.parentId).map((item) => item.postId)).toEqual([mediaId]);
+    expect(onAccount[0]!.media.map((medium) => medium.url)).toEqual(images);
+    expect(onAccount.filter((item) => item.parentId).map((item) => [item.parentId, item.text])).toEqual([[mediaId, comment]]);
+    expect(onAccount).toHaveLength(2);
+    expect(proxy.calls.filter((proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`))).toHaveLength(1);
+  });
+
+  // BUG (emulator): a resumed attempt looks for the comment that was in flight with GET /{id}/comments
+  // (src/networks/graph/graph-comments.ts, findComment), an edge the real Graph API serves on Page
+  // posts and Instagram media; the emulator has no such route (src/emulator/facebook/facebook-objects.routes.ts,
+  // src/emulator/instagram/instagram-graph.plugin.ts register only POST /:id/comments), answers
+  // Graph code 2500 "Unknown path components", and the delivery fails with network_rejected
+  // although its post and every comment are on the network. Remove `.failing` once it serves the edge.
+  it.failing.each([
+    ['facebook', 'crash-fb-comment', [{ content: `A Page post ${RUN}` }]],
+    ['instagram', 'crash-ig-comment', [{ content: `An Instagram post ${RUN}`, media: [{ url: 'photo.jpg' }] }]],
+  ] as const)('%s: cut off while its comment is being made, the comment is found, not made twice', async (network, user, [first]) => {
+    const account = await connect(network, user);
+    const comment = `The comment in flight ${RUN} ${network}`;
+    const withUrls = { ...first, media: 'media' in first ? first.media.map((medium) => ({ url: media.url(medium.url) })) : undefined };
+    const { postId, call } = await cutOff(account.id, [withUrls, { content: comment }], (proxied) => isPost(proxied, '/comments') && graphParams(proxied).get('message') === comment);
+    const onNetwork = await publishedBy(network, account.networkAccountId);
+    const [made] = onNetwork.filter((item) => !item.parentId);
+    expect(onNetwork.filter((item) => item.parentId).map((item) => item.postId)).toEqual([(JSON.parse(call.answer) as { id: string }).id]);
+    expect((await deliveryRow(postId)).progress).toEqual(expect.objectContaining({ commentIds: [] }));
+
+    const taken = await takeOver(postId);
+    // Nothing was made twice either way; the delivery should be published.
+    expect((await publishedBy(network, account.networkAccountId)).map((item) => item.text)).toEqual([made!.text, comment]);
+    expectPublished(taken, made!.postId);
+  });
+
+  // BUG (src/queue/worker-liveness.ts): a worker process is only known to the sweep once it has
+  // beaten, and it first beats for its pool one beat interval (WORKER_DEAD_AFTER_MS / 4: 15 s by
+  // default) after graphile-worker started taking jobs: start() beats at once, before run() has
+  // created the pool whose id locks the jobs. A worker killed before that beat leaves no heartbeat
+  // row, so no sweep ever unlocks its job and its account's queue: they stay locked until
+  // graphile-worker's own 4-hour lock timeout, and the delivery sits in `publishing`. Remove
+  // `.failing` once a worker beats before it can hold a lock (or the sweep also frees locks of
+  // workers that never beat).
+  it.failing('a worker killed before its first heartbeat: its job is still taken over', async () => {
+    const page = await connect('facebook', 'crash-early');
+    // The dying worker runs with the default WORKER_DEAD_AFTER_MS: it would first beat 15 s after it started.
+    const { postId } = await cutOff(page.id, [{ content: `Killed early ${RUN}` }], (proxied) => isPost(proxied, `/${page.networkAccountId}/feed`), {
+      killBeforeFirstBeat: true,
+      workerEnv: { WORKER_DEAD_AFTER_MS: '60000' },
+    });
+    expect(await lockHolderHasBeaten(postId)).toBe(false);
+    // The successor (dead after 2 s) gets five times that to find the dead worker and finish.
+    const taken = await takeOver(postId, 10_000);
+    const [made] = await publishedBy('facebook', page.networkAccountId);
+    expectPublished(taken, made!.postId);
+  });
+});
