@@ -75,6 +75,8 @@ describe('emulated publishing and the published record', () => {
     });
     const comment = await app.inject({ method: 'POST', url: `${FB}/${album.json().id}/comments`, ...form({ message: 'Part 2', access_token: pageToken }) });
     expect(comment.statusCode).toBe(200);
+    const comments = await app.inject({ url: `${FB}/${album.json().id}/comments?fields=id,message&access_token=${pageToken}` });
+    expect(comments.json().data).toEqual([{ id: comment.json().id, message: 'Part 2' }]);
 
     const record = await published('facebook');
     expect(record.map((item: { text: string }) => item.text)).toEqual(['Fresh bread', 'Croissant', 'Two cakes', 'Part 2']);
@@ -102,6 +104,9 @@ describe('emulated publishing and the published record', () => {
     const imageMedia = (await publish(image.id)).json();
     const permalink = await app.inject({ url: `${IG}/${imageMedia.id}?fields=permalink&access_token=${token}` });
     expect(permalink.json()).toEqual({ permalink: expect.stringMatching(/^https:\/\/www\.instagram\.com\/p\/[^/]+\/$/), id: imageMedia.id });
+    const comment = (await app.inject({ method: 'POST', url: `${IG}/${imageMedia.id}/comments`, ...form({ message: 'More', access_token: token }) })).json();
+    const comments = await app.inject({ url: `${IG}/${imageMedia.id}/comments?fields=id,text&access_token=${token}` });
+    expect(comments.json().data).toEqual([{ id: comment.id, text: 'More' }]);
 
     const reel = await create({ media_type: 'REELS', video_url: 'https://cdn.test/v.mp4', caption: 'Reel' });
     const early = await publish(reel.id);
@@ -119,7 +124,7 @@ describe('emulated publishing and the published record', () => {
     const quota = await app.inject({ url: `${IG}/${igId}/content_publishing_limit?fields=quota_usage,config&access_token=${token}` });
     expect(quota.json()).toEqual({ data: [{ quota_usage: 3, config: { quota_total: 50, quota_duration: 86400 } }] });
     const record = await published('instagram');
-    expect(record.map((item: { text: string; media: unknown[] }) => [item.text, item.media.length])).toEqual([['Bread', 1], ['Reel', 1], ['Two', 2]]);
+    expect(record.map((item: { text: string; media: unknown[] }) => [item.text, item.media.length])).toEqual([['Bread', 1], ['More', 0], ['Reel', 1], ['Two', 2]]);
   });
 
   it('fails a container with the container_error fault', async () => {

@@ -66,9 +66,21 @@ export class WorkerLiveness {
     );
   }
 
+  /**
+   * Dead workers: those whose last beat is older than deadAfterMs, and those holding a lock taken
+   * longer ago than that without ever having beaten (a process killed between taking its first
+   * job and its first beat). A live worker beats every deadAfterMs / 4, so it is never among them.
+   */
   private async sweep(): Promise<void> {
     const { rows } = await this.pool.query<{ worker_id: string }>(
-      `DELETE FROM worker_heartbeats WHERE beat_at < now() - make_interval(secs => $1::double precision / 1000) RETURNING worker_id`,
+      `WITH stale AS (
+         DELETE FROM worker_heartbeats WHERE beat_at < now() - make_interval(secs => $1::double precision / 1000) RETURNING worker_id
+       )
+       SELECT worker_id FROM stale
+       UNION
+       SELECT DISTINCT locked_by FROM graphile_worker.jobs j
+        WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::double precision / 1000)
+          AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = j.locked_by)`,
       [this.deadAfterMs],
     );
     if (rows.length === 0) return;

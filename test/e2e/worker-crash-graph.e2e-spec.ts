@@ -61,7 +61,7 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
   let headers: Record<string, string>;
 
   const control = (path: string, init?: RequestInit) =>
-    fetch(`${baseUrl}/emulator/control${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers } });
+    fetch(`${baseUrl}/emulator/control${path}`, { ...init, headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers } });
   const publishedBy = async (network: string, networkAccountId: string) =>
     (await json<{ data: Published[] }>(control(`/published?network=${network}&accountId=${networkAccountId}`))).data.filter((item) => !item.deletedAt);
   const deliveryRow = async (postId: string) =>
@@ -261,13 +261,9 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     expect(proxy.calls.filter((proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`))).toHaveLength(1);
   });
 
-  // BUG (emulator): a resumed attempt looks for the comment that was in flight with GET /{id}/comments
-  // (src/networks/graph/graph-comments.ts, findComment), an edge the real Graph API serves on Page
-  // posts and Instagram media; the emulator has no such route (src/emulator/facebook/facebook-objects.routes.ts,
-  // src/emulator/instagram/instagram-graph.plugin.ts register only POST /:id/comments), answers
-  // Graph code 2500 "Unknown path components", and the delivery fails with network_rejected
-  // although its post and every comment are on the network. Remove `.failing` once it serves the edge.
-  it.failing.each([
+  // A resumed attempt looks for the comment that was in flight with GET /{id}/comments
+  // (src/networks/graph/graph-comments.ts, findComment), on Page posts and Instagram media.
+  it.each([
     ['facebook', 'crash-fb-comment', [{ content: `A Page post ${RUN}` }]],
     ['instagram', 'crash-ig-comment', [{ content: `An Instagram post ${RUN}`, media: [{ url: 'photo.jpg' }] }]],
   ] as const)('%s: cut off while its comment is being made, the comment is found, not made twice', async (network, user, [first]) => {
@@ -286,15 +282,9 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     expectPublished(taken, made!.postId);
   });
 
-  // BUG (src/queue/worker-liveness.ts): a worker process is only known to the sweep once it has
-  // beaten, and it first beats for its pool one beat interval (WORKER_DEAD_AFTER_MS / 4: 15 s by
-  // default) after graphile-worker started taking jobs: start() beats at once, before run() has
-  // created the pool whose id locks the jobs. A worker killed before that beat leaves no heartbeat
-  // row, so no sweep ever unlocks its job and its account's queue: they stay locked until
-  // graphile-worker's own 4-hour lock timeout, and the delivery sits in `publishing`. Remove
-  // `.failing` once a worker beats before it can hold a lock (or the sweep also frees locks of
-  // workers that never beat).
-  it.failing('a worker killed before its first heartbeat: its job is still taken over', async () => {
+  // A worker process killed after taking a job but before its first heartbeat left no heartbeat
+  // row: the sweep now also frees locks, older than the dead-after time, of workers that never beat.
+  it('a worker killed before its first heartbeat: its job is still taken over', async () => {
     const page = await connect('facebook', 'crash-early');
     // The dying worker runs with the default WORKER_DEAD_AFTER_MS: it would first beat 15 s after it started.
     const { postId } = await cutOff(page.id, [{ content: `Killed early ${RUN}` }], (proxied) => isPost(proxied, `/${page.networkAccountId}/feed`), {

@@ -5,7 +5,7 @@ import { graphErrors } from '../graph/graph-errors';
 import { parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
 import { tokenActsForPage } from '../graph/graph-ownership';
-import { commentOnInstagramMedia, isInstagramObject, readInstagramObject } from '../instagram/instagram-objects';
+import { commentOnInstagramMedia, isInstagramObject, listInstagramComments, readInstagramObject } from '../instagram/instagram-objects';
 import { requestParams } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
 import { authorizePagePublish } from './facebook-page-access';
@@ -82,6 +82,24 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
       publishedAt: new Date(state.now()).toISOString(),
     });
     return { id: commentId };
+  });
+
+  // A post's (or, through Facebook Login, an Instagram medium's) comments, oldest first: how a
+  // resumed thread finds the comment that was in flight.
+  fastify.get<IdParams>('/:id/comments', async (request) => {
+    const id = request.params.id;
+    const instagramMedia = state.published.find('instagram', id);
+    if (instagramMedia) return listInstagramComments(context, request, 'facebook', instagramMedia);
+    const { params, token } = facebookToken(request);
+    const post = state.published.find('facebook', id);
+    if (!post || post.deletedAt || post.parentId || !tokenActsForPage(state, token, post.accountId)) throw graphErrors.unknownObject(id);
+    await applyGraphFaults(state, [{ network: 'facebook', accountId: post.accountId }]);
+    const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
+    const comments = state.published
+      .list({ network: 'facebook', accountId: post.accountId })
+      .filter((item) => item.parentId === post.postId && !item.deletedAt)
+      .map((item) => facebookPostNode(item, fields));
+    return graphPage(request, params, comments, 25, context.publicUrl);
   });
 
   // The Page's posts, newest first: how a publisher checks whether a post already went out.

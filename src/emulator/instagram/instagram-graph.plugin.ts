@@ -3,7 +3,7 @@ import { EmulatorContext } from '../emulator-context';
 import { graphErrors } from '../graph/graph-errors';
 import { parseFields } from '../graph/graph-fields';
 import { authorizeInstagramCall } from './instagram-access';
-import { commentOnInstagramMedia, readInstagramObject } from './instagram-objects';
+import { commentOnInstagramMedia, listInstagramComments, readInstagramObject } from './instagram-objects';
 import { INSTAGRAM_USER_DEFAULT_FIELDS, instagramUserNode } from './instagram-nodes';
 import { registerInstagramPublishRoutes } from './instagram-publish.routes';
 
@@ -26,5 +26,11 @@ export async function instagramGraphPlugin(fastify: FastifyInstance, context: Em
     const media = state.published.find('instagram', request.params.id);
     if (!media) throw graphErrors.unknownObject(request.params.id).forInstagram();
     return commentOnInstagramMedia(context, request, 'instagram', media);
+  });
+
+  fastify.get<IdParams>('/:id/comments', async (request) => {
+    const media = state.published.find('instagram', request.params.id);
+    if (!media) throw graphErrors.unknownObject(request.params.id).forInstagram();
+    return listInstagramComments(context, request, 'instagram', media);
   });
 }

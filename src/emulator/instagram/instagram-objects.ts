@@ -7,6 +7,7 @@ import { hasScope, tokenActsForInstagram } from '../graph/graph-ownership';
 import { graphId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedItem } from '../state/published-log';
+import { graphPage } from '../graph/graph-paging';
 import { pollContainer } from './container-lifecycle';
 import { authorizeInstagramCall, instagramToken } from './instagram-access';
 import { containerNode, INSTAGRAM_USER_DEFAULT_FIELDS, instagramMediaNode, instagramUserNode } from './instagram-nodes';
@@ -68,4 +69,19 @@ export async function commentOnInstagramMedia(context: EmulatorContext, request:
     publishedAt: new Date(state.now()).toISOString(),
   });
   return { id };
+}
+
+/** `GET /{media-id}/comments`: a medium's comments, oldest first (how a resumed thread finds one in flight). */
+export async function listInstagramComments(context: EmulatorContext, request: FastifyRequest, host: GraphHost, media: PublishedItem): Promise<unknown> {
+  const { state } = context;
+  const { params, token } = instagramToken(context, request, host);
+  if (!tokenActsForInstagram(state, token, media.accountId) || media.parentId) throw graphErrors.unknownObject(media.postId).forInstagram();
+  await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }]);
+  const fields = parseFields(params.fields, ['id', 'text', 'timestamp']);
+  const username = usernameOf(state, media.accountId);
+  const comments = state.published
+    .list({ network: 'instagram', accountId: media.accountId })
+    .filter((item) => item.parentId === media.postId && !item.deletedAt)
+    .map((item) => instagramMediaNode(item, username, fields));
+  return graphPage(request, params, comments, 25, context.publicUrl);
 }
