@@ -18,6 +18,7 @@ interface Published {
   postId: string;
   text?: string;
   parentId?: string;
+  replyToId?: string;
   publishedAt: string;
 }
 
@@ -100,6 +101,8 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     if (containers.length > 1) {
       const thread = (await publishedOn(network)).filter((item) => containers.slice(1).some((part) => item.text === part.content));
       expect(thread.map((item) => item.text)).toEqual(containers.slice(1).map((part) => part.content));
+      // Comments sit under the post itself.
+      expect(thread.map((item) => item.parentId)).toEqual(thread.map(() => delivery!.platformPostId));
     }
 
     const [event] = await t.db.query<{ type: string; data: Record<string, unknown> }>("SELECT type, data FROM events WHERE type = 'post.published' AND data->>'deliveryId' = $1", [
@@ -126,8 +129,11 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     const accepted = await post([accounts.x!.id], [{ content: 'Thread 1/3' }, { content: 'Thread 2/3' }, { content: 'Thread 3/3' }]);
     const settled = await settledPost(t, customer, accepted.body.data.id);
     expect(settled.status).toBe('published');
-    const texts = (await publishedOn('x')).filter((item) => item.text?.startsWith('Thread ')).map((item) => item.text);
-    expect(texts).toEqual(['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
+    const thread = (await publishedOn('x')).filter((item) => item.text?.startsWith('Thread '));
+    expect(thread.map((item) => item.text)).toEqual(['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
+    // A chain: the post, then each part replying to the one before.
+    expect(thread[0]!.postId).toBe(settled.deliveries[0]!.platformPostId);
+    expect(thread.map((item) => item.replyToId)).toEqual([undefined, thread[0]!.postId, thread[1]!.postId]);
   });
 
   it('publishes a scheduled post at its time, not before', async () => {

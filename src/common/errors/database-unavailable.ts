@@ -8,6 +8,12 @@ const UNREACHABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '0800
 const CONNECT_ERROR_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const CONNECT_SYSCALLS = new Set(['connect', 'getaddrinfo']);
 /**
+ * A connection reset while it was being opened: pg's pool hands the socket's own error to the
+ * caller unwrapped (syscall connect, or read during the startup exchange), as when PostgreSQL is
+ * killed. An HTTP client that hangs up reaches a handler as Node's `aborted` error, with no syscall.
+ */
+const RESET_SYSCALLS = new Set(['connect', 'read']);
+/**
  * A connection the database dropped mid-query. Only counted inside an error the ORM wrapped around
  * a query (`driverError`): there the socket can only be the database's, never an HTTP client's.
  */
@@ -35,6 +41,7 @@ function inspect(error: unknown, depth: number, fromDriver = false): boolean {
   };
   if (typeof code === 'string' && UNREACHABLE_SQLSTATES.has(code)) return true;
   if (typeof code === 'string' && CONNECT_ERROR_CODES.has(code) && typeof syscall === 'string' && CONNECT_SYSCALLS.has(syscall)) return true;
+  if (code === 'ECONNRESET' && typeof syscall === 'string' && RESET_SYSCALLS.has(syscall)) return true;
   if (fromDriver && typeof code === 'string' && DROPPED_CONNECTION_CODES.has(code)) return true;
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((part) => message.includes(part))) return true;
   if (error instanceof AggregateError && error.errors.some((inner) => inspect(inner, depth + 1))) return true;

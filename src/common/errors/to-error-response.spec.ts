@@ -44,6 +44,9 @@ describe('isDatabaseUnavailable', () => {
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a wrapped driver error', Object.assign(new Error('query failed'), { driverError: { code: '08006' } })],
     ['a query whose connection the database dropped', Object.assign(new Error('read ECONNRESET'), { driverError: { code: 'ECONNRESET', syscall: 'read' } })],
+    // Seen in the postgres-outage drill: PostgreSQL killed while the pool opened a connection.
+    ['a connection reset while being opened', Object.assign(new Error('connect ECONNRESET 127.0.0.1:5432'), { code: 'ECONNRESET', syscall: 'connect' })],
+    ['a connection reset during its startup exchange', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' })],
     ['an aggregate of refusals', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED', syscall: 'connect' })])],
   ])('recognises %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
