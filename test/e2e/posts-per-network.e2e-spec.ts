@@ -6,6 +6,7 @@ import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { PublishedItem } from '../../src/emulator/state/published-log';
 
 /**
  * What issue 4 asks "for each network" that posts.e2e-spec.ts covers for one network only:
@@ -20,15 +21,8 @@ const TENANT = 'tenant-per-network';
 const NETWORKS = ['facebook', 'instagram', 'x'] as const;
 type Network = (typeof NETWORKS)[number];
 
-interface Published {
-  network: string;
-  accountId: string;
-  postId: string;
-  text: string;
-  media: Array<{ type: string; id: string; url?: string }>;
-  publishedAt: string;
-  deletedAt?: string;
-}
+/** What the emulator's control API answers for /published: its own record. */
+type Published = PublishedItem;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

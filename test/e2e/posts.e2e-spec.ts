@@ -8,19 +8,13 @@ import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { PublishedItem } from '../../src/emulator/state/published-log';
 
 const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-posts';
 
-interface Published {
-  network: string;
-  accountId: string;
-  postId: string;
-  text?: string;
-  parentId?: string;
-  replyToId?: string;
-  publishedAt: string;
-}
+/** What the emulator's control API answers for /published: its own record. */
+type Published = PublishedItem;
 
 describe('Posts and the publishing pipeline (against the emulator)', () => {
   let t: TestApp & { baseUrl: string };

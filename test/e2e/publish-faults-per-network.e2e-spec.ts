@@ -4,19 +4,13 @@ import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { PublishedItem } from '../../src/emulator/state/published-log';
 
 const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-faults';
 
-interface Published {
-  network: string;
-  accountId: string;
-  postId: string;
-  text?: string;
-  parentId?: string;
-  media: Array<{ id: string }>;
-  publishedAt: string;
-}
+/** What the emulator's control API answers for /published: its own record. */
+type Published = PublishedItem;
 
 interface DeliveryRow {
   status: string;

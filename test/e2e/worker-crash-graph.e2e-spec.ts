@@ -5,18 +5,13 @@ import { callPath, graphParams, HeldCall, HoldingProxy, ProxiedCall } from '../s
 import { startMediaServer } from '../support/media-server';
 import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { PublishedItem } from '../../src/emulator/state/published-log';
 
 const REDIRECT = 'https://app.example.com/cb';
 const RUN = randomBytes(4).toString('hex');
 
-interface Published {
-  accountId: string;
-  postId: string;
-  text: string;
-  parentId?: string;
-  media: Array<{ id: string; url?: string }>;
-  deletedAt?: string;
-}
+/** What the emulator's control API answers for /published: its own record. */
+type Published = PublishedItem;
 
 interface PostAnswer {
   status: string;
