@@ -21,8 +21,7 @@ export function facebookContentProblems(parts: readonly PostPart[]): ContentProb
       return;
     }
     if (!part.text.trim() && part.media.length === 0) problems.push({ field: `${at}.content`, message: 'A Facebook post needs text or media' });
-    const videos = part.media.filter((media) => media.kind === 'video').length;
-    if (videos > 0 && part.media.length > 1) {
+    if (part.media.length > 1 && part.media.some((media) => media.kind === 'video')) {
       problems.push({ field: `${at}.media`, message: `A Facebook video is posted alone: one video and no other media (got ${part.media.length} media)` });
     } else if (part.media.length > FACEBOOK_MAX_PHOTOS) {
       problems.push({ field: `${at}.media`, message: `A Facebook post takes at most ${FACEBOOK_MAX_PHOTOS} photos (got ${part.media.length})` });

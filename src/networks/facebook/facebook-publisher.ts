@@ -1,6 +1,6 @@
 import { publishGraphComments } from '../graph/graph-comments';
 import { GraphApi } from '../graph/graph-api';
-import { createdId, graphEdge, graphPost, graphRead, node } from '../graph/graph-publishing';
+import { createdId, graphPost, graphRead, newestWithText, node } from '../graph/graph-publishing';
 import { stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { FacebookProgress, facebookProgressJson, readFacebookProgress } from './facebook-progress';
@@ -8,7 +8,6 @@ import { facebookVideoPermalink, publishFacebookVideo } from './facebook-video';
 
 /** How many of the Page's latest posts are searched for one an interrupted attempt may have made. */
 const RECENT_POSTS_LOOKED_AT = '25';
-const VIDEO_POLL_INTERVAL_MS = 30_000;
 
 export function facebookPermalink(postId: string): string {
   return `https://www.facebook.com/${postId}`;
@@ -22,7 +21,7 @@ export function facebookPermalink(postId: string): string {
  * state records it), and a resumed attempt looks for what the cut-off call may have made before
  * making it again.
  */
-export async function publishOnFacebook(api: GraphApi, request: PublishRequest, videoPollMs = VIDEO_POLL_INTERVAL_MS, now = new Date()): Promise<PublishOutcome> {
+export async function publishOnFacebook(api: GraphApi, request: PublishRequest, videoPollMs: number, now = new Date()): Promise<PublishOutcome> {
   let progress = readFacebookProgress(request.progress);
   const save = async (next: FacebookProgress): Promise<void> => {
     progress = next;
@@ -32,13 +31,14 @@ export async function publishOnFacebook(api: GraphApi, request: PublishRequest, 
   // With the post already recorded, only a comment can have been in flight when an attempt was cut off.
   const postWasRecorded = progress.postId !== undefined;
   let postId = progress.postId;
-  if (postId === undefined && post.media.some((media) => media.kind === 'video')) {
-    const step = await publishFacebookVideo({ api, request, post, progress, save, pollMs: videoPollMs, now });
-    if (step.kind === 'poll') return step;
-    postId = step.videoId;
-    if (thread.length > 0) await save({ ...progress, postId });
-  } else if (postId === undefined) {
-    postId = await createPost(api, request, post, progress, save);
+  if (postId === undefined) {
+    if (post.media.some((media) => media.kind === 'video')) {
+      const step = await publishFacebookVideo({ api, request, post, progress, save, pollMs: videoPollMs, now });
+      if (step.kind === 'poll') return step;
+      postId = step.videoId;
+    } else {
+      postId = await createPost(api, request, post, progress, save);
+    }
     // Without a thread to follow, the post needs no checkpoint of its own: the published state,
     // written next, records it, and an attempt cut off in between looks for it as for any other.
     if (thread.length > 0) await save({ ...progress, postId });
@@ -107,16 +107,8 @@ async function storyOfPhoto(api: GraphApi, token: string, photoId: string): Prom
   return stringField(photo, 'page_story_id');
 }
 
-/**
- * The newest of the Page's recent posts with exactly this message. A post without text cannot be
- * recognised this way, so none is looked for.
- */
-async function findRecentPost(api: GraphApi, request: PublishRequest, text: string): Promise<string | undefined> {
-  if (!text) return undefined;
-  const posts = await graphEdge(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, {
-    fields: 'id,message,created_time',
-    limit: RECENT_POSTS_LOOKED_AT,
-  });
-  const match = posts.find((post) => stringField(post, 'message') === text);
-  return match ? stringField(match, 'id') : undefined;
+/** The newest of the Page's recent posts with exactly this message (none for a post without text). */
+function findRecentPost(api: GraphApi, request: PublishRequest, text: string): Promise<string | undefined> {
+  const query = { fields: 'id,message,created_time', limit: RECENT_POSTS_LOOKED_AT };
+  return newestWithText(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, query, 'message', text);
 }

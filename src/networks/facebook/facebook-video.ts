@@ -1,5 +1,5 @@
 import { GraphApi } from '../graph/graph-api';
-import { createdId, graphEdge, graphPost, graphRead, node } from '../graph/graph-publishing';
+import { createdId, graphPost, graphRead, newestWithText, node } from '../graph/graph-publishing';
 import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { NetworkError } from '../network-error';
@@ -85,16 +85,8 @@ function processingError(status: JsonRecord | undefined): string | undefined {
   return first ? stringField(first, 'message') : undefined;
 }
 
-/**
- * The newest of the Page's recent videos with exactly this description. A video without one cannot
- * be recognised this way, so none is looked for.
- */
-async function findRecentVideo(api: GraphApi, request: PublishRequest, text: string): Promise<string | undefined> {
-  if (!text) return undefined;
-  const videos = await graphEdge(api, node(request.networkAccountId, 'videos'), request.tokens.accessToken, {
-    fields: 'id,description,updated_time',
-    limit: RECENT_VIDEOS_LOOKED_AT,
-  });
-  const match = videos.find((video) => stringField(video, 'description') === text);
-  return match ? stringField(match, 'id') : undefined;
+/** The newest of the Page's recent videos with exactly this description (none for a video without one). */
+function findRecentVideo(api: GraphApi, request: PublishRequest, text: string): Promise<string | undefined> {
+  const query = { fields: 'id,description,updated_time', limit: RECENT_VIDEOS_LOOKED_AT };
+  return newestWithText(api, node(request.networkAccountId, 'videos'), request.tokens.accessToken, query, 'description', text);
 }

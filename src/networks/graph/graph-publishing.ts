@@ -35,6 +35,18 @@ export async function graphEdge(api: GraphApi, path: string, accessToken: string
   return data.filter(isRecord);
 }
 
+/**
+ * The id of the newest entry of a newest-first edge whose `textField` is exactly `text`: how a
+ * resumed attempt finds what a cut-off call may have made. Something without text cannot be
+ * recognised this way, so none is looked for. `fields` must include `id` and `textField`.
+ */
+export async function newestWithText(api: GraphApi, path: string, accessToken: string, query: { fields: string; limit: string }, textField: string, text: string): Promise<string | undefined> {
+  if (!text) return undefined;
+  const entries = await graphEdge(api, path, accessToken, query);
+  const match = entries.find((entry) => stringField(entry, textField) === text);
+  return match ? stringField(match, 'id') : undefined;
+}
+
 /** `/{id}` with the id encoded, so that an id from storage cannot change the path. */
 export function node(id: string, edge?: string): string {
   return `/${encodeURIComponent(id)}${edge ? `/${edge}` : ''}`;
