@@ -55,6 +55,10 @@ export interface AppConfig {
   workerConcurrency: number;
   /** A worker silent this long is taken for dead: its jobs and queues are unlocked for others. */
   workerDeadAfterMs: number;
+  /** Deliveries of one customer in flight at once, over all workers. */
+  publishCustomerMaxInFlight: number;
+  /** How often an idle worker looks for due work without being woken. */
+  queuePollMs: number;
   /**
    * Whether customer-chosen URLs (media, webhooks) may point at private, loopback or link-local
    * addresses. Only for local use and tests.
@@ -76,6 +80,10 @@ export interface AppConfig {
     /** Delay before each attempt in one round (the first is usually 0: at once). */
     retryScheduleMs: number[];
     timeoutMs: number;
+    /** Attempts one worker process makes at once (slots apart from publishing). */
+    concurrency: number;
+    /** Attempts to one customer's receiver in flight at once, over all workers. */
+    customerMaxInFlight: number;
   };
   /**
    * The environment as it was at start, for modules that declare and validate their own variables

@@ -108,6 +108,34 @@ export class EnvironmentSchema {
   @Max(3_600_000)
   WORKER_DEAD_AFTER_MS = 60_000;
 
+  /** Deliveries of one customer in flight at once, over all workers (the rest of the slots stay for others). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  PUBLISH_CUSTOMER_MAX_IN_FLIGHT = 8;
+
+  /** Webhook attempts one worker process makes at once: slots of their own, apart from publishing. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  WEBHOOK_CONCURRENCY = 10;
+
+  /** Webhook attempts to one customer's receiver in flight at once, over all workers. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  WEBHOOK_CUSTOMER_MAX_IN_FLIGHT = 3;
+
+  /** How often an idle worker looks for due work when no notification has woken it (scheduled posts, retries). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  QUEUE_POLL_MS = 500;
+
   @IsIn(['true', 'false'])
   ALLOW_PRIVATE_URLS: 'true' | 'false' = 'false';
 

@@ -64,10 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     role: schema.ROLE,
     workerConcurrency: schema.WORKER_CONCURRENCY,
     workerDeadAfterMs: schema.WORKER_DEAD_AFTER_MS,
+    publishCustomerMaxInFlight: schema.PUBLISH_CUSTOMER_MAX_IN_FLIGHT,
+    queuePollMs: schema.QUEUE_POLL_MS,
     allowPrivateUrls: schema.ALLOW_PRIVATE_URLS === 'true',
     rateLimit: { perSecond: schema.RATE_LIMIT_PER_SECOND, burst: schema.RATE_LIMIT_BURST },
     dashboard: { sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000 },
-    webhooks: { retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE), timeoutMs: schema.WEBHOOK_TIMEOUT_MS },
+    webhooks: { retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE), timeoutMs: schema.WEBHOOK_TIMEOUT_MS, concurrency: schema.WEBHOOK_CONCURRENCY, customerMaxInFlight: schema.WEBHOOK_CUSTOMER_MAX_IN_FLIGHT },
     env: Object.freeze({ ...env }),
   };
 }

@@ -55,6 +55,10 @@ export class Delivery {
   @Column('timestamptz', { name: 'next_attempt_at', nullable: true })
   nextAttemptAt!: Date | null;
 
+  /** When the delivery next needs a worker (its job); NULL once it is final. */
+  @Column('timestamptz', { name: 'due_at', nullable: true })
+  dueAt!: Date | null;
+
   @Column('timestamptz', { name: 'published_at', nullable: true })
   publishedAt!: Date | null;
 

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { newId } from '../common/ids';
-import { JobQueue } from '../queue/job-queue';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 import { AcceptedPost } from './post-acceptance';
-import { accountQueue, PUBLISH_DELIVERY_TASK } from './publish-job';
 
 export interface PostToWrite {
   customerId: string;
@@ -19,7 +17,7 @@ export interface WrittenPost {
 }
 
 /**
- * Writes accepted posts, their deliveries and their publishing jobs in ONE statement (atomic by
+ * Writes accepted posts and their deliveries (each due: the publishing lane's job) in ONE statement (atomic by
  * itself, or inside the caller's transaction when there is one), for one post or several at once.
  * Plain SQL: this is the hot path of POST /posts, where each commit counts.
  */
@@ -45,6 +43,7 @@ export class PostWriter {
           errorCode: null,
           errorMessage: null,
           nextAttemptAt: null,
+          dueAt: post.scheduledAt,
           publishedAt: null,
         }),
       );
@@ -52,31 +51,20 @@ export class PostWriter {
     });
     const allPosts = planned.map(({ post }) => post);
     const allDeliveries = planned.flatMap(({ deliveries }) => deliveries);
-    const jobs = JobQueue.batch(
-      planned.flatMap(({ post, deliveries }) =>
-        deliveries.map((delivery) => ({
-          task: PUBLISH_DELIVERY_TASK,
-          payload: { deliveryId: delivery.id },
-          queue: accountQueue(delivery.accountId),
-          runAt: post.scheduledAt ?? undefined,
-          jobKey: delivery.id,
-        })),
-      ),
-      12,
-    );
     const [row] = (await runner.query(
       `WITH written AS (
          INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[])
          RETURNING id
        ), delivered AS (
-         INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status)
-         SELECT * FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+         -- due_at is the delivery's job: a scheduled post's time, else now (the lanes' triggers see it).
+         INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status, due_at)
+         SELECT id, post_id, customer_id, account_id, platform, status, coalesce(due_at, now())
+           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+             AS d(id, post_id, customer_id, account_id, platform, status, due_at)
          RETURNING id
-       ), queued AS (
-         SELECT ${jobs.sql} AS jobs
        )
-       SELECT now() AS created_at, (SELECT count(*) FROM written)::int AS posts, (SELECT count(*) FROM delivered)::int AS deliveries, queued.jobs FROM queued`,
+       SELECT now() AS created_at, (SELECT count(*) FROM written)::int AS posts, (SELECT count(*) FROM delivered)::int AS deliveries`,
       [
         allPosts.map((post) => post.id),
         allPosts.map((post) => post.customerId),
@@ -89,12 +77,12 @@ export class PostWriter {
         allDeliveries.map((delivery) => delivery.accountId),
         allDeliveries.map((delivery) => delivery.platform),
         allDeliveries.map((delivery) => delivery.status),
-        ...jobs.params,
+        allDeliveries.map((delivery) => delivery.dueAt),
       ],
-    )) as Array<{ created_at: Date; posts: number; deliveries: number; jobs: number }>;
+    )) as Array<{ created_at: Date; posts: number; deliveries: number }>;
     // Written together or not at all; a mismatch would be a bug in this statement.
-    if (row?.posts !== allPosts.length || row.deliveries !== allDeliveries.length || row.jobs !== allDeliveries.length) {
-      throw new Error(`Wrote ${row?.posts}/${allPosts.length} posts, ${row?.deliveries}/${allDeliveries.length} deliveries, ${row?.jobs} jobs`);
+    if (row?.posts !== allPosts.length || row.deliveries !== allDeliveries.length) {
+      throw new Error(`Wrote ${row?.posts}/${allPosts.length} posts, ${row?.deliveries}/${allDeliveries.length} deliveries`);
     }
     // The rows' created_at is now(), the transaction's time, which the statement also returned.
     for (const { post, deliveries } of planned) {

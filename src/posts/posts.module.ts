@@ -12,14 +12,15 @@ import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PostWriter } from './post-writer';
 import { PostWriteBatcher } from './post-write-batcher';
+import { DeliveryStore } from './delivery-store';
 import { PublishDeliveryTask } from './publish-delivery.task';
+import { PublishLane } from './publish-lane';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
-import { RequeueStrandedDeliveries } from './requeue-stranded-deliveries.task';
 
-/** Posts, their deliveries, and the task that publishes them. */
+/** Posts, their deliveries, and the lane that publishes them. */
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Delivery]), DatabaseModule, AccountsModule, NetworksModule, WebhooksModule],
   controllers: [PostsController],
-  providers: [PostsService, PostAcceptance, PostWriter, PostWriteBatcher, PublishDeliveryTask, PurgeIdempotencyKeys, RequeueStrandedDeliveries, UrlSafety],
+  providers: [PostsService, PostAcceptance, PostWriter, PostWriteBatcher, DeliveryStore, PublishDeliveryTask, PublishLane, PurgeIdempotencyKeys, UrlSafety],
 })
 export class PostsModule {}

@@ -4,7 +4,6 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
-import { JobQueue } from '../queue/job-queue';
 import { Delivery } from './delivery.entity';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostPageView, PostView } from './dto/post.view';
@@ -28,7 +27,6 @@ export class PostsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly acceptance: PostAcceptance,
-    private readonly jobs: JobQueue,
     private readonly writer: PostWriter,
     private readonly batcher: PostWriteBatcher,
   ) {}
@@ -110,8 +108,7 @@ export class PostsService {
       if (!post) throw ApiException.notFound('Post');
       const cancelable = await transaction.find(Delivery, { where: { postId: post.id, status: In(['scheduled', 'pending']) }, lock: { mode: 'pessimistic_write' } });
       for (const delivery of cancelable) {
-        await transaction.update(Delivery, { id: delivery.id }, { status: 'canceled', nextAttemptAt: null });
-        await this.jobs.remove(transaction, delivery.id);
+        await transaction.update(Delivery, { id: delivery.id }, { status: 'canceled', nextAttemptAt: null, dueAt: null });
       }
       return this.get(customerId, id, transaction);
     });

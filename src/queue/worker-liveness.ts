@@ -1,14 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { Pool } from 'pg';
+import { LaneRegistry } from './work-lane';
 
 /**
- * Heartbeats for this process's job workers, and the sweep that frees a dead worker's locks.
+ * Heartbeats for this process's workers, and the sweep that frees a dead worker's locks and claims.
  *
- * graphile-worker keeps a job (and its named queue: one connected account's deliveries) locked by
- * the worker that took it; after a crash it would stay locked for four hours. Every live worker
- * process beats; any worker that stopped beating for `deadAfterMs` is unlocked with
- * graphile-worker's own force_unlock_workers, and its job runs again elsewhere (where the publish
- * task resumes it without posting twice).
+ * graphile-worker keeps a job locked by the worker that took it, and a lane's claim (an account's
+ * publishing, an event's attempt) names its worker; after a crash either would stay taken. Every
+ * live worker process beats; any worker that stopped beating for `deadAfterMs` is unlocked with
+ * graphile-worker's own force_unlock_workers and has its lane claims let go, and its work runs
+ * again elsewhere (where the publish task resumes it without posting twice).
  */
 export class WorkerLiveness {
   private readonly logger = new Logger('Worker');
@@ -18,7 +19,14 @@ export class WorkerLiveness {
   constructor(
     private readonly pool: Pool,
     private readonly deadAfterMs: number,
+    private readonly lanes: LaneRegistry,
   ) {}
+
+  /** Tracks a worker id and beats for it at once: a lane claims nothing before its worker has beaten. */
+  async trackBeating(workerId: string): Promise<void> {
+    this.track(workerId);
+    await this.beat();
+  }
 
   /** A worker or worker pool id of this process (graphile-worker locks jobs and queues with it). */
   track(workerId: string): void {
@@ -36,6 +44,7 @@ export class WorkerLiveness {
   }
 
   start(): void {
+    if (this.timer) return;
     const every = Math.max(250, Math.floor(this.deadAfterMs / 4));
     this.timer = setInterval(() => void this.tick(), every);
     this.timer.unref();
@@ -44,6 +53,7 @@ export class WorkerLiveness {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
     if (this.workerIds.size) await this.pool.query('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1)', [[...this.workerIds]]).catch(() => undefined);
   }
 
@@ -83,9 +93,11 @@ export class WorkerLiveness {
           AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = j.locked_by)`,
       [this.deadAfterMs],
     );
-    if (rows.length === 0) return;
     const dead = rows.map((row) => row.worker_id);
-    await this.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
-    this.logger.warn({ msg: 'Unlocked the jobs of workers that stopped beating', workers: dead });
+    if (dead.length > 0) {
+      await this.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
+      this.logger.warn({ msg: 'Unlocked the jobs of workers that stopped beating', workers: dead });
+    }
+    for (const lane of this.lanes.all()) await lane.releaseAbandoned(dead, this.deadAfterMs);
   }
 }

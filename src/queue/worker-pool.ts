@@ -10,7 +10,8 @@ export const WORKER_POOL = Symbol('WORKER_POOL');
 export async function createWorkerPool(config: AppConfig): Promise<Pool> {
   const pool = new Pool({
     connectionString: config.database.url,
-    max: config.workerConcurrency + 2,
+    // graphile-worker's few slots, its LISTEN, the heartbeats and the sweep.
+    max: 8,
     connectionTimeoutMillis: 3_000,
     // The queue's own bookkeeping (taking, completing, failing jobs) need not wait for the disk: if
     // PostgreSQL crashed and lost the last moments of it, a job would only run again, and every

@@ -4,6 +4,7 @@ import { Logger as GraphileLogger, parseCronItems, run, Runner, TaskList, Worker
 import { Pool } from 'pg';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { LaneRunner } from './lane-runner';
 import { TaskRegistry } from './task-registry';
 import { WorkerLiveness } from './worker-liveness';
 import { WORKER_POOL } from './worker-pool';
@@ -11,34 +12,42 @@ import { WORKER_POOL } from './worker-pool';
 /** How long a pool that has released its workers may take to finish before it counts as stopped. */
 const POOL_FINISH_MS = 5_000;
 
+/** Slots for graphile-worker's jobs (token refreshes, scheduled tasks); the lanes have their own. */
+const GRAPHILE_CONCURRENCY = 3;
+
 /**
- * Runs graphile-worker in this process when ROLE is worker or all. Jobs are taken with SKIP LOCKED,
- * so any number of worker processes can share one database; each job runs in exactly one of them.
+ * Runs the work of this process when ROLE is worker or all: the lanes (publishing, webhook
+ * attempts: LaneRunner) and graphile-worker for the rest (token refreshes, scheduled tasks). Both
+ * take work with SKIP LOCKED or serialized claims, so any number of worker processes can share one
+ * database; each piece of work runs in exactly one of them.
  */
 @Injectable()
 export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private runner: Runner | undefined;
-  private liveness: WorkerLiveness | undefined;
   private stopping = false;
+  private started = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WORKER_POOL) private readonly pool: Pool,
     private readonly tasks: TaskRegistry,
+    private readonly liveness: WorkerLiveness,
+    private readonly lanes: LaneRunner,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role === 'api') return;
-    this.liveness = new WorkerLiveness(this.pool, this.config.workerDeadAfterMs);
+    this.started = true;
     this.liveness.start();
+    await this.lanes.start();
     await this.start();
-    this.logger.log(`Worker started (${this.config.workerConcurrency} at once): ${this.tasks.entries().map(([name]) => name).join(', ')}`);
+    this.logger.log(`Job worker started (${GRAPHILE_CONCURRENCY} at once): ${this.tasks.entries().map(([name]) => name).join(', ')}`);
   }
 
   /** Starts graphile-worker, and watches it: a pool that stops by itself is started again. */
   private async start(): Promise<void> {
-    const liveness = this.liveness!;
+    const liveness = this.liveness;
     const taskList: TaskList = Object.fromEntries(this.tasks.entries().map(([name, handler]) => [name, (payload: unknown) => handler(payload)]));
     const events: WorkerEvents = new EventEmitter();
     const ids: string[] = [];
@@ -67,7 +76,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     runner = await run({
       events,
       pgPool: this.pool,
-      concurrency: this.config.workerConcurrency,
+      // Only token refreshes and scheduled tasks run here now: a few slots are plenty.
+      concurrency: GRAPHILE_CONCURRENCY,
       noHandleSignals: true,
       pollInterval: 1000,
       // Completions and failures go through graphile-worker's batcher, which retries them and, when
@@ -101,7 +111,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     this.logger.error({ msg: 'The job worker stopped by itself; starting it again', err: error instanceof Error ? error.message : String(error ?? 'no error') });
     // A runner whose pool never finished still runs its cron: stopped too (when it did finish, it is already stopped).
     runner?.stop().catch(() => undefined);
-    void this.liveness?.forget(ids);
+    void this.liveness.forget(ids);
     void this.restart();
   }
 
@@ -122,9 +132,10 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   /** Lets running jobs finish (a job cut off is safe anyway: it runs again and resumes), then closes the pool. */
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    if (this.started) await this.lanes.stop();
     await this.runner?.stop();
     this.runner = undefined;
-    await this.liveness?.stop();
+    if (this.started) await this.liveness.stop();
     await this.pool.end();
   }
 }

@@ -6,8 +6,13 @@ import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher';
 import { NetworkError } from '../networks/network-error';
 import { NetworkRegistry } from '../networks/network-registry';
+import { AccountLanes } from '../queue/account-lanes';
+import { JobQueue } from '../queue/job-queue';
 import { TaskRegistry } from '../queue/task-registry';
-import { parseRefreshPayload, REFRESH_ACCOUNT_TOKEN_TASK, RefreshAccountTokenPayload } from './refresh-job';
+import { parseRefreshPayload, REFRESH_ACCOUNT_TOKEN_TASK, RefreshAccountTokenPayload, refreshJobKey } from './refresh-job';
+
+/** While the account publishes, its refresh waits this long and tries again. */
+const LANE_BUSY_RETRY_MS = 5_000;
 
 /**
  * Refreshes one account's token with its network's grant (X: rotating refresh token; Instagram:
@@ -25,6 +30,8 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     private readonly refresher: TokenRefresher,
     private readonly expiry: AccountExpiry,
     private readonly networks: NetworkRegistry,
+    private readonly lanes: AccountLanes,
+    private readonly jobs: JobQueue,
   ) {}
 
   onModuleInit(): void {
@@ -32,8 +39,23 @@ export class RefreshAccountTokenTask implements OnModuleInit {
   }
 
   async run({ accountId }: RefreshAccountTokenPayload): Promise<void> {
-    const account = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: accountId });
+    const found = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: accountId });
     // Disconnected, or already expired (by a publish that found out first) since the scan.
+    if (!found || found.status !== 'active') return;
+    const lane = await this.lanes.withLane(found.id, found.customerId, () => this.refreshHoldingLane(accountId));
+    if (lane.held) return;
+    // A publish holds the account (and refreshes a due token itself): look again shortly.
+    await this.jobs.enqueue(this.dataSource.manager, {
+      task: REFRESH_ACCOUNT_TOKEN_TASK,
+      payload: { accountId },
+      jobKey: refreshJobKey(accountId),
+      runAt: new Date(Date.now() + LANE_BUSY_RETRY_MS),
+    });
+  }
+
+  private async refreshHoldingLane(accountId: string): Promise<void> {
+    // Read again under the lane: a publish that held it may have refreshed the token meanwhile.
+    const account = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: accountId });
     if (!account || account.status !== 'active') return;
     let outcome: RefreshOutcome;
     try {

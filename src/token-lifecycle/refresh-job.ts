@@ -1,4 +1,4 @@
-/** The task that refreshes one connected account's token; its jobs run in the account's queue. */
+/** The task that refreshes one connected account's token, holding the account's lane. */
 export const REFRESH_ACCOUNT_TOKEN_TASK = 'refresh-account-token';
 
 export interface RefreshAccountTokenPayload {

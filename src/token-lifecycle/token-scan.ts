@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { NetworkRegistry } from '../networks/network-registry';
-import { accountQueue } from '../queue/account-queue';
 import { JobQueue } from '../queue/job-queue';
 import { REFRESH_ACCOUNT_TOKEN_TASK, refreshJobKey } from './refresh-job';
 
@@ -30,8 +29,8 @@ export type TokenScanResult =
 
 /**
  * Finds the active accounts whose token is due for refresh (it expires within its network's
- * `refreshAheadMs`: X 15 minutes, Instagram and Facebook 7 days) and queues one refresh job each,
- * in the account's own queue so it never runs beside a publish that may be refreshing too.
+ * `refreshAheadMs`: X 15 minutes, Instagram and Facebook 7 days) and queues one refresh job each
+ * (the job holds the account's lane, so it never runs beside a publish that may be refreshing too).
  *
  * Many instances may scan at once: a transaction-scoped advisory lock lets one of them through and
  * the others skip. The job key keeps a second scan (after the first committed) from queueing a
@@ -60,7 +59,6 @@ export class TokenScan {
         await this.jobs.enqueue(transaction, {
           task: REFRESH_ACCOUNT_TOKEN_TASK,
           payload: { accountId: id },
-          queue: accountQueue(id),
           jobKey: refreshJobKey(id),
           maxAttempts: REFRESH_MAX_ATTEMPTS,
         });

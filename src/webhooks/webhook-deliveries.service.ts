@@ -7,13 +7,11 @@ import { ID_PREFIX } from '../common/ids';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { JobQueue } from '../queue/job-queue';
 import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { endpointDisabled, notConfigured, OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
 import { isDelivered } from './webhook-sender';
-import { DELIVER_WEBHOOK_TASK, webhookJobKey } from './webhook-job';
 
 interface ListedRow {
   id: string;
@@ -37,7 +35,6 @@ export class WebhookDeliveriesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly endpoints: WebhookEndpointsService,
     private readonly dispatcher: WebhookDispatcher,
-    private readonly jobs: JobQueue,
   ) {}
 
   /** Sends a webhook.test event at once (one attempt, no retries) and answers what it came to. */
@@ -61,6 +58,7 @@ export class WebhookDeliveriesService {
     if (!endpoint) throw notConfigured();
     if (endpoint.disabledAt) throw endpointDisabled();
     const firstDelayMs = this.config.webhooks.retryScheduleMs[0] ?? 0;
+    // Pending again, due now (or after the schedule's first delay): the webhook lane's trigger picks it up.
     await this.dataSource.transaction(async (transaction) => {
       const [[updated]] = (await transaction.query(
         `UPDATE events SET delivery_status = 'pending', round = round + 1, round_attempts = 0, next_attempt_at = now() + $3 * interval '1 millisecond',
@@ -69,7 +67,6 @@ export class WebhookDeliveriesService {
         [eventId, customerId, firstDelayMs],
       )) as [Array<{ next_attempt_at: Date }>, number];
       if (!updated) throw ApiException.notFound('Event');
-      await this.jobs.enqueue(transaction, { task: DELIVER_WEBHOOK_TASK, payload: { eventId }, jobKey: webhookJobKey(eventId), runAt: updated.next_attempt_at });
     });
     return (await this.page(customerId, { limit: 1 }, eventId)).events[0]!;
   }

@@ -5,10 +5,8 @@ import { DecryptionError } from '../common/crypto/secret-box';
 import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { JobQueue } from '../queue/job-queue';
 import { nextAttemptDelayMs } from './retry-schedule';
 import { EVENT_ROW_COLUMNS, EventRow } from './stored-event';
-import { DELIVER_WEBHOOK_TASK, webhookJobKey } from './webhook-job';
 import { EndpointState, OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
 import { StoredEvent, webhookBody } from './webhook-payload';
 import { AttemptResult, isDelivered, WebhookSender } from './webhook-sender';
@@ -17,11 +15,12 @@ const GONE = 410;
 const TEST_MESSAGE = 'This is a test event from the social publishing service.';
 
 /**
- * Makes one attempt to deliver an event and records it with its consequence, in one transaction:
- * delivered; the endpoint disabled on 410; the next attempt queued on the retry schedule (never
- * before Retry-After); or failed after the round's last attempt. A worker that dies between the
- * send and the record makes the job run again: delivery is at least once, and receivers
- * de-duplicate on the event id.
+ * Makes one attempt to deliver a claimed event and records it with its consequence, in one
+ * transaction that also lets go of the claim: delivered; the endpoint disabled on 410; the next
+ * attempt due on the retry schedule (never before Retry-After); or failed after the round's last
+ * attempt. A worker that dies between the send and the record has its claim let go when it counts
+ * as dead, and the attempt is made again: delivery is at least once, and receivers de-duplicate on
+ * the event id.
  */
 @Injectable()
 export class WebhookDispatcher {
@@ -32,13 +31,13 @@ export class WebhookDispatcher {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly endpoints: WebhookEndpointsService,
     private readonly sender: WebhookSender,
-    private readonly jobs: JobQueue,
   ) {}
 
-  /** The queued attempt of a pending event (the deliver-webhook task). */
+  /** The attempt of a pending event claimed by the webhook lane; every path lets go of the claim. */
   async deliver(eventId: string): Promise<void> {
     const [event] = (await this.dataSource.query(`SELECT ${EVENT_ROW_COLUMNS} FROM events WHERE id = $1`, [eventId])) as EventRow[];
-    if (!event || event.delivery_status !== 'pending') return;
+    if (!event) return;
+    if (event.delivery_status !== 'pending') return this.letGo(eventId);
     let endpoint: OpenEndpoint | undefined;
     try {
       endpoint = await this.endpoints.open(event.customer_id);
@@ -84,14 +83,14 @@ export class WebhookDispatcher {
     await this.insertAttempt(transaction, event.id, attempt, endpoint.url, result);
     // A resend started a new round while this attempt was under way: that round decides the state.
     if (current.round !== event.round || current.delivery_status !== 'pending') {
-      await transaction.query('UPDATE events SET attempts = $2 WHERE id = $1', [event.id, attempt]);
+      await transaction.query('UPDATE events SET attempts = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [event.id, attempt]);
       return;
     }
 
     const roundAttempts = current.round_attempts + 1;
     if (isDelivered(result)) {
       await transaction.query(
-        "UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL WHERE id = $1",
+        "UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL, claimed_by = NULL, claimed_at = NULL WHERE id = $1",
         [event.id, attempt, roundAttempts],
       );
       return;
@@ -104,8 +103,13 @@ export class WebhookDispatcher {
     const delayMs = nextAttemptDelayMs(this.config.webhooks.retryScheduleMs, roundAttempts, result.retryAfterMs);
     if (delayMs === undefined) return this.fail(transaction, event.id, attempt, roundAttempts, `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`);
     const at = new Date(Date.now() + delayMs);
-    await transaction.query('UPDATE events SET attempts = $2, round_attempts = $3, next_attempt_at = $4 WHERE id = $1', [event.id, attempt, roundAttempts, at]);
-    await this.jobs.enqueue(transaction, { task: DELIVER_WEBHOOK_TASK, payload: { eventId: event.id }, jobKey: webhookJobKey(event.id), runAt: at });
+    // Let go with the next attempt's time: the lane's trigger makes it due then.
+    await transaction.query('UPDATE events SET attempts = $2, round_attempts = $3, next_attempt_at = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [
+      event.id,
+      attempt,
+      roundAttempts,
+      at,
+    ]);
   }
 
   private async insertAttempt(transaction: EntityManager, eventId: string, attempt: number, url: string, result: AttemptResult): Promise<void> {
@@ -124,7 +128,7 @@ export class WebhookDispatcher {
   }
 
   private async fail(transaction: EntityManager, eventId: string, attempt: number, roundAttempts: number, reason: string): Promise<void> {
-    await transaction.query("UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $4 WHERE id = $1", [
+    await transaction.query("UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1", [
       eventId,
       attempt,
       roundAttempts,
@@ -134,10 +138,36 @@ export class WebhookDispatcher {
 
   /** A pending event that cannot be sent at all fails visibly, with the reason. */
   private async giveUp(eventId: string, reason: string): Promise<void> {
-    await this.dataSource.query("UPDATE events SET delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $2 WHERE id = $1 AND delivery_status = 'pending'", [
-      eventId,
-      reason,
-    ]);
+    await this.dataSource.query(
+      "UPDATE events SET delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1 AND delivery_status = 'pending'",
+      [eventId, reason],
+    );
+    await this.letGo(eventId);
+  }
+
+  /**
+   * Lets go of the claim without an attempt (nothing to send, or our own trouble): a pending event
+   * is due again at its time, or after `delayMs` when given.
+   */
+  async letGo(eventId: string, delayMs?: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE events SET claimed_by = NULL, claimed_at = NULL,
+              next_attempt_at = CASE WHEN $2::integer IS NULL THEN next_attempt_at ELSE greatest(next_attempt_at, now() + $2 * interval '1 millisecond') END
+        WHERE id = $1 AND claimed_by IS NOT NULL`,
+      [eventId, delayMs ?? null],
+    );
+  }
+
+  /** See WorkLane.releaseAbandoned. */
+  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE events e SET claimed_by = NULL, claimed_at = NULL
+        WHERE e.claimed_by IS NOT NULL
+          AND (e.claimed_by = ANY($1::text[])
+               OR (e.claimed_at < now() - make_interval(secs => $2::double precision / 1000)
+                   AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = e.claimed_by)))`,
+      [deadWorkerIds, deadAfterMs],
+    );
   }
 }
 

@@ -2,24 +2,23 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
-import { DeliverWebhookTask } from './deliver-webhook.task';
 import { EventOutbox } from './event-outbox';
-import { RequeueStrandedEvents } from './requeue-stranded-events.task';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookLane } from './webhook-lane';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
 
 /**
  * Events and their delivery: the outbox other modules write to, the customer's endpoint, the
- * signed delivery with retries (a job-queue task), the delivery log and the test event.
+ * signed delivery with retries (a lane of its own), the delivery log and the test event.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule],
   controllers: [WebhooksController],
-  providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, DeliverWebhookTask, RequeueStrandedEvents, UrlSafety],
+  providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, WebhookLane, UrlSafety],
   exports: [EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
 })
 export class WebhooksModule {}

@@ -243,24 +243,23 @@ export class Stack {
     }
   }
 
-  /** The deliveries still to publish, with their jobs and their queues' locks, and the workers' heartbeats. */
+  /** The deliveries still to publish, with their account lanes and customers' hints, and the workers' heartbeats. */
   async unsettledReport(): Promise<string> {
     const deliveries = await this.query(
-      `SELECT d.id, d.status, d.attempts, d.account_id,
-              j.id AS job_id, j.attempts AS job_attempts, j.max_attempts, j.run_at, j.locked_at, j.locked_by, left(j.last_error, 300) AS last_error,
-              q.locked_at AS queue_locked_at, q.locked_by AS queue_locked_by
+      `SELECT d.id, d.status, d.attempts, d.account_id, d.due_at, left(d.error_message, 300) AS error_message,
+              l.due_at AS lane_due_at, l.claimed_by, l.claimed_at, l.delivery_id AS lane_delivery_id, q.due_at AS customer_due_at
          FROM deliveries d
-         LEFT JOIN graphile_worker._private_jobs j ON j.key = d.id
-         LEFT JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id
+         LEFT JOIN publish_lanes l ON l.account_id = d.account_id
+         LEFT JOIN queue_customers q ON q.queue = 'publish' AND q.customer_id = d.customer_id
         WHERE d.status IN ('pending', 'publishing')
         ORDER BY d.id LIMIT 10`,
     );
-    const lockedQueues = await this.query("SELECT count(*)::int AS n, array_agg(DISTINCT locked_by) AS by FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL");
+    const lockedQueues = await this.query('SELECT count(*)::int AS n, array_agg(DISTINCT claimed_by) AS by FROM publish_lanes WHERE claimed_by IS NOT NULL');
     const heartbeats = await this.query('SELECT worker_id, now() - beat_at AS age FROM worker_heartbeats ORDER BY beat_at DESC LIMIT 10');
     return [
-      `deliveries ${JSON.stringify(await this.deliveryCounts())}; the first still to publish, with their jobs:`,
+      `deliveries ${JSON.stringify(await this.deliveryCounts())}; the first still to publish, with their lanes:`,
       ...deliveries.map((row) => `  ${JSON.stringify(row)}`),
-      `locked queues: ${JSON.stringify(lockedQueues[0])}`,
+      `claimed lanes: ${JSON.stringify(lockedQueues[0])}`,
       `heartbeats: ${JSON.stringify(heartbeats)}`,
       // The processes log at LOG_LEVEL=error (redacted, as always): their last errors.
       ...this.processes.map((service, index) => {

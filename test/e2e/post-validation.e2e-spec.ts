@@ -195,7 +195,7 @@ describe('Post validation: every rule refused before anything is accepted (again
     const [row] = await t.db.query<Record<string, string>>(
       `SELECT (SELECT count(*) FROM posts)::text AS posts,
               (SELECT count(*) FROM deliveries)::text AS deliveries,
-              (SELECT count(*) FROM graphile_worker.jobs)::text AS jobs,
+              (SELECT count(*) FROM publish_lanes)::text AS lanes,
               (SELECT count(*) FROM idempotency_keys)::text AS idempotency_keys,
               (SELECT count(*) FROM events WHERE type LIKE 'post.%')::text AS post_events`,
     );

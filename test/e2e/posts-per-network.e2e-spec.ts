@@ -71,8 +71,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   const post = (accountIds: string[], containers: unknown[], extra: Record<string, unknown> = {}) =>
     createPost(t, customer, { tenant_id: TENANT, accounts: accountIds, containers, ...extra });
   const cancel = (id: string) => request(t.server).delete(`/api/v1/posts/${id}`).set('Authorization', `Bearer ${customer.apiKey}`);
+  /** '1' while the delivery is due for a worker (its due_at is its job), '0' once it is not. */
   const jobsFor = async (deliveryId: string) =>
-    (await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM graphile_worker.jobs WHERE key = $1', [deliveryId]))[0]!.n;
+    (await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM deliveries WHERE id = $1 AND due_at IS NOT NULL', [deliveryId]))[0]!.n;
   const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
 
   /** Polls until `check` gives a value (or the time runs out, which throws naming `what`). */
@@ -125,8 +126,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       expect(accepted.body.data).toEqual(expect.objectContaining({ status: 'scheduled', scheduledAt }));
       const [delivery] = accepted.body.data.deliveries;
       expect(delivery.status).toBe('scheduled');
-      const [job] = await t.db.query<{ run_at: Date }>('SELECT run_at FROM graphile_worker.jobs WHERE key = $1', [delivery.id]);
-      expect(job!.run_at.toISOString()).toBe(scheduledAt);
+      const [job] = await t.db.query<{ due_at: Date }>('SELECT due_at FROM deliveries WHERE id = $1', [delivery.id]);
+      expect(job!.due_at.toISOString()).toBe(scheduledAt);
 
       await sleep(1_500);
       expect(Date.now()).toBeLessThan(new Date(scheduledAt).getTime());
@@ -210,7 +211,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         accepted = await post([accounts.x.id, accounts.facebook.id], [{ content: text }], { scheduledAt: inSeconds(3_600) });
         expect(accepted.status).toBe(202);
         const xDelivery = accepted.body.data.deliveries.find((delivery: { platform: string }) => delivery.platform === 'x');
-        await t.db.query('UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = $1', [xDelivery.id]);
+        await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [xDelivery.id]);
       }
       const id = accepted.body.data.id as string;
       const byPlatform = (view: PostView) => Object.fromEntries(view.deliveries.map((delivery) => [delivery.platform, delivery]));
@@ -361,8 +362,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         'the delivery to wait for its next check',
         async () => {
           const [row] = await t.db.query<{ status: string; attempts: number; progress: Record<string, unknown>; next_attempt_at: Date | null; run_at: Date | null; locked_at: Date | null; now: Date }>(
-            `SELECT d.status, d.attempts, d.progress, d.next_attempt_at, j.run_at, j.locked_at, now() AS now
-               FROM deliveries d LEFT JOIN graphile_worker.jobs j ON j.key = d.id WHERE d.id = $1`,
+            `SELECT d.status, d.attempts, d.progress, d.next_attempt_at, d.due_at AS run_at, l.claimed_at AS locked_at, now() AS now
+               FROM deliveries d LEFT JOIN publish_lanes l ON l.delivery_id = d.id WHERE d.id = $1`,
             [deliveryId],
           );
                     return row!.status === 'pending' && row!.attempts >= 1 ? row : undefined;

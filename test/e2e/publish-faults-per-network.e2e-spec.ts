@@ -48,7 +48,7 @@ describe('Publishing faults on each network (against the emulator)', () => {
   const delivery = async (id: string): Promise<DeliveryRow> =>
     (await t.db.query<DeliveryRow>('SELECT status, attempts, rate_limit_waits, error_code, error_message, next_attempt_at FROM deliveries WHERE id = $1', [id]))[0]!;
   const jobOf = async (deliveryId: string) =>
-    (await t.db.query<{ run_at: Date }>('SELECT run_at FROM graphile_worker.jobs WHERE key = $1', [deliveryId]))[0];
+    (await t.db.query<{ run_at: Date }>('SELECT due_at AS run_at FROM deliveries WHERE id = $1 AND due_at IS NOT NULL', [deliveryId]))[0];
   const post = (accountId: string, containers: unknown[]) => createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers });
 
   let users = 0;
@@ -122,7 +122,7 @@ describe('Publishing faults on each network (against the emulator)', () => {
    * forward to now, as the passing of that time would, and must then publish.
    */
   async function waitIsOver(deliveryId: string): Promise<void> {
-    await t.db.query('UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = $1', [deliveryId]);
+    await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [deliveryId]);
   }
 
   describe('rate limit, then success', () => {

@@ -4,7 +4,6 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
-import { RequeueStrandedEvents } from '../../src/webhooks/requeue-stranded-events.task';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { createPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
@@ -398,24 +397,6 @@ describe('Webhooks', () => {
         await listener.end();
         await quiet.close();
       }
-    });
-
-    it('queues again a pending event whose job the queue gave up on, and delivers it', async () => {
-      const own = await WebhookReceiver.started();
-      const customer = await subscribed(own);
-      // The receiver is down long enough for the event to wait, then its job is given up (as after
-      // max attempts of unexpected errors) and the event is long overdue.
-      own.answerNext({ status: 503, headers: { 'Retry-After': '3600' } });
-      const eventId = await recordEvent(t, customer);
-      await until('the first attempt', async () => (await eventState(eventId)).attempts === 1);
-      await t.db.query("UPDATE graphile_worker._private_jobs SET attempts = max_attempts WHERE key = 'webhook:' || $1", [eventId]);
-      await t.db.query("UPDATE events SET next_attempt_at = now() - interval '1 hour' WHERE id = $1", [eventId]);
-
-      expect(await t.app.get(RequeueStrandedEvents).run()).toContain(eventId);
-      expect((await settled(eventId)).delivery_status).toBe('delivered');
-      expect(own.receiptsOf(eventId)).toHaveLength(2);
-      expect(await t.app.get(RequeueStrandedEvents).run()).not.toContain(eventId);
-      await own.down();
     });
 
     it('records events as skipped when no webhook is set', async () => {

@@ -61,11 +61,11 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     (await json<{ data: Published[] }>(control(`/published?network=${network}&accountId=${networkAccountId}`))).data.filter((item) => !item.deletedAt);
   const deliveryRow = async (postId: string) =>
     (await db.query<{ status: string; attempts: number; progress: Record<string, unknown> }>('SELECT status, attempts, progress FROM deliveries WHERE post_id = $1', [postId]))[0]!;
-  /** Whether the worker holding the delivery's job has beaten (so that, once dead, it can be found dead). */
+  /** Whether the worker holding the delivery's account lane has beaten (so that, once dead, it can be found dead). */
   const lockHolderHasBeaten = async (postId: string) =>
     (
       await db.query(
-        'SELECT 1 FROM deliveries d JOIN graphile_worker._private_jobs j ON j.key = d.id JOIN worker_heartbeats h ON h.worker_id = j.locked_by WHERE d.post_id = $1',
+        'SELECT 1 FROM deliveries d JOIN publish_lanes l ON l.delivery_id = d.id JOIN worker_heartbeats h ON h.worker_id = l.claimed_by WHERE d.post_id = $1',
         [postId],
       )
     ).length > 0;

@@ -101,7 +101,7 @@ describe('A worker killed mid-publish', () => {
       // Only when the takeover failed: what the new worker said and how the locks stand, to diagnose it from CI's output.
       console.log(second.output().slice(-3000));
       console.log(JSON.stringify(await db.query('SELECT * FROM worker_heartbeats')));
-      console.log(JSON.stringify(await db.query('SELECT id, locked_by, locked_at, attempts, run_at, last_error FROM graphile_worker._private_jobs')));
+      console.log(JSON.stringify(await db.query('SELECT account_id, claimed_by, claimed_at, delivery_id, due_at FROM publish_lanes WHERE claimed_by IS NOT NULL OR due_at IS NOT NULL')));
     }
     expect(post.data.status).toBe('published');
     const onNetwork = await published();

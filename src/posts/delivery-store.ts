@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { PreparedStatements } from '../database/prepared-statements';
+import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
+import { NetworkApp } from '../networks/apps/network-app.entity';
+import { PublishProgress } from '../networks/network-adapter';
+import { EventOutbox, NewEvent } from '../webhooks/event-outbox';
+import { Delivery } from './delivery.entity';
+import { Post } from './post.entity';
+
+/** A delivery handed to a worker, with the account it publishes to (whose lane the worker holds). */
+export interface ClaimedDelivery {
+  deliveryId: string;
+  accountId: string;
+}
+
+/** What one attempt works with, read back with the claim. */
+export interface Attempt {
+  delivery: Delivery;
+  post: Post;
+  account: ConnectedAccount;
+  /** The customer's own app for the account's network, if it set one. */
+  ownApp: NetworkApp | undefined;
+  /** The previous attempt died mid-call: look on the network before posting again. */
+  resuming: boolean;
+}
+
+/** A retry after the network's trouble: when, and what the customer sees meanwhile. */
+export interface RetryLater {
+  at: Date;
+  code: 'rate_limited' | 'network_unavailable';
+  message: string;
+}
+
+const OPEN = `('scheduled', 'pending', 'publishing')`;
+
+/**
+ * The publishing pipeline's data access, in one place: claiming deliveries fairly (the SQL
+ * functions of migration FairQueues), marking an attempt, its checkpoints, and each outcome with
+ * its event. A delivery's `due_at` is its job: set while it needs a worker, NULL once it is final;
+ * the database's triggers keep the lanes' hints from it.
+ */
+@Injectable()
+export class DeliveryStore {
+  private claimColumnList: string | undefined;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly statements: PreparedStatements,
+    private readonly outbox: EventOutbox,
+  ) {}
+
+  /** Up to `wanted` due deliveries of accounts nobody publishes for, round-robin over customers. */
+  claim(workerId: string, wanted: number, customerCap: number): Promise<ClaimedDelivery[]> {
+    return this.statements.query<ClaimedDelivery>('SELECT delivery_id AS "deliveryId", account_id AS "accountId" FROM claim_deliveries($1, $2, $3)', [
+      workerId,
+      wanted,
+      customerCap,
+    ]);
+  }
+
+  /** Lets go of the account's lane; its next delivery, if any is due, can be claimed by anyone. */
+  async release(accountId: string, workerId: string): Promise<void> {
+    await this.statements.query('SELECT release_lane($1, $2)', [accountId, workerId]);
+  }
+
+  /** See WorkLane.releaseAbandoned. */
+  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
+    await this.dataSource.query(
+      `SELECT release_lane(lane.account_id, lane.claimed_by) FROM publish_lanes lane
+        WHERE lane.claimed_by IS NOT NULL
+          AND (lane.claimed_by = ANY($1::text[])
+               OR (lane.claimed_at < now() - make_interval(secs => $2::double precision / 1000)
+                   AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = lane.claimed_by)))`,
+      [deadWorkerIds, deadAfterMs],
+    );
+  }
+
+  /**
+   * Marks the delivery publishing (committed before the network is called, so an attempt that dies
+   * mid-call is recognised by the next) and reads what the attempt needs, in one statement.
+   * Undefined when the delivery is not open or its account is not active.
+   */
+  async begin(deliveryId: string): Promise<Attempt | undefined> {
+    const rows = await this.statements.query<Record<string, unknown> & { previous_status: string }>(
+      `WITH previous AS (
+         SELECT d.id, d.status FROM deliveries d JOIN connected_accounts a ON a.id = d.account_id
+          WHERE d.id = $1 AND d.status IN ${OPEN} AND a.status = 'active'
+            FOR UPDATE OF d
+       ), claimed AS (
+         UPDATE deliveries d SET status = 'publishing', attempts = d.attempts + 1, next_attempt_at = NULL, updated_at = now()
+           FROM previous WHERE d.id = previous.id
+         RETURNING d.*, previous.status AS previous_status
+       )
+       SELECT claimed.previous_status, ${this.claimColumns}
+         FROM claimed JOIN posts p ON p.id = claimed.post_id JOIN connected_accounts a ON a.id = claimed.account_id
+              LEFT JOIN network_apps na ON na.customer_id = a.customer_id AND na.network = a.platform`,
+      [deliveryId],
+    );
+    const [row] = rows;
+    if (!row) return undefined;
+    return {
+      delivery: fromPrefixedRow(this.dataSource, Delivery, row, 'd'),
+      post: fromPrefixedRow(this.dataSource, Post, row, 'p'),
+      account: fromPrefixedRow(this.dataSource, ConnectedAccount, row, 'a'),
+      ownApp: row.na_id === null ? undefined : fromPrefixedRow(this.dataSource, NetworkApp, row, 'na'),
+      resuming: row.previous_status === 'publishing',
+    };
+  }
+
+  /** The delivery, its post and account, locked, for a delivery that begin() refused; undefined when it is no longer open. */
+  async lockOpen(transaction: EntityManager, deliveryId: string): Promise<Pick<Attempt, 'delivery' | 'post' | 'account'> | undefined> {
+    const delivery = await transaction.findOne(Delivery, { where: { id: deliveryId }, lock: { mode: 'pessimistic_write' } });
+    if (!delivery || !['scheduled', 'pending', 'publishing'].includes(delivery.status)) return undefined;
+    const post = await transaction.findOneByOrFail(Post, { id: delivery.postId });
+    const account = await transaction.findOneByOrFail(ConnectedAccount, { id: delivery.accountId });
+    return { delivery, post, account };
+  }
+
+  async checkpoint(deliveryId: string, progress: PublishProgress): Promise<void> {
+    await this.statements.query('UPDATE deliveries SET progress = $2, updated_at = now() WHERE id = $1', [deliveryId, JSON.stringify(progress)]);
+  }
+
+  /** The network is still processing (a container, a video): look again at `at`, from `progress`. */
+  async pollAgain(deliveryId: string, progress: PublishProgress, at: Date): Promise<void> {
+    await this.statements.query(`UPDATE deliveries SET status = 'pending', progress = $2, next_attempt_at = $3, due_at = $3, updated_at = now() WHERE id = $1`, [
+      deliveryId,
+      JSON.stringify(progress),
+      at,
+    ]);
+  }
+
+  /** Waits for the network (its rate limit's reset, or backoff after trouble), in the caller's transaction. */
+  async retryLater(transaction: EntityManager, deliveryId: string, retry: RetryLater): Promise<void> {
+    const rateLimited = retry.code === 'rate_limited';
+    await transaction.query(
+      `UPDATE deliveries SET status = 'pending', next_attempt_at = $2, due_at = $2, error_code = $3, error_message = $4,
+              rate_limit_waits = rate_limit_waits + $5, updated_at = now()
+        WHERE id = $1`,
+      [deliveryId, retry.at, retry.code, retry.message, rateLimited ? 1 : 0],
+    );
+  }
+
+  /**
+   * An attempt that failed in our own code (not the network's answer): it stays `publishing` (the
+   * next attempt resumes, looking on the network first), due again after a backoff that grows with
+   * its attempts, up to 10 minutes.
+   */
+  async retryAfterOwnError(deliveryId: string): Promise<void> {
+    await this.statements.query(
+      `UPDATE deliveries SET due_at = now() + least(interval '10 minutes', interval '1 second' * power(2, least(attempts, 10))), updated_at = now()
+        WHERE id = $1 AND status IN ${OPEN}`,
+      [deliveryId],
+    );
+  }
+
+  /** Published: the delivery's final state and its post.published event, in one statement. */
+  async published(deliveryId: string, result: { platformPostId: string; permalink: string | null }, event: NewEvent<'post.published'>): Promise<void> {
+    const insertion = this.outbox.insertion(event, 4);
+    await this.statements.query(
+      `WITH change AS (
+         UPDATE deliveries SET status = 'published', platform_post_id = $2, permalink = $3, published_at = now(), updated_at = now(),
+                error_code = NULL, error_message = NULL, next_attempt_at = NULL, due_at = NULL
+          WHERE id = $1 RETURNING id
+       ), event AS (${insertion.sql})
+       SELECT (SELECT count(*) FROM change) AS changed, (SELECT count(*) FROM event) AS events`,
+      [deliveryId, result.platformPostId, result.permalink, ...insertion.params],
+    );
+  }
+
+  /** Failed for good, with its post.failed event, in the caller's transaction. */
+  async failed(transaction: EntityManager, deliveryId: string, failure: { code: string; message: string }, event: NewEvent<'post.failed'>): Promise<void> {
+    await transaction.query(`UPDATE deliveries SET status = 'failed', error_code = $2, error_message = $3, next_attempt_at = NULL, due_at = NULL, updated_at = now() WHERE id = $1`, [
+      deliveryId,
+      failure.code,
+      failure.message,
+    ]);
+    await this.outbox.record(transaction, event);
+  }
+
+  /** The delivery, its post, its account and the customer's app, read back with the claim (one round trip, not five). */
+  private get claimColumns(): string {
+    this.claimColumnList ??= [
+      prefixedColumns(this.dataSource, Delivery, 'claimed', 'd'),
+      prefixedColumns(this.dataSource, Post, 'p', 'p'),
+      prefixedColumns(this.dataSource, ConnectedAccount, 'a', 'a'),
+      prefixedColumns(this.dataSource, NetworkApp, 'na', 'na'),
+    ].join(', ');
+    return this.claimColumnList;
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { LaneRegistry, WorkLane } from '../queue/work-lane';
+import { ClaimedDelivery, DeliveryStore } from './delivery-store';
+import { PublishDeliveryTask } from './publish-delivery.task';
+
+/** The lane's name, and the payload of the notification that wakes it. */
+export const PUBLISH_LANE = 'publish';
+
+/** How long to wait before trying again to let go of a lane while the database is away. */
+const RELEASE_RETRY_MS = [200, 500, 1_000, 2_000, 5_000];
+
+/**
+ * Publishing as a lane: a worker claims deliveries (one per account at a time, round-robin over
+ * customers, at most PUBLISH_CUSTOMER_MAX_IN_FLIGHT per customer), publishes each, and lets go
+ * of its account's lane, which makes the account's next delivery claimable.
+ */
+@Injectable()
+export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
+  readonly name = PUBLISH_LANE;
+  readonly slots: number;
+  private readonly logger = new Logger('Publish');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly lanes: LaneRegistry,
+    private readonly store: DeliveryStore,
+    private readonly task: PublishDeliveryTask,
+  ) {
+    this.slots = config.workerConcurrency;
+  }
+
+  onModuleInit(): void {
+    this.lanes.register(this);
+  }
+
+  claim(workerId: string, wanted: number): Promise<ClaimedDelivery[]> {
+    return this.store.claim(workerId, wanted, this.config.publishCustomerMaxInFlight);
+  }
+
+  async work({ deliveryId, accountId }: ClaimedDelivery, workerId: string): Promise<void> {
+    try {
+      await this.task.run(deliveryId);
+    } catch (error) {
+      this.logger.error({ msg: 'Publishing stopped on our own error; the delivery will be tried again', deliveryId, err: error instanceof Error ? error.message : String(error) });
+      // If this fails too (the database away), the delivery stays due as it was and is claimed again.
+      await this.store.retryAfterOwnError(deliveryId).catch(() => undefined);
+    }
+    await this.release(accountId, workerId);
+  }
+
+  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
+    return this.store.releaseAbandoned(deadWorkerIds, deadAfterMs);
+  }
+
+  /** Must happen, or the account's next deliveries wait for this worker to count as dead: retried while this process lives. */
+  private async release(accountId: string, workerId: string): Promise<void> {
+    for (let failures = 0; ; failures++) {
+      try {
+        return await this.store.release(accountId, workerId);
+      } catch (error) {
+        const waitMs = RELEASE_RETRY_MS[Math.min(failures, RELEASE_RETRY_MS.length - 1)]!;
+        if (failures === 0) this.logger.warn({ msg: 'Could not let go of the account lane; retrying', accountId, err: error instanceof Error ? error.message : String(error) });
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { Logger } from '@nestjs/common';
+import { WorkLane } from './work-lane';
+
+/** Waits after a claim failed (the database away), doubling up to the last. */
+const CLAIM_RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
+
+/**
+ * Keeps one lane's slots busy in this process: claims as many items as it has free slots, works on
+ * each, and claims again as soon as one finishes. When nothing is due it sleeps until woken (a
+ * `queue_due` notification) or for `pollMs` (work that became due by the clock: scheduled posts,
+ * retries).
+ */
+export class ClaimLoop<Item> {
+  private readonly logger: Logger;
+  private active = 0;
+  private stopping = false;
+  private sleeping: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+  private woken = false;
+  private readonly running = new Set<Promise<void>>();
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly lane: WorkLane<Item>,
+    private readonly workerId: string,
+    private readonly pollMs: number,
+  ) {
+    this.logger = new Logger(`Lane:${lane.name}`);
+  }
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  /** Something became due: claim now rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.interruptSleep();
+  }
+
+  /** Claims nothing more and waits for the items in hand (each is safe to cut off: it resumes). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.interruptSleep();
+    await this.loop;
+    await Promise.allSettled([...this.running]);
+  }
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      const free = this.lane.slots - this.active;
+      if (free <= 0) {
+        await this.sleep(this.pollMs);
+        continue;
+      }
+      this.woken = false;
+      let items: Item[];
+      try {
+        items = await this.lane.claim(this.workerId, free);
+        failures = 0;
+      } catch (error) {
+        const waitMs = CLAIM_RETRY_MS[Math.min(failures++, CLAIM_RETRY_MS.length - 1)]!;
+        this.logger.warn({ msg: 'Claiming work failed; trying again', err: error instanceof Error ? error.message : String(error), waitMs });
+        await this.sleep(waitMs);
+        continue;
+      }
+      for (const item of items) this.begin(item);
+      // Claimed all it asked for: there may be more. Else sleep, unless woken meanwhile.
+      if (items.length < free && !this.woken) await this.sleep(this.pollMs);
+    }
+  }
+
+  private begin(item: Item): void {
+    this.active++;
+    const done = this.lane
+      .work(item, this.workerId)
+      .catch((error: unknown) => this.logger.error({ msg: 'Work ended in an unexpected error', err: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        this.active--;
+        this.running.delete(done);
+        this.wake();
+      });
+    this.running.add(done);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleeping = undefined;
+        resolve();
+      }, ms);
+      this.sleeping = { timer, resolve };
+    });
+  }
+
+  private interruptSleep(): void {
+    const sleeping = this.sleeping;
+    if (!sleeping) return;
+    this.sleeping = undefined;
+    clearTimeout(sleeping.timer);
+    sleeping.resolve();
+  }
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { LaneRegistry, WorkLane } from '../queue/work-lane';
+import { WebhookDispatcher } from './webhook-dispatcher';
+
+/** The lane's name, and the payload of the notification that wakes it. */
+export const WEBHOOK_LANE = 'webhook';
+
+/** After an attempt failed in our own code (not the receiver's answer), the event waits this long. */
+const OWN_ERROR_DELAY_MS = 30_000;
+
+/**
+ * Webhook attempts as a lane of their own: WEBHOOK_CONCURRENCY slots per worker process, apart from
+ * publishing, and at most WEBHOOK_CUSTOMER_MAX_IN_FLIGHT attempts to one customer's receiver at
+ * once, round-robin over customers. A receiver that hangs holds only its own customer's share.
+ */
+@Injectable()
+export class WebhookLane implements WorkLane<string>, OnModuleInit {
+  readonly name = WEBHOOK_LANE;
+  readonly slots: number;
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly lanes: LaneRegistry,
+    private readonly dispatcher: WebhookDispatcher,
+  ) {
+    this.slots = config.webhooks.concurrency;
+  }
+
+  onModuleInit(): void {
+    this.lanes.register(this);
+  }
+
+  async claim(workerId: string, wanted: number): Promise<string[]> {
+    const rows = (await this.dataSource.query('SELECT event_id FROM claim_events($1, $2, $3)', [workerId, wanted, this.config.webhooks.customerMaxInFlight])) as Array<{
+      event_id: string;
+    }>;
+    return rows.map((row) => row.event_id);
+  }
+
+  async work(eventId: string): Promise<void> {
+    try {
+      await this.dispatcher.deliver(eventId);
+    } catch (error) {
+      this.logger.error({ msg: 'A webhook attempt stopped on our own error; it will be made again', eventId, err: error instanceof Error ? error.message : String(error) });
+      // If the database is away this fails too; the claim is then let go when this worker counts as dead... or at its restart.
+      await this.dispatcher.letGo(eventId, OWN_ERROR_DELAY_MS).catch(() => undefined);
+    }
+  }
+
+  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
+    return this.dispatcher.releaseAbandoned(deadWorkerIds, deadAfterMs);
+  }
+}
