@@ -42,7 +42,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     this.liveness.start();
     await this.lanes.start();
     await this.start();
-    this.logger.log(`Job worker started (${GRAPHILE_CONCURRENCY} at once): ${this.tasks.entries().map(([name]) => name).join(', ')}`);
+    this.logger.log(`Worker started (jobs: ${GRAPHILE_CONCURRENCY} at once): ${this.tasks.entries().map(([name]) => name).join(', ')}`);
   }
 
   /** Starts graphile-worker, and watches it: a pool that stops by itself is started again. */

@@ -375,7 +375,7 @@ describe('Webhooks', () => {
       await own.down();
     });
 
-    it('adds no job, and so wakes no worker, for an event nobody will receive', async () => {
+    it('wakes no worker for an event nobody will receive', async () => {
       // Every NOTIFY serialises the commits that send one; events without an endpoint must not.
       // A database of its own, served by an API-only instance (no worker, no cron): any
       // notification heard there comes from these events.
@@ -384,7 +384,7 @@ describe('Webhooks', () => {
       await listener.connect();
       const heard: string[] = [];
       listener.on('notification', (message) => heard.push(message.channel));
-      await listener.query('LISTEN "jobs:insert"');
+      await listener.query('LISTEN queue_due');
       try {
         await recordEvent(quiet, await quiet.createCustomer());
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -392,7 +392,8 @@ describe('Webhooks', () => {
         const subscriber = await quiet.createCustomer();
         await request(quiet.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${subscriber.apiKey}`).send({ url: receiver.url, webhook_secret: SECRET });
         await recordEvent(quiet, subscriber);
-        await until('the notification of a queued delivery', async () => heard.length > 0);
+        await until('the notification of a due attempt', async () => heard.length > 0);
+        expect(heard).toContain('queue_due');
       } finally {
         await listener.end();
         await quiet.close();

@@ -1,0 +1,118 @@
+import { ClaimLoop } from './claim-loop';
+import { WorkLane } from './work-lane';
+
+/** A lane over an in-memory list of due items; each item's work ends when the test says so. */
+class ListLane implements WorkLane<string> {
+  readonly name = 'test';
+  readonly due: string[] = [];
+  readonly working = new Map<string, () => void>();
+  readonly claims: number[] = [];
+  failNextClaims = 0;
+  mostAtOnce = 0;
+
+  constructor(readonly slots: number) {}
+
+  async claim(_workerId: string, wanted: number): Promise<string[]> {
+    this.claims.push(wanted);
+    if (this.failNextClaims > 0) {
+      this.failNextClaims -= 1;
+      throw new Error('database away');
+    }
+    return this.due.splice(0, wanted);
+  }
+
+  work(item: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.working.set(item, () => {
+        this.working.delete(item);
+        resolve();
+      });
+      this.mostAtOnce = Math.max(this.mostAtOnce, this.working.size);
+    });
+  }
+
+  async releaseAbandoned(): Promise<void> {}
+
+  finish(item: string): void {
+    this.working.get(item)!();
+  }
+}
+
+async function until(probe: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('ClaimLoop', () => {
+  it('keeps its slots full and never works on more items than it has slots', async () => {
+    const lane = new ListLane(3);
+    lane.due.push('a', 'b', 'c', 'd', 'e');
+    const loop = new ClaimLoop(lane, 'w1', 10_000);
+    loop.start();
+    await until(() => lane.working.size === 3);
+    expect([...lane.working.keys()]).toEqual(['a', 'b', 'c']);
+    // One finishes: one more is claimed at once, without waiting for the poll.
+    lane.finish('b');
+    await until(() => lane.working.has('d'));
+    expect(lane.working.size).toBe(3);
+    for (const item of ['a', 'c', 'd']) lane.finish(item);
+    await until(() => lane.working.has('e'));
+    lane.finish('e');
+    await loop.stop();
+    expect(lane.mostAtOnce).toBe(3);
+    expect(lane.due).toEqual([]);
+  });
+
+  it('sleeps when nothing is due, and claims at once when woken', async () => {
+    const lane = new ListLane(2);
+    const loop = new ClaimLoop(lane, 'w1', 60_000);
+    loop.start();
+    await until(() => lane.claims.length === 1);
+    lane.due.push('late');
+    loop.wake();
+    await until(() => lane.working.has('late'));
+    lane.finish('late');
+    await loop.stop();
+  });
+
+  it('finds work that became due by the clock at its next poll', async () => {
+    const lane = new ListLane(2);
+    const loop = new ClaimLoop(lane, 'w1', 30);
+    loop.start();
+    await until(() => lane.claims.length === 1);
+    lane.due.push('scheduled');
+    await until(() => lane.working.has('scheduled'));
+    lane.finish('scheduled');
+    await loop.stop();
+  });
+
+  it('keeps trying after a failed claim', async () => {
+    const lane = new ListLane(1);
+    lane.failNextClaims = 2;
+    lane.due.push('after the outage');
+    const loop = new ClaimLoop(lane, 'w1', 10_000);
+    loop.start();
+    await until(() => lane.working.has('after the outage'), 5_000);
+    expect(lane.claims.length).toBe(3);
+    lane.finish('after the outage');
+    await loop.stop();
+  });
+
+  it('waits for the items in hand when stopped, and claims nothing more', async () => {
+    const lane = new ListLane(1);
+    lane.due.push('in hand', 'left');
+    const loop = new ClaimLoop(lane, 'w1', 10_000);
+    loop.start();
+    await until(() => lane.working.has('in hand'));
+    let stopped = false;
+    const stopping = loop.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false);
+    lane.finish('in hand');
+    await stopping;
+    expect(lane.due).toEqual(['left']);
+  });
+});
