@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import { NetworkRegistry } from '../networks/network-registry';
+import { NetworkRegistry, UnknownNetworkError } from '../networks/network-registry';
 import { callbackUrlFor } from './callback-url';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { AuthUrlBody, AuthUrlView } from './dto/auth-url.body';
@@ -41,7 +41,8 @@ export class AuthUrlController {
     @Param('network') networkName: string,
     @Body() body: AuthUrlBody,
   ): Promise<AuthUrlView> {
-    const adapter = this.networks.get(networkName);
+    const adapter = this.networks.find(networkName);
+    if (!adapter) throw new ApiException('unknown_network', new UnknownNetworkError(networkName, this.networks.ids).message, undefined, 404);
     if (!(await this.redirectUrls.isAllowed(caller.customerId, body.redirect_uri))) {
       throw new ApiException(
         'redirect_uri_not_allowed',

@@ -1,6 +1,5 @@
-import { ApiException } from '../common/errors/api-exception';
 import { NetworkAdapter } from './network-adapter';
-import { NetworkRegistry } from './network-registry';
+import { NetworkRegistry, UnknownNetworkError } from './network-registry';
 
 function adapter(id: string, aliases: string[] = [], displayName = id): NetworkAdapter {
   const unused = () => {
@@ -19,14 +18,9 @@ describe('NetworkRegistry', () => {
     expect(registry.ids).toEqual(['facebook', 'x']);
   });
 
-  it('answers an unknown network with a 404 unknown_network listing the supported ids', () => {
-    expect(() => registry.get('myspace')).toThrow(ApiException);
-    try {
-      registry.get('myspace');
-    } catch (error) {
-      expect(error).toMatchObject({ code: 'unknown_network', status: 404 });
-      expect((error as Error).message).toContain('facebook, x');
-    }
+  it('throws a plain UnknownNetworkError listing the supported ids for an unknown network (no HTTP status: the controller gives that)', () => {
+    expect(() => registry.get('myspace')).toThrow(UnknownNetworkError);
+    expect(() => registry.get('myspace')).toThrow('Unknown network "myspace". Supported: facebook, x');
   });
 
   it('refuses to start with two adapters claiming one id or alias', () => {

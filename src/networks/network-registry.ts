@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { ApiException } from '../common/errors/api-exception';
 import { NetworkAdapter } from './network-adapter';
+
+/** No installed adapter has this id or alias. A controller answering HTTP turns it into its 404. */
+export class UnknownNetworkError extends Error {
+  constructor(
+    readonly requested: string,
+    readonly supported: string[],
+  ) {
+    super(`Unknown network "${requested}". Supported: ${supported.join(', ')}`);
+    this.name = 'UnknownNetworkError';
+  }
+}
 
 /**
  * Every installed network adapter by id and alias. Built once at start; two adapters claiming the
@@ -31,12 +41,10 @@ export class NetworkRegistry {
     return this.byName.get(name.trim().toLowerCase());
   }
 
-  /** The adapter for a name given by a client (id or alias), or a 404 `unknown_network` listing the supported ids. */
+  /** The adapter for a name (id or alias); throws UnknownNetworkError, listing the supported ids, when there is none. */
   get(name: string): NetworkAdapter {
     const adapter = this.find(name);
-    if (!adapter) {
-      throw new ApiException('unknown_network', `Unknown network "${name}". Supported: ${this.ids.join(', ')}`, undefined, 404);
-    }
+    if (!adapter) throw new UnknownNetworkError(name, this.ids);
     return adapter;
   }
 }

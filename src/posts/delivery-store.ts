@@ -67,15 +67,16 @@ export class DeliveryStore {
   }
 
   /** See WorkLane.releaseAbandoned. */
-  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
-    await this.dataSource.query(
+  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
+    const released = (await this.dataSource.query(
       `SELECT release_lane(lane.account_id, lane.claimed_by) FROM publish_lanes lane
         WHERE lane.claimed_by IS NOT NULL
           AND (lane.claimed_by = ANY($1::text[])
                OR (lane.claimed_at < now() - make_interval(secs => $2::double precision / 1000)
                    AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = lane.claimed_by)))`,
       [deadWorkerIds, deadAfterMs],
-    );
+    )) as unknown[];
+    return released.length;
   }
 
   /**

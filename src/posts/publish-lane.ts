@@ -50,7 +50,7 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
     await this.release(accountId, workerId);
   }
 
-  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
+  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
     return this.store.releaseAbandoned(deadWorkerIds, deadAfterMs);
   }
 

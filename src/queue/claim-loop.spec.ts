@@ -31,7 +31,9 @@ class ListLane implements WorkLane<string> {
     });
   }
 
-  async releaseAbandoned(): Promise<void> {}
+  async releaseAbandoned(): Promise<number> {
+    return 0;
+  }
 
   finish(item: string): void {
     this.working.get(item)!();

@@ -16,9 +16,9 @@ export interface WorkLane<Item> {
   /**
    * Lets go of the claims of workers that died: those named, and those of workers with no
    * heartbeat at all that claimed longer than `deadAfterMs` ago (killed before their first beat,
-   * or stopped without letting go). Their work becomes due again, and resumes.
+   * or stopped without letting go). Their work becomes due again, and resumes. Answers how many.
    */
-  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void>;
+  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number>;
 }
 
 /** The lanes, registered at start by the modules that own them (as tasks are in TaskRegistry). */

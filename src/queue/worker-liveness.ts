@@ -98,6 +98,9 @@ export class WorkerLiveness {
       await this.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
       this.logger.warn({ msg: 'Unlocked the jobs of workers that stopped beating', workers: dead });
     }
-    for (const lane of this.lanes.all()) await lane.releaseAbandoned(dead, this.deadAfterMs);
+    for (const lane of this.lanes.all()) {
+      const released = await lane.releaseAbandoned(dead, this.deadAfterMs);
+      if (released > 0) this.logger.warn({ msg: 'Let go of the claims of workers that stopped beating', lane: lane.name, claims: released });
+    }
   }
 }

@@ -159,15 +159,16 @@ export class WebhookDispatcher {
   }
 
   /** See WorkLane.releaseAbandoned. */
-  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
-    await this.dataSource.query(
+  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
+    const [, released] = (await this.dataSource.query(
       `UPDATE events e SET claimed_by = NULL, claimed_at = NULL
         WHERE e.claimed_by IS NOT NULL
           AND (e.claimed_by = ANY($1::text[])
                OR (e.claimed_at < now() - make_interval(secs => $2::double precision / 1000)
                    AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = e.claimed_by)))`,
       [deadWorkerIds, deadAfterMs],
-    );
+    )) as [unknown[], number];
+    return released;
   }
 }
 

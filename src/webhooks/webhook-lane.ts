@@ -53,7 +53,7 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
     }
   }
 
-  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<void> {
+  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
     return this.dispatcher.releaseAbandoned(deadWorkerIds, deadAfterMs);
   }
 }

@@ -125,10 +125,6 @@ describe('Fair queues: one account at a time under many workers', () => {
     for (const account of accounts) {
       expect((await h.control('/faults', { network: 'x', accountId: account.networkAccountId, fault: 'slow', delayMs: 60 })).status).toBeLessThan(300);
     }
-    const posts = accounts.flatMap((account, index) => Array.from({ length: 12 }, (_, n) => ({ account, content: `Serial ${index}.${n}` })));
-    const accepted = await Promise.all(posts.map(({ account, content }) => h.post(customer, account.id, content)));
-    expect(accepted.every((answer) => answer.status === 202)).toBe(true);
-
     let sampling = true;
     let overlapping = 0;
     let sideBySide = 0;
@@ -143,6 +139,13 @@ describe('Fair queues: one account at a time under many workers', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     })();
+    // Each account's posts one after another (so their order is defined), the accounts side by side.
+    await Promise.all(
+      accounts.map(async (account, index) => {
+        for (let n = 0; n < 12; n += 1) expect((await h.post(customer, account.id, `Serial ${index}.${n}`)).status).toBe(202);
+      }),
+    );
+
     await until('every post to publish', async () => (await h.openDeliveries(customer)) === 0, 90_000);
     sampling = false;
     await sampler;
@@ -224,7 +227,8 @@ describe('Fair queues: a hanging webhook receiver', () => {
       // Meanwhile the hanging receiver holds no more than its customer's cap, and none of its attempts has ended.
       expect(hanging.receipts.length).toBe(2);
       expect((await statusOf(stuckEvents)).every((event) => event.attempts === 0)).toBe(true);
-      expect(new Set(healthy.receipts.map((receipt) => receipt.body.id))).toEqual(new Set(fineEvents));
+      // (It also heard of the published post.)
+      for (const id of fineEvents) expect(healthy.receiptsOf(id)).toHaveLength(1);
 
       // Once its hanging answers are used up, the stuck customer's events all arrive: nothing is lost.
       await until('the stuck customer to get every event', async () => (await statusOf(stuckEvents)).every((event) => event.delivery_status === 'delivered'), 90_000);

@@ -108,6 +108,6 @@ describe('A worker killed mid-publish', () => {
     expect(onNetwork).toHaveLength(1);
     expect(post.data.deliveries[0]!.platformPostId).toBe(onNetwork[0]!.postId);
     expect(post.data.deliveries[0]!.attempts).toBe(2);
-    expect(second.output()).toContain('Unlocked the jobs of workers that stopped beating');
+    expect(second.output()).toContain('Let go of the claims of workers that stopped beating');
   }, 120_000);
 });
