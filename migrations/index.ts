@@ -7,6 +7,7 @@ import { Webhooks1795300000000 } from './1795300000000-webhooks';
 import { Dashboard1795310000000 } from './1795310000000-dashboard';
 import { RateLimitWaits1795320000000 } from './1795320000000-rate-limit-waits';
 import { ScanIndexes1795330000000 } from './1795330000000-scan-indexes';
+import { AccountListPages1795340000000 } from './1795340000000-account-list-pages';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
-export const MIGRATIONS = [Foundation1795288968631, ConnectFlow1795291664304, Posts1795292603652, AccountOwner1795293207728, WorkerHeartbeats1795293547265, Webhooks1795300000000, Dashboard1795310000000, RateLimitWaits1795320000000, ScanIndexes1795330000000];
+export const MIGRATIONS = [Foundation1795288968631, ConnectFlow1795291664304, Posts1795292603652, AccountOwner1795293207728, WorkerHeartbeats1795293547265, Webhooks1795300000000, Dashboard1795310000000, RateLimitWaits1795320000000, ScanIndexes1795330000000, AccountListPages1795340000000];
