@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
+import { Paginated } from '../common/http/paginated';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { AccountsService } from './accounts.service';
@@ -15,12 +16,17 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Get()
-  @ApiOperation({ summary: "List a tenant's connected accounts" })
-  @ApiEnvelope(AccountView, { isArray: true })
+  @ApiOperation({
+    summary: "List a tenant's connected accounts",
+    description:
+      'One page at a time, in the order the accounts were first connected. `data` is the page\'s accounts; while ' +
+      '`pagination.nextCursor` is not null, pass it as `cursor` (with the same tenantId and status) for the next page.',
+  })
+  @ApiEnvelope(AccountView, { paginated: true })
   @ApiErrors(400, 401)
-  async list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListAccountsQuery): Promise<AccountView[]> {
-    const accounts = await this.accounts.list(caller.customerId, query.tenantId, query.status);
-    return accounts.map(AccountView.from);
+  async list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListAccountsQuery): Promise<Paginated<AccountView>> {
+    const { accounts, nextCursor } = await this.accounts.list(caller.customerId, query);
+    return new Paginated(accounts.map(AccountView.from), { nextCursor });
   }
 
   @Delete(':id')

@@ -2,12 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { newId } from '../common/ids';
+import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
+import { ID_PREFIX, newId } from '../common/ids';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { AccountTokens } from '../networks/network-adapter';
 import { NetworkRegistry } from '../networks/network-registry';
 import { AccountsRepository } from './accounts.repository';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
+import { ACCOUNT_PAGE_LIMIT, ListAccountsQuery } from './dto/list-accounts.query';
 import { TokenVault } from './token-vault';
 
 const LISTED_BY_DEFAULT: readonly AccountStatus[] = ['active', 'expired'];
@@ -36,8 +38,14 @@ export class AccountsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  list(customerId: string, tenantId: string, status?: AccountStatus): Promise<ConnectedAccount[]> {
-    return this.accounts.listForTenant(customerId, tenantId, status ? [status] : LISTED_BY_DEFAULT);
+  /** One page of the tenant's accounts, oldest first; nextCursor is null on the last page. */
+  async list(customerId: string, query: ListAccountsQuery): Promise<{ accounts: ConnectedAccount[]; nextCursor: string | null }> {
+    const page = await this.accounts.listPageForTenant(customerId, query.tenantId, {
+      statuses: query.status ? [query.status] : LISTED_BY_DEFAULT,
+      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor, ID_PREFIX.account),
+      limit: query.limit ?? ACCOUNT_PAGE_LIMIT.default,
+    });
+    return { accounts: page.accounts, nextCursor: page.next ? encodeCursor(page.next) : null };
   }
 
   async get(customerId: string, id: string): Promise<ConnectedAccount> {

@@ -19,8 +19,9 @@ export async function startBareAccountList(databaseUrl: string): Promise<Fastify
     const hash = createHash('sha256').update(key).digest('hex');
     const { rows: keys } = await pool.query('SELECT k.customer_id FROM api_keys k JOIN customers c ON c.id = k.customer_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL', [hash]);
     if (!keys[0]) return reply.status(401).send();
+    // The service's first page: its default of 100 accounts, and one more to learn whether a next page follows.
     const { rows } = await pool.query(
-      "SELECT id, platform, username, nickname, status FROM connected_accounts WHERE customer_id = $1 AND tenant_id = $2 AND status IN ('active', 'expired') ORDER BY created_at, id",
+      "SELECT id, platform, username, nickname, status FROM connected_accounts WHERE customer_id = $1 AND tenant_id = $2 AND status IN ('active', 'expired') ORDER BY created_at, id LIMIT 101",
       [keys[0].customer_id, tenantId],
     );
     return { success: true, data: rows };

@@ -41,7 +41,7 @@ describe('Connected accounts API', () => {
   it('lists an empty tenant as an empty array', async () => {
     const response = await list(alice, 'tenantId=nobody-here');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, data: [] });
+    expect(response.body).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
   });
 
   it("lists a tenant's accounts with the documented fields and never a token", async () => {
@@ -154,7 +154,7 @@ describe('Connected accounts API', () => {
       ['tenantId too long', `tenantId=${'a'.repeat(129)}`, 'tenantId', 'tenantId must be 1-128 characters of A-Z a-z 0-9 _ - . :'],
       ['tenantId given twice', 'tenantId=a&tenantId=b', 'tenantId', 'tenantId must be a string'],
       ['an unknown status', 'tenantId=t&status=sleeping', 'status', 'status must be one of active, expired, disconnected'],
-      ['an unknown parameter', 'tenantId=t&limit=5', 'limit', 'limit is not an accepted field'],
+      ['an unknown parameter', 'tenantId=t&page=2', 'page', 'page is not an accepted field'],
     ])('%s', async (_, query, field, message) => {
       const response = await list(alice, query);
       expect(response.status).toBe(400);

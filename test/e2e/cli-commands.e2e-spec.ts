@@ -62,7 +62,7 @@ describe('Operator CLI commands (against the real database)', () => {
     expect(key).toMatch(/^sps_[0-9A-Za-z]{40,44}$/);
     const response = await request(t.server).get('/api/v1/social-accounts?tenantId=first').set('Authorization', `Bearer ${key}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, data: [] });
+    expect(response.body).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
 
     const listing = (await cli('api-keys', 'list', '--customer', 'acme')).join('\n');
     expect(listing).toContain(key.slice(0, 10));

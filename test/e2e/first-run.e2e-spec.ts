@@ -73,7 +73,7 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
       const response = await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, { headers: { Authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-request-id')).toMatch(/^req_/);
-      expect(await response.json()).toEqual({ success: true, data: [] });
+      expect(await response.json()).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
 
       // With no network credentials at all, the emulator stands in and the whole connect flow works.
       await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'first-run', 'https://app.example.com/connected');

@@ -69,6 +69,6 @@ describe('Health and database outages', () => {
     const after = await eventually(health, (response) => response.status === 200);
     expect(after.body).toEqual({ status: 'ok', database: 'up' });
     const apiAfter = await eventually(listAccounts, (response) => response.status === 200);
-    expect(apiAfter.body).toEqual({ success: true, data: [] });
+    expect(apiAfter.body).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
   });
 });

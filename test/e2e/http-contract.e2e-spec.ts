@@ -107,8 +107,16 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
 
       const listAccounts = document.paths['/api/v1/social-accounts'].get;
       expect(listAccounts.security).toEqual([{ bearer: [] }]);
-      expect(listAccounts.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['tenantId', 'status']));
-      expect(listAccounts.responses['200'].content['application/json'].schema.properties.data.items.$ref).toBe('#/components/schemas/AccountView');
+      expect(listAccounts.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['tenantId', 'status', 'limit', 'cursor']));
+      const limit = listAccounts.parameters.find((p: { name: string }) => p.name === 'limit');
+      expect(limit).toEqual(expect.objectContaining({ in: 'query', required: false, schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 500, default: 100 }) }));
+      const listed = listAccounts.responses['200'].content['application/json'].schema;
+      expect(listed.properties.data.items.$ref).toBe('#/components/schemas/AccountView');
+      expect(listed.required).toEqual(['success', 'data', 'pagination']);
+      expect(listed.properties.pagination.$ref).toBe('#/components/schemas/PaginationDto');
+      expect(document.components.schemas.PaginationDto).toEqual(
+        expect.objectContaining({ required: ['nextCursor'], properties: { nextCursor: expect.objectContaining({ type: 'string', nullable: true }) } }),
+      );
       expect(listAccounts.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorEnvelopeDto');
       expect(document.components.schemas.AccountView.properties.id.example).toMatch(/^acc_/);
     });

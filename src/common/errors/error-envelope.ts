@@ -1,3 +1,4 @@
+import type { Pagination } from '../http/paginated';
 import { FieldError } from './api-exception';
 
 export interface ErrorBody {
@@ -15,4 +16,6 @@ export interface ErrorEnvelope {
 export interface SuccessEnvelope<T> {
   success: true;
   data: T;
+  /** Only on paginated lists. */
+  pagination?: Pagination;
 }

@@ -1,12 +1,20 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, TransformFnParams } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+/**
+ * A query value of digits only, as a number; anything else stays as it came so that IsInt refuses
+ * it by name (implicit conversion is off: it would turn "abc" into NaN and "" into 0).
+ */
+export function wholeNumberFromQuery({ value }: TransformFnParams): unknown {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+}
 
 /** `limit` and `cursor`, shared by every newest-first list. */
 export class PageQuery {
   @ApiPropertyOptional({ example: 20, description: '1-100, default 20' })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @Transform(wholeNumberFromQuery)
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(100)

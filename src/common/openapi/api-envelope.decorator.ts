@@ -1,19 +1,24 @@
 import { applyDecorators, HttpStatus, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from './error-envelope.dto';
+import { PaginationDto } from './pagination.dto';
 
-/** Documents a success answer `{ success: true, data: <model> }` (or data: model[]). */
-export function ApiEnvelope(model: Type<unknown>, options: { isArray?: boolean; status?: HttpStatus } = {}): MethodDecorator {
-  const data = options.isArray ? { type: 'array', items: { $ref: getSchemaPath(model) } } : { $ref: getSchemaPath(model) };
+/**
+ * Documents a success answer `{ success: true, data: <model> }` (or data: model[]). A paginated
+ * list (its handler returns Paginated) has `data: model[]` and `pagination` beside it.
+ */
+export function ApiEnvelope(model: Type<unknown>, options: { isArray?: boolean; paginated?: boolean; status?: HttpStatus } = {}): MethodDecorator {
+  const data = options.isArray || options.paginated ? { type: 'array', items: { $ref: getSchemaPath(model) } } : { $ref: getSchemaPath(model) };
+  const pagination = options.paginated ? { pagination: { $ref: getSchemaPath(PaginationDto) } } : undefined;
   return applyDecorators(
-    ApiExtraModels(model),
+    ApiExtraModels(model, ...(options.paginated ? [PaginationDto] : [])),
     ApiResponse({
       status: options.status ?? HttpStatus.OK,
       description: 'Success',
       schema: {
         type: 'object',
-        required: ['success', 'data'],
-        properties: { success: { type: 'boolean', enum: [true] }, data },
+        required: ['success', 'data', ...(pagination ? ['pagination'] : [])],
+        properties: { success: { type: 'boolean', enum: [true] }, data, ...pagination },
       },
     }),
   );

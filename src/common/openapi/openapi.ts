@@ -11,7 +11,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Social Publishing API')
     .setDescription(
       'Connect Facebook Pages, Instagram professional accounts and X profiles to your tenants, publish posts to them ' +
-        'and receive signed webhooks. Every answer is `{ "success": true, "data": … }` or ' +
+        'and receive signed webhooks. Every answer is `{ "success": true, "data": … }` (a paginated list adds ' +
+        '`"pagination": { "nextCursor" }` beside its `data` array) or ' +
         '`{ "success": false, "error": { "code", "message", "details"?, "requestId" } }`; every response carries `X-Request-Id`.',
     )
     .setVersion('v1')
