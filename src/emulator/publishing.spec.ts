@@ -43,7 +43,51 @@ describe('emulated publishing and the published record', () => {
     await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'facebook', fault: 'container_error', count: 1 } });
     const broken = await app.inject({ method: 'POST', url: `${FB}/${pageId}/videos`, ...form({ file_url: 'https://cdn.test/b.mp4', access_token: pageToken }) });
     const brokenStatus = (await app.inject({ url: `${FB}/${broken.json().id}?fields=status&access_token=${pageToken}` })).json().status;
-    expect(brokenStatus).toEqual({ video_status: 'error', processing_phase: { status: 'error', errors: [expect.objectContaining({ message: expect.any(String) })] } });
+    expect(brokenStatus).toMatchObject({ video_status: 'error', processing_phase: { status: 'error', errors: [expect.objectContaining({ message: expect.any(String) })] } });
+  });
+
+  it('takes a Page video in a resumable session: an id at start, published only once finished and processed', async () => {
+    const pageId = state.findUser()!.pages[0]!.id;
+    const pageToken = await facebookPageToken(app, await facebookUserToken(app, 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video'), pageId);
+    const videos = (fields: Record<string, string>, headers?: Record<string, string>, payload?: Buffer) =>
+      app.inject({ method: 'POST', url: `${FB}/${pageId}/videos`, ...(payload ? { headers, payload } : form({ ...fields, access_token: pageToken })) });
+    const status = async (videoId: string) => (await app.inject({ url: `${FB}/${videoId}?fields=status&access_token=${pageToken}` })).json().status;
+    const boundary = 'video-chunk-boundary';
+    const chunk = (sessionId: string, startOffset: number, bytes: Buffer) =>
+      videos({}, { 'content-type': `multipart/form-data; boundary=${boundary}` }, Buffer.concat([
+        ...Object.entries({ access_token: pageToken, upload_phase: 'transfer', upload_session_id: sessionId, start_offset: String(startOffset) }).map(([name, value]) =>
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+        ),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video_file_chunk"; filename="chunk"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]));
+
+    expect((await videos({ upload_phase: 'start', file_size: '3000', file_url: 'https://cdn.test/a.mp4' })).json().error.code).toBe(100);
+    const start = (await videos({ upload_phase: 'start', file_size: '3000' })).json();
+    expect(start).toEqual({ video_id: expect.stringMatching(/^\d+$/), upload_session_id: expect.stringMatching(/^\d+$/), start_offset: '0', end_offset: '3000' });
+    expect(await status(start.video_id)).toMatchObject({ processing_phase: { status: 'not_started' }, uploading_phase: { status: 'not_started' } });
+    expect((await videos({ upload_phase: 'finish', upload_session_id: start.upload_session_id })).json().error.message).toMatch(/received 0 of 3000/);
+    expect((await chunk(start.upload_session_id, 1000, Buffer.alloc(1000))).json().error.message).toMatch(/start_offset must be 0/);
+    expect((await chunk(start.upload_session_id, 0, Buffer.alloc(1000))).json()).toEqual({ start_offset: '1000', end_offset: '3000' });
+    expect((await chunk(start.upload_session_id, 1000, Buffer.alloc(2000))).json()).toEqual({ start_offset: '3000', end_offset: '3000' });
+    // Not finished: not processed, not published, not among the Page's videos.
+    expect(await status(start.video_id)).toMatchObject({ processing_phase: { status: 'not_started' }, uploading_phase: { status: 'in_progress', bytes_transferred: 3000 } });
+    expect((await app.inject({ url: `${FB}/${pageId}/videos?access_token=${pageToken}` })).json().data).toEqual([]);
+    expect((await videos({ upload_phase: 'finish', upload_session_id: start.upload_session_id })).json()).toEqual({ success: true });
+    expect((await videos({ upload_phase: 'finish', upload_session_id: start.upload_session_id })).json().error.code).toBe(100);
+
+    // Processing goes on for every video of the Page, polled or not: a second video's polls publish the first too.
+    const other = (await videos({ upload_phase: 'start', file_size: '10' })).json();
+    await chunk(other.upload_session_id, 0, Buffer.alloc(10));
+    await videos({ upload_phase: 'finish', upload_session_id: other.upload_session_id, description: 'Second' });
+    expect((await status(other.video_id)).video_status).toBe('processing');
+    expect(await published('facebook')).toEqual([]);
+    expect((await status(other.video_id)).video_status).toBe('ready');
+    expect((await published('facebook')).map((item: { postId: string; text: string; media: unknown }) => [item.postId, item.text, item.media])).toEqual([
+      [start.video_id, '', [{ type: 'video', id: start.video_id }]],
+      [other.video_id, 'Second', [{ type: 'video', id: other.video_id }]],
+    ]);
   });
 
   it('publishes on a Page: text, one photo, several photos, a comment; only with that Page\'s token', async () => {
@@ -198,5 +242,16 @@ describe('emulated publishing and the published record', () => {
     expect(record.map((item: { text: string }) => item.text)).toEqual(['Hello', 'Part 2', 'Video']);
     expect(record[1]).toMatchObject({ accountId: profile.id, replyToId: first.json().data.id, permalink: `https://x.com/${profile.username}/status/${reply.json().data.id}` });
     expect(record[2].media).toEqual([{ type: 'video', id: videoId }]);
+
+    // The timeline names each tweet's media by key, and the tweet it replies to, when asked.
+    const timeline = await app.inject({ url: `${X}/2/users/${profile.id}/tweets?max_results=5&tweet.fields=attachments,referenced_tweets`, headers: auth });
+    expect(timeline.json().data).toEqual([
+      expect.objectContaining({ text: 'Video', attachments: { media_keys: [`7_${videoId}`] } }),
+      expect.objectContaining({ text: 'Part 2', referenced_tweets: [{ type: 'replied_to', id: first.json().data.id }] }),
+      expect.objectContaining({ text: 'Hello', attachments: { media_keys: [image.json().data.media_key] } }),
+    ]);
+    expect(timeline.json().data[1].attachments).toBeUndefined();
+    const plain = await app.inject({ url: `${X}/2/users/${profile.id}/tweets?max_results=5`, headers: auth });
+    expect(plain.json().data[0]).toEqual({ id: record[2].postId, text: 'Video', edit_history_tweet_ids: [record[2].postId] });
   });
 });

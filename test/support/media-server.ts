@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 
-/** A 1×1 JPEG, GIF and a few bytes standing in for an MP4: enough for uploads to have bodies. */
+/** A 1×1 JPEG, GIF and a few bytes standing in for an MP4 or MOV: enough for uploads to have bodies. */
 const FILES: Record<string, { type: string; body: Buffer }> = {
   '.jpg': {
     type: 'image/jpeg',
@@ -12,6 +12,7 @@ const FILES: Record<string, { type: string; body: Buffer }> = {
   '.png': { type: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') },
   '.gif': { type: 'image/gif', body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') },
   '.mp4': { type: 'video/mp4', body: Buffer.alloc(4096, 1) },
+  '.mov': { type: 'video/quicktime', body: Buffer.alloc(4096, 2) },
 };
 
 /** Serves media files on loopback for the adapters to fetch, as a customer's CDN would. */

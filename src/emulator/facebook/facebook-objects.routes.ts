@@ -10,7 +10,7 @@ import { requestParams } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
 import { authorizePagePublish } from './facebook-page-access';
 import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
-import { videoNode } from './facebook-video.routes';
+import { advanceVideoProcessing, videoNode } from './facebook-video.routes';
 
 type IdParams = { Params: { id: string } };
 
@@ -39,7 +39,11 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
     if (page) return pageNode(state, page.page, token, parseFields(params.fields, PAGE_DEFAULT_FIELDS.filter((field) => field !== 'access_token')));
     // A published video is in the published log too, under its own id: it answers as a Video.
-    if (video) return videoNode(state, video, parseFields(params.fields, ['id', 'description', 'updated_time']));
+    if (video) {
+      const fields = parseFields(params.fields, ['id', 'description', 'updated_time']);
+      if (fields.has('status')) advanceVideoProcessing(state, video.pageId);
+      return videoNode(video, fields);
+    }
     if (post) return facebookPostNode(post, parseFields(params.fields, ['id', 'message', 'created_time']));
     return projectFields(
       parseFields(params.fields, ['id', 'created_time']),

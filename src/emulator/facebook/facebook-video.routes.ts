@@ -11,6 +11,7 @@ import { EmulatorState } from '../state/emulator-state';
 import { graphId } from '../state/emulator-ids';
 import { FacebookVideo } from '../state/network-objects';
 import { authorizePagePublish } from './facebook-page-access';
+import { FACEBOOK_VIDEO_BODY_LIMIT, finishVideoUpload, startVideoUpload, transferVideoChunk } from './facebook-video-upload';
 
 type IdParams = { Params: { id: string } };
 
@@ -21,29 +22,46 @@ export function facebookVideoPermalink(video: FacebookVideo): string {
 }
 
 /**
- * One status read of a Page video: it stays `processing` for the configured number of reads, then
- * is `ready`, and Facebook publishes it on the Page at that moment (a failed one stays `error`).
+ * Facebook processes every uploaded video on its own, whether or not anyone asks how it is going.
+ * The emulator counts that time in status reads on the Page: each one moves every video of the
+ * Page on, so a video nobody polls (its uploader died) is published all the same. A video stays
+ * `processing` for the configured number of steps, then is `ready`, and Facebook publishes it on
+ * the Page at that moment (a failed one stays `error`).
  */
-export function readVideoStatus(state: EmulatorState, video: FacebookVideo): FacebookVideo {
-  if (video.status !== 'processing') return video;
-  video.statusReads += 1;
-  if (video.statusReads <= state.settings.facebookVideoPolls) return video;
-  video.status = 'ready';
-  state.published.record({
-    network: 'facebook',
-    accountId: video.pageId,
-    postId: video.id,
-    text: video.description,
-    media: [{ type: 'video', url: video.url, id: video.id }],
-    permalink: facebookVideoPermalink(video),
-    publishedAt: new Date(state.now()).toISOString(),
-  });
-  return video;
+export function advanceVideoProcessing(state: EmulatorState, pageId: string): void {
+  for (const video of state.objects.facebookVideos.values()) {
+    if (video.pageId !== pageId || video.status !== 'processing') continue;
+    video.statusReads += 1;
+    if (video.statusReads <= state.settings.facebookVideoPolls) continue;
+    video.status = 'ready';
+    state.published.record({
+      network: 'facebook',
+      accountId: video.pageId,
+      postId: video.id,
+      text: video.description,
+      media: [{ type: 'video', ...(video.url ? { url: video.url } : {}), id: video.id }],
+      permalink: facebookVideoPermalink(video),
+      publishedAt: new Date(state.now()).toISOString(),
+    });
+  }
+}
+
+/** VideoStatus: the overall `video_status` and its phases (upload, processing, publishing). */
+function videoStatus(video: FacebookVideo): Record<string, unknown> {
+  const uploading = video.status === 'uploading';
+  return {
+    video_status: video.status,
+    uploading_phase: { status: uploading ? (video.receivedBytes > 0 ? 'in_progress' : 'not_started') : 'complete', bytes_transferred: video.receivedBytes },
+    processing_phase:
+      video.status === 'error'
+        ? { status: 'error', errors: [{ code: 1363008, message: 'The video file you selected is in a format that we don\'t support.' }] }
+        : { status: uploading ? 'not_started' : video.status === 'ready' ? 'complete' : 'in_progress' },
+    publishing_phase: { status: video.status === 'ready' ? 'complete' : 'not_started' },
+  };
 }
 
 /** `GET /{video-id}`: id, description, created/updated time, permalink and the VideoStatus. */
-export function videoNode(state: EmulatorState, video: FacebookVideo, fields: FieldTree): Record<string, unknown> {
-  if (fields.has('status')) readVideoStatus(state, video);
+export function videoNode(video: FacebookVideo, fields: FieldTree): Record<string, unknown> {
   return projectFields(
     fields,
     {
@@ -52,37 +70,55 @@ export function videoNode(state: EmulatorState, video: FacebookVideo, fields: Fi
       created_time: () => graphTime(video.createdAt),
       updated_time: () => graphTime(video.createdAt),
       permalink_url: () => `/${video.pageId}/videos/${video.id}/`,
-      status: () => ({
-        video_status: video.status,
-        processing_phase:
-          video.status === 'error'
-            ? { status: 'error', errors: [{ code: 1363008, message: 'The video file you selected is in a format that we don\'t support.' }] }
-            : { status: video.status === 'ready' ? 'complete' : 'in_progress' },
-      }),
+      status: () => videoStatus(video),
     },
     'Video',
   );
 }
 
-/** Page videos: the upload by URL (`file_url`), and the Page's videos, newest first. */
+/** A container_error fault on the Page: the upload is taken, and its processing fails, as with a file Facebook cannot read. */
+function failsProcessing(state: EmulatorState, pageId: string): boolean {
+  return state.faults.take([{ network: 'facebook', accountId: pageId }], ['container_error']).length > 0;
+}
+
+/**
+ * Page videos: the upload, by URL (`file_url`) or resumable (`upload_phase` start, transfer,
+ * finish), and the Page's videos, newest first.
+ */
 export function registerFacebookVideoRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
   const { state } = context;
 
-  fastify.post<IdParams>('/:id/videos', async (request, reply) => {
+  fastify.post<IdParams>('/:id/videos', { bodyLimit: FACEBOOK_VIDEO_BODY_LIMIT }, async (request, reply) => {
     const { params, page, token, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
     if (!hasScope(token, 'publish_video')) throw graphErrors.permission(200, 'Uploading a video to a Page requires the publish_video permission');
+    if (params.upload_phase !== undefined) {
+      if (params.file_url !== undefined) throw graphErrors.invalidParameter('file_url cannot be used with upload_phase');
+      switch (params.upload_phase) {
+        case 'start':
+          return reply.headers(usageHeaders).send(startVideoUpload(state, page, params));
+        case 'transfer':
+          return reply.headers(usageHeaders).send(transferVideoChunk(state, page, params, request));
+        case 'finish': {
+          const { video } = finishVideoUpload(state, page, params);
+          if (failsProcessing(state, page.id)) video.status = 'error';
+          return reply.headers(usageHeaders).send({ success: true });
+        }
+        default:
+          throw graphErrors.invalidParameter('upload_phase must be one of start, transfer, finish');
+      }
+    }
     if (!isHttpUrl(params.file_url)) throw graphErrors.invalidParameter('file_url should represent a valid URL');
     const video: FacebookVideo = {
       id: graphId(),
       pageId: page.id,
       url: params.file_url,
       description: params.description ?? '',
-      status: 'processing',
+      status: failsProcessing(state, page.id) ? 'error' : 'processing',
+      fileSize: 0,
+      receivedBytes: 0,
       statusReads: 0,
       createdAt: state.now(),
     };
-    // container_error: the upload is taken, and its processing fails, as with a file Facebook cannot read.
-    if (state.faults.take([{ network: 'facebook', accountId: page.id }], ['container_error']).length) video.status = 'error';
     state.objects.facebookVideos.set(video.id, video);
     return reply.headers(usageHeaders).send({ id: video.id });
   });
@@ -94,10 +130,12 @@ export function registerFacebookVideoRoutes(fastify: FastifyInstance, context: E
     if (!state.findPage(pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
     const fields = parseFields(params.fields, ['id', 'description', 'updated_time']);
+    if (fields.has('status')) advanceVideoProcessing(state, pageId);
+    // An upload session not finished is no video of the Page yet.
     const videos = [...state.objects.facebookVideos.values()]
-      .filter((video) => video.pageId === pageId)
+      .filter((video) => video.pageId === pageId && video.status !== 'uploading')
       .reverse()
-      .map((video) => videoNode(state, video, fields));
+      .map((video) => videoNode(video, fields));
     return graphPage(request, params, videos, 25, context.publicUrl);
   });
 }

@@ -11,16 +11,23 @@ export interface FacebookPhoto {
 }
 
 /**
- * A video uploaded to a Page. Facebook processes it (`status.video_status` processing → ready, or
- * error) and publishes it once ready.
+ * A video uploaded to a Page, by URL or in a resumable upload session (start, transfer, finish).
+ * Once uploaded Facebook processes it (`status.video_status` processing → ready, or error) and
+ * publishes it once ready; an upload session never finished is never published.
  */
 export interface FacebookVideo {
   id: string;
   pageId: string;
-  url: string;
+  /** The `file_url` Facebook fetched; undefined for bytes sent in a resumable upload. */
+  url?: string;
   description: string;
-  status: 'processing' | 'ready' | 'error';
-  /** Status reads so far: processing ends after the configured number (facebookVideoPolls). */
+  status: 'uploading' | 'processing' | 'ready' | 'error';
+  /** The resumable upload session (upload_phase=start), if the video came that way. */
+  uploadSessionId?: string;
+  /** The size announced at upload_phase=start, and the bytes transferred so far. */
+  fileSize: number;
+  receivedBytes: number;
+  /** Processing steps so far: processing ends after the configured number (facebookVideoPolls). */
   statusReads: number;
   createdAt: number;
 }

@@ -1,5 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
+import { EmulatorState } from '../state/emulator-state';
 import { authorizeXCall } from './x-access';
 import { xProblems } from './x-errors';
 
@@ -7,6 +8,11 @@ type Query = { Querystring: Record<string, string | undefined> };
 type UserTimeline = Query & { Params: { id: string } };
 
 const USER_FIELDS = new Set(['profile_image_url', 'created_at', 'description', 'verified', 'protected', 'url']);
+
+/** X names a tweet's media by media key (`3_{media id}` for an image), as the upload answered it. */
+function mediaKeyOf(state: EmulatorState, mediaId: string): string {
+  return state.objects.xMedia.get(mediaId)?.mediaKey ?? `3_${mediaId}`;
+}
 
 /** `GET /2/users/me` and the user's own recent tweets. */
 export function registerXUserRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
@@ -39,8 +45,16 @@ export function registerXUserRoutes(fastify: FastifyInstance, context: EmulatorC
       .reverse()
       .slice(0, maxResults);
     if (tweets.length === 0) return { meta: { result_count: 0 } };
+    const fields = new Set((request.query['tweet.fields'] ?? '').split(',').filter(Boolean));
     return {
-      data: tweets.map((item) => ({ id: item.postId, text: item.text, created_at: item.publishedAt, edit_history_tweet_ids: [item.postId] })),
+      data: tweets.map((item) => ({
+        id: item.postId,
+        text: item.text,
+        edit_history_tweet_ids: [item.postId],
+        ...(fields.has('created_at') ? { created_at: item.publishedAt } : {}),
+        ...(fields.has('referenced_tweets') && item.replyToId ? { referenced_tweets: [{ type: 'replied_to', id: item.replyToId }] } : {}),
+        ...(fields.has('attachments') && item.media.length > 0 ? { attachments: { media_keys: item.media.map((medium) => mediaKeyOf(state, medium.id)) } } : {}),
+      })),
       meta: { result_count: tweets.length, newest_id: tweets[0].postId, oldest_id: tweets[tweets.length - 1].postId },
     };
   });

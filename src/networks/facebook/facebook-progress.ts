@@ -6,9 +6,16 @@ import { PublishProgress } from '../network-adapter';
 export interface FacebookProgress {
   /** Unpublished photos already uploaded for a multi-photo post, in media order. */
   photoIds: string[];
-  /** A video uploaded to the Page (`/{page-id}/videos`), which Facebook then processes. */
+  /**
+   * The Page video (`/{page-id}/videos`), from the start of its upload session: recorded before any
+   * byte is sent, so that a resumed attempt can ask Facebook whether the upload was finished.
+   */
   videoId?: string;
-  /** When the video was uploaded: polling its processing stops some time after. */
+  /**
+   * When Facebook took the whole video (the upload was finished), after which it processes and
+   * publishes it: polling its processing stops some time after. Absent while the upload of
+   * `videoId` may not have been finished.
+   */
   videoUploadedAt?: string;
   /** The Page post (for a video, the video's id) once it exists. */
   postId?: string;

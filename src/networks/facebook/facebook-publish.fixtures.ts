@@ -4,7 +4,6 @@ export const PAGE_ID = '101';
 export const PAGE_TOKEN = 'EAAGpageToken101';
 
 export const feedPostAnswer = (postNumber: string) => ({ id: `${PAGE_ID}_${postNumber}` });
-export const photoPostAnswer = (photoId: string) => ({ id: photoId, post_id: `${PAGE_ID}_${photoId}` });
 export const stagedPhotoAnswer = (photoId: string) => ({ id: photoId });
 export const commentAnswer = (commentId: string) => ({ id: commentId });
 
@@ -18,7 +17,20 @@ export const commentsAnswer = (...comments: { id: string; message: string }[]) =
   paging: { cursors: { before: 'QVFIUmFh', after: 'QVFIUmJ5' } },
 });
 
-export const videoUploadAnswer = (videoId: string) => ({ id: videoId });
+/** The resumable upload of a Page video: start (the video's id before any byte), transfer, finish. */
+export const videoStartAnswer = (videoId: string, sessionId: string, endOffset: number) => ({
+  video_id: videoId,
+  upload_session_id: sessionId,
+  start_offset: '0',
+  end_offset: String(endOffset),
+});
+export const videoTransferAnswer = (startOffset: number, endOffset: number) => ({ start_offset: String(startOffset), end_offset: String(endOffset) });
+export const videoFinishAnswer = () => ({ success: true });
+/** `GET /{video-id}?fields=status` of a video whose upload session was started, not finished. */
+export const videoUploadingAnswer = (videoId: string) => ({
+  id: videoId,
+  status: { video_status: 'uploading', uploading_phase: { status: 'in_progress' }, processing_phase: { status: 'not_started' } },
+});
 /** `GET /{video-id}?fields=status` (VideoStatus: video_status, processing_phase with its errors). */
 export const videoStatusAnswer = (videoId: string, videoStatus: string, errorMessage?: string) => ({
   id: videoId,
@@ -26,8 +38,4 @@ export const videoStatusAnswer = (videoId: string, videoStatus: string, errorMes
     video_status: videoStatus,
     processing_phase: errorMessage ? { status: 'error', errors: [{ code: 1363008, message: errorMessage }] } : { status: videoStatus === 'ready' ? 'complete' : 'in_progress' },
   },
-});
-export const videosAnswer = (...videos: { id: string; description?: string }[]) => ({
-  data: videos.map((video) => ({ ...video, updated_time: '2026-03-01T11:59:58+0000' })),
-  paging: { cursors: { before: 'QVFIUmFh', after: 'QVFIUmJ5' } },
 });

@@ -11,11 +11,12 @@ import {
   feedPostAnswer,
   PAGE_ID,
   PAGE_TOKEN,
-  photoPostAnswer,
   stagedPhotoAnswer,
-  videosAnswer,
+  videoFinishAnswer,
+  videoStartAnswer,
   videoStatusAnswer,
-  videoUploadAnswer,
+  videoTransferAnswer,
+  videoUploadingAnswer,
 } from './facebook-publish.fixtures';
 import { FACEBOOK_VIDEO_PROCESSING_LIMIT_MS } from './facebook-video';
 import { FacebookSettings } from './facebook.settings';
@@ -85,12 +86,33 @@ describe('FacebookAdapter publishing', () => {
     expect(delivery.checkpoints).toEqual([]);
   });
 
-  it('publishes one photo with its caption and answers with the Page post', async () => {
-    const { adapter, http } = adapterWith(answer(200, photoPostAnswer('777')));
+  it('stages one photo unpublished and checkpoints it, then publishes it in a Page post', async () => {
+    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('777')), answer(200, feedPostAnswer('900')));
     const delivery = request([part('Cake', ['image', JPG])]);
-    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_777', permalink: 'https://www.facebook.com/101_777' });
-    expect(http.requests).toEqual([post('/101/photos', { url: JPG, caption: 'Cake' })]);
-    expect(delivery.checkpoints).toEqual([]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_900', permalink: 'https://www.facebook.com/101_900' });
+    expect(http.requests).toEqual([post('/101/photos', { url: JPG, published: 'false' }), post('/101/feed', { message: 'Cake', attached_media: '[{"media_fbid":"777"}]' })]);
+    // The photo is recorded before the call that publishes it: a resumed attempt knows it by its id.
+    expect(delivery.checkpoints).toEqual([{ photoIds: ['777'], commentIds: [] }]);
+  });
+
+  it('publishes a photo without text as a post without message', async () => {
+    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('777')), answer(200, feedPostAnswer('900')));
+    await expect(adapter.publish(request([part('', ['image', JPG])]))).resolves.toMatchObject({ platformPostId: '101_900' });
+    expect(http.requests[1]).toEqual(post('/101/feed', { message: undefined as unknown as string, attached_media: '[{"media_fbid":"777"}]' }));
+  });
+
+  it('when resuming a photo without text, adopts the post its staged photo was attached to', async () => {
+    const { adapter, http } = adapterWith(answer(200, { id: '777', page_story_id: '101_900' }));
+    const delivery = request([part('', ['image', JPG])], { progress: { photoIds: ['777'], commentIds: [] }, resuming: true });
+    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '101_900', permalink: 'https://www.facebook.com/101_900' });
+    expect(http.requests).toEqual([get('/777', { fields: 'id,page_story_id' })]);
+  });
+
+  it('when resuming a photo without text that was never attached, publishes it once', async () => {
+    const { adapter, http } = adapterWith(answer(200, { id: '777' }), answer(200, feedPostAnswer('900')));
+    const delivery = request([part('', ['image', JPG])], { progress: { photoIds: ['777'], commentIds: [] }, resuming: true });
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_900' });
+    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([`GET ${GRAPH}/777`, `POST ${GRAPH}/101/feed`]);
   });
 
   it('stages several photos unpublished, checkpointing each, then posts them together', async () => {
@@ -173,14 +195,47 @@ describe('FacebookAdapter publishing', () => {
 
   describe('video', () => {
     const CLIP = 'https://cdn.example.com/clip.mp4';
-    const uploaded = { photoIds: [], commentIds: [], videoId: 'v1', videoUploadedAt: new Date(NOW).toISOString() };
+    const BYTES = Buffer.from(`bytes of ${CLIP}`);
+    const started = { photoIds: [], commentIds: [], videoId: 'v1' };
+    const uploaded = { ...started, videoUploadedAt: new Date(NOW).toISOString() };
+    const transfer = (startOffset: number, endOffset: number) => ({
+      method: 'POST',
+      url: `${GRAPH}/101/videos`,
+      multipart: {
+        access_token: PAGE_TOKEN,
+        upload_phase: 'transfer',
+        upload_session_id: 's1',
+        start_offset: String(startOffset),
+        video_file_chunk: { data: BYTES.subarray(startOffset, endOffset), filename: 'chunk', contentType: 'application/octet-stream' },
+      },
+    });
+    const uploadAnswers = (videoId = 'v1') => [
+      answer(200, videoStartAnswer(videoId, 's1', 10)),
+      answer(200, videoTransferAnswer(10, BYTES.length)),
+      answer(200, videoTransferAnswer(BYTES.length, BYTES.length)),
+      answer(200, videoFinishAnswer()),
+    ];
 
-    it('uploads it by URL, checkpoints it, and polls again later while Facebook processes it', async () => {
-      const { adapter, http } = adapterWith(answer(200, videoUploadAnswer('v1')), answer(200, videoStatusAnswer('v1', 'processing')));
+    it('uploads it in a resumable session, its id checkpointed before any byte, then polls while Facebook processes it', async () => {
+      const { adapter, http } = adapterWith(...uploadAnswers(), answer(200, videoStatusAnswer('v1', 'processing')));
       const delivery = request([part('Clip', ['video', CLIP])]);
       await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'poll', at: new Date(NOW.getTime() + 30_000), progress: uploaded });
-      expect(http.requests).toEqual([post('/101/videos', { file_url: CLIP, description: 'Clip' }), get('/v1', { fields: 'status' })]);
-      expect(delivery.checkpoints).toEqual([uploaded]);
+      expect(http.downloads).toEqual([CLIP]);
+      expect(http.requests).toEqual([
+        post('/101/videos', { upload_phase: 'start', file_size: String(BYTES.length) }),
+        transfer(0, 10),
+        transfer(10, BYTES.length),
+        post('/101/videos', { upload_phase: 'finish', upload_session_id: 's1', description: 'Clip' }),
+        get('/v1', { fields: 'status' }),
+      ]);
+      // The id first (nothing can be published before the finish), then the finished upload.
+      expect(delivery.checkpoints).toEqual([started, uploaded]);
+    });
+
+    it('finishes a video without a description without one', async () => {
+      const { adapter, http } = adapterWith(...uploadAnswers(), answer(200, videoStatusAnswer('v1', 'processing')));
+      await adapter.publish(request([part('', ['video', CLIP])]));
+      expect(http.requests[3]).toEqual(post('/101/videos', { upload_phase: 'finish', upload_session_id: 's1', description: undefined as unknown as string }));
     });
 
     it('publishes once it is ready, without uploading again, then comments under the video', async () => {
@@ -208,12 +263,37 @@ describe('FacebookAdapter publishing', () => {
       await expect(adapter.publish(request([part('Clip', ['video', CLIP])], { progress }))).rejects.toMatchObject({ kind: 'permanent', details: { code: 'processing' } });
     });
 
-    it('when resuming, adopts a video the cut-off attempt uploaded instead of uploading again', async () => {
-      const { adapter, http } = adapterWith(answer(200, videosAnswer({ id: 'v2', description: 'Other' }, { id: 'v1', description: 'Clip' })), answer(200, videoStatusAnswer('v1', 'ready')));
-      const delivery = request([part('Clip', ['video', CLIP])], { resuming: true });
-      await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: 'v1' });
-      expect(http.requests).toEqual([get('/101/videos', { fields: 'id,description,updated_time', limit: '25' }), get('/v1', { fields: 'status' })]);
+    it('when resuming a video without description whose upload was finished, adopts it by its id instead of uploading again', async () => {
+      const { adapter, http } = adapterWith(answer(200, videoStatusAnswer('v1', 'processing')), answer(200, videoStatusAnswer('v1', 'ready')));
+      const delivery = request([part('', ['video', CLIP])], { progress: started, resuming: true });
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'published', platformPostId: 'v1' });
+      expect(http.requests).toEqual([get('/v1', { fields: 'status' }), get('/v1', { fields: 'status' })]);
+      expect(http.downloads).toEqual([]);
       expect(delivery.checkpoints).toEqual([uploaded]);
+    });
+
+    it('when the recorded upload was never finished, uploads in a new session (the unfinished one is never published)', async () => {
+      const { adapter, http } = adapterWith(answer(200, videoUploadingAnswer('v1')), ...uploadAnswers('v2'), answer(200, videoStatusAnswer('v2', 'processing')));
+      const delivery = request([part('', ['video', CLIP])], { progress: started, resuming: true });
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'poll' });
+      expect(http.requests.map((sent) => `${sent.method} ${sent.url} ${sent.form?.upload_phase ?? sent.multipart?.upload_phase ?? ''}`.trim())).toEqual([
+        `GET ${GRAPH}/v1`,
+        `POST ${GRAPH}/101/videos start`,
+        `POST ${GRAPH}/101/videos transfer`,
+        `POST ${GRAPH}/101/videos transfer`,
+        `POST ${GRAPH}/101/videos finish`,
+        `GET ${GRAPH}/v2`,
+      ]);
+      expect(delivery.checkpoints).toEqual([
+        { ...started, videoId: 'v2' },
+        { ...uploaded, videoId: 'v2' },
+      ]);
+    });
+
+    it('does not upload again when Facebook does not say the recorded upload is unfinished', async () => {
+      const { adapter, http } = adapterWith(answer(200, { id: 'v1', status: { video_status: 'processing' } }), answer(200, videoStatusAnswer('v1', 'processing')));
+      await expect(adapter.publish(request([part('', ['video', CLIP])], { progress: started, resuming: true }))).resolves.toMatchObject({ kind: 'poll' });
+      expect(http.requests.filter((sent) => sent.method === 'POST')).toEqual([]);
     });
   });
 

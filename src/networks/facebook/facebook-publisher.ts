@@ -14,8 +14,8 @@ export function facebookPermalink(postId: string): string {
 }
 
 /**
- * Publishes a delivery on a Page with the Page token: text (`/feed`), one photo (`/photos`),
- * several (each staged unpublished, then `/feed` with attached_media) or a video (`/videos`, polled
+ * Publishes a delivery on a Page with the Page token: text (`/feed`), photos (each staged
+ * unpublished, then `/feed` with attached_media) or a video (`/videos` in a resumable upload, polled
  * until Facebook has processed it), then the thread as comments.
  * Every created object is checkpointed before the next call (the last needs none: the published
  * state records it), and a resumed attempt looks for what the cut-off call may have made before
@@ -64,20 +64,19 @@ async function createPost(
   progress: FacebookProgress,
   save: (next: FacebookProgress) => Promise<void>,
 ): Promise<string> {
-  const token = request.tokens.accessToken;
-  const page = request.networkAccountId;
-  const { text, media } = post;
-  if (media.length > 1) return createMultiPhotoPost(api, request, post, progress, save);
-  const existing = request.resuming ? await findRecentPost(api, request, text) : undefined;
+  if (post.media.length > 0) return createPhotoPost(api, request, post, progress, save);
+  const existing = request.resuming ? await findRecentPost(api, request, post.text) : undefined;
   if (existing) return existing;
-  if (media.length === 1) {
-    const photo = await graphPost(api, node(page, 'photos'), token, { url: media[0].url, caption: text || undefined });
-    return createdId(api, photo, 'POST /{page-id}/photos', 'post_id');
-  }
-  return createdId(api, await graphPost(api, node(page, 'feed'), token, { message: text }), 'POST /{page-id}/feed');
+  return createdId(api, await graphPost(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, { message: post.text }), 'POST /{page-id}/feed');
 }
 
-async function createMultiPhotoPost(
+/**
+ * One photo or several, each staged unpublished first (`published=false`) and checkpointed, then
+ * published in one Page post (`/feed` with attached_media). The photo ids are recorded before the
+ * call that publishes them, so a resumed attempt finds the post by its photo (`page_story_id`),
+ * with or without a message.
+ */
+async function createPhotoPost(
   api: GraphApi,
   request: PublishRequest,
   post: PostPart,

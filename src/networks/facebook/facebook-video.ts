@@ -1,15 +1,14 @@
 import { GraphApi } from '../graph/graph-api';
-import { createdId, graphPost, graphRead, newestWithText, node } from '../graph/graph-publishing';
+import { graphRead, node } from '../graph/graph-publishing';
 import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
 import { FacebookProgress, facebookProgressJson } from './facebook-progress';
+import { uploadFacebookVideo } from './facebook-video-upload';
 
 /** Polling a Page video stops this long after its upload: longer means Facebook is stuck on it. */
 export const FACEBOOK_VIDEO_PROCESSING_LIMIT_MS = 30 * 60_000;
-/** How many of the Page's latest videos are searched for one an interrupted attempt may have uploaded. */
-const RECENT_VIDEOS_LOOKED_AT = '25';
 
 export type VideoStep = { kind: 'ready'; videoId: string } | Extract<PublishOutcome, { kind: 'poll' }>;
 
@@ -28,27 +27,21 @@ export function facebookVideoPermalink(pageId: string, videoId: string): string 
 }
 
 /**
- * A Page video: uploaded by URL (`POST /{page-id}/videos` with `file_url`), checkpointed, then
- * processed by Facebook, which publishes it once its `status.video_status` is `ready`. Until then
- * the job is polled again later, never waited for in a worker.
+ * A Page video: uploaded in a resumable session (see uploadFacebookVideo), then processed by
+ * Facebook, which publishes it once its `status.video_status` is `ready`. Until then the job is
+ * polled again later, never waited for in a worker.
  */
 export async function publishFacebookVideo(call: VideoCall): Promise<VideoStep> {
   const { api, request, post } = call;
   const token = request.tokens.accessToken;
-  let progress = call.progress;
-  if (progress.videoId === undefined) {
-    const existing = request.resuming ? await findRecentVideo(api, request, post.text) : undefined;
-    const videoId =
-      existing ??
-      createdId(
-        api,
-        await graphPost(api, node(request.networkAccountId, 'videos'), token, { file_url: post.media[0].url, description: post.text || undefined }),
-        'POST /{page-id}/videos',
-      );
-    progress = { ...progress, videoId, videoUploadedAt: call.now.toISOString() };
-    // Checkpointed whatever follows: the polls to come carry it, and a resumed attempt must not upload again.
-    await call.save(progress);
-  }
+  // Until the upload is known to be finished, it is (re)done or found finished by the video's id.
+  const progress =
+    call.progress.videoUploadedAt === undefined
+      ? await uploadFacebookVideo(
+          { api, accessToken: token, pageId: request.networkAccountId, url: post.media[0].url, description: post.text, now: call.now, save: call.save },
+          call.progress,
+        )
+      : call.progress;
   const videoId = progress.videoId!;
   const video = await graphRead(api, node(videoId), token, { fields: 'status' });
   const status = recordField(video, 'status');
@@ -85,8 +78,3 @@ function processingError(status: JsonRecord | undefined): string | undefined {
   return first ? stringField(first, 'message') : undefined;
 }
 
-/** The newest of the Page's recent videos with exactly this description (none for a video without one). */
-function findRecentVideo(api: GraphApi, request: PublishRequest, text: string): Promise<string | undefined> {
-  const query = { fields: 'id,description,updated_time', limit: RECENT_VIDEOS_LOOKED_AT };
-  return newestWithText(api, node(request.networkAccountId, 'videos'), request.tokens.accessToken, query, 'description', text);
-}

@@ -36,11 +36,13 @@ export async function uploadPartMedia(api: XApi, accessToken: string, part: Post
 type Downloaded = { bytes: Buffer; contentType: string };
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-function mediaIdOf(api: XApi, body: unknown): string {
+/** The medium's id and, when X gives it, its key (`data.media_key`), from an upload's answer. */
+function uploadedMedium(api: XApi, body: unknown): { id: string; key?: string } {
   const data = isRecord(body) ? recordField(body, 'data') : undefined;
   const id = data ? stringField(data, 'id') : undefined;
   if (!id) throw api.unexpected('a media upload answered without data.id');
-  return id;
+  const key = data ? stringField(data, 'media_key') : undefined;
+  return { id, ...(key ? { key } : {}) };
 }
 
 async function uploadImage(api: XApi, token: string, file: Downloaded): Promise<XUpload> {
@@ -50,7 +52,7 @@ async function uploadImage(api: XApi, token: string, file: Downloaded): Promise<
     headers: auth(token),
     multipart: { media: { data: file.bytes, filename: 'media', contentType: file.contentType }, media_category: 'tweet_image', media_type: file.contentType },
   });
-  return { id: mediaIdOf(api, body), ready: true };
+  return { ...uploadedMedium(api, body), ready: true };
 }
 
 async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Downloaded): Promise<XUpload> {
@@ -60,7 +62,8 @@ async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Do
     headers: auth(token),
     json: { media_type: file.contentType, total_bytes: file.bytes.length, media_category: kind === 'gif' ? 'tweet_gif' : 'tweet_video' },
   });
-  const id = mediaIdOf(api, initialized);
+  const medium = uploadedMedium(api, initialized);
+  const { id } = medium;
   for (let segment = 0; segment * SEGMENT_BYTES < file.bytes.length; segment++) {
     const chunk = file.bytes.subarray(segment * SEGMENT_BYTES, (segment + 1) * SEGMENT_BYTES);
     await api.send({
@@ -71,7 +74,7 @@ async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Do
     });
   }
   await api.send({ method: 'POST', url: api.url(`/2/media/upload/${id}/finalize`), headers: auth(token) });
-  return { id, ready: false };
+  return { ...medium, ready: false };
 }
 
 /**

@@ -4,6 +4,12 @@ import { PublishProgress } from '../network-adapter';
 /** A medium uploaded for the part being published; X may still be processing it. */
 export interface XUpload {
   id: string;
+  /**
+   * The medium's key (`media_key`, e.g. `3_{id}`), as the upload answered it: a tweet names its
+   * media by key (`attachments.media_keys`), which is how a resumed attempt finds the tweet that
+   * carries this medium.
+   */
+  key?: string;
   ready: boolean;
 }
 
@@ -18,8 +24,10 @@ export interface XProgress {
 }
 
 function uploadOf(entry: unknown): XUpload | undefined {
-  const id = isRecord(entry) ? stringField(entry, 'id') : undefined;
-  return isRecord(entry) && id ? { id, ready: entry['ready'] === true } : undefined;
+  if (!isRecord(entry)) return undefined;
+  const id = stringField(entry, 'id');
+  const key = stringField(entry, 'key');
+  return id ? { id, ...(key ? { key } : {}), ready: entry['ready'] === true } : undefined;
 }
 
 export function readXProgress(progress: PublishProgress): XProgress {

@@ -5,7 +5,7 @@ export const X_USERNAME = 'bakeryonmain';
 
 export const tweetAnswer = (id: string, text: string) => ({ data: { id, text, edit_history_tweet_ids: [id] } });
 
-export const timelineAnswer = (...tweets: { id: string; text: string; referenced_tweets?: { type: string; id: string }[] }[]) =>
+export const timelineAnswer = (...tweets: { id: string; text: string; referenced_tweets?: { type: string; id: string }[]; attachments?: { media_keys: string[] } }[]) =>
   tweets.length === 0
     ? { meta: { result_count: 0 } }
     : {

@@ -3,7 +3,7 @@ import { MediaKind, PostPart, PublishProgress, PublishRequest } from '../network
 import { NetworkError } from '../network-error';
 import { X_ACCESS_TOKEN, tooManyRequests, unauthorizedProblem } from './x.fixtures';
 import { mediaStatusAnswer, timelineAnswer, tweetAnswer, X_USER_ID, X_USERNAME } from './x-publish.fixtures';
-import { comparableTweetText } from './x-publisher';
+import { comparableTweetText } from './x-recent-tweet';
 import { XAdapter } from './x.adapter';
 import { XSettings } from './x.settings';
 
@@ -36,7 +36,7 @@ function request(parts: PostPart[], options: { progress?: PublishProgress; resum
 }
 
 const tweet = (json: Record<string, unknown>) => ({ method: 'POST', url: `${API}/2/tweets`, headers: AUTH, json });
-const timeline = { method: 'GET', url: `${API}/2/users/${X_USER_ID}/tweets`, query: { max_results: '10', 'tweet.fields': 'created_at,referenced_tweets' }, headers: AUTH };
+const timeline = { method: 'GET', url: `${API}/2/users/${X_USER_ID}/tweets`, query: { max_results: '10', 'tweet.fields': 'created_at,referenced_tweets,attachments' }, headers: AUTH };
 const mediaStatus = (id: string) => ({ method: 'GET', url: `${API}/2/media/upload`, query: { command: 'STATUS', media_id: id }, headers: AUTH });
 
 describe('XAdapter content rules', () => {
@@ -142,7 +142,46 @@ describe('XAdapter publishing', () => {
       multipart: { media: { contentType: 'image/jpeg' }, media_category: 'tweet_image' },
     });
     expect(http.requests[1]).toMatchObject({ json: { text: 'Photo', media: { media_ids: ['77'] } } });
-    expect(delivery.checkpoints[0]).toMatchObject({ uploads: [{ id: '77', ready: true }] });
+    expect(delivery.checkpoints[0]).toMatchObject({ uploads: [{ id: '77', key: '3_77', ready: true }] });
+  });
+
+  it('when resuming a tweet of media alone, adopts the tweet carrying the uploaded medium', async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, timelineAnswer({ id: '9', text: 'https://t.co/other', attachments: { media_keys: ['3_66'] } }, { id: '8', text: 'https://t.co/pic', attachments: { media_keys: ['3_77'] } })),
+    );
+    const progress = { tweetIds: [], uploads: [{ id: '77', key: '3_77', ready: true }] };
+    const delivery = request([part('', ['image', JPG])], { progress, resuming: true });
+    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '8', permalink: 'https://x.com/bakeryonmain/status/8' });
+    expect(http.requests).toEqual([timeline]);
+    expect(http.downloads).toEqual([]);
+  });
+
+  it('when resuming a reply with media, adopts by the medium, not by a tweet with the same text', async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, timelineAnswer({ id: '9', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '1' }] }, { id: '8', text: 'Two https://t.co/pic', referenced_tweets: [{ type: 'replied_to', id: '1' }], attachments: { media_keys: ['3_77'] } })),
+    );
+    const progress = { tweetIds: ['1'], uploads: [{ id: '77', key: '3_77', ready: true }] };
+    await expect(adapter.publish(request([part('One'), part('Two', ['image', JPG])], { progress, resuming: true }))).resolves.toMatchObject({ platformPostId: '1' });
+    expect(http.requests).toEqual([timeline]);
+  });
+
+  it('when resuming a tweet of media alone that was not posted, posts it once', async () => {
+    const { adapter, http } = adapterWith(answer(200, timelineAnswer({ id: '9', text: 'https://t.co/other', attachments: { media_keys: ['3_66'] } })), answer(201, tweetAnswer('10', '')));
+    const progress = { tweetIds: [], uploads: [{ id: '77', key: '3_77', ready: true }] };
+    await expect(adapter.publish(request([part('', ['image', JPG])], { progress, resuming: true }))).resolves.toMatchObject({ platformPostId: '10' });
+    expect(http.requests).toEqual([timeline, tweet({ media: { media_ids: ['77'] } })]);
+  });
+
+  it('keeps the media key of a chunked upload from its initialize answer', async () => {
+    const { adapter } = adapterWith(
+      answer(200, { data: { id: '90', media_key: '7_90' } }),
+      answer(200, {}),
+      answer(200, { data: { id: '90', media_key: '7_90', processing_info: { state: 'pending', check_after_secs: 1 } } }),
+      answer(200, mediaStatusAnswer('90', 'in_progress')),
+    );
+    const delivery = request([part('', ['video', 'https://c.example/clip.mp4'])]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'poll' });
+    expect(delivery.checkpoints[0]).toMatchObject({ uploads: [{ id: '90', key: '7_90', ready: false }] });
   });
 
   it('does not upload again a medium a cut-off attempt already uploaded', async () => {

@@ -1,12 +1,9 @@
-import { extractUrls } from 'twitter-text';
-import { arrayField, isRecord, recordField, stringField } from '../http/json-fields';
-import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
+import { isRecord, recordField, stringField } from '../http/json-fields';
+import { PublishOutcome, PublishRequest } from '../network-adapter';
 import { XApi } from './x-api';
 import { MediaStep, processedMedia, uploadPartMedia } from './x-media';
 import { readXProgress, XProgress, xProgressJson } from './x-progress';
-
-/** How many of the user's latest tweets are searched for one an interrupted attempt may have made. */
-const RECENT_TWEETS_LOOKED_AT = '10';
+import { findRecentTweet } from './x-recent-tweet';
 
 export function xPermalink(username: string, tweetId: string): string {
   return `https://x.com/${username}/status/${tweetId}`;
@@ -14,8 +11,9 @@ export function xPermalink(username: string, tweetId: string): string {
 
 /**
  * Publishes a delivery on X with the user's token: each part is a tweet, each after the first a
- * reply to the one before. Every tweet is checkpointed before the next is sent; when resuming,
- * the tweet that was in flight is first looked for among the user's recent tweets.
+ * reply to the one before. A part's media are uploaded and checkpointed before its tweet is sent,
+ * and every tweet before the next; when resuming, the tweet that was in flight is first looked
+ * for among the user's recent tweets (by its media when it has any, else by its text).
  */
 export async function publishOnX(api: XApi, request: PublishRequest): Promise<PublishOutcome> {
   let progress = readXProgress(request.progress);
@@ -31,7 +29,7 @@ export async function publishOnX(api: XApi, request: PublishRequest): Promise<Pu
     const media: MediaStep = part.media.length > 0 ? await processedMedia(api, token, progress, save) : { kind: 'ready', mediaIds: [] };
     if (media.kind === 'poll') return media;
     const replyTo = progress.tweetIds[index - 1];
-    const existing = request.resuming && index === firstUnrecorded ? await findRecentTweet(api, request, part, replyTo) : undefined;
+    const existing = request.resuming && index === firstUnrecorded ? await findRecentTweet(api, request, { part, uploads: progress.uploads, replyTo }) : undefined;
     const tweetId = existing ?? (await postTweet(api, token, part.text, media.mediaIds, replyTo));
     const next = { tweetIds: [...progress.tweetIds, tweetId], uploads: [] };
     // The last tweet needs no checkpoint of its own: the published state, written next, records it,
@@ -59,47 +57,4 @@ async function postTweet(api: XApi, token: string, text: string, mediaIds: strin
   const id = data ? stringField(data, 'id') : undefined;
   if (!id) throw api.unexpected('no data.id in the answer to POST /2/tweets');
   return id;
-}
-
-/**
- * Text as X shows it back, made comparable: X answers with its links shortened to t.co (and adds
- * one for attached media) and with &, < and > escaped, so links are left out and entities undone.
- */
-export function comparableTweetText(text: string): string {
-  const unescaped = text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  // twitter-text finds links without a scheme; the pattern catches schemed ones on TLDs it does not know.
-  const withoutLinks = extractUrls(unescaped)
-    .reduce((rest, url) => rest.split(url).join(' '), unescaped)
-    .replace(/https?:\/\/\S+/gi, ' ');
-  return withoutLinks.replace(/\s+/g, ' ').trim();
-}
-
-/** The id of the tweet this one replies to, when X says (`referenced_tweets`). */
-function repliedTo(tweet: Record<string, unknown>): string | null | undefined {
-  const references = arrayField(tweet, 'referenced_tweets');
-  if (!references) return undefined;
-  const reply = references.filter(isRecord).find((reference) => stringField(reference, 'type') === 'replied_to');
-  return reply ? (stringField(reply, 'id') ?? null) : null;
-}
-
-/**
- * The newest of the user's recent tweets with this part's text (and, when X tells, replying to the
- * right tweet). A part without text besides links cannot be recognised this way; none is looked for.
- */
-async function findRecentTweet(api: XApi, request: PublishRequest, part: PostPart, replyTo: string | undefined): Promise<string | undefined> {
-  const wanted = comparableTweetText(part.text);
-  if (!wanted) return undefined;
-  const body = await api.send({
-    method: 'GET',
-    url: api.url(`/2/users/${encodeURIComponent(request.networkAccountId)}/tweets`),
-    query: { max_results: RECENT_TWEETS_LOOKED_AT, 'tweet.fields': 'created_at,referenced_tweets' },
-    headers: { Authorization: `Bearer ${request.tokens.accessToken}` },
-  });
-  const tweets = (isRecord(body) ? (arrayField(body, 'data') ?? []) : []).filter(isRecord);
-  const match = tweets.find((tweet) => {
-    const parent = repliedTo(tweet);
-    const sameParent = parent === undefined || parent === (replyTo ?? null);
-    return sameParent && comparableTweetText(stringField(tweet, 'text') ?? '') === wanted;
-  });
-  return match ? stringField(match, 'id') : undefined;
 }

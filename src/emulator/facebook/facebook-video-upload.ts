@@ -1,0 +1,75 @@
+import { FastifyRequest } from 'fastify';
+import { EmulatorState } from '../state/emulator-state';
+import { graphErrors } from '../graph/graph-errors';
+import { isMultipartBody } from '../http/multipart';
+import { Params } from '../http/request-params';
+import { graphId } from '../state/emulator-ids';
+import { FacebookVideo } from '../state/network-objects';
+import { TestFacebookPage } from '../state/test-users';
+
+const MB = 1024 * 1024;
+/** The bytes Facebook asks for in one transfer; it names them in each answer (start_offset, end_offset). */
+export const FACEBOOK_VIDEO_CHUNK_BYTES = 1 * MB;
+/** The largest transfer request the emulator reads: one chunk and its multipart framing. */
+export const FACEBOOK_VIDEO_BODY_LIMIT = FACEBOOK_VIDEO_CHUNK_BYTES + MB;
+/** Resumable uploads take videos of up to 10 GB (Graph video uploads guide). */
+const MAX_FILE_BYTES = 10 * 1024 * MB;
+
+type Offsets = { start_offset: string; end_offset: string };
+
+function offsets(video: FacebookVideo): Offsets {
+  return { start_offset: String(video.receivedBytes), end_offset: String(Math.min(video.receivedBytes + FACEBOOK_VIDEO_CHUNK_BYTES, video.fileSize)) };
+}
+
+function sessionVideo(state: EmulatorState, page: TestFacebookPage, sessionId: string | undefined): FacebookVideo {
+  const video = [...state.objects.facebookVideos.values()].find((candidate) => candidate.uploadSessionId !== undefined && candidate.uploadSessionId === sessionId);
+  if (!video || video.pageId !== page.id) throw graphErrors.invalidParameter('Invalid upload_session_id');
+  if (video.status !== 'uploading') throw graphErrors.invalidParameter('The upload session was already finished');
+  return video;
+}
+
+/**
+ * `upload_phase=start`: a video id and an upload session before any byte is sent. Nothing is
+ * published until the session is finished.
+ */
+export function startVideoUpload(state: EmulatorState, page: TestFacebookPage, params: Params): Offsets & { video_id: string; upload_session_id: string } {
+  const fileSize = Number(params.file_size);
+  if (!Number.isInteger(fileSize) || fileSize < 1 || fileSize > MAX_FILE_BYTES) throw graphErrors.invalidParameter('file_size must be a positive integer of at most 10 GB');
+  const video: FacebookVideo = {
+    id: graphId(),
+    pageId: page.id,
+    description: '',
+    status: 'uploading',
+    uploadSessionId: graphId(),
+    fileSize,
+    receivedBytes: 0,
+    statusReads: 0,
+    createdAt: state.now(),
+  };
+  state.objects.facebookVideos.set(video.id, video);
+  return { video_id: video.id, upload_session_id: video.uploadSessionId!, ...offsets(video) };
+}
+
+/** `upload_phase=transfer`: the chunk at `start_offset` (`video_file_chunk`), which must be the next one Facebook asked for. */
+export function transferVideoChunk(state: EmulatorState, page: TestFacebookPage, params: Params, request: FastifyRequest): Offsets {
+  const video = sessionVideo(state, page, params.upload_session_id);
+  const body = request.body;
+  const chunk = isMultipartBody(body) ? body.files.video_file_chunk?.data : undefined;
+  if (!chunk || chunk.length === 0) throw graphErrors.invalidParameter('video_file_chunk is required: the bytes of the chunk, as a multipart file');
+  if (Number(params.start_offset) !== video.receivedBytes) throw graphErrors.invalidParameter(`start_offset must be ${video.receivedBytes}`, 1363037);
+  if (video.receivedBytes + chunk.length > video.fileSize) throw graphErrors.invalidParameter('More bytes were sent than file_size announced');
+  video.receivedBytes += chunk.length;
+  return offsets(video);
+}
+
+/**
+ * `upload_phase=finish` with the post's fields: the upload is complete, Facebook processes the
+ * video and publishes it once processed.
+ */
+export function finishVideoUpload(state: EmulatorState, page: TestFacebookPage, params: Params): { video: FacebookVideo } {
+  const video = sessionVideo(state, page, params.upload_session_id);
+  if (video.receivedBytes !== video.fileSize) throw graphErrors.invalidParameter(`File size mismatch: received ${video.receivedBytes} of ${video.fileSize} bytes`);
+  video.description = params.description ?? '';
+  video.status = 'processing';
+  return { video };
+}

@@ -1,0 +1,73 @@
+import { extractUrls } from 'twitter-text';
+import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../http/json-fields';
+import { PostPart, PublishRequest } from '../network-adapter';
+import { XApi } from './x-api';
+import { XUpload } from './x-progress';
+
+/** How many of the user's latest tweets are searched for one an interrupted attempt may have made. */
+const RECENT_TWEETS_LOOKED_AT = '10';
+
+/** The part whose tweet may have been made by a cut-off attempt, and what it was to carry. */
+export interface TweetInFlight {
+  part: PostPart;
+  /** The media uploaded (and checkpointed) for the part, before its tweet was sent. */
+  uploads: readonly XUpload[];
+  /** The tweet it replies to, if it is not the first part. */
+  replyTo: string | undefined;
+}
+
+/**
+ * Text as X shows it back, made comparable: X answers with its links shortened to t.co (and adds
+ * one for attached media) and with &, < and > escaped, so links are left out and entities undone.
+ */
+export function comparableTweetText(text: string): string {
+  const unescaped = text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  // twitter-text finds links without a scheme; the pattern catches schemed ones on TLDs it does not know.
+  const withoutLinks = extractUrls(unescaped)
+    .reduce((rest, url) => rest.split(url).join(' '), unescaped)
+    .replace(/https?:\/\/\S+/gi, ' ');
+  return withoutLinks.replace(/\s+/g, ' ').trim();
+}
+
+/** The id of the tweet this one replies to, when X says (`referenced_tweets`). */
+function repliedTo(tweet: JsonRecord): string | null | undefined {
+  const references = arrayField(tweet, 'referenced_tweets');
+  if (!references) return undefined;
+  const reply = references.filter(isRecord).find((reference) => stringField(reference, 'type') === 'replied_to');
+  return reply ? (stringField(reply, 'id') ?? null) : null;
+}
+
+/** The keys of the media a tweet carries (`attachments.media_keys`). */
+function mediaKeysOf(tweet: JsonRecord): string[] {
+  const attachments = recordField(tweet, 'attachments');
+  return (attachments ? (arrayField(attachments, 'media_keys') ?? []) : []).filter((key): key is string => typeof key === 'string');
+}
+
+/**
+ * The newest of the user's recent tweets that is this part's (and, when X tells, replies to the
+ * right tweet). A part with media is recognised by them: a tweet carrying one of the media
+ * uploaded for it, whatever its text, so a tweet of media alone is found too. A part without
+ * media is recognised by its text; one without text besides links cannot be, and none is looked for.
+ */
+export async function findRecentTweet(api: XApi, request: PublishRequest, inFlight: TweetInFlight): Promise<string | undefined> {
+  const mediaKeys = inFlight.uploads.map((upload) => upload.key).filter((key): key is string => key !== undefined);
+  const wanted = comparableTweetText(inFlight.part.text);
+  if (mediaKeys.length === 0 && !wanted) return undefined;
+  const body = await api.send({
+    method: 'GET',
+    url: api.url(`/2/users/${encodeURIComponent(request.networkAccountId)}/tweets`),
+    query: { max_results: RECENT_TWEETS_LOOKED_AT, 'tweet.fields': 'created_at,referenced_tweets,attachments' },
+    headers: { Authorization: `Bearer ${request.tokens.accessToken}` },
+  });
+  const tweets = (isRecord(body) ? (arrayField(body, 'data') ?? []) : []).filter(isRecord);
+  const isThePart =
+    mediaKeys.length > 0
+      ? (tweet: JsonRecord) => mediaKeysOf(tweet).some((key) => mediaKeys.includes(key))
+      : (tweet: JsonRecord) => comparableTweetText(stringField(tweet, 'text') ?? '') === wanted;
+  const match = tweets.find((tweet) => {
+    const parent = repliedTo(tweet);
+    const sameParent = parent === undefined || parent === (inFlight.replyTo ?? null);
+    return sameParent && isThePart(tweet);
+  });
+  return match ? stringField(match, 'id') : undefined;
+}
