@@ -26,7 +26,7 @@ export class AccountsController {
   @ApiErrors(400, 401)
   async list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListAccountsQuery): Promise<Paginated<AccountView>> {
     const { accounts, nextCursor } = await this.accounts.list(caller.customerId, query);
-    return new Paginated(accounts.map(AccountView.from), { nextCursor });
+    return new Paginated(accounts.map(AccountView.fromListed), { nextCursor });
   }
 
   @Delete(':id')

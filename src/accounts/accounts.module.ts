@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseModule } from '../database/database.module';
 import { AccountExpiry } from './account-expiry';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
@@ -11,7 +12,7 @@ import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectedAccount]), NetworksModule, WebhooksModule],
+  imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule],
   controllers: [AccountsController],
   providers: [AccountsRepository, AccountsService, TokenVault, TokenRefresher, AccountExpiry],
   exports: [AccountsService, TokenVault, TokenRefresher, AccountExpiry],

@@ -7,7 +7,7 @@ import { ID_PREFIX, newId } from '../common/ids';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { AccountTokens } from '../networks/network-adapter';
 import { NetworkRegistry } from '../networks/network-registry';
-import { AccountsRepository } from './accounts.repository';
+import { AccountsRepository, ListedAccount } from './accounts.repository';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
 import { ACCOUNT_PAGE_LIMIT, ListAccountsQuery } from './dto/list-accounts.query';
 import { TokenVault } from './token-vault';
@@ -39,7 +39,7 @@ export class AccountsService {
   ) {}
 
   /** One page of the tenant's accounts, oldest first; nextCursor is null on the last page. */
-  async list(customerId: string, query: ListAccountsQuery): Promise<{ accounts: ConnectedAccount[]; nextCursor: string | null }> {
+  async list(customerId: string, query: ListAccountsQuery): Promise<{ accounts: ListedAccount[]; nextCursor: string | null }> {
     const page = await this.accounts.listPageForTenant(customerId, query.tenantId, {
       statuses: query.status ? [query.status] : LISTED_BY_DEFAULT,
       after: query.cursor === undefined ? undefined : decodeCursor(query.cursor, ID_PREFIX.account),

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
+import { PreparedStatements } from '../database/prepared-statements';
 import { newId } from '../common/ids';
 import { ApiKey } from './api-key.entity';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-format';
@@ -20,7 +21,10 @@ export interface CreatedApiKey {
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
 
-  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly statements: PreparedStatements,
+  ) {}
 
   async create(customerId: string, name?: string): Promise<CreatedApiKey> {
     const secret = generateApiKey();
@@ -68,13 +72,13 @@ export class ApiKeysService {
    */
   async authenticate(presented: string): Promise<AuthenticatedCustomer | undefined> {
     if (!looksLikeApiKey(presented)) return undefined;
-    const rows: Array<{ key_id: string; customer_id: string; customer_name: string; last_used_at: Date | null }> =
-      await this.keys.query(
-        `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, k.last_used_at
-           FROM api_keys k JOIN customers c ON c.id = k.customer_id
-          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-        [hashApiKey(presented)],
-      );
+    // On every keyed request: a named prepared statement, planned once per connection.
+    const rows = await this.statements.query<{ key_id: string; customer_id: string; customer_name: string; last_used_at: Date | null }>(
+      `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, k.last_used_at
+         FROM api_keys k JOIN customers c ON c.id = k.customer_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      [hashApiKey(presented)],
+    );
     const row = rows[0];
     if (!row) return undefined;
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseModule } from '../database/database.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyGuard } from './api-key.guard';
@@ -8,7 +9,7 @@ import { ApiKeysService } from './api-keys.service';
 import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), RateLimitModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule],
   providers: [ApiKeysService, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
   exports: [ApiKeysService],
 })

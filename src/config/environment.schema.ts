@@ -115,19 +115,23 @@ export class EnvironmentSchema {
   @Max(1_000)
   PUBLISH_CUSTOMER_MAX_IN_FLIGHT = 8;
 
-  /** Webhook attempts one worker process makes at once: slots of their own, apart from publishing. */
+  /**
+   * Webhook attempts one worker process makes at once: slots of their own, apart from publishing.
+   * An attempt mostly waits on the receiver, so slots are cheap: many, so that a few hanging
+   * receivers (each held to its customer's cap) leave plenty for everyone else.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  @Max(200)
-  WEBHOOK_CONCURRENCY = 10;
+  @Max(500)
+  WEBHOOK_CONCURRENCY = 40;
 
   /** Webhook attempts to one customer's receiver in flight at once, over all workers. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(200)
-  WEBHOOK_CUSTOMER_MAX_IN_FLIGHT = 3;
+  WEBHOOK_CUSTOMER_MAX_IN_FLIGHT = 10;
 
   /** How often an idle worker looks for due work when no notification has woken it (scheduled posts, retries). */
   @Transform(toInt)

@@ -20,11 +20,23 @@ export async function startBareAccountList(databaseUrl: string): Promise<Fastify
     const { rows: keys } = await pool.query('SELECT k.customer_id FROM api_keys k JOIN customers c ON c.id = k.customer_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL', [hash]);
     if (!keys[0]) return reply.status(401).send();
     // The service's first page: its default of 100 accounts, and one more to learn whether a next page follows.
+    // The same answer the service gives: every field of the account view (their ISO time made in JS, as a plain handler would).
     const { rows } = await pool.query(
-      "SELECT id, platform, username, nickname, status FROM connected_accounts WHERE customer_id = $1 AND tenant_id = $2 AND status IN ('active', 'expired') ORDER BY created_at, id LIMIT 101",
+      `SELECT id, platform, username, nickname, status, tenant_id, avatar_url, connected_at FROM connected_accounts
+        WHERE customer_id = $1 AND tenant_id = $2 AND status IN ('active', 'expired') ORDER BY created_at, id LIMIT 101`,
       [keys[0].customer_id, tenantId],
     );
-    return { success: true, data: rows };
+    const data = rows.slice(0, 100).map((row) => ({
+      id: row.id,
+      platform: row.platform,
+      username: row.username,
+      nickname: row.nickname,
+      status: row.status,
+      tenantId: row.tenant_id,
+      avatarUrl: row.avatar_url,
+      connectedAt: row.connected_at.toISOString(),
+    }));
+    return { success: true, data, pagination: { nextCursor: null } };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;

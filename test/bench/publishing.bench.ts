@@ -36,10 +36,15 @@ const MODES: Record<string, (stack: BenchStack) => Promise<void>> = {
 async function main(): Promise<void> {
   const mode = MODES[ONLY];
   if (!mode) throw new Error(`BENCH_ONLY must be one of: ${Object.keys(MODES).filter(Boolean).join(', ')} (or unset)`);
+  const workerConcurrency = process.env.BENCH_WORKER_CONCURRENCY ?? '40';
   const stack = await BenchStack.start({
     // One ROLE=all process is what `npm start` runs; split is an API process and a worker process.
     layout: process.env.BENCH_PROCESSES === 'split' ? 'split' : 'one',
-    workerConcurrency: process.env.BENCH_WORKER_CONCURRENCY ?? '40',
+    workerConcurrency,
+    // The measures with one customer lift its cap on deliveries in flight to the bench's slots:
+    // what they measure is the pipeline's rate and cost, not the cap. Fairness and webhooks keep
+    // the default, which is theirs to exercise.
+    serviceEnv: ['fairness', 'webhooks'].includes(ONLY) ? {} : { PUBLISH_CUSTOMER_MAX_IN_FLIGHT: workerConcurrency },
     // BENCH_PG_STATS=1: PostgreSQL loads pg_stat_statements, and the drain's top statements are printed.
     pgStats: PG_STATS,
     // The scale mode's question is the claim's cost: count the statements inside it too.

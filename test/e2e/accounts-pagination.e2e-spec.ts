@@ -200,9 +200,7 @@ describe('Connected accounts API: pages', () => {
    */
   it('runs each page as a keyset read of its own index, without a sort', async () => {
     const repository = t.app.get(AccountsRepository);
-    const [sql, params] = repository
-      .pageQuery(alice.id, TENANT, { statuses: ['active', 'expired'], after: { createdMicros: '1795288968631123', id: 'acc_abc' }, limit: 3 })
-      .getQueryAndParameters();
+    const { sql, params } = repository.pageStatement(alice.id, TENANT, { statuses: ['active', 'expired'], after: { createdMicros: '1795288968631123', id: 'acc_abc' }, limit: 3 });
     await t.db.query('SET enable_seqscan = off');
     try {
       const [row] = await t.db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);

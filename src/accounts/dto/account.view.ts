@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ACCOUNT_STATUSES, ConnectedAccount } from '../connected-account.entity';
 import type { AccountStatus } from '../connected-account.entity';
+import type { ListedAccount } from '../accounts.repository';
 
 /** A connected account as the API shows it: never a token. */
 export class AccountView {
@@ -38,6 +39,20 @@ export class AccountView {
       tenantId: account.tenantId,
       avatarUrl: account.avatarUrl,
       connectedAt: account.connectedAt.toISOString(),
+    };
+  }
+
+  /** An account as the list read it (already in the view's shape, its time already ISO 8601). */
+  static fromListed(account: ListedAccount): AccountView {
+    return {
+      id: account.id,
+      platform: account.platform,
+      username: account.username,
+      nickname: account.nickname,
+      status: account.status,
+      tenantId: account.tenantId,
+      avatarUrl: account.avatarUrl,
+      connectedAt: account.connectedAt,
     };
   }
 }

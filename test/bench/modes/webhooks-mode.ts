@@ -15,7 +15,7 @@ const ACCOUNTS_PER_CUSTOMER = 20;
 const WINDOW_SECONDS = Number(process.env.BENCH_WEBHOOKS_SECONDS ?? 20);
 const PRODUCERS = 20;
 const WARM_UP_SECONDS = 5;
-/** C's events: at WEBHOOK_CUSTOMER_MAX_IN_FLIGHT (3) attempts per WEBHOOK_TIMEOUT_MS (10 s), far more than the window gets through. */
+/** C's events: at WEBHOOK_CUSTOMER_MAX_IN_FLIGHT (10) attempts per WEBHOOK_TIMEOUT_MS (10 s), far more than the window gets through. */
 const HANGING_EVENTS = 300;
 const TARGET_RATE_KEPT = 0.9;
 
