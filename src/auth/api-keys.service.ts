@@ -5,6 +5,7 @@ import { ApiException } from '../common/errors/api-exception';
 import { PreparedStatements } from '../database/prepared-statements';
 import { newId } from '../common/ids';
 import { ApiKey } from './api-key.entity';
+import { ApiKeyCache } from './api-key-cache';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-format';
 import { AuthenticatedCustomer } from './authenticated-customer';
 
@@ -20,6 +21,8 @@ export interface CreatedApiKey {
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
+  /** Valid keys seen recently; kept honest by ApiKeyRevocations. */
+  readonly cache = new ApiKeyCache();
 
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
@@ -63,28 +66,37 @@ export class ApiKeysService {
     if (!key.revokedAt) {
       await this.keys.update({ id: key.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     }
+    // At once here; other instances hear it from the database (NOTIFY api_key_revoked).
+    this.cache.forgetKey(key.id);
     return (await this.keys.findOneByOrFail({ id: key.id }));
   }
 
   /**
    * The customer behind a presented key, or undefined when the key is malformed, unknown or
-   * revoked. Looked up on every request (no cache), so a revocation takes effect at once.
+   * revoked. A valid key is remembered for a while (ApiKeyCache), and forgotten by every instance
+   * the moment it is revoked.
    */
   async authenticate(presented: string): Promise<AuthenticatedCustomer | undefined> {
     if (!looksLikeApiKey(presented)) return undefined;
-    // On every keyed request: a named prepared statement, planned once per connection.
+    const hash = hashApiKey(presented);
+    const known = this.cache.get(hash);
+    if (known) return known;
+    // A named prepared statement, planned once per connection.
     const rows = await this.statements.query<{ key_id: string; customer_id: string; customer_name: string; last_used_at: Date | null }>(
       `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, k.last_used_at
          FROM api_keys k JOIN customers c ON c.id = k.customer_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-      [hashApiKey(presented)],
+      [hash],
     );
     const row = rows[0];
     if (!row) return undefined;
+    // While cached, the key is read at most every TTL, which is within last_used_at's precision.
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
       this.touch(row.key_id);
     }
-    return { customerId: row.customer_id, customerName: row.customer_name, apiKeyId: row.key_id };
+    const customer = { customerId: row.customer_id, customerName: row.customer_name, apiKeyId: row.key_id };
+    this.cache.set(hash, customer);
+    return customer;
   }
 
   /** Records use in the background: a failure to write it must not fail the request. */

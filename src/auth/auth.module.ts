@@ -5,12 +5,13 @@ import { DatabaseModule } from '../database/database.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeyRevocations } from './api-key-revocations';
 import { ApiKeysService } from './api-keys.service';
 import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule],
-  providers: [ApiKeysService, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  providers: [ApiKeysService, ApiKeyRevocations, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
   exports: [ApiKeysService],
 })
 export class AuthModule {}

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { generateApiKey } from '../../src/auth/api-key-format';
+import { generateApiKey, hashApiKey } from '../../src/auth/api-key-format';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 
@@ -110,6 +110,37 @@ describe('Authentication on every route', () => {
     const afterRevoke = await list();
     expect(afterRevoke.status).toBe(401);
     expect(afterRevoke.body.error.code).toBe('unauthorized');
+  });
+
+  it('stops accepting a remembered key as soon as another instance revokes it (or its customer is deleted)', async () => {
+    const listening = async () => {
+      for (let round = 0; round < 100; round += 1) {
+        const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN api_key_revoked' AND datname = current_database()");
+        if (row!.n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('The instance never listened for revocations');
+    };
+    await listening();
+    const service = t.app.get(ApiKeysService);
+    for (const revoke of [
+      (id: string) => t.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [id]),
+      (id: string) => t.db.query('DELETE FROM api_keys WHERE id = $1', [id]),
+    ]) {
+      const fresh = await service.create(customer.id, 'remembered');
+      const list = () => request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${fresh.plaintext}`);
+      expect((await list()).status).toBe(200);
+      // Remembered: a second request is answered without the key being read again.
+      expect(service.cache.get(hashApiKey(fresh.plaintext))).toEqual(expect.objectContaining({ apiKeyId: fresh.key.id }));
+      // Revoked behind this instance's back, as another instance (or the dashboard elsewhere) would.
+      await revoke(fresh.key.id);
+      let status = 200;
+      for (let round = 0; round < 40 && status === 200; round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        status = (await list()).status;
+      }
+      expect(status).toBe(401);
+    }
   });
 
   it('accepts the scheme name in any case and records when the key was last used', async () => {

@@ -1,0 +1,54 @@
+import { ApiKeyCache } from './api-key-cache';
+
+const alice = { customerId: 'cus_a', customerName: 'alice', apiKeyId: 'key_a' };
+const bob = { customerId: 'cus_b', customerName: 'bob', apiKeyId: 'key_b' };
+
+describe('ApiKeyCache', () => {
+  let now: number;
+  const cache = (size = 10) => {
+    const made = new ApiKeyCache(() => now, 1_000, size);
+    made.setListening(true);
+    return made;
+  };
+  beforeEach(() => (now = 0));
+
+  it('remembers a valid key for its time to live, then asks again', () => {
+    const keys = cache();
+    keys.set('hash-a', alice);
+    now = 999;
+    expect(keys.get('hash-a')).toEqual(alice);
+    now = 1_000;
+    expect(keys.get('hash-a')).toBeUndefined();
+  });
+
+  it('forgets a revoked key at once, and only that one', () => {
+    const keys = cache();
+    keys.set('hash-a', alice);
+    keys.set('hash-b', bob);
+    keys.forgetKey('key_a');
+    expect(keys.get('hash-a')).toBeUndefined();
+    expect(keys.get('hash-b')).toEqual(bob);
+  });
+
+  it('trusts nothing from memory while revocations cannot be heard', () => {
+    const keys = cache();
+    keys.set('hash-a', alice);
+    keys.setListening(false);
+    expect(keys.get('hash-a')).toBeUndefined();
+    keys.set('hash-a', alice);
+    expect(keys.get('hash-a')).toBeUndefined();
+    // Listening again: what was known before the gap is gone (a revocation may have been missed).
+    keys.setListening(true);
+    expect(keys.get('hash-a')).toBeUndefined();
+  });
+
+  it('keeps at most its size, forgetting the oldest first', () => {
+    const keys = cache(2);
+    keys.set('hash-a', alice);
+    keys.set('hash-b', bob);
+    keys.set('hash-c', { ...bob, apiKeyId: 'key_c' });
+    expect(keys.get('hash-a')).toBeUndefined();
+    expect(keys.get('hash-b')).toEqual(bob);
+    expect(keys.get('hash-c')).toBeDefined();
+  });
+});
