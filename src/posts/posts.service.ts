@@ -4,6 +4,8 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
+import { PreparedStatements } from '../database/prepared-statements';
+import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
 import { Delivery } from './delivery.entity';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostPageView, PostView } from './dto/post.view';
@@ -29,7 +31,10 @@ export class PostsService {
     private readonly acceptance: PostAcceptance,
     private readonly writer: PostWriter,
     private readonly batcher: PostWriteBatcher,
+    private readonly statements: PreparedStatements,
   ) {}
+
+  private postWithDeliveriesSql: string | undefined;
 
   /**
    * Accepts a post: the post, its deliveries and their publishing jobs are written in one
@@ -52,10 +57,17 @@ export class PostsService {
     });
   }
 
-  async get(customerId: string, id: string, transaction: EntityManager = this.dataSource.manager): Promise<PostView> {
-    const post = await transaction.findOneBy(Post, { customerId, id });
-    if (!post) throw ApiException.notFound('Post');
-    const deliveries = await transaction.find(Delivery, { where: { postId: post.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+  /** The post with its deliveries: one prepared statement (a row per delivery), as it is polled often. */
+  async get(customerId: string, id: string, transaction?: EntityManager): Promise<PostView> {
+    this.postWithDeliveriesSql ??= `SELECT ${prefixedColumns(this.dataSource, Post, 'p', 'p')}, ${prefixedColumns(this.dataSource, Delivery, 'd', 'd')}
+        FROM posts p LEFT JOIN deliveries d ON d.post_id = p.id
+       WHERE p.customer_id = $1 AND p.id = $2
+       ORDER BY d.created_at, d.id`;
+    const rows = await this.statements.query<Record<string, unknown>>(this.postWithDeliveriesSql, [customerId, id], transaction);
+    const [first] = rows;
+    if (!first) throw ApiException.notFound('Post');
+    const post = fromPrefixedRow(this.dataSource, Post, first, 'p');
+    const deliveries = first.d_id === null ? [] : rows.map((row) => fromPrefixedRow(this.dataSource, Delivery, row, 'd'));
     return postView(post, deliveries);
   }
 
