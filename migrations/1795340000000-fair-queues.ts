@@ -101,7 +101,9 @@ export class FairQueues1795340000000 implements MigrationInterface {
 
       -- Up to \`wanted\` deliveries, each of an account nobody publishes for, round-robin over the customers
       -- with due work and fewer than \`customer_cap\` in flight. Claims are serialized (a claim takes a
-      -- millisecond or two), so concurrent workers never see a false "nothing to do" or deadlock.
+      -- millisecond or two), so concurrent workers never take the same work. A customer row locked by
+      -- a writer (an insert's or a release's trigger) is skipped, never waited for: the claim waits on
+      -- nothing, so it cannot deadlock with them, and that writer sends NOTIFY when its work is due.
       CREATE FUNCTION claim_deliveries(worker text, wanted integer, customer_cap integer)
         RETURNS TABLE (delivery_id text, account_id text) LANGUAGE plpgsql AS $$
       DECLARE
@@ -116,7 +118,7 @@ export class FairQueues1795340000000 implements MigrationInterface {
           tries := tries + 1;
           SELECT q.customer_id INTO customer FROM queue_customers q
            WHERE q.queue = 'publish' AND q.due_at <= now() AND q.customer_id <> ALL (passed)
-           ORDER BY q.served_at, q.customer_id LIMIT 1 FOR UPDATE;
+           ORDER BY q.served_at, q.customer_id LIMIT 1 FOR UPDATE SKIP LOCKED;
           EXIT WHEN customer IS NULL;
           IF (SELECT count(*) FROM publish_lanes l WHERE l.customer_id = customer AND l.claimed_by IS NOT NULL) >= customer_cap THEN
             passed := passed || customer;
@@ -185,7 +187,7 @@ export class FairQueues1795340000000 implements MigrationInterface {
           tries := tries + 1;
           SELECT q.customer_id INTO customer FROM queue_customers q
            WHERE q.queue = 'webhook' AND q.due_at <= now() AND q.customer_id <> ALL (passed)
-           ORDER BY q.served_at, q.customer_id LIMIT 1 FOR UPDATE;
+           ORDER BY q.served_at, q.customer_id LIMIT 1 FOR UPDATE SKIP LOCKED;
           EXIT WHEN customer IS NULL;
           IF (SELECT count(*) FROM events e WHERE e.customer_id = customer AND e.claimed_by IS NOT NULL) >= customer_cap THEN
             passed := passed || customer;

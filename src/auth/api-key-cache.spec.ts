@@ -14,7 +14,7 @@ describe('ApiKeyCache', () => {
 
   it('remembers a valid key for its time to live, then asks again', () => {
     const keys = cache();
-    keys.set('hash-a', alice);
+    keys.set('hash-a', alice, keys.generation);
     now = 999;
     expect(keys.get('hash-a')).toEqual(alice);
     now = 1_000;
@@ -23,8 +23,8 @@ describe('ApiKeyCache', () => {
 
   it('forgets a revoked key at once, and only that one', () => {
     const keys = cache();
-    keys.set('hash-a', alice);
-    keys.set('hash-b', bob);
+    keys.set('hash-a', alice, keys.generation);
+    keys.set('hash-b', bob, keys.generation);
     keys.forgetKey('key_a');
     expect(keys.get('hash-a')).toBeUndefined();
     expect(keys.get('hash-b')).toEqual(bob);
@@ -32,21 +32,30 @@ describe('ApiKeyCache', () => {
 
   it('trusts nothing from memory while revocations cannot be heard', () => {
     const keys = cache();
-    keys.set('hash-a', alice);
+    keys.set('hash-a', alice, keys.generation);
     keys.setListening(false);
     expect(keys.get('hash-a')).toBeUndefined();
-    keys.set('hash-a', alice);
+    keys.set('hash-a', alice, keys.generation);
     expect(keys.get('hash-a')).toBeUndefined();
     // Listening again: what was known before the gap is gone (a revocation may have been missed).
     keys.setListening(true);
     expect(keys.get('hash-a')).toBeUndefined();
   });
 
+  it('does not remember what a lookup read before a revocation it did not see', () => {
+    const keys = cache();
+    const readAt = keys.generation;
+    // The key is revoked (heard) while the lookup is between its read and its answer.
+    keys.forgetKey('key_a');
+    keys.set('hash-a', alice, readAt);
+    expect(keys.get('hash-a')).toBeUndefined();
+  });
+
   it('keeps at most its size, forgetting the oldest first', () => {
     const keys = cache(2);
-    keys.set('hash-a', alice);
-    keys.set('hash-b', bob);
-    keys.set('hash-c', { ...bob, apiKeyId: 'key_c' });
+    keys.set('hash-a', alice, keys.generation);
+    keys.set('hash-b', bob, keys.generation);
+    keys.set('hash-c', { ...bob, apiKeyId: 'key_c' }, keys.generation);
     expect(keys.get('hash-a')).toBeUndefined();
     expect(keys.get('hash-b')).toEqual(bob);
     expect(keys.get('hash-c')).toBeDefined();

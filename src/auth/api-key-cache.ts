@@ -15,6 +15,11 @@ export const API_KEY_CACHE_SIZE = 10_000;
 export class ApiKeyCache {
   private readonly byHash = new Map<string, { customer: AuthenticatedCustomer; expiresAt: number }>();
   private listening = false;
+  /**
+   * Moves on at every revocation heard and every gap in listening. A lookup that began before it
+   * moved may have read a key just revoked: what it found is not remembered (see set).
+   */
+  generation = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -33,8 +38,9 @@ export class ApiKeyCache {
     return entry.customer;
   }
 
-  set(hash: string, customer: AuthenticatedCustomer): void {
-    if (!this.listening) return;
+  /** Remembers a key found valid by a lookup that began at `readAtGeneration`. */
+  set(hash: string, customer: AuthenticatedCustomer, readAtGeneration: number): void {
+    if (!this.listening || readAtGeneration !== this.generation) return;
     this.byHash.delete(hash);
     if (this.byHash.size >= this.size) this.byHash.delete(this.byHash.keys().next().value!);
     this.byHash.set(hash, { customer, expiresAt: this.now() + this.ttlMs });
@@ -42,12 +48,14 @@ export class ApiKeyCache {
 
   /** A key was revoked or deleted (here or on another instance). */
   forgetKey(apiKeyId: string): void {
+    this.generation += 1;
     for (const [hash, entry] of this.byHash) if (entry.customer.apiKeyId === apiKeyId) this.byHash.delete(hash);
   }
 
   /** Whether revocations are being heard; when not, nothing is trusted from memory. */
   setListening(listening: boolean): void {
     this.listening = listening;
+    this.generation += 1;
     if (!listening) this.byHash.clear();
   }
 }

@@ -81,6 +81,7 @@ export class ApiKeysService {
     const hash = hashApiKey(presented);
     const known = this.cache.get(hash);
     if (known) return known;
+    const generation = this.cache.generation;
     // A named prepared statement, planned once per connection.
     const rows = await this.statements.query<{ key_id: string; customer_id: string; customer_name: string; last_used_at: Date | null }>(
       `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, k.last_used_at
@@ -95,7 +96,7 @@ export class ApiKeysService {
       this.touch(row.key_id);
     }
     const customer = { customerId: row.customer_id, customerName: row.customer_name, apiKeyId: row.key_id };
-    this.cache.set(hash, customer);
+    this.cache.set(hash, customer, generation);
     return customer;
   }
 

@@ -73,7 +73,8 @@ export class DeliveryStore {
         WHERE lane.claimed_by IS NOT NULL
           AND (lane.claimed_by = ANY($1::text[])
                OR (lane.claimed_at < now() - make_interval(secs => $2::double precision / 1000)
-                   AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = lane.claimed_by)))`,
+                   AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = lane.claimed_by)))
+        ORDER BY lane.account_id`,
       [deadWorkerIds, deadAfterMs],
     )) as unknown[];
     return released.length;

@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { retryUntilDone } from '../queue/retry-until-done';
 import { LaneRegistry, WorkLane } from '../queue/work-lane';
 import { ClaimedDelivery, DeliveryStore } from './delivery-store';
 import { PublishDeliveryTask } from './publish-delivery.task';
 
 /** The lane's name, and the payload of the notification that wakes it. */
 export const PUBLISH_LANE = 'publish';
-
-/** How long to wait before trying again to let go of a lane while the database is away. */
-const RELEASE_RETRY_MS = [200, 500, 1_000, 2_000, 5_000];
 
 /**
  * Publishing as a lane: a worker claims deliveries (one per account at a time, round-robin over
@@ -54,16 +52,8 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
     return this.store.releaseAbandoned(deadWorkerIds, deadAfterMs);
   }
 
-  /** Must happen, or the account's next deliveries wait for this worker to count as dead: retried while this process lives. */
-  private async release(accountId: string, workerId: string): Promise<void> {
-    for (let failures = 0; ; failures++) {
-      try {
-        return await this.store.release(accountId, workerId);
-      } catch (error) {
-        const waitMs = RELEASE_RETRY_MS[Math.min(failures, RELEASE_RETRY_MS.length - 1)]!;
-        if (failures === 0) this.logger.warn({ msg: 'Could not let go of the account lane; retrying', accountId, err: error instanceof Error ? error.message : String(error) });
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-      }
-    }
+  /** Must happen, or the account's next deliveries wait for this process to end: retried while it lives. */
+  private release(accountId: string, workerId: string): Promise<void> {
+    return retryUntilDone(this.logger, `Letting go of account ${accountId}'s lane`, () => this.store.release(accountId, workerId));
   }
 }

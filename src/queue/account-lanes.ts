@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { retryUntilDone } from './retry-until-done';
 import { WorkerIdentity } from './worker-identity';
 
 /**
@@ -11,6 +12,8 @@ import { WorkerIdentity } from './worker-identity';
  */
 @Injectable()
 export class AccountLanes {
+  private readonly logger = new Logger('Worker');
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly identity: WorkerIdentity,
@@ -29,7 +32,10 @@ export class AccountLanes {
     try {
       return { held: true, result: await work() };
     } finally {
-      await this.dataSource.query('SELECT release_lane($1, $2)', [accountId, workerId]);
+      // Until it succeeds: a live worker's hold is never taken over, and the account publishes nothing meanwhile.
+      await retryUntilDone(this.logger, `Letting go of account ${accountId}'s lane`, async () => {
+        await this.dataSource.query('SELECT release_lane($1, $2)', [accountId, workerId]);
+      });
     }
   }
 }

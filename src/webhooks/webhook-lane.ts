@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { retryUntilDone } from '../queue/retry-until-done';
 import { LaneRegistry, WorkLane } from '../queue/work-lane';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
@@ -48,8 +49,8 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
       await this.dispatcher.deliver(eventId);
     } catch (error) {
       this.logger.error({ msg: 'A webhook attempt stopped on our own error; it will be made again', eventId, err: error instanceof Error ? error.message : String(error) });
-      // If the database is away this fails too; the claim is then let go when this worker counts as dead... or at its restart.
-      await this.dispatcher.letGo(eventId, OWN_ERROR_DELAY_MS).catch(() => undefined);
+      // A live worker's claim is never taken over, and counts toward its customer's cap: it must be let go.
+      await retryUntilDone(this.logger, `Letting go of event ${eventId}`, () => this.dispatcher.letGo(eventId, OWN_ERROR_DELAY_MS));
     }
   }
 
