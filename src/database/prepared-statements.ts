@@ -26,8 +26,11 @@ export class PreparedStatements {
     try {
       return (await pool.query({ name: this.nameOf(sql), text: sql, values: params })).rows as Row[];
     } catch (error) {
-      // As TypeORM reports a failed query, so callers (and the outage detection) see one kind.
-      throw new QueryFailedError(sql, params, error instanceof Error ? error : new Error(String(error)));
+      // As TypeORM reports a failed query, so callers (and the outage detection) see one kind. The
+      // driver's error is kept as it is, with its code (`instanceof Error` is not enough: an error
+      // made in another realm, as Node's network errors are under Jest, would lose it).
+      const driverError = typeof error === 'object' && error !== null ? (error as Error) : new Error(String(error));
+      throw new QueryFailedError(sql, params, driverError);
     }
   }
 
