@@ -30,16 +30,7 @@ export class AccountView {
   connectedAt!: string;
 
   static from(account: ConnectedAccount): AccountView {
-    return {
-      id: account.id,
-      platform: account.platform,
-      username: account.username,
-      nickname: account.nickname,
-      status: account.status,
-      tenantId: account.tenantId,
-      avatarUrl: account.avatarUrl,
-      connectedAt: account.connectedAt.toISOString(),
-    };
+    return AccountView.fromListed({ ...account, connectedAt: account.connectedAt.toISOString() });
   }
 
   /** An account as the list read it (already in the view's shape, its time already ISO 8601). */
