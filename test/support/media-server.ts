@@ -15,11 +15,29 @@ const FILES: Record<string, { type: string; body: Buffer }> = {
   '.mov': { type: 'video/quicktime', body: Buffer.alloc(4096, 2) },
 };
 
+/**
+ * A video of 2.5 MB, more than the emulator's resumable upload takes in one chunk (1 MB), its bytes
+ * numbered so that chunks out of order would not add up to it. Served as `long.mp4`.
+ */
+export const LONG_VIDEO = Buffer.from(Uint8Array.from({ length: 2.5 * 1024 * 1024 }, (_, index) => index % 251));
+
+/** Files served by name rather than by extension. */
+const NAMED: Record<string, { type: string; body: Buffer }> = { 'long.mp4': { type: 'video/mp4', body: LONG_VIDEO } };
+
+/** Served without a Content-Length (chunked), as an origin that does not know its size answers. */
+const UNSIZED = 'unsized.mp4';
+
 /** Serves media files on loopback for the adapters to fetch, as a customer's CDN would. */
 export async function startMediaServer(): Promise<{ url(name: string): string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
-    const extension = /\.[a-z0-9]+$/.exec(request.url?.split('?')[0] ?? '')?.[0] ?? '';
-    const file = FILES[extension];
+    const path = request.url?.split('?')[0] ?? '';
+    const name = path.split('/').pop() ?? '';
+    if (name === UNSIZED) {
+      response.writeHead(200, { 'Content-Type': 'video/mp4' }).end(FILES['.mp4']!.body);
+      return;
+    }
+    const extension = /\.[a-z0-9]+$/.exec(path)?.[0] ?? '';
+    const file = NAMED[name] ?? FILES[extension];
     if (!file) {
       response.writeHead(404).end();
       return;

@@ -1,4 +1,5 @@
 import { FastifyRequest } from 'fastify';
+import { createHash, Hash } from 'node:crypto';
 import { EmulatorState } from '../state/emulator-state';
 import { graphErrors } from '../graph/graph-errors';
 import { isMultipartBody } from '../http/multipart';
@@ -16,6 +17,9 @@ export const FACEBOOK_VIDEO_BODY_LIMIT = FACEBOOK_VIDEO_CHUNK_BYTES + MB;
 const MAX_FILE_BYTES = 10 * 1024 * MB;
 
 type Offsets = { start_offset: string; end_offset: string };
+
+/** The digest of each unfinished upload's bytes so far, chunk after chunk (the bytes themselves are not kept). */
+const received = new WeakMap<FacebookVideo, Hash>();
 
 function offsets(video: FacebookVideo): Offsets {
   return { start_offset: String(video.receivedBytes), end_offset: String(Math.min(video.receivedBytes + FACEBOOK_VIDEO_CHUNK_BYTES, video.fileSize)) };
@@ -47,6 +51,7 @@ export function startVideoUpload(state: EmulatorState, page: TestFacebookPage, p
     createdAt: state.now(),
   };
   state.objects.facebookVideos.set(video.id, video);
+  received.set(video, createHash('sha256'));
   return { video_id: video.id, upload_session_id: video.uploadSessionId!, ...offsets(video) };
 }
 
@@ -59,6 +64,7 @@ export function transferVideoChunk(state: EmulatorState, page: TestFacebookPage,
   if (Number(params.start_offset) !== video.receivedBytes) throw graphErrors.invalidParameter(`start_offset must be ${video.receivedBytes}`, 1363037);
   if (video.receivedBytes + chunk.length > video.fileSize) throw graphErrors.invalidParameter('More bytes were sent than file_size announced');
   video.receivedBytes += chunk.length;
+  received.get(video)?.update(chunk);
   return offsets(video);
 }
 
@@ -70,6 +76,8 @@ export function finishVideoUpload(state: EmulatorState, page: TestFacebookPage, 
   const video = sessionVideo(state, page, params.upload_session_id);
   if (video.receivedBytes !== video.fileSize) throw graphErrors.invalidParameter(`File size mismatch: received ${video.receivedBytes} of ${video.fileSize} bytes`);
   video.description = params.description ?? '';
+  video.sha256 = received.get(video)?.digest('hex');
+  received.delete(video);
   video.status = 'processing';
   return { video };
 }

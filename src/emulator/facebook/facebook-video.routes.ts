@@ -39,7 +39,7 @@ export function advanceVideoProcessing(state: EmulatorState, pageId: string): vo
       accountId: video.pageId,
       postId: video.id,
       text: video.description,
-      media: [{ type: 'video', ...(video.url ? { url: video.url } : {}), id: video.id }],
+      media: [{ type: 'video', ...(video.url ? { url: video.url } : {}), id: video.id, ...(video.sha256 ? { sha256: video.sha256 } : {}) }],
       permalink: facebookVideoPermalink(video),
       publishedAt: new Date(state.now()).toISOString(),
     });

@@ -27,6 +27,8 @@ export interface FacebookVideo {
   /** The size announced at upload_phase=start, and the bytes transferred so far. */
   fileSize: number;
   receivedBytes: number;
+  /** The SHA-256 (hex) of the bytes transferred, once a resumable upload is finished: what was uploaded, in order. */
+  sha256?: string;
   /** Processing steps so far: processing ends after the configured number (facebookVideoPolls). */
   statusReads: number;
   createdAt: number;

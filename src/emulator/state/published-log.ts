@@ -6,6 +6,8 @@ export interface PublishedMedia {
   url?: string;
   /** The network's id of the medium (photo id, container id, X media id). */
   id: string;
+  /** For bytes sent in a Facebook resumable upload: their SHA-256 (hex), so a test can tell the file arrived whole and in order. */
+  sha256?: string;
 }
 
 /** One thing that became visible on a network: a post, a reply or a comment. */

@@ -1,11 +1,13 @@
 import { GraphApi } from '../graph/graph-api';
 import { createdId, graphPost, graphRead, node } from '../graph/graph-publishing';
-import { isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
+import { JsonRecord, recordField, stringField } from '../http/json-fields';
 import { FacebookProgress } from './facebook-progress';
+import { transferVideoChunks } from './facebook-video-transfer';
 
 /**
- * The largest video uploaded. The worker holds the file while it sends it; this is also what
- * Facebook took by URL before (non-resumable uploads: 1 GB), so no video accepted then is refused now.
+ * The largest video uploaded: what Facebook took by URL before (non-resumable uploads: 1 GB), so
+ * no video accepted then is refused now. The worker never holds it whole: it streams it from its
+ * origin one transfer chunk at a time (see transferVideoChunks).
  */
 export const FACEBOOK_MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
 
@@ -37,53 +39,30 @@ export async function uploadFacebookVideo(upload: VideoUpload, progress: Faceboo
     await upload.save(adopted);
     return adopted;
   }
-  const file = await upload.api.download(upload.url, FACEBOOK_MAX_VIDEO_BYTES);
-  const started = await videosCall(upload, { upload_phase: 'start', file_size: String(file.bytes.length) });
-  const videoId = createdId(upload.api, started, 'upload_phase=start', 'video_id');
-  const sessionId = createdId(upload.api, started, 'upload_phase=start', 'upload_session_id');
-  // Recorded before any byte is sent: from here on, a resumed attempt asks Facebook about this video.
-  const unfinished = { ...progress, videoId };
-  await upload.save(unfinished);
-  await transferChunks(upload, sessionId, file.bytes, started);
-  const finished = await videosCall(upload, { upload_phase: 'finish', upload_session_id: sessionId, description: upload.description || undefined });
-  if (finished['success'] !== true) throw upload.api.unexpected('upload_phase=finish did not answer success');
-  const uploaded = { ...unfinished, videoUploadedAt: finishedAt };
-  await upload.save(uploaded);
-  return uploaded;
+  // Opened before the session: the start phase announces the file's size, which the origin's
+  // Content-Length gives; a medium that cannot be had costs no session.
+  const medium = await upload.api.openDownload(upload.url, FACEBOOK_MAX_VIDEO_BYTES);
+  try {
+    const started = await videosCall(upload, { upload_phase: 'start', file_size: String(medium.size) });
+    const videoId = createdId(upload.api, started, 'upload_phase=start', 'video_id');
+    const sessionId = createdId(upload.api, started, 'upload_phase=start', 'upload_session_id');
+    // Recorded before any byte is sent: from here on, a resumed attempt asks Facebook about this video.
+    const unfinished = { ...progress, videoId };
+    await upload.save(unfinished);
+    await transferVideoChunks({ api: upload.api, accessToken: upload.accessToken, pageId: upload.pageId, sessionId, medium }, started);
+    const finished = await videosCall(upload, { upload_phase: 'finish', upload_session_id: sessionId, description: upload.description || undefined });
+    if (finished['success'] !== true) throw upload.api.unexpected('upload_phase=finish did not answer success');
+    const uploaded = { ...unfinished, videoUploadedAt: finishedAt };
+    await upload.save(uploaded);
+    return uploaded;
+  } finally {
+    // Read to its end by then, unless the attempt failed: its connection is let go either way.
+    medium.close();
+  }
 }
 
 function videosCall(upload: VideoUpload, form: Record<string, string | undefined>): Promise<JsonRecord> {
   return graphPost(upload.api, node(upload.pageId, 'videos'), upload.accessToken, form);
-}
-
-/** Sends the chunks Facebook asks for (`start_offset` to `end_offset`) until it asks for none. */
-async function transferChunks(upload: VideoUpload, sessionId: string, bytes: Buffer, started: JsonRecord): Promise<void> {
-  const { api } = upload;
-  let [start, end] = offsetsOf(upload, started);
-  while (start < end) {
-    const body = await api.send({
-      method: 'POST',
-      url: api.url(node(upload.pageId, 'videos')),
-      multipart: {
-        access_token: upload.accessToken,
-        upload_phase: 'transfer',
-        upload_session_id: sessionId,
-        start_offset: String(start),
-        video_file_chunk: { data: bytes.subarray(start, end), filename: 'chunk', contentType: 'application/octet-stream' },
-      },
-    });
-    const next = offsetsOf(upload, isRecord(body) ? body : {});
-    if (next[0] <= start) throw api.unexpected(`upload_phase=transfer did not move on from offset ${start}`);
-    [start, end] = next;
-  }
-}
-
-/** The next chunk Facebook asks for; it quotes the offsets as strings. */
-function offsetsOf(upload: VideoUpload, answer: JsonRecord): [number, number] {
-  const start = numberField(answer, 'start_offset');
-  const end = numberField(answer, 'end_offset');
-  if (start === undefined || end === undefined) throw upload.api.unexpected('no start_offset and end_offset in an upload answer');
-  return [start, end];
 }
 
 /**

@@ -1,9 +1,19 @@
 import { NetworkError } from '../network-error';
 import { unreachableNetworkError } from '../safe-network-message';
-import { ForbiddenMediaAddressError, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from './network-http.client';
+import { ForbiddenMediaAddressError, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError, StreamedDownload } from './network-http.client';
 
 /** Turns a network's answer into a classified NetworkError, or undefined when it is a success. */
 export type ResponseClassifier = (network: string, response: NetworkResponse, now: Date) => NetworkError | undefined;
+
+/** A medium being downloaded, of a size known before its first byte is read. */
+export interface StreamedMedium {
+  size: number;
+  contentType: string;
+  /** Exactly `size` bytes, in the pieces they arrive in; a failure is a NetworkError. */
+  pieces: AsyncIterable<Buffer>;
+  /** Lets go of the download (idempotent): call it when done, read to the end or not. */
+  close(): void;
+}
 
 /**
  * One network host as seen by one call: sends through the shared HTTP client and turns every
@@ -43,21 +53,85 @@ export class NetworkApi {
     try {
       downloaded = await this.http.download(url, maxBytes);
     } catch (error) {
-      if (error instanceof ForbiddenMediaAddressError) {
-        throw new NetworkError(this.network, 'permanent', `The medium was not downloaded: ${error.message}`, { code: 'media_forbidden' });
+      throw this.downloadFailure(error);
+    }
+    const refused = this.refusedMedium(downloaded.status);
+    if (refused) throw refused;
+    return downloaded;
+  }
+
+  /**
+   * A customer's medium as a stream, to upload chunk by chunk without holding it whole; failures
+   * are classified as download's. Its size must be known before it is read (a resumable upload
+   * announces it first), so a medium sent without a Content-Length, or larger than maxBytes, is
+   * refused for good before any byte is read.
+   */
+  async openDownload(url: string, maxBytes: number): Promise<StreamedMedium> {
+    let opened: StreamedDownload;
+    try {
+      opened = await this.http.openDownload(url, maxBytes);
+    } catch (error) {
+      throw this.downloadFailure(error);
+    }
+    const size = announcedSize(opened.headers);
+    try {
+      const refused = this.refusedMedium(opened.status);
+      if (refused) throw refused;
+      if (size === undefined) {
+        throw new NetworkError(this.network, 'permanent', 'The medium could not be uploaded: its server did not say its size (no Content-Length, or a compressed body)', {
+          code: 'media_size_unknown',
+        });
       }
-      if (error instanceof NetworkUnreachableError) throw new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${error.message}`);
+      if (size > maxBytes) throw new NetworkError(this.network, 'permanent', `The medium is larger than ${maxBytes} bytes (${size})`, { code: 'media_too_large' });
+    } catch (error) {
+      opened.close();
       throw error;
     }
-    if (downloaded.status >= 500) throw new NetworkError(this.network, 'transient', `The medium could not be downloaded (HTTP ${downloaded.status})`);
-    if (downloaded.status !== 200) {
-      throw new NetworkError(this.network, 'permanent', `The medium could not be downloaded (HTTP ${downloaded.status})`, { code: 'media_unavailable' });
+    return { size, contentType: opened.headers['content-type'] ?? 'application/octet-stream', pieces: this.exactly(size, opened.body, url), close: () => opened.close() };
+  }
+
+  /** The body's pieces, failing (for a retry) where they fall short of the size announced or go past it. */
+  private async *exactly(size: number, body: AsyncIterable<Buffer>, url: string): AsyncGenerator<Buffer> {
+    let read = 0;
+    try {
+      for await (const piece of body) {
+        read += piece.length;
+        if (read > size) break;
+        yield piece;
+      }
+    } catch (error) {
+      throw this.downloadFailure(error);
     }
-    return downloaded;
+    if (read !== size) {
+      const sent = read > size ? `more than the ${size} bytes` : `${read} of the ${size} bytes`;
+      throw new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${new URL(url).host} sent ${sent} it announced`);
+    }
+  }
+
+  private downloadFailure(error: unknown): unknown {
+    if (error instanceof ForbiddenMediaAddressError) {
+      return new NetworkError(this.network, 'permanent', `The medium was not downloaded: ${error.message}`, { code: 'media_forbidden' });
+    }
+    if (error instanceof NetworkUnreachableError) return new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${error.message}`);
+    return error;
+  }
+
+  private refusedMedium(status: number): NetworkError | undefined {
+    if (status >= 500) return new NetworkError(this.network, 'transient', `The medium could not be downloaded (HTTP ${status})`);
+    if (status !== 200) return new NetworkError(this.network, 'permanent', `The medium could not be downloaded (HTTP ${status})`, { code: 'media_unavailable' });
+    return undefined;
   }
 
   /** A 2xx answer we cannot read is not worth retrying: the protocol changed under us. */
   unexpected(what: string): NetworkError {
     return new NetworkError(this.network, 'permanent', `Unexpected answer from ${new URL(this.baseUrl).host}: ${what}`);
   }
+}
+
+/** The body's length as its server announced it, if it did and the body is the file itself (not compressed on the way). */
+function announcedSize(headers: Record<string, string>): number | undefined {
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return undefined;
+  const length = headers['content-length'];
+  return length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
 }

@@ -3,7 +3,7 @@ import axios from 'axios';
 import { createServer, Server } from 'node:http';
 import { UrlSafety } from '../../common/url-safety';
 import { AppConfig } from '../../config/app-config';
-import { ForbiddenMediaAddressError, NetworkHttpClient, NetworkUnreachableError } from './network-http.client';
+import { fetchStream, ForbiddenMediaAddressError, NetworkHttpClient, NetworkUnreachableError } from './network-http.client';
 
 /** A real HTTP server on loopback that answers its headers at once, then one byte a second. */
 async function tricklingServer(): Promise<{ url: string; server: Server }> {
@@ -44,6 +44,51 @@ describe('NetworkHttpClient', () => {
   });
 });
 
+describe('fetchStream: its deadline counts the time spent waiting for the medium, not the time spent elsewhere', () => {
+  const http = new HttpService(axios.create());
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('lets its reader take longer than the deadline between reads', async () => {
+    const server = createServer((_, response) => response.writeHead(200, { 'Content-Length': 3 * 65536 }).end(Buffer.alloc(3 * 65536)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const download = await fetchStream(http, `http://127.0.0.1:${(server.address() as { port: number }).port}/a.mp4`, 1_000_000, {}, 200);
+      let read = 0;
+      for await (const piece of download.body) {
+        read += piece.length;
+        await sleep(150);
+      }
+      expect(read).toBe(3 * 65536);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('fails once an origin trickling its bytes has used the deadline up', async () => {
+    // Its headers and a first byte at once, then a byte a second.
+    const server = createServer((_, response) => {
+      response.writeHead(200, { 'Content-Length': 1000 }).write('x');
+      const timer = setInterval(() => response.write('x'), 1000);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = Date.now();
+      const download = await fetchStream(http, `http://127.0.0.1:${(server.address() as { port: number }).port}/slow.mp4`, 1_000_000, {}, 700);
+      const reading = (async () => {
+        for await (const piece of download.body) void piece;
+      })();
+      const failure = await reading.catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(NetworkUnreachableError);
+      expect((failure as Error).message).toMatch(/within 700ms of waiting/);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
 describe('NetworkHttpClient.download, where private addresses are not allowed', () => {
   const strict = new UrlSafety({ allowPrivateUrls: false } as AppConfig);
   let server: Server;
@@ -61,6 +106,7 @@ describe('NetworkHttpClient.download, where private addresses are not allowed', 
   it('refuses a name that resolves to a loopback address when it connects', async () => {
     const client = new NetworkHttpClient(new HttpService(axios.create()), strict);
     await expect(client.download(`http://localhost:${port}/a.jpg`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
+    await expect(client.openDownload(`http://localhost:${port}/a.jpg`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
   });
 
   it('refuses a redirect to a literal loopback address', async () => {
@@ -72,6 +118,7 @@ describe('NetworkHttpClient.download, where private addresses are not allowed', 
     }
     const client = new NetworkHttpClient(new HttpService(axios.create()), new FirstHopAllowed({ allowPrivateUrls: false } as AppConfig));
     await expect(client.download(`http://localhost:${port}/hop`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
+    await expect(client.openDownload(`http://localhost:${port}/hop`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
     // Without the guard, the same redirect is followed to the private address.
     const unguarded = new NetworkHttpClient(new HttpService(axios.create()));
     expect((await unguarded.download(`http://localhost:${port}/hop`, 1000)).bytes.toString()).toBe('secret');

@@ -1,8 +1,10 @@
 import { HttpService } from '@nestjs/axios';
 import { Injectable, Optional } from '@nestjs/common';
 import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
 import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
+import { withinWaitingBudget } from './waiting-budget';
 
 export const NETWORK_TIMEOUT_MS = 15_000;
 /** Largest answer read from a network unless a request says otherwise (API answers are small). */
@@ -43,6 +45,22 @@ export interface DownloadedBytes {
   bytes: Buffer;
   contentType: string;
 }
+
+/** A medium's answer whose body is read as it arrives (see fetchStream). */
+export interface StreamedDownload {
+  status: number;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  /** The body in the pieces it arrives in; a failure is a NetworkUnreachableError. Read it to its end, or close it. */
+  body: AsyncIterable<Buffer>;
+  /** Lets go of the connection (idempotent). */
+  close(): void;
+}
+
+/** How long a medium's origin may take: the whole download, or (streamed) the time spent waiting for its bytes. */
+export const MEDIA_TIMEOUT_MS = 60_000;
+
+type MediaGuard = { lookup?: LookupFunction; beforeRedirect?: (hop: { hostname?: string | null }) => void };
 
 /** Thrown when no HTTP answer arrived at all (refused, reset, timed out): always worth a retry. */
 export class NetworkUnreachableError extends Error {
@@ -120,41 +138,105 @@ export class NetworkHttpClient {
    * name that now resolves to a private address, or a redirect to one, is refused.
    */
   download(url: string, maxBytes: number): Promise<DownloadedBytes> {
-    return fetchBytes(this.http, url, maxBytes, { lookup: this.urls?.connectLookup(), beforeRedirect: this.urls?.redirectGuard() });
+    return fetchBytes(this.http, url, maxBytes, this.mediaGuard());
   }
+
+  /** The same download, checked the same way, its body read as it arrives instead of held whole (see fetchStream). */
+  openDownload(url: string, maxBytes: number): Promise<StreamedDownload> {
+    return fetchStream(this.http, url, maxBytes, this.mediaGuard());
+  }
+
+  private mediaGuard(): MediaGuard {
+    return { lookup: this.urls?.connectLookup(), beforeRedirect: this.urls?.redirectGuard() };
+  }
+}
+
+/** What every download of a medium shares: the size limit, a few redirects (CDNs use them), and the address guards on each hop. */
+function mediaGet(url: string, maxBytes: number, guard: MediaGuard, timeoutMs: number): AxiosRequestConfig {
+  return {
+    method: 'GET',
+    url,
+    timeout: timeoutMs,
+    maxContentLength: maxBytes,
+    maxRedirects: 3,
+    validateStatus: () => true,
+    // axios adapts a Node-style lookup (it also accepts the `all` form); its type is narrower.
+    ...(guard.lookup ? { lookup: guard.lookup as AxiosRequestConfig['lookup'] } : {}),
+    ...(guard.beforeRedirect ? { beforeRedirect: guard.beforeRedirect } : {}),
+  };
 }
 
 /**
  * Downloads a file (a medium to upload) as bytes, within the deadline and size limit; an HTTP error
  * status is returned, not thrown. Redirects are followed a few times, as CDNs use them.
  */
-export async function fetchBytes(
-  http: HttpService,
-  url: string,
-  maxBytes: number,
-  guard: { lookup?: LookupFunction; beforeRedirect?: (hop: { hostname?: string | null }) => void } = {},
-  timeoutMs = 60_000,
-): Promise<DownloadedBytes> {
+export async function fetchBytes(http: HttpService, url: string, maxBytes: number, guard: MediaGuard = {}, timeoutMs = MEDIA_TIMEOUT_MS): Promise<DownloadedBytes> {
   try {
-    const response = await http.axiosRef.request<ArrayBuffer>({
-        method: 'GET',
-        url,
-        responseType: 'arraybuffer',
-        timeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-        maxContentLength: maxBytes,
-        maxRedirects: 3,
-        validateStatus: () => true,
-        // axios adapts a Node-style lookup (it also accepts the `all` form); its type is narrower.
-        ...(guard.lookup ? { lookup: guard.lookup as AxiosRequestConfig['lookup'] } : {}),
-        ...(guard.beforeRedirect ? { beforeRedirect: guard.beforeRedirect } : {}),
-    });
+    const response = await http.axiosRef.request<ArrayBuffer>({ ...mediaGet(url, maxBytes, guard, timeoutMs), responseType: 'arraybuffer', signal: AbortSignal.timeout(timeoutMs) });
     return { status: response.status, bytes: Buffer.from(response.data), contentType: String(response.headers['content-type'] ?? 'application/octet-stream') };
   } catch (error) {
-    if (isForbidden(error)) throw new ForbiddenMediaAddressError(url);
-    const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
-    throw new NetworkUnreachableError(url, reason);
+    throw mediaFailure(url, error);
   }
+}
+
+/**
+ * Opens a file (a medium to upload) whose body is then read as it arrives, so that it is never held
+ * whole: the same guards, size limit and deadline as fetchBytes, except that once the headers have
+ * come, the deadline counts only the time spent waiting for the body's bytes, not the time its
+ * reader spends elsewhere between two reads. The body comes as sent (no transparent
+ * decompression), so that its Content-Length is the number of bytes read.
+ */
+export async function fetchStream(http: HttpService, url: string, maxBytes: number, guard: MediaGuard = {}, timeoutMs = MEDIA_TIMEOUT_MS): Promise<StreamedDownload> {
+  const started = Date.now();
+  const connection = new AbortController();
+  let expired = false;
+  const expire = () => {
+    expired = true;
+    connection.abort();
+  };
+  // Until the headers come, the whole wait is bounded, as in fetchBytes (axios' own timeout is a
+  // socket's idle time); from then on, withinWaitingBudget counts what is left.
+  const headersDeadline = setTimeout(expire, timeoutMs);
+  let response;
+  try {
+    response = await http.axiosRef.request<Readable>({
+      ...mediaGet(url, maxBytes, guard, timeoutMs),
+      responseType: 'stream',
+      signal: connection.signal,
+      decompress: false,
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+  } catch (error) {
+    throw expired ? new NetworkUnreachableError(url, `timeout of ${timeoutMs}ms exceeded`) : mediaFailure(url, error);
+  } finally {
+    clearTimeout(headersDeadline);
+  }
+  const budgetLeftMs = timeoutMs - (Date.now() - started);
+  const stream = response.data;
+  // A failure while nobody reads (between two chunks) is met by the next read; unheard, it would end the process.
+  stream.on('error', () => undefined);
+  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  async function* body(): AsyncGenerator<Buffer> {
+    try {
+      yield* withinWaitingBudget(stream, budgetLeftMs, expire);
+    } catch (error) {
+      throw expired ? new NetworkUnreachableError(url, `no bytes of the medium within ${timeoutMs}ms of waiting`) : mediaFailure(url, error);
+    }
+  }
+  // Aborting ends the request under the stream too: destroying only axios' stream (a wrapper
+  // counting bytes against the limit) would leave the connection open.
+  const close = () => {
+    connection.abort();
+    stream.destroy();
+  };
+  return { status: response.status, headers, body: body(), close };
+}
+
+/** A failed download as the adapters know it: a forbidden address, or no (whole) answer. */
+function mediaFailure(url: string, error: unknown): ForbiddenMediaAddressError | NetworkUnreachableError {
+  if (isForbidden(error)) return new ForbiddenMediaAddressError(url);
+  const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
+  return new NetworkUnreachableError(url, reason);
 }
 
 /** A medium whose URL now leads (by name or redirect) to a private or loopback address. */

@@ -1,5 +1,5 @@
 import { HttpService } from '@nestjs/axios';
-import { DownloadedBytes, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError } from './network-http.client';
+import { DownloadedBytes, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError, StreamedDownload } from './network-http.client';
 
 /** A recorded network answer, or the absence of one. */
 export type RecordedAnswer = NetworkResponse | NetworkUnreachableError;
@@ -36,6 +36,19 @@ export class RecordingHttp extends NetworkHttpClient {
     this.downloads.push(url);
     const type = /\.png$/.test(url) ? 'image/png' : /\.gif$/.test(url) ? 'image/gif' : /\.mp4$/.test(url) ? 'video/mp4' : 'image/jpeg';
     return { status: 200, bytes: Buffer.from(`bytes of ${url}`), contentType: type };
+  }
+
+  /** The same bytes, streamed in one piece with their length. */
+  override async openDownload(url: string): Promise<StreamedDownload> {
+    const { bytes, contentType } = await this.download(url);
+    return {
+      status: 200,
+      headers: { 'content-type': contentType, 'content-length': String(bytes.length) },
+      body: (async function* () {
+        yield bytes;
+      })(),
+      close: () => undefined,
+    };
   }
 
   /** Every answer was asked for. */
