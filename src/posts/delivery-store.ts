@@ -1,11 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { PreparedStatements } from '../database/prepared-statements';
 import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
 import { NetworkApp } from '../networks/apps/network-app.entity';
 import { PublishProgress } from '../networks/network-adapter';
+import { LostClaimError } from '../queue/lost-claim-error';
 import { EventOutbox, NewEvent } from '../webhooks/event-outbox';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
@@ -37,6 +40,17 @@ export interface RetryLater {
 const OPEN = `('scheduled', 'pending', 'publishing')`;
 
 /**
+ * The worker `$2` holds the lane of delivery `$1`'s account for it, and its heartbeat is younger
+ * than `$3` ms (half of WORKER_DEAD_AFTER_MS). The liveness sweep lets go of a claim only once the
+ * heartbeat is older than WORKER_DEAD_AFTER_MS: a step that finds this true keeps the claim for at
+ * least half of that, longer than any one call to a network takes. `d` is the delivery's row.
+ */
+const CLAIM_HELD = `EXISTS (
+  SELECT 1 FROM publish_lanes l JOIN worker_heartbeats h ON h.worker_id = l.claimed_by
+   WHERE l.account_id = d.account_id AND l.delivery_id = d.id AND l.claimed_by = $2
+     AND h.beat_at > now() - $3 * interval '1 millisecond')`;
+
+/**
  * The publishing pipeline's data access, in one place: claiming deliveries fairly (the SQL
  * functions of migration FairQueues), marking an attempt, its checkpoints, and each outcome with
  * its event. A delivery's `due_at` is its job: set while it needs a worker, NULL once it is final;
@@ -46,11 +60,17 @@ const OPEN = `('scheduled', 'pending', 'publishing')`;
 export class DeliveryStore {
   private claimColumnList: string | undefined;
 
+  /** See CLAIM_HELD. */
+  private readonly freshBeatMs: number;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly statements: PreparedStatements,
     private readonly outbox: EventOutbox,
-  ) {}
+  ) {
+    this.freshBeatMs = Math.floor(config.workerDeadAfterMs / 2);
+  }
 
   /** Up to `wanted` due deliveries of accounts nobody publishes for, round-robin over customers. */
   claim(workerId: string, wanted: number, customerCap: number): Promise<ClaimedDelivery[]> {
@@ -81,15 +101,31 @@ export class DeliveryStore {
   }
 
   /**
+   * Lets go of the publishing claims of `workerId` on accounts other than `heldAccountIds`: claims
+   * a claim made and committed although its answer never reached the worker (see
+   * WorkLane.releaseUnheld). Holds taken outside publishing (AccountLanes) name no delivery and stay.
+   */
+  async releaseUnheld(workerId: string, heldAccountIds: string[]): Promise<number> {
+    const released = (await this.dataSource.query(
+      `SELECT release_lane(lane.account_id, lane.claimed_by) FROM publish_lanes lane
+        WHERE lane.claimed_by = $1 AND lane.delivery_id IS NOT NULL AND lane.account_id <> ALL ($2::text[])
+        ORDER BY lane.account_id`,
+      [workerId, heldAccountIds],
+    )) as unknown[];
+    return released.length;
+  }
+
+  /**
    * Marks the delivery publishing (committed before the network is called, so an attempt that dies
    * mid-call is recognised by the next) and reads what the attempt needs, in one statement.
-   * Undefined when the delivery is not open or its account is not active.
+   * Undefined when the delivery is not open or its account is not active; throws LostClaimError
+   * when `workerId` no longer holds the claim.
    */
-  async begin(deliveryId: string): Promise<Attempt | undefined> {
+  async begin(deliveryId: string, workerId: string): Promise<Attempt | undefined> {
     const rows = await this.statements.query<Record<string, unknown> & { previous_status: string }>(
       `WITH previous AS (
          SELECT d.id, d.status FROM deliveries d JOIN connected_accounts a ON a.id = d.account_id
-          WHERE d.id = $1 AND d.status IN ${OPEN} AND a.status = 'active'
+          WHERE d.id = $1 AND d.status IN ${OPEN} AND a.status = 'active' AND ${CLAIM_HELD}
             FOR UPDATE OF d
        ), claimed AS (
          UPDATE deliveries d SET status = 'publishing', attempts = d.attempts + 1, next_attempt_at = NULL, updated_at = now()
@@ -99,10 +135,13 @@ export class DeliveryStore {
        SELECT claimed.previous_status, ${this.claimColumns}
          FROM claimed JOIN posts p ON p.id = claimed.post_id JOIN connected_accounts a ON a.id = claimed.account_id
               LEFT JOIN network_apps na ON na.customer_id = a.customer_id AND na.network = a.platform`,
-      [deliveryId],
+      [deliveryId, workerId, this.freshBeatMs],
     );
     const [row] = rows;
-    if (!row) return undefined;
+    if (!row) {
+      if (!(await this.holdsClaim(deliveryId, workerId))) throw new LostClaimError(`Delivery ${deliveryId}`);
+      return undefined;
+    }
     return {
       delivery: fromPrefixedRow(this.dataSource, Delivery, row, 'd'),
       post: fromPrefixedRow(this.dataSource, Post, row, 'p'),
@@ -121,8 +160,25 @@ export class DeliveryStore {
     return { delivery, post, account };
   }
 
-  async checkpoint(deliveryId: string, progress: PublishProgress): Promise<void> {
-    await this.statements.query('UPDATE deliveries SET progress = $2, updated_at = now() WHERE id = $1', [deliveryId, JSON.stringify(progress)]);
+  /** Whether `workerId` still holds the claim of the delivery (see CLAIM_HELD). */
+  async holdsClaim(deliveryId: string, workerId: string): Promise<boolean> {
+    const rows = await this.statements.query(`SELECT 1 FROM deliveries d WHERE d.id = $1 AND ${CLAIM_HELD}`, [deliveryId, workerId, this.freshBeatMs]);
+    return rows.length > 0;
+  }
+
+  /**
+   * What the attempt has done on the network so far, written before its next call there; throws
+   * LostClaimError (and writes nothing) when `workerId` no longer holds the claim, so a worker
+   * taken for dead stops before that call instead of making it beside the new holder.
+   */
+  async checkpoint(deliveryId: string, workerId: string, progress: PublishProgress): Promise<void> {
+    const rows = await this.statements.query(`UPDATE deliveries d SET progress = $4, updated_at = now() WHERE d.id = $1 AND ${CLAIM_HELD} RETURNING d.id`, [
+      deliveryId,
+      workerId,
+      this.freshBeatMs,
+      JSON.stringify(progress),
+    ]);
+    if (rows.length === 0) throw new LostClaimError(`Delivery ${deliveryId}`);
   }
 
   /** The network is still processing (a container, a video): look again at `at`, from `progress`. */

@@ -29,9 +29,13 @@ export class PublishDeliveryTask {
     private readonly expiry: AccountExpiry,
   ) {}
 
-  /** Throws only on our own trouble (the caller retries the delivery later); the network's answers are recorded. */
-  async run(deliveryId: string): Promise<void> {
-    const attempt = await this.store.begin(deliveryId);
+  /**
+   * Publishes the delivery claimed by `workerId`. Throws only on our own trouble (the caller
+   * retries the delivery later) or LostClaimError (the claim was let go; the caller stops); the
+   * network's answers are recorded.
+   */
+  async run(deliveryId: string, workerId: string): Promise<void> {
+    const attempt = await this.store.begin(deliveryId, workerId);
     if (!attempt) return this.refuseInactive(deliveryId);
     const { delivery, post, account } = attempt;
     let outcome: PublishOutcome;
@@ -47,7 +51,7 @@ export class PublishDeliveryTask {
         parts: post.containers.map((container) => ({ text: container.content, media: container.media })),
         progress: delivery.progress,
         resuming: attempt.resuming,
-        checkpoint: (progress) => this.store.checkpoint(delivery.id, progress),
+        checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
       });
     } catch (error) {
       if (error instanceof NetworkError) return this.recordFailure(attempt, error);

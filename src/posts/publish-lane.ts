@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { LostClaimError } from '../queue/lost-claim-error';
 import { retryUntilDone } from '../queue/retry-until-done';
+import { ShutdownSignal } from '../queue/shutdown-signal';
 import { LaneRegistry, WorkLane } from '../queue/work-lane';
 import { ClaimedDelivery, DeliveryStore } from './delivery-store';
 import { PublishDeliveryTask } from './publish-delivery.task';
@@ -25,6 +27,7 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
     private readonly lanes: LaneRegistry,
     private readonly store: DeliveryStore,
     private readonly task: PublishDeliveryTask,
+    private readonly shutdown: ShutdownSignal,
   ) {
     this.slots = config.workerConcurrency;
   }
@@ -39,8 +42,10 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
 
   async work({ deliveryId, accountId }: ClaimedDelivery, workerId: string): Promise<void> {
     try {
-      await this.task.run(deliveryId);
+      await this.task.run(deliveryId, workerId);
     } catch (error) {
+      // Taken for dead: the new holder carries on, and this worker's release below changes nothing.
+      if (error instanceof LostClaimError) return this.logger.warn({ msg: 'Stopped publishing: the claim was let go', deliveryId, accountId });
       this.logger.error({ msg: 'Publishing stopped on our own error; the delivery will be tried again', deliveryId, err: error instanceof Error ? error.message : String(error) });
       // If this fails too (the database away), the delivery stays due as it was and is claimed again.
       await this.store.retryAfterOwnError(deliveryId).catch(() => undefined);
@@ -52,8 +57,15 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
     return this.store.releaseAbandoned(deadWorkerIds, deadAfterMs);
   }
 
+  releaseUnheld(workerId: string, held: ClaimedDelivery[]): Promise<number> {
+    return this.store.releaseUnheld(
+      workerId,
+      held.map((item) => item.accountId),
+    );
+  }
+
   /** Must happen, or the account's next deliveries wait for this process to end: retried while it lives. */
-  private release(accountId: string, workerId: string): Promise<void> {
-    return retryUntilDone(this.logger, `Letting go of account ${accountId}'s lane`, () => this.store.release(accountId, workerId));
+  private async release(accountId: string, workerId: string): Promise<void> {
+    await retryUntilDone(this.logger, `Letting go of account ${accountId}'s lane`, () => this.store.release(accountId, workerId), this.shutdown.signal);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { retryUntilDone } from './retry-until-done';
+import { ShutdownSignal } from './shutdown-signal';
 import { WorkerIdentity } from './worker-identity';
 
 /**
@@ -17,6 +18,7 @@ export class AccountLanes {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly identity: WorkerIdentity,
+    private readonly shutdown: ShutdownSignal,
   ) {}
 
   /** Runs `work` holding the account's lane; answers `busy` without running it while someone else holds it. */
@@ -33,9 +35,14 @@ export class AccountLanes {
       return { held: true, result: await work() };
     } finally {
       // Until it succeeds: a live worker's hold is never taken over, and the account publishes nothing meanwhile.
-      await retryUntilDone(this.logger, `Letting go of account ${accountId}'s lane`, async () => {
-        await this.dataSource.query('SELECT release_lane($1, $2)', [accountId, workerId]);
-      });
+      await retryUntilDone(
+        this.logger,
+        `Letting go of account ${accountId}'s lane`,
+        async () => {
+          await this.dataSource.query('SELECT release_lane($1, $2)', [accountId, workerId]);
+        },
+        this.shutdown.signal,
+      );
     }
   }
 }

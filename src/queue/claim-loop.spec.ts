@@ -7,7 +7,11 @@ class ListLane implements WorkLane<string> {
   readonly due: string[] = [];
   readonly working = new Map<string, () => void>();
   readonly claims: number[] = [];
+  /** Claimed and not let go: what the database would say the worker holds. */
+  readonly claimed = new Set<string>();
   failNextClaims = 0;
+  /** The next claim commits, but its answer is lost on the way back (the connection dropped). */
+  loseNextAnswer = false;
   mostAtOnce = 0;
 
   constructor(readonly slots: number) {}
@@ -18,13 +22,20 @@ class ListLane implements WorkLane<string> {
       this.failNextClaims -= 1;
       throw new Error('database away');
     }
-    return this.due.splice(0, wanted);
+    const items = this.due.splice(0, wanted);
+    for (const item of items) this.claimed.add(item);
+    if (this.loseNextAnswer) {
+      this.loseNextAnswer = false;
+      throw new Error('connection lost after the claim committed');
+    }
+    return items;
   }
 
   work(item: string): Promise<void> {
     return new Promise((resolve) => {
       this.working.set(item, () => {
         this.working.delete(item);
+        this.claimed.delete(item);
         resolve();
       });
       this.mostAtOnce = Math.max(this.mostAtOnce, this.working.size);
@@ -33,6 +44,13 @@ class ListLane implements WorkLane<string> {
 
   async releaseAbandoned(): Promise<number> {
     return 0;
+  }
+
+  async releaseUnheld(_workerId: string, held: string[]): Promise<number> {
+    const lost = [...this.claimed].filter((item) => !held.includes(item));
+    for (const item of lost) this.claimed.delete(item);
+    this.due.unshift(...lost);
+    return lost.length;
   }
 
   finish(item: string): void {
@@ -101,6 +119,25 @@ describe('ClaimLoop', () => {
     expect(lane.claims.length).toBe(3);
     lane.finish('after the outage');
     await loop.stop();
+  });
+
+  it('lets go of what a claim took when its answer was lost, and of nothing it holds', async () => {
+    const lane = new ListLane(2);
+    lane.due.push('held');
+    const loop = new ClaimLoop(lane, 'w1', 10_000);
+    loop.start();
+    await until(() => lane.working.has('held'));
+    lane.loseNextAnswer = true;
+    lane.due.push('answer lost');
+    loop.wake();
+    // The claim committed but threw; before the next claim the loop lets go of it, and claims it again.
+    await until(() => lane.working.has('answer lost'), 5_000);
+    expect(lane.working.has('held')).toBe(true);
+    expect(lane.due).toEqual([]);
+    lane.finish('held');
+    lane.finish('answer lost');
+    await loop.stop();
+    expect(lane.claimed.size).toBe(0);
   });
 
   it('waits for the items in hand when stopped, and claims nothing more', async () => {

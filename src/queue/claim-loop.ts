@@ -17,6 +17,10 @@ export class ClaimLoop<Item> {
   private sleeping: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
   private woken = false;
   private readonly running = new Set<Promise<void>>();
+  /** The items in hand (claimed, not yet finished). */
+  private readonly held = new Set<Item>();
+  /** A claim failed: it may have committed without its answer arriving (see WorkLane.releaseUnheld). */
+  private claimUncertain = false;
   private loop: Promise<void> | undefined;
 
   constructor(
@@ -60,9 +64,11 @@ export class ClaimLoop<Item> {
       this.woken = false;
       let items: Item[];
       try {
+        if (this.claimUncertain) await this.releaseUnheld();
         items = await this.lane.claim(this.workerId, free);
         failures = 0;
       } catch (error) {
+        this.claimUncertain = true;
         const waitMs = CLAIM_RETRY_MS[Math.min(failures++, CLAIM_RETRY_MS.length - 1)]!;
         this.logger.warn({ msg: 'Claiming work failed; trying again', err: error instanceof Error ? error.message : String(error), waitMs });
         await this.sleep(waitMs);
@@ -74,13 +80,22 @@ export class ClaimLoop<Item> {
     }
   }
 
+  /** Claims are made one at a time by this loop: whatever is claimed under its id and not held is lost. */
+  private async releaseUnheld(): Promise<void> {
+    const released = await this.lane.releaseUnheld(this.workerId, [...this.held]);
+    this.claimUncertain = false;
+    if (released > 0) this.logger.warn({ msg: 'Let go of claims whose answer was lost', claims: released });
+  }
+
   private begin(item: Item): void {
     this.active++;
+    this.held.add(item);
     const done = this.lane
       .work(item, this.workerId)
       .catch((error: unknown) => this.logger.error({ msg: 'Work ended in an unexpected error', err: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         this.active--;
+        this.held.delete(item);
         this.running.delete(done);
         this.wake();
       });

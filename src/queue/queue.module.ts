@@ -5,6 +5,7 @@ import { DatabaseModule } from '../database/database.module';
 import { JobQueue } from './job-queue';
 import { AccountLanes } from './account-lanes';
 import { LaneRunner } from './lane-runner';
+import { ShutdownSignal } from './shutdown-signal';
 import { TaskRegistry } from './task-registry';
 import { LaneRegistry } from './work-lane';
 import { WorkerIdentity } from './worker-identity';
@@ -27,6 +28,7 @@ import type { Pool } from 'pg';
     LaneRunner,
     WorkerIdentity,
     AccountLanes,
+    ShutdownSignal,
     WorkerRunner,
     { provide: WORKER_POOL, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createWorkerPool(config) },
     {
@@ -35,6 +37,6 @@ import type { Pool } from 'pg';
       useFactory: (pool: Pool, config: AppConfig, lanes: LaneRegistry) => new WorkerLiveness(pool, config.workerDeadAfterMs, lanes),
     },
   ],
-  exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes],
+  exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal],
 })
 export class QueueModule {}

@@ -19,6 +19,12 @@ export interface WorkLane<Item> {
    * or stopped without letting go). Their work becomes due again, and resumes. Answers how many.
    */
   releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number>;
+  /**
+   * Lets go of `workerId`'s claims other than the items it holds. A claim that failed on the way
+   * back (the connection lost after the claim committed) leaves claims nobody works on, which the
+   * sweep never frees because the worker lives; the worker calls this before its next claim.
+   */
+  releaseUnheld(workerId: string, held: Item[]): Promise<number>;
 }
 
 /** The lanes, registered at start by the modules that own them (as tasks are in TaskRegistry). */

@@ -15,6 +15,8 @@ export class WorkerLiveness {
   private readonly logger = new Logger('Worker');
   private readonly workerIds = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** The database's time at this process's first beat since its last failed tick. */
+  private healthySince: Date | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -57,23 +59,33 @@ export class WorkerLiveness {
     if (this.workerIds.size) await this.pool.query('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1)', [[...this.workerIds]]).catch(() => undefined);
   }
 
+  /**
+   * Beats, then sweeps, but only once this process has reached the database for deadAfterMs in a
+   * row: after an outage every heartbeat is old, and the first process back would otherwise take
+   * every live worker for dead and let go of claims they still work on. Within deadAfterMs of
+   * being back, every live worker has beaten again (they beat four times as often).
+   */
   private async tick(): Promise<void> {
     try {
-      await this.beat();
-      await this.sweep();
+      const now = await this.beat();
+      this.healthySince ??= now;
+      if (now.getTime() - this.healthySince.getTime() >= this.deadAfterMs) await this.sweep();
     } catch (error) {
+      this.healthySince = undefined;
       // The database may be down; the next tick tries again.
       this.logger.warn({ msg: 'Worker heartbeat failed', err: error instanceof Error ? error.message : String(error) });
     }
   }
 
-  private async beat(): Promise<void> {
-    if (this.workerIds.size === 0) return;
-    await this.pool.query(
+  /** Beats for this process's workers; answers the database's time. */
+  private async beat(): Promise<Date> {
+    if (this.workerIds.size === 0) return (await this.pool.query<{ now: Date }>('SELECT now()')).rows[0]!.now;
+    const { rows } = await this.pool.query<{ beat_at: Date }>(
       `INSERT INTO worker_heartbeats (worker_id, beat_at) SELECT unnest($1::text[]), now()
-       ON CONFLICT (worker_id) DO UPDATE SET beat_at = now()`,
+       ON CONFLICT (worker_id) DO UPDATE SET beat_at = now() RETURNING beat_at`,
       [[...this.workerIds]],
     );
+    return rows[0]!.beat_at;
   }
 
   /**

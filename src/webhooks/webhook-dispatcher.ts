@@ -33,24 +33,28 @@ export class WebhookDispatcher {
     private readonly sender: WebhookSender,
   ) {}
 
-  /** The attempt of a pending event claimed by the webhook lane; every path lets go of the claim. */
-  async deliver(eventId: string): Promise<void> {
+  /**
+   * The attempt of a pending event claimed by `workerId` in the webhook lane; every path lets go of
+   * the claim, and none lets go of a claim that is no longer this worker's (one taken for dead
+   * whose event another worker has claimed since).
+   */
+  async deliver(eventId: string, workerId: string): Promise<void> {
     const [event] = (await this.dataSource.query(`SELECT ${EVENT_ROW_COLUMNS} FROM events WHERE id = $1`, [eventId])) as EventRow[];
     if (!event) return;
-    if (event.delivery_status !== 'pending') return this.letGo(eventId);
+    if (event.delivery_status !== 'pending') return this.letGo(eventId, workerId);
     let endpoint: OpenEndpoint | undefined;
     try {
       endpoint = await this.endpoints.open(event.customer_id);
     } catch (error) {
       // A key this instance lacks may be on another (a rotation under way): let the queue retry.
       // A secret no key opens fails visibly instead of retrying forever.
-      if (error instanceof DecryptionError && error.kind === 'unreadable') return this.giveUp(event.id, 'The webhook secret cannot be opened; PUT the webhook again');
+      if (error instanceof DecryptionError && error.kind === 'unreadable') return this.giveUp(event.id, workerId, 'The webhook secret cannot be opened; PUT the webhook again');
       throw error;
     }
-    if (!endpoint) return this.giveUp(event.id, 'No webhook endpoint is configured');
-    if (endpoint.disabledAt) return this.giveUp(event.id, 'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT it again to enable it');
+    if (!endpoint) return this.giveUp(event.id, workerId, 'No webhook endpoint is configured');
+    if (endpoint.disabledAt) return this.giveUp(event.id, workerId, 'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT it again to enable it');
     const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: webhookBody(toStored(event)) });
-    await this.dataSource.transaction((transaction) => this.record(transaction, event, endpoint, result));
+    await this.dataSource.transaction((transaction) => this.record(transaction, event, workerId, endpoint, result));
   }
 
   /**
@@ -73,14 +77,20 @@ export class WebhookDispatcher {
     return { eventId: event.id, result };
   }
 
-  private async record(transaction: EntityManager, event: EventRow, endpoint: OpenEndpoint, result: AttemptResult): Promise<void> {
+  private async record(transaction: EntityManager, event: EventRow, workerId: string, endpoint: OpenEndpoint, result: AttemptResult): Promise<void> {
     // The event row is locked: a resend racing this attempt numbers its attempts after this one.
-    const [current] = (await transaction.query('SELECT attempts, round_attempts, round, delivery_status FROM events WHERE id = $1 FOR UPDATE', [event.id])) as Array<
-      Pick<EventRow, 'round' | 'delivery_status'> & { attempts: number; round_attempts: number }
+    const [current] = (await transaction.query('SELECT attempts, round_attempts, round, delivery_status, claimed_by FROM events WHERE id = $1 FOR UPDATE', [event.id])) as Array<
+      Pick<EventRow, 'round' | 'delivery_status'> & { attempts: number; round_attempts: number; claimed_by: string | null }
     >;
     if (!current) return;
     const attempt = current.attempts + 1;
     await this.insertAttempt(transaction, event.id, attempt, endpoint.url, result);
+    // This worker was taken for dead and its claim let go: the attempt happened and is recorded, but
+    // the event's state is for the worker that holds it now (or the next one) to decide.
+    if (current.claimed_by !== workerId) {
+      await transaction.query('UPDATE events SET attempts = $2 WHERE id = $1', [event.id, attempt]);
+      return;
+    }
     // A resend started a new round while this attempt was under way: that round decides the state.
     if (current.round !== event.round || current.delivery_status !== 'pending') {
       await transaction.query('UPDATE events SET attempts = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [event.id, attempt]);
@@ -137,25 +147,34 @@ export class WebhookDispatcher {
   }
 
   /** A pending event that cannot be sent at all fails visibly, with the reason. */
-  private async giveUp(eventId: string, reason: string): Promise<void> {
+  private async giveUp(eventId: string, workerId: string, reason: string): Promise<void> {
     await this.dataSource.query(
-      "UPDATE events SET delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1 AND delivery_status = 'pending'",
-      [eventId, reason],
+      "UPDATE events SET delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1 AND delivery_status = 'pending' AND claimed_by = $3",
+      [eventId, reason, workerId],
     );
-    await this.letGo(eventId);
+    await this.letGo(eventId, workerId);
   }
 
   /**
    * Lets go of the claim without an attempt (nothing to send, or our own trouble): a pending event
-   * is due again at its time, or after `delayMs` when given.
+   * is due again at its time, or after `delayMs` when given. Only `workerId`'s own claim.
    */
-  async letGo(eventId: string, delayMs?: number): Promise<void> {
+  async letGo(eventId: string, workerId: string, delayMs?: number): Promise<void> {
     await this.dataSource.query(
       `UPDATE events SET claimed_by = NULL, claimed_at = NULL,
-              next_attempt_at = CASE WHEN $2::integer IS NULL THEN next_attempt_at ELSE greatest(next_attempt_at, now() + $2 * interval '1 millisecond') END
-        WHERE id = $1 AND claimed_by IS NOT NULL`,
-      [eventId, delayMs ?? null],
+              next_attempt_at = CASE WHEN $3::integer IS NULL THEN next_attempt_at ELSE greatest(next_attempt_at, now() + $3 * interval '1 millisecond') END
+        WHERE id = $1 AND claimed_by = $2`,
+      [eventId, workerId, delayMs ?? null],
     );
+  }
+
+  /** The attempts `workerId` claimed but does not hold (see WorkLane.releaseUnheld): due again at their time. */
+  async releaseUnheld(workerId: string, heldEventIds: string[]): Promise<number> {
+    const [, released] = (await this.dataSource.query('UPDATE events SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by = $1 AND id <> ALL ($2::text[])', [
+      workerId,
+      heldEventIds,
+    ])) as [unknown[], number];
+    return released;
   }
 
   /** See WorkLane.releaseAbandoned. */

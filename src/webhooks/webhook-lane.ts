@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { retryUntilDone } from '../queue/retry-until-done';
+import { ShutdownSignal } from '../queue/shutdown-signal';
 import { LaneRegistry, WorkLane } from '../queue/work-lane';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
@@ -29,6 +30,7 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lanes: LaneRegistry,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly shutdown: ShutdownSignal,
   ) {
     this.slots = config.webhooks.concurrency;
   }
@@ -44,17 +46,21 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
     return rows.map((row) => row.event_id);
   }
 
-  async work(eventId: string): Promise<void> {
+  async work(eventId: string, workerId: string): Promise<void> {
     try {
-      await this.dispatcher.deliver(eventId);
+      await this.dispatcher.deliver(eventId, workerId);
     } catch (error) {
       this.logger.error({ msg: 'A webhook attempt stopped on our own error; it will be made again', eventId, err: error instanceof Error ? error.message : String(error) });
       // A live worker's claim is never taken over, and counts toward its customer's cap: it must be let go.
-      await retryUntilDone(this.logger, `Letting go of event ${eventId}`, () => this.dispatcher.letGo(eventId, OWN_ERROR_DELAY_MS));
+      await retryUntilDone(this.logger, `Letting go of event ${eventId}`, () => this.dispatcher.letGo(eventId, workerId, OWN_ERROR_DELAY_MS), this.shutdown.signal);
     }
   }
 
   releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
     return this.dispatcher.releaseAbandoned(deadWorkerIds, deadAfterMs);
+  }
+
+  releaseUnheld(workerId: string, held: string[]): Promise<number> {
+    return this.dispatcher.releaseUnheld(workerId, held);
   }
 }
