@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
 import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
+import { builtInEmulatorRegistry } from './emulated-networks';
 
 export interface EmulatorModuleOptions {
   enabled: boolean;
@@ -39,7 +40,7 @@ export class EmulatorModule {
     return {
       module: EmulatorModule,
       providers: [
-        { provide: EmulatorState, useFactory: () => new EmulatorState() },
+        { provide: EmulatorState, useFactory: () => new EmulatorState({ registry: builtInEmulatorRegistry() }) },
         {
           provide: EmulatorMount,
           useFactory: (state: EmulatorState, host: HttpAdapterHost) => new EmulatorMount(state, options, host),

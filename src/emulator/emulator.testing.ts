@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
+import { builtInEmulatorRegistry } from './emulated-networks';
 
 /** Helpers for the emulator's unit tests: a bare Fastify with the plugin, and the OAuth dances. */
 
@@ -9,7 +10,7 @@ export const CLIENT = { id: 'test-app', secret: 'test-secret' };
 export const REDIRECT_URI = 'https://service.test/oauth/callback?keep=1';
 
 export async function emulatorApp(): Promise<{ app: FastifyInstance; state: EmulatorState }> {
-  const state = new EmulatorState();
+  const state = new EmulatorState({ registry: builtInEmulatorRegistry() });
   const app = Fastify();
   await app.register(emulatorPlugin, { prefix: '/emulator', state });
   await app.ready();

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { EMULATOR_PREFIX } from './emulator.module';
 import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
+import { builtInEmulatorRegistry } from './emulated-networks';
 
 export interface StandaloneEmulatorOptions {
   host: string;
@@ -24,7 +25,7 @@ export interface StandaloneEmulator {
  * when measuring it (`npm run bench`). The service reaches it through NETWORK_EMULATOR_URL.
  */
 export async function startStandaloneEmulator(options: StandaloneEmulatorOptions): Promise<StandaloneEmulator> {
-  const state = new EmulatorState();
+  const state = new EmulatorState({ registry: builtInEmulatorRegistry() });
   const server = Fastify();
   await server.register(emulatorPlugin, { prefix: EMULATOR_PREFIX, state, serviceUrl: options.serviceUrl });
   await server.listen({ host: options.host, port: options.port });

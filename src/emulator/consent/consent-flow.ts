@@ -7,7 +7,7 @@ import { TestUser } from '../state/test-users';
 import { ConsentPageError, ConsentSubject, renderConsentPage } from './consent-page';
 import { AuthorizeRules, ConsentRequest, parseAuthorizeRequest } from './consent-request';
 
-/** How one network's authorize page behaves. */
+/** How one network's authorize page behaves: what it asks (its rules) and what it shows (the subject). */
 export interface ConsentNetwork {
   title: string;
   rules: AuthorizeRules;
@@ -52,14 +52,14 @@ function issueCode(state: EmulatorState, network: ConsentNetwork, request: Conse
  */
 export function registerConsentRoute(
   fastify: FastifyInstance,
-  path: string,
+  networkId: string,
+  network: ConsentNetwork & { path: string },
   state: EmulatorState,
-  network: ConsentNetwork,
   registeredRedirectPrefix?: string,
 ): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = requestParams(request);
-    const parsed = parseAuthorizeRequest(params, network.rules);
+    const parsed = parseAuthorizeRequest(networkId, params, network.rules);
     if (!parsed.ok) throw new ConsentPageError(network.title, parsed.problem);
     const consent = parsed.request;
     // Like the real networks, send the browser only to a redirect URI registered for the app (the
@@ -84,6 +84,6 @@ export function registerConsentRoute(
     if (decision === 'deny') return redirectTo(reply, consent.redirectUri, (url) => network.deny(url, consent.state));
     throw new ConsentPageError(network.title, 'The decision must be "approve" or "deny".');
   };
-  fastify.get(path, handler);
-  fastify.post(path, handler);
+  fastify.get(network.path, handler);
+  fastify.post(network.path, handler);
 }

@@ -63,6 +63,11 @@ export class ConsentPageError extends EmulatorError {
     super(status, message);
   }
 
+  /** A request to a network's login pages the emulator could not route or read, or its own failure. */
+  static unroutable(networkTitle: string, status: number, message: string): ConsentPageError {
+    return new ConsentPageError(networkTitle, message, status >= 500 ? 500 : status);
+  }
+
   override contentType(): string {
     return 'text/html; charset=utf-8';
   }

@@ -1,9 +1,9 @@
 import { Params } from '../http/request-params';
-import { EmulatedNetwork } from '../state/emulator-network';
 
 /** A validated authorize request: what the user is asked to consent to, and where to go after. */
 export interface ConsentRequest {
-  network: EmulatedNetwork;
+  /** The id of the emulated network asked. */
+  network: string;
   clientId: string;
   redirectUri: string;
   state: string;
@@ -17,7 +17,6 @@ export interface ConsentRequest {
 export type ParsedConsent = { ok: true; request: ConsentRequest } | { ok: false; problem: string };
 
 export interface AuthorizeRules {
-  network: EmulatedNetwork;
   /** How the network separates scopes (Facebook and Instagram: comma; X: space). */
   scopeSeparator: RegExp;
   knownScopes: ReadonlySet<string>;
@@ -40,7 +39,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** Checks an authorize request as the networks do before they show any consent page. */
-export function parseAuthorizeRequest(params: Params, rules: AuthorizeRules): ParsedConsent {
+export function parseAuthorizeRequest(network: string, params: Params, rules: AuthorizeRules): ParsedConsent {
   const clientId = params.client_id ?? '';
   if (!clientId || clientId.length > 200) return { ok: false, problem: 'Invalid App ID: client_id is missing or malformed.' };
   const redirectUri = params.redirect_uri ?? '';
@@ -62,5 +61,5 @@ export function parseAuthorizeRequest(params: Params, rules: AuthorizeRules): Pa
   }
   const original: Record<string, string> = {};
   for (const name of ECHOED) if (params[name] !== undefined) original[name] = params[name];
-  return { ok: true, request: { network: rules.network, clientId, redirectUri, state, scopes: [...new Set(scopes)], codeChallenge, original } };
+  return { ok: true, request: { network, clientId, redirectUri, state, scopes: [...new Set(scopes)], codeChallenge, original } };
 }

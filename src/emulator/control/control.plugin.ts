@@ -1,21 +1,27 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { EMULATED_NETWORKS, parseEmulatedNetwork } from '../state/emulator-network';
+import { EmulatorState } from '../state/emulator-state';
+import { accountIdsOf } from '../state/test-user-factory';
 import { parseSettingsPatch } from '../state/settings';
+import { describeNetwork } from './describe-network';
 import { ControlError, objectBody } from './control-error';
 import { parseFault } from './parse-fault';
 import { parseTestUser } from './parse-test-user';
 
 type Filter = { Querystring: { network?: string; accountId?: string } };
 
-function networkFilter(value: string | undefined) {
+/** The id of the network a filter names (by id or alias); undefined for no filter. */
+function networkFilter(state: EmulatorState, value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  const network = parseEmulatedNetwork(value);
-  if (!network) throw new ControlError(`network must be one of ${EMULATED_NETWORKS.join(', ')}`);
-  return network;
+  const network = state.registry.find(value);
+  if (!network) throw new ControlError(`network must be one of ${state.registry.ids.join(', ')}`);
+  return network.id;
 }
 
-/** JSON control API for tests and scripts: reset, the published record, faults, settings, test users, token age. */
+/**
+ * JSON control API for tests and scripts: reset, the published record, faults, settings, test
+ * users, token age, the networks served, and each network's own endpoints.
+ */
 export async function controlPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
   const { state } = context;
 
@@ -25,7 +31,7 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
   });
 
   fastify.get<Filter>('/published', async (request) => ({
-    data: state.published.list({ network: networkFilter(request.query.network), accountId: request.query.accountId || undefined }),
+    data: state.published.list({ network: networkFilter(state, request.query.network), accountId: request.query.accountId || undefined }),
   }));
 
   fastify.get('/faults', async () => ({ data: state.faults.list() }));
@@ -33,13 +39,13 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
   fastify.post('/faults', async (request, reply) => reply.status(201).send({ data: state.faults.add(parseFault(state, request.body)) }));
 
   fastify.delete<Filter>('/faults', async (request) => ({
-    cleared: state.faults.clear({ network: networkFilter(request.query.network), accountId: request.query.accountId || undefined }),
+    cleared: state.faults.clear({ network: networkFilter(state, request.query.network), accountId: request.query.accountId || undefined }),
   }));
 
   fastify.get('/settings', async () => ({ data: state.settings }));
 
   fastify.put('/settings', async (request) => {
-    const parsed = parseSettingsPatch(request.body);
+    const parsed = parseSettingsPatch(state.registry, request.body);
     if (!parsed.ok) throw new ControlError('Invalid settings.', parsed.problems);
     state.settings = { ...state.settings, ...parsed.patch };
     return { data: state.settings };
@@ -59,8 +65,8 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
 
   fastify.post('/users', async (request, reply) => {
     const user = parseTestUser(state, request.body);
-    const taken = state.knownAccountIds();
-    if ([user.facebookUserId, ...user.pages.map((page) => page.id), user.instagram?.id, user.x?.id].some((id) => id !== undefined && taken.has(id)))
+    const taken = new Set(state.listUsers().flatMap((existing) => accountIdsOf(state.registry, existing)));
+    if (accountIdsOf(state.registry, user).some((id) => taken.has(id)))
       throw new ControlError('Generated ids collided; retry.', [], 409);
     state.addUser(user);
     return reply.status(201).send({ data: user });
@@ -71,7 +77,15 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
     const body = objectBody(request.body);
     const seconds = body.seconds;
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 400 * 86400) throw new ControlError('seconds must be a positive integer (at most 400 days).');
-    const network = body.network === undefined ? undefined : networkFilter(String(body.network));
+    const network = body.network === undefined ? undefined : networkFilter(state, String(body.network));
     return { aged: state.credentials.age(seconds, (candidate) => network === undefined || candidate === network) };
   });
+
+  fastify.get('/networks', async () => ({ data: state.registry.networks.map(describeNetwork) }));
+
+  // A network's own control endpoints, below /control/<id>/.
+  for (const network of state.registry.networks) {
+    const routes = network.control?.routes;
+    if (routes) await fastify.register(async (scope) => routes(scope, context), { prefix: `/${network.id}` });
+  }
 }

@@ -1,5 +1,4 @@
 import { EmulatorState } from '../state/emulator-state';
-import { parseEmulatedNetwork } from '../state/emulator-network';
 import { Fault, FAULT_KINDS, FaultKind } from '../state/faults';
 import { ControlError, objectBody } from './control-error';
 
@@ -12,8 +11,8 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 export function parseFault(state: EmulatorState, input: unknown): Omit<Fault, 'id'> {
   const body = objectBody(input);
   const problems: string[] = [];
-  const network = parseEmulatedNetwork(body.network);
-  if (!network) problems.push('network: must be facebook, instagram or x');
+  const network = state.registry.find(body.network)?.id;
+  if (!network) problems.push(`network: must be ${state.registry.describeIds()}`);
   const kind = body.fault as FaultKind;
   if (!FAULT_KINDS.includes(kind)) problems.push(`fault: must be one of ${FAULT_KINDS.join(', ')}`);
   if (body.accountId !== undefined && (typeof body.accountId !== 'string' || !body.accountId)) problems.push('accountId: must be a non-empty string');

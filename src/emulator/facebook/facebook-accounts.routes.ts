@@ -4,9 +4,10 @@ import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../gra
 import { graphErrors } from '../graph/graph-errors';
 import { parseFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
-import { hasScope } from '../graph/graph-ownership';
+import { hasScope } from '../graph/graph-scopes';
 import { requestParams } from '../http/request-params';
 import { facebookUserNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
+import { findPage } from './facebook-test-user';
 
 /** Who a Facebook token speaks for: `/me` (the user, or the Page for a Page token) and `/me/accounts`. */
 export function registerFacebookAccountRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
@@ -22,7 +23,7 @@ export function registerFacebookAccountRoutes(fastify: FastifyInstance, context:
   fastify.get('/me', async (request) => {
     const { params, token } = await authenticate(request);
     if (token.kind === 'page') {
-      const found = state.findPage(token.subjectId);
+      const found = findPage(state, token.subjectId);
       if (!found) throw graphErrors.unparsableToken();
       return pageNode(state, found.page, token, parseFields(params.fields, ['id', 'name']));
     }

@@ -20,7 +20,7 @@ export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
 /** The Facebook Login dialog: lists the user's Pages (and their Instagram accounts). */
 export const facebookConsent: ConsentNetwork = {
   title: 'Facebook',
-  rules: { network: 'facebook', scopeSeparator: /[,\s]+/, knownScopes: FACEBOOK_SCOPES, responseTypeOptional: true, pkce: false },
+  rules: { scopeSeparator: /[,\s]+/, knownScopes: FACEBOOK_SCOPES, responseTypeOptional: true, pkce: false },
   codeLifetimeMs: 10 * 60_000,
   codePrefix: 'AQ',
   subject: (user) => ({

@@ -3,8 +3,9 @@ import { instagramUserNode } from '../instagram/instagram-nodes';
 import { IssuedToken } from '../state/credentials';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedItem } from '../state/published-log';
-import { TestFacebookPage } from '../state/test-users';
 import { issueToken } from '../state/token-factory';
+import { TestFacebookPage } from './facebook-test-user';
+import { FACEBOOK_TOKENS } from './facebook-tokens';
 
 /** What /me/accounts answers when no `fields` are asked for. */
 export const PAGE_DEFAULT_FIELDS = ['access_token', 'category', 'name', 'id', 'tasks'];
@@ -15,12 +16,12 @@ export const PAGE_DEFAULT_FIELDS = ['access_token', 'category', 'name', 'id', 't
  */
 export function pageTokenFor(state: EmulatorState, userToken: IssuedToken, page: TestFacebookPage): IssuedToken {
   const existing = state.credentials
-    .findTokens((token) => token.kind === 'page' && token.grantId === userToken.grantId && token.subjectId === page.id && token.lifetime === userToken.lifetime && !token.invalidated)
+    .findTokens((token) => token.kind === FACEBOOK_TOKENS.page.kind && token.grantId === userToken.grantId && token.subjectId === page.id && token.lifetime === userToken.lifetime && !token.invalidated)
     .at(-1);
   if (existing) return existing;
   return issueToken(state, {
     network: 'facebook',
-    kind: 'page',
+    kind: FACEBOOK_TOKENS.page,
     lifetime: userToken.lifetime,
     userId: userToken.userId,
     subjectId: page.id,
@@ -28,7 +29,6 @@ export function pageTokenFor(state: EmulatorState, userToken: IssuedToken, page:
     scopes: userToken.scopes,
     grantId: userToken.grantId,
     ttlSeconds: userToken.lifetime === 'long' || userToken.expiresAt === undefined ? undefined : Math.max(1, Math.round((userToken.expiresAt - state.now()) / 1000)),
-    prefix: 'EAA',
   });
 }
 

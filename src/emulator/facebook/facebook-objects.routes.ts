@@ -4,13 +4,15 @@ import { applyGraphFaults, presentedGraphToken, PUBLISH_FAULTS, requireGraphToke
 import { graphErrors } from '../graph/graph-errors';
 import { parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
-import { tokenActsForPage } from '../graph/graph-ownership';
+import { tokenActsForPage } from './facebook-ownership';
 import { commentOnInstagramMedia, isInstagramObject, listInstagramComments, readInstagramObject } from '../instagram/instagram-objects';
 import { requestParams } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
 import { authorizePagePublish } from './facebook-page-access';
 import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
 import { advanceVideoProcessing, videoNode } from './facebook-video.routes';
+import { FACEBOOK_PHOTOS, FACEBOOK_VIDEOS } from './facebook-stored-objects';
+import { findPage } from './facebook-test-user';
 
 type IdParams = { Params: { id: string } };
 
@@ -30,10 +32,10 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     const id = request.params.id;
     if (isInstagramObject(state, id)) return readInstagramObject(context, request, 'facebook', id);
     const { params, token } = facebookToken(request);
-    const page = state.findPage(id);
+    const page = findPage(state, id);
     const post = state.published.find('facebook', id);
-    const photo = state.objects.facebookPhotos.get(id);
-    const video = state.objects.facebookVideos.get(id);
+    const photo = state.objects.of(FACEBOOK_PHOTOS).get(id);
+    const video = state.objects.of(FACEBOOK_VIDEOS).get(id);
     const pageId = page?.page.id ?? video?.pageId ?? post?.accountId ?? photo?.pageId;
     if (pageId === undefined || !tokenActsForPage(state, token, pageId) || post?.deletedAt) throw graphErrors.unknownObject(id);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
@@ -110,7 +112,7 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
   fastify.get<IdParams>('/:id/feed', async (request) => {
     const { params, token } = facebookToken(request);
     const pageId = request.params.id === 'me' ? token.subjectId : request.params.id;
-    if (!state.findPage(pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
+    if (!findPage(state, pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
     const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
     const posts = state.published

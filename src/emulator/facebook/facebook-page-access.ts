@@ -3,11 +3,12 @@ import { EmulatorContext } from '../emulator-context';
 import { applyGraphFaults, PUBLISH_FAULTS, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
 import { GraphError } from '../graph/graph-error';
 import { graphErrors } from '../graph/graph-errors';
-import { hasScope } from '../graph/graph-ownership';
+import { hasScope } from '../graph/graph-scopes';
 import { graphUsageHeaders } from '../graph/usage-headers';
 import { Params, requestParams } from '../http/request-params';
 import { IssuedToken } from '../state/credentials';
-import { TestFacebookPage } from '../state/test-users';
+import { findPage } from './facebook-test-user';
+import { TestFacebookPage } from './facebook-test-user';
 
 export interface PagePublishCall {
   params: Params;
@@ -26,7 +27,7 @@ export async function authorizePagePublish(context: EmulatorContext, request: Fa
   const params = requestParams(request);
   const token = requireGraphToken(state, 'facebook', presentedGraphToken(request, params));
   const pageId = pageIdOrMe === 'me' ? token.subjectId : pageIdOrMe;
-  const found = state.findPage(pageId);
+  const found = findPage(state, pageId);
   if (!found) throw graphErrors.unknownObject(pageId);
   if (token.kind !== 'page') throw new GraphError({ code: 210, status: 403, message: '(#210) A page access token is required to request this resource.' });
   if (token.subjectId !== pageId) throw graphErrors.permission(200, 'The Page access token does not belong to this Page.');

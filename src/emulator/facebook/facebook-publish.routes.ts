@@ -3,7 +3,7 @@ import { EmulatorContext } from '../emulator-context';
 import { graphErrors } from '../graph/graph-errors';
 import { Params } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
-import { FacebookPhoto } from '../state/network-objects';
+import { FACEBOOK_PHOTOS, FacebookPhoto } from './facebook-stored-objects';
 import { isHttpUrl } from '../http/http-url';
 import { authorizePagePublish, graphBoolean } from './facebook-page-access';
 
@@ -49,7 +49,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
     const message = params.message ?? '';
     if (params.link !== undefined && !isHttpUrl(params.link)) throw graphErrors.invalidParameter('Param link must be a valid URL');
     const photos: FacebookPhoto[] = attachedMediaIds(params).map((id, index) => {
-      const photo = state.objects.facebookPhotos.get(id);
+      const photo = state.objects.of(FACEBOOK_PHOTOS).get(id);
       if (!photo || photo.pageId !== page.id || photo.published || photo.postId) throw graphErrors.invalidParameter(`param attached_media[${index}] has an invalid media_fbid`);
       return photo;
     });
@@ -77,7 +77,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
     if (!isHttpUrl(params.url)) throw graphErrors.invalidParameter('url should represent a valid URL');
     const published = graphBoolean(params.published, true, 'published');
     const photo: FacebookPhoto = { id: graphId(), pageId: page.id, url: params.url, caption: params.caption ?? params.message ?? '', published, createdAt: state.now() };
-    state.objects.facebookPhotos.set(photo.id, photo);
+    state.objects.of(FACEBOOK_PHOTOS).set(photo.id, photo);
     if (!published) return reply.headers(usageHeaders).send({ id: photo.id });
     photo.postId = `${page.id}_${photo.id}`;
     state.published.record({

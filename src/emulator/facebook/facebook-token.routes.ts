@@ -6,10 +6,7 @@ import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../gra
 import { Params, requestParams } from '../http/request-params';
 import { CodeProblem, redeemCode } from '../state/redeem-code';
 import { issueToken, newGrantId, secondsLeft } from '../state/token-factory';
-
-/** Facebook's short-lived user token (~1 h) and long-lived one (~60 days, the documented expires_in). */
-export const FACEBOOK_SHORT_TOKEN_SECONDS = 3600;
-export const FACEBOOK_LONG_TOKEN_SECONDS = 5183944;
+import { FACEBOOK_TOKENS } from './facebook-tokens';
 
 const CODE_ERRORS: Record<CodeProblem, () => GraphError> = {
   unknown: () => new GraphError({ code: 100, subcode: 36010, message: 'Invalid verification code format.' }),
@@ -40,15 +37,13 @@ function exchangeCode(context: EmulatorContext, params: Params) {
   if (!user) throw graphErrors.unparsableToken();
   const token = issueToken(state, {
     network: 'facebook',
-    kind: 'user',
+    kind: FACEBOOK_TOKENS.user,
     lifetime: 'short',
     userId: user.id,
     subjectId: user.facebookUserId,
     clientId: redemption.code.clientId,
     scopes: redemption.code.scopes,
     grantId: newGrantId(),
-    ttlSeconds: FACEBOOK_SHORT_TOKEN_SECONDS,
-    prefix: 'EAA',
   });
   return { access_token: token.value, token_type: 'bearer', expires_in: secondsLeft(state, token) };
 }
@@ -62,17 +57,15 @@ function exchangeForLongLived(context: EmulatorContext, params: Params) {
   if (short.clientId !== params.client_id) throw new GraphError({ code: 1, message: 'Error validating application. Invalid application ID.' });
   const token = issueToken(state, {
     network: 'facebook',
-    kind: 'user',
+    kind: FACEBOOK_TOKENS.user,
     lifetime: 'long',
     userId: short.userId,
     subjectId: short.subjectId,
     clientId: short.clientId,
     scopes: short.scopes,
     grantId: short.grantId,
-    ttlSeconds: FACEBOOK_LONG_TOKEN_SECONDS,
-    prefix: 'EAA',
   });
-  return { access_token: token.value, token_type: 'bearer', expires_in: FACEBOOK_LONG_TOKEN_SECONDS };
+  return { access_token: token.value, token_type: 'bearer', expires_in: FACEBOOK_TOKENS.user.ttlSeconds.long };
 }
 
 /** Facebook Login's token endpoints on the Graph host: code exchange, long-lived exchange, revoke. */

@@ -5,8 +5,8 @@ import { graphErrors } from '../graph/graph-errors';
 import { isMultipartBody } from '../http/multipart';
 import { Params } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
-import { FacebookVideo } from '../state/network-objects';
-import { TestFacebookPage } from '../state/test-users';
+import { FACEBOOK_VIDEOS, FacebookVideo } from './facebook-stored-objects';
+import { TestFacebookPage } from './facebook-test-user';
 
 const MB = 1024 * 1024;
 /** The bytes Facebook asks for in one transfer; it names them in each answer (start_offset, end_offset). */
@@ -26,7 +26,7 @@ function offsets(video: FacebookVideo): Offsets {
 }
 
 function sessionVideo(state: EmulatorState, page: TestFacebookPage, sessionId: string | undefined): FacebookVideo {
-  const video = [...state.objects.facebookVideos.values()].find((candidate) => candidate.uploadSessionId !== undefined && candidate.uploadSessionId === sessionId);
+  const video = [...state.objects.of(FACEBOOK_VIDEOS).values()].find((candidate) => candidate.uploadSessionId !== undefined && candidate.uploadSessionId === sessionId);
   if (!video || video.pageId !== page.id) throw graphErrors.invalidParameter('Invalid upload_session_id');
   if (video.status !== 'uploading') throw graphErrors.invalidParameter('The upload session was already finished');
   return video;
@@ -50,7 +50,7 @@ export function startVideoUpload(state: EmulatorState, page: TestFacebookPage, p
     statusReads: 0,
     createdAt: state.now(),
   };
-  state.objects.facebookVideos.set(video.id, video);
+  state.objects.of(FACEBOOK_VIDEOS).set(video.id, video);
   received.set(video, createHash('sha256'));
   return { video_id: video.id, upload_session_id: video.uploadSessionId!, ...offsets(video) };
 }

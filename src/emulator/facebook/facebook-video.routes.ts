@@ -4,14 +4,16 @@ import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../gra
 import { graphErrors } from '../graph/graph-errors';
 import { FieldTree, parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
-import { hasScope, tokenActsForPage } from '../graph/graph-ownership';
+import { hasScope } from '../graph/graph-scopes';
+import { tokenActsForPage } from './facebook-ownership';
 import { isHttpUrl } from '../http/http-url';
 import { requestParams } from '../http/request-params';
 import { EmulatorState } from '../state/emulator-state';
 import { graphId } from '../state/emulator-ids';
-import { FacebookVideo } from '../state/network-objects';
+import { FACEBOOK_VIDEOS, FacebookVideo } from './facebook-stored-objects';
 import { authorizePagePublish } from './facebook-page-access';
 import { FACEBOOK_VIDEO_BODY_LIMIT, finishVideoUpload, startVideoUpload, transferVideoChunk } from './facebook-video-upload';
+import { findPage } from './facebook-test-user';
 
 type IdParams = { Params: { id: string } };
 
@@ -29,7 +31,7 @@ export function facebookVideoPermalink(video: FacebookVideo): string {
  * the Page at that moment (a failed one stays `error`).
  */
 export function advanceVideoProcessing(state: EmulatorState, pageId: string): void {
-  for (const video of state.objects.facebookVideos.values()) {
+  for (const video of state.objects.of(FACEBOOK_VIDEOS).values()) {
     if (video.pageId !== pageId || video.status !== 'processing') continue;
     video.statusReads += 1;
     if (video.statusReads <= state.settings.facebookVideoPolls) continue;
@@ -119,7 +121,7 @@ export function registerFacebookVideoRoutes(fastify: FastifyInstance, context: E
       statusReads: 0,
       createdAt: state.now(),
     };
-    state.objects.facebookVideos.set(video.id, video);
+    state.objects.of(FACEBOOK_VIDEOS).set(video.id, video);
     return reply.headers(usageHeaders).send({ id: video.id });
   });
 
@@ -127,12 +129,12 @@ export function registerFacebookVideoRoutes(fastify: FastifyInstance, context: E
     const params = requestParams(request);
     const token = requireGraphToken(state, 'facebook', presentedGraphToken(request, params));
     const pageId = request.params.id === 'me' ? token.subjectId : request.params.id;
-    if (!state.findPage(pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
+    if (!findPage(state, pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
     const fields = parseFields(params.fields, ['id', 'description', 'updated_time']);
     if (fields.has('status')) advanceVideoProcessing(state, pageId);
     // An upload session not finished is no video of the Page yet.
-    const videos = [...state.objects.facebookVideos.values()]
+    const videos = [...state.objects.of(FACEBOOK_VIDEOS).values()]
       .filter((video) => video.pageId === pageId && video.status !== 'uploading')
       .reverse()
       .map((video) => videoNode(video, fields));

@@ -54,6 +54,11 @@ export const graphErrors = {
     new GraphError({ code: 506, subcode: 1455006, message: 'Duplicate status message', userTitle: 'Duplicate Status Update', userMessage: 'This status update is identical to the last one you posted. Try posting something different, or delete your previous update.' }),
   transient: () =>
     new GraphError({ code: 2, status: 500, isTransient: true, message: 'An unexpected error has occurred. Please retry your request later.' }),
+  /** A request the emulator could not route or read (unknown path, unreadable body), or its own failure. */
+  unroutable: (status: number, message: string) => {
+    const transient = status >= 500;
+    return new GraphError({ code: transient ? 2 : status === 404 ? 2500 : 100, status: transient ? 500 : 400, isTransient: transient, message });
+  },
 };
 
 function minutesUntil(resetAt: number, now: number): number {

@@ -1,3 +1,5 @@
+import { FastifyInstance } from 'fastify';
+
 export interface UsageHeaderOptions {
   /** True when the caller is being throttled: usage reported at 100 %. */
   exhausted: boolean;
@@ -28,4 +30,15 @@ export function graphUsageHeaders(options: UsageHeaderOptions): Record<string, s
     });
   }
   return headers;
+}
+
+/**
+ * Graph reports app usage on every answer below `<scope>/graph/`, errors and unknown paths
+ * included; handlers that count against a Page or account set their own first.
+ */
+export function reportGraphAppUsage(scope: FastifyInstance): void {
+  const graphPath = `${scope.prefix}/graph/`;
+  scope.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(graphPath) && !reply.hasHeader('X-App-Usage')) reply.headers(graphUsageHeaders({ exhausted: false }));
+  });
 }

@@ -1,5 +1,5 @@
 import { EmulatorState } from '../state/emulator-state';
-import { InstagramContainer } from '../state/network-objects';
+import { INSTAGRAM_CONTAINERS, InstagramContainer } from './instagram-stored-objects';
 
 /** Containers not published within 24 hours expire. */
 const CONTAINER_LIFETIME_MS = 24 * 3600_000;
@@ -27,7 +27,7 @@ export function pollContainer(state: EmulatorState, container: InstagramContaine
   }
   container.polls += 1;
   if (container.mediaType === 'CAROUSEL') {
-    const children = container.children.map((id) => state.objects.instagramContainers.get(id)).filter((child) => child !== undefined);
+    const children = container.children.map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id)).filter((child) => child !== undefined);
     children.forEach((child) => pollContainer(state, child));
     if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED')) setStatus(container, 'ERROR', 'Error: A carousel item failed to process. (2207001)');
     else if (children.every((child) => child.status === 'FINISHED')) setStatus(container, 'FINISHED');

@@ -2,11 +2,13 @@ import { FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { applyGraphFaults, CALL_FAULTS, GraphHost, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
-import { hasScope, tokenActsForInstagram } from '../graph/graph-ownership';
+import { hasScope } from '../graph/graph-scopes';
+import { tokenActsForInstagram } from './instagram-ownership';
 import { Params, requestParams } from '../http/request-params';
 import { IssuedToken } from '../state/credentials';
 import { FaultKind } from '../state/faults';
-import { TestInstagramAccount } from '../state/test-users';
+import { findInstagramAccount } from './instagram-test-user';
+import { TestInstagramAccount } from './instagram-test-user';
 
 export interface InstagramCall {
   params: Params;
@@ -34,7 +36,7 @@ export async function authorizeInstagramCall(
   const { state } = context;
   const { params, token } = instagramToken(context, request, host);
   const igUserId = igUserIdOrMe === 'me' && token.network === 'instagram' ? token.subjectId : igUserIdOrMe;
-  const found = state.findInstagramAccount(igUserId);
+  const found = findInstagramAccount(state, igUserId);
   if (!found) throw graphErrors.unknownObject(igUserId).forInstagram();
   if (!tokenActsForInstagram(state, token, igUserId)) throw graphErrors.unknownObject(igUserId).forInstagram();
   if (options.publish && !hasScope(token, 'instagram_content_publish', 'instagram_business_content_publish'))

@@ -4,7 +4,7 @@ import { isHttpUrl } from '../http/http-url';
 import { Params } from '../http/request-params';
 import { EmulatorState } from '../state/emulator-state';
 import { graphId } from '../state/emulator-ids';
-import { InstagramContainer } from '../state/network-objects';
+import { INSTAGRAM_CONTAINERS, InstagramContainer } from './instagram-stored-objects';
 import { initialStatus } from './container-lifecycle';
 
 const CAPTION_LIMIT = 2200;
@@ -26,7 +26,7 @@ function carouselChildren(state: EmulatorState, igUserId: string, text: string |
   const ids = (text ?? '').split(',').map((id) => id.trim()).filter(Boolean);
   if (ids.length < 2 || ids.length > 10) throw containerError(100, 2207028, 'Carousel containers must have between 2 and 10 children.');
   for (const id of ids) {
-    const child = state.objects.instagramContainers.get(id);
+    const child = state.objects.of(INSTAGRAM_CONTAINERS).get(id);
     if (!child || child.igUserId !== igUserId || !child.isCarouselItem || child.status === 'PUBLISHED')
       throw containerError(100, 2207006, `The media with id ${id} cannot be used as a carousel item.`);
   }
@@ -72,7 +72,7 @@ export function buildContainer(state: EmulatorState, igUserId: string, params: P
     createdAt: state.now(),
   };
   if (mediaType === 'CAROUSEL') {
-    const statuses = children.map((id) => state.objects.instagramContainers.get(id)?.status);
+    const statuses = children.map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id)?.status);
     if (statuses.every((status) => status === 'FINISHED')) Object.assign(container, { status: 'FINISHED', statusText: 'Finished' });
   }
   return container;

@@ -1,8 +1,8 @@
 import { FieldResolver, FieldTree, projectFields } from '../graph/graph-fields';
 import { EmulatorState } from '../state/emulator-state';
-import { InstagramContainer } from '../state/network-objects';
+import { InstagramContainer } from './instagram-stored-objects';
 import { PublishedItem } from '../state/published-log';
-import { TestInstagramAccount } from '../state/test-users';
+import { TestInstagramAccount } from './instagram-test-user';
 
 export const INSTAGRAM_USER_DEFAULT_FIELDS = ['id', 'username'];
 

@@ -3,7 +3,8 @@ import { EmulatorContext } from '../emulator-context';
 import { applyGraphFaults, GraphHost, PUBLISH_FAULTS } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { parseFields } from '../graph/graph-fields';
-import { hasScope, tokenActsForInstagram } from '../graph/graph-ownership';
+import { hasScope } from '../graph/graph-scopes';
+import { tokenActsForInstagram } from './instagram-ownership';
 import { graphId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedItem } from '../state/published-log';
@@ -11,14 +12,16 @@ import { graphPage } from '../graph/graph-paging';
 import { pollContainer } from './container-lifecycle';
 import { authorizeInstagramCall, instagramToken } from './instagram-access';
 import { containerNode, INSTAGRAM_USER_DEFAULT_FIELDS, instagramMediaNode, instagramUserNode } from './instagram-nodes';
+import { INSTAGRAM_CONTAINERS } from './instagram-stored-objects';
+import { findInstagramAccount } from './instagram-test-user';
 
 function usernameOf(state: EmulatorState, igUserId: string): string {
-  return state.findInstagramAccount(igUserId)?.account.username ?? '';
+  return findInstagramAccount(state, igUserId)?.account.username ?? '';
 }
 
 /** Whether an id names an Instagram object (account, container, medium or comment). */
 export function isInstagramObject(state: EmulatorState, id: string): boolean {
-  return state.findInstagramAccount(id) !== undefined || state.objects.instagramContainers.has(id) || state.published.find('instagram', id) !== undefined;
+  return findInstagramAccount(state, id) !== undefined || state.objects.of(INSTAGRAM_CONTAINERS).has(id) || state.published.find('instagram', id) !== undefined;
 }
 
 /**
@@ -27,11 +30,11 @@ export function isInstagramObject(state: EmulatorState, id: string): boolean {
  */
 export async function readInstagramObject(context: EmulatorContext, request: FastifyRequest, host: GraphHost, id: string): Promise<Record<string, unknown>> {
   const { state } = context;
-  if (state.findInstagramAccount(id)) {
+  if (findInstagramAccount(state, id)) {
     const { params, account } = await authorizeInstagramCall(context, request, host, id);
     return instagramUserNode(state, account, parseFields(params.fields, INSTAGRAM_USER_DEFAULT_FIELDS), { appScopedId: false, instagramHost: host === 'instagram' });
   }
-  const container = state.objects.instagramContainers.get(id);
+  const container = state.objects.of(INSTAGRAM_CONTAINERS).get(id);
   const item = state.published.find('instagram', id);
   const ownerId = container?.igUserId ?? item?.accountId;
   if (ownerId === undefined) throw graphErrors.unknownObject(id).forInstagram();

@@ -7,7 +7,7 @@ import { graphPage } from '../graph/graph-paging';
 import { graphUsageHeaders } from '../graph/usage-headers';
 import { EmulatorState } from '../state/emulator-state';
 import { graphId, instagramShortcode } from '../state/emulator-ids';
-import { InstagramContainer } from '../state/network-objects';
+import { INSTAGRAM_CONTAINERS, InstagramContainer } from './instagram-stored-objects';
 import { PublishedMedia } from '../state/published-log';
 import { authorizeInstagramCall } from './instagram-access';
 import { buildContainer, failContainer } from './instagram-containers';
@@ -24,7 +24,7 @@ function quotaUsage(state: EmulatorState, igUserId: string): number {
 }
 
 function mediaOf(state: EmulatorState, container: InstagramContainer): PublishedMedia[] {
-  const items = container.mediaType === 'CAROUSEL' ? container.children.map((id) => state.objects.instagramContainers.get(id)).filter((child) => child !== undefined) : [container];
+  const items = container.mediaType === 'CAROUSEL' ? container.children.map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id)).filter((child) => child !== undefined) : [container];
   return items.map((item) => ({ type: item.mediaType === 'IMAGE' ? 'image' : 'video', url: item.mediaUrl, id: item.id }));
 }
 
@@ -56,14 +56,14 @@ export function registerInstagramPublishRoutes(fastify: FastifyInstance, context
     const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id, { publish: true });
     const container = buildContainer(state, account.id, params);
     if (state.faults.take([{ network: 'instagram', accountId: account.id }], ['container_error']).length) failContainer(container);
-    state.objects.instagramContainers.set(container.id, container);
+    state.objects.of(INSTAGRAM_CONTAINERS).set(container.id, container);
     return reply.send({ id: container.id });
   });
 
   fastify.post<IdParams>('/:id/media_publish', async (request, reply) => {
     const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id, { publish: true, faults: PUBLISH_FAULTS });
     const creationId = params.creation_id ?? '';
-    const container = checkPublishable(state.objects.instagramContainers.get(creationId), account.id, creationId);
+    const container = checkPublishable(state.objects.of(INSTAGRAM_CONTAINERS).get(creationId), account.id, creationId);
     if (state.settings.enforceRateLimits && quotaUsage(state, account.id) >= state.settings.instagramQuotaTotal)
       throw publishError(9, 'Application request limit reached: the account reached its content publishing limit.', 2207042, true);
     const mediaId = graphId();
@@ -72,7 +72,7 @@ export function registerInstagramPublishRoutes(fastify: FastifyInstance, context
     container.statusText = 'Published';
     container.publishedMediaId = mediaId;
     for (const childId of container.children) {
-      const child = state.objects.instagramContainers.get(childId);
+      const child = state.objects.of(INSTAGRAM_CONTAINERS).get(childId);
       if (child) Object.assign(child, { status: 'PUBLISHED', statusText: 'Published' });
     }
     state.published.record({

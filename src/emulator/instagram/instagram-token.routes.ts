@@ -6,9 +6,8 @@ import { requestParams } from '../http/request-params';
 import { CodeProblem, redeemCode } from '../state/redeem-code';
 import { issueToken, newGrantId } from '../state/token-factory';
 import { InstagramTokenError } from './instagram-token-error';
+import { INSTAGRAM_TOKENS } from './instagram-tokens';
 
-export const INSTAGRAM_SHORT_TOKEN_SECONDS = 3600;
-export const INSTAGRAM_LONG_TOKEN_SECONDS = 5183944;
 /** A long-lived token can be refreshed once it is at least a day old. */
 const REFRESH_MIN_AGE_MS = 24 * 3600_000;
 
@@ -37,15 +36,13 @@ export function registerInstagramCodeExchange(fastify: FastifyInstance, context:
     if (!account) throw new InstagramTokenError('Invalid authorization code');
     const token = issueToken(state, {
       network: 'instagram',
-      kind: 'instagram',
+      kind: INSTAGRAM_TOKENS.instagram,
       lifetime: 'short',
       userId: redemption.code.userId,
       subjectId: account.id,
       clientId: redemption.code.clientId,
       scopes: redemption.code.scopes,
       grantId: newGrantId(),
-      ttlSeconds: INSTAGRAM_SHORT_TOKEN_SECONDS,
-      prefix: 'IGAA',
     });
     if (state.settings.instagramTokenShape === 'flat') return { access_token: token.value, user_id: account.id, permissions: token.scopes };
     return { data: [{ access_token: token.value, user_id: account.id, permissions: token.scopes.join(',') }] };
@@ -66,9 +63,9 @@ export function registerInstagramTokenRoutes(fastify: FastifyInstance, context: 
     return { params, current };
   };
   const answer = (current: ReturnType<typeof longLived>['current']) => {
-    const { network, kind, userId, subjectId, clientId, scopes, grantId } = current;
-    const token = issueToken(state, { network, kind, userId, subjectId, clientId, scopes, grantId, lifetime: 'long', ttlSeconds: INSTAGRAM_LONG_TOKEN_SECONDS, prefix: 'IGAA' });
-    return { access_token: token.value, token_type: 'bearer', expires_in: INSTAGRAM_LONG_TOKEN_SECONDS };
+    const { network, userId, subjectId, clientId, scopes, grantId } = current;
+    const token = issueToken(state, { network, kind: INSTAGRAM_TOKENS.instagram, userId, subjectId, clientId, scopes, grantId, lifetime: 'long' });
+    return { access_token: token.value, token_type: 'bearer', expires_in: INSTAGRAM_TOKENS.instagram.ttlSeconds.long };
   };
 
   fastify.get('/access_token', async (request) => {

@@ -1,34 +1,29 @@
-import { EmulatedNetwork } from './emulator-network';
+import { TokenLifetime } from './token-kinds';
 
 /** An authorization code handed to a redirect_uri after consent. */
 export interface IssuedCode {
   value: string;
-  network: EmulatedNetwork;
+  /** The id of the emulated network whose consent page issued it. */
+  network: string;
   clientId: string;
   redirectUri: string;
   /** The test user who consented. */
   userId: string;
   scopes: string[];
-  /** X only: the PKCE S256 challenge to check the verifier against. */
+  /** With PKCE (X): the S256 challenge to check the verifier against. */
   codeChallenge?: string;
   issuedAt: number;
   expiresAt: number;
   used: boolean;
 }
 
-/**
- * What a token speaks for. `user`: a Facebook user (subject = Facebook user id); `page`: a Page
- * (subject = page id); `instagram`: an Instagram Login user (subject = Instagram user id);
- * `x`: an X user (subject = X user id); `x_refresh`: an X refresh token.
- */
-export type TokenKind = 'user' | 'page' | 'instagram' | 'x' | 'x_refresh';
-
 export interface IssuedToken {
   value: string;
-  network: EmulatedNetwork;
-  kind: TokenKind;
-  /** Short-lived tokens need an exchange; long-lived ones are what the service stores. */
-  lifetime: 'short' | 'long';
+  /** The id of the emulated network that issued it. */
+  network: string;
+  /** What it speaks for: one of its network's token kinds (TokenKindSpec.kind). */
+  kind: string;
+  lifetime: TokenLifetime;
   userId: string;
   subjectId: string;
   clientId: string;
@@ -46,7 +41,10 @@ export type TokenCheck =
   | { ok: true; token: IssuedToken }
   | { ok: false; reason: 'unknown' | 'expired' | 'app_removed' | 'revoked' | 'rotated'; token?: IssuedToken };
 
-/** Issued codes and tokens, looked up by their value. */
+/**
+ * Issued codes and tokens, looked up by their value. Callers change a found code or token in place
+ * (a code is marked used); a store kept elsewhere than in memory must write those changes back.
+ */
 export class CredentialStore {
   private readonly codes = new Map<string, IssuedCode>();
   private readonly tokens = new Map<string, IssuedToken>();
@@ -92,7 +90,7 @@ export class CredentialStore {
   }
 
   /** Moves issue and expiry times into the past, as if the given time had passed (refresh rules, expiry). */
-  age(seconds: number, predicate: (network: EmulatedNetwork) => boolean): number {
+  age(seconds: number, predicate: (network: string) => boolean): number {
     const shift = seconds * 1000;
     let count = 0;
     for (const token of this.tokens.values()) {

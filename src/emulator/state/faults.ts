@@ -1,5 +1,3 @@
-import { EmulatedNetwork } from './emulator-network';
-
 export const FAULT_KINDS = [
   'token_expired',
   'token_revoked',
@@ -14,7 +12,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** A misbehaviour injected for one page or profile (or every account of a network). */
 export interface Fault {
   id: number;
-  network: EmulatedNetwork;
+  /** The id of the emulated network. */
+  network: string;
   /** Undefined: every account of the network. */
   accountId?: string;
   kind: FaultKind;
@@ -29,7 +28,7 @@ export interface Fault {
 }
 
 /** The (network, account) pairs a call acts for; a fault on any of them applies. */
-export type CallSubjects = ReadonlyArray<{ network: EmulatedNetwork; accountId: string }>;
+export type CallSubjects = ReadonlyArray<{ network: string; accountId: string }>;
 
 /** Injected faults, consumed call by call. */
 export class FaultStore {
@@ -47,7 +46,7 @@ export class FaultStore {
   }
 
   /** Removes faults matching the filter (all when it is empty); returns how many went. */
-  clear(filter: { network?: EmulatedNetwork; accountId?: string } = {}): number {
+  clear(filter: { network?: string; accountId?: string } = {}): number {
     const before = this.faults.length;
     this.faults = this.faults.filter(
       (fault) =>

@@ -1,5 +1,3 @@
-import { EmulatedNetwork } from './emulator-network';
-
 export interface PublishedMedia {
   type: 'image' | 'video' | 'gif';
   /** The URL the network was asked to fetch (Graph), or undefined for uploaded bytes (X). */
@@ -13,7 +11,8 @@ export interface PublishedMedia {
 /** One thing that became visible on a network: a post, a reply or a comment. */
 export interface PublishedItem {
   sequence: number;
-  network: EmulatedNetwork;
+  /** The id of the emulated network. */
+  network: string;
   /** The page or profile it was published as. */
   accountId: string;
   postId: string;
@@ -38,11 +37,11 @@ export class PublishedLog {
     return saved;
   }
 
-  find(network: EmulatedNetwork, postId: string): PublishedItem | undefined {
+  find(network: string, postId: string): PublishedItem | undefined {
     return this.items.find((item) => item.network === network && item.postId === postId);
   }
 
-  list(filter: { network?: EmulatedNetwork; accountId?: string } = {}): PublishedItem[] {
+  list(filter: { network?: string; accountId?: string } = {}): PublishedItem[] {
     return this.items.filter(
       (item) => (!filter.network || item.network === filter.network) && (!filter.accountId || item.accountId === filter.accountId),
     );

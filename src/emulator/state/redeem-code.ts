@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { IssuedCode } from './credentials';
-import { EmulatedNetwork } from './emulator-network';
 import { EmulatorState } from './emulator-state';
 
 export type CodeProblem = 'unknown' | 'used' | 'expired' | 'client_mismatch' | 'redirect_mismatch' | 'pkce_mismatch';
 export type Redemption = { ok: true; code: IssuedCode } | { ok: false; problem: CodeProblem };
 
 export interface CodeRedemptionRequest {
-  network: EmulatedNetwork;
+  network: string;
   value: string | undefined;
   clientId: string | undefined;
   redirectUri: string | undefined;

@@ -2,22 +2,25 @@ import { randomBase62 } from '../../common/ids';
 import { IssuedToken } from './credentials';
 import { secretToken } from './emulator-ids';
 import { EmulatorState } from './emulator-state';
+import { TokenKindSpec } from './token-kinds';
 
-export type NewToken = Omit<IssuedToken, 'value' | 'issuedAt' | 'expiresAt' | 'invalidated'> & {
-  /** Undefined: never expires. */
+export type NewToken = Omit<IssuedToken, 'value' | 'kind' | 'issuedAt' | 'expiresAt' | 'invalidated'> & {
+  kind: TokenKindSpec;
+  /** Overrides the kind's lifetime for this token (a Page token dies with its short-lived user token); undefined: the kind's. */
   ttlSeconds?: number;
-  prefix: string;
 };
 
 /** Issues and stores a token; the value is random and prefixed like the network's own. */
 export function issueToken(state: EmulatorState, fields: NewToken): IssuedToken {
-  const { ttlSeconds, prefix, ...rest } = fields;
+  const { ttlSeconds, kind, ...rest } = fields;
   const now = state.now();
+  const lifetimeSeconds = ttlSeconds ?? kind.ttlSeconds[fields.lifetime];
   return state.credentials.saveToken({
     ...rest,
-    value: secretToken(prefix),
+    kind: kind.kind,
+    value: secretToken(kind.prefix),
     issuedAt: now,
-    expiresAt: ttlSeconds === undefined ? undefined : now + ttlSeconds * 1000,
+    expiresAt: lifetimeSeconds === undefined ? undefined : now + lifetimeSeconds * 1000,
   });
 }
 

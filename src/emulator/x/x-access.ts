@@ -3,9 +3,11 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { EmulatorState } from '../state/emulator-state';
 import { IssuedToken } from '../state/credentials';
 import { FaultKind } from '../state/faults';
-import { TestXProfile } from '../state/test-users';
 import { xProblems } from './x-errors';
 import { countXCall, rateLimitHeaders, X_LIMITS } from './x-rate-limit';
+import { findXProfile } from './x-test-user';
+import { TestXProfile } from './x-test-user';
+import { X_TOKENS } from './x-tokens';
 
 export interface XCall {
   token: IssuedToken;
@@ -27,9 +29,9 @@ export async function authorizeXCall(
 ): Promise<XCall> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   const check = state.credentials.check(match?.[1]);
-  if (!check.ok || check.token.kind !== 'x') throw xProblems.unauthorized();
+  if (!check.ok || check.token.kind !== X_TOKENS.access.kind) throw xProblems.unauthorized();
   const token = check.token;
-  const profile = state.findXProfile(token.subjectId)?.profile;
+  const profile = findXProfile(state, token.subjectId)?.profile;
   if (!profile) throw xProblems.unauthorized();
   const missing = options.scopes.filter((scope) => !token.scopes.includes(scope));
   if (missing.length) throw xProblems.forbidden(`The access token is missing the scopes this endpoint needs: ${missing.join(', ')}.`);

@@ -4,7 +4,7 @@ import { isMultipartBody } from '../http/multipart';
 import { jsonObjectBody, requestParams } from '../http/request-params';
 import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
-import { XMedia } from '../state/network-objects';
+import { X_MEDIA, XMedia } from './x-stored-objects';
 import { authorizeXCall } from './x-access';
 import { xProblems } from './x-errors';
 
@@ -54,7 +54,7 @@ function newMedia(state: EmulatorState, userId: string, category: string, mediaT
     createdAt: now,
     expiresAt: now + MEDIA_LIFETIME_SECONDS * 1000,
   };
-  state.objects.xMedia.set(id, media);
+  state.objects.of(X_MEDIA).set(id, media);
   return media;
 }
 
@@ -64,7 +64,7 @@ function processingInfo(media: XMedia) {
 }
 
 function ownMedia(state: EmulatorState, id: string | undefined, userId: string): XMedia {
-  const media = id ? state.objects.xMedia.get(id) : undefined;
+  const media = id ? state.objects.of(X_MEDIA).get(id) : undefined;
   if (!media || media.userId !== userId) throw xProblems.invalid('media_id', `The media id ${id ?? ''} is not valid.`);
   return media;
 }

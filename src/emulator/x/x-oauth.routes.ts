@@ -6,8 +6,7 @@ import { EmulatorState } from '../state/emulator-state';
 import { redeemCode } from '../state/redeem-code';
 import { issueToken, newGrantId } from '../state/token-factory';
 import { XOAuthError, xProblems } from './x-errors';
-
-export const X_ACCESS_TOKEN_SECONDS = 7200;
+import { X_TOKENS } from './x-tokens';
 
 /**
  * The client of a confidential-client call: `Authorization: Basic base64(client_id:client_secret)`,
@@ -27,12 +26,12 @@ function basicClientId(request: FastifyRequest, state: EmulatorState): string {
 
 function issueTokens(state: EmulatorState, from: Pick<IssuedToken, 'userId' | 'subjectId' | 'clientId' | 'scopes' | 'grantId'>) {
   const grant = { userId: from.userId, subjectId: from.subjectId, clientId: from.clientId, scopes: from.scopes, grantId: from.grantId };
-  const access = issueToken(state, { ...grant, network: 'x', kind: 'x', lifetime: 'short', ttlSeconds: X_ACCESS_TOKEN_SECONDS, prefix: '' });
+  const access = issueToken(state, { ...grant, network: 'x', kind: X_TOKENS.access, lifetime: 'short' });
   // A refresh token comes only with offline.access; each one is good for a single refresh.
-  const refresh = grant.scopes.includes('offline.access') ? issueToken(state, { ...grant, network: 'x', kind: 'x_refresh', lifetime: 'long', prefix: '' }) : undefined;
+  const refresh = grant.scopes.includes('offline.access') ? issueToken(state, { ...grant, network: 'x', kind: X_TOKENS.refresh, lifetime: 'long' }) : undefined;
   return {
     token_type: 'bearer',
-    expires_in: X_ACCESS_TOKEN_SECONDS,
+    expires_in: X_TOKENS.access.ttlSeconds.short,
     access_token: access.value,
     scope: grant.scopes.join(' '),
     ...(refresh ? { refresh_token: refresh.value } : {}),
@@ -55,7 +54,7 @@ export function registerXOAuthRoutes(fastify: FastifyInstance, context: Emulator
     }
     if (params.grant_type === 'refresh_token') {
       const check = state.credentials.check(params.refresh_token);
-      if (!check.ok || check.token.kind !== 'x_refresh' || check.token.clientId !== clientId) throw new XOAuthError('invalid_request', 'Value passed for the token was invalid.');
+      if (!check.ok || check.token.kind !== X_TOKENS.refresh.kind || check.token.clientId !== clientId) throw new XOAuthError('invalid_request', 'Value passed for the token was invalid.');
       const failing = state.faults.take([{ network: 'x', accountId: check.token.subjectId }], ['token_expired', 'token_revoked', 'server_error'])[0];
       if (failing?.kind === 'server_error') throw xProblems.unavailable();
       if (failing) throw new XOAuthError('invalid_request', 'Value passed for the token was invalid.');

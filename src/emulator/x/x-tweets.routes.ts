@@ -4,10 +4,11 @@ import { jsonObjectBody } from '../http/request-params';
 import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedMedia } from '../state/published-log';
-import { TestXProfile } from '../state/test-users';
 import { authorizeXCall, X_PUBLISH_FAULTS } from './x-access';
 import { xProblems } from './x-errors';
 import { weightedTweetLength, X_MAX_WEIGHTED_LENGTH } from './x-text-length';
+import { X_MEDIA } from './x-stored-objects';
+import { TestXProfile } from './x-test-user';
 
 const DUPLICATE_WINDOW_MS = 24 * 3600_000;
 
@@ -21,7 +22,7 @@ function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown)
   const ids = stringArray((media as { media_ids?: unknown } | null)?.media_ids);
   if (!ids || ids.length < 1 || ids.length > 4) throw xProblems.invalid('media.media_ids', 'media.media_ids must be an array of 1 to 4 media ids');
   const items = ids.map((id) => {
-    const uploaded = state.objects.xMedia.get(id);
+    const uploaded = state.objects.of(X_MEDIA).get(id);
     if (!uploaded || uploaded.userId !== profile.id || uploaded.expiresAt <= state.now()) throw xProblems.invalid('media.media_ids', `Your media IDs are invalid: ${id}`);
     if (uploaded.state !== 'succeeded') throw xProblems.invalid('media.media_ids', `The media ${id} has not finished processing.`);
     return uploaded;

@@ -3,6 +3,7 @@ import { EmulatorContext } from '../emulator-context';
 import { EmulatorState } from '../state/emulator-state';
 import { authorizeXCall } from './x-access';
 import { xProblems } from './x-errors';
+import { X_MEDIA } from './x-stored-objects';
 
 type Query = { Querystring: Record<string, string | undefined> };
 type UserTimeline = Query & { Params: { id: string } };
@@ -11,7 +12,7 @@ const USER_FIELDS = new Set(['profile_image_url', 'created_at', 'description', '
 
 /** X names a tweet's media by media key (`3_{media id}` for an image), as the upload answered it. */
 function mediaKeyOf(state: EmulatorState, mediaId: string): string {
-  return state.objects.xMedia.get(mediaId)?.mediaKey ?? `3_${mediaId}`;
+  return state.objects.of(X_MEDIA).get(mediaId)?.mediaKey ?? `3_${mediaId}`;
 }
 
 /** `GET /2/users/me` and the user's own recent tweets. */

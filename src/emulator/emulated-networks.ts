@@ -1,0 +1,17 @@
+import { facebookEmulator } from './facebook/facebook.emulator';
+import { instagramEmulator } from './instagram/instagram.emulator';
+import { EmulatorRegistry } from './registry/emulator-registry';
+import { xEmulator } from './x/x.emulator';
+
+/**
+ * The networks the built-in emulator speaks. Adding one is a folder under src/emulator/ that
+ * exports an EmulatedNetworkDescriptor, and one line here (after the networks it depends on).
+ */
+export const EMULATED_NETWORKS = [facebookEmulator, instagramEmulator, xEmulator] as const;
+
+export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];
+
+/** The registry of the built-in networks; a test may build its own from other descriptors. */
+export function builtInEmulatorRegistry(): EmulatorRegistry {
+  return new EmulatorRegistry(EMULATED_NETWORKS);
+}

@@ -1,0 +1,26 @@
+import { ConsentPageError } from '../consent/consent-page';
+import { graphErrors } from '../graph/graph-errors';
+import { reportGraphAppUsage } from '../graph/usage-headers';
+import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
+import { facebookConsent } from './facebook-consent';
+import { facebookGraphPlugin } from './facebook-graph.plugin';
+import { FACEBOOK_SETTINGS } from './facebook-settings';
+import { facebookTestUserParts } from './facebook-test-user';
+import { FACEBOOK_TOKENS } from './facebook-tokens';
+
+/** Facebook: the Login dialog (www.facebook.com) and graph.facebook.com, below /facebook. */
+export const facebookEmulator = {
+  id: 'facebook',
+  title: 'Facebook',
+  aliases: [],
+  pathPrefix: '/facebook',
+  consent: { path: '/v25.0/dialog/oauth', ...facebookConsent },
+  routes: async (scope, context) => {
+    reportGraphAppUsage(scope);
+    await scope.register(async (graph) => facebookGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
+  },
+  errorShape: (path, status, message) => (path.startsWith('/graph/') ? graphErrors.unroutable(status, message) : ConsentPageError.unroutable('Facebook', status, message)),
+  tokenKinds: Object.values(FACEBOOK_TOKENS),
+  testUser: facebookTestUserParts,
+  control: { settings: FACEBOOK_SETTINGS },
+} as const satisfies EmulatedNetworkDescriptor;

@@ -1,0 +1,47 @@
+import { ConsentPageError } from '../consent/consent-page';
+import { graphErrors } from '../graph/graph-errors';
+import { reportGraphAppUsage } from '../graph/usage-headers';
+import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
+import { instagramConsent } from './instagram-consent';
+import { instagramGraphPlugin } from './instagram-graph.plugin';
+import { registerInstagramPublishRoutes } from './instagram-publish.routes';
+import { INSTAGRAM_SETTINGS } from './instagram-settings';
+import { instagramTestUserParts } from './instagram-test-user';
+import { InstagramTokenError } from './instagram-token-error';
+import { registerInstagramCodeExchange, registerInstagramTokenRoutes } from './instagram-token.routes';
+import { INSTAGRAM_TOKENS } from './instagram-tokens';
+
+/**
+ * Instagram: Instagram Login (www.instagram.com, api.instagram.com) and graph.instagram.com below
+ * /instagram. It rides on Facebook: Pages carry Instagram accounts, and Facebook Login publishes
+ * to them through Facebook's Graph, where this network serves its publishing endpoints.
+ */
+export const instagramEmulator = {
+  id: 'instagram',
+  title: 'Instagram',
+  aliases: [],
+  pathPrefix: '/instagram',
+  dependsOn: [
+    {
+      network: 'facebook',
+      routes: { prefix: '/graph/v25.0', register: (graph, context) => registerInstagramPublishRoutes(graph, context, 'facebook') },
+    },
+  ],
+  consent: { path: '/oauth/authorize', ...instagramConsent },
+  routes: async (scope, context) => {
+    reportGraphAppUsage(scope);
+    await scope.register(async (api) => registerInstagramCodeExchange(api, context), { prefix: '/api/oauth' });
+    // The token endpoints answer both unversioned and versioned, as graph.instagram.com does.
+    await scope.register(async (graph) => registerInstagramTokenRoutes(graph, context), { prefix: '/graph' });
+    await scope.register(async (graph) => registerInstagramTokenRoutes(graph, context), { prefix: '/graph/v25.0' });
+    await scope.register(async (graph) => instagramGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
+  },
+  errorShape: (path, status, message) => {
+    if (path.startsWith('/graph/')) return graphErrors.unroutable(status, message).forInstagram();
+    if (path.startsWith('/api/')) return new InstagramTokenError(message);
+    return ConsentPageError.unroutable('Instagram', status, message);
+  },
+  tokenKinds: Object.values(INSTAGRAM_TOKENS),
+  testUser: instagramTestUserParts,
+  control: { settings: INSTAGRAM_SETTINGS },
+} as const satisfies EmulatedNetworkDescriptor;

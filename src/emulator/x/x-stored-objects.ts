@@ -1,0 +1,21 @@
+import { collectionKey } from '../state/object-collections';
+
+export type XMediaState = 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed';
+
+/** Media uploaded to X, simple or chunked. */
+export interface XMedia {
+  id: string;
+  mediaKey: string;
+  userId: string;
+  mediaType: string;
+  category: string;
+  totalBytes: number;
+  receivedBytes: number;
+  segments: Set<number>;
+  state: XMediaState;
+  polls: number;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export const X_MEDIA = collectionKey<XMedia>('x.media');

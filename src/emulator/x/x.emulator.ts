@@ -1,0 +1,28 @@
+import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
+import { xApiPlugin } from './x-api.plugin';
+import { xConsent } from './x-consent';
+import { XOAuthError, XProblem } from './x-errors';
+import { X_SETTINGS } from './x-settings';
+import { xTestUserParts } from './x-test-user';
+import { X_TOKENS } from './x-tokens';
+
+/** X: the OAuth 2.0 authorize page (x.com) and api.x.com, below /x. Everything answers in X's problem shape but OAuth's token endpoints. */
+export const xEmulator = {
+  id: 'x',
+  title: 'X',
+  aliases: ['twitter'],
+  pathPrefix: '/x',
+  consent: { path: '/i/oauth2/authorize', ...xConsent },
+  routes: async (scope, context) => {
+    await scope.register(async (api) => xApiPlugin(api, context), { prefix: '/api' });
+  },
+  errorShape: (path, status, message) => {
+    if (path.startsWith('/api/2/oauth2/')) return new XOAuthError(status >= 500 ? 'server_error' : 'invalid_request', message, status >= 500 ? 500 : 400);
+    if (status === 404) return new XProblem(404, 'Not Found Error', message, 'https://api.twitter.com/2/problems/resource-not-found');
+    if (status >= 500) return new XProblem(503, 'Service Unavailable', 'Service Unavailable');
+    return new XProblem(status, 'Invalid Request', message, 'https://api.twitter.com/2/problems/invalid-request');
+  },
+  tokenKinds: Object.values(X_TOKENS),
+  testUser: xTestUserParts,
+  control: { settings: X_SETTINGS },
+} as const satisfies EmulatedNetworkDescriptor;
