@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { CustomersService } from '../customers/customers.service';
 import { NetworkAppsService } from '../networks/apps/network-apps.service';
+import { NETWORK_IDS } from '../networks/network-names';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
 import { DashboardUsersService } from '../dashboard/users/dashboard-users.service';
 
@@ -26,7 +27,7 @@ export const USAGE = `Usage: npm run cli -- <command>
   redirect-urls add --customer NAME URL
   redirect-urls list --customer NAME
   redirect-urls remove --customer NAME URL
-  network-apps set --customer NAME --network facebook|instagram|x --client-id ID --client-secret SECRET
+  network-apps set --customer NAME --network ${NETWORK_IDS.join('|')} --client-id ID --client-secret SECRET
                    (--client-secret - reads the secret from standard input, keeping it out of ps and shell history)
   network-apps list --customer NAME
   users create --customer NAME --email EMAIL --password PASSWORD

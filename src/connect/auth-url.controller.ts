@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
+import { describeNetworkAliases, describeNetworkIds } from '../networks/network-names';
 import { NetworkRegistry, UnknownNetworkError } from '../networks/network-registry';
 import { callbackUrlFor } from './callback-url';
 import { ConnectAttemptsService } from './connect-attempts.service';
@@ -33,7 +34,7 @@ export class AuthUrlController {
       'Returns the network consent URL to open in the user\'s browser. Afterwards the user comes back to redirect_uri with `session` and `network` ' +
       'added to its query (or `error` and `error_description`). The state is single-use and lives 15 minutes.',
   })
-  @ApiParam({ name: 'network', example: 'facebook', description: 'facebook, instagram or x (twitter is accepted for x)' })
+  @ApiParam({ name: 'network', example: 'facebook', description: `${describeNetworkIds()} (${describeNetworkAliases()})` })
   @ApiEnvelope(AuthUrlView)
   @ApiErrors(400, 401, 404, 409)
   async create(

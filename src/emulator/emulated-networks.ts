@@ -1,5 +1,6 @@
 import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
+import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
 import { xEmulator } from './x/x.emulator';
 
@@ -12,6 +13,6 @@ export const EMULATED_NETWORKS = [facebookEmulator, instagramEmulator, xEmulator
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];
 
 /** The registry of the built-in networks; a test may build its own from other descriptors. */
-export function builtInEmulatorRegistry(): EmulatorRegistry {
-  return new EmulatorRegistry(EMULATED_NETWORKS);
+export function builtInEmulatorRegistry(): EmulatorRegistry<EmulatedNetworkDescriptor> {
+  return new EmulatorRegistry<EmulatedNetworkDescriptor>(EMULATED_NETWORKS);
 }

@@ -1,8 +1,2 @@
-import { EmulatorState } from './state/emulator-state';
-
-/** What every emulated network's routes share. */
-export interface EmulatorContext {
-  state: EmulatorState;
-  /** The service's public base URL, for absolute links (paging.next); else taken from the request. */
-  publicUrl?: string;
-}
+/** What every emulated network's routes share; declared beside the descriptor, whose routes receive it. */
+export type { EmulatorContext } from './registry/emulated-network';

@@ -4,6 +4,7 @@ import { FastifyInstance } from 'fastify';
 import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
 import { builtInEmulatorRegistry } from './emulated-networks';
+import { ServingEmulatorState } from './registry/emulated-network';
 
 export interface EmulatorModuleOptions {
   enabled: boolean;
@@ -19,7 +20,7 @@ export class EmulatorMount implements OnModuleInit {
   private readonly logger = new Logger('NetworkEmulator');
 
   constructor(
-    private readonly state: EmulatorState,
+    private readonly state: ServingEmulatorState,
     private readonly options: EmulatorModuleOptions,
     private readonly adapterHost: HttpAdapterHost | undefined,
   ) {}
@@ -43,7 +44,7 @@ export class EmulatorModule {
         { provide: EmulatorState, useFactory: () => new EmulatorState({ registry: builtInEmulatorRegistry() }) },
         {
           provide: EmulatorMount,
-          useFactory: (state: EmulatorState, host: HttpAdapterHost) => new EmulatorMount(state, options, host),
+          useFactory: (state: ServingEmulatorState, host: HttpAdapterHost) => new EmulatorMount(state, options, host),
           inject: [EmulatorState, HttpAdapterHost],
         },
       ],

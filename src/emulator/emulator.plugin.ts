@@ -7,7 +7,7 @@ import { builtInEmulatorRegistry } from './emulated-networks';
 import { EmulatorContext } from './emulator-context';
 import { installErrorHandlers } from './emulator-errors';
 import { registerEmulatorBodyParsers } from './http/body-parsers';
-import { EmulatedNetworkDescriptor } from './registry/emulated-network';
+import { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emulated-network';
 import { EmulatorState } from './state/emulator-state';
 
 function isLoopback(address: string | undefined): boolean {
@@ -16,7 +16,7 @@ function isLoopback(address: string | undefined): boolean {
 
 export interface EmulatorPluginOptions {
   /** The store to serve from, and through its registry the networks; one per process. A fresh one of the built-in networks when omitted. */
-  state?: EmulatorState;
+  state?: ServingEmulatorState;
   /** The emulator's public base URL, for absolute links; taken from each request when omitted. */
   publicUrl?: string;
   /**
@@ -49,7 +49,13 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
         installErrorHandlers(scope, emulatorPrefix, network.errorShape);
         if (network.consent) registerConsentRoute(scope, network.id, network.consent, state, registeredCallbacks);
         await network.routes(scope, context);
-        for (const riding of state.registry.routesRidingOn(network.id)) await scope.register(async (host) => riding.register(host, context), { prefix: riding.prefix });
+        // Routes other networks serve on this one's hosts (Instagram publishing on Facebook's Graph).
+        for (const rider of state.registry.networks) {
+          for (const dependency of rider.dependsOn ?? []) {
+            const routes = dependency.network === network.id ? dependency.routes : undefined;
+            if (routes) await scope.register(async (host) => routes.register(host, context), { prefix: routes.prefix });
+          }
+        }
       },
       { prefix: network.pathPrefix },
     );

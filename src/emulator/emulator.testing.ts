@@ -3,13 +3,14 @@ import Fastify, { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
 import { builtInEmulatorRegistry } from './emulated-networks';
+import { ServingEmulatorState } from './registry/emulated-network';
 
 /** Helpers for the emulator's unit tests: a bare Fastify with the plugin, and the OAuth dances. */
 
 export const CLIENT = { id: 'test-app', secret: 'test-secret' };
 export const REDIRECT_URI = 'https://service.test/oauth/callback?keep=1';
 
-export async function emulatorApp(): Promise<{ app: FastifyInstance; state: EmulatorState }> {
+export async function emulatorApp(): Promise<{ app: FastifyInstance; state: ServingEmulatorState }> {
   const state = new EmulatorState({ registry: builtInEmulatorRegistry() });
   const app = Fastify();
   await app.register(emulatorPlugin, { prefix: '/emulator', state });

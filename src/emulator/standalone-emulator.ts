@@ -3,6 +3,7 @@ import { EMULATOR_PREFIX } from './emulator.module';
 import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
 import { builtInEmulatorRegistry } from './emulated-networks';
+import { ServingEmulatorState } from './registry/emulated-network';
 
 export interface StandaloneEmulatorOptions {
   host: string;
@@ -15,7 +16,7 @@ export interface StandaloneEmulatorOptions {
 export interface StandaloneEmulator {
   /** Its base URL, what the service's NETWORK_EMULATOR_URL names (`http://host:port/emulator`). */
   url: string;
-  state: EmulatorState;
+  state: ServingEmulatorState;
   close(): Promise<void>;
 }
 

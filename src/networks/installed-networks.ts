@@ -5,6 +5,6 @@ import { xNetwork } from './x';
 
 /**
  * The networks this service speaks. Adding a network is a folder under src/networks/ that exports
- * an InstalledNetwork, and one line here.
+ * an InstalledNetwork, and one line here; every list of networks (API docs, validation, CLI) reads it.
  */
-export const INSTALLED_NETWORKS: readonly InstalledNetwork[] = [facebookNetwork, instagramNetwork, xNetwork];
+export const INSTALLED_NETWORKS = [facebookNetwork, instagramNetwork, xNetwork] as const satisfies readonly InstalledNetwork[];

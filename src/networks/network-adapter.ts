@@ -1,3 +1,5 @@
+import { NetworkIdentity } from './network-identity';
+
 /**
  * The contract every social network implements. A network is one folder under src/networks/ with an
  * adapter implementing this interface; nothing outside that folder names the network.
@@ -69,13 +71,8 @@ export interface SelectableAccount {
   ownerId?: string;
 }
 
-export interface NetworkAdapter extends PublishingAdapter {
-  /** Lowercase identifier used in paths and in `platform`. */
-  readonly id: string;
-  /** Other names accepted on input (`twitter` for `x`). */
-  readonly aliases: readonly string[];
-  /** Name for people (dashboard, messages). */
-  readonly displayName: string;
+/** An adapter is named by its folder's identity (`<id>.identity.ts`). */
+export interface NetworkAdapter extends PublishingAdapter, NetworkIdentity {
   /** True when this process talks to the built-in emulator instead of the real network. */
   readonly emulated: boolean;
   /** Service-wide app credentials from the environment, if configured. */

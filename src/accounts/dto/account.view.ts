@@ -2,13 +2,14 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ACCOUNT_STATUSES, ConnectedAccount } from '../connected-account.entity';
 import type { AccountStatus } from '../connected-account.entity';
 import type { ListedAccount } from '../accounts.repository';
+import { NETWORK_IDS } from '../../networks/network-names';
 
 /** A connected account as the API shows it: never a token. */
 export class AccountView {
   @ApiProperty({ example: 'acc_3kTMd9fQe2xV7bLp1sWq0Z' })
   id!: string;
 
-  @ApiProperty({ enum: ['facebook', 'instagram', 'x'], example: 'x' })
+  @ApiProperty({ enum: NETWORK_IDS, example: 'x' })
   platform!: string;
 
   @ApiProperty({ description: 'Handle on the network', example: 'acme' })

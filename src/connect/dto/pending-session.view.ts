@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { NETWORK_IDS } from '../../networks/network-names';
 
 export class AvailablePageView {
   @ApiProperty({ example: '102938475610', description: "The page's or profile's id on the network; send it in selectedPageIds" })
@@ -18,7 +19,7 @@ export class AvailablePageView {
 }
 
 export class PendingSessionView {
-  @ApiProperty({ example: 'facebook' })
+  @ApiProperty({ enum: NETWORK_IDS, example: 'facebook' })
   network!: string;
 
   @ApiProperty({ example: 'tenant-42' })

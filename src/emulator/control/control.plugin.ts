@@ -2,7 +2,7 @@ import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { EmulatorState } from '../state/emulator-state';
 import { accountIdsOf } from '../state/test-user-factory';
-import { parseSettingsPatch } from '../state/settings';
+import { parseSettingsPatch } from '../state/settings-of-networks';
 import { describeNetwork } from './describe-network';
 import { ControlError, objectBody } from './control-error';
 import { parseFault } from './parse-fault';
@@ -45,7 +45,7 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
   fastify.get('/settings', async () => ({ data: state.settings }));
 
   fastify.put('/settings', async (request) => {
-    const parsed = parseSettingsPatch(state.registry, request.body);
+    const parsed = parseSettingsPatch(state.registry.networks, request.body);
     if (!parsed.ok) throw new ControlError('Invalid settings.', parsed.problems);
     state.settings = { ...state.settings, ...parsed.patch };
     return { data: state.settings };

@@ -7,8 +7,7 @@ import { hasScope } from '../graph/graph-scopes';
 import { graphUsageHeaders } from '../graph/usage-headers';
 import { Params, requestParams } from '../http/request-params';
 import { IssuedToken } from '../state/credentials';
-import { findPage } from './facebook-test-user';
-import { TestFacebookPage } from './facebook-test-user';
+import { findPage, TestFacebookPage } from './facebook-test-user';
 
 export interface PagePublishCall {
   params: Params;

@@ -7,8 +7,7 @@ import { tokenActsForInstagram } from './instagram-ownership';
 import { Params, requestParams } from '../http/request-params';
 import { IssuedToken } from '../state/credentials';
 import { FaultKind } from '../state/faults';
-import { findInstagramAccount } from './instagram-test-user';
-import { TestInstagramAccount } from './instagram-test-user';
+import { findInstagramAccount, TestInstagramAccount } from './instagram-test-user';
 
 export interface InstagramCall {
   params: Params;

@@ -1,10 +1,20 @@
 import { FastifyInstance } from 'fastify';
 import { ConsentNetwork } from '../consent/consent-flow';
-import { EmulatorContext } from '../emulator-context';
 import { EmulatorError } from '../http/emulator-error';
-import { SettingSpecs } from '../state/settings';
-import { TestUserParts } from '../state/test-users';
+import { EmulatorState } from '../state/emulator-state';
 import { TokenKindSpec } from '../state/token-kinds';
+import { RegisteredNetwork } from './registered-network';
+
+/** The state of an emulator that serves networks (its registry holds their full descriptors). */
+export type ServingEmulatorState = EmulatorState<EmulatedNetworkDescriptor>;
+
+/** What every emulated network's routes share. */
+export interface EmulatorContext {
+  /** The state, and through its registry the networks served. */
+  state: ServingEmulatorState;
+  /** The service's public base URL, for absolute links (paging.next); else taken from the request. */
+  publicUrl?: string;
+}
 
 /** Routes a network serves, registered inside its own scope (below its path prefix). */
 export type NetworkRoutes = (scope: FastifyInstance, context: EmulatorContext) => Promise<void> | void;
@@ -32,26 +42,18 @@ export interface NetworkDependency {
 }
 
 /** What the control API learns from a network beyond the shared endpoints. */
-export interface ControlExtras {
-  /** Knobs of `PUT /control/settings` this network reads, with their defaults and rules. */
-  settings?: SettingSpecs;
+export interface ControlExtras extends NonNullable<RegisteredNetwork['control']> {
   /** Endpoints of its own under `/control/<network id>/`. */
-  routes?: NetworkRoutes;
+  readonly routes?: NetworkRoutes;
 }
 
 /**
  * One emulated network, as its folder (src/emulator/<id>/) exports it. The shared emulator
  * (plugin, error handlers, consent, control API, state) knows networks only through these.
  */
-export interface EmulatedNetworkDescriptor {
-  /** Lowercase id: in control-API filters, faults, the published record and stored tokens. */
-  readonly id: string;
+export interface EmulatedNetworkDescriptor extends RegisteredNetwork {
   /** Name for people: consent and error pages. */
   readonly title: string;
-  /** Other names the control API accepts for it (`twitter` for `x`). */
-  readonly aliases: readonly string[];
-  /** Where it is served below the emulator's mount (`/facebook`); every route and error of it lives there. */
-  readonly pathPrefix: `/${string}`;
   readonly dependsOn?: readonly NetworkDependency[];
   /** Its authorize page, if it has an OAuth login. */
   readonly consent?: ConsentEndpoint;
@@ -59,7 +61,5 @@ export interface EmulatedNetworkDescriptor {
   readonly errorShape: NetworkErrorShape;
   /** The tokens it issues: their kinds, prefixes, lifetimes and whether a refresh rotates them. */
   readonly tokenKinds: readonly TokenKindSpec[];
-  /** What a test user has on it (Pages, an Instagram account, an X profile), seeded and created through the control API. */
-  readonly testUser: TestUserParts;
   readonly control?: ControlExtras;
 }

@@ -5,7 +5,7 @@ import { emulatorPlugin } from '../emulator.plugin';
 import { EmulatorState } from '../state/emulator-state';
 import { TestUser } from '../state/test-users';
 import { issueToken, newGrantId } from '../state/token-factory';
-import { EmulatedNetworkDescriptor } from './emulated-network';
+import { EmulatedNetworkDescriptor, ServingEmulatorState } from './emulated-network';
 import { EmulatorRegistry } from './emulator-registry';
 
 /** A network the emulator has never heard of, built only from a descriptor: nothing shared names it. */
@@ -62,7 +62,7 @@ const tootEmulator: EmulatedNetworkDescriptor = {
 
 describe('the emulator registry: a network is its descriptor', () => {
   let app: FastifyInstance;
-  let state: EmulatorState;
+  let state: ServingEmulatorState;
 
   beforeEach(async () => {
     state = new EmulatorState({ registry: new EmulatorRegistry([tootEmulator]) });

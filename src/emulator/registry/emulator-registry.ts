@@ -1,19 +1,15 @@
-import { EmulatedNetworkDescriptor, NetworkDependency } from './emulated-network';
-
-/** "a, b or c": how the control API lists the networks it accepts. */
-function listed(names: readonly string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-}
+import { listInWords } from '../../common/text/list-in-words';
+import { RegisteredNetwork } from './registered-network';
 
 /**
  * The emulated networks one emulator serves, in registration order. Built once; a clash of ids,
  * aliases or path prefixes, or a network registered before one it depends on, is refused at once
  * (a mistake in the list, not something to discover from a request).
  */
-export class EmulatorRegistry {
-  private readonly byName = new Map<string, EmulatedNetworkDescriptor>();
+export class EmulatorRegistry<Network extends RegisteredNetwork = RegisteredNetwork> {
+  private readonly byName = new Map<string, Network>();
 
-  constructor(readonly networks: readonly EmulatedNetworkDescriptor[]) {
+  constructor(readonly networks: readonly Network[]) {
     const prefixes = new Set<string>();
     for (const network of networks) {
       for (const name of [network.id, ...network.aliases]) {
@@ -36,16 +32,11 @@ export class EmulatorRegistry {
 
   /** "facebook, instagram or x". */
   describeIds(): string {
-    return listed(this.ids);
+    return listInWords(this.ids);
   }
 
   /** The network for a name from a test or script: its id or an alias, in any case. */
-  find(name: unknown): EmulatedNetworkDescriptor | undefined {
+  find(name: unknown): Network | undefined {
     return typeof name === 'string' ? this.byName.get(name.trim().toLowerCase()) : undefined;
-  }
-
-  /** What other networks serve on this one's hosts (Instagram's publishing endpoints on Facebook's Graph). */
-  routesRidingOn(id: string): Array<Required<NetworkDependency>['routes']> {
-    return this.networks.flatMap((network) => (network.dependsOn ?? []).filter((dependency) => dependency.network === id && dependency.routes).map((dependency) => dependency.routes!));
   }
 }

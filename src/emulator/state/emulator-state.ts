@@ -1,17 +1,19 @@
 import { EmulatorRegistry } from '../registry/emulator-registry';
+import { RegisteredNetwork } from '../registry/registered-network';
 import { CredentialStore } from './credentials';
 import { FaultStore } from './faults';
 import { ObjectCollections } from './object-collections';
 import { PublishedLog } from './published-log';
 import { RateWindows } from './rate-windows';
 import { RegisteredApps } from './registered-apps';
-import { defaultSettings, EmulatorSettings } from './settings';
+import { EmulatorSettings } from './settings';
+import { defaultSettings } from './settings-of-networks';
 import { seedTestUsers } from './test-user-factory';
 import { SEEDED_USERS, TestUser } from './test-users';
 
-export interface EmulatorStateOptions {
+export interface EmulatorStateOptions<Network extends RegisteredNetwork> {
   /** The networks served: their test-user parts and settings make the seeded start. */
-  registry: EmulatorRegistry;
+  registry: EmulatorRegistry<Network>;
   /** The clock; tests pass their own. */
   now?: () => number;
 }
@@ -25,8 +27,8 @@ export interface EmulatorStateOptions {
  * PublishedLog, ObjectCollections, RateWindows, RegisteredApps, the users and settings here), so
  * that keeping them elsewhere than in this process's memory means replacing those classes.
  */
-export class EmulatorState {
-  readonly registry: EmulatorRegistry;
+export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork> {
+  readonly registry: EmulatorRegistry<Network>;
   readonly now: () => number;
   readonly credentials: CredentialStore;
   readonly faults = new FaultStore();
@@ -37,12 +39,12 @@ export class EmulatorState {
   settings: EmulatorSettings;
   private users: TestUser[];
 
-  constructor(options: EmulatorStateOptions) {
+  constructor(options: EmulatorStateOptions<Network>) {
     this.registry = options.registry;
     this.now = options.now ?? Date.now;
     this.credentials = new CredentialStore(this.now);
     this.rateWindows = new RateWindows(this.now);
-    this.settings = defaultSettings(this.registry);
+    this.settings = defaultSettings(this.registry.networks);
     this.users = seedTestUsers(this.registry, SEEDED_USERS);
   }
 
@@ -53,7 +55,7 @@ export class EmulatorState {
     this.objects.clear();
     this.rateWindows.clear();
     this.apps.clear();
-    this.settings = defaultSettings(this.registry);
+    this.settings = defaultSettings(this.registry.networks);
     this.users = seedTestUsers(this.registry, SEEDED_USERS);
   }
 

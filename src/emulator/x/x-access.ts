@@ -5,8 +5,7 @@ import { IssuedToken } from '../state/credentials';
 import { FaultKind } from '../state/faults';
 import { xProblems } from './x-errors';
 import { countXCall, rateLimitHeaders, X_LIMITS } from './x-rate-limit';
-import { findXProfile } from './x-test-user';
-import { TestXProfile } from './x-test-user';
+import { findXProfile, TestXProfile } from './x-test-user';
 import { X_TOKENS } from './x-tokens';
 
 export interface XCall {

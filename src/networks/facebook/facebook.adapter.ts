@@ -21,17 +21,18 @@ import { NetworkError } from '../network-error';
 import { facebookContentProblems } from './facebook-content-rules';
 import { publishOnFacebook } from './facebook-publisher';
 import { FacebookSettings } from './facebook.settings';
+import { FACEBOOK_IDENTITY } from './facebook.identity';
 
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'] as const;
 
 /** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
 @Injectable()
 export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
-  readonly id = 'facebook';
-  readonly aliases: readonly string[] = [];
+  readonly id = FACEBOOK_IDENTITY.id;
+  readonly aliases: readonly string[] = FACEBOOK_IDENTITY.aliases;
   /** Long-lived user tokens live 60 days: act in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
-  readonly displayName = 'Facebook';
+  readonly displayName = FACEBOOK_IDENTITY.displayName;
 
   constructor(
     private readonly settings: FacebookSettings,

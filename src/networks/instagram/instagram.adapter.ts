@@ -22,6 +22,7 @@ import { exchangeInstagramCode, instagramAuthorizeUrl, instagramLoginAccount, re
 import { instagramContentProblems } from './instagram-content-rules';
 import { publishOnInstagram } from './instagram-publisher';
 import { InstagramSettings } from './instagram.settings';
+import { INSTAGRAM_IDENTITY } from './instagram.identity';
 
 /**
  * Instagram professional accounts, through Instagram Login (default) or Facebook Login
@@ -29,16 +30,16 @@ import { InstagramSettings } from './instagram.settings';
  */
 @Injectable()
 export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
-  readonly id = 'instagram';
+  readonly id = INSTAGRAM_IDENTITY.id;
 
   /** Through Facebook Login a revoke removes the app for the whole Facebook user; Instagram Login has no revoke. */
   get revokeScope(): 'account' | 'owner' {
     return this.settings.login === 'facebook' ? 'owner' : 'account';
   }
-  readonly aliases: readonly string[] = [];
+  readonly aliases: readonly string[] = INSTAGRAM_IDENTITY.aliases;
   /** Long-lived tokens live 60 days: refresh in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
-  readonly displayName = 'Instagram';
+  readonly displayName = INSTAGRAM_IDENTITY.displayName;
 
   constructor(
     private readonly settings: InstagramSettings,

@@ -19,17 +19,18 @@ import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount
 import { xContentProblems } from './x-content-rules';
 import { publishOnX } from './x-publisher';
 import { XSettings } from './x.settings';
+import { X_IDENTITY } from './x.identity';
 
 /** X profiles over OAuth 2.0 with PKCE and the v2 API. Stateless: every call brings its credentials. */
 @Injectable()
 export class XAdapter implements NetworkAdapter, PublishingAdapter {
-  readonly id = 'x';
+  readonly id = X_IDENTITY.id;
   /** One login is one profile: revoking it ends only this account. */
   readonly revokeScope = 'account';
-  readonly aliases: readonly string[] = ['twitter'];
+  readonly aliases: readonly string[] = X_IDENTITY.aliases;
   /** X access tokens live two hours: refresh in the last 15 minutes. */
   readonly refreshAheadMs = 15 * 60_000;
-  readonly displayName = 'X';
+  readonly displayName = X_IDENTITY.displayName;
 
   constructor(
     private readonly settings: XSettings,

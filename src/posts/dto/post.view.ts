@@ -3,6 +3,7 @@ import { DELIVERY_STATUSES } from '../delivery.entity';
 import type { DeliveryStatus } from '../delivery.entity';
 import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
+import { NETWORK_IDS } from '../../networks/network-names';
 
 export class DeliveryErrorView {
   @ApiProperty({ example: 'token_expired' })
@@ -19,7 +20,7 @@ export class DeliveryView {
   @ApiProperty({ example: 'acc_3kTMd9fQe2xV7bLp1sWq0Z' })
   accountId!: string;
 
-  @ApiProperty({ example: 'x' })
+  @ApiProperty({ enum: NETWORK_IDS, example: 'x' })
   platform!: string;
 
   @ApiProperty({ enum: DELIVERY_STATUSES })
