@@ -5,16 +5,18 @@ import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { NetworkAppsService } from '../../src/networks/apps/network-apps.service';
 import { browse, connectUntilSession, requestAuthUrl, startEmulatedApp } from '../support/connect-flow';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { TESTED_NETWORK_NAMES, TestedNetwork } from '../support/networks';
 
 const REDIRECT = 'https://app.example.com/connected?from=sps';
 
-/** Per network: what the emulator's default test user ("ada") offers, and the platform emitted. */
-const NETWORKS = [
-  { network: 'facebook', platform: 'facebook', expectedPages: 3, type: 'page' },
-  { network: 'instagram', platform: 'instagram', expectedPages: 1, type: expect.stringMatching(/instagram|business/) },
-  { network: 'x', platform: 'x', expectedPages: 1, type: 'profile' },
-  { network: 'twitter', platform: 'x', expectedPages: 1, type: 'profile' },
-] as const;
+/** Per network: what the emulator's default test user ("ada") offers. */
+const OFFERED: Record<TestedNetwork, { expectedPages: number; type: unknown }> = {
+  facebook: { expectedPages: 3, type: 'page' },
+  instagram: { expectedPages: 1, type: expect.stringMatching(/instagram|business/) },
+  x: { expectedPages: 1, type: 'profile' },
+};
+/** Every name the API takes (ids, then aliases such as twitter), with the platform emitted for it. */
+const NETWORKS = TESTED_NETWORK_NAMES.map(({ name, id }) => ({ network: name, platform: id, ...OFFERED[id] }));
 
 describe('Connect flow against the network emulator', () => {
   let t: TestApp & { baseUrl: string };

@@ -3,6 +3,7 @@ import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { createPost, PostBody } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 
 const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-validation';
@@ -11,8 +12,8 @@ const TENANT = 'tenant-validation';
  * fetches it: refused posts are never published, and accepted ones are scheduled a day ahead.
  */
 const CDN = 'https://1.1.1.1/media';
-const NETWORKS = ['facebook', 'instagram', 'x'] as const;
-type Network = (typeof NETWORKS)[number];
+const NETWORKS = TESTED_NETWORKS;
+type Network = TestedNetwork;
 type Container = PostBody['containers'][number];
 
 const DAY_MS = 86_400_000;

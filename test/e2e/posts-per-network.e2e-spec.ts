@@ -8,6 +8,7 @@ import { LONG_VIDEO, startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
+import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 
 /**
  * What issue 4 asks "for each network" that posts.e2e-spec.ts covers for one network only:
@@ -19,8 +20,8 @@ import { PublishedItem } from '../../src/emulator/state/published-log';
 
 const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-per-network';
-const NETWORKS = ['facebook', 'instagram', 'x'] as const;
-type Network = (typeof NETWORKS)[number];
+const NETWORKS = TESTED_NETWORKS;
+type Network = TestedNetwork;
 
 /** What the emulator's control API answers for /published: its own record. */
 type Published = PublishedItem;

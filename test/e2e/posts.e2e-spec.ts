@@ -8,6 +8,7 @@ import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
+import { TESTED_NETWORKS } from '../support/networks';
 
 const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-posts';
@@ -41,7 +42,7 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' } });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    for (const network of ['facebook', 'instagram', 'x']) accounts[network] = await connect(network);
+    for (const network of TESTED_NETWORKS) accounts[network] = await connect(network);
     await emulator('/settings', { method: 'PUT', body: JSON.stringify({ xDuplicateDetection: false }) });
   });
   afterAll(async () => {
