@@ -391,7 +391,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
                FROM deliveries d LEFT JOIN publish_lanes l ON l.delivery_id = d.id WHERE d.id = $1`,
             [deliveryId],
           );
-                    return row!.status === 'pending' && row!.attempts >= 1 ? row : undefined;
+          // The worker sets the delivery pending, then lets go of the lane: a sample between the two
+          // statements (a millisecond apart, hit or missed by the poll's phase) is not yet "between checks".
+          return row!.status === 'pending' && row!.attempts >= 1 && row!.locked_at === null ? row : undefined;
         },
         20_000,
         25,
