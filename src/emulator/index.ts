@@ -8,3 +8,7 @@ export type { EmulatorSettings } from './state/settings';
 export type { PublishedItem } from './state/published-log';
 export type { Fault, FaultKind } from './state/faults';
 export type { TestUser } from './state/test-users';
+export { EMULATED_NETWORKS, builtInEmulatorRegistry } from './emulated-networks';
+export type { EmulatedNetworkId } from './emulated-networks';
+export { EmulatorRegistry } from './registry/emulator-registry';
+export type { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emulated-network';
