@@ -41,4 +41,10 @@ export class CustomerKeysService {
     const key = await this.keys.getAmong(worlds.map((world) => world.id), keyId);
     return { key, mode: worlds.find((world) => world.id === key.customerId)!.mode };
   }
+
+  /** Revokes one key of either world; 404 for any other customer's key. */
+  async revoke(liveCustomerId: string, keyId: string): Promise<ApiKey> {
+    const { key } = await this.get(liveCustomerId, keyId);
+    return this.keys.revoke(key.id, key.customerId);
+  }
 }
