@@ -47,8 +47,8 @@ ${csrfField(context.session)}
 <label for="key-name">Name (optional)</label>
 <input id="key-name" name="name" type="text" maxlength="100" placeholder="e.g. production backend">
 <fieldset class="choice"><legend>Mode</legend>
-<label><input type="radio" name="mode" value="live" checked> Live</label>
-<label><input type="radio" name="mode" value="test"> Test (<code>sps_test_…</code>, a world of its own)</label>
+<label><input type="radio" name="mode" value="live" checked> <span>Live</span></label>
+<label><input type="radio" name="mode" value="test"> <span>Test: <code>sps_test_…</code>, a world of its own</span></label>
 </fieldset>
 <div><button type="submit">Create key</button></div>
 </form>
