@@ -6,7 +6,7 @@ import { CustomerKeysService } from '../../src/auth/customer-keys.service';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { connectUntilSession, requestAuthUrl, startEmulatedApp } from '../support/connect-flow';
 import { createPost, getPost, settledPost } from '../support/posts';
-import { TestApp, TestCustomer } from '../support/test-app';
+import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 import { Receipt, WebhookReceiver } from '../support/webhook-receiver';
 
 const TENANT = 'tenant-worlds';
@@ -234,5 +234,26 @@ describe('Test mode: a test world per customer, reached by test keys', () => {
     expect(world.id).not.toBe(acmeTest.id);
     await t.db.query('DELETE FROM customers WHERE id = $1', [acme.id]);
     expect(await t.db.query('SELECT count(*)::int AS n FROM customers WHERE id = ANY($1)', [[acme.id, world.id]])).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('Test mode where a network is not emulated', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('refuses to connect a real network with a test key, so a test world never holds a real token', async () => {
+    // NETWORK_EMULATOR=auto with the service's own X app: X is the real network here.
+    t = await startTestApp({ env: { NETWORK_EMULATOR: 'auto', X_CLIENT_ID: 'real-client', X_CLIENT_SECRET: 'real-secret' } });
+    const live = await t.createCustomer('real');
+    await t.app.get(RedirectUrlsService).add(live.id, REDIRECT);
+    const { plaintext: testKey } = await t.app.get(CustomerKeysService).create(live.id, 'test');
+
+    const refused = await requestAuthUrl(t, testKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+    expect({ status: refused.status, code: refused.body.error.code }).toEqual({ status: 409, code: 'test_mode_network_not_emulated' });
+    expect(await t.db.query('SELECT count(*)::int AS n FROM connect_attempts')).toEqual([{ n: 0 }]);
+    // The live key goes to the real consent page as before; emulated networks stay open to the test key.
+    const real = await requestAuthUrl(t, live.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+    expect(new URL(real.body.data.auth_url).host).not.toBe(new URL(t.config.publicUrl).host);
+    expect((await requestAuthUrl(t, testKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT })).status).toBe(200);
   });
 });
