@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ApiException } from '../common/errors/api-exception';
 import type { CustomerMode } from '../customers/customer.entity';
 import { TestWorldsService } from '../customers/test-worlds.service';
 import { ApiKey } from './api-key.entity';
