@@ -1,16 +1,26 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { In, IsNull, Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { PreparedStatements } from '../database/prepared-statements';
 import { newId } from '../common/ids';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';
-import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-format';
+import type { CustomerMode } from '../customers/customer.entity';
+import { generateApiKey, hashApiKey, looksLikeApiKey, modeOfApiKey } from './api-key-format';
 import { AuthenticatedCustomer } from './authenticated-customer';
 
 /** Writing last_used_at on every request would make each read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+interface KeyRow {
+  key_id: string;
+  customer_id: string;
+  customer_name: string;
+  mode: CustomerMode;
+  live_customer_id: string;
+  last_used_at: Date | null;
+}
 
 export interface CreatedApiKey {
   key: ApiKey;
@@ -29,8 +39,14 @@ export class ApiKeysService {
     private readonly statements: PreparedStatements,
   ) {}
 
+  /**
+   * A new key for the customer row given: a live customer's key is live (`sps_…`), its test
+   * world's key is a test key (`sps_test_…`). The row decides, so the two cannot disagree.
+   */
   async create(customerId: string, name?: string): Promise<CreatedApiKey> {
-    const secret = generateApiKey();
+    const [world] = (await this.keys.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{ mode: CustomerMode }>;
+    if (!world) throw ApiException.notFound('Customer');
+    const secret = generateApiKey(world.mode);
     const key = await this.keys.save(
       this.keys.create({
         id: newId('apiKey'),
@@ -52,6 +68,13 @@ export class ApiKeysService {
   /** One of the customer's keys; 404 for another customer's key, as for an unknown one. */
   async get(customerId: string, id: string): Promise<ApiKey> {
     const key = await this.keys.findOneBy({ id, customerId });
+    if (!key) throw ApiException.notFound('API key');
+    return key;
+  }
+
+  /** One key of any of the customer rows given (a customer's two worlds); 404 otherwise. */
+  async getAmong(customerIds: string[], id: string): Promise<ApiKey> {
+    const key = await this.keys.findOneBy({ id, customerId: In(customerIds) });
     if (!key) throw ApiException.notFound('API key');
     return key;
   }
@@ -83,19 +106,30 @@ export class ApiKeysService {
     if (known) return known;
     const generation = this.cache.generation;
     // A named prepared statement, planned once per connection.
-    const rows = await this.statements.query<{ key_id: string; customer_id: string; customer_name: string; last_used_at: Date | null }>(
-      `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, k.last_used_at
+    const rows = await this.statements.query<KeyRow>(
+      `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, c.mode, coalesce(c.live_customer_id, c.id) AS live_customer_id, k.last_used_at
          FROM api_keys k JOIN customers c ON c.id = k.customer_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [hash],
     );
     const row = rows[0];
     if (!row) return undefined;
+    // Never written so by us; a key that says one mode while its row says another is refused.
+    if (modeOfApiKey(presented) !== row.mode) {
+      this.logger.error({ msg: 'API key refused: its form and its customer disagree on the mode', keyId: row.key_id, mode: row.mode });
+      return undefined;
+    }
     // While cached, the key is read at most every TTL, which is within last_used_at's precision.
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
       this.touch(row.key_id);
     }
-    const customer = { customerId: row.customer_id, customerName: row.customer_name, apiKeyId: row.key_id };
+    const customer: AuthenticatedCustomer = {
+      customerId: row.customer_id,
+      customerName: row.customer_name,
+      apiKeyId: row.key_id,
+      mode: row.mode,
+      liveCustomerId: row.live_customer_id,
+    };
     this.cache.set(hash, customer, generation);
     return customer;
   }

@@ -1,17 +1,19 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CustomersModule } from '../customers/customers.module';
 import { DatabaseModule } from '../database/database.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyRevocations } from './api-key-revocations';
 import { ApiKeysService } from './api-keys.service';
+import { CustomerKeysService } from './customer-keys.service';
 import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule],
-  providers: [ApiKeysService, ApiKeyRevocations, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
-  exports: [ApiKeysService],
+  imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule, CustomersModule],
+  providers: [ApiKeysService, CustomerKeysService, ApiKeyRevocations, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  exports: [ApiKeysService, CustomerKeysService],
 })
 export class AuthModule {}

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ApiKeysService } from '../auth/api-keys.service';
+import { CustomerKeysService } from '../auth/customer-keys.service';
+import { CUSTOMER_MODES, CustomerMode } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
 import { NetworkAppsService } from '../networks/apps/network-apps.service';
 import { NETWORK_IDS } from '../networks/network-names';
@@ -9,6 +11,7 @@ import { DashboardUsersService } from '../dashboard/users/dashboard-users.servic
 export interface CliServices {
   customers: CustomersService;
   apiKeys: ApiKeysService;
+  customerKeys: CustomerKeysService;
   redirectUrls: RedirectUrlsService;
   networkApps: NetworkAppsService;
   dashboardUsers: DashboardUsersService;
@@ -21,8 +24,10 @@ export const USAGE = `Usage: npm run cli -- <command>
 
   customers create NAME
   customers list
-  api-keys create --customer NAME [--name LABEL]     prints the new key alone on the last line
-  api-keys list --customer NAME
+  api-keys create --customer NAME [--name LABEL] [--mode live|test]
+                   prints the new key alone on the last line; --mode test makes a test key
+                   (sps_test_…), which acts in the customer's test world (made when first needed)
+  api-keys list --customer NAME                      the keys of both worlds, each with its mode
   api-keys revoke KEY_ID
   redirect-urls add --customer NAME URL
   redirect-urls list --customer NAME
@@ -36,6 +41,7 @@ export const USAGE = `Usage: npm run cli -- <command>
 const OPTIONS = {
   customer: { type: 'string' },
   name: { type: 'string' },
+  mode: { type: 'string' },
   network: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
@@ -47,6 +53,13 @@ const OPTIONS = {
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined || value === '') throw new UsageError(`Missing ${what}`);
   return value;
+}
+
+function modeOption(value: string | undefined): CustomerMode {
+  if (value === undefined) return 'live';
+  const mode = CUSTOMER_MODES.find((candidate) => candidate === value);
+  if (!mode) throw new UsageError(`--mode must be live or test, not "${value}"`);
+  return mode;
 }
 
 const iso = (date: Date | null): string => (date ? date.toISOString() : '-');
@@ -89,17 +102,19 @@ export async function runCommand(
       return;
     }
     case 'api-keys create': {
+      const mode = modeOption(values.mode);
       const customer = await customerByOption();
-      const { key, plaintext } = await services.apiKeys.create(customer.id, values.name);
-      out(`Created API key ${key.id} for customer ${customer.name}. It is shown only now; store it safely:`);
+      const { key, plaintext, worldId } = await services.customerKeys.create(customer.id, mode, values.name);
+      const where = mode === 'test' ? ` (its test world ${worldId})` : '';
+      out(`Created ${mode} API key ${key.id} for customer ${customer.name}${where}. It is shown only now; store it safely:`);
       out(plaintext);
       return;
     }
     case 'api-keys list': {
       const customer = await customerByOption();
-      for (const key of await services.apiKeys.list(customer.id)) {
+      for (const { key, mode } of await services.customerKeys.list(customer.id)) {
         const state = key.revokedAt ? `revoked ${iso(key.revokedAt)}` : 'active';
-        out(`${key.id}  ${key.displayPrefix}…  ${key.name ?? '-'}  created ${iso(key.createdAt)}  last used ${iso(key.lastUsedAt)}  ${state}`);
+        out(`${key.id}  ${mode}  ${key.displayPrefix}…  ${key.name ?? '-'}  created ${iso(key.createdAt)}  last used ${iso(key.lastUsedAt)}  ${state}`);
       }
       return;
     }

@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { ApiKeysService } from '../auth/api-keys.service';
+import { CustomerKeysService } from '../auth/customer-keys.service';
 import { ApiException } from '../common/errors/api-exception';
 import { PinoLoggerService } from '../common/logging/pino-logger.service';
 import { createRootLogger } from '../common/logging/root-logger';
@@ -31,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
         {
           customers: context.get(CustomersService),
           apiKeys: context.get(ApiKeysService),
+          customerKeys: context.get(CustomerKeysService),
           redirectUrls: context.get(RedirectUrlsService),
           networkApps: context.get(NetworkAppsService),
           dashboardUsers: context.get(DashboardUsersService),

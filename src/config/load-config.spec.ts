@@ -102,6 +102,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), NETWORK_EMULATOR: 'on' })[0]).toMatch(/^NETWORK_EMULATOR: /);
   });
 
+  it('refuses private URLs in production, and allows them elsewhere', () => {
+    expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), ALLOW_PRIVATE_URLS: 'true' })[0]).toMatch(/^ALLOW_PRIVATE_URLS: /);
+    expect(loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), ALLOW_PRIVATE_URLS: 'false' }).allowPrivateUrls).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', ALLOW_PRIVATE_URLS: 'true' }).allowPrivateUrls).toBe(true);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names how many hops', () => {
     expect(loadConfig({}).http.trustProxyHops).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).http.trustProxyHops).toBe(false);

@@ -39,6 +39,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (schema.NODE_ENV === 'production' && schema.NETWORK_EMULATOR === 'on') {
     throw new ConfigError(['NETWORK_EMULATOR: "on" is refused with NODE_ENV=production (nothing would really be published)']);
   }
+  if (schema.NODE_ENV === 'production' && schema.ALLOW_PRIVATE_URLS === 'true') {
+    // Customers choose webhook and media URLs: in production that would let them reach our own network.
+    throw new ConfigError(['ALLOW_PRIVATE_URLS: "true" is refused with NODE_ENV=production (customers\' URLs could reach private addresses)']);
+  }
   if (schema.NODE_ENV === 'production' && !active) {
     throw new ConfigError(['ENCRYPTION_KEY: required when NODE_ENV=production (32 random bytes, base64)']);
   }

@@ -4,10 +4,11 @@ import { Customer } from './customer.entity';
 import { CustomersService } from './customers.service';
 import { RedirectUrl } from './redirect-url.entity';
 import { RedirectUrlsService } from './redirect-urls.service';
+import { TestWorldsService } from './test-worlds.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Customer, RedirectUrl])],
-  providers: [CustomersService, RedirectUrlsService],
-  exports: [CustomersService, RedirectUrlsService],
+  providers: [CustomersService, RedirectUrlsService, TestWorldsService],
+  exports: [CustomersService, RedirectUrlsService, TestWorldsService],
 })
 export class CustomersModule {}

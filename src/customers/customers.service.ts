@@ -25,12 +25,14 @@ export class CustomersService {
     }
   }
 
+  /** Live customers only: a test world is part of its customer, not a customer of its own. */
   list(): Promise<Customer[]> {
-    return this.customers.find({ order: { createdAt: 'ASC' } });
+    return this.customers.find({ where: { mode: 'live' }, order: { createdAt: 'ASC' } });
   }
 
+  /** A live customer by name (its test world carries the same name, and is reached through it). */
   async getByName(name: string): Promise<Customer> {
-    const customer = await this.customers.findOneBy({ name: name.trim() });
+    const customer = await this.customers.findOneBy({ name: name.trim(), mode: 'live' });
     if (!customer) throw ApiException.notFound(`Customer "${name}"`);
     return customer;
   }

@@ -42,7 +42,8 @@ export class RedirectUrlsService {
 
   /**
    * True when `candidate` is one of the customer's allowed redirect URLs: scheme, host, port and
-   * path equal. Its own query string is allowed (and kept by the connect flow).
+   * path equal. Its own query string is allowed (and kept by the connect flow). A test world has
+   * no list of its own: it is allowed its live customer's, so it works without setting up again.
    */
   async isAllowed(customerId: string, candidate: string): Promise<boolean> {
     let target: URL;
@@ -52,7 +53,10 @@ export class RedirectUrlsService {
       return false;
     }
     if (target.hash || target.username || target.password) return false;
-    const allowed = await this.list(customerId);
+    const allowed = (await this.urls.query(
+      'SELECT r.url FROM redirect_urls r JOIN customers c ON r.customer_id = coalesce(c.live_customer_id, c.id) WHERE c.id = $1',
+      [customerId],
+    )) as Array<Pick<RedirectUrl, 'url'>>;
     return allowed.some(({ url }) => {
       const rule = new URL(url);
       return rule.protocol === target.protocol && rule.host === target.host && rule.pathname === target.pathname;

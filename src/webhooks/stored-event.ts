@@ -11,6 +11,9 @@ export interface EventRow {
   delivery_status: EventDeliveryStatus;
   /** The resend round this attempt belongs to (see the migration). */
   round: number;
+  /** From the event's customer row: false in a test world. */
+  livemode: boolean;
 }
 
-export const EVENT_ROW_COLUMNS = 'id, customer_id, tenant_id, type, data, created_at, delivery_status, round';
+/** The columns of EventRow, from `events e JOIN customers c ON c.id = e.customer_id`. */
+export const EVENT_ROW_COLUMNS = "e.id, e.customer_id, e.tenant_id, e.type, e.data, e.created_at, e.delivery_status, e.round, c.mode = 'live' AS livemode";

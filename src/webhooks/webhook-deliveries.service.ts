@@ -24,6 +24,7 @@ interface ListedRow {
   delivered_at: Date | null;
   next_attempt_at: Date | null;
   failure_reason: string | null;
+  livemode: boolean;
   attempts: Array<{ attempt: number; url: string; statusCode: number | null; durationMs: number; error: string | null; attemptedAt: string }>;
 }
 
@@ -88,10 +89,11 @@ export class WebhookDeliveriesService {
     const cursor = query.cursor ? decodeCursor(query.cursor, ID_PREFIX.event) : undefined;
     const rows = (await this.dataSource.query(
       `SELECT e.id, e.type, e.tenant_id, e.delivery_status, e.created_at, ${createdMicrosSql('e.created_at')} AS created_exact, e.delivered_at, e.next_attempt_at, e.failure_reason,
+              c.mode = 'live' AS livemode,
               COALESCE((SELECT json_agg(json_build_object('attempt', a.attempt_number, 'url', a.url, 'statusCode', a.status_code,
                                   'durationMs', a.duration_ms, 'error', a.error, 'attemptedAt', a.attempted_at) ORDER BY a.attempt_number)
                           FROM webhook_attempts a WHERE a.event_id = e.id), '[]') AS attempts
-         FROM events e
+         FROM events e JOIN customers c ON c.id = e.customer_id
         WHERE e.customer_id = $1
           AND ($2::text IS NULL OR e.type = $2)
           AND ($3::text IS NULL OR e.delivery_status = $3)
@@ -120,6 +122,7 @@ function toView(row: ListedRow): EventDeliveryView {
     deliveredAt: row.delivered_at?.toISOString() ?? null,
     nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
     failureReason: row.failure_reason,
+    livemode: row.livemode,
     attempts: row.attempts.map((attempt) => ({ ...attempt, attemptedAt: new Date(attempt.attemptedAt).toISOString() })),
   };
 }

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
+import type { CustomerMode } from '../customers/customer.entity';
 import type { AppConfig } from '../config/app-config';
 import { nextAttemptDelayMs } from './retry-schedule';
 import { EVENT_ROW_COLUMNS, EventRow } from './stored-event';
@@ -39,7 +40,7 @@ export class WebhookDispatcher {
    * whose event another worker has claimed since).
    */
   async deliver(eventId: string, workerId: string): Promise<void> {
-    const [event] = (await this.dataSource.query(`SELECT ${EVENT_ROW_COLUMNS} FROM events WHERE id = $1`, [eventId])) as EventRow[];
+    const [event] = (await this.dataSource.query(`SELECT ${EVENT_ROW_COLUMNS} FROM events e JOIN customers c ON c.id = e.customer_id WHERE e.id = $1`, [eventId])) as EventRow[];
     if (!event) return;
     if (event.delivery_status !== 'pending') return this.letGo(eventId, workerId);
     let endpoint: OpenEndpoint | undefined;
@@ -62,7 +63,15 @@ export class WebhookDispatcher {
    * crash mid-send leaves nothing half-done behind.
    */
   async sendTest(customerId: string, endpoint: OpenEndpoint): Promise<{ eventId: string; result: AttemptResult }> {
-    const event: StoredEvent = { id: newId('event'), type: 'webhook.test', tenantId: null, createdAt: new Date(), data: { message: TEST_MESSAGE } };
+    const [world] = (await this.dataSource.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{ mode: CustomerMode }>;
+    const event: StoredEvent = {
+      id: newId('event'),
+      type: 'webhook.test',
+      tenantId: null,
+      createdAt: new Date(),
+      data: { message: TEST_MESSAGE },
+      livemode: world?.mode !== 'test',
+    };
     const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: webhookBody(event) });
     const delivered = isDelivered(result);
     await this.dataSource.transaction(async (transaction) => {
@@ -192,5 +201,5 @@ export class WebhookDispatcher {
 }
 
 function toStored(event: EventRow): StoredEvent {
-  return { id: event.id, type: event.type, tenantId: event.tenant_id, createdAt: event.created_at, data: event.data };
+  return { id: event.id, type: event.type, tenantId: event.tenant_id, createdAt: event.created_at, data: event.data, livemode: event.livemode };
 }

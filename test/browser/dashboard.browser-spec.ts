@@ -91,6 +91,31 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await screenshotBothWidths(page, 'api-keys');
   });
 
+  it('creates a test key when Test is chosen, says which keys are test keys, and the test key works in its own world', async () => {
+    await page.goto('/dashboard/api-keys');
+    // Live is what a key is unless one chooses otherwise.
+    await expect(page.getByRole('radio', { name: 'Live' }).isChecked()).resolves.toBe(true);
+    await page.getByLabel('Name (optional)').fill('sandbox backend');
+    await page.getByRole('radio', { name: /Test/ }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.locator('#new-api-key').textContent())!;
+    expect(key).toMatch(/^sps_test_[0-9A-Za-z]{40,44}$/);
+    await expect(page.getByRole('heading', { name: /Your new test API key/ }).isVisible()).resolves.toBe(true);
+    await screenshotBothWidths(page, 'api-keys-created-test');
+
+    const accounts = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${key}`);
+    expect(accounts.status).toBe(200);
+    expect(accounts.body.data).toEqual([]);
+
+    await page.goto('/dashboard/api-keys');
+    const testRow = page.locator('tr', { hasText: 'sandbox backend' });
+    await expect(testRow.locator('.badge.mode-test').textContent()).resolves.toBe('Test');
+    await expect(testRow.textContent()).resolves.toContain(key.slice(0, 15));
+    const liveRow = page.locator('tr', { hasText: customer.apiKey.slice(0, 10) });
+    await expect(liveRow.locator('.badge.mode-live').textContent()).resolves.toBe('Live');
+    await screenshotBothWidths(page, 'api-keys-both-modes');
+  });
+
   it('never lets an API key open the dashboard, nor a dashboard session call the API', async () => {
     const withKey = await request(t.server).get('/').set('Authorization', `Bearer ${customer.apiKey}`);
     expect(withKey.status).toBe(303);

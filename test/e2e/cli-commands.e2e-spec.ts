@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { CustomerKeysService } from '../../src/auth/customer-keys.service';
 import { CliServices, runCommand, UsageError } from '../../src/cli/commands';
 import { ApiException } from '../../src/common/errors/api-exception';
 import { CustomersService } from '../../src/customers/customers.service';
@@ -24,6 +25,7 @@ describe('Operator CLI commands (against the real database)', () => {
     services = {
       customers: t.app.get(CustomersService),
       apiKeys: t.app.get(ApiKeysService),
+      customerKeys: t.app.get(CustomerKeysService),
       redirectUrls: t.app.get(RedirectUrlsService),
       networkApps: t.app.get(NetworkAppsService),
       dashboardUsers: t.app.get(DashboardUsersService),
@@ -68,6 +70,35 @@ describe('Operator CLI commands (against the real database)', () => {
     expect(listing).toContain(key.slice(0, 10));
     expect(listing).toContain('backend');
     expect(listing).not.toContain(key);
+  });
+
+  it('creates a test key in the customer\'s test world, made once, and lists the keys of both worlds with their mode', async () => {
+    const output = await cli('api-keys', 'create', '--customer', 'acme', '--mode', 'test', '--name', 'staging');
+    expect(output[0]).toMatch(/^Created test API key key_\w+ for customer acme \(its test world cus_\w+\)\. It is shown only now; store it safely:$/);
+    const testKey = output[output.length - 1]!;
+    expect(testKey).toMatch(/^sps_test_[0-9A-Za-z]{40,44}$/);
+    const second = await cli('api-keys', 'create', '--customer', 'acme', '--mode', 'test');
+    const testWorldId = /\((?:its test world )(cus_\w+)\)/.exec(output[0]!)![1];
+    expect(second[0]).toContain(`(its test world ${testWorldId})`);
+    const live = await cli('api-keys', 'create', '--customer', 'acme', '--mode', 'live');
+    expect(live[0]).toMatch(/^Created live API key key_\w+ for customer acme\. /);
+
+    // The test world is a customer row of its own, linked to acme, and not a customer to list or name.
+    const acme = await services.customers.getByName('acme');
+    expect(await t.db.query('SELECT id, name, mode, live_customer_id FROM customers WHERE live_customer_id = $1', [acme.id])).toEqual([
+      { id: testWorldId, name: 'acme', mode: 'test', live_customer_id: acme.id },
+    ]);
+    expect((await cli('customers', 'list')).filter((line) => line.includes(' acme '))).toHaveLength(1);
+
+    const listing = await cli('api-keys', 'list', '--customer', 'acme');
+    const testLine = listing.find((line) => line.includes(testKey.slice(0, 15)))!;
+    expect(testLine).toMatch(/^key_\w+  test  sps_test_\w{6}…  staging  /);
+    expect(listing.filter((line) => /^key_\w+  live  sps_\w{6}…/.test(line)).length).toBeGreaterThanOrEqual(2);
+
+    // The test key works against the API, in a world of its own: acme's live accounts are not its.
+    const response = await request(t.server).get('/api/v1/social-accounts?tenantId=first').set('Authorization', `Bearer ${testKey}`);
+    expect(response.status).toBe(200);
+    await expect(cli('api-keys', 'create', '--customer', 'acme', '--mode', 'sandbox')).rejects.toThrow(new UsageError('--mode must be live or test, not "sandbox"'));
   });
 
   it('revokes a key by id, after which the API refuses it', async () => {

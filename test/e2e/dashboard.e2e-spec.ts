@@ -106,6 +106,38 @@ describe('Dashboard over HTTP', () => {
     expect((await get(`/dashboard/webhook/events/${a.eventId}`, session)).status).toBe(200);
   });
 
+  it('makes test keys in the customer\'s own test world, shows each key\'s mode, and keeps them out of another customer\'s reach', async () => {
+    const session = await signedIn(t, a.email, PASSWORD);
+    const created = await post('/dashboard/api-keys', session, { _csrf: session.csrf, name: 'sandbox', mode: 'test' });
+    expect(created.status).toBe(201);
+    const key = /<code id="new-api-key">([^<]+)<\/code>/.exec(created.text)![1]!;
+    expect(key).toMatch(/^sps_test_[0-9A-Za-z]{40,44}$/);
+    expect(created.text).toContain('Your new test API key');
+    // The test key acts in A's test world: A's live account is not there.
+    const accounts = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${key}`);
+    expect(accounts.body).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
+
+    const listed = (await get('/dashboard/api-keys', session)).text;
+    expect(listed).toContain(`<td><span class="badge mode-test">Test</span></td><td><code>${key.slice(0, 15)}…</code></td><td>sandbox</td>`);
+    expect(listed).toContain(`<td><span class="badge mode-live">Live</span></td><td><code>${a.customer.apiKey.slice(0, 10)}…</code></td>`);
+    expect(listed).not.toContain(key);
+
+    const [testKey] = await t.db.query<{ id: string }>(
+      'SELECT k.id FROM api_keys k JOIN customers c ON c.id = k.customer_id WHERE c.live_customer_id = $1',
+      [a.customer.id],
+    );
+    const other = await signedIn(t, b.email, PASSWORD);
+    expect((await get(`/dashboard/api-keys/${testKey!.id}/revoke`, other)).status).toBe(404);
+    expect((await post(`/dashboard/api-keys/${testKey!.id}/revoke`, other, { _csrf: other.csrf })).status).toBe(404);
+    expect((await get('/dashboard/api-keys', other)).text).not.toContain(key.slice(0, 15));
+    expect((await request(t.server).get(`/api/v1/social-accounts?tenantId=t`).set('Authorization', `Bearer ${key}`)).status).toBe(200);
+
+    expect((await get(`/dashboard/api-keys/${testKey!.id}/revoke`, session)).text).toContain('Revoke the test key');
+    expect((await post(`/dashboard/api-keys/${testKey!.id}/revoke`, session, { _csrf: session.csrf })).status).toBe(303);
+    expect((await request(t.server).get(`/api/v1/social-accounts?tenantId=t`).set('Authorization', `Bearer ${key}`)).status).toBe(401);
+    expect((await post('/dashboard/api-keys', session, { _csrf: session.csrf, mode: 'sandbox' })).status).toBe(400);
+  });
+
   it('refuses every dashboard form post without its CSRF token, or with another session\'s, and changes nothing', async () => {
     const session = await signedIn(t, a.email, PASSWORD);
     const other = await signedIn(t, b.email, PASSWORD);

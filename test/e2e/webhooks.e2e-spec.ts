@@ -168,7 +168,10 @@ describe('Webhooks', () => {
         tenantId: null,
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         data: { message: expect.any(String) },
+        livemode: true,
       });
+      // The fields receivers read before livemode came are where they were, byte for byte: it is added last.
+      expect(receipt!.raw.toString('utf8')).toMatch(/^\{"id":"evt_\w+","event":"webhook\.test","tenantId":null,"timestamp":"[^"]+","data":\{"message":"[^"]+"\},"livemode":true\}$/);
     });
 
     it('reports a receiver that cannot be reached, without retrying', async () => {
@@ -206,6 +209,7 @@ describe('Webhooks', () => {
         tenantId: TENANT,
         timestamp: expect.stringMatching(/\.\d{3}Z$/),
         data: { connectedAccountId: account.id, platform: 'x', username: account.username, nickname: account.nickname },
+        livemode: true,
       });
 
       // And a post published to it sends post.published with the network's id.
@@ -235,7 +239,7 @@ describe('Webhooks', () => {
       // Every attempt carried the same bytes and signature.
       expect(new Set(flaky.receiptsOf(eventId).map((receipt) => receipt.raw.toString('base64'))).size).toBe(1);
       const listed = (await api(customer).list()).body.data.events.find((event: { id: string }) => event.id === eventId);
-      expect(listed).toEqual(expect.objectContaining({ status: 'delivered', deliveredAt: expect.any(String), failureReason: null }));
+      expect(listed).toEqual(expect.objectContaining({ status: 'delivered', deliveredAt: expect.any(String), failureReason: null, livemode: true }));
       expect(listed.attempts).toEqual([
         expect.objectContaining({ attempt: 1, statusCode: 500, error: expect.stringContaining('500') }),
         expect.objectContaining({ attempt: 2, statusCode: null, error: expect.any(String) }),

@@ -5,7 +5,7 @@ export interface Receipt {
   headers: IncomingHttpHeaders;
   /** The exact bytes received, as the signature covers them. */
   raw: Buffer;
-  body: { id: string; event: string; tenantId: string | null; timestamp: string; data: Record<string, unknown> };
+  body: { id: string; event: string; tenantId: string | null; timestamp: string; data: Record<string, unknown>; livemode: boolean };
   at: number;
 }
 

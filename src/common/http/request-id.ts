@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 const ACCEPTABLE_INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Anything shaped like one of our API keys is never echoed or logged as a request id. */
-const KEY_SHAPED = /sps_[0-9A-Za-z]{20,}/;
+/** Anything shaped like one of our API keys (live `sps_…` or test `sps_test_…`) is never echoed or logged as a request id. */
+const KEY_SHAPED = /sps_(?:test_)?[0-9A-Za-z]{20,}/;
 
 /**
  * The request id of a request: the caller's `X-Request-Id` when it is a sane token (so ids can be

@@ -13,5 +13,7 @@ describe('redactUrl', () => {
     [`/api/v1/social-accounts/sps_${'a'.repeat(43)}`, '/api/v1/social-accounts/sps_[redacted]'],
     [`/x?api_key=sps_${'B'.repeat(43)}&t=1`, '/x?api_key=[redacted]&t=1'],
     [`/x?q=sps_${'C'.repeat(43)}`, '/x?q=sps_[redacted]'],
+    [`/api/v1/posts/sps_test_${'D'.repeat(43)}`, '/api/v1/posts/sps_[redacted]'],
+    [`/x?q=sps_test_${'E'.repeat(43)}&t=1`, '/x?q=sps_[redacted]&t=1'],
   ])('%s → %s', (url, expected) => expect(redactUrl(url)).toBe(expected));
 });

@@ -15,8 +15,8 @@ const SECRET_QUERY_PARAMS = new Set([
   'key',
 ]);
 
-/** An API key put where it does not belong (a path, a query value) is still a secret. */
-const API_KEY_ANYWHERE = /sps_[0-9A-Za-z]{20,}/g;
+/** An API key, live (`sps_…`) or test (`sps_test_…`), put where it does not belong (a path, a query value) is still a secret. */
+const API_KEY_ANYWHERE = /sps_(?:test_)?[0-9A-Za-z]{20,}/g;
 
 function decodedName(pair: string): string | undefined {
   const [name = ''] = pair.split('=', 1);

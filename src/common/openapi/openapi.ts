@@ -16,7 +16,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{ "success": false, "error": { "code", "message", "details"?, "requestId" } }`; every response carries `X-Request-Id`.',
     )
     .setVersion('v1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: `API key created in the dashboard or CLI (\`${API_KEY_PREFIX}…\`)` })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description: `API key created in the dashboard or CLI: a live key (\`${API_KEY_PREFIX}…\`) acts on your real accounts; a test key (\`${API_KEY_PREFIX}test_…\`) acts in your test world, apart from them (events say \`"livemode": false\`)`,
+    })
     .build();
   const document = SwaggerModule.createDocument(app, config);
   for (const pathItem of Object.values(document.paths)) {

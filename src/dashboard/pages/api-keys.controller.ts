@@ -1,13 +1,12 @@
 import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiKey } from '../../auth/api-key.entity';
-import { ApiKeysService } from '../../auth/api-keys.service';
+import { CustomerKeysService, KeyWithMode } from '../../auth/customer-keys.service';
 import { Public } from '../../auth/public.decorator';
 import { ApiException } from '../../common/errors/api-exception';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { doneNotice } from '../http/done-notice';
-import { field } from '../http/form';
+import { field, oneOf } from '../http/form';
 import type { FormFields } from '../http/form';
 import { redirectTo, sendPage } from '../http/page-reply';
 import { ROUTES } from '../routes';
@@ -15,6 +14,7 @@ import { CurrentSession } from '../session/current-session.decorator';
 import { DashboardSessionGuard } from '../session/dashboard-session.guard';
 import type { DashboardSession } from '../session/dashboard-sessions.service';
 import { apiKeysPage, revokeKeyPage } from '../views/api-keys.page';
+import { CUSTOMER_MODES } from '../../customers/customer.entity';
 import { PageContextFactory } from './page-context';
 
 const KEY_ID = /^key_[0-9A-Za-z]{1,40}$/;
@@ -27,7 +27,7 @@ const DONE = { revoked: 'The key is revoked.' } as const;
 @Controller('dashboard/api-keys')
 export class ApiKeysController {
   constructor(
-    private readonly keys: ApiKeysService,
+    private readonly keys: CustomerKeysService,
     private readonly pages: PageContextFactory,
   ) {}
 
@@ -40,7 +40,9 @@ export class ApiKeysController {
   @Post()
   async create(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
     const name = field(body, 'name', 100);
-    const created = await this.keys.create(session.customerId, name || undefined);
+    // The signed-in user's customer is the live one; a test key makes its test world if need be.
+    const mode = oneOf(body, 'mode', CUSTOMER_MODES) ?? 'live';
+    const created = await this.keys.create(session.customerId, mode, name || undefined);
     // Answered directly, not redirected: the key exists only in this answer.
     sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.customerId), created }), 201);
   }
@@ -52,12 +54,18 @@ export class ApiKeysController {
 
   @Post(':id/revoke')
   async revoke(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    await this.keys.revoke((await this.ownKey(session, id)).id, session.customerId);
+    await this.keys.revoke(session.customerId, keyId(id));
     redirectTo(reply, `${ROUTES.apiKeys}?done=revoked`);
   }
 
-  private async ownKey(session: DashboardSession, id: string): Promise<ApiKey> {
-    if (!KEY_ID.test(id)) throw ApiException.notFound('API key');
-    return this.keys.get(session.customerId, id);
+  /** A key of the customer's live or test world; 404 for anyone else's. */
+  private ownKey(session: DashboardSession, id: string): Promise<KeyWithMode> {
+    return this.keys.get(session.customerId, keyId(id));
   }
+}
+
+/** A path segment shaped like a key id; anything else is as unknown as another customer's key. */
+function keyId(id: string): string {
+  if (!KEY_ID.test(id)) throw ApiException.notFound('API key');
+  return id;
 }

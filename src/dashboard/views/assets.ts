@@ -33,6 +33,9 @@ button.danger{background:#b42318;border-color:#b42318}
 button.link{background:none;border:none;padding:0;min-height:0;text-decoration:underline;color:#0b57d0}
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:13px;background:#e5e7eb}
 .badge.good{background:#d1fadf;color:#05603a}.badge.warn{background:#fef0c7;color:#93370d}.badge.bad{background:#fee4e2;color:#912018}.badge.muted{background:#eef0f3;color:#475467}
+.badge.mode-live{background:#d1e9ff;color:#1849a9}.badge.mode-test{background:#fdead7;color:#9c2a10;border:1px dashed #ef6820}
+fieldset.choice{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px}fieldset.choice legend{font-weight:600;font-size:14px;padding:0;margin-bottom:4px}
+fieldset.choice label{font-weight:400;display:flex;gap:6px;align-items:center}
 .banner{margin:0;padding:10px 16px;background:#fef0c7;color:#7a2e0e;border-bottom:1px solid #fdb022}
 .notice{padding:10px;background:#d1fadf;border-radius:6px}
 .error{padding:10px;background:#fee4e2;border-radius:6px;color:#912018}

@@ -1,3 +1,4 @@
+import type { CustomerMode } from '../../customers/customer.entity';
 import { html, SafeHtml } from './html';
 
 /** A time as UTC to the minute, in a <time> element carrying the exact instant. */
@@ -17,6 +18,11 @@ const TONES: Record<string, string> = {
 
 export function badge(status: string): SafeHtml {
   return html`<span class="badge ${TONES[status] ?? 'muted'}">${status.replace(/_/g, ' ')}</span>`;
+}
+
+/** A key's (or event's) mode, told apart by word and colour: live is real, test touches nothing real. */
+export function modeBadge(mode: CustomerMode): SafeHtml {
+  return html`<span class="badge mode-${mode}">${mode === 'live' ? 'Live' : 'Test'}</span>`;
 }
 
 /** An external link that leaks nothing of the dashboard, shown only for http(s) addresses. */

@@ -50,6 +50,9 @@ export class EventDeliveryView {
   @ApiProperty({ nullable: true, type: String })
   failureReason!: string | null;
 
+  @ApiProperty({ example: true, description: 'false for an event of the test world (a test key\'s events); as in the webhook body' })
+  livemode!: boolean;
+
   @ApiProperty({ type: [WebhookAttemptView] })
   attempts!: WebhookAttemptView[];
 }
