@@ -13,6 +13,7 @@ import { OverviewController } from './pages/overview.controller';
 import { PageContextFactory } from './pages/page-context';
 import { PostsPageController } from './pages/posts.controller';
 import { SignInController } from './pages/sign-in.controller';
+import { ViewingController } from './pages/viewing.controller';
 import { WebhookController } from './pages/webhook.controller';
 import { AccountsReader } from './readers/accounts.reader';
 import { OverviewReader } from './readers/overview.reader';
@@ -32,7 +33,7 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
  */
 @Module({
   imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule],
-  controllers: [SignInController, OverviewController, ApiKeysController, OAuthController, WebhookController, AccountsPageController, PostsPageController, AssetsController],
+  controllers: [SignInController, OverviewController, ApiKeysController, OAuthController, WebhookController, AccountsPageController, PostsPageController, AssetsController, ViewingController],
   providers: [
     DashboardHttp,
     DashboardCookies,

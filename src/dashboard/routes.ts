@@ -5,6 +5,7 @@ export const ROUTES = {
   overview: '/',
   signIn: '/dashboard/sign-in',
   signOut: '/dashboard/sign-out',
+  viewing: '/dashboard/viewing',
   apiKeys: '/dashboard/api-keys',
   oauth: '/dashboard/oauth',
   webhook: '/dashboard/webhook',

@@ -256,6 +256,26 @@ describeInBrowser()('Dashboard in a real browser', () => {
     expect((await page.goto('/dashboard/posts/pst_unknown'))!.status()).toBe(404);
   });
 
+  it('switches to the test world with the Test button, says so on every page, and back with Live', async () => {
+    await page.goto('/dashboard/accounts');
+    await expect(page.getByRole('button', { name: 'Live' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    const liveAccount = page.locator(`a[href="/dashboard/accounts/${accountId}"]`);
+    await expect(liveAccount.isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Test' }).click();
+    // Back on the same section, showing the test world: none of the live accounts, and the label.
+    expect(new URL(page.url()).pathname).toBe('/dashboard/accounts');
+    await expect(page.getByRole('button', { name: 'Test' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByText('Test data.').isVisible()).resolves.toBe(true);
+    await expect(liveAccount.count()).resolves.toBe(0);
+    await screenshotBothWidths(page, 'accounts-test-data');
+    await page.goto('/dashboard/posts');
+    await expect(page.getByText('Test data.').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Live' }).click();
+    await expect(page.getByText('Test data.').count()).resolves.toBe(0);
+    await page.goto('/dashboard/accounts');
+    await expect(liveAccount.isVisible()).resolves.toBe(true);
+  });
+
   it('finds accounts by tenant and status, shows one, and disconnects it after confirmation', async () => {
     await page.goto('/dashboard/accounts');
     await page.getByLabel('Tenant').fill(TENANT);

@@ -138,6 +138,52 @@ describe('Dashboard over HTTP', () => {
     expect((await post('/dashboard/api-keys', session, { _csrf: session.csrf, mode: 'sandbox' })).status).toBe(400);
   });
 
+  it('shows the test world behind the Live / Test switch, labelled as test data, while keys, redirect URLs and other sessions stay as they were', async () => {
+    const session = await signedIn(t, a.email, PASSWORD);
+    const created = await post('/dashboard/api-keys', session, { _csrf: session.csrf, name: 'switch', mode: 'test' });
+    const key = /<code id="new-api-key">([^<]+)<\/code>/.exec(created.text)![1]!;
+    // The test world: an X profile connected with the test key (through the live customer's redirect URL), and a webhook of its own.
+    const auth = { Authorization: `Bearer ${key}` };
+    const { session: pendingSession } = await connectUntilSession(t, key, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+    const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${pendingSession}`).set(auth);
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${pendingSession}/finalize`)
+      .set(auth)
+      .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
+    const testAccountId = finalized.body.data[0].id as string;
+    expect((await request(t.server).put('/api/v1/webhooks').set(auth).send({ url: 'http://127.0.0.1:9/test-world-hook', webhook_secret: 'whsec-test-world-0123456789' })).status).toBe(200);
+
+    const live = (await get('/dashboard/accounts', session)).text;
+    expect(live).toContain(a.accountId);
+    expect(live).not.toContain(testAccountId);
+    expect(live).not.toContain('Test data.');
+    expect(live).toContain('value="live" class="live" aria-pressed="true"');
+
+    const switched = await post('/dashboard/viewing', session, { _csrf: session.csrf, viewing: 'test', back: '/dashboard/accounts' });
+    expect(switched.status).toBe(303);
+    expect(switched.headers.location).toBe('/dashboard/accounts');
+    const test = (await get('/dashboard/accounts', session)).text;
+    expect(test).toContain(testAccountId);
+    expect(test).not.toContain(a.accountId);
+    expect(test).toContain('Test data.');
+    expect(test).toContain('value="test" class="test" aria-pressed="true"');
+    expect((await get(`/dashboard/accounts/${a.accountId}`, session)).status).toBe(404);
+    expect((await get(`/dashboard/accounts/${testAccountId}`, session)).status).toBe(200);
+    expect((await get('/dashboard/webhook', session)).text).toContain('http://127.0.0.1:9/test-world-hook');
+    // Keys and redirect URLs belong to the customer, whichever world is shown.
+    expect((await get('/dashboard/oauth', session)).text).toContain(REDIRECT);
+    expect((await get('/dashboard/api-keys', session)).text).toContain(`${a.customer.apiKey.slice(0, 10)}…`);
+    // Another session of the same user, and another customer's, still look at live data.
+    const otherTab = await signedIn(t, a.email, PASSWORD);
+    expect((await get('/dashboard/accounts', otherTab)).text).toContain(a.accountId);
+    expect((await get('/dashboard/accounts', await signedIn(t, b.email, PASSWORD))).text).not.toContain(testAccountId);
+
+    // The switch goes back only to a section of the dashboard.
+    expect((await post('/dashboard/viewing', session, { _csrf: session.csrf, viewing: 'live', back: 'https://elsewhere.example/' })).headers.location).toBe('/');
+    expect((await get('/dashboard/accounts', session)).text).toContain(a.accountId);
+    expect((await post('/dashboard/viewing', session, { _csrf: session.csrf, viewing: 'sandbox' })).status).toBe(400);
+  });
+
   it('refuses every dashboard form post without its CSRF token, or with another session\'s, and changes nothing', async () => {
     const session = await signedIn(t, a.email, PASSWORD);
     const other = await signedIn(t, b.email, PASSWORD);
@@ -152,6 +198,7 @@ describe('Dashboard over HTTP', () => {
       'POST /dashboard/webhook/events/:id/resend': { path: `/dashboard/webhook/events/${a.eventId}/resend`, fields: {} },
       'POST /dashboard/accounts/:id/disconnect': { path: `/dashboard/accounts/${a.accountId}/disconnect`, fields: {} },
       'POST /dashboard/sign-out': { path: '/dashboard/sign-out', fields: {} },
+      'POST /dashboard/viewing': { path: '/dashboard/viewing', fields: { viewing: 'test', back: '/dashboard/accounts' } },
     };
     // Every form the dashboard has is in the table (sign-in, before any session, is tested below).
     const registered = routes

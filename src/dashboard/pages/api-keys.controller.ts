@@ -34,7 +34,7 @@ export class ApiKeysController {
   @Get()
   async list(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
     const done = doneNotice(query, DONE);
-    sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.customerId), done }));
+    sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.liveCustomerId), done }));
   }
 
   @Post()
@@ -42,9 +42,9 @@ export class ApiKeysController {
     const name = field(body, 'name', 100);
     // The signed-in user's customer is the live one; a test key makes its test world if need be.
     const mode = oneOf(body, 'mode', CUSTOMER_MODES) ?? 'live';
-    const created = await this.keys.create(session.customerId, mode, name || undefined);
+    const created = await this.keys.create(session.liveCustomerId, mode, name || undefined);
     // Answered directly, not redirected: the key exists only in this answer.
-    sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.customerId), created }), 201);
+    sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.liveCustomerId), created }), 201);
   }
 
   @Get(':id/revoke')
@@ -54,13 +54,13 @@ export class ApiKeysController {
 
   @Post(':id/revoke')
   async revoke(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    await this.keys.revoke(session.customerId, keyId(id));
+    await this.keys.revoke(session.liveCustomerId, keyId(id));
     redirectTo(reply, `${ROUTES.apiKeys}?done=revoked`);
   }
 
   /** A key of the customer's live or test world; 404 for anyone else's. */
   private ownKey(session: DashboardSession, id: string): Promise<KeyWithMode> {
-    return this.keys.get(session.customerId, keyId(id));
+    return this.keys.get(session.liveCustomerId, keyId(id));
   }
 }
 

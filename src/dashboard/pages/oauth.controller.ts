@@ -46,14 +46,14 @@ export class OAuthController {
   @Post('redirect-urls')
   async add(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
     const url = field(body, 'url');
-    const outcome = await attempt(() => this.redirectUrls.add(session.customerId, url));
+    const outcome = await attempt(() => this.redirectUrls.add(session.liveCustomerId, url));
     if (outcome.ok) return redirectTo(reply, `${ROUTES.oauth}?done=added`);
     await this.render(reply, session, { error: { form: 'redirect-urls', value: url, ...outcome.error } });
   }
 
   @Post('redirect-urls/remove')
   async remove(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
-    const outcome = await attempt(() => this.redirectUrls.remove(session.customerId, field(body, 'url')));
+    const outcome = await attempt(() => this.redirectUrls.remove(session.liveCustomerId, field(body, 'url')));
     if (outcome.ok) return redirectTo(reply, `${ROUTES.oauth}?done=removed`);
     await this.render(reply, session, { error: { form: 'redirect-urls', ...outcome.error } });
   }
@@ -63,14 +63,14 @@ export class OAuthController {
     const adapter = this.networks.find(network);
     if (!adapter) return this.render(reply, session, { error: { form: 'redirect-urls', status: 404, message: 'Unknown network', details: [] } });
     const outcome = await attempt(() =>
-      this.apps.set(session.customerId, adapter.id, { clientId: field(body, 'client_id', 512), clientSecret: field(body, 'client_secret', 1024) }),
+      this.apps.set(session.liveCustomerId, adapter.id, { clientId: field(body, 'client_id', 512), clientSecret: field(body, 'client_secret', 1024) }),
     );
     if (outcome.ok) return redirectTo(reply, `${ROUTES.oauth}?done=app`);
     await this.render(reply, session, { error: { form: adapter.id, ...outcome.error } });
   }
 
   private async render(reply: FastifyReply, session: DashboardSession, extra: Pick<OAuthPageState, 'done' | 'error'>): Promise<void> {
-    const [redirectUrls, apps] = await Promise.all([this.redirectUrls.list(session.customerId), this.apps.list(session.customerId)]);
+    const [redirectUrls, apps] = await Promise.all([this.redirectUrls.list(session.liveCustomerId), this.apps.list(session.liveCustomerId)]);
     const networks = this.networks.adapters.map((adapter) => ({
       id: adapter.id,
       displayName: adapter.displayName,

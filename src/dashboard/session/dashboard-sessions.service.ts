@@ -3,14 +3,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
+import type { CustomerMode } from '../../customers/customer.entity';
 import { hashToken, isWellFormedToken, randomToken } from './tokens';
 
 /** Who is signed in, as every dashboard page needs it. */
 export interface DashboardSession {
   userId: string;
   email: string;
+  /** The world the pages show: the customer's live data, or its test world's (see `viewing`). */
   customerId: string;
+  /** The customer the user belongs to: its API keys, redirect URLs and network apps serve both worlds. */
+  liveCustomerId: string;
   customerName: string;
+  /** Which world the session looks at (the Live / Test switch). */
+  viewing: CustomerMode;
   /** The synchronizer token this session's forms carry. */
   csrfToken: string;
 }
@@ -54,15 +60,31 @@ export class DashboardSessionsService {
   /** The live session behind a cookie's token, or undefined (malformed, unknown, ended or expired). */
   async resolve(token: string | undefined): Promise<DashboardSession | undefined> {
     if (!isWellFormedToken(token)) return undefined;
+    // Viewing test data needs the test world, which the switch makes: without one, live.
     const rows = (await this.dataSource.query(
-      `SELECT u.id AS user_id, u.email, c.id AS customer_id, c.name AS customer_name, s.csrf_token
+      `SELECT u.id AS user_id, u.email, c.id AS live_customer_id, c.name AS customer_name, s.csrf_token, w.id AS test_world_id
          FROM dashboard_sessions s JOIN dashboard_users u ON u.id = s.user_id JOIN customers c ON c.id = u.customer_id
+              LEFT JOIN customers w ON s.viewing = 'test' AND w.live_customer_id = c.id AND w.mode = 'test'
         WHERE s.token_hash = $1 AND s.expires_at > now()`,
       [hashToken(token)],
-    )) as Array<{ user_id: string; email: string; customer_id: string; customer_name: string; csrf_token: string }>;
+    )) as Array<{ user_id: string; email: string; live_customer_id: string; customer_name: string; csrf_token: string; test_world_id: string | null }>;
     const row = rows[0];
     if (!row) return undefined;
-    return { userId: row.user_id, email: row.email, customerId: row.customer_id, customerName: row.customer_name, csrfToken: row.csrf_token };
+    return {
+      userId: row.user_id,
+      email: row.email,
+      customerId: row.test_world_id ?? row.live_customer_id,
+      liveCustomerId: row.live_customer_id,
+      customerName: row.customer_name,
+      viewing: row.test_world_id ? 'test' : 'live',
+      csrfToken: row.csrf_token,
+    };
+  }
+
+  /** Switches the session to the customer's live data or its test world (which must exist for `test`). */
+  async view(token: string | undefined, viewing: CustomerMode): Promise<void> {
+    if (!isWellFormedToken(token)) return;
+    await this.dataSource.query('UPDATE dashboard_sessions SET viewing = $2 WHERE token_hash = $1', [hashToken(token), viewing]);
   }
 
   async end(token: string | undefined): Promise<void> {

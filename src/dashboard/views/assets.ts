@@ -12,6 +12,11 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .brand{font-weight:700}
 .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px;color:#cbd5e1}
 .who .link{color:#fff}
+.viewing{display:flex;gap:4px;align-items:center;font-size:14px;color:#cbd5e1}
+.viewing button{min-height:32px;padding:2px 10px;border-radius:4px;border:1px solid #475569;background:#1e293b;color:#e2e8f0}
+.viewing button[aria-pressed=true]{background:#fff;color:#0f172a;font-weight:600}
+.viewing button.test[aria-pressed=true]{background:#7dd3fc}
+.banner.test-data{background:#e0f2fe;color:#0b4a6f;border-bottom:1px solid #7cd4fd}
 main{max-width:1100px;margin:0 auto;padding:16px}
 main.narrow{max-width:420px;margin-top:48px}
 h1{font-size:1.6rem;margin:8px 0 16px;overflow-wrap:anywhere}h2{font-size:1.2rem;margin:24px 0 8px}

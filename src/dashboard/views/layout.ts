@@ -41,9 +41,27 @@ ${body}
 </html>`;
 }
 
-/** A page of a signed-in user: navigation, who is signed in, sign-out, and the emulator banner. */
+/**
+ * The Live / Test switch: which world the pages show. It posts the section the user is on, and the
+ * session comes back to it looking at the other world.
+ */
+function viewingSwitch(session: DashboardSession, section: Section): SafeHtml {
+  const back = NAV.find((item) => item.section === section)?.href ?? ROUTES.overview;
+  const button = (viewing: DashboardSession['viewing'], label: string) =>
+    html`<button type="submit" name="viewing" value="${viewing}" class="${viewing}" aria-pressed="${session.viewing === viewing ? 'true' : 'false'}">${label}</button>`;
+  return html`<form method="post" action="${ROUTES.viewing}" class="viewing" aria-label="Data shown">
+    ${csrfField(session)}<input type="hidden" name="back" value="${back}">
+    ${button('live', 'Live')}${button('test', 'Test')}
+  </form>`;
+}
+
+/** A page of a signed-in user: navigation, the Live / Test switch, who is signed in, sign-out, and the banners. */
 export function layout(context: PageContext, section: Section, title: string, content: HtmlValue): SafeHtml {
   const { session } = context;
+  const testData =
+    session.viewing === 'test'
+      ? html`<p class="banner test-data" role="status"><strong>Test data.</strong> You are looking at your test world: what test keys (<code>sps_test_…</code>) made. Live keys never see it, and it never reaches a real network.</p>`
+      : null;
   const banner = context.emulatedNetworks.length
     ? html`<p class="banner" role="status"><strong>Network emulator on:</strong> ${context.emulatedNetworks.join(', ')} ${context.emulatedNetworks.length === 1 ? 'is' : 'are'} simulated. Nothing is published to the real network.</p>`
     : null;
@@ -55,13 +73,14 @@ export function layout(context: PageContext, section: Section, title: string, co
   <nav aria-label="Dashboard">
     <ul>${NAV.map((item) => html`<li><a href="${item.href}"${item.section === section ? html` aria-current="page"` : null}>${item.label}</a></li>`)}</ul>
   </nav>
+  ${viewingSwitch(session, section)}
   <form method="post" action="${ROUTES.signOut}" class="who">
     ${csrfField(session)}
-    <span>${session.email} · ${session.customerName}</span>
+    <span>${session.email} · ${session.customerName}${session.viewing === 'test' ? ' (test)' : ''}</span>
     <button type="submit" class="link">Sign out</button>
   </form>
 </header>
-${banner}
+${testData}${banner}
 <main id="main">
 <h1>${title}</h1>
 ${content}
