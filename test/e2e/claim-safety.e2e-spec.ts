@@ -11,18 +11,10 @@ import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { startEmulatedApp } from '../support/connect-flow';
 import { App, harness, TENANT } from '../support/emulated-customers';
+import { until } from '../support/until';
 
 const DEAD_AFTER_MS = 2_000;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * The claims of the queues when things go wrong around them: many customers at their cap, a claim

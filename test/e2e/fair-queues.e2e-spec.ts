@@ -6,17 +6,9 @@ import { App, harness, TENANT } from '../support/emulated-customers';
 import { settledPost } from '../support/posts';
 import { TestCustomer } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { until } from '../support/until';
 
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('Fair queues: publishing over many customers', () => {
   let t: App;
@@ -181,7 +173,7 @@ describe('Fair queues: a hanging webhook receiver', () => {
       hanging.answerNext(...Array.from({ length: 8 }, () => ({ status: 200, delayMs: 60_000 })));
 
       const stuckEvents = await recordEvents(stuck.customer, 8);
-      await until('the hanging receiver to hold its share', async () => hanging.receipts.length >= 2);
+      await until('the hanging receiver to hold its share', async () => hanging.receipts.length >= 2, 30_000);
       const fineEvents = await recordEvents(fine.customer, 8);
       const post = await h.post(fine.customer, fine.accounts[0]!.id, 'Published beside a hanging receiver');
       expect(post.status).toBe(202);

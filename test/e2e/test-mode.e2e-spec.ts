@@ -8,20 +8,12 @@ import { connectUntilSession, requestAuthUrl, startEmulatedApp } from '../suppor
 import { createPost, getPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 import { Receipt, WebhookReceiver } from '../support/webhook-receiver';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-worlds';
 const REDIRECT = 'https://app.example.com/connected';
 const SECRET = 'whsec-worlds-0123456789';
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A live customer's test world, seen through one test key (shaped like a TestCustomer for the helpers). */
 interface World extends TestCustomer {

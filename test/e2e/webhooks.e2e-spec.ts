@@ -8,6 +8,7 @@ import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { createPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 import { Receipt, WebhookReceiver } from '../support/webhook-receiver';
+import { until } from '../support/until';
 
 const SECRET = 'whsec-test-0123456789abcdef';
 const TENANT = 'tenant-hooks';
@@ -22,15 +23,6 @@ function signatureValid(receipt: Receipt, secret: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface EventState {
   delivery_status: string;
