@@ -32,4 +32,13 @@ export class RegisteredApps {
     this.secrets.clear();
     this.secrets.set(EMULATOR_APP_ID, EMULATOR_APP_SECRET);
   }
+
+  toJSON(): Record<string, string> {
+    return Object.fromEntries(this.secrets);
+  }
+
+  load(data: Record<string, string>): void {
+    this.secrets.clear();
+    for (const [clientId, secret] of Object.entries(data)) this.secrets.set(clientId, secret);
+  }
 }
