@@ -97,10 +97,10 @@ describe('A sandbox for every customer (NETWORK_EMULATOR=off, no network credent
     expect(await publishedOf(acmeTest.apiKey)).toHaveLength(NETWORKS.length);
 
     // Each world has test users of its own: the same seeded people, with ids of their own.
-    const usersOf = async (key: string) => ((await (await control(a, '/users', { key })).json()) as { data: Array<{ id: string; facebook: { userId: string } }> }).data;
+    const usersOf = async (key: string) => ((await (await control(a, '/users', { key })).json()) as { data: Array<{ id: string; facebookUserId: string }> }).data;
     const [acmeUsers, otherUsers] = [await usersOf(acmeTest.apiKey), await usersOf(otherTest.apiKey)];
     expect(acmeUsers.map((user) => user.id)).toEqual(otherUsers.map((user) => user.id));
-    expect(acmeUsers[0]!.facebook.userId).not.toBe(otherUsers[0]!.facebook.userId);
+    expect(acmeUsers[0]!.facebookUserId).not.toBe(otherUsers[0]!.facebookUserId);
   });
 
   it('refuses a consent page for a state the service never issued', async () => {
