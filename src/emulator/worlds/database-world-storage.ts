@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -18,6 +19,13 @@ import { KeyWorld, WorldStorage } from './world-storage';
  */
 @Injectable()
 export class DatabaseWorldStorage implements WorldStorage {
+  /**
+   * The transaction of the world request running: the consent page's check of its state runs in it,
+   * so a request never needs a second pool connection while it holds one (which, with every
+   * connection held by such requests, would wait forever).
+   */
+  private readonly openTransaction = new AsyncLocalStorage<EntityManager>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly apiKeys: ApiKeysService,
@@ -35,7 +43,7 @@ export class DatabaseWorldStorage implements WorldStorage {
       // The world's own app is known to it on every load (its secret derives from the current key, never stored).
       const app = this.worldApps.appOf(world);
       state.apps.register(app.clientId, app.clientSecret);
-      const result = await work(state);
+      const result = await this.openTransaction.run(manager, () => work(state));
       await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [world, JSON.stringify(snapshotOf(state, [app.clientId]))]);
       return { found: true as const, result };
     });
@@ -43,7 +51,7 @@ export class DatabaseWorldStorage implements WorldStorage {
 
   async startedConnect(world: string, oauthState: string): Promise<boolean> {
     if (oauthState.length > 200) return false;
-    const rows: unknown[] = await this.dataSource.query(
+    const rows: unknown[] = await (this.openTransaction.getStore() ?? this.dataSource.manager).query(
       'SELECT 1 FROM connect_attempts WHERE state_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()',
       [hashSecret(oauthState), world],
     );
