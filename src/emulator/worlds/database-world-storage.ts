@@ -42,6 +42,7 @@ export class DatabaseWorldStorage implements WorldStorage {
       const state = stateFromSnapshot(this.template.registry, snapshot, { world }) as ServingEmulatorState;
       // The world's own app is known to it on every load (its secret derives from the current key, never stored).
       const app = this.worldApps.appOf(world);
+      state.apps.closeToStrangers();
       state.apps.register(app.clientId, app.clientSecret);
       const result = await this.openTransaction.run(manager, () => work(state));
       await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [world, JSON.stringify(snapshotOf(state, [app.clientId]))]);
