@@ -40,11 +40,12 @@ export class AppModule {
         TokenLifecycleModule,
         HealthModule,
         DashboardModule,
-        // NETWORK_EMULATOR=on, or auto outside production: mounted at /emulator (each network then
-        // decides from its own credentials whether it talks to it; the log lists the simulated ones),
-        // unless NETWORK_EMULATOR_URL names one running elsewhere.
+        // Always mounted at /emulator: the customers' test worlds live there, in production too. The
+        // in-memory default world (live traffic of emulated networks, scripts, benchmarks) is served
+        // only with NETWORK_EMULATOR=on, or auto outside production, and not when
+        // NETWORK_EMULATOR_URL names an emulator running elsewhere.
         EmulatorModule.register({
-          enabled: !config.emulatorUrl && (config.emulatorMode === 'on' || (config.emulatorMode === 'auto' && config.nodeEnv !== 'production')),
+          defaultWorld: !config.emulatorUrl && (config.emulatorMode === 'on' || (config.emulatorMode === 'auto' && config.nodeEnv !== 'production')),
           publicUrl: config.publicUrl,
         }),
       ],

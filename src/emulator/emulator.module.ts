@@ -5,9 +5,17 @@ import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
 import { builtInEmulatorRegistry } from './emulated-networks';
 import { ServingEmulatorState } from './registry/emulated-network';
+import { AuthModule } from '../auth/auth.module';
+import { NetworksModule } from '../networks/networks.module';
+import { DatabaseWorldStorage } from './worlds/database-world-storage';
+import { WorldStorage } from './worlds/world-storage';
 
 export interface EmulatorModuleOptions {
-  enabled: boolean;
+  /**
+   * Whether the in-memory default world is served (requests naming no test world): NETWORK_EMULATOR=on,
+   * or auto outside production. The customers' test worlds are served always.
+   */
+  defaultWorld: boolean;
   /** The service's public base URL, for absolute links in answers (paging.next); else taken from each request. */
   publicUrl?: string;
 }
@@ -21,6 +29,7 @@ export class EmulatorMount implements OnModuleInit {
 
   constructor(
     private readonly state: ServingEmulatorState,
+    private readonly worlds: WorldStorage,
     private readonly options: EmulatorModuleOptions,
     private readonly adapterHost: HttpAdapterHost | undefined,
   ) {}
@@ -29,23 +38,30 @@ export class EmulatorMount implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return; // A CLI context has no HTTP server.
-    void fastify.register(emulatorPlugin, { prefix: EMULATOR_PREFIX, state: this.state, publicUrl: this.options.publicUrl });
-    this.logger.log(`Network emulator mounted at ${EMULATOR_PREFIX}: publishing to emulated networks is simulated`);
+    const { defaultWorld, publicUrl } = this.options;
+    void fastify.register(emulatorPlugin, { prefix: EMULATOR_PREFIX, state: this.state, publicUrl, worlds: this.worlds, defaultWorld });
+    this.logger.log(
+      defaultWorld
+        ? `Network emulator mounted at ${EMULATOR_PREFIX}: the customers' test worlds, and the default world for emulated live traffic`
+        : `Network emulator mounted at ${EMULATOR_PREFIX} for the customers' test worlds only`,
+    );
   }
 }
 
 @Module({})
 export class EmulatorModule {
   static register(options: EmulatorModuleOptions): DynamicModule {
-    if (!options.enabled) return { module: EmulatorModule };
     return {
       module: EmulatorModule,
+      imports: [AuthModule, NetworksModule],
       providers: [
+        // The default world; in production it only lends its registry (the networks) to the test worlds.
         { provide: EmulatorState, useFactory: () => new EmulatorState({ registry: builtInEmulatorRegistry() }) },
+        DatabaseWorldStorage,
         {
           provide: EmulatorMount,
-          useFactory: (state: ServingEmulatorState, host: HttpAdapterHost) => new EmulatorMount(state, options, host),
-          inject: [EmulatorState, HttpAdapterHost],
+          useFactory: (state: ServingEmulatorState, worlds: WorldStorage, host: HttpAdapterHost) => new EmulatorMount(state, worlds, options, host),
+          inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost],
         },
       ],
       exports: [EmulatorState],

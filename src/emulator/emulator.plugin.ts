@@ -9,10 +9,10 @@ import { installErrorHandlers } from './emulator-errors';
 import { registerEmulatorBodyParsers } from './http/body-parsers';
 import { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emulated-network';
 import { EmulatorState } from './state/emulator-state';
-
-function isLoopback(address: string | undefined): boolean {
-  return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-}
+import { authoriseControlRequest } from './worlds/control-access';
+import { currentWorldId, worldAwareState } from './worlds/current-world';
+import { installWorldRouting } from './worlds/world-routing';
+import { WorldStorage } from './worlds/world-storage';
 
 export interface EmulatorPluginOptions {
   /** The store to serve from, and through its registry the networks; one per process. A fresh one of the built-in networks when omitted. */
@@ -24,6 +24,13 @@ export interface EmulatorPluginOptions {
    * when omitted, publicUrl's (the emulator mounted in the service), else any callback.
    */
   serviceUrl?: string;
+  /** The customers' test worlds (kept by the service); without it, only the default world is served. */
+  worlds?: WorldStorage;
+  /**
+   * Whether requests naming no test world are served from `state`, the in-memory default world
+   * (development, scripts, benchmarks). Off in production and with NETWORK_EMULATOR=off. Default: on.
+   */
+  defaultWorld?: boolean;
 }
 
 /**
@@ -34,20 +41,30 @@ export interface EmulatorPluginOptions {
  * is relative to it. Each network gets a scope of its own at its path prefix, with its error shape.
  */
 export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (fastify, options) => {
-  const state = options.state ?? new EmulatorState({ registry: builtInEmulatorRegistry() });
+  const defaultState = options.state ?? new EmulatorState({ registry: builtInEmulatorRegistry() });
+  const defaultWorld = options.defaultWorld ?? true;
+  const worlds = options.worlds;
+  // The routes keep this state; on each request it is the world the request names (world-routing.ts).
+  const state = worldAwareState(defaultState);
   const context: EmulatorContext = { state, publicUrl: options.publicUrl };
   const emulatorPrefix = fastify.prefix;
   const serviceUrl = options.serviceUrl ?? options.publicUrl;
   const registeredCallbacks = serviceUrl ? `${serviceUrl}/oauth/` : undefined;
 
   registerEmulatorBodyParsers(fastify);
+  installWorldRouting(fastify, { storage: worlds, defaultWorld });
+  // A test world's consent page serves only a connect attempt the service started for that world.
+  const sessionGate = async (oauthState: string): Promise<boolean> => {
+    const world = currentWorldId();
+    return world === undefined || (!!worlds && (await worlds.startedConnect(world, oauthState)));
+  };
   installErrorHandlers(fastify, emulatorPrefix, (_path, status, message) => ConsentPageError.unroutable('Network emulator', status, message));
 
   const mountNetwork = async (network: EmulatedNetworkDescriptor) => {
     await fastify.register(
       async (scope) => {
         installErrorHandlers(scope, emulatorPrefix, network.errorShape);
-        if (network.consent) registerConsentRoute(scope, network.id, network.consent, state, registeredCallbacks);
+        if (network.consent) registerConsentRoute(scope, network.id, network.consent, state, registeredCallbacks, sessionGate);
         await network.routes(scope, context);
         // Routes other networks serve on this one's hosts (Instagram publishing on Facebook's Graph).
         for (const rider of state.registry.networks) {
@@ -62,13 +79,11 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   };
   for (const network of state.registry.networks) await mountNetwork(network);
 
-  // The control API changes what every customer sees of the emulated networks: loopback callers only.
+  // The control API changes a world: a test key's own, or (development, this machine) the default one.
   await fastify.register(
     async (scope) => {
       installErrorHandlers(scope, emulatorPrefix, (_path, status, message) => new ControlError(message, [], status));
-      scope.addHook('onRequest', async (request, reply) => {
-        if (!isLoopback(request.socket.remoteAddress)) return reply.status(403).send({ error: 'The emulator control API answers loopback callers only' });
-      });
+      scope.addHook('onRequest', async (request) => authoriseControlRequest(request, { storage: worlds, defaultWorld }));
       await controlPlugin(scope, context);
     },
     { prefix: '/control' },

@@ -12,6 +12,11 @@ import { NetworkIdentity } from './network-identity';
 export interface AppCredentials {
   clientId: string;
   clientSecret: string;
+  /**
+   * Set on a test world's app (the world's customer id): every call made as it goes to the
+   * service's own emulator, whatever NETWORK_EMULATOR says, so test traffic never reaches a real network.
+   */
+  emulatorWorld?: string;
 }
 
 export interface AuthorizeRequest {

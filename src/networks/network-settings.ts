@@ -8,6 +8,14 @@ export function emulatorBaseUrl(config: AppConfig): string {
 }
 
 /**
+ * Where test worlds' traffic goes: the emulator this service mounts, always (even when live traffic
+ * goes to one running elsewhere, NETWORK_EMULATOR_URL), since only it keeps the test worlds.
+ */
+export function testWorldEmulatorUrl(config: AppConfig): string {
+  return `${config.publicUrl}/emulator`;
+}
+
+/**
  * Whether a network talks to the built-in emulator: always with NETWORK_EMULATOR=on, never with
  * off, and with auto (the default) when the service has no credentials of its own for the network,
  * unless NODE_ENV is production.

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppCredentialsResolver } from './apps/app-credentials.resolver';
 import { NetworkApp } from './apps/network-app.entity';
 import { NetworkAppsService } from './apps/network-apps.service';
+import { CustomerModes } from './apps/customer-modes';
+import { TestWorldApps } from './apps/test-world-apps';
 import { INSTALLED_NETWORKS } from './installed-networks';
 import { NetworkAdapter } from './network-adapter';
 import { NetworkRegistry } from './network-registry';
@@ -25,8 +27,10 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
   providers: [
     { provide: NetworkRegistry, inject: INSTALLED_NETWORKS.map((network) => network.adapter), useFactory: buildRegistry },
     NetworkAppsService,
+    CustomerModes,
+    TestWorldApps,
     AppCredentialsResolver,
   ],
-  exports: [NetworkRegistry, NetworkAppsService, AppCredentialsResolver],
+  exports: [NetworkRegistry, NetworkAppsService, AppCredentialsResolver, TestWorldApps],
 })
 export class NetworksModule {}

@@ -47,7 +47,7 @@ export class PublishDeliveryTask {
         networkAccountId: account.networkAccountId,
         username: account.username,
         tokens,
-        app: this.apps.appWith(attempt.ownApp, adapter),
+        app: await this.apps.appWith(post.customerId, attempt.ownApp, adapter),
         parts: post.containers.map((container) => ({ text: container.content, media: container.media })),
         progress: delivery.progress,
         resuming: attempt.resuming,

@@ -229,23 +229,26 @@ describe('Test mode: a test world per customer, reached by test keys', () => {
   });
 });
 
-describe('Test mode where a network is not emulated', () => {
+describe('Test mode where a network is real for live traffic', () => {
   let t: TestApp;
   afterAll(() => t?.close());
 
-  it('refuses to connect a real network with a test key, so a test world never holds a real token', async () => {
-    // NETWORK_EMULATOR=auto with the service's own X app: X is the real network here.
+  it("sends the test key's login to the service's own emulator, so a test world never holds a real token", async () => {
+    // NETWORK_EMULATOR=auto with the service's own X app: X is the real network for live keys.
     t = await startTestApp({ env: { NETWORK_EMULATOR: 'auto', X_CLIENT_ID: 'real-client', X_CLIENT_SECRET: 'real-secret' } });
     const live = await t.createCustomer('real');
     await t.app.get(RedirectUrlsService).add(live.id, REDIRECT);
-    const { plaintext: testKey } = await t.app.get(CustomerKeysService).create(live.id, 'test');
+    const { plaintext: testKey, worldId } = await t.app.get(CustomerKeysService).create(live.id, 'test');
 
-    const refused = await requestAuthUrl(t, testKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
-    expect({ status: refused.status, code: refused.body.error.code }).toEqual({ status: 409, code: 'test_mode_network_not_emulated' });
-    expect(await t.db.query('SELECT count(*)::int AS n FROM connect_attempts')).toEqual([{ n: 0 }]);
-    // The live key goes to the real consent page as before; emulated networks stay open to the test key.
+    const sandboxed = await requestAuthUrl(t, testKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+    expect(sandboxed.status).toBe(200);
+    const consent = new URL(sandboxed.body.data.auth_url);
+    expect(`${consent.origin}${consent.pathname}`).toBe(`${t.config.publicUrl}/emulator/x/i/oauth2/authorize`);
+    // As the world's own app, which names the world; the service-wide X app is never lent to it.
+    expect(consent.searchParams.get('client_id')).toBe(`sandbox_${worldId}`);
+    // The live key goes to the real consent page as before.
     const real = await requestAuthUrl(t, live.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
     expect(new URL(real.body.data.auth_url).host).not.toBe(new URL(t.config.publicUrl).host);
-    expect((await requestAuthUrl(t, testKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT })).status).toBe(200);
+    expect(new URL(real.body.data.auth_url).searchParams.get('client_id')).toBe('real-client');
   });
 });

@@ -26,6 +26,6 @@ function buildKeyRing(config: AppConfig): KeyRing {
     { provide: KeyRing, inject: [APP_CONFIG], useFactory: buildKeyRing },
     { provide: SecretBox, inject: [KeyRing], useFactory: (keys: KeyRing) => new SecretBox(keys) },
   ],
-  exports: [SecretBox],
+  exports: [SecretBox, KeyRing],
 })
 export class CryptoModule {}

@@ -29,7 +29,7 @@ function redirectTo(reply: FastifyReply, redirectUri: string, write: (url: URL) 
 
 function issueCode(state: EmulatorState, network: ConsentNetwork, request: ConsentRequest, user: TestUser): string {
   const now = state.now();
-  const value = `${network.codePrefix}${randomBase62(48)}`;
+  const value = `${network.codePrefix}${randomBase62(48)}${state.credentialSuffix}`;
   state.credentials.saveCode({
     value,
     network: request.network,
@@ -56,6 +56,8 @@ export function registerConsentRoute(
   network: ConsentNetwork & { path: string },
   state: EmulatorState,
   registeredRedirectPrefix?: string,
+  /** Whether the authorize request's state is one this page may serve (a test world's: a connect attempt the service started). */
+  sessionGate: (oauthState: string) => Promise<boolean> = async () => true,
 ): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = requestParams(request);
@@ -66,6 +68,9 @@ export function registerConsentRoute(
     // service's own callbacks); anything else would make the emulator an open redirect.
     if (registeredRedirectPrefix && !consent.redirectUri.startsWith(registeredRedirectPrefix)) {
       throw new ConsentPageError(network.title, "URL blocked: the redirect_uri is not registered in the app's settings.");
+    }
+    if (!(await sessionGate(consent.state))) {
+      throw new ConsentPageError(network.title, 'This login was not started by the service for this sandbox (unknown, used or expired state).', 403);
     }
     const user = state.findUser(params.emulator_user);
     if (!user) throw new ConsentPageError(network.title, `There is no test user "${params.emulator_user}".`);

@@ -6,8 +6,9 @@ export class ControlError extends EmulatorError {
     message: string,
     readonly problems: string[] = [],
     status = 400,
+    headers: Record<string, string> = {},
   ) {
-    super(status, message);
+    super(status, message, headers);
   }
 
   body(): { error: { message: string; problems?: string[] } } {

@@ -111,4 +111,16 @@ export class CredentialStore {
     this.codes.clear();
     this.tokens.clear();
   }
+
+  /** Plain data for a world kept outside this process (see state-snapshot.ts). */
+  toJSON(): { codes: IssuedCode[]; tokens: IssuedToken[] } {
+    return { codes: [...this.codes.values()], tokens: [...this.tokens.values()] };
+  }
+
+  /** Replaces the contents with a toJSON() result. */
+  load(data: { codes: IssuedCode[]; tokens: IssuedToken[] }): void {
+    this.clear();
+    for (const code of data.codes) this.codes.set(code.value, code);
+    for (const token of data.tokens) this.tokens.set(token.value, token);
+  }
 }

@@ -10,12 +10,15 @@ import { EmulatorSettings } from './settings';
 import { defaultSettings } from './settings-of-networks';
 import { seedTestUsers } from './test-user-factory';
 import { SEEDED_USERS, TestUser } from './test-users';
+import { worldMark } from './world-mark';
 
 export interface EmulatorStateOptions<Network extends RegisteredNetwork> {
   /** The networks served: their test-user parts and settings make the seeded start. */
   registry: EmulatorRegistry<Network>;
   /** The clock; tests pass their own. */
   now?: () => number;
+  /** The test world (its customer id) this state belongs to; undefined for the in-memory default world. */
+  world?: string;
 }
 
 /**
@@ -30,6 +33,11 @@ export interface EmulatorStateOptions<Network extends RegisteredNetwork> {
 export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork> {
   readonly registry: EmulatorRegistry<Network>;
   readonly now: () => number;
+  /**
+   * The test world this state is, if any: codes and tokens issued here carry it in their value
+   * (worldMark), so that a later call bringing only a token finds its way back to this world.
+   */
+  readonly world: string | undefined;
   readonly credentials: CredentialStore;
   readonly faults = new FaultStore();
   readonly published = new PublishedLog();
@@ -42,10 +50,16 @@ export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork
   constructor(options: EmulatorStateOptions<Network>) {
     this.registry = options.registry;
     this.now = options.now ?? Date.now;
+    this.world = options.world;
     this.credentials = new CredentialStore(this.now);
     this.rateWindows = new RateWindows(this.now);
     this.settings = defaultSettings(this.registry.networks);
     this.users = seedTestUsers(this.registry, SEEDED_USERS);
+  }
+
+  /** What ends every code and token value issued here: the world's mark, or nothing in the default world. */
+  get credentialSuffix(): string {
+    return this.world === undefined ? '' : worldMark(this.world);
   }
 
   reset(): void {
@@ -61,6 +75,11 @@ export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork
 
   listUsers(): readonly TestUser[] {
     return this.users;
+  }
+
+  /** Replaces the users (a world read back from storage). */
+  restoreUsers(users: TestUser[]): void {
+    this.users = users;
   }
 
   addUser(user: TestUser): void {

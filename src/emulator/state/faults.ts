@@ -72,4 +72,14 @@ export class FaultStore {
     this.faults = this.faults.filter((fault) => fault.remaining === undefined || fault.remaining > 0);
     return applying.map((fault) => ({ ...fault }));
   }
+
+  /** Plain data for a world kept outside this process; the id counter goes too, so ids never repeat. */
+  toJSON(): { faults: Fault[]; nextId: number } {
+    return { faults: this.list(), nextId: this.nextId };
+  }
+
+  load(data: { faults: Fault[]; nextId: number }): void {
+    this.faults = data.faults.map((fault) => ({ ...fault }));
+    this.nextId = data.nextId;
+  }
 }

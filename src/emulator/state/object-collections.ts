@@ -31,4 +31,16 @@ export class ObjectCollections {
   clear(): void {
     this.collections.clear();
   }
+
+  /** Collection name → id → object; the objects are plain data (numbers for times, no Dates). */
+  toJSON(): Record<string, Record<string, unknown>> {
+    const data: Record<string, Record<string, unknown>> = {};
+    for (const [name, collection] of this.collections) data[name] = Object.fromEntries(collection);
+    return data;
+  }
+
+  load(data: Record<string, Record<string, unknown>>): void {
+    this.collections.clear();
+    for (const [name, objects] of Object.entries(data)) this.collections.set(name, new Map(Object.entries(objects)));
+  }
 }

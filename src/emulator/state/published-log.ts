@@ -50,4 +50,12 @@ export class PublishedLog {
   clear(): void {
     this.items = [];
   }
+
+  toJSON(): PublishedItem[] {
+    return this.items;
+  }
+
+  load(items: PublishedItem[]): void {
+    this.items = [...items];
+  }
 }

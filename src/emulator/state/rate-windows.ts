@@ -31,4 +31,13 @@ export class RateWindows {
   clear(): void {
     this.windows.clear();
   }
+
+  toJSON(): Record<string, { used: number; resetAt: number }> {
+    return Object.fromEntries(this.windows);
+  }
+
+  load(data: Record<string, { used: number; resetAt: number }>): void {
+    this.windows.clear();
+    for (const [key, window] of Object.entries(data)) this.windows.set(key, { ...window });
+  }
 }

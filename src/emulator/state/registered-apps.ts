@@ -12,6 +12,16 @@ const EMULATOR_APP_SECRET = EMULATOR_APP.clientSecret;
  */
 export class RegisteredApps {
   private readonly secrets = new Map<string, string>([[EMULATOR_APP_ID, EMULATOR_APP_SECRET]]);
+  private acceptsNewApps = true;
+
+  /**
+   * A sandbox knows only its own app and those registered through its control API: no shared
+   * emulator app, and no app registered by whoever first presents it.
+   */
+  closeToStrangers(): void {
+    this.acceptsNewApps = false;
+    this.secrets.delete(EMULATOR_APP_ID);
+  }
 
   register(clientId: string, clientSecret: string): void {
     this.secrets.set(clientId, clientSecret);
@@ -22,6 +32,7 @@ export class RegisteredApps {
     if (!clientSecret) return false;
     const known = this.secrets.get(clientId);
     if (known === undefined) {
+      if (!this.acceptsNewApps) return false;
       this.secrets.set(clientId, clientSecret);
       return true;
     }
@@ -31,5 +42,14 @@ export class RegisteredApps {
   clear(): void {
     this.secrets.clear();
     this.secrets.set(EMULATOR_APP_ID, EMULATOR_APP_SECRET);
+  }
+
+  toJSON(): Record<string, string> {
+    return Object.fromEntries(this.secrets);
+  }
+
+  load(data: Record<string, string>): void {
+    this.secrets.clear();
+    for (const [clientId, secret] of Object.entries(data)) this.secrets.set(clientId, secret);
   }
 }

@@ -18,7 +18,7 @@ export function issueToken(state: EmulatorState, fields: NewToken): IssuedToken 
   return state.credentials.saveToken({
     ...rest,
     kind: kind.kind,
-    value: secretToken(kind.prefix),
+    value: secretToken(kind.prefix) + state.credentialSuffix,
     issuedAt: now,
     expiresAt: lifetimeSeconds === undefined ? undefined : now + lifetimeSeconds * 1000,
   });

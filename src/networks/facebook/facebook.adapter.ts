@@ -47,16 +47,21 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
     return this.settings.serviceApp;
   }
 
-  private graph(): GraphApi {
-    return new GraphApi(this.http, this.id, this.settings.graphUrl);
+  /** The endpoints a call as `app` uses: a test world's app always talks to the service's own emulator. */
+  private endpoints(app: AppCredentials): FacebookSettings {
+    return app.emulatorWorld !== undefined && this.settings.testWorld ? this.settings.testWorld : this.settings;
+  }
+
+  private graph(app: AppCredentials): GraphApi {
+    return new GraphApi(this.http, this.id, this.endpoints(app).graphUrl);
   }
 
   authorizeUrl(request: AuthorizeRequest): string {
-    return facebookDialogUrl(this.settings.dialogUrl, request, FACEBOOK_SCOPES);
+    return facebookDialogUrl(this.endpoints(request.app).dialogUrl, request, FACEBOOK_SCOPES);
   }
 
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
-    return exchangeFacebookCode(this.graph(), request, FACEBOOK_SCOPES, () => new Date());
+    return exchangeFacebookCode(this.graph(request.app), request, FACEBOOK_SCOPES, () => new Date());
   }
 
   readonly revokeScope = 'owner';
@@ -65,9 +70,9 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
    * One account per Page the user manages; the Page token publishes, the user token revokes. A Page
    * token made from a long-lived user token does not expire, so the account has no expiry.
    */
-  async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
-    const ownerId = await facebookUserId(this.graph(), grant.accessToken);
-    const pages = (await listFacebookPages(this.graph(), grant.accessToken)).filter(canPublishAs);
+  async listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]> {
+    const ownerId = await facebookUserId(this.graph(app), grant.accessToken);
+    const pages = (await listFacebookPages(this.graph(app), grant.accessToken)).filter(canPublishAs);
     return pages.map((page) => ({
       id: page.id,
       name: page.name,
@@ -86,11 +91,11 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
     return undefined;
   }
 
-  async revoke(tokens: AccountTokens, _app: AppCredentials): Promise<void> {
+  async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
     if (!tokens.userAccessToken) {
       throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
     }
-    await revokeFacebookLogin(this.graph(), tokens.userAccessToken);
+    await revokeFacebookLogin(this.graph(app), tokens.userAccessToken);
   }
 
   validate(parts: PostPart[]): ContentProblem[] {
@@ -99,6 +104,6 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes as the Page, with the Page token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnFacebook(this.graph(), request, this.settings.videoPollMs);
+    return publishOnFacebook(this.graph(request.app), request, this.settings.videoPollMs);
   }
 }

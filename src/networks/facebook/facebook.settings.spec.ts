@@ -5,7 +5,7 @@ const PUBLIC = { PUBLIC_URL: 'https://social.example.com' };
 
 describe('loadFacebookSettings', () => {
   it('uses the real hosts when credentials are set', () => {
-    expect(loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_APP_ID: 'fb', FACEBOOK_APP_SECRET: 'fbs' }))).toEqual({
+    expect(loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_APP_ID: 'fb', FACEBOOK_APP_SECRET: 'fbs' }))).toMatchObject({
       dialogUrl: 'https://www.facebook.com/v25.0/dialog/oauth',
       graphUrl: 'https://graph.facebook.com/v25.0',
       serviceApp: { clientId: 'fb', clientSecret: 'fbs' },
@@ -15,7 +15,7 @@ describe('loadFacebookSettings', () => {
   });
 
   it('points at the emulator without credentials', () => {
-    expect(loadFacebookSettings(loadConfig(PUBLIC))).toEqual({
+    expect(loadFacebookSettings(loadConfig(PUBLIC))).toMatchObject({
       dialogUrl: 'https://social.example.com/emulator/facebook/v25.0/dialog/oauth',
       graphUrl: 'https://social.example.com/emulator/facebook/graph/v25.0',
       serviceApp: undefined,

@@ -3,7 +3,7 @@ import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom } from '../network-settings';
+import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
 
 const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
@@ -39,7 +39,13 @@ export class FacebookSettings {
     readonly emulated: boolean,
     /** Between checks of a Page video still processing. */
     readonly videoPollMs: number = 30_000,
+    /** Where a test world's calls go (the service's own emulator); undefined: the same as live. */
+    readonly testWorld?: FacebookSettings,
   ) {}
+}
+
+function emulatedFacebook(base: string, serviceApp: AppCredentials | undefined, videoPollMs: number): FacebookSettings {
+  return new FacebookSettings(`${base}/facebook/v25.0/dialog/oauth`, `${base}/facebook/graph/v25.0`, serviceApp, true, videoPollMs);
 }
 
 export function loadFacebookSettings(config: AppConfig): FacebookSettings {
@@ -48,9 +54,10 @@ export function loadFacebookSettings(config: AppConfig): FacebookSettings {
     { id: 'FACEBOOK_APP_ID', secret: 'FACEBOOK_APP_SECRET' },
     { id: env.FACEBOOK_APP_ID, secret: env.FACEBOOK_APP_SECRET },
   );
+  const testWorld = emulatedFacebook(testWorldEmulatorUrl(config), undefined, env.FACEBOOK_VIDEO_POLL_MS);
   if (isEmulated(config, serviceApp)) {
-    const base = emulatorBaseUrl(config);
-    return new FacebookSettings(`${base}/facebook/v25.0/dialog/oauth`, `${base}/facebook/graph/v25.0`, serviceApp, true, env.FACEBOOK_VIDEO_POLL_MS);
+    const live = emulatedFacebook(emulatorBaseUrl(config), serviceApp, env.FACEBOOK_VIDEO_POLL_MS);
+    return new FacebookSettings(live.dialogUrl, live.graphUrl, serviceApp, true, env.FACEBOOK_VIDEO_POLL_MS, testWorld);
   }
-  return new FacebookSettings(env.FACEBOOK_DIALOG_URL.replace(/\/+$/, ''), env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''), serviceApp, false, env.FACEBOOK_VIDEO_POLL_MS);
+  return new FacebookSettings(env.FACEBOOK_DIALOG_URL.replace(/\/+$/, ''), env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''), serviceApp, false, env.FACEBOOK_VIDEO_POLL_MS, testWorld);
 }

@@ -54,6 +54,11 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     return this.settings.serviceApp;
   }
 
+  /** The endpoints a call as `app` uses: a test world's app always talks to the service's own emulator. */
+  private endpoints(app: AppCredentials): InstagramSettings {
+    return app.emulatorWorld !== undefined && this.settings.testWorld ? this.settings.testWorld : this.settings;
+  }
+
   private api(baseUrl: string): GraphApi {
     return new GraphApi(this.http, this.id, baseUrl);
   }
@@ -64,37 +69,38 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
 
   authorizeUrl(request: AuthorizeRequest): string {
     return this.viaFacebook
-      ? instagramFacebookDialogUrl(this.settings.authorizeUrl, request)
-      : instagramAuthorizeUrl(this.settings.authorizeUrl, request);
+      ? instagramFacebookDialogUrl(this.endpoints(request.app).authorizeUrl, request)
+      : instagramAuthorizeUrl(this.endpoints(request.app).authorizeUrl, request);
   }
 
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
     const now = (): Date => new Date();
-    if (this.viaFacebook) return exchangeInstagramFacebookCode(this.api(this.settings.graphUrl), request, now);
-    return exchangeInstagramCode(this.api(this.settings.tokenUrl), this.api(this.settings.unversionedGraphUrl), request, now);
+    const endpoints = this.endpoints(request.app);
+    if (this.viaFacebook) return exchangeInstagramFacebookCode(this.api(endpoints.graphUrl), request, now);
+    return exchangeInstagramCode(this.api(endpoints.tokenUrl), this.api(endpoints.unversionedGraphUrl), request, now);
   }
 
-  async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
-    const graph = this.api(this.settings.graphUrl);
+  async listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]> {
+    const graph = this.api(this.endpoints(app).graphUrl);
     if (this.viaFacebook) return instagramFacebookAccounts(graph, grant);
     return [await instagramLoginAccount(graph, grant)];
   }
 
   /** Instagram Login refreshes with ig_refresh_token; through Facebook Login the Page token does not expire. */
-  async refresh(tokens: AccountTokens, _app: AppCredentials): Promise<AccountTokens | undefined> {
+  async refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined> {
     if (this.settings.login === 'facebook') return undefined;
-    const refreshed = await refreshInstagramToken(this.api(this.settings.unversionedGraphUrl), tokens.accessToken, () => new Date());
+    const refreshed = await refreshInstagramToken(this.api(this.endpoints(app).unversionedGraphUrl), tokens.accessToken, () => new Date());
     return refreshed && { accessToken: refreshed.accessToken, expiresAt: refreshed.expiresAt };
   }
 
-  async revoke(tokens: AccountTokens, _app: AppCredentials): Promise<void> {
+  async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
     // Instagram Login documents no revoke endpoint: the user removes the app in Instagram's settings,
     // and our side forgets the tokens. Nothing to call.
     if (!this.viaFacebook) return;
     if (!tokens.userAccessToken) {
       throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
     }
-    await revokeFacebookLogin(this.api(this.settings.graphUrl), tokens.userAccessToken);
+    await revokeFacebookLogin(this.api(this.endpoints(app).graphUrl), tokens.userAccessToken);
   }
 
   validate(parts: PostPart[]): ContentProblem[] {
@@ -103,6 +109,6 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes with the account's token on the Graph host of its login (graph.instagram.com or graph.facebook.com). */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnInstagram(this.api(this.settings.graphUrl), request, this.settings.videoPollMs);
+    return publishOnInstagram(this.api(this.endpoints(request.app).graphUrl), request, this.settings.videoPollMs);
   }
 }

@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-valida
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom } from '../network-settings';
+import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
 
 const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 const LOGINS = ['instagram', 'facebook'] as const;
@@ -64,6 +64,8 @@ export class InstagramSettings {
     readonly emulated: boolean,
     /** Between checks of a video container still processing. */
     readonly videoPollMs: number = 60_000,
+    /** Where a test world's calls go (the service's own emulator); undefined: the same as live. */
+    readonly testWorld?: InstagramSettings,
   ) {}
 
   /** Where the unversioned token endpoints (`/access_token`, `/refresh_access_token`) live: the graph URL without `/vNN.N`. */
@@ -81,13 +83,16 @@ export function loadInstagramSettings(config: AppConfig): InstagramSettings {
     { id: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET },
   );
   const emulated = isEmulated(config, serviceApp);
-  const base = emulatorBaseUrl(config);
-  const instagram = emulated
-    ? { authorize: `${base}/instagram/oauth/authorize`, token: `${base}/instagram/api/oauth/access_token`, graph: `${base}/instagram/graph/v25.0` }
-    : { authorize: trimmed(env.INSTAGRAM_AUTHORIZE_URL), token: trimmed(env.INSTAGRAM_TOKEN_URL), graph: trimmed(env.INSTAGRAM_GRAPH_URL) };
-  const facebook = emulated
-    ? { authorize: `${base}/facebook/v25.0/dialog/oauth`, graph: `${base}/facebook/graph/v25.0` }
-    : { authorize: trimmed(env.FACEBOOK_DIALOG_URL), graph: trimmed(env.FACEBOOK_GRAPH_URL) };
-  const { authorize, graph } = env.INSTAGRAM_LOGIN === 'facebook' ? facebook : instagram;
-  return new InstagramSettings(env.INSTAGRAM_LOGIN, authorize, instagram.token, graph, serviceApp, emulated, env.INSTAGRAM_VIDEO_POLL_MS);
+  const settingsAt = (base: string | undefined, app: AppCredentials | undefined, testWorld?: InstagramSettings): InstagramSettings => {
+    const instagram = base
+      ? { authorize: `${base}/instagram/oauth/authorize`, token: `${base}/instagram/api/oauth/access_token`, graph: `${base}/instagram/graph/v25.0` }
+      : { authorize: trimmed(env.INSTAGRAM_AUTHORIZE_URL), token: trimmed(env.INSTAGRAM_TOKEN_URL), graph: trimmed(env.INSTAGRAM_GRAPH_URL) };
+    const facebook = base
+      ? { authorize: `${base}/facebook/v25.0/dialog/oauth`, graph: `${base}/facebook/graph/v25.0` }
+      : { authorize: trimmed(env.FACEBOOK_DIALOG_URL), graph: trimmed(env.FACEBOOK_GRAPH_URL) };
+    const { authorize, graph } = env.INSTAGRAM_LOGIN === 'facebook' ? facebook : instagram;
+    return new InstagramSettings(env.INSTAGRAM_LOGIN, authorize, instagram.token, graph, app, base !== undefined, env.INSTAGRAM_VIDEO_POLL_MS, testWorld);
+  };
+  const testWorld = settingsAt(testWorldEmulatorUrl(config), undefined);
+  return settingsAt(emulated ? emulatorBaseUrl(config) : undefined, serviceApp, testWorld);
 }

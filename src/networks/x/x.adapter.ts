@@ -45,25 +45,30 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
     return this.settings.serviceApp;
   }
 
-  private api(): XApi {
-    return new XApi(this.http, this.id, this.settings.apiUrl);
+  /** The endpoints a call as `app` uses: a test world's app always talks to the service's own emulator. */
+  private endpoints(app: AppCredentials): XSettings {
+    return app.emulatorWorld !== undefined && this.settings.testWorld ? this.settings.testWorld : this.settings;
+  }
+
+  private api(app: AppCredentials): XApi {
+    return new XApi(this.http, this.id, this.endpoints(app).apiUrl);
   }
 
   authorizeUrl(request: AuthorizeRequest): string {
-    return xAuthorizeUrl(this.settings.authorizeUrl, request);
+    return xAuthorizeUrl(this.endpoints(request.app).authorizeUrl, request);
   }
 
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
-    return exchangeXCode(this.api(), request);
+    return exchangeXCode(this.api(request.app), request);
   }
 
-  async listSelectable(grant: UserGrant, _app: AppCredentials): Promise<SelectableAccount[]> {
-    return [await xProfileAccount(this.api(), grant)];
+  async listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]> {
+    return [await xProfileAccount(this.api(app), grant)];
   }
 
   async refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined> {
     if (!tokens.refreshToken) return undefined;
-    const grant = await refreshXToken(this.api(), tokens.refreshToken, app);
+    const grant = await refreshXToken(this.api(app), tokens.refreshToken, app);
     return { accessToken: grant.accessToken, refreshToken: grant.refreshToken ?? tokens.refreshToken, expiresAt: grant.expiresAt };
   }
 
@@ -72,7 +77,7 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
    * if the first fails; the first failure is then reported.
    */
   async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
-    const api = this.api();
+    const api = this.api(app);
     const revocations: { token: string; hint: XTokenKind }[] = [
       ...(tokens.refreshToken ? [{ token: tokens.refreshToken, hint: 'refresh_token' as const }] : []),
       { token: tokens.accessToken, hint: 'access_token' },
@@ -94,6 +99,6 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes as the user, with the user's access token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnX(this.api(), request);
+    return publishOnX(this.api(request.app), request);
   }
 }

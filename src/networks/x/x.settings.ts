@@ -2,7 +2,7 @@ import { IsOptional, IsString, IsUrl } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom } from '../network-settings';
+import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
 
 const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
@@ -30,15 +30,20 @@ export class XSettings {
     readonly apiUrl: string,
     readonly serviceApp: AppCredentials | undefined,
     readonly emulated: boolean,
+    /** Where a test world's calls go (the service's own emulator); undefined: the same as live. */
+    readonly testWorld?: XSettings,
   ) {}
 }
 
 export function loadXSettings(config: AppConfig): XSettings {
   const env = validateEnvironment(XEnvironment, config.env);
   const serviceApp = serviceAppFrom({ id: 'X_CLIENT_ID', secret: 'X_CLIENT_SECRET' }, { id: env.X_CLIENT_ID, secret: env.X_CLIENT_SECRET });
+  const emulatedAt = (base: string) => ({ authorize: `${base}/x/i/oauth2/authorize`, api: `${base}/x/api` });
+  const sandbox = emulatedAt(testWorldEmulatorUrl(config));
+  const testWorld = new XSettings(sandbox.authorize, sandbox.api, undefined, true);
   if (isEmulated(config, serviceApp)) {
-    const base = emulatorBaseUrl(config);
-    return new XSettings(`${base}/x/i/oauth2/authorize`, `${base}/x/api`, serviceApp, true);
+    const live = emulatedAt(emulatorBaseUrl(config));
+    return new XSettings(live.authorize, live.api, serviceApp, true, testWorld);
   }
-  return new XSettings(env.X_AUTHORIZE_URL.replace(/\/+$/, ''), env.X_API_URL.replace(/\/+$/, ''), serviceApp, false);
+  return new XSettings(env.X_AUTHORIZE_URL.replace(/\/+$/, ''), env.X_API_URL.replace(/\/+$/, ''), serviceApp, false, testWorld);
 }

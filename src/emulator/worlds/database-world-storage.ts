@@ -1,0 +1,84 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiKeysService } from '../../auth/api-keys.service';
+import { hashSecret } from '../../connect/one-time-secret';
+import { TestWorldApps } from '../../networks/apps/test-world-apps';
+import { ServingEmulatorState } from '../registry/emulated-network';
+import { EmulatorState } from '../state/emulator-state';
+import { EmulatorSnapshot, snapshotOf, stateFromSnapshot } from '../state/state-snapshot';
+import { isWorldId } from '../state/world-mark';
+import { KeyWorld, WorldStorage } from './world-storage';
+
+/**
+ * Test worlds in PostgreSQL: one emulator_worlds row per world, its whole state as JSON. A request
+ * locks its world's row for its transaction (SELECT … FOR UPDATE), so requests of one world run one
+ * after another across every instance, and worlds never wait on each other. The row is made, with
+ * the seeded start, on the world's first request.
+ */
+@Injectable()
+export class DatabaseWorldStorage implements WorldStorage {
+  /**
+   * The transaction of the world request running: the consent page's check of its state runs in it,
+   * so a request never needs a second pool connection while it holds one (which, with every
+   * connection held by such requests, would wait forever).
+   */
+  private readonly openTransaction = new AsyncLocalStorage<EntityManager>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeysService,
+    private readonly worldApps: TestWorldApps,
+    /** The default world: only its registry (the networks served) is used here. */
+    private readonly template: EmulatorState,
+  ) {}
+
+  async withWorld<T>(world: string, work: (state: ServingEmulatorState) => Promise<T>): Promise<{ found: true; result: T } | { found: false }> {
+    if (!isWorldId(world)) return { found: false };
+    return this.dataSource.transaction(async (manager) => {
+      const snapshot = (await this.lockedSnapshot(manager, world)) ?? (await this.seeded(manager, world));
+      if (!snapshot) return { found: false as const };
+      const state = stateFromSnapshot(this.template.registry, snapshot, { world }) as ServingEmulatorState;
+      // The world's own app is known to it on every load (its secret derives from the current key, never stored).
+      const app = this.worldApps.appOf(world);
+      state.apps.closeToStrangers();
+      state.apps.register(app.clientId, app.clientSecret);
+      const result = await this.openTransaction.run(manager, () => work(state));
+      await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [world, JSON.stringify(snapshotOf(state, [app.clientId]))]);
+      return { found: true as const, result };
+    });
+  }
+
+  async startedConnect(world: string, oauthState: string): Promise<boolean> {
+    if (oauthState.length > 200) return false;
+    const rows: unknown[] = await (this.openTransaction.getStore() ?? this.dataSource.manager).query(
+      'SELECT 1 FROM connect_attempts WHERE state_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()',
+      [hashSecret(oauthState), world],
+    );
+    return rows.length > 0;
+  }
+
+  async worldOfKey(presentedKey: string): Promise<KeyWorld> {
+    const caller = await this.apiKeys.authenticate(presentedKey);
+    if (!caller) return undefined;
+    return caller.mode === 'test' ? { mode: 'test', world: caller.customerId } : { mode: 'live' };
+  }
+
+  private async lockedSnapshot(manager: EntityManager, world: string): Promise<EmulatorSnapshot | undefined> {
+    const rows: { state: EmulatorSnapshot }[] = await manager.query('SELECT state FROM emulator_worlds WHERE world_id = $1 FOR UPDATE', [world]);
+    return rows[0]?.state;
+  }
+
+  /** Makes the world's row if the id is a test world's (two first requests at once make one), then locks it. */
+  private async seeded(manager: EntityManager, world: string): Promise<EmulatorSnapshot | undefined> {
+    const fresh = snapshotOf(new EmulatorState({ registry: this.template.registry, world }));
+    await manager.query(
+      `INSERT INTO emulator_worlds (world_id, state, updated_at)
+       SELECT id, $2::jsonb, now() FROM customers WHERE id = $1 AND mode = 'test'
+       ON CONFLICT (world_id) DO NOTHING`,
+      [world, JSON.stringify(fresh)],
+    );
+    return this.lockedSnapshot(manager, world);
+  }
+}
