@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
+import { routedPath } from '../common/http/routed-path';
 import { ApiKeyRateLimiter } from '../rate-limit/api-key-rate-limiter';
 import { ApiKeysService } from './api-keys.service';
 import { authenticateRequest, unauthorized } from './api-key.guard';
@@ -29,7 +30,8 @@ export class EarlyApiKeyCheck implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
     fastify.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(KEYED_PREFIX)) return;
+      // The routed (decoded) path: `/api/%761/posts` is `/api/v1/posts` to the router.
+      if (!routedPath(request.url).startsWith(KEYED_PREFIX)) return;
       const customer = await authenticateRequest(request, this.apiKeys);
       if (!customer) throw unauthorized();
       this.rateLimiter.enforce(request, customer.apiKeyId, reply);

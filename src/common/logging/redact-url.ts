@@ -15,37 +15,86 @@ const SECRET_QUERY_PARAMS = new Set([
   'key',
 ]);
 
-/** An API key, live (`sps_…`) or test (`sps_test_…`), put where it does not belong (a path, a query value) is still a secret. */
-const API_KEY_ANYWHERE = /sps_(?:test_)?[0-9A-Za-z]{20,}/g;
+/**
+ * Our bearer secrets, wherever a client puts them: API keys, live (`sps_…`) or test
+ * (`sps_test_…`), and pending-session tokens (`ps_…`, which `sps_` also ends with).
+ */
+const SECRET_SHAPED = /(?:sps_(?:test_)?|ps_)[0-9A-Za-z]{20,}/;
 
-function decodedName(pair: string): string | undefined {
-  const [name = ''] = pair.split('=', 1);
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
-  } catch {
-    return undefined;
+/**
+ * A secret may arrive percent-encoded once, twice (`%2573ps_…`), with `+` for spaces, in either
+ * case of hex: it is looked for in every decoding up to this depth. A part still changing after it
+ * is not judged at all (see `readable`).
+ */
+const MAX_DECODINGS = 4;
+
+/** Every form a URL part takes as it is decoded, raw first; undefined when it cannot be decoded to the end. */
+function decodings(part: string, plusIsSpace: boolean): string[] | undefined {
+  const forms = [part];
+  let current = part;
+  for (let round = 0; round < MAX_DECODINGS; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(plusIsSpace ? current.replace(/\+/g, ' ') : current);
+    } catch {
+      return undefined;
+    }
+    if (next === current) return forms;
+    forms.push(next);
+    current = next;
   }
+  return undefined;
+}
+
+/** True when a part, in any of its decodings, holds something shaped like one of our secrets. */
+function holdsSecret(forms: string[]): boolean {
+  // Separators a client may slip between the characters are not in the shape, so a raw match is
+  // enough per form; the decoded forms catch `%73ps_…` and `sps%5F…`.
+  return forms.some((form) => SECRET_SHAPED.test(form));
+}
+
+function redactPathSegment(segment: string, previousDecoded: string | undefined): { logged: string; decoded: string | undefined } {
+  const forms = decodings(segment, false);
+  if (!forms) return { logged: '[undecodable]', decoded: undefined };
+  const decoded = forms[forms.length - 1]!;
+  // The pending-session token is the segment after `pending`, whatever it looks like.
+  if (previousDecoded === 'pending' || holdsSecret(forms)) return { logged: '[redacted]', decoded };
+  return { logged: segment, decoded };
+}
+
+function redactQueryPair(pair: string): string {
+  const separator = pair.indexOf('=');
+  const rawName = separator === -1 ? pair : pair.slice(0, separator);
+  const nameForms = decodings(rawName, true);
+  // A name that cannot be decoded cannot be judged either: keep it out of the log.
+  if (!nameForms) return '[undecodable]';
+  if (holdsSecret(nameForms)) return '[redacted]';
+  if (separator === -1) return pair;
+  const name = nameForms[nameForms.length - 1]!.toLowerCase();
+  const valueForms = decodings(pair.slice(separator + 1), true);
+  if (SECRET_QUERY_PARAMS.has(name) || !valueForms || holdsSecret(valueForms)) return `${rawName}=[redacted]`;
+  return pair;
 }
 
 /**
  * A URL as it may appear in a log line: the pending-session token in the path, secret query
- * values and anything shaped like an API key are replaced; everything else is kept for tracing.
+ * values and anything shaped like an API key or session token (in any encoding) are replaced;
+ * everything else is kept, as the client spelled it, for tracing.
  */
 export function redactUrl(url: string): string {
-  const withoutKeys = url.replace(API_KEY_ANYWHERE, 'sps_[redacted]');
-  const queryStart = withoutKeys.indexOf('?');
-  const path = queryStart === -1 ? withoutKeys : withoutKeys.slice(0, queryStart);
-  const safePath = path.replace(/(\/pending\/)[^/]+/, '$1[redacted]');
-  if (queryStart === -1) return safePath;
-  const safeQuery = withoutKeys
-    .slice(queryStart + 1)
-    .split('&')
-    .map((pair) => {
-      const name = decodedName(pair);
-      // A name that cannot be decoded cannot be judged either: keep it out of the log.
-      if (name === undefined) return '[undecodable]';
-      return SECRET_QUERY_PARAMS.has(name) ? `${pair.split('=', 1)[0]}=[redacted]` : pair;
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  let previousDecoded: string | undefined;
+  const safePath = path
+    .split('/')
+    .map((segment) => {
+      const { logged, decoded } = redactPathSegment(segment, previousDecoded);
+      previousDecoded = decoded;
+      return logged;
     })
-    .join('&');
+    .join('/');
+  if (queryStart === -1) return safePath;
+  const safeQuery = url.slice(queryStart + 1).split('&').map(redactQueryPair).join('&');
   return `${safePath}?${safeQuery}`;
 }
+

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { errorCodes, FastifyInstance } from 'fastify';
+import { routedPath } from '../../common/http/routed-path';
 import { DASHBOARD_PREFIX, isDashboardPath } from '../routes';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -28,16 +29,29 @@ export class DashboardHttp implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
     fastify.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (request, body, done) => {
-      if (!request.url.startsWith(`${DASHBOARD_PREFIX}/`)) {
+      if (!routedPath(request.url).startsWith(`${DASHBOARD_PREFIX}/`)) {
         done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(FORM_TYPE), undefined);
         return;
       }
       done(null, parseForm(body as string));
     });
+    // Decided on the path as routed (`/%64ashboard/…` is `/dashboard/…`), as early as possible so
+    // error pages carry the headers too.
     fastify.addHook('onRequest', async (request, reply) => {
-      if (isDashboardPath(request.url)) reply.headers(SECURITY_HEADERS);
+      if (isDashboardPath(routedPath(request.url))) reply.headers(SECURITY_HEADERS);
+    });
+    // And by the route that answered, whatever the URL's spelling: no HTML page of the dashboard
+    // leaves without them, even if the two ever disagree.
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      const route = request.routeOptions.url;
+      if (route !== undefined && isDashboardPath(route) && isHtml(reply.getHeader('content-type'))) reply.headers(SECURITY_HEADERS);
+      return payload;
     });
   }
+}
+
+function isHtml(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.toLowerCase().startsWith('text/html');
 }
 
 /** Form fields by name; a name sent twice keeps every value (and the page reading it refuses that). */
