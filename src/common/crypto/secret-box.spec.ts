@@ -32,6 +32,19 @@ describe('SecretBox', () => {
     expect(() => box.decrypt(parts.join('.'), 'ctx')).toThrow(DecryptionError);
   });
 
+  it('refuses a truncated or lengthened authentication tag, even one that is a true prefix of the real tag', () => {
+    const parts = box.encrypt('token', 'ctx').split('.');
+    const tag = Buffer.from(parts[3]!, 'base64url');
+    // GCM without a pinned tag length would check only the bytes given: a 4-byte prefix would pass.
+    for (const length of [4, 8, 12, 15]) {
+      const truncated = [...parts.slice(0, 3), tag.subarray(0, length).toString('base64url'), parts[4]].join('.');
+      expect(() => box.decrypt(truncated, 'ctx')).toThrow(DecryptionError);
+    }
+    const lengthened = [...parts.slice(0, 3), Buffer.concat([tag, Buffer.from([0])]).toString('base64url'), parts[4]].join('.');
+    expect(() => box.decrypt(lengthened, 'ctx')).toThrow(DecryptionError);
+    expect(box.decrypt(parts.join('.'), 'ctx')).toBe('token');
+  });
+
   it('decrypts with a previous key after rotation and says the value is stale', () => {
     const old = box.encrypt('token', 'ctx');
     const rotated = new SecretBox(new KeyRing(key('k2'), [k1]));

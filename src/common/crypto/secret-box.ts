@@ -3,6 +3,11 @@ import { KeyRing } from './key-ring';
 
 const FORMAT = 'v1';
 const IV_BYTES = 12;
+/**
+ * GCM accepts shorter tags unless told otherwise, and a 4-byte tag is forged in about 2^32 tries:
+ * only the full 16 bytes we write are accepted.
+ */
+const TAG_BYTES = 16;
 
 export class DecryptionError extends Error {
   /**
@@ -30,7 +35,7 @@ export class SecretBox {
 
   encrypt(plaintext: string, context: string): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.keys.active.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.active.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
@@ -43,10 +48,12 @@ export class SecretBox {
     const [, keyId, iv, tag, ciphertext] = parts as [string, string, string, string, string];
     const key = this.keys.get(keyId);
     if (!key) throw new DecryptionError(`key "${keyId}" is not configured`, 'unknown_key');
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (tagBytes.length !== TAG_BYTES) throw new DecryptionError('authentication tag of the wrong length');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(context, 'utf8'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
       throw new DecryptionError('authentication failed (wrong key or context)');
