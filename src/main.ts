@@ -1,8 +1,12 @@
+import { Server } from 'node:http';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createRootLogger } from './common/logging/root-logger';
 import { createApp } from './app.factory';
 import { resolveDatabase } from './database/resolve-database';
+import { DrainState } from './health/drain-state';
+import { Readiness } from './health/readiness';
+import { portOf, startWorkerHealthServer } from './health/worker-health-server';
 
 async function main(): Promise<void> {
   let config;
@@ -23,9 +27,15 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config.logLevel, destination);
   const database = await resolveDatabase(config, logger);
   const app = await createApp(database.config, { logger });
+  let healthServer: Server | undefined;
   if (config.role === 'worker') {
-    // A worker takes jobs from the database; it serves no HTTP.
-    logger.info('Worker running (ROLE=worker): no HTTP server');
+    // A worker takes jobs from the database; it serves no HTTP, except its probes when asked to.
+    if (config.healthPort !== undefined) {
+      healthServer = await startWorkerHealthServer(app.get(Readiness), config.healthPort, config.host);
+      logger.info({ healthPort: portOf(healthServer) }, 'Worker running (ROLE=worker): only /health/live and /health/ready served');
+    } else {
+      logger.info('Worker running (ROLE=worker): no HTTP server');
+    }
   } else {
     await app.listen({ port: config.port, host: config.host });
     logger.info({ port: config.port, publicUrl: config.publicUrl, role: config.role }, `Listening; API docs at ${config.publicUrl}/api/docs`);
@@ -36,12 +46,15 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'Shutting down: finishing requests in flight');
+    // Readiness turns 503 at once, so a load balancer stops sending work while it drains.
+    app.get(DrainState).startDraining();
     const deadline = setTimeout(() => {
       logger.error('Shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs + 15_000);
     try {
       await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs))]);
+      healthServer?.close();
       await database.stop();
     } finally {
       clearTimeout(deadline);

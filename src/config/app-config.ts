@@ -52,6 +52,8 @@ export interface AppConfig {
   emulatorUrl: string | undefined;
   /** api: serve HTTP only; worker: run jobs only; all: both (one process for local use). */
   role: 'api' | 'worker' | 'all';
+  /** With ROLE=worker: the port of its probe-only HTTP server (/health/live, /health/ready); unset: none. */
+  healthPort: number | undefined;
   workerConcurrency: number;
   /** A worker silent this long is taken for dead: its jobs and queues are unlocked for others. */
   workerDeadAfterMs: number;

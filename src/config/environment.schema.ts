@@ -96,6 +96,14 @@ export class EnvironmentSchema {
   @IsIn(['api', 'worker', 'all'])
   ROLE: 'api' | 'worker' | 'all' = 'all';
 
+  /** ROLE=worker only: a port on which the worker answers /health/live and /health/ready (and nothing else). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  @IsOptional()
+  HEALTH_PORT?: number;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -66,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     emulatorMode: schema.NETWORK_EMULATOR,
     emulatorUrl: schema.NETWORK_EMULATOR_URL?.replace(/\/+$/, ''),
     role: schema.ROLE,
+    healthPort: schema.HEALTH_PORT,
     workerConcurrency: schema.WORKER_CONCURRENCY,
     workerDeadAfterMs: schema.WORKER_DEAD_AFTER_MS,
     publishCustomerMaxInFlight: schema.PUBLISH_CUSTOMER_MAX_IN_FLIGHT,
