@@ -18,7 +18,7 @@ export function unauthorized(): ApiException {
 export async function authenticateRequest(request: FastifyRequest, apiKeys: ApiKeysService): Promise<AuthenticatedCustomer | undefined> {
   if (request.customer) return request.customer;
   const key = presentedKey(request);
-  const customer = key ? await apiKeys.authenticate(key) : undefined;
+  const customer = key ? await apiKeys.authenticate(key, request.ip) : undefined;
   if (customer) request.customer = customer;
   return customer;
 }

@@ -6,6 +6,8 @@ import { PreparedStatements } from '../database/prepared-statements';
 import { newId } from '../common/ids';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';
+import { KeyLookupThrottle } from './key-lookup-throttle';
+import { RecentlyInvalidKeys } from './recently-invalid-keys';
 import type { CustomerMode } from '../customers/customer.entity';
 import { generateApiKey, hashApiKey, looksLikeApiKey, modeOfApiKey } from './api-key-format';
 import { AuthenticatedCustomer } from './authenticated-customer';
@@ -33,6 +35,10 @@ export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
   /** Valid keys seen recently; kept honest by ApiKeyRevocations. */
   readonly cache = new ApiKeyCache();
+  /** Well-formed keys found invalid a moment ago: answered without a lookup. */
+  readonly recentlyInvalid = new RecentlyInvalidKeys();
+  /** Lookups (and repeats of invalid keys) per client address, so a bad-key storm is no database load. */
+  readonly lookupThrottle = new KeyLookupThrottle();
 
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
@@ -97,13 +103,16 @@ export class ApiKeysService {
   /**
    * The customer behind a presented key, or undefined when the key is malformed, unknown or
    * revoked. A valid key is remembered for a while (ApiKeyCache), and forgotten by every instance
-   * the moment it is revoked.
+   * the moment it is revoked. `clientIp` (the request's address as TRUST_PROXY decides it) is
+   * charged for each key not known valid: past its share, 429 `rate_limited`, and no lookup.
    */
-  async authenticate(presented: string): Promise<AuthenticatedCustomer | undefined> {
+  async authenticate(presented: string, clientIp?: string): Promise<AuthenticatedCustomer | undefined> {
     if (!looksLikeApiKey(presented)) return undefined;
     const hash = hashApiKey(presented);
     const known = this.cache.get(hash);
     if (known) return known;
+    this.lookupThrottle.admit(clientIp);
+    if (this.recentlyInvalid.has(hash)) return undefined;
     const generation = this.cache.generation;
     // A named prepared statement, planned once per connection.
     const rows = await this.statements.query<KeyRow>(
@@ -113,7 +122,10 @@ export class ApiKeysService {
       [hash],
     );
     const row = rows[0];
-    if (!row) return undefined;
+    if (!row) {
+      this.recentlyInvalid.remember(hash);
+      return undefined;
+    }
     // Never written so by us; a key that says one mode while its row says another is refused.
     if (modeOfApiKey(presented) !== row.mode) {
       this.logger.error({ msg: 'API key refused: its form and its customer disagree on the mode', keyId: row.key_id, mode: row.mode });

@@ -1,0 +1,35 @@
+import { ApiException } from '../common/errors/api-exception';
+import { throttleAddress } from '../dashboard/session/client-address';
+import { Clock, TokenBuckets } from '../rate-limit/token-buckets';
+
+/** Lookups of keys not known valid that one client address may cause at once, and per second after that. */
+export const KEY_LOOKUP_BURST = 20;
+export const KEY_LOOKUP_PER_SECOND = 1;
+
+/**
+ * Bounds the database lookups a client can cause with keys that do not exist: every well-formed
+ * key not already known valid costs a lookup, so a storm of made-up keys would otherwise become a
+ * database load. Each address (TRUST_PROXY decides it; IPv6 by its /64) has a bucket; a lookup, or
+ * a repeat of a key recently found invalid, takes one token, and once the bucket is empty such
+ * requests are answered 429 with Retry-After, with no lookup. A valid key is looked up about once
+ * per 30 s (then it is cached), far below the refill, so honest clients never notice. Malformed
+ * keys are not counted: they are refused by their shape and cost nothing.
+ */
+export class KeyLookupThrottle {
+  private readonly buckets: TokenBuckets;
+
+  constructor(clock: Clock = () => performance.now(), burst = KEY_LOOKUP_BURST, perSecond = KEY_LOOKUP_PER_SECOND) {
+    this.buckets = new TokenBuckets({ perSecond, burst }, clock);
+  }
+
+  /** Takes one token of the address, or throws 429 `rate_limited` with Retry-After. */
+  admit(clientIp: string | undefined): void {
+    // No address (the CLI, a unit test): nothing to count by, and no network caller either.
+    if (clientIp === undefined) return;
+    const decision = this.buckets.take(throttleAddress(clientIp));
+    if (decision.allowed) return;
+    throw new ApiException('rate_limited', `Too many unknown API keys from this address; retry after ${decision.retryAfterSeconds} s`, undefined, undefined, {
+      'Retry-After': String(decision.retryAfterSeconds),
+    });
+  }
+}

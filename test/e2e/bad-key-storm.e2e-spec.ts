@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { KEY_LOOKUP_BURST } from '../../src/auth/key-lookup-throttle';
+import { PreparedStatements } from '../../src/database/prepared-statements';
+import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+
+const madeUpKey = () => `sps_${randomBytes(32).toString('hex').slice(0, 43).replace(/[^0-9A-Za-z]/g, 'a')}`;
+
+/** A storm of invalid keys must not become a database load: lookups per address are bounded. */
+describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', () => {
+  let t: TestApp;
+  let customer: TestCustomer;
+  let lookups = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    customer = await t.createCustomer();
+    // Count the key lookups the service makes (its only query through PreparedStatements that reads api_keys).
+    const statements = t.app.get(PreparedStatements);
+    const query = statements.query.bind(statements);
+    statements.query = (async (text: string, params: unknown[]) => {
+      if (text.includes('FROM api_keys')) lookups += 1;
+      return query(text, params);
+    }) as typeof statements.query;
+  });
+  afterAll(() => t.close());
+
+  const get = (key: string, address: string) =>
+    request(t.server).get('/api/v1/social-accounts?tenantId=t').set('Authorization', `Bearer ${key}`).set('X-Forwarded-For', address);
+
+  it('answers 401 for a while, then 429 with Retry-After, with at most a burst of lookups; a good key elsewhere still works', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const key = i % 2 === 0 ? madeUpKey() : `sps_${'Z'.repeat(43)}`;
+      statuses.push((await get(key, '198.51.100.7')).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([401, 429]));
+    expect(statuses.slice(-50).every((status) => status === 429)).toBe(true);
+    // The burst, plus the refill of the seconds the storm took.
+    expect(lookups).toBeLessThanOrEqual(KEY_LOOKUP_BURST + 10);
+
+    const last = await get(madeUpKey(), '198.51.100.7');
+    expect(last.status).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(last.body).toEqual({ success: false, error: expect.objectContaining({ code: 'rate_limited', requestId: expect.any(String) }) });
+
+    const good = await get(customer.apiKey, '198.51.100.8');
+    expect(good.status).toBe(200);
+    expect(t.app.get(ApiKeysService).recentlyInvalid.size).toBeLessThanOrEqual(t.app.get(ApiKeysService).recentlyInvalid.maxSize);
+  });
+});
