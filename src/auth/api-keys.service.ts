@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
@@ -38,12 +40,15 @@ export class ApiKeysService {
   /** Well-formed keys found invalid a moment ago: answered without a lookup. */
   readonly recentlyInvalid = new RecentlyInvalidKeys();
   /** Lookups (and repeats of invalid keys) per client address, so a bad-key storm is no database load. */
-  readonly lookupThrottle = new KeyLookupThrottle();
+  readonly lookupThrottle: KeyLookupThrottle;
 
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly statements: PreparedStatements,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.lookupThrottle = new KeyLookupThrottle(config.keyLookups);
+  }
 
   /**
    * A new key for the customer row given: a live customer's key is live (`sps_…`), its test

@@ -4,7 +4,7 @@ import { KeyLookupThrottle } from './key-lookup-throttle';
 describe('KeyLookupThrottle', () => {
   it('admits a burst per address, then answers 429 with Retry-After, while other addresses are untouched', () => {
     let now = 0;
-    const throttle = new KeyLookupThrottle(() => now, 3, 1);
+    const throttle = new KeyLookupThrottle({ burst: 3, perSecond: 1 }, () => now);
     for (let i = 0; i < 3; i++) throttle.admit('203.0.113.1');
     let refused: unknown;
     try {
@@ -21,7 +21,7 @@ describe('KeyLookupThrottle', () => {
   });
 
   it('counts an IPv6 client by its /64', () => {
-    const throttle = new KeyLookupThrottle(() => 0, 2, 1);
+    const throttle = new KeyLookupThrottle({ burst: 2, perSecond: 1 }, () => 0);
     throttle.admit('2001:db8:1:2::1');
     throttle.admit('2001:db8:1:2::ffff');
     expect(() => throttle.admit('2001:db8:1:2:abcd::9')).toThrow(ApiException);

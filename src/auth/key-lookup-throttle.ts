@@ -2,9 +2,6 @@ import { ApiException } from '../common/errors/api-exception';
 import { throttleAddress } from '../dashboard/session/client-address';
 import { Clock, TokenBuckets } from '../rate-limit/token-buckets';
 
-/** Lookups of keys not known valid that one client address may cause at once, and per second after that. */
-export const KEY_LOOKUP_BURST = 20;
-export const KEY_LOOKUP_PER_SECOND = 1;
 
 /**
  * Bounds the database lookups a client can cause with keys that do not exist: every well-formed
@@ -18,7 +15,8 @@ export const KEY_LOOKUP_PER_SECOND = 1;
 export class KeyLookupThrottle {
   private readonly buckets: TokenBuckets;
 
-  constructor(clock: Clock = () => performance.now(), burst = KEY_LOOKUP_BURST, perSecond = KEY_LOOKUP_PER_SECOND) {
+  constructor(limits: { burst: number; perSecond: number }, clock: Clock = () => performance.now()) {
+    const { burst, perSecond } = limits;
     this.buckets = new TokenBuckets({ perSecond, burst }, clock);
   }
 

@@ -74,6 +74,11 @@ export interface AppConfig {
     perSecond: number;
     burst: number;
   };
+  /** Lookups of keys not known valid, per client address: `burst` at once, then `perSecond`. */
+  keyLookups: {
+    perSecond: number;
+    burst: number;
+  };
   dashboard: {
     /** A dashboard session ends this long after sign-in. */
     sessionTtlMs: number;

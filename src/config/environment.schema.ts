@@ -175,6 +175,20 @@ export class EnvironmentSchema {
   @Max(1_000_000)
   RATE_LIMIT_BURST = 100;
 
+  /** Lookups of API keys not known valid that one client address may cause at once (see KeyLookupThrottle). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  KEY_LOOKUP_BURST = 20;
+
+  /** Such lookups per second per client address after the burst. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  KEY_LOOKUP_PER_SECOND = 1;
+
   /** How long a dashboard sign-in lasts before the user must sign in again. */
   @Transform(toInt)
   @IsInt()

@@ -73,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     queuePollMs: schema.QUEUE_POLL_MS,
     allowPrivateUrls: schema.ALLOW_PRIVATE_URLS === 'true',
     rateLimit: { perSecond: schema.RATE_LIMIT_PER_SECOND, burst: schema.RATE_LIMIT_BURST },
+    keyLookups: { perSecond: schema.KEY_LOOKUP_PER_SECOND, burst: schema.KEY_LOOKUP_BURST },
     dashboard: { sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000 },
     webhooks: { retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE), timeoutMs: schema.WEBHOOK_TIMEOUT_MS, concurrency: schema.WEBHOOK_CONCURRENCY, customerMaxInFlight: schema.WEBHOOK_CUSTOMER_MAX_IN_FLIGHT },
     env: Object.freeze({ ...env }),

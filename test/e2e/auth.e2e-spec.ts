@@ -12,7 +12,7 @@ interface RegisteredRoute {
 /** The dashboard's pages are opened by a session cookie, never by an API key (checked below). */
 const isDashboardRoute = (route: RegisteredRoute): boolean => route.url === '/' || route.url.startsWith('/dashboard/');
 const isPublicRoute = (route: RegisteredRoute): boolean =>
-  route.url === '/health' || route.url.startsWith('/api/docs') || route.url === '/oauth/:network/callback' || route.url.startsWith('/emulator') || isDashboardRoute(route);
+  route.url === '/health' || route.url === '/health/live' || route.url === '/health/ready' || route.url.startsWith('/api/docs') || route.url === '/oauth/:network/callback' || route.url.startsWith('/emulator') || isDashboardRoute(route);
 
 function concretePath(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, 'x_unknown_1').replace(/\*/g, 'anything');
@@ -93,7 +93,7 @@ describe('Authentication on every route', () => {
   });
 
   it('lets the public routes through without a key', async () => {
-    const documented = ['/health', '/api/docs', '/api/docs.json', '/api/docs.yaml'];
+    const documented = ['/health', '/health/live', '/health/ready', '/api/docs', '/api/docs.json', '/api/docs.yaml'];
     const publicRoutes = routes.filter((route) => route.method === 'GET' && documented.includes(route.url));
     expect(publicRoutes.map((route) => route.url).sort()).toEqual([...documented].sort());
     for (const route of publicRoutes) {

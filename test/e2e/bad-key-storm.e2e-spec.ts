@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
-import { KEY_LOOKUP_BURST } from '../../src/auth/key-lookup-throttle';
 import { PreparedStatements } from '../../src/database/prepared-statements';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+
+/** The settings' defaults, set here explicitly: the other tests lift them (test/support/test-app.ts). */
+const KEY_LOOKUP_BURST = 20;
 
 const madeUpKey = () => `sps_${randomBytes(32).toString('hex').slice(0, 43).replace(/[^0-9A-Za-z]/g, 'a')}`;
 
@@ -14,7 +16,7 @@ describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', ()
   let lookups = 0;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    t = await startTestApp({ env: { TRUST_PROXY: '1', KEY_LOOKUP_BURST: String(KEY_LOOKUP_BURST), KEY_LOOKUP_PER_SECOND: '1' } });
     customer = await t.createCustomer();
     // Count the key lookups the service makes (its only query through PreparedStatements that reads api_keys).
     const statements = t.app.get(PreparedStatements);

@@ -96,7 +96,10 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
         '/api/v1/webhooks/deliveries/{eventId}/resend',
         '/api/v1/webhooks/test',
         '/health',
+        '/health/live',
+        '/health/ready',
       ]);
+      for (const probe of ['/health/live', '/health/ready']) expect(document.paths[probe].get.security).toEqual([]);
       for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>)) {
         if (!path.startsWith('/api/v1/')) continue;
         for (const [method, operation] of Object.entries(item)) {

@@ -43,6 +43,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // every keyed request still goes through the limiter. rate-limit.e2e-spec.ts sets a small one.
     RATE_LIMIT_PER_SECOND: '100000',
     RATE_LIMIT_BURST: '100000',
+    // Likewise for lookups of keys not known valid per client address: tests make up many keys from
+    // one address on purpose. bad-key-storm.e2e-spec.ts sets the defaults.
+    KEY_LOOKUP_BURST: '100000',
+    KEY_LOOKUP_PER_SECOND: '100000',
     ...options.env,
   });
   const app = await createApp(config, options);
