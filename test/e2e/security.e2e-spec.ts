@@ -161,7 +161,7 @@ describe('Security checks', () => {
       const aliceTexts = [owned.accountId!, owned.postId!, owned.eventId!, owned.session!, receiver.url, 'mine'];
       for (const operation of secured) {
         // Set again each time (the loop deletes it too): without an endpoint, resend would stop at a 409 before looking at the id.
-        expect((await api(bob.apiKey).put('/api/v1/webhooks', { url: bobReceiver.url, webhook_secret: 'bobs-own-secret-0123456' })).status).toBe(200);
+        expect((await api(bob.apiKey).put('/api/v1/webhooks', { url: bobReceiver.url, webhook_secret: 'bobs-own-secret-0123456789' })).status).toBe(200);
         const response = await send(operation, bob.apiKey);
         const route = operationName(operation);
         if (operation.pathParams.some((name) => RESOURCE_PARAMS.includes(name))) {
