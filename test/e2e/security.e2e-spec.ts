@@ -254,7 +254,7 @@ describe('Security checks', () => {
 
   describe('secrets across a full flow', () => {
     const X_APP = { clientId: 'alice-own-x-app', clientSecret: 'alice-x-app-secret-Zq81' };
-    const WEBHOOK_SECRET = 'flow-webhook-secret-Kp2v9x';
+    const WEBHOOK_SECRET = 'flow-webhook-secret-Kp2v9x-0123';
     const answers: string[] = [];
     const secrets: Record<string, string> = {};
 
