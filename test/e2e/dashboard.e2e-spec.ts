@@ -195,6 +195,7 @@ describe('Dashboard over HTTP', () => {
       'POST /dashboard/oauth/apps/:network': { path: '/dashboard/oauth/apps/facebook', fields: { client_id: 'forged', client_secret: 'forged-secret' } },
       'POST /dashboard/webhook': { path: '/dashboard/webhook', fields: { url: 'https://forged.example/hook', webhook_secret: 'forged-secret-0123456789' } },
       'POST /dashboard/webhook/test': { path: '/dashboard/webhook/test', fields: {} },
+      'POST /dashboard/webhook/secret/rotate': { path: '/dashboard/webhook/secret/rotate', fields: {} },
       'POST /dashboard/webhook/events/:id/resend': { path: `/dashboard/webhook/events/${a.eventId}/resend`, fields: {} },
       'POST /dashboard/accounts/:id/disconnect': { path: `/dashboard/accounts/${a.accountId}/disconnect`, fields: {} },
       'POST /dashboard/sign-out': { path: '/dashboard/sign-out', fields: {} },
