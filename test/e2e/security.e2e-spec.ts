@@ -103,6 +103,7 @@ describe('Security checks', () => {
       'POST /api/v1/social-accounts/pending/{session}/finalize': { selectedPageIds: ['anything'] },
       'POST /api/v1/posts': { tenant_id: TENANT, accounts: [owned.accountId], containers: [{ content: 'theirs' }], scheduledAt: tomorrow() },
       'PUT /api/v1/webhooks': { url: bobReceiver.url, webhook_secret: 'someone-elses-secret-000' },
+      'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
     };
     for (const name of operation.pathParams) if (!(name in values)) throw new Error(`A new path parameter {${name}} in ${operationName(operation)}: say whose resource it names`);
     if (operation.body && !bodies[operationName(operation)]) throw new Error(`A new operation with a body, ${operationName(operation)}: give it one`);
