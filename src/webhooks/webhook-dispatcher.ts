@@ -54,7 +54,7 @@ export class WebhookDispatcher {
     }
     if (!endpoint) return this.giveUp(event.id, workerId, 'No webhook endpoint is configured');
     if (endpoint.disabledAt) return this.giveUp(event.id, workerId, 'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT it again to enable it');
-    const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: webhookBody(toStored(event)) });
+    const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, previousSecrets: endpoint.previousSecrets, eventId: event.id, body: webhookBody(toStored(event)) });
     await this.dataSource.transaction((transaction) => this.record(transaction, event, workerId, endpoint, result));
   }
 
@@ -72,7 +72,7 @@ export class WebhookDispatcher {
       data: { message: TEST_MESSAGE },
       livemode: world?.mode !== 'test',
     };
-    const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: webhookBody(event) });
+    const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, previousSecrets: endpoint.previousSecrets, eventId: event.id, body: webhookBody(event) });
     const delivered = isDelivered(result);
     await this.dataSource.transaction(async (transaction) => {
       await transaction.query(

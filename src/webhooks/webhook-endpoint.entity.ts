@@ -15,6 +15,13 @@ export class WebhookEndpoint {
   @Column('text', { name: 'secret_last4' })
   secretLast4!: string;
 
+  /** After a rotation, the old secret (sealed), still signing until `previousSecretExpiresAt`. */
+  @Column('text', { name: 'previous_secret_encrypted', nullable: true })
+  previousSecretEncrypted!: string | null;
+
+  @Column('timestamptz', { name: 'previous_secret_expires_at', nullable: true })
+  previousSecretExpiresAt!: Date | null;
+
   /** Set when the receiver answered 410 Gone: nothing is sent until the endpoint is PUT again. */
   @Column('timestamptz', { name: 'disabled_at', nullable: true })
   disabledAt!: Date | null;

@@ -7,12 +7,13 @@ import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
 import { UrlSafety } from '../common/url-safety';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { generateWebhookSecret, WEBHOOK_SECRET_LENGTH } from './webhook-secret-policy';
 
-/** The signing secret's length, for the API and the dashboard alike. */
-export const WEBHOOK_SECRET_LENGTH = { min: 16, max: 256 } as const;
+export { WEBHOOK_SECRET_LENGTH } from './webhook-secret-policy';
 
-/** The AAD binding a sealed secret to its customer's row. */
+/** The AAD binding a sealed secret to its customer's row (and the old one to its own column). */
 const secretContext = (customerId: string) => `webhook_endpoints.secret:${customerId}`;
+const previousSecretContext = (customerId: string) => `webhook_endpoints.previous_secret:${customerId}`;
 
 /** A customer's endpoint as sending needs it. `updatedAt` tells a later PUT of the same URL apart. */
 export interface EndpointState {
@@ -24,6 +25,14 @@ export interface EndpointState {
 /** ...and with its secret opened. */
 export interface OpenEndpoint extends EndpointState {
   secret: string;
+  /** Old secrets still signing (a rotation's overlap): none, or the one before `secret`. */
+  previousSecrets: string[];
+}
+
+/** The endpoint as just written, with the secret when the service made it (shown this once, never again). */
+export interface WrittenEndpoint {
+  endpoint: WebhookEndpoint;
+  generatedSecret?: string;
 }
 
 /** One webhook endpoint per customer: set (and enabled again), read, removed. */
@@ -36,15 +45,20 @@ export class WebhookEndpointsService {
     private readonly box: SecretBox,
   ) {}
 
-  /** Sets the endpoint. Setting it again also enables it after a 410 disabled it. */
-  async put(customerId: string, url: string, secret: string): Promise<WebhookEndpoint> {
+  /**
+   * Sets the endpoint, with the customer's secret or, without one, a new one the service makes.
+   * Setting it again also enables it after a 410 disabled it, and ends any rotation's overlap: a
+   * secret set by PUT replaces the old ones at once.
+   */
+  async put(customerId: string, url: string, chosenSecret?: string): Promise<WrittenEndpoint> {
     // Here, not only in the API's body rules: every way of setting a secret (API, dashboard) is held to it.
-    if (secret.length < WEBHOOK_SECRET_LENGTH.min || secret.length > WEBHOOK_SECRET_LENGTH.max) {
+    if (chosenSecret !== undefined && (chosenSecret.length < WEBHOOK_SECRET_LENGTH.min || chosenSecret.length > WEBHOOK_SECRET_LENGTH.max)) {
       throw ApiException.validation([
         { field: 'webhook_secret', message: `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.min}-${WEBHOOK_SECRET_LENGTH.max} characters` },
       ]);
     }
     await this.checkUrl(url);
+    const secret = chosenSecret ?? generateWebhookSecret();
     await this.endpoints.upsert(
       {
         customerId,
@@ -52,13 +66,46 @@ export class WebhookEndpointsService {
         url: withoutFragment(url),
         secretEncrypted: this.box.encrypt(secret, secretContext(customerId)),
         secretLast4: secret.slice(-4),
+        previousSecretEncrypted: null,
+        previousSecretExpiresAt: null,
         disabledAt: null,
         disabledReason: null,
         updatedAt: () => 'now()',
       },
       ['customerId'],
     );
-    return this.endpoints.findOneByOrFail({ customerId });
+    const endpoint = await this.endpoints.findOneByOrFail({ customerId });
+    return chosenSecret === undefined ? { endpoint, generatedSecret: secret } : { endpoint };
+  }
+
+  /**
+   * A new secret the service makes; the current one becomes the old one and keeps signing for
+   * `overlapSeconds` (0: it stops now). Only one old secret is kept: rotating again during an
+   * overlap ends the older one at once. The row is locked, so two rotations at once cannot both
+   * keep the same old secret. `updated_at` is left alone: it tells PUTs apart (the 410 check).
+   */
+  async rotate(customerId: string, overlapSeconds: number): Promise<WrittenEndpoint> {
+    const secret = generateWebhookSecret();
+    await this.endpoints.manager.transaction(async (transaction) => {
+      const current = await transaction.getRepository(WebhookEndpoint).findOne({ where: { customerId }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw ApiException.notFound('Webhook');
+      const keepsOld = overlapSeconds > 0;
+      const oldSecret = keepsOld ? this.box.decrypt(current.secretEncrypted, secretContext(customerId)) : undefined;
+      await transaction.query(
+        `UPDATE webhook_endpoints
+            SET secret_encrypted = $2, secret_last4 = $3, previous_secret_encrypted = $4,
+                previous_secret_expires_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() + make_interval(secs => $5) END
+          WHERE customer_id = $1`,
+        [
+          customerId,
+          this.box.encrypt(secret, secretContext(customerId)),
+          secret.slice(-4),
+          oldSecret === undefined ? null : this.box.encrypt(oldSecret, previousSecretContext(customerId)),
+          overlapSeconds,
+        ],
+      );
+    });
+    return { endpoint: await this.endpoints.findOneByOrFail({ customerId }), generatedSecret: secret };
   }
 
   async get(customerId: string): Promise<WebhookEndpoint> {
@@ -88,7 +135,14 @@ export class WebhookEndpointsService {
       disabledAt: endpoint.disabledAt,
       updatedAt: endpoint.updatedAt,
       secret: this.box.decrypt(endpoint.secretEncrypted, secretContext(customerId)),
+      previousSecrets: this.previousSecrets(endpoint),
     };
+  }
+
+  /** The old secret while its overlap lasts; after it, nothing (the row keeps it until the next PUT or rotation, unused). */
+  private previousSecrets(endpoint: WebhookEndpoint): string[] {
+    if (!endpoint.previousSecretEncrypted || !endpoint.previousSecretExpiresAt || endpoint.previousSecretExpiresAt.getTime() <= Date.now()) return [];
+    return [this.box.decrypt(endpoint.previousSecretEncrypted, previousSecretContext(endpoint.customerId))];
   }
 
   /** https only, and no private address, unless ALLOW_PRIVATE_URLS (local use, tests). */

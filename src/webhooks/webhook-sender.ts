@@ -5,11 +5,13 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { UrlSafety } from '../common/url-safety';
 import { parseRetryAfter } from './retry-schedule';
-import { signWebhook } from './webhook-signature';
+import { signWebhook, standardWebhookSignature } from './webhook-signature';
 
 export interface WebhookRequest {
   url: string;
   secret: string;
+  /** Old secrets still in their rotation's overlap: they sign webhook-signature too (not X-Service-Signature). */
+  previousSecrets?: readonly string[];
   eventId: string;
   body: string;
 }
@@ -71,6 +73,8 @@ export class WebhookSender {
     const url = new URL(request.url);
     const body = Buffer.from(request.body, 'utf8');
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    // The attempt's own time, signed into webhook-signature: a receiver refuses it when it is old (a replay).
+    const timestamp = Math.floor(now() / 1000);
     let outgoing: ReturnType<typeof send> | undefined;
     const answer = new Promise<Omit<AttemptResult, 'durationMs'>>((resolve, reject) => {
       outgoing = send(
@@ -84,7 +88,11 @@ export class WebhookSender {
             'User-Agent': 'SocialPublishingService-Webhooks/1',
             'X-Service-Signature': signWebhook(request.secret, body),
             'X-Service-Event-Id': request.eventId,
-            'X-Service-Timestamp': String(Math.floor(now() / 1000)),
+            'X-Service-Timestamp': String(timestamp),
+            // Standard Webhooks (standardwebhooks.com): the id is the event's, the same on every retry.
+            'webhook-id': request.eventId,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': standardWebhookSignature([request.secret, ...(request.previousSecrets ?? [])], request.eventId, timestamp, body),
           },
         },
         (response) => answerOf(response).then(resolve, reject),

@@ -7,7 +7,10 @@ import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator
 import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { PutWebhookBody } from './dto/put-webhook.body';
-import { DeletedWebhookView, WebhookView } from './dto/webhook.view';
+import { RotateSecretBody } from './dto/rotate-secret.body';
+import { DeletedWebhookView, WebhookView, WebhookWithSecretView } from './dto/webhook.view';
+import { WEBHOOK_SIGNING_HEADERS } from './webhook-signing-docs';
+import { ROTATION_OVERLAP_SECONDS } from './webhook-secret-policy';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
@@ -23,12 +26,28 @@ export class WebhooksController {
   @Put()
   @ApiOperation({
     summary: 'Set the webhook endpoint (one per customer)',
-    description: 'Deliveries are signed: X-Service-Signature is the lowercase hex HMAC-SHA256 of the raw body, keyed with webhook_secret. Setting it again enables an endpoint a 410 disabled.',
+    description:
+      'Without webhook_secret the service makes one and answers it once as webhookSecret. Setting it again enables an endpoint a 410 disabled and ends a rotation\'s overlap. ' +
+      WEBHOOK_SIGNING_HEADERS,
   })
-  @ApiEnvelope(WebhookView)
+  @ApiEnvelope(WebhookWithSecretView)
   @ApiErrors(400, 401)
-  async put(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: PutWebhookBody): Promise<WebhookView> {
-    return WebhookView.from(await this.endpoints.put(caller.customerId, body.url, body.webhook_secret));
+  async put(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: PutWebhookBody): Promise<WebhookWithSecretView> {
+    return WebhookWithSecretView.withSecret(await this.endpoints.put(caller.customerId, body.url, body.webhook_secret));
+  }
+
+  @Post('secret/rotate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Make a new signing secret; the old one keeps signing for an overlap',
+    description:
+      'Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlap_seconds, default 86400, at most 604800) webhook-signature carries ' +
+      'a v1 signature by the new secret and one by the old; X-Service-Signature uses the new one at once. Rotating again during an overlap ends the older secret at once.',
+  })
+  @ApiEnvelope(WebhookWithSecretView)
+  @ApiErrors(400, 401, 404)
+  async rotateSecret(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: RotateSecretBody): Promise<WebhookWithSecretView> {
+    return WebhookWithSecretView.withSecret(await this.endpoints.rotate(caller.customerId, body.overlap_seconds ?? ROTATION_OVERLAP_SECONDS.default));
   }
 
   @Get()

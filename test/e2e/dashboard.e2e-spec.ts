@@ -49,7 +49,7 @@ describe('Dashboard over HTTP', () => {
       .set(auth)
       .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
     const accountId = finalized.body.data[0].id as string;
-    expect((await request(t.server).put('/api/v1/webhooks').set(auth).send({ url: receiver.url, webhook_secret: `whsec-${label}-0123456789` })).status).toBe(200);
+    expect((await request(t.server).put('/api/v1/webhooks').set(auth).send({ url: receiver.url, webhook_secret: `whsec-${label}-0123456789abcdef` })).status).toBe(200);
     const test = await request(t.server).post('/api/v1/webhooks/test').set(auth);
     const created = await createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers: [{ content: `hello from ${label}` }] });
     await settledPost(t, customer, created.body.data.id);
@@ -195,6 +195,7 @@ describe('Dashboard over HTTP', () => {
       'POST /dashboard/oauth/apps/:network': { path: '/dashboard/oauth/apps/facebook', fields: { client_id: 'forged', client_secret: 'forged-secret' } },
       'POST /dashboard/webhook': { path: '/dashboard/webhook', fields: { url: 'https://forged.example/hook', webhook_secret: 'forged-secret-0123456789' } },
       'POST /dashboard/webhook/test': { path: '/dashboard/webhook/test', fields: {} },
+      'POST /dashboard/webhook/secret/rotate': { path: '/dashboard/webhook/secret/rotate', fields: {} },
       'POST /dashboard/webhook/events/:id/resend': { path: `/dashboard/webhook/events/${a.eventId}/resend`, fields: {} },
       'POST /dashboard/accounts/:id/disconnect': { path: `/dashboard/accounts/${a.accountId}/disconnect`, fields: {} },
       'POST /dashboard/sign-out': { path: '/dashboard/sign-out', fields: {} },
@@ -253,16 +254,16 @@ describe('Dashboard over HTTP', () => {
     expect((await get('/dashboard/api-keys?done=revoked', session)).text).toContain('The key is revoked.');
   });
 
-  it('holds every way of setting a webhook secret to 16-256 characters', async () => {
+  it('holds every way of setting a webhook secret to 24-256 characters', async () => {
     const endpoints = t.app.get(WebhookEndpointsService);
-    for (const secret of ['short', 'x'.repeat(15), 'x'.repeat(257)]) {
+    for (const secret of ['short', 'x'.repeat(23), 'x'.repeat(257)]) {
       await expect(endpoints.put(a.customer.id, receiver.url, secret)).rejects.toBeInstanceOf(ApiException);
     }
-    await expect(endpoints.put(a.customer.id, receiver.url, 'x'.repeat(16))).resolves.toMatchObject({ secretLast4: 'xxxx' });
+    await expect(endpoints.put(a.customer.id, receiver.url, 'x'.repeat(24))).resolves.toMatchObject({ endpoint: { secretLast4: 'xxxx' } });
     const session = await signedIn(t, a.email, PASSWORD);
     const answer = await post('/dashboard/webhook', session, { _csrf: session.csrf, url: receiver.url, webhook_secret: 'short' });
     expect(answer.status).toBe(400);
-    expect(answer.text).toContain('webhook_secret must be 16-256 characters');
+    expect(answer.text).toContain('webhook_secret must be 24-256 characters');
   });
 
   it('gives the session cookie the session\'s whole lifetime as Max-Age, on the database\'s clock', async () => {

@@ -94,6 +94,7 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
         '/api/v1/webhooks',
         '/api/v1/webhooks/deliveries',
         '/api/v1/webhooks/deliveries/{eventId}/resend',
+        '/api/v1/webhooks/secret/rotate',
         '/api/v1/webhooks/test',
         '/health',
         '/health/live',

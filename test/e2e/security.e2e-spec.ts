@@ -103,6 +103,7 @@ describe('Security checks', () => {
       'POST /api/v1/social-accounts/pending/{session}/finalize': { selectedPageIds: ['anything'] },
       'POST /api/v1/posts': { tenant_id: TENANT, accounts: [owned.accountId], containers: [{ content: 'theirs' }], scheduledAt: tomorrow() },
       'PUT /api/v1/webhooks': { url: bobReceiver.url, webhook_secret: 'someone-elses-secret-000' },
+      'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
     };
     for (const name of operation.pathParams) if (!(name in values)) throw new Error(`A new path parameter {${name}} in ${operationName(operation)}: say whose resource it names`);
     if (operation.body && !bodies[operationName(operation)]) throw new Error(`A new operation with a body, ${operationName(operation)}: give it one`);
@@ -161,7 +162,7 @@ describe('Security checks', () => {
       const aliceTexts = [owned.accountId!, owned.postId!, owned.eventId!, owned.session!, receiver.url, 'mine'];
       for (const operation of secured) {
         // Set again each time (the loop deletes it too): without an endpoint, resend would stop at a 409 before looking at the id.
-        expect((await api(bob.apiKey).put('/api/v1/webhooks', { url: bobReceiver.url, webhook_secret: 'bobs-own-secret-0123456' })).status).toBe(200);
+        expect((await api(bob.apiKey).put('/api/v1/webhooks', { url: bobReceiver.url, webhook_secret: 'bobs-own-secret-0123456789' })).status).toBe(200);
         const response = await send(operation, bob.apiKey);
         const route = operationName(operation);
         if (operation.pathParams.some((name) => RESOURCE_PARAMS.includes(name))) {
@@ -254,7 +255,7 @@ describe('Security checks', () => {
 
   describe('secrets across a full flow', () => {
     const X_APP = { clientId: 'alice-own-x-app', clientSecret: 'alice-x-app-secret-Zq81' };
-    const WEBHOOK_SECRET = 'flow-webhook-secret-Kp2v9x';
+    const WEBHOOK_SECRET = 'flow-webhook-secret-Kp2v9x-0123';
     const answers: string[] = [];
     const secrets: Record<string, string> = {};
 

@@ -12,7 +12,7 @@ import { until } from '../support/until';
 
 const TENANT = 'tenant-worlds';
 const REDIRECT = 'https://app.example.com/connected';
-const SECRET = 'whsec-worlds-0123456789';
+const SECRET = 'whsec-worlds-0123456789abcdef';
 
 
 /** A live customer's test world, seen through one test key (shaped like a TestCustomer for the helpers). */

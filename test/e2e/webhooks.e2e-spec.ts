@@ -86,7 +86,7 @@ describe('Webhooks', () => {
       expect((await api(customer).get()).status).toBe(404);
       const put = await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
       expect(put.status).toBe(200);
-      expect(put.body.data).toEqual({ url: receiver.url, secretLast4: 'cdef', updatedAt: expect.any(String), disabledAt: null, disabledReason: null });
+      expect(put.body.data).toEqual({ url: receiver.url, secretLast4: 'cdef', updatedAt: expect.any(String), disabledAt: null, disabledReason: null, previousSecretExpiresAt: null });
       expect(JSON.stringify(put.body)).not.toContain(SECRET);
       expect((await api(customer).get()).body.data).toEqual(put.body.data);
       const [stored] = await t.db.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1', [customer.id]);
@@ -101,6 +101,7 @@ describe('Webhooks', () => {
       ['a url that is not one', { url: 'not a url', webhook_secret: SECRET }, 'url'],
       ['an ftp url', { url: 'ftp://example.com/hooks', webhook_secret: SECRET }, 'url'],
       ['a short secret', { url: 'https://example.com/hooks', webhook_secret: 'short' }, 'webhook_secret'],
+      ['a 23-character secret (24 since rotation came)', { url: 'https://example.com/hooks', webhook_secret: 'x'.repeat(23) }, 'webhook_secret'],
       ['a long secret', { url: 'https://example.com/hooks', webhook_secret: 'x'.repeat(257) }, 'webhook_secret'],
       ['a secret that is not a string', { url: 'https://example.com/hooks', webhook_secret: 1234567890123456 }, 'webhook_secret'],
       ['an unknown field', { url: 'https://example.com/hooks', webhook_secret: SECRET, extra: 1 }, 'extra'],

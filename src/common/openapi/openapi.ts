@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_PREFIX } from '../../auth/api-key-format';
+import { WEBHOOK_SIGNING_HEADERS } from '../../webhooks/webhook-signing-docs';
 
 export const OPENAPI_UI_PATH = 'api/docs';
 export const OPENAPI_JSON_PATH = 'api/docs.json';
@@ -13,7 +14,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Connect Facebook Pages, Instagram professional accounts and X profiles to your tenants, publish posts to them ' +
         'and receive signed webhooks. Every answer is `{ "success": true, "data": … }` (a paginated list adds ' +
         '`"pagination": { "nextCursor" }` beside its `data` array) or ' +
-        '`{ "success": false, "error": { "code", "message", "details"?, "requestId" } }`; every response carries `X-Request-Id`.',
+        '`{ "success": false, "error": { "code", "message", "details"?, "requestId" } }`; every response carries `X-Request-Id`.\n\n' +
+        `**Webhook signatures.** ${WEBHOOK_SIGNING_HEADERS}`,
     )
     .setVersion('v1')
     .addBearerAuth({

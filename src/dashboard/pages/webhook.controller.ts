@@ -7,6 +7,7 @@ import { WebhookView } from '../../webhooks/dto/webhook.view';
 import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks/event-types';
 import { WebhookDeliveriesService } from '../../webhooks/webhook-deliveries.service';
 import { WebhookEndpointsService } from '../../webhooks/webhook-endpoints.service';
+import { ROTATION_OVERLAP_SECONDS } from '../../webhooks/webhook-secret-policy';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { doneNotice } from '../http/done-notice';
 import { field, oneOf } from '../http/form';
@@ -21,7 +22,7 @@ import { webhookEventPage, webhookPage, WebhookPageState } from '../views/webhoo
 import { PageContextFactory } from './page-context';
 
 const EVENT_ID = /^evt_[0-9A-Za-z]{1,40}$/;
-const DONE = { saved: 'The webhook is saved.', resent: 'The event is queued again.' } as const;
+const DONE = { saved: 'The webhook is saved.', resent: 'The event is queued again.', rotated: 'The secret is rotated: the old one signs too for 24 hours.' } as const;
 
 /** The customer's webhook endpoint, the test event, the delivery log and resending. */
 @ApiExcludeController()
@@ -46,10 +47,20 @@ export class WebhookController {
   @Post()
   async save(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
     const url = field(body, 'url').trim();
-    const secret = field(body, 'webhook_secret', 1024);
+    // An empty field asks the service to make the secret, as a PUT without one does.
+    const secret = field(body, 'webhook_secret', 1024) || undefined;
     const outcome = await attempt(() => this.endpoints.put(session.customerId, url, secret));
-    if (outcome.ok) return redirectTo(reply, `${ROUTES.webhook}?done=saved`);
-    await this.render(reply, session, { filters: {}, error: { form: 'endpoint', url, ...outcome.error } });
+    if (!outcome.ok) return this.render(reply, session, { filters: {}, error: { form: 'endpoint', url, ...outcome.error } });
+    // A made secret is shown on this answer (no-store), never in a redirect's URL.
+    if (outcome.value.generatedSecret) return this.render(reply, session, { filters: {}, done: DONE.saved, newSecret: outcome.value.generatedSecret });
+    return redirectTo(reply, `${ROUTES.webhook}?done=saved`);
+  }
+
+  @Post('secret/rotate')
+  async rotateSecret(@CurrentSession() session: DashboardSession, @Res() reply: FastifyReply): Promise<void> {
+    const outcome = await attempt(() => this.endpoints.rotate(session.customerId, ROTATION_OVERLAP_SECONDS.default));
+    if (!outcome.ok) return this.render(reply, session, { filters: {}, error: { form: 'rotate', ...outcome.error } });
+    await this.render(reply, session, { filters: {}, done: DONE.rotated, newSecret: outcome.value.generatedSecret });
   }
 
   @Post('test')
@@ -82,7 +93,7 @@ export class WebhookController {
   private async render(
     reply: FastifyReply,
     session: DashboardSession,
-    state: Pick<WebhookPageState, 'filters' | 'test' | 'done' | 'error'> & { cursor?: string },
+    state: Pick<WebhookPageState, 'filters' | 'test' | 'done' | 'error' | 'newSecret'> & { cursor?: string },
   ): Promise<void> {
     const [endpoint, log] = await Promise.all([
       attempt(() => this.endpoints.get(session.customerId)).then((found) => (found.ok ? WebhookView.from(found.value) : undefined)),

@@ -14,7 +14,23 @@ export interface WebhookPageState {
   filters: { event?: string; status?: EventDeliveryStatus };
   test?: TestAttemptView;
   done?: string;
-  error?: { form: 'endpoint' | 'test'; url?: string } & FormError;
+  error?: { form: 'endpoint' | 'test' | 'rotate'; url?: string } & FormError;
+  /** A secret the service just made (a save without one, a rotation): shown on this page only, never again. */
+  newSecret?: string;
+}
+
+/** The one time a made secret is shown. */
+function newSecretNotice(secret: string | undefined): SafeHtml | null {
+  if (!secret) return null;
+  return html`<div class="notice" role="status"><p>Your new signing secret; copy it now, it is never shown again:</p><p><code id="new-webhook-secret">${secret}</code></p></div>`;
+}
+
+/** Rotation: a new secret now, the old one signing too for 24 hours (the API can set the overlap). */
+function rotateForm(context: PageContext, state: WebhookPageState): SafeHtml | null {
+  if (!state.endpoint) return null;
+  return html`${state.error?.form === 'rotate' ? formError(state.error.message, state.error.details) : null}
+<form method="post" action="${ROUTES.webhook}/secret/rotate">${csrfField(context.session)}<button type="submit" class="secondary">Rotate secret</button>
+<span class="muted">A new secret signs every delivery at once; the old one signs them too for 24 hours${state.endpoint.previousSecretExpiresAt ? html` (the previous one: until ${when(state.endpoint.previousSecretExpiresAt)})` : null}.</span></form>`;
 }
 
 function attemptsTable(event: EventDeliveryView): SafeHtml {
@@ -49,14 +65,16 @@ ${endpoint.disabledAt ? html`<p class="error" role="alert">The endpoint is disab
     html`${notice(state.done)}
 <section class="card" aria-labelledby="endpoint-heading">
 <h2 id="endpoint-heading">Endpoint</h2>
+${newSecretNotice(state.newSecret)}
 ${current}
+${rotateForm(context, state)}
 ${state.error?.form === 'endpoint' ? formError(state.error.message, state.error.details) : null}
 <form method="post" action="${ROUTES.webhook}" class="stack">
 ${csrfField(context.session)}
 <label for="webhook-url">Webhook URL</label>
 <input id="webhook-url" name="url" type="url" required maxlength="2048" value="${state.error?.form === 'endpoint' ? (state.error.url ?? '') : (endpoint?.url ?? '')}">
-<label for="webhook-secret">Signing secret (16-256 characters)</label>
-<input id="webhook-secret" name="webhook_secret" type="password" required minlength="16" maxlength="256" autocomplete="new-password">
+<label for="webhook-secret">Signing secret (24-256 characters; leave it empty and one is made for you)</label>
+<input id="webhook-secret" name="webhook_secret" type="password" minlength="24" maxlength="256" autocomplete="new-password">
 <div><button type="submit">Save webhook</button></div>
 </form>
 </section>

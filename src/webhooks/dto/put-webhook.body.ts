@@ -1,5 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsString, Length, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { WEBHOOK_SECRET_LENGTH } from '../webhook-secret-policy';
+
+const SECRET_LENGTH_MESSAGE = `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.min}-${WEBHOOK_SECRET_LENGTH.max} characters`;
 
 export class PutWebhookBody {
   @ApiProperty({ example: 'https://api.example.com/hooks/social', description: 'https (http or a private address only where the service allows it, for local use)' })
@@ -8,9 +11,17 @@ export class PutWebhookBody {
   @MaxLength(2048)
   url!: string;
 
-  @ApiProperty({ example: 'whsec-at-least-16-characters', minLength: 16, maxLength: 256, writeOnly: true })
-  @IsDefined({ message: 'webhook_secret is required' })
+  @ApiPropertyOptional({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    minLength: WEBHOOK_SECRET_LENGTH.min,
+    maxLength: WEBHOOK_SECRET_LENGTH.max,
+    writeOnly: true,
+    description:
+      'Your signing secret. Leave it out and the service makes one (`whsec_` + base64 of 32 random bytes), shown once in the answer as `webhookSecret`. ' +
+      'Secrets set before the 24-character minimum keep working.',
+  })
+  @IsOptional()
   @IsString({ message: 'webhook_secret must be a string' })
-  @Length(16, 256, { message: 'webhook_secret must be 16-256 characters' })
-  webhook_secret!: string;
+  @Length(WEBHOOK_SECRET_LENGTH.min, WEBHOOK_SECRET_LENGTH.max, { message: SECRET_LENGTH_MESSAGE })
+  webhook_secret?: string;
 }

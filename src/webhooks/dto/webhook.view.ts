@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WebhookEndpoint } from '../webhook-endpoint.entity';
 
 export class WebhookView {
@@ -17,14 +17,38 @@ export class WebhookView {
   @ApiProperty({ nullable: true, type: String })
   disabledReason!: string | null;
 
-  static from(endpoint: WebhookEndpoint): WebhookView {
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way.',
+  })
+  previousSecretExpiresAt!: string | null;
+
+  static from(endpoint: WebhookEndpoint, now = new Date()): WebhookView {
+    const overlapEnd = endpoint.previousSecretExpiresAt;
     return {
       url: endpoint.url,
       secretLast4: endpoint.secretLast4,
       updatedAt: endpoint.updatedAt.toISOString(),
       disabledAt: endpoint.disabledAt?.toISOString() ?? null,
       disabledReason: endpoint.disabledReason,
+      previousSecretExpiresAt: overlapEnd && overlapEnd > now ? overlapEnd.toISOString() : null,
     };
+  }
+}
+
+/** The answer that shows a secret the service made: this once, never again. */
+export class WebhookWithSecretView extends WebhookView {
+  @ApiPropertyOptional({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2s3Fq0sZ9nE=',
+    description: 'Only when the service made the secret (a PUT without webhook_secret, a rotation). Store it now: it is never shown again.',
+  })
+  webhookSecret?: string;
+
+  static withSecret(written: { endpoint: WebhookEndpoint; generatedSecret?: string }): WebhookWithSecretView {
+    const view: WebhookWithSecretView = WebhookView.from(written.endpoint);
+    if (written.generatedSecret !== undefined) view.webhookSecret = written.generatedSecret;
+    return view;
   }
 }
 
