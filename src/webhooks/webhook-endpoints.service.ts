@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
 import { UrlSafety } from '../common/url-safety';
+import type { EventType } from './event-types';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 /** The signing secret's length, for the API and the dashboard alike. */
@@ -36,8 +37,12 @@ export class WebhookEndpointsService {
     private readonly box: SecretBox,
   ) {}
 
-  /** Sets the endpoint. Setting it again also enables it after a 410 disabled it. */
-  async put(customerId: string, url: string, secret: string): Promise<WebhookEndpoint> {
+  /**
+   * Sets the endpoint. Setting it again also enables it after a 410 disabled it. `events` null
+   * means every type (stored as NULL, so types added later are sent too); undefined keeps the
+   * subscription as it is (the dashboard, which does not edit it).
+   */
+  async put(customerId: string, url: string, secret: string, events?: EventType[] | null): Promise<WebhookEndpoint> {
     // Here, not only in the API's body rules: every way of setting a secret (API, dashboard) is held to it.
     if (secret.length < WEBHOOK_SECRET_LENGTH.min || secret.length > WEBHOOK_SECRET_LENGTH.max) {
       throw ApiException.validation([
@@ -54,6 +59,7 @@ export class WebhookEndpointsService {
         secretLast4: secret.slice(-4),
         disabledAt: null,
         disabledReason: null,
+        events,
         updatedAt: () => 'now()',
       },
       ['customerId'],

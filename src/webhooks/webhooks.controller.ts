@@ -28,7 +28,7 @@ export class WebhooksController {
   @ApiEnvelope(WebhookView)
   @ApiErrors(400, 401)
   async put(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: PutWebhookBody): Promise<WebhookView> {
-    return WebhookView.from(await this.endpoints.put(caller.customerId, body.url, body.webhook_secret));
+    return WebhookView.from(await this.endpoints.put(caller.customerId, body.url, body.webhook_secret, body.events ?? null));
   }
 
   @Get()

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { EventType, SUBSCRIBABLE_EVENT_TYPES } from '../event-types';
 import { WebhookEndpoint } from '../webhook-endpoint.entity';
 
 export class WebhookView {
@@ -17,6 +18,9 @@ export class WebhookView {
   @ApiProperty({ nullable: true, type: String })
   disabledReason!: string | null;
 
+  @ApiProperty({ type: [String], enum: SUBSCRIBABLE_EVENT_TYPES, description: 'The event types sent; every type when none was chosen' })
+  events!: EventType[];
+
   static from(endpoint: WebhookEndpoint): WebhookView {
     return {
       url: endpoint.url,
@@ -24,6 +28,7 @@ export class WebhookView {
       updatedAt: endpoint.updatedAt.toISOString(),
       disabledAt: endpoint.disabledAt?.toISOString() ?? null,
       disabledReason: endpoint.disabledReason,
+      events: endpoint.events ?? [...SUBSCRIBABLE_EVENT_TYPES],
     };
   }
 }
