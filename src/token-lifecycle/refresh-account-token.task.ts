@@ -69,7 +69,7 @@ export class RefreshAccountTokenTask implements OnModuleInit {
       }
       // Transient, rate limited, or our own trouble: graphile-worker retries, and the next scan
       // queues it again. Meanwhile the customer hears (once per expiry) if the token is close to lapsing.
-      await this.expiringNotice.announce(account, `Refreshing the token failed: ${error instanceof Error ? error.message : String(error)}`);
+      await this.expiringNotice.announce(account, 'The token could not be refreshed: the network did not answer or limited us; reconnect the account if this persists');
       throw error;
     }
     if (outcome.kind === 'unrefreshable') {
