@@ -46,7 +46,7 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
       .set(auth(customer))
       .send({ selectedPageIds: pages.slice(0, count).map((page) => page.id) });
-    expect(finalized.status).toBe(201);
+    expect(finalized.status).toBe(200);
     return (finalized.body.data as Array<{ id: string }>).map((account) => account.id);
   }
 
@@ -76,7 +76,7 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     const created = await createPost(t, customer, { tenant_id: TENANT, accounts, containers: [{ content: 'later' }], scheduledAt });
     expect(created.status).toBe(202);
     const postId = created.body.data.id as string;
-    const canceled = await request(t.server).post(`/api/v1/posts/${postId}/cancel`).set(auth(customer));
+    const canceled = await request(t.server).delete(`/api/v1/posts/${postId}`).set(auth(customer));
     expect(canceled.status).toBeLessThan(300);
     const cancelReceipt = await received('post.canceled', (data) => data.servicePostId === postId);
     expect(cancelReceipt.body.data).toEqual({ servicePostId: postId, canceledDeliveryIds: expect.any(Array) });
