@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '../database/database.module';
 import { AccountExpiry } from './account-expiry';
+import { AccountExpiringNotice } from './account-expiring-notice';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -14,7 +15,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 @Module({
   imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule],
   controllers: [AccountsController],
-  providers: [AccountsRepository, AccountsService, TokenVault, TokenRefresher, AccountExpiry],
-  exports: [AccountsService, TokenVault, TokenRefresher, AccountExpiry],
+  providers: [AccountsRepository, AccountsService, TokenVault, TokenRefresher, AccountExpiry, AccountExpiringNotice],
+  exports: [AccountsService, TokenVault, TokenRefresher, AccountExpiry, AccountExpiringNotice],
 })
 export class AccountsModule {}

@@ -122,8 +122,8 @@ export class AccountsRepository {
    * reconnected since it was loaded (`connectedAt` changes on every connect): a reconnect that
    * happened meanwhile is not undone. True when wiped.
    */
-  async markDisconnected(customerId: string, id: string, connectedAt: Date): Promise<boolean> {
-    const result = await this.repo().update(
+  async markDisconnected(customerId: string, id: string, connectedAt: Date, transaction?: EntityManager): Promise<boolean> {
+    const result = await this.repo(transaction).update(
       { customerId, id, connectedAt },
       {
         status: 'disconnected',

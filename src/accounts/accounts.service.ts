@@ -11,6 +11,7 @@ import { AccountsRepository, ListedAccount } from './accounts.repository';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
 import { ACCOUNT_PAGE_LIMIT, ListAccountsQuery } from './dto/list-accounts.query';
 import { TokenVault } from './token-vault';
+import { EventOutbox } from '../webhooks/event-outbox';
 
 const LISTED_BY_DEFAULT: readonly AccountStatus[] = ['active', 'expired'];
 
@@ -36,6 +37,7 @@ export class AccountsService {
     private readonly networks: NetworkRegistry,
     private readonly apps: AppCredentialsResolver,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** One page of the tenant's accounts, oldest first; nextCursor is null on the last page. */
@@ -91,12 +93,26 @@ export class AccountsService {
     for (let round = 0; round < 3; round += 1) {
       const account = await this.get(customerId, id);
       if (account.status === 'disconnected') return { id: account.id, status: 'disconnected' };
-      if (await this.accounts.markDisconnected(customerId, account.id, account.connectedAt)) {
+      if (await this.markDisconnectedAndAnnounce(account)) {
         await this.revokeAtNetwork(account);
         return { id: account.id, status: 'disconnected' };
       }
     }
     throw ApiException.conflict('The account is being reconnected right now; try again', 'account_busy');
+  }
+
+  /** Wipes the account's tokens and records account.disconnected, in one transaction; false when a reconnect got there first. */
+  private markDisconnectedAndAnnounce(account: ConnectedAccount): Promise<boolean> {
+    return this.dataSource.transaction(async (transaction) => {
+      if (!(await this.accounts.markDisconnected(account.customerId, account.id, account.connectedAt, transaction))) return false;
+      await this.outbox.record(transaction, {
+        customerId: account.customerId,
+        tenantId: account.tenantId,
+        type: 'account.disconnected',
+        data: { connectedAccountId: account.id, platform: account.platform, username: account.username },
+      });
+      return true;
+    });
   }
 
   /**

@@ -32,7 +32,7 @@ export class AuthUrlController {
     summary: 'Start connecting an account',
     description:
       'Returns the network consent URL to open in the user\'s browser. Afterwards the user comes back to redirect_uri with `session` and `network` ' +
-      'added to its query (or `error` and `error_description`). The state is single-use and lives 15 minutes.',
+      'added to its query (or `error` and `error_description`), and `client_state` when one was given. The state is single-use and lives 15 minutes.',
   })
   @ApiParam({ name: 'network', example: 'facebook', description: `${describeNetworkIds()} (${describeNetworkAliases()})` })
   @ApiEnvelope(AuthUrlView)
@@ -60,6 +60,7 @@ export class AuthUrlController {
       tenantId: body.tenant_id,
       network: adapter.id,
       redirectUri: body.redirect_uri,
+      clientState: body.client_state ?? null,
     });
     return { auth_url: adapter.authorizeUrl({ state, codeChallenge, callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id), app }) };
   }

@@ -19,6 +19,10 @@ export class ConnectAttempt {
   @Column('text', { name: 'redirect_uri' })
   redirectUri!: string;
 
+  /** The customer's own value for the attempt (auth-url client_state), handed back unchanged. */
+  @Column('text', { name: 'client_state', nullable: true })
+  clientState!: string | null;
+
   @Column('text', { name: 'code_verifier_encrypted' })
   codeVerifierEncrypted!: string;
 

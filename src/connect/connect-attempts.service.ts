@@ -13,6 +13,8 @@ export interface NewAttempt {
   tenantId: string;
   network: string;
   redirectUri: string;
+  /** The customer's own value for this attempt (auth-url `client_state`), handed back unchanged. */
+  clientState: string | null;
 }
 
 /** The OAuth state and PKCE verifier of each auth-url call, usable once, for 15 minutes. */
@@ -27,9 +29,18 @@ export class ConnectAttemptsService {
     const state = newOneTimeSecret('st');
     const pkce = newPkcePair();
     await this.attempts.query(
-      `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
-      [state.hash, attempt.customerId, attempt.tenantId, attempt.network, attempt.redirectUri, this.box.encrypt(pkce.verifier, this.context(state.hash)), ATTEMPT_LIFETIME_MINUTES],
+      `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at, client_state)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
+      [
+        state.hash,
+        attempt.customerId,
+        attempt.tenantId,
+        attempt.network,
+        attempt.redirectUri,
+        this.box.encrypt(pkce.verifier, this.context(state.hash)),
+        ATTEMPT_LIFETIME_MINUTES,
+        attempt.clientState,
+      ],
     );
     return { state: state.value, codeChallenge: pkce.challenge };
   }
@@ -45,9 +56,9 @@ export class ConnectAttemptsService {
     const [rows] = (await this.attempts.query(
       `UPDATE connect_attempts SET used_at = now()
         WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted`,
+        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, client_state`,
       [hash, network],
-    )) as [Array<{ customer_id: string; tenant_id: string; network: string; redirect_uri: string; code_verifier_encrypted: string }>, number];
+    )) as [Array<{ customer_id: string; tenant_id: string; network: string; redirect_uri: string; code_verifier_encrypted: string; client_state: string | null }>, number];
     const row = rows[0];
     if (!row) return undefined;
     const attempt = Object.assign(new ConnectAttempt(), {
@@ -56,6 +67,7 @@ export class ConnectAttemptsService {
       tenantId: row.tenant_id,
       network: row.network,
       redirectUri: row.redirect_uri,
+      clientState: row.client_state,
     });
     return { attempt, codeVerifier: this.box.decrypt(row.code_verifier_encrypted, this.context(hash)) };
   }

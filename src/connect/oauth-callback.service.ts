@@ -47,7 +47,9 @@ export class OAuthCallbackService {
     }
     if (!consumed) return { kind: 'error_page', status: 400, message: INVALID_LINK };
     const { attempt, codeVerifier } = consumed;
-    const back = (params: Record<string, string>) => ({ kind: 'redirect' as const, url: redirectWith(attempt.redirectUri, params) });
+    // client_state goes back on every redirect, errors included: the app matches it to its user either way.
+    const clientState: Record<string, string> = attempt.clientState === null ? {} : { client_state: attempt.clientState };
+    const back = (params: Record<string, string>) => ({ kind: 'redirect' as const, url: redirectWith(attempt.redirectUri, { ...params, ...clientState }) });
 
     if (query.error || typeof query.code !== 'string' || !query.code) {
       return back({

@@ -33,6 +33,10 @@ export class PendingSession {
   @Column('text')
   network!: string;
 
+  /** The customer's own value for the attempt (auth-url client_state), handed back unchanged. */
+  @Column('text', { name: 'client_state', nullable: true })
+  clientState!: string | null;
+
   @Column('jsonb')
   pages!: PendingPage[];
 

@@ -45,9 +45,9 @@ export class PendingSessionsService {
       tokensEncrypted: this.box.encrypt(JSON.stringify(account.tokens), this.tokenContext(id, account.id)),
     }));
     await this.dataSource.query(
-      `INSERT INTO pending_sessions (id, token_hash, customer_id, tenant_id, network, pages, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
-      [id, token.hash, attempt.customerId, attempt.tenantId, attempt.network, JSON.stringify(pages), SESSION_LIFETIME_MINUTES],
+      `INSERT INTO pending_sessions (id, token_hash, customer_id, tenant_id, network, pages, expires_at, client_state)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
+      [id, token.hash, attempt.customerId, attempt.tenantId, attempt.network, JSON.stringify(pages), SESSION_LIFETIME_MINUTES, attempt.clientState],
     );
     return token.value;
   }
@@ -59,6 +59,7 @@ export class PendingSessionsService {
       network: usable.network,
       tenantId: usable.tenantId,
       expiresAt: usable.expiresAt.toISOString(),
+      clientState: usable.clientState,
       availablePages: usable.pages.map(({ id, name, username, pictureUrl, type }) => ({ id, name, username, pictureUrl, type })),
     };
   }
@@ -104,7 +105,7 @@ export class PendingSessionsService {
           customerId,
           tenantId: usable.tenantId,
           type: 'account.connected',
-          data: { connectedAccountId: account.id, platform: account.platform, username: account.username, nickname: account.nickname },
+          data: { connectedAccountId: account.id, platform: account.platform, username: account.username, nickname: account.nickname, clientState: usable.clientState },
         });
         connected.push(account);
       }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { EventOutbox } from '../webhooks/event-outbox';
 import { ApiException } from '../common/errors/api-exception';
 import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
@@ -32,6 +33,7 @@ export class PostsService {
     private readonly writer: PostWriter,
     private readonly batcher: PostWriteBatcher,
     private readonly statements: PreparedStatements,
+    private readonly outbox: EventOutbox,
   ) {}
 
   private postWithDeliveriesSql: string | undefined;
@@ -113,14 +115,28 @@ export class PostsService {
     return { posts: page.map((item) => item.view), nextCursor: more && lastShown ? encodeCursor({ createdMicros: lastShown.exact, id: lastShown.view.id }) : null };
   }
 
-  /** Cancels the deliveries not yet started; published ones stay on the network. */
+  /**
+   * Cancels the deliveries not yet started (published ones stay on the network) and records
+   * post.canceled when it stopped any. One UPDATE and no lock on the post first: a delivery's final
+   * write locks its row and then its post's (trigger record_post_completed); taking them the other
+   * way round here could deadlock with a worker failing a pending delivery of the same post.
+   */
   async cancel(customerId: string, id: string): Promise<PostView> {
     return this.dataSource.transaction(async (transaction) => {
-      const post = await transaction.findOne(Post, { where: { customerId, id }, lock: { mode: 'pessimistic_write' } });
+      const post = await transaction.findOneBy(Post, { customerId, id });
       if (!post) throw ApiException.notFound('Post');
-      const cancelable = await transaction.find(Delivery, { where: { postId: post.id, status: In(['scheduled', 'pending']) }, lock: { mode: 'pessimistic_write' } });
-      for (const delivery of cancelable) {
-        await transaction.update(Delivery, { id: delivery.id }, { status: 'canceled', nextAttemptAt: null, dueAt: null });
+      const [canceled] = (await transaction.query(
+        `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
+          WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id`,
+        [post.id],
+      )) as [Array<{ id: string }>, number];
+      if (canceled.length > 0) {
+        await this.outbox.record(transaction, {
+          customerId,
+          tenantId: post.tenantId,
+          type: 'post.canceled',
+          data: { servicePostId: post.id, canceledDeliveryIds: canceled.map((row) => row.id).sort() },
+        });
       }
       return this.get(customerId, id, transaction);
     });

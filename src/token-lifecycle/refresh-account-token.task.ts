@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
+import { AccountExpiringNotice } from '../accounts/account-expiring-notice';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher';
 import { NetworkError } from '../networks/network-error';
@@ -18,7 +19,8 @@ const LANE_BUSY_RETRY_MS = 5_000;
  * Refreshes one account's token with its network's grant (X: rotating refresh token; Instagram:
  * ig_refresh_token), persisted atomically by TokenRefresher. A token that cannot be refreshed
  * (Facebook has no grant) or that the network refuses makes the account expired, and the customer
- * receives account.token_expired once. Trouble reaching the network is retried.
+ * receives account.token_expired once. Trouble reaching the network is retried; while it lasts, a
+ * token expiring within 3 days is announced once with account.token_expiring.
  */
 @Injectable()
 export class RefreshAccountTokenTask implements OnModuleInit {
@@ -29,6 +31,7 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     private readonly tasks: TaskRegistry,
     private readonly refresher: TokenRefresher,
     private readonly expiry: AccountExpiry,
+    private readonly expiringNotice: AccountExpiringNotice,
     private readonly networks: NetworkRegistry,
     private readonly lanes: AccountLanes,
     private readonly jobs: JobQueue,
@@ -64,7 +67,9 @@ export class RefreshAccountTokenTask implements OnModuleInit {
       if (error instanceof NetworkError && (error.kind === 'auth_expired' || error.kind === 'permanent')) {
         return this.expire(account, error.message);
       }
-      // Transient, rate limited, or our own trouble: graphile-worker retries, and the next scan queues it again.
+      // Transient, rate limited, or our own trouble: graphile-worker retries, and the next scan
+      // queues it again. Meanwhile the customer hears (once per expiry) if the token is close to lapsing.
+      await this.expiringNotice.announce(account, 'The token could not be refreshed: the network did not answer or limited us; reconnect the account if this persists');
       throw error;
     }
     if (outcome.kind === 'unrefreshable') {

@@ -24,8 +24,9 @@ export interface EventInsertion {
 /**
  * Records events in the outbox, always in the same statement or transaction as the change they
  * report: an event exists exactly when that change was committed. An event for a customer with an
- * enabled webhook endpoint is `pending`, due at once (the webhook lane's trigger picks it up); one
- * without is recorded as `skipped` (it can be resent once an endpoint is set).
+ * enabled webhook endpoint subscribed to its type is `pending`, due at once (the webhook lane's
+ * trigger picks it up); any other is recorded as `skipped` (it can be resent once an endpoint is
+ * set). The subscription is read inside the INSERT itself: no extra round trip on this hot path.
  */
 @Injectable()
 export class EventOutbox {
@@ -54,7 +55,7 @@ export class EventOutbox {
       id,
       sql: `INSERT INTO events (id, customer_id, tenant_id, type, data, delivery_status, next_attempt_at)
             SELECT ${p(0)}, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, endpoint.status, CASE WHEN endpoint.status = 'pending' THEN now() + ${p(5)} * interval '1 millisecond' END
-              FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints WHERE customer_id = ${p(1)} AND disabled_at IS NULL) THEN 'pending' ELSE 'skipped' END AS status) AS endpoint
+              FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints WHERE customer_id = ${p(1)} AND disabled_at IS NULL AND (events IS NULL OR ${p(3)}::text = ANY (events))) THEN 'pending' ELSE 'skipped' END AS status) AS endpoint
             RETURNING id`,
       params: [id, event.customerId, event.tenantId, event.type, JSON.stringify(event.data), firstDelayMs],
     };

@@ -1,7 +1,11 @@
 /** The data of each event kind, as the customer's webhook receives it (SPEC.md section 6). */
 export interface EventData {
-  'account.connected': { connectedAccountId: string; platform: string; username: string; nickname: string };
+  /** clientState: the auth-url call's client_state (null without one), for the customer to match to its user. */
+  'account.connected': { connectedAccountId: string; platform: string; username: string; nickname: string; clientState: string | null };
+  'account.disconnected': { connectedAccountId: string; platform: string; username: string };
   'account.token_expired': { connectedAccountId: string; platform: string; username: string; reason: string };
+  /** A token the service could not refresh that expires within 3 days: once per expiry. */
+  'account.token_expiring': { connectedAccountId: string; platform: string; username: string; expiresAt: string; reason: string };
   'post.published': {
     servicePostId: string;
     deliveryId: string;
@@ -11,6 +15,16 @@ export interface EventData {
     permalink: string | null;
   };
   'post.failed': { servicePostId: string; deliveryId: string; connectedAccountId: string; platform: string; error: string; errorCode: string };
+  /** The deliveries a cancel stopped (those already published or failed are not among them). */
+  'post.canceled': { servicePostId: string; canceledDeliveryIds: string[] };
+  /** Recorded by the database trigger record_post_completed (migration WebhookSubscriptions), not through EventOutbox. */
+  'post.completed': { servicePostId: string; status: 'published' | 'partially_published' | 'failed' | 'canceled'; counts: PostCompletedCounts };
+}
+
+export interface PostCompletedCounts {
+  published: number;
+  failed: number;
+  canceled: number;
 }
 
 export type EventType = keyof EventData;
@@ -18,7 +32,19 @@ export type EventType = keyof EventData;
 /** Sent by POST /api/v1/webhooks/test only; never through the outbox. */
 export type TestEventType = 'webhook.test';
 
-export const ALL_EVENT_TYPES: ReadonlyArray<EventType | TestEventType> = ['account.connected', 'account.token_expired', 'post.published', 'post.failed', 'webhook.test'];
+/** The types a webhook can subscribe to (PUT /webhooks `events`), in the order the docs list them. */
+export const SUBSCRIBABLE_EVENT_TYPES: ReadonlyArray<EventType> = [
+  'account.connected',
+  'account.disconnected',
+  'account.token_expiring',
+  'account.token_expired',
+  'post.published',
+  'post.failed',
+  'post.canceled',
+  'post.completed',
+];
+
+export const ALL_EVENT_TYPES: ReadonlyArray<EventType | TestEventType> = [...SUBSCRIBABLE_EVENT_TYPES, 'webhook.test'];
 
 /** An event's delivery to the customer's webhook. */
 export const EVENT_DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;

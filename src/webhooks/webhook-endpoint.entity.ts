@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { EventType } from './event-types';
 
 /** A customer's one webhook endpoint. The secret is sealed (SecretBox); only its last 4 characters are shown. */
 @Entity('webhook_endpoints')
@@ -28,6 +29,10 @@ export class WebhookEndpoint {
 
   @Column('text', { name: 'disabled_reason', nullable: true })
   disabledReason!: string | null;
+
+  /** The subscribed event types; NULL means all, including types added later. */
+  @Column('text', { array: true, nullable: true })
+  events!: EventType[] | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
 import { UrlSafety } from '../common/url-safety';
+import type { EventType } from './event-types';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { generateWebhookSecret, WEBHOOK_SECRET_LENGTH } from './webhook-secret-policy';
 
@@ -48,9 +49,11 @@ export class WebhookEndpointsService {
   /**
    * Sets the endpoint, with the customer's secret or, without one, a new one the service makes.
    * Setting it again also enables it after a 410 disabled it, and ends any rotation's overlap: a
-   * secret set by PUT replaces the old ones at once.
+   * secret set by PUT replaces the old ones at once. `events` null means every type (stored as
+   * NULL, so types added later are sent too); undefined keeps the subscription as it is (the
+   * dashboard, which does not edit it).
    */
-  async put(customerId: string, url: string, chosenSecret?: string): Promise<WrittenEndpoint> {
+  async put(customerId: string, url: string, chosenSecret?: string, events?: EventType[] | null): Promise<WrittenEndpoint> {
     // Here, not only in the API's body rules: every way of setting a secret (API, dashboard) is held to it.
     if (chosenSecret !== undefined && (chosenSecret.length < WEBHOOK_SECRET_LENGTH.min || chosenSecret.length > WEBHOOK_SECRET_LENGTH.max)) {
       throw ApiException.validation([
@@ -70,6 +73,7 @@ export class WebhookEndpointsService {
         previousSecretExpiresAt: null,
         disabledAt: null,
         disabledReason: null,
+        events,
         updatedAt: () => 'now()',
       },
       ['customerId'],

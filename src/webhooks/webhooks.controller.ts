@@ -33,7 +33,7 @@ export class WebhooksController {
   @ApiEnvelope(WebhookWithSecretView)
   @ApiErrors(400, 401)
   async put(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: PutWebhookBody): Promise<WebhookWithSecretView> {
-    return WebhookWithSecretView.withSecret(await this.endpoints.put(caller.customerId, body.url, body.webhook_secret));
+    return WebhookWithSecretView.withSecret(await this.endpoints.put(caller.customerId, body.url, body.webhook_secret, body.events ?? null));
   }
 
   @Post('secret/rotate')

@@ -53,7 +53,7 @@ describe('Connect flow against the network emulator', () => {
 
       const pending = await api(alice).pending(session);
       expect(pending.status).toBe(200);
-      expect(pending.body.data).toEqual({ network: platform, tenantId, expiresAt: expect.any(String), availablePages: expect.any(Array) });
+      expect(pending.body.data).toEqual({ network: platform, tenantId, expiresAt: expect.any(String), clientState: null, availablePages: expect.any(Array) });
       const pages = pending.body.data.availablePages as Array<{ id: string; name: string; username: string; type: string }>;
       expect(pages).toHaveLength(expectedPages);
       for (const page of pages) expect(page).toEqual({ id: expect.any(String), name: expect.any(String), username: expect.any(String), pictureUrl: expect.anything(), type });

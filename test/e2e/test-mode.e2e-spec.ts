@@ -138,14 +138,14 @@ describe('Test mode: a test world per customer, reached by test keys', () => {
   it('sends each world\'s events to its own webhook, with livemode false from the test world and true from the live one', async () => {
     const testEvents = await until('the test world\'s events', () => {
       const found = eventsAbout(testReceiver, made.test.accountId, made.test.postId);
-      return found.length >= 2 ? found : undefined;
+      return found.length >= 3 ? found : undefined;
     });
     const liveEvents = await until('the live world\'s events', () => {
       const found = eventsAbout(liveReceiver, made.live.accountId, made.live.postId);
-      return found.length >= 2 ? found : undefined;
+      return found.length >= 3 ? found : undefined;
     });
-    expect(testEvents.map((receipt) => receipt.body.event).sort()).toEqual(['account.connected', 'post.published']);
-    expect(liveEvents.map((receipt) => receipt.body.event).sort()).toEqual(['account.connected', 'post.published']);
+    expect(testEvents.map((receipt) => receipt.body.event).sort()).toEqual(['account.connected', 'post.completed', 'post.published']);
+    expect(liveEvents.map((receipt) => receipt.body.event).sort()).toEqual(['account.connected', 'post.completed', 'post.published']);
     for (const receipt of testEvents) expect(receipt.body.livemode).toBe(false);
     for (const receipt of liveEvents) expect(receipt.body.livemode).toBe(true);
     // Neither receiver heard anything of the other world.

@@ -86,7 +86,7 @@ describe('Webhooks', () => {
       expect((await api(customer).get()).status).toBe(404);
       const put = await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
       expect(put.status).toBe(200);
-      expect(put.body.data).toEqual({ url: receiver.url, secretLast4: 'cdef', updatedAt: expect.any(String), disabledAt: null, disabledReason: null, previousSecretExpiresAt: null });
+      expect(put.body.data).toEqual({ url: receiver.url, secretLast4: 'cdef', updatedAt: expect.any(String), disabledAt: null, disabledReason: null, previousSecretExpiresAt: null, events: expect.arrayContaining(['post.completed']) });
       expect(JSON.stringify(put.body)).not.toContain(SECRET);
       expect((await api(customer).get()).body.data).toEqual(put.body.data);
       const [stored] = await t.db.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1', [customer.id]);
@@ -201,7 +201,7 @@ describe('Webhooks', () => {
         event: 'account.connected',
         tenantId: TENANT,
         timestamp: expect.stringMatching(/\.\d{3}Z$/),
-        data: { connectedAccountId: account.id, platform: 'x', username: account.username, nickname: account.nickname },
+        data: { connectedAccountId: account.id, platform: 'x', username: account.username, nickname: account.nickname, clientState: null },
         livemode: true,
       });
 

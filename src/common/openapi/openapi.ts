@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_PREFIX } from '../../auth/api-key-format';
 import { WEBHOOK_SIGNING_HEADERS } from '../../webhooks/webhook-signing-docs';
+import { addWebhookEventSchemas } from '../../webhooks/webhook-event-schemas';
 
 export const OPENAPI_UI_PATH = 'api/docs';
 export const OPENAPI_JSON_PATH = 'api/docs.json';
@@ -32,6 +33,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
     }
   }
+  addWebhookEventSchemas(document);
   return document;
 }
 

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
 import { IsTenantId } from '../../common/tenant-id';
 
 export class AuthUrlBody {
@@ -16,6 +16,20 @@ export class AuthUrlBody {
   @MaxLength(2000)
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'redirect_uri must be an absolute http(s) URL' })
   redirect_uri!: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 256,
+    example: 'user-42:9f86d081884c7d65',
+    description:
+      'Your own value for this connect attempt (for example your signed-in user, or a random value kept in their session). ' +
+      'It comes back as `client_state` on the redirect, in the pending session and in account.connected: check it there, ' +
+      'so that a link made by someone else cannot connect their account to your user',
+  })
+  @IsOptional()
+  @IsString({ message: 'client_state must be a string' })
+  @Length(1, 256, { message: 'client_state must be 1-256 characters' })
+  client_state?: string;
 }
 
 export class AuthUrlView {

@@ -28,6 +28,9 @@ export class PendingSessionView {
   @ApiProperty({ example: '2026-11-21T20:30:00.000Z' })
   expiresAt!: string;
 
+  @ApiProperty({ nullable: true, type: String, example: 'user-42:9f86d081884c7d65', description: "The auth-url call's client_state: check it is your signed-in user's before finalizing" })
+  clientState!: string | null;
+
   @ApiProperty({ type: [AvailablePageView] })
   availablePages!: AvailablePageView[];
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { EventType, SUBSCRIBABLE_EVENT_TYPES } from '../event-types';
 import { WEBHOOK_SECRET_LENGTH } from '../webhook-secret-policy';
 
 const SECRET_LENGTH_MESSAGE = `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.min}-${WEBHOOK_SECRET_LENGTH.max} characters`;
@@ -24,4 +25,19 @@ export class PutWebhookBody {
   @IsString({ message: 'webhook_secret must be a string' })
   @Length(WEBHOOK_SECRET_LENGTH.min, WEBHOOK_SECRET_LENGTH.max, { message: SECRET_LENGTH_MESSAGE })
   webhook_secret?: string;
+  @ApiPropertyOptional({
+    type: [String],
+    enum: SUBSCRIBABLE_EVENT_TYPES,
+    example: ['post.published', 'post.failed', 'post.completed'],
+    description:
+      'The event types to send (default, or when left out: all of them). Others are recorded as `skipped` and never sent. ' +
+      'An empty list is refused: to receive nothing, DELETE the webhook.',
+  })
+  @IsOptional()
+  @IsArray({ message: 'events must be an array of event types' })
+  @ArrayNotEmpty({ message: 'events must name at least one event type (DELETE the webhook to receive none)' })
+  @ArrayMaxSize(SUBSCRIBABLE_EVENT_TYPES.length * 2)
+  @ArrayUnique({ message: 'events must not repeat a type' })
+  @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: `each of events must be one of ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}` })
+  events?: EventType[];
 }

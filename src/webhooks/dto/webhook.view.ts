@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EventType, SUBSCRIBABLE_EVENT_TYPES } from '../event-types';
 import { WebhookEndpoint } from '../webhook-endpoint.entity';
 
 export class WebhookView {
@@ -17,6 +18,9 @@ export class WebhookView {
   @ApiProperty({ nullable: true, type: String })
   disabledReason!: string | null;
 
+  @ApiProperty({ type: [String], enum: SUBSCRIBABLE_EVENT_TYPES, description: 'The event types sent; every type when none was chosen' })
+  events!: EventType[];
+
   @ApiProperty({
     nullable: true,
     type: String,
@@ -33,6 +37,7 @@ export class WebhookView {
       disabledAt: endpoint.disabledAt?.toISOString() ?? null,
       disabledReason: endpoint.disabledReason,
       previousSecretExpiresAt: overlapEnd && overlapEnd > now ? overlapEnd.toISOString() : null,
+      events: endpoint.events ?? [...SUBSCRIBABLE_EVENT_TYPES],
     };
   }
 }

@@ -1,0 +1,78 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { ALL_EVENT_TYPES, EventType, TestEventType } from './event-types';
+
+/** A schema of the document's components (the swagger package does not export its own name for it). */
+type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
+
+const text = { type: 'string' } as const;
+const nullableText = { type: 'string', nullable: true } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+
+/** The `data` of each event type, as docs/webhooks.md lists it (EventData in event-types.ts is the source). */
+const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
+  'account.connected': object({
+    connectedAccountId: text,
+    platform: text,
+    username: text,
+    nickname: text,
+    clientState: { ...nullableText, description: "The auth-url call's client_state: check it is your signed-in user's" },
+  }),
+  'account.disconnected': object({ connectedAccountId: text, platform: text, username: text }),
+  'account.token_expiring': object({ connectedAccountId: text, platform: text, username: text, expiresAt: { type: 'string', format: 'date-time' }, reason: text }),
+  'account.token_expired': object({ connectedAccountId: text, platform: text, username: text, reason: text }),
+  'post.published': object({ servicePostId: text, deliveryId: text, connectedAccountId: text, platform: text, platformPostId: text, permalink: nullableText }),
+  'post.failed': object({ servicePostId: text, deliveryId: text, connectedAccountId: text, platform: text, error: text, errorCode: text }),
+  'post.canceled': object({ servicePostId: text, canceledDeliveryIds: { type: 'array', items: text } }),
+  'post.completed': object({
+    servicePostId: text,
+    status: { type: 'string', enum: ['published', 'partially_published', 'failed', 'canceled'] },
+    counts: object({ published: count, failed: count, canceled: count }),
+  }),
+  'webhook.test': object({ message: text }),
+};
+
+function object(properties: Record<string, SchemaObject>): SchemaObject {
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+/** `account.token_expired` → `AccountTokenExpiredEvent`. */
+function schemaName(type: string): string {
+  return `${type.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
+}
+
+/**
+ * Adds a schema per event type and `WebhookEvent` (oneOf them, by `event`) to the document's
+ * components, and names it from the Webhooks tag and an `x-webhooks` entry: the bodies are not
+ * answers of any route, so nothing else would put them in the document.
+ */
+export function addWebhookEventSchemas(document: OpenAPIObject): void {
+  const schemas = (document.components ??= {}).schemas ?? (document.components.schemas = {});
+  for (const type of ALL_EVENT_TYPES) {
+    schemas[schemaName(type)] = {
+      type: 'object',
+      description: `The body of a \`${type}\` event`,
+      required: ['id', 'event', 'tenantId', 'timestamp', 'data', 'livemode'],
+      properties: {
+        id: { type: 'string', example: 'evt_4Vq…' },
+        event: { type: 'string', enum: [type] },
+        tenantId: nullableText,
+        timestamp: { type: 'string', format: 'date-time' },
+        data: EVENT_DATA[type],
+        livemode: { type: 'boolean' },
+      },
+    };
+  }
+  schemas.WebhookEvent = {
+    description: 'What your webhook receives (POST, signed): one of these, told apart by `event`',
+    oneOf: ALL_EVENT_TYPES.map((type) => ({ $ref: `#/components/schemas/${schemaName(type)}` })),
+    discriminator: { propertyName: 'event', mapping: Object.fromEntries(ALL_EVENT_TYPES.map((type) => [type, `#/components/schemas/${schemaName(type)}`])) },
+  };
+  const tags = (document.tags ??= []);
+  const description = 'Your endpoint receives each event as a signed POST whose body is a [WebhookEvent](#/components/schemas/WebhookEvent).';
+  const tag = tags.find((candidate) => candidate.name === 'Webhooks');
+  if (tag) tag.description = tag.description ? `${tag.description} ${description}` : description;
+  else tags.push({ name: 'Webhooks', description });
+  (document as OpenAPIObject & { 'x-webhooks'?: unknown })['x-webhooks'] = {
+    event: { post: { summary: 'An event, sent to your webhook URL', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } } }, responses: { '2XX': { description: 'Received' } } } },
+  };
+}
