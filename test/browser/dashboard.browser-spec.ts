@@ -194,16 +194,16 @@ describeInBrowser()('Dashboard in a real browser', () => {
   it('sets the webhook, sends a test to a loopback receiver and shows the attempt, the log and a resend', async () => {
     await page.goto('/dashboard/webhook');
     await page.getByLabel('Webhook URL').fill(receiver.url);
-    await page.getByLabel('Signing secret (16-256 characters)').fill('short');
+    await page.getByLabel(/Signing secret/).fill('short');
     await page.locator('#webhook-secret').evaluate((input) => input.removeAttribute('minlength'));
     await page.getByRole('button', { name: 'Save webhook' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('16-256 characters');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('24-256 characters');
 
-    await page.getByLabel('Signing secret (16-256 characters)').fill('whsec-dashboard-test-secret');
+    await page.getByLabel(/Signing secret/).fill('whsec-dashboard-test-secret-0123');
     await page.getByRole('button', { name: 'Save webhook' }).click();
     await expect(page.getByRole('status').last().textContent()).resolves.toContain('The webhook is saved.');
-    await expect(page.locator('dl.facts').textContent()).resolves.toContain('cret');
-    expect(await page.content()).not.toContain('whsec-dashboard-test-secret');
+    await expect(page.locator('dl.facts').textContent()).resolves.toContain('0123');
+    expect(await page.content()).not.toContain('whsec-dashboard-test-secret-0123');
 
     await page.getByRole('button', { name: 'Send test event' }).click();
     const result = (await page.locator('#test-result').textContent())!;

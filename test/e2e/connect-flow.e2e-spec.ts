@@ -72,7 +72,7 @@ describe('Connect flow against the network emulator', () => {
       expect(events).toEqual([
         {
           type: 'account.connected',
-          data: { connectedAccountId: finalized.body.data[0].id, platform, username: pages[0]!.username, nickname: pages[0]!.name },
+          data: { connectedAccountId: finalized.body.data[0].id, platform, username: pages[0]!.username, nickname: pages[0]!.name, clientState: null },
         },
       ]);
     });
