@@ -17,10 +17,12 @@ const LANE_BUSY_RETRY_MS = 5_000;
 
 /**
  * Refreshes one account's token with its network's grant (X: rotating refresh token; Instagram:
- * ig_refresh_token), persisted atomically by TokenRefresher. A token that cannot be refreshed
- * (Facebook has no grant) or that the network refuses makes the account expired, and the customer
- * receives account.token_expired once. Trouble reaching the network is retried; while it lasts, a
- * token expiring within 3 days is announced once with account.token_expiring.
+ * ig_refresh_token), persisted atomically by TokenRefresher. A token the network refuses makes
+ * the account expired, and the customer receives account.token_expired once. A token that cannot
+ * be refreshed (Facebook has no grant) keeps working until it expires: it is announced once with
+ * account.token_expiring within 3 days of its end, and the account expires when it has. Trouble
+ * reaching the network is retried; while it lasts, a token expiring within 3 days is announced
+ * once with account.token_expiring too.
  */
 @Injectable()
 export class RefreshAccountTokenTask implements OnModuleInit {
@@ -74,7 +76,14 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     }
     if (outcome.kind === 'unrefreshable') {
       const network = this.networks.find(account.platform)?.displayName ?? account.platform;
-      await this.expire(account, `The ${network} token expires at ${account.tokenExpiresAt?.toISOString()} and cannot be refreshed; reconnect the account`);
+      const expiresAt = account.tokenExpiresAt?.toISOString();
+      // It still works until it expires: publishing goes on, and the customer hears once, within
+      // 3 days of the end, that the user must reconnect. A scan after the end expires the account.
+      if (account.tokenExpiresAt && account.tokenExpiresAt.getTime() > Date.now()) {
+        await this.expiringNotice.announce(account, `The ${network} token expires at ${expiresAt} and cannot be refreshed; reconnect the account before then`);
+        return;
+      }
+      await this.expire(account, `The ${network} token expired at ${expiresAt} and cannot be refreshed; reconnect the account`);
     }
   }
 

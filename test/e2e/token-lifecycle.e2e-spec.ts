@@ -157,15 +157,39 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     expect(await tokenExpiredEvents(due.id)).toHaveLength(0);
   });
 
-  it('a Facebook token about to expire (no refresh grant) expires the account once; its posts fail; reconnecting revives it', async () => {
+  it('a Facebook token about to expire (no refresh grant) is announced once within 3 days of its end, expires the account once when it ends; its posts fail; reconnecting revives it', async () => {
     const user = await newUser('facebook');
     const account = await connect('facebook', user);
+    const expiringEvents = async () =>
+      (await t.db.query<{ data: Record<string, unknown> }>("SELECT data FROM events WHERE type = 'account.token_expiring' AND data->>'connectedAccountId' = $1", [account.id])).map((row) => row.data);
+
+    // Due for refresh (7 days ahead) but not yet within 3 days of its end: nothing to say yet.
+    await expiresIn(account.id, '5 days');
+    expect(await scan.scanOnce()).toEqual(expect.objectContaining({ enqueued: expect.arrayContaining([account.id]) }));
+    await refreshesDone([account.id]);
+    expect((await tokensOf(account.id)).status).toBe('active');
+    expect(await expiringEvents()).toEqual([]);
+
+    // Within 3 days: announced once, however many scans; the account still publishes with it.
+    await expiresIn(account.id, '2 days');
+    for (let scanNumber = 0; scanNumber < 2; scanNumber += 1) {
+      await scan.scanOnce();
+      await refreshesDone([account.id]);
+    }
+    expect((await tokensOf(account.id)).status).toBe('active');
+    expect(await expiringEvents()).toEqual([
+      { connectedAccountId: account.id, platform: 'facebook', username: account.username, expiresAt: expect.any(String), reason: expect.stringContaining('cannot be refreshed') },
+    ]);
+    expect(await tokenExpiredEvents(account.id)).toEqual([]);
+    const stillPublishing = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Before the end' }] });
+    expect((await settledPost(t, customer, stillPublishing.body.data.id)).status).toBe('published');
+
     // Accepted while the account is active, published after it expired.
     const scheduledAt = new Date(Date.now() + 5_000).toISOString();
     const waiting = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Too late' }], scheduledAt });
     expect(waiting.status).toBe(202);
-    await expiresIn(account.id, '2 days');
-
+    // Its end has come: the next scan expires the account.
+    await expiresIn(account.id, '-1 minutes');
     expect(await scan.scanOnce()).toEqual(expect.objectContaining({ enqueued: expect.arrayContaining([account.id]) }));
     await refreshesDone([account.id]);
     expect((await tokensOf(account.id)).status).toBe('expired');
