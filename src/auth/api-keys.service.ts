@@ -109,7 +109,8 @@ export class ApiKeysService {
    * The customer behind a presented key, or undefined when the key is malformed, unknown or
    * revoked. A valid key is remembered for a while (ApiKeyCache), and forgotten by every instance
    * the moment it is revoked. `clientIp` (the request's address as TRUST_PROXY decides it) is
-   * charged for each key not known valid: past its share, 429 `rate_limited`, and no lookup.
+   * charged for each key found invalid (a lookup takes a token, given back when the key is valid
+   * or the lookup fails): past its share, 429 `rate_limited`, and no lookup.
    */
   async authenticate(presented: string, clientIp?: string): Promise<AuthenticatedCustomer | undefined> {
     if (!looksLikeApiKey(presented)) return undefined;
@@ -120,12 +121,18 @@ export class ApiKeysService {
     if (this.recentlyInvalid.has(hash)) return undefined;
     const generation = this.cache.generation;
     // A named prepared statement, planned once per connection.
-    const rows = await this.statements.query<KeyRow>(
-      `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, c.mode, coalesce(c.live_customer_id, c.id) AS live_customer_id, k.last_used_at
-         FROM api_keys k JOIN customers c ON c.id = k.customer_id
-        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-      [hash],
-    );
+    let rows: KeyRow[];
+    try {
+      rows = await this.statements.query<KeyRow>(
+        `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, c.mode, coalesce(c.live_customer_id, c.id) AS live_customer_id, k.last_used_at
+           FROM api_keys k JOIN customers c ON c.id = k.customer_id
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+        [hash],
+      );
+    } catch (error) {
+      this.lookupThrottle.refund(clientIp);
+      throw error;
+    }
     const row = rows[0];
     if (!row) {
       this.recentlyInvalid.remember(hash);
@@ -140,6 +147,7 @@ export class ApiKeysService {
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
       this.touch(row.key_id);
     }
+    this.lookupThrottle.refund(clientIp);
     const customer: AuthenticatedCustomer = {
       customerId: row.customer_id,
       customerName: row.customer_name,

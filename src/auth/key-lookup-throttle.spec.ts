@@ -27,4 +27,16 @@ describe('KeyLookupThrottle', () => {
     expect(() => throttle.admit('2001:db8:1:2:abcd::9')).toThrow(ApiException);
     expect(() => throttle.admit('2001:db8:1:3::1')).not.toThrow();
   });
+
+  it('gives a token back for a lookup that found a valid key or failed: only bad keys use up the share', () => {
+    const throttle = new KeyLookupThrottle({ burst: 2, perSecond: 1 }, () => 0);
+    // Many lookups of valid keys (a cold cache, the database away) from one address: never refused.
+    for (let i = 0; i < 50; i++) {
+      throttle.admit('203.0.113.9');
+      throttle.refund('203.0.113.9');
+    }
+    throttle.admit('203.0.113.9');
+    throttle.admit('203.0.113.9');
+    expect(() => throttle.admit('203.0.113.9')).toThrow(ApiException);
+  });
 });

@@ -20,6 +20,15 @@ export class KeyLookupThrottle {
     this.buckets = new TokenBuckets({ perSecond, burst }, clock);
   }
 
+  /**
+   * The lookup admitted for the address found a valid key, or could not be made (the database
+   * away): it was no bad key, and its token goes back. Only keys found invalid stay counted, so an
+   * outage or a cold cache never turns honest clients away.
+   */
+  refund(clientIp: string | undefined): void {
+    if (clientIp !== undefined) this.buckets.giveBack(throttleAddress(clientIp));
+  }
+
   /** Takes one token of the address, or throws 429 `rate_limited` with Retry-After. */
   admit(clientIp: string | undefined): void {
     // No address (the CLI, a unit test): nothing to count by, and no network caller either.

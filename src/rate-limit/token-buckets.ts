@@ -87,6 +87,12 @@ export class TokenBuckets {
     };
   }
 
+  /** Gives back one request taken from the key's bucket (it turned out not to count), up to a full bucket. */
+  giveBack(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.rules.burst, bucket.tokens + 1);
+  }
+
   /** Drops the buckets idle long enough to be full again, then the oldest beyond maxBuckets. */
   private evict(now: number): void {
     for (const [key, bucket] of this.buckets) {

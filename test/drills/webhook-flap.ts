@@ -93,11 +93,12 @@ export const webhookFlap: Drill = {
       const lost: string[] = [];
       if (failedInOutage) lost.push(`${failedInOutage} events given up while the receiver was down`);
       const events = await stack.query<{ id: string; type: string; delivery_status: string }>(
-        "SELECT id, type, delivery_status FROM events WHERE type IN ('account.connected', 'post.published', 'post.failed')",
+        // Every event the service records is sent (post.completed too, one per post).
+        'SELECT id, type, delivery_status FROM events',
       );
       const statuses: Record<string, number> = {};
       for (const event of events) statuses[event.delivery_status] = (statuses[event.delivery_status] ?? 0) + 1;
-      const expected = { 'account.connected': ACCOUNTS, 'post.published': accepted.size };
+      const expected = { 'account.connected': ACCOUNTS, 'post.published': accepted.size, 'post.completed': accepted.size };
       for (const [type, count] of Object.entries(expected)) {
         const found = events.filter((event) => event.type === type).length;
         if (found !== count) lost.push(`${count} ${type} expected in the database, ${found} found`);
@@ -127,7 +128,7 @@ export const webhookFlap: Drill = {
       const summary = `${events.length} events in the database (${JSON.stringify(statuses)}); ${receiver.receipts.length} requests received, ${unique.size} unique ids, ${receiver.receipts.length - unique.size} repeats de-duplicated by id`;
       log(summary);
       return {
-        load: `${ACCOUNTS} account.connected + ${accepted.size} post.published events`,
+        load: `${ACCOUNTS} account.connected + ${accepted.size} post.published + ${accepted.size} post.completed events`,
         faults:
           `receiver down ${seconds(downMs)} in all: ${seconds(outageMs)} at once, then ${FLAPS}× up ${seconds(FLAP_UP_MS)} (500/502/503/hang-ups) and down ${seconds(FLAP_DOWN_MS)}; ` +
           `every event received by ${seconds(Math.max(0, lastArrivalMs))} after it came back`,
