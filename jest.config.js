@@ -4,7 +4,10 @@ const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
 // Node >= 20.19 loads ESM-only dependencies through require(); Jest (before Node 24.9) cannot, so the few
 // ESM-only packages on our import path are compiled to CommonJS for the tests only.
 const ESM_ONLY_PACKAGES = ['content-disposition'];
-const esmToCommonJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true }, diagnostics: false }];
+const esmToCommonJs = [
+  'ts-jest',
+  { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true }, diagnostics: false },
+];
 
 const shared = {
   testEnvironment: 'node',

@@ -12,6 +12,8 @@ export class AccountOwner1795293207728 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP INDEX connected_accounts_owner_idx; ALTER TABLE connected_accounts DROP COLUMN network_user_id;');
+    await queryRunner.query(
+      'DROP INDEX connected_accounts_owner_idx; ALTER TABLE connected_accounts DROP COLUMN network_user_id;',
+    );
   }
 }

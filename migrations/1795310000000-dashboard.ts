@@ -38,6 +38,8 @@ export class Dashboard1795310000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP TABLE dashboard_sign_in_failures; DROP TABLE dashboard_sessions; DROP TABLE dashboard_users');
+    await queryRunner.query(
+      'DROP TABLE dashboard_sign_in_failures; DROP TABLE dashboard_sessions; DROP TABLE dashboard_users',
+    );
   }
 }

@@ -24,6 +24,8 @@ export class ScanIndexes1795330000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP INDEX dashboard_sign_in_failures_last_failed_idx; DROP INDEX connected_accounts_token_expiry_idx;');
+    await queryRunner.query(
+      'DROP INDEX dashboard_sign_in_failures_last_failed_idx; DROP INDEX connected_accounts_token_expiry_idx;',
+    );
   }
 }

@@ -22,6 +22,8 @@ export class ApiKeyRevocations1795360000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP TRIGGER api_keys_deleted ON api_keys; DROP TRIGGER api_keys_revoked ON api_keys; DROP FUNCTION api_key_revoked();');
+    await queryRunner.query(
+      'DROP TRIGGER api_keys_deleted ON api_keys; DROP TRIGGER api_keys_revoked ON api_keys; DROP FUNCTION api_key_revoked();',
+    );
   }
 }

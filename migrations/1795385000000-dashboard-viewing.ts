@@ -8,7 +8,9 @@ export class DashboardViewing1795385000000 implements MigrationInterface {
   name = 'DashboardViewing1795385000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE dashboard_sessions ADD COLUMN viewing text NOT NULL DEFAULT 'live' CONSTRAINT dashboard_sessions_viewing_known CHECK (viewing IN ('live', 'test'))`);
+    await queryRunner.query(
+      `ALTER TABLE dashboard_sessions ADD COLUMN viewing text NOT NULL DEFAULT 'live' CONSTRAINT dashboard_sessions_viewing_known CHECK (viewing IN ('live', 'test'))`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -18,4 +18,23 @@ import { WebhookSecretRotation1795400000000 } from './1795400000000-webhook-secr
 import { WebhookSubscriptions1795410000000 } from './1795410000000-webhook-subscriptions';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
-export const MIGRATIONS = [Foundation1795288968631, ConnectFlow1795291664304, Posts1795292603652, AccountOwner1795293207728, WorkerHeartbeats1795293547265, Webhooks1795300000000, Dashboard1795310000000, RateLimitWaits1795320000000, ScanIndexes1795330000000, FairQueues1795340000000, AccountListPages1795350000000, ApiKeyRevocations1795360000000, ClaimSafety1795370000000, TestWorlds1795380000000, DashboardViewing1795385000000, EmulatorWorlds1795390000000, WebhookSecretRotation1795400000000, WebhookSubscriptions1795410000000];
+export const MIGRATIONS = [
+  Foundation1795288968631,
+  ConnectFlow1795291664304,
+  Posts1795292603652,
+  AccountOwner1795293207728,
+  WorkerHeartbeats1795293547265,
+  Webhooks1795300000000,
+  Dashboard1795310000000,
+  RateLimitWaits1795320000000,
+  ScanIndexes1795330000000,
+  FairQueues1795340000000,
+  AccountListPages1795350000000,
+  ApiKeyRevocations1795360000000,
+  ClaimSafety1795370000000,
+  TestWorlds1795380000000,
+  DashboardViewing1795385000000,
+  EmulatorWorlds1795390000000,
+  WebhookSecretRotation1795400000000,
+  WebhookSubscriptions1795410000000,
+];

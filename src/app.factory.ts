@@ -26,7 +26,12 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createRootLogger(config.logLevel);
   const nestLogger = new PinoLoggerService(logger);
-  const adapter = new ApiFastifyAdapter({ logger, httpLogger: nestLogger, bodyLimitBytes: config.http.bodyLimitBytes, trustProxyHops: config.http.trustProxyHops });
+  const adapter = new ApiFastifyAdapter({
+    logger,
+    httpLogger: nestLogger,
+    bodyLimitBytes: config.http.bodyLimitBytes,
+    trustProxyHops: config.http.trustProxyHops,
+  });
   options.beforeRoutes?.(adapter);
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, {

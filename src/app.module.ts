@@ -45,7 +45,9 @@ export class AppModule {
         // only with NETWORK_EMULATOR=on, or auto outside production, and not when
         // NETWORK_EMULATOR_URL names an emulator running elsewhere.
         EmulatorModule.register({
-          defaultWorld: !config.emulatorUrl && (config.emulatorMode === 'on' || (config.emulatorMode === 'auto' && config.nodeEnv !== 'production')),
+          defaultWorld:
+            !config.emulatorUrl &&
+            (config.emulatorMode === 'on' || (config.emulatorMode === 'auto' && config.nodeEnv !== 'production')),
           publicUrl: config.publicUrl,
         }),
       ],

@@ -32,13 +32,19 @@ async function main(): Promise<void> {
     // A worker takes jobs from the database; it serves no HTTP, except its probes when asked to.
     if (config.healthPort !== undefined) {
       healthServer = await startWorkerHealthServer(app.get(Readiness), config.healthPort, config.host);
-      logger.info({ healthPort: portOf(healthServer) }, 'Worker running (ROLE=worker): only /health/live and /health/ready served');
+      logger.info(
+        { healthPort: portOf(healthServer) },
+        'Worker running (ROLE=worker): only /health/live and /health/ready served',
+      );
     } else {
       logger.info('Worker running (ROLE=worker): no HTTP server');
     }
   } else {
     await app.listen({ port: config.port, host: config.host });
-    logger.info({ port: config.port, publicUrl: config.publicUrl, role: config.role }, `Listening; API docs at ${config.publicUrl}/api/docs`);
+    logger.info(
+      { port: config.port, publicUrl: config.publicUrl, role: config.role },
+      `Listening; API docs at ${config.publicUrl}/api/docs`,
+    );
   }
 
   let shuttingDown = false;

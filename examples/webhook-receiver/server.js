@@ -9,7 +9,12 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** Ids remembered in memory; use your database in production, so a restart forgets nothing. */
 const MAX_REMEMBERED_IDS = 10000;
 
-function createReceiver({ secrets, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, onEvent = () => undefined, log = () => undefined }) {
+function createReceiver({
+  secrets,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+  onEvent = () => undefined,
+  log = () => undefined,
+}) {
   const seen = new Set();
   const remember = (id) => {
     seen.add(id);
@@ -62,5 +67,7 @@ if (require.main === module) {
     log: print,
     onEvent: (event) => print({ outcome: 'handled', eventId: event.id, event: event.event }),
   });
-  server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1', () => print({ listening: server.address().port }));
+  server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1', () =>
+    print({ listening: server.address().port }),
+  );
 }

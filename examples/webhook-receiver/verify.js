@@ -30,18 +30,31 @@ function header(headers, name) {
  * secrets you accept (the current one and, right after a rotation, the old one).
  * Answers { ok: true, eventId } or { ok: false, reason }.
  */
-function verifyDelivery({ raw, headers, secrets, nowSeconds = Math.floor(Date.now() / 1000), toleranceSeconds = DEFAULT_TOLERANCE_SECONDS }) {
+function verifyDelivery({
+  raw,
+  headers,
+  secrets,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+}) {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   const hex = header(headers, 'x-service-signature');
   if (!id || !timestamp || !signatures || !hex) return { ok: false, reason: 'missing signature headers' };
-  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds) return { ok: false, reason: 'stale or bad timestamp' };
+  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds)
+    return { ok: false, reason: 'stale or bad timestamp' };
 
   // Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">; any one listed may match.
-  const given = signatures.split(' ').filter((entry) => entry.startsWith('v1,')).map((entry) => entry.slice(3));
+  const given = signatures
+    .split(' ')
+    .filter((entry) => entry.startsWith('v1,'))
+    .map((entry) => entry.slice(3));
   const standardOk = secrets.some((secret) => {
-    const expected = createHmac('sha256', standardKey(secret)).update(`${id}.${timestamp}.`).update(raw).digest('base64');
+    const expected = createHmac('sha256', standardKey(secret))
+      .update(`${id}.${timestamp}.`)
+      .update(raw)
+      .digest('base64');
     return given.some((signature) => same(signature, expected));
   });
   if (!standardOk) return { ok: false, reason: 'webhook-signature does not match' };

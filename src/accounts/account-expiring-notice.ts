@@ -38,7 +38,13 @@ export class AccountExpiringNotice {
         customerId: account.customerId,
         tenantId: account.tenantId,
         type: 'account.token_expiring',
-        data: { connectedAccountId: account.id, platform: account.platform, username: account.username, expiresAt: row.token_expires_at.toISOString(), reason },
+        data: {
+          connectedAccountId: account.id,
+          platform: account.platform,
+          username: account.username,
+          expiresAt: row.token_expires_at.toISOString(),
+          reason,
+        },
       });
       return true;
     });

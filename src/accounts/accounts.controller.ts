@@ -19,12 +19,15 @@ export class AccountsController {
   @ApiOperation({
     summary: "List a tenant's connected accounts",
     description:
-      'One page at a time, in the order the accounts were first connected. `data` is the page\'s accounts; while ' +
+      "One page at a time, in the order the accounts were first connected. `data` is the page's accounts; while " +
       '`pagination.nextCursor` is not null, pass it as `cursor` (with the same tenantId and status) for the next page.',
   })
   @ApiEnvelope(AccountView, { paginated: true })
   @ApiErrors(400, 401)
-  async list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListAccountsQuery): Promise<Paginated<AccountView>> {
+  async list(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Query() query: ListAccountsQuery,
+  ): Promise<Paginated<AccountView>> {
     const { accounts, nextCursor } = await this.accounts.list(caller.customerId, query);
     return new Paginated(accounts.map(AccountView.fromListed), { nextCursor });
   }
@@ -36,7 +39,10 @@ export class AccountsController {
   })
   @ApiEnvelope(DisconnectedAccountView)
   @ApiErrors(401, 404)
-  disconnect(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id', new ResourceIdPipe('account', 'Account')) id: string): Promise<DisconnectedAccountView> {
+  disconnect(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('account', 'Account')) id: string,
+  ): Promise<DisconnectedAccountView> {
     return this.accounts.disconnect(caller.customerId, id);
   }
 }

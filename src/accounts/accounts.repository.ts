@@ -72,15 +72,18 @@ export class AccountsRepository {
     const last = accounts[accounts.length - 1];
     // The cursor needs the last row's created_at to the microsecond: read for that row alone, and
     // only when another page follows (most tenants fit in one).
-    const next = rows.length > page.limit && last ? { createdMicros: await this.createdMicros(customerId, last.id), id: last.id } : null;
+    const next =
+      rows.length > page.limit && last
+        ? { createdMicros: await this.createdMicros(customerId, last.id), id: last.id }
+        : null;
     return { accounts, next };
   }
 
   private async createdMicros(customerId: string, id: string): Promise<string> {
-    const [row] = await this.statements.query<{ micros: string }>(`SELECT ${createdMicrosSql('created_at')} AS micros FROM connected_accounts WHERE customer_id = $1 AND id = $2`, [
-      customerId,
-      id,
-    ]);
+    const [row] = await this.statements.query<{ micros: string }>(
+      `SELECT ${createdMicrosSql('created_at')} AS micros FROM connected_accounts WHERE customer_id = $1 AND id = $2`,
+      [customerId, id],
+    );
     return row!.micros;
   }
 
@@ -109,7 +112,13 @@ export class AccountsRepository {
 
   /** Inserts the account unless the network account is already connected to the tenant; true when inserted. */
   async insertIfAbsent(transaction: EntityManager, account: ConnectedAccount): Promise<boolean> {
-    const result = await this.repo(transaction).createQueryBuilder().insert().values(account).orIgnore().returning('id').execute();
+    const result = await this.repo(transaction)
+      .createQueryBuilder()
+      .insert()
+      .values(account)
+      .orIgnore()
+      .returning('id')
+      .execute();
     return (result.raw as unknown[]).length === 1;
   }
 
@@ -122,7 +131,12 @@ export class AccountsRepository {
    * reconnected since it was loaded (`connectedAt` changes on every connect): a reconnect that
    * happened meanwhile is not undone. True when wiped.
    */
-  async markDisconnected(customerId: string, id: string, connectedAt: Date, transaction?: EntityManager): Promise<boolean> {
+  async markDisconnected(
+    customerId: string,
+    id: string,
+    connectedAt: Date,
+    transaction?: EntityManager,
+  ): Promise<boolean> {
     const result = await this.repo(transaction).update(
       { customerId, id, connectedAt },
       {

@@ -41,7 +41,10 @@ export class AccountsService {
   ) {}
 
   /** One page of the tenant's accounts, oldest first; nextCursor is null on the last page. */
-  async list(customerId: string, query: ListAccountsQuery): Promise<{ accounts: ListedAccount[]; nextCursor: string | null }> {
+  async list(
+    customerId: string,
+    query: ListAccountsQuery,
+  ): Promise<{ accounts: ListedAccount[]; nextCursor: string | null }> {
     const page = await this.accounts.listPageForTenant(customerId, query.tenantId, {
       statuses: query.status ? [query.status] : LISTED_BY_DEFAULT,
       after: query.cursor === undefined ? undefined : decodeCursor(query.cursor, ID_PREFIX.account),
@@ -61,9 +64,18 @@ export class AccountsService {
    * Connecting the same network account to the same tenant again keeps the account id and makes
    * it active with the new tokens; two connects racing end in one account.
    */
-  async connect(customerId: string, input: ConnectAccountInput, transaction?: EntityManager): Promise<ConnectedAccount> {
+  async connect(
+    customerId: string,
+    input: ConnectAccountInput,
+    transaction?: EntityManager,
+  ): Promise<ConnectedAccount> {
     if (!transaction) return this.dataSource.transaction((own) => this.connect(customerId, input, own));
-    const key = { customerId, tenantId: input.tenantId, platform: input.platform, networkAccountId: input.networkAccountId };
+    const key = {
+      customerId,
+      tenantId: input.tenantId,
+      platform: input.platform,
+      networkAccountId: input.networkAccountId,
+    };
     const existing = await this.accounts.findByNetworkAccountForUpdate(transaction, key);
     const account = existing ?? Object.assign(new ConnectedAccount(), key, { id: newId('account') });
     Object.assign(account, this.vault.seal(account.id, input.tokens), {
@@ -104,7 +116,8 @@ export class AccountsService {
   /** Wipes the account's tokens and records account.disconnected, in one transaction; false when a reconnect got there first. */
   private markDisconnectedAndAnnounce(account: ConnectedAccount): Promise<boolean> {
     return this.dataSource.transaction(async (transaction) => {
-      if (!(await this.accounts.markDisconnected(account.customerId, account.id, account.connectedAt, transaction))) return false;
+      if (!(await this.accounts.markDisconnected(account.customerId, account.id, account.connectedAt, transaction)))
+        return false;
       await this.outbox.record(transaction, {
         customerId: account.customerId,
         tenantId: account.tenantId,
@@ -134,13 +147,20 @@ export class AccountsService {
       const adapter = this.networks.find(account.platform);
       if (!tokens || !adapter) return;
       if (adapter.revokeScope === 'owner' && (await this.ownerStillNeeded(account))) {
-        this.logger.log({ msg: 'Kept the network login: other connected accounts still use it', accountId: account.id });
+        this.logger.log({
+          msg: 'Kept the network login: other connected accounts still use it',
+          accountId: account.id,
+        });
         return;
       }
       await adapter.revoke(tokens, await this.apps.appFor(account.customerId, adapter));
     } catch (error) {
       // Our copy of the tokens goes regardless; the user can also remove the app on the network.
-      this.logger.warn({ msg: 'Revoking at the network failed; tokens wiped anyway', accountId: account.id, err: String(error) });
+      this.logger.warn({
+        msg: 'Revoking at the network failed; tokens wiped anyway',
+        accountId: account.id,
+        err: String(error),
+      });
     }
   }
 }

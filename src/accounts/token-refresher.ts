@@ -61,7 +61,14 @@ export class TokenRefresher {
       `UPDATE connected_accounts
           SET access_token_encrypted = $2, refresh_token_encrypted = $3, user_token_encrypted = $4, token_expires_at = $5, updated_at = now()
         WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $6`,
-      [account.id, sealed.accessTokenEncrypted, sealed.refreshTokenEncrypted, sealed.userTokenEncrypted, next.expiresAt ?? null, account.connectedAt],
+      [
+        account.id,
+        sealed.accessTokenEncrypted,
+        sealed.refreshTokenEncrypted,
+        sealed.userTokenEncrypted,
+        next.expiresAt ?? null,
+        account.connectedAt,
+      ],
     );
     this.logger.log({ msg: 'Refreshed the account token', accountId: account.id, platform: account.platform });
     return { kind: 'refreshed', tokens: next };

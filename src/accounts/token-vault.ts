@@ -18,7 +18,8 @@ export class TokenVault {
   constructor(private readonly box: SecretBox) {}
 
   seal(accountId: string, tokens: AccountTokens): SealedTokens {
-    const seal = (value: string | undefined, column: string) => (value ? this.box.encrypt(value, `connected_accounts.${column}:${accountId}`) : null);
+    const seal = (value: string | undefined, column: string) =>
+      value ? this.box.encrypt(value, `connected_accounts.${column}:${accountId}`) : null;
     return {
       accessTokenEncrypted: seal(tokens.accessToken, 'access_token'),
       refreshTokenEncrypted: seal(tokens.refreshToken, 'refresh_token'),

@@ -2,8 +2,20 @@ import { ApiKeyCache } from './api-key-cache';
 
 import { AuthenticatedCustomer } from './authenticated-customer';
 
-const alice: AuthenticatedCustomer = { customerId: 'cus_a', customerName: 'alice', apiKeyId: 'key_a', mode: 'live', liveCustomerId: 'cus_a' };
-const bob: AuthenticatedCustomer = { customerId: 'cus_b', customerName: 'bob', apiKeyId: 'key_b', mode: 'test', liveCustomerId: 'cus_b_live' };
+const alice: AuthenticatedCustomer = {
+  customerId: 'cus_a',
+  customerName: 'alice',
+  apiKeyId: 'key_a',
+  mode: 'live',
+  liveCustomerId: 'cus_a',
+};
+const bob: AuthenticatedCustomer = {
+  customerId: 'cus_b',
+  customerName: 'bob',
+  apiKeyId: 'key_b',
+  mode: 'test',
+  liveCustomerId: 'cus_b_live',
+};
 
 describe('ApiKeyCache', () => {
   let now: number;

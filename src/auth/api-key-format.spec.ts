@@ -34,13 +34,18 @@ describe('API key format', () => {
     expect(modeOfApiKey('sps_test' + 'a'.repeat(38))).toBe('live');
   });
 
-  it.each(['sps_live_' + 'a'.repeat(43), 'sps_test_', 'sps_test_short', 'sps_test_' + 'a'.repeat(42) + '!', 'sps_test_' + 'a'.repeat(60), 'sps_TEST_' + 'a'.repeat(43), 'sps_test__' + 'a'.repeat(42)])(
-    'does not take %p for a key of either mode',
-    (text) => {
-      expect(looksLikeApiKey(text)).toBe(false);
-      expect(modeOfApiKey(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    'sps_live_' + 'a'.repeat(43),
+    'sps_test_',
+    'sps_test_short',
+    'sps_test_' + 'a'.repeat(42) + '!',
+    'sps_test_' + 'a'.repeat(60),
+    'sps_TEST_' + 'a'.repeat(43),
+    'sps_test__' + 'a'.repeat(42),
+  ])('does not take %p for a key of either mode', (text) => {
+    expect(looksLikeApiKey(text)).toBe(false);
+    expect(modeOfApiKey(text)).toBeUndefined();
+  });
 
   it.each(['', 'sps_', 'sps_short', 'xyz_' + 'a'.repeat(43), 'sps_' + 'a'.repeat(42) + '!', 'sps_' + 'a'.repeat(60)])(
     'does not take %p for a key',

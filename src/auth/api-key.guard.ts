@@ -9,13 +9,22 @@ import { presentedKey } from './presented-key';
 import { IS_PUBLIC } from './public.decorator';
 
 export function unauthorized(): ApiException {
-  return new ApiException('unauthorized', 'A valid API key is required: Authorization: Bearer <API key>', undefined, undefined, {
-    'WWW-Authenticate': 'Bearer',
-  });
+  return new ApiException(
+    'unauthorized',
+    'A valid API key is required: Authorization: Bearer <API key>',
+    undefined,
+    undefined,
+    {
+      'WWW-Authenticate': 'Bearer',
+    },
+  );
 }
 
 /** The customer behind the request's key, or undefined. Shared by the guard and the early check. */
-export async function authenticateRequest(request: FastifyRequest, apiKeys: ApiKeysService): Promise<AuthenticatedCustomer | undefined> {
+export async function authenticateRequest(
+  request: FastifyRequest,
+  apiKeys: ApiKeysService,
+): Promise<AuthenticatedCustomer | undefined> {
   if (request.customer) return request.customer;
   const key = presentedKey(request);
   const customer = key ? await apiKeys.authenticate(key, request.ip) : undefined;

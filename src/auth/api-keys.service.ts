@@ -55,7 +55,9 @@ export class ApiKeysService {
    * world's key is a test key (`sps_test_…`). The row decides, so the two cannot disagree.
    */
   async create(customerId: string, name?: string): Promise<CreatedApiKey> {
-    const [world] = (await this.keys.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{ mode: CustomerMode }>;
+    const [world] = (await this.keys.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{
+      mode: CustomerMode;
+    }>;
     if (!world) throw ApiException.notFound('Customer');
     const secret = generateApiKey(world.mode);
     const key = await this.keys.save(
@@ -102,7 +104,7 @@ export class ApiKeysService {
     }
     // At once here; other instances hear it from the database (NOTIFY api_key_revoked).
     this.cache.forgetKey(key.id);
-    return (await this.keys.findOneByOrFail({ id: key.id }));
+    return await this.keys.findOneByOrFail({ id: key.id });
   }
 
   /**
@@ -140,7 +142,11 @@ export class ApiKeysService {
     }
     // Never written so by us; a key that says one mode while its row says another is refused.
     if (modeOfApiKey(presented) !== row.mode) {
-      this.logger.error({ msg: 'API key refused: its form and its customer disagree on the mode', keyId: row.key_id, mode: row.mode });
+      this.logger.error({
+        msg: 'API key refused: its form and its customer disagree on the mode',
+        keyId: row.key_id,
+        mode: row.mode,
+      });
       return undefined;
     }
     // While cached, the key is read at most every TTL, which is within last_used_at's precision.

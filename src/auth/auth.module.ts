@@ -13,7 +13,13 @@ import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule, CustomersModule],
-  providers: [ApiKeysService, CustomerKeysService, ApiKeyRevocations, EarlyApiKeyCheck, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  providers: [
+    ApiKeysService,
+    CustomerKeysService,
+    ApiKeyRevocations,
+    EarlyApiKeyCheck,
+    { provide: APP_GUARD, useClass: ApiKeyGuard },
+  ],
   exports: [ApiKeysService, CustomerKeysService],
 })
 export class AuthModule {}

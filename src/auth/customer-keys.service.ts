@@ -22,7 +22,11 @@ export class CustomerKeysService {
     private readonly worlds: TestWorldsService,
   ) {}
 
-  async create(liveCustomerId: string, mode: CustomerMode, name?: string): Promise<CreatedApiKey & { mode: CustomerMode; worldId: string }> {
+  async create(
+    liveCustomerId: string,
+    mode: CustomerMode,
+    name?: string,
+  ): Promise<CreatedApiKey & { mode: CustomerMode; worldId: string }> {
     const worldId = mode === 'test' ? (await this.worlds.testWorldOf(liveCustomerId)).id : liveCustomerId;
     return { ...(await this.keys.create(worldId, name)), mode, worldId };
   }
@@ -30,14 +34,19 @@ export class CustomerKeysService {
   /** Every key of the live customer and of its test world, oldest first. */
   async list(liveCustomerId: string): Promise<KeyWithMode[]> {
     const worlds = await this.worlds.worldsOf(liveCustomerId);
-    const perWorld = await Promise.all(worlds.map(async (world) => (await this.keys.list(world.id)).map((key) => ({ key, mode: world.mode }))));
+    const perWorld = await Promise.all(
+      worlds.map(async (world) => (await this.keys.list(world.id)).map((key) => ({ key, mode: world.mode }))),
+    );
     return perWorld.flat().sort((a, b) => a.key.createdAt.getTime() - b.key.createdAt.getTime());
   }
 
   /** One key of either world; 404 for any other customer's key, as for an unknown one. */
   async get(liveCustomerId: string, keyId: string): Promise<KeyWithMode> {
     const worlds = await this.worlds.worldsOf(liveCustomerId);
-    const key = await this.keys.getAmong(worlds.map((world) => world.id), keyId);
+    const key = await this.keys.getAmong(
+      worlds.map((world) => world.id),
+      keyId,
+    );
     return { key, mode: worlds.find((world) => world.id === key.customerId)!.mode };
   }
 

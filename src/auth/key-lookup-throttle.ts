@@ -2,7 +2,6 @@ import { ApiException } from '../common/errors/api-exception';
 import { throttleAddress } from '../dashboard/session/client-address';
 import { Clock, TokenBuckets } from '../rate-limit/token-buckets';
 
-
 /**
  * Bounds the database lookups a client can cause with keys that do not exist: every well-formed
  * key not already known valid costs a lookup, so a storm of made-up keys would otherwise become a
@@ -35,8 +34,14 @@ export class KeyLookupThrottle {
     if (clientIp === undefined) return;
     const decision = this.buckets.take(throttleAddress(clientIp));
     if (decision.allowed) return;
-    throw new ApiException('rate_limited', `Too many unknown API keys from this address; retry after ${decision.retryAfterSeconds} s`, undefined, undefined, {
-      'Retry-After': String(decision.retryAfterSeconds),
-    });
+    throw new ApiException(
+      'rate_limited',
+      `Too many unknown API keys from this address; retry after ${decision.retryAfterSeconds} s`,
+      undefined,
+      undefined,
+      {
+        'Retry-After': String(decision.retryAfterSeconds),
+      },
+    );
   }
 }

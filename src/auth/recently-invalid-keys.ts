@@ -31,7 +31,8 @@ export class RecentlyInvalidKeys {
 
   remember(hash: string): void {
     this.expiresAtByHash.delete(hash);
-    while (this.expiresAtByHash.size >= this.maxSize) this.expiresAtByHash.delete(this.expiresAtByHash.keys().next().value!);
+    while (this.expiresAtByHash.size >= this.maxSize)
+      this.expiresAtByHash.delete(this.expiresAtByHash.keys().next().value!);
     this.expiresAtByHash.set(hash, this.now() + this.ttlMs);
   }
 }

@@ -12,6 +12,17 @@ import { DashboardUsersModule } from '../dashboard/users/dashboard-users.module'
 @Module({})
 export class CliModule {
   static register(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), CryptoModule, DatabaseModule, CustomersModule, AuthModule, NetworksModule, DashboardUsersModule] };
+    return {
+      module: CliModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CryptoModule,
+        DatabaseModule,
+        CustomersModule,
+        AuthModule,
+        NetworksModule,
+        DashboardUsersModule,
+      ],
+    };
   }
 }

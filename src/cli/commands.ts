@@ -98,7 +98,8 @@ export async function runCommand(
       return;
     }
     case 'customers list': {
-      for (const customer of await services.customers.list()) out(`${customer.id}  ${customer.name}  created ${iso(customer.createdAt)}`);
+      for (const customer of await services.customers.list())
+        out(`${customer.id}  ${customer.name}  created ${iso(customer.createdAt)}`);
       return;
     }
     case 'api-keys create': {
@@ -106,7 +107,9 @@ export async function runCommand(
       const customer = await customerByOption();
       const { key, plaintext, worldId } = await services.customerKeys.create(customer.id, mode, values.name);
       const where = mode === 'test' ? ` (its test world ${worldId})` : '';
-      out(`Created ${mode} API key ${key.id} for customer ${customer.name}${where}. It is shown only now; store it safely:`);
+      out(
+        `Created ${mode} API key ${key.id} for customer ${customer.name}${where}. It is shown only now; store it safely:`,
+      );
       out(plaintext);
       return;
     }
@@ -114,7 +117,9 @@ export async function runCommand(
       const customer = await customerByOption();
       for (const { key, mode } of await services.customerKeys.list(customer.id)) {
         const state = key.revokedAt ? `revoked ${iso(key.revokedAt)}` : 'active';
-        out(`${key.id}  ${mode}  ${key.displayPrefix}…  ${key.name ?? '-'}  created ${iso(key.createdAt)}  last used ${iso(key.lastUsedAt)}  ${state}`);
+        out(
+          `${key.id}  ${mode}  ${key.displayPrefix}…  ${key.name ?? '-'}  created ${iso(key.createdAt)}  last used ${iso(key.lastUsedAt)}  ${state}`,
+        );
       }
       return;
     }
@@ -146,14 +151,18 @@ export async function runCommand(
       const app = await services.networkApps.set(customer.id, required(values.network, '--network'), {
         clientId: required(values['client-id'], '--client-id'),
         // `echo SECRET | …` adds a newline that is not part of the secret.
-        clientSecret: secretOption === '-' ? required((await readInput()).trim(), 'client secret on standard input') : secretOption,
+        clientSecret:
+          secretOption === '-' ? required((await readInput()).trim(), 'client secret on standard input') : secretOption,
       });
-      out(`Set the ${app.network} app of customer ${customer.name}: client id ${app.clientId} (secret stored encrypted)`);
+      out(
+        `Set the ${app.network} app of customer ${customer.name}: client id ${app.clientId} (secret stored encrypted)`,
+      );
       return;
     }
     case 'network-apps list': {
       const customer = await customerByOption();
-      for (const app of await services.networkApps.list(customer.id)) out(`${app.network}  client id ${app.clientId}  updated ${iso(app.updatedAt)}`);
+      for (const app of await services.networkApps.list(customer.id))
+        out(`${app.network}  client id ${app.clientId}  updated ${iso(app.updatedAt)}`);
       return;
     }
     case 'users create': {
@@ -161,7 +170,10 @@ export async function runCommand(
       const email = required(values.email, '--email');
       const passwordOption = required(values.password, '--password');
       // Only the line break `echo` adds is dropped: spaces may be part of a password.
-      const password = passwordOption === '-' ? required((await readInput()).replace(/\r?\n$/, ''), 'password on standard input') : passwordOption;
+      const password =
+        passwordOption === '-'
+          ? required((await readInput()).replace(/\r?\n$/, ''), 'password on standard input')
+          : passwordOption;
       const user = await services.dashboardUsers.create(customer.id, email, password);
       out(`Created dashboard user ${user.email} (${user.id}) for customer ${customer.name}`);
       return;

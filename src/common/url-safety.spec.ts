@@ -7,12 +7,26 @@ import { isForbiddenAddress, UrlSafety } from './url-safety';
 const strict = new UrlSafety({ allowPrivateUrls: false } as AppConfig);
 
 describe('isForbiddenAddress', () => {
-  it.each(['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '198.18.0.1', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:a00:1::'])(
-    'forbids %s',
-    (address) => expect(isForbiddenAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '198.18.0.1',
+    '::1',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    '2002:a00:1::',
+  ])('forbids %s', (address) => expect(isForbiddenAddress(address)).toBe(true));
 
-  it.each(['1.1.1.1', '93.184.216.34', '2606:4700:4700::1111'])('allows %s', (address) => expect(isForbiddenAddress(address)).toBe(false));
+  it.each(['1.1.1.1', '93.184.216.34', '2606:4700:4700::1111'])('allows %s', (address) =>
+    expect(isForbiddenAddress(address)).toBe(false),
+  );
 });
 
 describe('UrlSafety.connectLookup', () => {
@@ -28,7 +42,9 @@ describe('UrlSafety.connectLookup', () => {
       // "localhost" stands for any name that resolves to a private address (check() refuses this
       // one by name; the lookup must refuse it by address, as it would a rebound name).
       const outcome = await new Promise<string>((resolve) => {
-        const outgoing = request({ host: 'localhost', port, path: '/', lookup: strict.connectLookup() }, () => resolve('connected'));
+        const outgoing = request({ host: 'localhost', port, path: '/', lookup: strict.connectLookup() }, () =>
+          resolve('connected'),
+        );
         outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
         outgoing.end();
       });

@@ -19,7 +19,8 @@ for (const [network, prefix] of [
   ['198.18.0.0', 15],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv4');
+] as const)
+  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
@@ -30,7 +31,8 @@ for (const [network, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv6');
+] as const)
+  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
 
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
@@ -72,10 +74,13 @@ export class UrlSafety {
     if (url.username || url.password) return { ok: false, reason: 'must not carry credentials' };
     if (this.config.allowPrivateUrls) return { ok: true };
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'must not point at a private or loopback address' };
+    if (host === 'localhost' || host.endsWith('.localhost'))
+      return { ok: false, reason: 'must not point at a private or loopback address' };
     let addresses: string[];
     try {
-      addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+      addresses = isIP(host)
+        ? [host]
+        : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
     } catch {
       return { ok: false, reason: 'has a host name that does not resolve' };
     }
@@ -95,7 +100,8 @@ export class UrlSafety {
     return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
       lookupCallback(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
         if (error) return callback(error);
-        if (addresses.length === 0 || addresses.some((entry) => isForbiddenAddress(entry.address))) return callback(new ForbiddenAddressError(hostname));
+        if (addresses.length === 0 || addresses.some((entry) => isForbiddenAddress(entry.address)))
+          return callback(new ForbiddenAddressError(hostname));
         if (options.all) return callback(null, addresses);
         return callback(null, addresses[0]!.address, addresses[0]!.family);
       });
@@ -111,7 +117,8 @@ export class UrlSafety {
     if (this.config.allowPrivateUrls) return undefined;
     return (hop) => {
       const host = (hop.hostname ?? '').replace(/^\[|\]$/g, '');
-      if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isForbiddenAddress(host))) throw new ForbiddenAddressError(host);
+      if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isForbiddenAddress(host)))
+        throw new ForbiddenAddressError(host);
     };
   }
 }

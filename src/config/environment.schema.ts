@@ -152,7 +152,9 @@ export class EnvironmentSchema {
   ALLOW_PRIVATE_URLS: 'true' | 'false' = 'false';
 
   /** Delays before each webhook attempt, e.g. `0s,5s,5m,30m,2h,5h,10h,10h` (the first is the first attempt). */
-  @Matches(/^\s*\d+(ms|s|m|h)\s*(,\s*\d+(ms|s|m|h)\s*){0,19}$/, { message: 'WEBHOOK_RETRY_SCHEDULE must be 1-20 comma-separated durations such as 0s,5s,5m,2h' })
+  @Matches(/^\s*\d+(ms|s|m|h)\s*(,\s*\d+(ms|s|m|h)\s*){0,19}$/, {
+    message: 'WEBHOOK_RETRY_SCHEDULE must be 1-20 comma-separated durations such as 0s,5s,5m,2h',
+  })
   WEBHOOK_RETRY_SCHEDULE = '0s,5s,5m,30m,2h,5h,10h,10h';
 
   @Transform(toInt)

@@ -30,7 +30,10 @@ describe('loadConfig', () => {
 
   it('limits each API key to 20 requests/s with a burst of 100 by default; RATE_LIMIT_PER_SECOND=0 turns it off', () => {
     expect(loadConfig({}).rateLimit).toEqual({ perSecond: 20, burst: 100 });
-    expect(loadConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '5' }).rateLimit).toEqual({ perSecond: 0, burst: 5 });
+    expect(loadConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '5' }).rateLimit).toEqual({
+      perSecond: 0,
+      burst: 5,
+    });
   });
 
   it('treats empty values as unset', () => {
@@ -65,18 +68,27 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable at once', () => {
-    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' }).map((p) => p.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+    expect(
+      problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(['LOG_LEVEL', 'PORT']);
   });
 
   it('never repeats a secret value in its message', () => {
-    const problems = problemsOf({ ENCRYPTION_KEY: 'not!base64!secretvalue', DATABASE_URL: 'mysql://user:hunter2@db/x' });
+    const problems = problemsOf({
+      ENCRYPTION_KEY: 'not!base64!secretvalue',
+      DATABASE_URL: 'mysql://user:hunter2@db/x',
+    });
     expect(problems.join('\n')).not.toContain('secretvalue');
     expect(problems.join('\n')).not.toContain('hunter2');
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'ENCRYPTION_KEY']);
   });
 
   it('requires a 32-byte encryption key', () => {
-    expect(problemsOf({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })[0]).toMatch(/^ENCRYPTION_KEY: .*32 bytes/);
+    expect(problemsOf({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })[0]).toMatch(
+      /^ENCRYPTION_KEY: .*32 bytes/,
+    );
   });
 
   it('refuses to run in production without an encryption key', () => {
@@ -85,26 +97,39 @@ describe('loadConfig', () => {
   });
 
   it('reads previous keys for rotation, and refuses one that reuses the active id', () => {
-    const config = loadConfig({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k2', ENCRYPTION_PREVIOUS_KEYS: `k1:${key()},k0:${key()}` });
+    const config = loadConfig({
+      ENCRYPTION_KEY: key(),
+      ENCRYPTION_KEY_ID: 'k2',
+      ENCRYPTION_PREVIOUS_KEYS: `k1:${key()},k0:${key()}`,
+    });
     expect(config.encryption.active?.id).toBe('k2');
     expect(config.encryption.previous.map((k) => k.id)).toEqual(['k1', 'k0']);
-    expect(problemsOf({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k1', ENCRYPTION_PREVIOUS_KEYS: `k1:${key()}` })[0]).toMatch(
-      /^ENCRYPTION_PREVIOUS_KEYS: /,
-    );
+    expect(
+      problemsOf({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k1', ENCRYPTION_PREVIOUS_KEYS: `k1:${key()}` })[0],
+    ).toMatch(/^ENCRYPTION_PREVIOUS_KEYS: /);
   });
 
   it('reserves the key id "local" for the generated local key', () => {
     expect(problemsOf({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'local' })[0]).toMatch(/^ENCRYPTION_KEY_ID: /);
-    expect(loadConfig({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k2', ENCRYPTION_PREVIOUS_KEYS: `local:${key()}` }).encryption.previous[0]?.id).toBe('local');
+    expect(
+      loadConfig({ ENCRYPTION_KEY: key(), ENCRYPTION_KEY_ID: 'k2', ENCRYPTION_PREVIOUS_KEYS: `local:${key()}` })
+        .encryption.previous[0]?.id,
+    ).toBe('local');
   });
 
   it('refuses the emulator in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), NETWORK_EMULATOR: 'on' })[0]).toMatch(/^NETWORK_EMULATOR: /);
+    expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), NETWORK_EMULATOR: 'on' })[0]).toMatch(
+      /^NETWORK_EMULATOR: /,
+    );
   });
 
   it('refuses private URLs in production, and allows them elsewhere', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), ALLOW_PRIVATE_URLS: 'true' })[0]).toMatch(/^ALLOW_PRIVATE_URLS: /);
-    expect(loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), ALLOW_PRIVATE_URLS: 'false' }).allowPrivateUrls).toBe(false);
+    expect(problemsOf({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), ALLOW_PRIVATE_URLS: 'true' })[0]).toMatch(
+      /^ALLOW_PRIVATE_URLS: /,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key(), ALLOW_PRIVATE_URLS: 'false' }).allowPrivateUrls,
+    ).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', ALLOW_PRIVATE_URLS: 'true' }).allowPrivateUrls).toBe(true);
   });
 

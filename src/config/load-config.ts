@@ -34,14 +34,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     throw new ConfigError(['ENCRYPTION_KEY_ID: "local" is reserved for the generated local key']);
   }
   if (previous.some((key) => key.id === schema.ENCRYPTION_KEY_ID)) {
-    throw new ConfigError([`ENCRYPTION_PREVIOUS_KEYS: key id "${schema.ENCRYPTION_KEY_ID}" is already the active ENCRYPTION_KEY_ID`]);
+    throw new ConfigError([
+      `ENCRYPTION_PREVIOUS_KEYS: key id "${schema.ENCRYPTION_KEY_ID}" is already the active ENCRYPTION_KEY_ID`,
+    ]);
   }
   if (schema.NODE_ENV === 'production' && schema.NETWORK_EMULATOR === 'on') {
-    throw new ConfigError(['NETWORK_EMULATOR: "on" is refused with NODE_ENV=production (nothing would really be published)']);
+    throw new ConfigError([
+      'NETWORK_EMULATOR: "on" is refused with NODE_ENV=production (nothing would really be published)',
+    ]);
   }
   if (schema.NODE_ENV === 'production' && schema.ALLOW_PRIVATE_URLS === 'true') {
     // Customers choose webhook and media URLs: in production that would let them reach our own network.
-    throw new ConfigError(['ALLOW_PRIVATE_URLS: "true" is refused with NODE_ENV=production (customers\' URLs could reach private addresses)']);
+    throw new ConfigError([
+      'ALLOW_PRIVATE_URLS: "true" is refused with NODE_ENV=production (customers\' URLs could reach private addresses)',
+    ]);
   }
   if (schema.NODE_ENV === 'production' && !active) {
     throw new ConfigError(['ENCRYPTION_KEY: required when NODE_ENV=production (32 random bytes, base64)']);
@@ -60,7 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     dataDir: schema.DATA_DIR,
     encryption: { active, previous },
-    http: { bodyLimitBytes: schema.BODY_LIMIT_BYTES, trustProxyHops: schema.TRUST_PROXY === 'false' ? false : Number(schema.TRUST_PROXY) },
+    http: {
+      bodyLimitBytes: schema.BODY_LIMIT_BYTES,
+      trustProxyHops: schema.TRUST_PROXY === 'false' ? false : Number(schema.TRUST_PROXY),
+    },
     logLevel: schema.LOG_LEVEL,
     shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,
     emulatorMode: schema.NETWORK_EMULATOR,
@@ -75,7 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     rateLimit: { perSecond: schema.RATE_LIMIT_PER_SECOND, burst: schema.RATE_LIMIT_BURST },
     keyLookups: { perSecond: schema.KEY_LOOKUP_PER_SECOND, burst: schema.KEY_LOOKUP_BURST },
     dashboard: { sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000 },
-    webhooks: { retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE), timeoutMs: schema.WEBHOOK_TIMEOUT_MS, concurrency: schema.WEBHOOK_CONCURRENCY, customerMaxInFlight: schema.WEBHOOK_CUSTOMER_MAX_IN_FLIGHT },
+    webhooks: {
+      retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE),
+      timeoutMs: schema.WEBHOOK_TIMEOUT_MS,
+      concurrency: schema.WEBHOOK_CONCURRENCY,
+      customerMaxInFlight: schema.WEBHOOK_CUSTOMER_MAX_IN_FLIGHT,
+    },
     env: Object.freeze({ ...env }),
   };
 }

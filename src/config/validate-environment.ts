@@ -21,14 +21,19 @@ function describe(error: ValidationError): string {
 
 /** Environment variables with empty values removed: `NAME=` in a .env file means "use the default". */
 export function presentVariables(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
 }
 
 /**
  * Reads the variables a schema class declares (class-validator rules, defaults as initialisers)
  * from the environment. Throws ConfigError naming every bad variable.
  */
-export function validateEnvironment<T extends object>(schema: new () => T, env: Readonly<Record<string, string | undefined>>): T {
+export function validateEnvironment<T extends object>(
+  schema: new () => T,
+  env: Readonly<Record<string, string | undefined>>,
+): T {
   const values = plainToInstance(schema, presentVariables(env), { exposeDefaultValues: true });
   const errors = validateSync(values, { whitelist: false });
   if (errors.length > 0) throw new ConfigError(errors.map(describe));

@@ -31,10 +31,14 @@ export class AuthUrlController {
   @ApiOperation({
     summary: 'Start connecting an account',
     description:
-      'Returns the network consent URL to open in the user\'s browser. Afterwards the user comes back to redirect_uri with `session` and `network` ' +
+      "Returns the network consent URL to open in the user's browser. Afterwards the user comes back to redirect_uri with `session` and `network` " +
       'added to its query (or `error` and `error_description`), and `client_state` when one was given. The state is single-use and lives 15 minutes.',
   })
-  @ApiParam({ name: 'network', example: 'facebook', description: `${describeNetworkIds()} (${describeNetworkAliases()})` })
+  @ApiParam({
+    name: 'network',
+    example: 'facebook',
+    description: `${describeNetworkIds()} (${describeNetworkAliases()})`,
+  })
   @ApiEnvelope(AuthUrlView)
   @ApiErrors(400, 401, 404, 409)
   async create(
@@ -43,7 +47,13 @@ export class AuthUrlController {
     @Body() body: AuthUrlBody,
   ): Promise<AuthUrlView> {
     const adapter = this.networks.find(networkName);
-    if (!adapter) throw new ApiException('unknown_network', new UnknownNetworkError(networkName, this.networks.ids).message, undefined, 404);
+    if (!adapter)
+      throw new ApiException(
+        'unknown_network',
+        new UnknownNetworkError(networkName, this.networks.ids).message,
+        undefined,
+        404,
+      );
     // A test key needs no check here: its world's app (AppCredentialsResolver) always sends the
     // user to the service's own emulator, so a test world never holds a real network's token.
     if (!(await this.redirectUrls.isAllowed(caller.customerId, body.redirect_uri))) {
@@ -62,6 +72,13 @@ export class AuthUrlController {
       redirectUri: body.redirect_uri,
       clientState: body.client_state ?? null,
     });
-    return { auth_url: adapter.authorizeUrl({ state, codeChallenge, callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id), app }) };
+    return {
+      auth_url: adapter.authorizeUrl({
+        state,
+        codeChallenge,
+        callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
+        app,
+      }),
+    };
   }
 }

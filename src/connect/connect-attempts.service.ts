@@ -50,7 +50,10 @@ export class ConnectAttemptsService {
    * state, one wins. Undefined when the state is unknown, used, expired, or for another network
    * (which then leaves it untouched).
    */
-  async consume(state: string, network: string): Promise<{ attempt: ConnectAttempt; codeVerifier: string } | undefined> {
+  async consume(
+    state: string,
+    network: string,
+  ): Promise<{ attempt: ConnectAttempt; codeVerifier: string } | undefined> {
     if (typeof state !== 'string' || state.length > 200) return undefined;
     const hash = hashSecret(state);
     const [rows] = (await this.attempts.query(
@@ -58,7 +61,17 @@ export class ConnectAttemptsService {
         WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > now()
         RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, client_state`,
       [hash, network],
-    )) as [Array<{ customer_id: string; tenant_id: string; network: string; redirect_uri: string; code_verifier_encrypted: string; client_state: string | null }>, number];
+    )) as [
+      Array<{
+        customer_id: string;
+        tenant_id: string;
+        network: string;
+        redirect_uri: string;
+        code_verifier_encrypted: string;
+        client_state: string | null;
+      }>,
+      number,
+    ];
     const row = rows[0];
     if (!row) return undefined;
     const attempt = Object.assign(new ConnectAttempt(), {

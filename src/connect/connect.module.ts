@@ -16,7 +16,13 @@ import { PurgeExpiredConnectState } from './purge-expired-connect-state.task';
 
 /** The OAuth connect flow: auth-url, the networks' callback, pending sessions, finalize. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectAttempt, PendingSession]), AccountsModule, CustomersModule, NetworksModule, WebhooksModule],
+  imports: [
+    TypeOrmModule.forFeature([ConnectAttempt, PendingSession]),
+    AccountsModule,
+    CustomersModule,
+    NetworksModule,
+    WebhooksModule,
+  ],
   controllers: [AuthUrlController, OAuthCallbackController, PendingSessionsController],
   providers: [ConnectAttemptsService, PendingSessionsService, OAuthCallbackService, PurgeExpiredConnectState],
 })

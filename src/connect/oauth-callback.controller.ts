@@ -22,7 +22,11 @@ export class OAuthCallbackController {
   @Get(':network/callback')
   @Public()
   @RawResponse()
-  async callback(@Param('network') network: string, @Query() query: CallbackQuery, @Res() reply: FastifyReply): Promise<void> {
+  async callback(
+    @Param('network') network: string,
+    @Query() query: CallbackQuery,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const outcome = await this.callbacks.handle(network, query, this.config.publicUrl);
     void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     if (outcome.kind === 'redirect') {

@@ -24,7 +24,10 @@ export class PendingSessionsController {
   constructor(private readonly sessions: PendingSessionsService) {}
 
   @Get(':session')
-  @ApiOperation({ summary: 'The pages or profiles the user may connect', description: 'Valid for 30 minutes after the user came back.' })
+  @ApiOperation({
+    summary: 'The pages or profiles the user may connect',
+    description: 'Valid for 30 minutes after the user came back.',
+  })
   @ApiParam({ name: 'session', description: 'The `session` parameter your redirect URL received' })
   @ApiEnvelope(PendingSessionView)
   @ApiErrors(401, 404, 409)

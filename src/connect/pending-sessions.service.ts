@@ -47,20 +47,37 @@ export class PendingSessionsService {
     await this.dataSource.query(
       `INSERT INTO pending_sessions (id, token_hash, customer_id, tenant_id, network, pages, expires_at, client_state)
        VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
-      [id, token.hash, attempt.customerId, attempt.tenantId, attempt.network, JSON.stringify(pages), SESSION_LIFETIME_MINUTES, attempt.clientState],
+      [
+        id,
+        token.hash,
+        attempt.customerId,
+        attempt.tenantId,
+        attempt.network,
+        JSON.stringify(pages),
+        SESSION_LIFETIME_MINUTES,
+        attempt.clientState,
+      ],
     );
     return token.value;
   }
 
   async view(customerId: string, token: string): Promise<PendingSessionView> {
-    const session = await this.dataSource.getRepository(PendingSession).findOneBy({ tokenHash: hashSecret(token), customerId });
+    const session = await this.dataSource
+      .getRepository(PendingSession)
+      .findOneBy({ tokenHash: hashSecret(token), customerId });
     const usable = this.usable(session);
     return {
       network: usable.network,
       tenantId: usable.tenantId,
       expiresAt: usable.expiresAt.toISOString(),
       clientState: usable.clientState,
-      availablePages: usable.pages.map(({ id, name, username, pictureUrl, type }) => ({ id, name, username, pictureUrl, type })),
+      availablePages: usable.pages.map(({ id, name, username, pictureUrl, type }) => ({
+        id,
+        name,
+        username,
+        pictureUrl,
+        type,
+      })),
     };
   }
 
@@ -79,7 +96,10 @@ export class PendingSessionsService {
       const unknown = selectedPageIds.filter((id) => !byId.has(id));
       if (unknown.length) {
         throw ApiException.validation(
-          unknown.map((id) => ({ field: `selectedPageIds[${selectedPageIds.indexOf(id)}]`, message: `${id} is not one of this session's pages` })),
+          unknown.map((id) => ({
+            field: `selectedPageIds[${selectedPageIds.indexOf(id)}]`,
+            message: `${id} is not one of this session's pages`,
+          })),
           `Not in this session: ${unknown.join(', ')}`,
         );
       }
@@ -105,7 +125,13 @@ export class PendingSessionsService {
           customerId,
           tenantId: usable.tenantId,
           type: 'account.connected',
-          data: { connectedAccountId: account.id, platform: account.platform, username: account.username, nickname: account.nickname, clientState: usable.clientState },
+          data: {
+            connectedAccountId: account.id,
+            platform: account.platform,
+            username: account.username,
+            nickname: account.nickname,
+            clientState: usable.clientState,
+          },
         });
         connected.push(account);
       }
@@ -117,12 +143,15 @@ export class PendingSessionsService {
   /** The session if it can still be used: another customer's or an expired one is a 404, a finalized one a 409. */
   private usable(session: PendingSession | null): PendingSession {
     if (!session || session.expiresAt.getTime() <= Date.now()) throw sessionNotFound();
-    if (session.finalizedAt) throw ApiException.conflict('This pending session was already finalized', 'session_already_finalized');
+    if (session.finalizedAt)
+      throw ApiException.conflict('This pending session was already finalized', 'session_already_finalized');
     return session;
   }
 
   private openTokens(sessionId: string, page: PendingPage): AccountTokens {
-    const tokens = JSON.parse(this.box.decrypt(page.tokensEncrypted, this.tokenContext(sessionId, page.id))) as AccountTokens & { expiresAt?: string };
+    const tokens = JSON.parse(
+      this.box.decrypt(page.tokensEncrypted, this.tokenContext(sessionId, page.id)),
+    ) as AccountTokens & { expiresAt?: string };
     return { ...tokens, expiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : undefined };
   }
 

@@ -23,8 +23,12 @@ export class PurgeExpiredConnectState implements OnModuleInit {
   }
 
   async run(): Promise<void> {
-    const [, attempts] = (await this.dataSource.query("DELETE FROM connect_attempts WHERE expires_at < now() - interval '1 day'")) as [unknown, number];
-    const [, sessions] = (await this.dataSource.query("DELETE FROM pending_sessions WHERE expires_at < now() - interval '1 day'")) as [unknown, number];
+    const [, attempts] = (await this.dataSource.query(
+      "DELETE FROM connect_attempts WHERE expires_at < now() - interval '1 day'",
+    )) as [unknown, number];
+    const [, sessions] = (await this.dataSource.query(
+      "DELETE FROM pending_sessions WHERE expires_at < now() - interval '1 day'",
+    )) as [unknown, number];
     if (attempts || sessions) this.logger.log({ msg: 'Purged expired connect state', attempts, sessions });
   }
 }

@@ -18,7 +18,8 @@ export function normalizeRedirectUrl(raw: string): string {
     throw ApiException.validation([{ field: 'url', message: 'url must use http or https' }]);
   }
   if (url.hash) throw ApiException.validation([{ field: 'url', message: 'url must not have a #fragment' }]);
-  if (url.username || url.password) throw ApiException.validation([{ field: 'url', message: 'url must not carry credentials' }]);
+  if (url.username || url.password)
+    throw ApiException.validation([{ field: 'url', message: 'url must not carry credentials' }]);
   return url.toString();
 }
 

@@ -30,7 +30,12 @@ export class TestWorldsService {
 
   /** The live customer and, when it has one, its test world: live first. */
   async worldsOf(liveCustomerId: string): Promise<Customer[]> {
-    const rows = await this.customers.find({ where: [{ id: liveCustomerId, mode: 'live' }, { liveCustomerId, mode: 'test' }] });
+    const rows = await this.customers.find({
+      where: [
+        { id: liveCustomerId, mode: 'live' },
+        { liveCustomerId, mode: 'test' },
+      ],
+    });
     return rows.sort((a, b) => (a.mode === b.mode ? 0 : a.mode === 'live' ? -1 : 1));
   }
 }

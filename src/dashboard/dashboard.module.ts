@@ -33,7 +33,17 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
  */
 @Module({
   imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule],
-  controllers: [SignInController, OverviewController, ApiKeysController, OAuthController, WebhookController, AccountsPageController, PostsPageController, AssetsController, ViewingController],
+  controllers: [
+    SignInController,
+    OverviewController,
+    ApiKeysController,
+    OAuthController,
+    WebhookController,
+    AccountsPageController,
+    PostsPageController,
+    AssetsController,
+    ViewingController,
+  ],
   providers: [
     DashboardHttp,
     DashboardCookies,

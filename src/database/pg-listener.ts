@@ -43,7 +43,10 @@ export class PgListener {
       this.options.onListening?.(false);
       client.end().catch(() => undefined);
       if (this.stopped) return;
-      this.logger.warn({ msg: `Lost the LISTEN connection for ${this.options.channel}; reconnecting`, err: error?.message });
+      this.logger.warn({
+        msg: `Lost the LISTEN connection for ${this.options.channel}; reconnecting`,
+        err: error?.message,
+      });
       setTimeout(() => void this.connect(), this.retryMs).unref();
       this.retryMs = Math.min(this.retryMs * 2, 10_000);
     };

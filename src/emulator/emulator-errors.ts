@@ -17,15 +17,19 @@ export function installErrorHandlers(scope: FastifyInstance, emulatorPrefix: str
     const path = request.url.split('?')[0];
     return path.startsWith(prefix) ? path.slice(prefix.length) : path;
   };
-  const answer = (request: FastifyRequest, status: number, message: string) => shape(below(request, scope.prefix), status, message);
+  const answer = (request: FastifyRequest, status: number, message: string) =>
+    shape(below(request, scope.prefix), status, message);
 
   scope.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof EmulatorError) return error.send(reply);
     const statusCode = (error as FastifyError).statusCode;
-    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return answer(request, statusCode, error.message).send(reply);
+    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500)
+      return answer(request, statusCode, error.message).send(reply);
     // A bug in the emulator: log it (never the request's secrets), answer like a network's transient failure.
     request.log.error({ err: error.message, stack: error.stack }, 'network emulator failed');
     return answer(request, 500, 'An unexpected error has occurred. Please retry your request later.').send(reply);
   });
-  scope.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => answer(request, 404, `Unknown path components: ${below(request, emulatorPrefix)}`).send(reply));
+  scope.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+    answer(request, 404, `Unknown path components: ${below(request, emulatorPrefix)}`).send(reply),
+  );
 }

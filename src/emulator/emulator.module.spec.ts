@@ -41,7 +41,10 @@ describe('EmulatorMount', () => {
 
   it('never serves the default world through a proxy', async () => {
     const { fastify } = await mounted({ defaultWorld: true });
-    expect((await fastify.inject({ url: '/emulator/control/users', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(401);
+    expect(
+      (await fastify.inject({ url: '/emulator/control/users', headers: { 'x-forwarded-for': '203.0.113.9' } }))
+        .statusCode,
+    ).toBe(401);
     await fastify.close();
   });
 });

@@ -39,7 +39,13 @@ export class EmulatorMount implements OnModuleInit {
     const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return; // A CLI context has no HTTP server.
     const { defaultWorld, publicUrl } = this.options;
-    void fastify.register(emulatorPlugin, { prefix: EMULATOR_PREFIX, state: this.state, publicUrl, worlds: this.worlds, defaultWorld });
+    void fastify.register(emulatorPlugin, {
+      prefix: EMULATOR_PREFIX,
+      state: this.state,
+      publicUrl,
+      worlds: this.worlds,
+      defaultWorld,
+    });
     this.logger.log(
       defaultWorld
         ? `Network emulator mounted at ${EMULATOR_PREFIX}: the customers' test worlds, and the default world for emulated live traffic`
@@ -60,7 +66,8 @@ export class EmulatorModule {
         DatabaseWorldStorage,
         {
           provide: EmulatorMount,
-          useFactory: (state: ServingEmulatorState, worlds: WorldStorage, host: HttpAdapterHost) => new EmulatorMount(state, worlds, options, host),
+          useFactory: (state: ServingEmulatorState, worlds: WorldStorage, host: HttpAdapterHost) =>
+            new EmulatorMount(state, worlds, options, host),
           inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost],
         },
       ],

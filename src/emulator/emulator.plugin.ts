@@ -58,13 +58,16 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
     const world = currentWorldId();
     return world === undefined || (!!worlds && (await worlds.startedConnect(world, oauthState)));
   };
-  installErrorHandlers(fastify, emulatorPrefix, (_path, status, message) => ConsentPageError.unroutable('Network emulator', status, message));
+  installErrorHandlers(fastify, emulatorPrefix, (_path, status, message) =>
+    ConsentPageError.unroutable('Network emulator', status, message),
+  );
 
   const mountNetwork = async (network: EmulatedNetworkDescriptor) => {
     await fastify.register(
       async (scope) => {
         installErrorHandlers(scope, emulatorPrefix, network.errorShape);
-        if (network.consent) registerConsentRoute(scope, network.id, network.consent, state, registeredCallbacks, sessionGate);
+        if (network.consent)
+          registerConsentRoute(scope, network.id, network.consent, state, registeredCallbacks, sessionGate);
         await network.routes(scope, context);
         // Routes other networks serve on this one's hosts (Instagram publishing on Facebook's Graph).
         for (const rider of state.registry.networks) {
@@ -83,7 +86,9 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   await fastify.register(
     async (scope) => {
       installErrorHandlers(scope, emulatorPrefix, (_path, status, message) => new ControlError(message, [], status));
-      scope.addHook('onRequest', async (request) => authoriseControlRequest(request, { storage: worlds, defaultWorld }));
+      scope.addHook('onRequest', async (request) =>
+        authoriseControlRequest(request, { storage: worlds, defaultWorld }),
+      );
       await controlPlugin(scope, context);
     },
     { prefix: '/control' },

@@ -19,7 +19,10 @@ export async function emulatorApp(): Promise<{ app: FastifyInstance; state: Serv
 }
 
 export function form(values: Record<string, string>): { payload: string; headers: Record<string, string> } {
-  return { payload: new URLSearchParams(values).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  return {
+    payload: new URLSearchParams(values).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
 }
 
 export function basicAuth(id = CLIENT.id, secret = CLIENT.secret): string {
@@ -43,7 +46,11 @@ export function query(values: Record<string, string | undefined>): string {
 }
 
 /** Facebook Login up to a long-lived user token. */
-export async function facebookUserToken(app: FastifyInstance, scope = 'pages_show_list,pages_read_engagement,pages_manage_posts,instagram_basic,instagram_content_publish', user?: string): Promise<string> {
+export async function facebookUserToken(
+  app: FastifyInstance,
+  scope = 'pages_show_list,pages_read_engagement,pages_manage_posts,instagram_basic,instagram_content_publish',
+  user?: string,
+): Promise<string> {
   const authorize = await app.inject({
     url: `/emulator/facebook/v25.0/dialog/oauth?${query({ client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's1', response_type: 'code', scope, emulator_auto: 'approve', emulator_user: user })}`,
   });
@@ -59,12 +66,17 @@ export async function facebookUserToken(app: FastifyInstance, scope = 'pages_sho
 
 /** The Page tokens a long-lived user token lists (first page of /me/accounts is enough for the seeded user's first Page). */
 export async function facebookPageToken(app: FastifyInstance, userToken: string, pageId: string): Promise<string> {
-  const response = await app.inject({ url: `/emulator/facebook/graph/v25.0/${pageId}?fields=access_token&access_token=${userToken}` });
+  const response = await app.inject({
+    url: `/emulator/facebook/graph/v25.0/${pageId}?fields=access_token&access_token=${userToken}`,
+  });
   return response.json().access_token;
 }
 
 /** Instagram Login up to a short-lived token. */
-export async function instagramShortToken(app: FastifyInstance, scope = 'instagram_business_basic,instagram_business_content_publish'): Promise<{ token: string; body: Record<string, unknown> }> {
+export async function instagramShortToken(
+  app: FastifyInstance,
+  scope = 'instagram_business_basic,instagram_business_content_publish',
+): Promise<{ token: string; body: Record<string, unknown> }> {
   const authorize = await app.inject({
     url: `/emulator/instagram/oauth/authorize?${query({ client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's2', response_type: 'code', scope, emulator_auto: 'approve' })}`,
   });
@@ -72,14 +84,23 @@ export async function instagramShortToken(app: FastifyInstance, scope = 'instagr
   const response = await app.inject({
     method: 'POST',
     url: '/emulator/instagram/api/oauth/access_token',
-    ...form({ client_id: CLIENT.id, client_secret: CLIENT.secret, grant_type: 'authorization_code', redirect_uri: REDIRECT_URI, code }),
+    ...form({
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      code,
+    }),
   });
   const body = response.json();
   return { token: body.data ? body.data[0].access_token : body.access_token, body };
 }
 
 /** X OAuth 2.0 with PKCE up to the token answer. */
-export async function xTokens(app: FastifyInstance, scope = 'tweet.read tweet.write users.read media.write offline.access'): Promise<{ access_token: string; refresh_token: string }> {
+export async function xTokens(
+  app: FastifyInstance,
+  scope = 'tweet.read tweet.write users.read media.write offline.access',
+): Promise<{ access_token: string; refresh_token: string }> {
   const { verifier, challenge } = pkcePair();
   const authorize = await app.inject({
     url: `/emulator/x/i/oauth2/authorize?${query({ response_type: 'code', client_id: CLIENT.id, redirect_uri: REDIRECT_URI, scope, state: 's3', code_challenge: challenge, code_challenge_method: 'S256', emulator_auto: 'approve' })}`,
@@ -89,7 +110,12 @@ export async function xTokens(app: FastifyInstance, scope = 'tweet.read tweet.wr
     method: 'POST',
     url: '/emulator/x/api/2/oauth2/token',
     headers: { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ code, grant_type: 'authorization_code', redirect_uri: REDIRECT_URI, code_verifier: verifier }).toString(),
+    payload: new URLSearchParams({
+      code,
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    }).toString(),
   });
   return response.json();
 }

@@ -31,7 +31,10 @@ class ReadyView {
 /** The 503 of /health/ready, in the error envelope; the message says which of the two is missing. */
 export function notReady(database: 'up' | 'down', draining: boolean): ApiException {
   const message = draining ? 'The process is shutting down; send new work elsewhere' : 'The database is unreachable';
-  return new ApiException('not_ready', message, undefined, HttpStatus.SERVICE_UNAVAILABLE, { 'Retry-After': '1', 'Cache-Control': 'no-store' });
+  return new ApiException('not_ready', message, undefined, HttpStatus.SERVICE_UNAVAILABLE, {
+    'Retry-After': '1',
+    'Cache-Control': 'no-store',
+  });
 }
 
 @ApiTags('Health')
@@ -66,9 +69,15 @@ export class HealthController {
   @Get('health/ready')
   @Public()
   @RawResponse()
-  @ApiOperation({ summary: 'Readiness: PostgreSQL reachable and the process not shutting down (no authentication)', security: [] })
+  @ApiOperation({
+    summary: 'Readiness: PostgreSQL reachable and the process not shutting down (no authentication)',
+    security: [],
+  })
   @ApiResponse({ status: 200, type: ReadyView, description: 'Ready for traffic' })
-  @ApiResponse({ status: 503, description: 'Not ready: error envelope with code `not_ready` (database unreachable, or draining)' })
+  @ApiResponse({
+    status: 503,
+    description: 'Not ready: error envelope with code `not_ready` (database unreachable, or draining)',
+  })
   async ready(): Promise<ReadyView> {
     const report = await this.readiness.check();
     if (!report.ready) throw notReady(report.database, report.draining);

@@ -18,7 +18,8 @@ export class Readiness {
 
   async check(): Promise<ReadinessReport> {
     // A draining process is not ready whatever the database says: no need to ask it.
-    if (this.drain.draining) return { ready: false, database: (await this.database.isUp()) ? 'up' : 'down', draining: true };
+    if (this.drain.draining)
+      return { ready: false, database: (await this.database.isUp()) ? 'up' : 'down', draining: true };
     const up = await this.database.isUp();
     return { ready: up, database: up ? 'up' : 'down', draining: false };
   }

@@ -22,12 +22,15 @@ export function portOf(server: Server): number {
 
 async function answer(readiness: Readiness, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const path = (request.url ?? '').split('?', 1)[0];
-  if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, errorBody('method_not_allowed', 'Only GET is served here'));
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return send(response, 405, errorBody('method_not_allowed', 'Only GET is served here'));
   if (path === '/health/live') return send(response, 200, { status: 'ok' });
   if (path === '/health/ready') {
     const report = await readiness.check().catch(() => ({ ready: false, draining: false }));
     if (report.ready) return send(response, 200, { status: 'ready', database: 'up' });
-    const message = report.draining ? 'The process is shutting down; send new work elsewhere' : 'The database is unreachable';
+    const message = report.draining
+      ? 'The process is shutting down; send new work elsewhere'
+      : 'The database is unreachable';
     return send(response, 503, errorBody('not_ready', message), { 'Retry-After': '1' });
   }
   return send(response, 404, errorBody('not_found', 'This port serves only /health/live and /health/ready'));
@@ -39,6 +42,11 @@ function errorBody(code: string, message: string): { success: false; error: { co
 
 function send(response: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }

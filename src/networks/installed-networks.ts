@@ -7,4 +7,8 @@ import { xNetwork } from './x';
  * The networks this service speaks. Adding a network is a folder under src/networks/ that exports
  * an InstalledNetwork, and one line here; every list of networks (API docs, validation, CLI) reads it.
  */
-export const INSTALLED_NETWORKS = [facebookNetwork, instagramNetwork, xNetwork] as const satisfies readonly InstalledNetwork[];
+export const INSTALLED_NETWORKS = [
+  facebookNetwork,
+  instagramNetwork,
+  xNetwork,
+] as const satisfies readonly InstalledNetwork[];

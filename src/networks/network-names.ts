@@ -18,5 +18,7 @@ export function describeNetworkIds(): string {
 
 /** "twitter is accepted for x": the aliases the API also takes, for people to read. */
 export function describeNetworkAliases(): string {
-  return INSTALLED_NETWORKS.flatMap((network) => network.aliases.map((alias) => `${alias} is accepted for ${network.id}`)).join(', ');
+  return INSTALLED_NETWORKS.flatMap((network) =>
+    network.aliases.map((alias) => `${alias} is accepted for ${network.id}`),
+  ).join(', ');
 }

@@ -5,7 +5,22 @@ function adapter(id: string, aliases: string[] = [], displayName = id): NetworkA
   const unused = () => {
     throw new Error('not used here');
   };
-  return { id, aliases, displayName, emulated: false, serviceApp: undefined, revokeScope: 'account', refreshAheadMs: 0, authorizeUrl: unused, exchangeCode: unused, listSelectable: unused, revoke: unused, refresh: unused, validate: unused, publish: unused };
+  return {
+    id,
+    aliases,
+    displayName,
+    emulated: false,
+    serviceApp: undefined,
+    revokeScope: 'account',
+    refreshAheadMs: 0,
+    authorizeUrl: unused,
+    exchangeCode: unused,
+    listSelectable: unused,
+    revoke: unused,
+    refresh: unused,
+    validate: unused,
+    publish: unused,
+  };
 }
 
 describe('NetworkRegistry', () => {
@@ -24,7 +39,11 @@ describe('NetworkRegistry', () => {
   });
 
   it('refuses to start with two adapters claiming one id or alias', () => {
-    expect(() => new NetworkRegistry([adapter('x', [], 'X'), adapter('x', [], 'Other X')])).toThrow('Two network adapters claim the id "x"');
-    expect(() => new NetworkRegistry([adapter('x', ['twitter']), adapter('twitter')])).toThrow('claim the id "twitter"');
+    expect(() => new NetworkRegistry([adapter('x', [], 'X'), adapter('x', [], 'Other X')])).toThrow(
+      'Two network adapters claim the id "x"',
+    );
+    expect(() => new NetworkRegistry([adapter('x', ['twitter']), adapter('twitter')])).toThrow(
+      'claim the id "twitter"',
+    );
   });
 });

@@ -25,7 +25,9 @@ export class NetworkRegistry {
       for (const name of [adapter.id, ...adapter.aliases]) {
         const existing = this.byName.get(name);
         if (existing) {
-          throw new Error(`Two network adapters claim the id "${name}": ${existing.displayName} and ${adapter.displayName}`);
+          throw new Error(
+            `Two network adapters claim the id "${name}": ${existing.displayName} and ${adapter.displayName}`,
+          );
         }
         this.byName.set(name, adapter);
       }

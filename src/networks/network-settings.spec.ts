@@ -11,7 +11,11 @@ describe('isEmulated', () => {
     ['auto', 'development', app, false],
     ['auto', 'production', undefined, false],
   ] as const)('NETWORK_EMULATOR=%s, NODE_ENV=%s, credentials %p → %p', (mode, nodeEnv, credentials, expected) => {
-    const config = loadConfig({ NETWORK_EMULATOR: mode, NODE_ENV: nodeEnv, ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') });
+    const config = loadConfig({
+      NETWORK_EMULATOR: mode,
+      NODE_ENV: nodeEnv,
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    });
     expect(isEmulated(config, credentials)).toBe(expected);
   });
 });
@@ -21,7 +25,11 @@ describe('serviceAppFrom', () => {
   it('needs both or neither', () => {
     expect(serviceAppFrom(names, { id: undefined, secret: undefined })).toBeUndefined();
     expect(serviceAppFrom(names, { id: 'a', secret: 'b' })).toEqual({ clientId: 'a', clientSecret: 'b' });
-    expect(() => serviceAppFrom(names, { id: 'a', secret: undefined })).toThrow('X_CLIENT_SECRET: required when X_CLIENT_ID is set');
-    expect(() => serviceAppFrom(names, { id: undefined, secret: 'b' })).toThrow('X_CLIENT_ID: required when X_CLIENT_SECRET is set');
+    expect(() => serviceAppFrom(names, { id: 'a', secret: undefined })).toThrow(
+      'X_CLIENT_SECRET: required when X_CLIENT_ID is set',
+    );
+    expect(() => serviceAppFrom(names, { id: undefined, secret: 'b' })).toThrow(
+      'X_CLIENT_ID: required when X_CLIENT_SECRET is set',
+    );
   });
 });

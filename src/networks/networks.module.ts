@@ -25,7 +25,11 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
 @Module({
   imports: [TypeOrmModule.forFeature([NetworkApp]), ...INSTALLED_NETWORKS.map((network) => network.module)],
   providers: [
-    { provide: NetworkRegistry, inject: INSTALLED_NETWORKS.map((network) => network.adapter), useFactory: buildRegistry },
+    {
+      provide: NetworkRegistry,
+      inject: INSTALLED_NETWORKS.map((network) => network.adapter),
+      useFactory: buildRegistry,
+    },
     NetworkAppsService,
     CustomerModes,
     TestWorldApps,

@@ -74,11 +74,10 @@ export class DeliveryStore {
 
   /** Up to `wanted` due deliveries of accounts nobody publishes for, round-robin over customers. */
   claim(workerId: string, wanted: number, customerCap: number): Promise<ClaimedDelivery[]> {
-    return this.statements.query<ClaimedDelivery>('SELECT delivery_id AS "deliveryId", account_id AS "accountId" FROM claim_deliveries($1, $2, $3)', [
-      workerId,
-      wanted,
-      customerCap,
-    ]);
+    return this.statements.query<ClaimedDelivery>(
+      'SELECT delivery_id AS "deliveryId", account_id AS "accountId" FROM claim_deliveries($1, $2, $3)',
+      [workerId, wanted, customerCap],
+    );
   }
 
   /** Lets go of the account's lane; its next delivery, if any is due, can be claimed by anyone. */
@@ -152,8 +151,14 @@ export class DeliveryStore {
   }
 
   /** The delivery, its post and account, locked, for a delivery that begin() refused; undefined when it is no longer open. */
-  async lockOpen(transaction: EntityManager, deliveryId: string): Promise<Pick<Attempt, 'delivery' | 'post' | 'account'> | undefined> {
-    const delivery = await transaction.findOne(Delivery, { where: { id: deliveryId }, lock: { mode: 'pessimistic_write' } });
+  async lockOpen(
+    transaction: EntityManager,
+    deliveryId: string,
+  ): Promise<Pick<Attempt, 'delivery' | 'post' | 'account'> | undefined> {
+    const delivery = await transaction.findOne(Delivery, {
+      where: { id: deliveryId },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!delivery || !['scheduled', 'pending', 'publishing'].includes(delivery.status)) return undefined;
     const post = await transaction.findOneByOrFail(Post, { id: delivery.postId });
     const account = await transaction.findOneByOrFail(ConnectedAccount, { id: delivery.accountId });
@@ -162,7 +167,11 @@ export class DeliveryStore {
 
   /** Whether `workerId` still holds the claim of the delivery (see CLAIM_HELD). */
   async holdsClaim(deliveryId: string, workerId: string): Promise<boolean> {
-    const rows = await this.statements.query(`SELECT 1 FROM deliveries d WHERE d.id = $1 AND ${CLAIM_HELD}`, [deliveryId, workerId, this.freshBeatMs]);
+    const rows = await this.statements.query(`SELECT 1 FROM deliveries d WHERE d.id = $1 AND ${CLAIM_HELD}`, [
+      deliveryId,
+      workerId,
+      this.freshBeatMs,
+    ]);
     return rows.length > 0;
   }
 
@@ -172,22 +181,19 @@ export class DeliveryStore {
    * taken for dead stops before that call instead of making it beside the new holder.
    */
   async checkpoint(deliveryId: string, workerId: string, progress: PublishProgress): Promise<void> {
-    const rows = await this.statements.query(`UPDATE deliveries d SET progress = $4, updated_at = now() WHERE d.id = $1 AND ${CLAIM_HELD} RETURNING d.id`, [
-      deliveryId,
-      workerId,
-      this.freshBeatMs,
-      JSON.stringify(progress),
-    ]);
+    const rows = await this.statements.query(
+      `UPDATE deliveries d SET progress = $4, updated_at = now() WHERE d.id = $1 AND ${CLAIM_HELD} RETURNING d.id`,
+      [deliveryId, workerId, this.freshBeatMs, JSON.stringify(progress)],
+    );
     if (rows.length === 0) throw new LostClaimError(`Delivery ${deliveryId}`);
   }
 
   /** The network is still processing (a container, a video): look again at `at`, from `progress`. */
   async pollAgain(deliveryId: string, progress: PublishProgress, at: Date): Promise<void> {
-    await this.statements.query(`UPDATE deliveries SET status = 'pending', progress = $2, next_attempt_at = $3, due_at = $3, updated_at = now() WHERE id = $1`, [
-      deliveryId,
-      JSON.stringify(progress),
-      at,
-    ]);
+    await this.statements.query(
+      `UPDATE deliveries SET status = 'pending', progress = $2, next_attempt_at = $3, due_at = $3, updated_at = now() WHERE id = $1`,
+      [deliveryId, JSON.stringify(progress), at],
+    );
   }
 
   /** Waits for the network (its rate limit's reset, or backoff after trouble), in the caller's transaction. */
@@ -215,7 +221,11 @@ export class DeliveryStore {
   }
 
   /** Published: the delivery's final state and its post.published event, in one statement. */
-  async published(deliveryId: string, result: { platformPostId: string; permalink: string | null }, event: NewEvent<'post.published'>): Promise<void> {
+  async published(
+    deliveryId: string,
+    result: { platformPostId: string; permalink: string | null },
+    event: NewEvent<'post.published'>,
+  ): Promise<void> {
     const insertion = this.outbox.insertion(event, 4);
     await this.statements.query(
       `WITH change AS (
@@ -229,12 +239,16 @@ export class DeliveryStore {
   }
 
   /** Failed for good, with its post.failed event, in the caller's transaction. */
-  async failed(transaction: EntityManager, deliveryId: string, failure: { code: string; message: string }, event: NewEvent<'post.failed'>): Promise<void> {
-    await transaction.query(`UPDATE deliveries SET status = 'failed', error_code = $2, error_message = $3, next_attempt_at = NULL, due_at = NULL, updated_at = now() WHERE id = $1`, [
-      deliveryId,
-      failure.code,
-      failure.message,
-    ]);
+  async failed(
+    transaction: EntityManager,
+    deliveryId: string,
+    failure: { code: string; message: string },
+    event: NewEvent<'post.failed'>,
+  ): Promise<void> {
+    await transaction.query(
+      `UPDATE deliveries SET status = 'failed', error_code = $2, error_message = $3, next_attempt_at = NULL, due_at = NULL, updated_at = now() WHERE id = $1`,
+      [deliveryId, failure.code, failure.message],
+    );
     await this.outbox.record(transaction, event);
   }
 

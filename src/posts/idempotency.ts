@@ -41,18 +41,29 @@ export class IdempotencyKeys {
       [customerId, key],
     )) as Array<{ request_hash: string; response_status: number | null; response_body: unknown }>;
     if (!existing || existing.request_hash !== hash) {
-      throw ApiException.conflict('This Idempotency-Key was used with a different request body', 'idempotency_key_reused');
+      throw ApiException.conflict(
+        'This Idempotency-Key was used with a different request body',
+        'idempotency_key_reused',
+      );
     }
-    if (existing.response_status === null) throw ApiException.conflict('A request with this Idempotency-Key is still being processed', 'idempotency_key_in_use');
+    if (existing.response_status === null)
+      throw ApiException.conflict(
+        'A request with this Idempotency-Key is still being processed',
+        'idempotency_key_in_use',
+      );
     return { kind: 'replay', status: existing.response_status, body: existing.response_body };
   }
 
-  static async store(transaction: EntityManager, customerId: string, key: string, status: number, body: unknown): Promise<void> {
-    await transaction.query('UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE customer_id = $1 AND key = $2', [
-      customerId,
-      key,
-      status,
-      JSON.stringify(body),
-    ]);
+  static async store(
+    transaction: EntityManager,
+    customerId: string,
+    key: string,
+    status: number,
+    body: unknown,
+  ): Promise<void> {
+    await transaction.query(
+      'UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE customer_id = $1 AND key = $2',
+      [customerId, key, status, JSON.stringify(body)],
+    );
   }
 }

@@ -32,7 +32,11 @@ function invalid(details: FieldError[]): ApiException {
 }
 
 function unprocessable(details: FieldError[]): ApiException {
-  return new ApiException('unprocessable_content', `The post cannot be published as it is: ${details.map((d) => d.field).join(', ')}`, details);
+  return new ApiException(
+    'unprocessable_content',
+    `The post cannot be published as it is: ${details.map((d) => d.field).join(', ')}`,
+    details,
+  );
 }
 
 /**
@@ -53,7 +57,10 @@ export class PostAcceptance {
     const accounts = await this.accounts(customerId, body);
     const problems = [...new Set(accounts.map((account) => account.platform))].flatMap((platform) => {
       const parts: PostPart[] = containers.map((container) => ({ text: container.content, media: container.media }));
-      return this.networks.get(platform).validate(parts).map((problem) => ({ field: problem.field, message: `${platform}: ${problem.message}` }));
+      return this.networks
+        .get(platform)
+        .validate(parts)
+        .map((problem) => ({ field: problem.field, message: `${platform}: ${problem.message}` }));
     });
     if (problems.length) throw unprocessable(problems);
     return { containers, accounts, scheduledAt };
@@ -62,8 +69,10 @@ export class PostAcceptance {
   private scheduledAt(value: string | undefined, now: Date): Date | null {
     if (value === undefined) return null;
     const at = new Date(value);
-    if (at.getTime() <= now.getTime()) throw invalid([{ field: 'scheduledAt', message: 'scheduledAt must be in the future' }]);
-    if (at.getTime() > oneYearAfter(now).getTime()) throw invalid([{ field: 'scheduledAt', message: 'scheduledAt must be within one year' }]);
+    if (at.getTime() <= now.getTime())
+      throw invalid([{ field: 'scheduledAt', message: 'scheduledAt must be in the future' }]);
+    if (at.getTime() > oneYearAfter(now).getTime())
+      throw invalid([{ field: 'scheduledAt', message: 'scheduledAt must be within one year' }]);
     return at;
   }
 
@@ -78,7 +87,11 @@ export class PostAcceptance {
             const verdict = await this.urls.check(medium.url);
             if (!verdict.ok) problems.push({ field, message: `${field} ${verdict.reason}` });
             const kind = mediaKindOf(medium.url);
-            if (!kind) problems.push({ field, message: `${field} must end in a known media extension (.jpg, .png, .gif, .webp, .mp4, .mov, …)` });
+            if (!kind)
+              problems.push({
+                field,
+                message: `${field} must end in a known media extension (.jpg, .png, .gif, .webp, .mp4, .mov, …)`,
+              });
             return { url: medium.url, kind: kind ?? 'image' };
           }),
         ),
@@ -95,8 +108,10 @@ export class PostAcceptance {
     const problems: FieldError[] = body.accounts.flatMap((id, index): FieldError[] => {
       const account = byId.get(id);
       const field = `accounts[${index}]`;
-      if (!account || account.tenantId !== body.tenant_id) return [{ field, message: `${id} is not a connected account of tenant ${body.tenant_id}` }];
-      if (account.status === 'expired') return [{ field, message: `${id} needs reconnecting: its token expired (account_expired)` }];
+      if (!account || account.tenantId !== body.tenant_id)
+        return [{ field, message: `${id} is not a connected account of tenant ${body.tenant_id}` }];
+      if (account.status === 'expired')
+        return [{ field, message: `${id} needs reconnecting: its token expired (account_expired)` }];
       if (account.status !== 'active') return [{ field, message: `${id} is disconnected` }];
       return [];
     });

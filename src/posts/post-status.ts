@@ -1,6 +1,14 @@
 import { DeliveryStatus } from './delivery.entity';
 
-export const POST_STATUSES = ['scheduled', 'queued', 'publishing', 'published', 'partially_published', 'failed', 'canceled'] as const;
+export const POST_STATUSES = [
+  'scheduled',
+  'queued',
+  'publishing',
+  'published',
+  'partially_published',
+  'failed',
+  'canceled',
+] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** A post's status, derived from its deliveries' (never stored, so it cannot disagree with them). */

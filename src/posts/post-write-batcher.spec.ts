@@ -13,7 +13,11 @@ class RecordingWriter {
   }
 }
 
-const postFor = (tenantId: string): PostToWrite => ({ customerId: 'cus_1', tenantId, accepted: { containers: [], accounts: [], scheduledAt: null } });
+const postFor = (tenantId: string): PostToWrite => ({
+  customerId: 'cus_1',
+  tenantId,
+  accepted: { containers: [], accounts: [], scheduledAt: null },
+});
 
 describe('PostWriteBatcher', () => {
   let writer: RecordingWriter;

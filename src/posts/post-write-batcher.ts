@@ -55,11 +55,21 @@ export class PostWriteBatcher {
     if (batch.length === 0) return;
     this.inFlight += 1;
     try {
-      const written = await this.writer.write(this.dataSource.manager, batch.map((item) => item.post));
+      const written = await this.writer.write(
+        this.dataSource.manager,
+        batch.map((item) => item.post),
+      );
       batch.forEach((item, index) => item.resolve(written[index]!));
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
-      else await Promise.all(batch.map((item) => this.writer.write(this.dataSource.manager, [item.post]).then(([written]) => item.resolve(written!), item.reject)));
+      else
+        await Promise.all(
+          batch.map((item) =>
+            this.writer
+              .write(this.dataSource.manager, [item.post])
+              .then(([written]) => item.resolve(written!), item.reject),
+          ),
+        );
     } finally {
       this.inFlight -= 1;
       this.schedule();

@@ -26,7 +26,13 @@ export class PostWriter {
   async write(runner: EntityManager, posts: PostToWrite[]): Promise<WrittenPost[]> {
     const planned = posts.map(({ customerId, tenantId, accepted }) => {
       const status = accepted.scheduledAt ? ('scheduled' as const) : ('pending' as const);
-      const post = Object.assign(new Post(), { id: newId('post'), customerId, tenantId, containers: accepted.containers, scheduledAt: accepted.scheduledAt });
+      const post = Object.assign(new Post(), {
+        id: newId('post'),
+        customerId,
+        tenantId,
+        containers: accepted.containers,
+        scheduledAt: accepted.scheduledAt,
+      });
       const deliveries = accepted.accounts.map((account) =>
         Object.assign(new Delivery(), {
           id: newId('delivery'),
@@ -82,12 +88,15 @@ export class PostWriter {
     )) as Array<{ created_at: Date; posts: number; deliveries: number }>;
     // Written together or not at all; a mismatch would be a bug in this statement.
     if (row?.posts !== allPosts.length || row.deliveries !== allDeliveries.length) {
-      throw new Error(`Wrote ${row?.posts}/${allPosts.length} posts, ${row?.deliveries}/${allDeliveries.length} deliveries`);
+      throw new Error(
+        `Wrote ${row?.posts}/${allPosts.length} posts, ${row?.deliveries}/${allDeliveries.length} deliveries`,
+      );
     }
     // The rows' created_at is now(), the transaction's time, which the statement also returned.
     for (const { post, deliveries } of planned) {
       post.createdAt = row.created_at;
-      for (const delivery of deliveries) Object.assign(delivery, { createdAt: row.created_at, updatedAt: row.created_at });
+      for (const delivery of deliveries)
+        Object.assign(delivery, { createdAt: row.created_at, updatedAt: row.created_at });
     }
     return planned;
   }

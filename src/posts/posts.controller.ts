@@ -14,7 +14,9 @@ import { PostsService } from './posts.service';
 function idempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.length < 1 || value.length > 255 || !/^[\x21-\x7E]+$/.test(value)) {
-    throw ApiException.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1-255 visible ASCII characters' }]);
+    throw ApiException.validation([
+      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1-255 visible ASCII characters' },
+    ]);
   }
   return value;
 }
@@ -58,15 +60,24 @@ export class PostsController {
   @ApiOperation({ summary: 'A post with every delivery' })
   @ApiEnvelope(PostView)
   @ApiErrors(401, 404)
-  get(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id', new ResourceIdPipe('post', 'Post')) id: string): Promise<PostView> {
+  get(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+  ): Promise<PostView> {
     return this.posts.get(caller.customerId, id);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Cancel the deliveries not yet published', description: 'Published deliveries stay on the network.' })
+  @ApiOperation({
+    summary: 'Cancel the deliveries not yet published',
+    description: 'Published deliveries stay on the network.',
+  })
   @ApiEnvelope(PostView)
   @ApiErrors(401, 404)
-  cancel(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('id', new ResourceIdPipe('post', 'Post')) id: string): Promise<PostView> {
+  cancel(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+  ): Promise<PostView> {
     return this.posts.cancel(caller.customerId, id);
   }
 }

@@ -21,6 +21,16 @@ import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Delivery]), DatabaseModule, AccountsModule, NetworksModule, WebhooksModule],
   controllers: [PostsController],
-  providers: [PostsService, PostAcceptance, PostWriter, PostWriteBatcher, DeliveryStore, PublishDeliveryTask, PublishLane, PurgeIdempotencyKeys, UrlSafety],
+  providers: [
+    PostsService,
+    PostAcceptance,
+    PostWriter,
+    PostWriteBatcher,
+    DeliveryStore,
+    PublishDeliveryTask,
+    PublishLane,
+    PurgeIdempotencyKeys,
+    UrlSafety,
+  ],
 })
 export class PostsModule {}

@@ -52,7 +52,9 @@ export class PostsService {
     return this.dataSource.transaction(async (transaction) => {
       const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, requestHash(body));
       if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
-      const [{ post, deliveries }] = (await this.writer.write(transaction, [{ customerId, tenantId: body.tenant_id, accepted }])) as [WrittenPost];
+      const [{ post, deliveries }] = (await this.writer.write(transaction, [
+        { customerId, tenantId: body.tenant_id, accepted },
+      ])) as [WrittenPost];
       const view = postView(post, deliveries);
       await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
       return { status: ACCEPTED, body: view };
@@ -65,11 +67,16 @@ export class PostsService {
         FROM posts p LEFT JOIN deliveries d ON d.post_id = p.id
        WHERE p.customer_id = $1 AND p.id = $2
        ORDER BY d.created_at, d.id`;
-    const rows = await this.statements.query<Record<string, unknown>>(this.postWithDeliveriesSql, [customerId, id], transaction);
+    const rows = await this.statements.query<Record<string, unknown>>(
+      this.postWithDeliveriesSql,
+      [customerId, id],
+      transaction,
+    );
     const [first] = rows;
     if (!first) throw ApiException.notFound('Post');
     const post = fromPrefixedRow(this.dataSource, Post, first, 'p');
-    const deliveries = first.d_id === null ? [] : rows.map((row) => fromPrefixedRow(this.dataSource, Delivery, row, 'd'));
+    const deliveries =
+      first.d_id === null ? [] : rows.map((row) => fromPrefixedRow(this.dataSource, Delivery, row, 'd'));
     return postView(post, deliveries);
   }
 
@@ -89,7 +96,10 @@ export class PostsService {
         .getRepository(Post)
         .createQueryBuilder('post')
         .addSelect(createdMicrosSql('post.created_at'), 'created_exact')
-        .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', { customerId, tenantId: query.tenantId })
+        .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', {
+          customerId,
+          tenantId: query.tenantId,
+        })
         .orderBy('post.created_at', 'DESC')
         .addOrderBy('post.id', 'DESC')
         .limit(statusFilter ? 200 : limit + 1);
@@ -101,9 +111,14 @@ export class PostsService {
       }
       const { entities: posts, raw } = await builder.getRawAndEntities<{ created_exact: string }>();
       if (posts.length === 0) break;
-      const deliveries = await this.dataSource.getRepository(Delivery).find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
+      const deliveries = await this.dataSource
+        .getRepository(Delivery)
+        .find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
       posts.forEach((post, index) => {
-        const view = postView(post, deliveries.filter((delivery) => delivery.postId === post.id));
+        const view = postView(
+          post,
+          deliveries.filter((delivery) => delivery.postId === post.id),
+        );
         if (!statusFilter || view.status === statusFilter) collected.push({ view, exact: raw[index]!.created_exact });
       });
       after = { createdMicros: raw[posts.length - 1]!.created_exact, id: posts[posts.length - 1]!.id };
@@ -112,7 +127,10 @@ export class PostsService {
     const page = collected.slice(0, limit);
     const more = collected.length > limit;
     const lastShown = page[page.length - 1];
-    return { posts: page.map((item) => item.view), nextCursor: more && lastShown ? encodeCursor({ createdMicros: lastShown.exact, id: lastShown.view.id }) : null };
+    return {
+      posts: page.map((item) => item.view),
+      nextCursor: more && lastShown ? encodeCursor({ createdMicros: lastShown.exact, id: lastShown.view.id }) : null,
+    };
   }
 
   /**

@@ -85,7 +85,8 @@ export class PublishDeliveryTask {
       const open = await this.store.lockOpen(transaction, deliveryId);
       if (!open) return;
       // Reconnected between the two reads: the delivery is tried again, and then claimed.
-      if (open.account.status === 'active') throw new Error(`Delivery ${deliveryId}: its account was reconnected while being claimed; retrying`);
+      if (open.account.status === 'active')
+        throw new Error(`Delivery ${deliveryId}: its account was reconnected while being claimed; retrying`);
       const code = open.account.status === 'expired' ? 'account_expired' : 'account_disconnected';
       await this.fail(transaction, open, code, `The account is ${open.account.status}; reconnect it to publish`);
     });
@@ -93,19 +94,39 @@ export class PublishDeliveryTask {
 
   private recordFailure(attempt: Attempt, error: NetworkError): Promise<void> {
     const { delivery, account } = attempt;
-    this.logger.warn({ msg: 'Publishing failed', deliveryId: delivery.id, platform: account.platform, kind: error.kind, err: error.message });
+    this.logger.warn({
+      msg: 'Publishing failed',
+      deliveryId: delivery.id,
+      platform: account.platform,
+      kind: error.kind,
+      err: error.message,
+    });
     return this.dataSource.transaction(async (transaction) => {
       if (error.kind === 'auth_expired') {
         await this.expiry.expire(transaction, account, error.message);
-        return this.fail(transaction, attempt, 'token_expired', 'The network no longer accepts the account token; reconnect the account');
+        return this.fail(
+          transaction,
+          attempt,
+          'token_expired',
+          'The network no longer accepts the account token; reconnect the account',
+        );
       }
       const next = afterFailure(delivery, error, new Date());
       if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
-      await this.store.retryLater(transaction, delivery.id, { at: next.at, code: next.rateLimited ? 'rate_limited' : 'network_unavailable', message: error.message });
+      await this.store.retryLater(transaction, delivery.id, {
+        at: next.at,
+        code: next.rateLimited ? 'rate_limited' : 'network_unavailable',
+        message: error.message,
+      });
     });
   }
 
-  private fail(transaction: EntityManager, { delivery, post, account }: Pick<Attempt, 'delivery' | 'post' | 'account'>, code: string, message: string): Promise<void> {
+  private fail(
+    transaction: EntityManager,
+    { delivery, post, account }: Pick<Attempt, 'delivery' | 'post' | 'account'>,
+    code: string,
+    message: string,
+  ): Promise<void> {
     return this.store.failed(
       transaction,
       delivery.id,
@@ -114,7 +135,14 @@ export class PublishDeliveryTask {
         customerId: post.customerId,
         tenantId: post.tenantId,
         type: 'post.failed',
-        data: { servicePostId: post.id, deliveryId: delivery.id, connectedAccountId: account.id, platform: account.platform, error: message, errorCode: code },
+        data: {
+          servicePostId: post.id,
+          deliveryId: delivery.id,
+          connectedAccountId: account.id,
+          platform: account.platform,
+          error: message,
+          errorCode: code,
+        },
       },
     );
   }

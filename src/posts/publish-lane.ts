@@ -45,8 +45,13 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
       await this.task.run(deliveryId, workerId);
     } catch (error) {
       // Taken for dead: the new holder carries on, and this worker's release below changes nothing.
-      if (error instanceof LostClaimError) return this.logger.warn({ msg: 'Stopped publishing: the claim was let go', deliveryId, accountId });
-      this.logger.error({ msg: 'Publishing stopped on our own error; the delivery will be tried again', deliveryId, err: error instanceof Error ? error.message : String(error) });
+      if (error instanceof LostClaimError)
+        return this.logger.warn({ msg: 'Stopped publishing: the claim was let go', deliveryId, accountId });
+      this.logger.error({
+        msg: 'Publishing stopped on our own error; the delivery will be tried again',
+        deliveryId,
+        err: error instanceof Error ? error.message : String(error),
+      });
       // If this fails too (the database away), the delivery stays due as it was and is claimed again.
       await this.store.retryAfterOwnError(deliveryId).catch(() => undefined);
     }
@@ -66,6 +71,11 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
 
   /** Must happen, or the account's next deliveries wait for this process to end: retried while it lives. */
   private async release(accountId: string, workerId: string): Promise<void> {
-    await retryUntilDone(this.logger, `Letting go of account ${accountId}'s lane`, () => this.store.release(accountId, workerId), this.shutdown.signal);
+    await retryUntilDone(
+      this.logger,
+      `Letting go of account ${accountId}'s lane`,
+      () => this.store.release(accountId, workerId),
+      this.shutdown.signal,
+    );
   }
 }

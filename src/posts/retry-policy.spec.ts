@@ -6,7 +6,9 @@ const transient = new NetworkError('x', 'transient', 'boom');
 
 describe('nextAttemptAt', () => {
   it('backs off exponentially with jitter within ±20%', () => {
-    const delays = [1, 2, 3].map((attempts) => [0, 1].map((random) => nextAttemptAt(transient, attempts, now, () => random).getTime() - now.getTime()));
+    const delays = [1, 2, 3].map((attempts) =>
+      [0, 1].map((random) => nextAttemptAt(transient, attempts, now, () => random).getTime() - now.getTime()),
+    );
     expect(delays).toEqual([
       [24_000, 36_000],
       [48_000, 72_000],
@@ -19,7 +21,9 @@ describe('nextAttemptAt', () => {
   });
 
   it("honours the network's reset time for a rate limit", () => {
-    const limited = new NetworkError('x', 'rate_limited', 'slow down', { retryAt: new Date(now.getTime() + 15 * 60_000) });
+    const limited = new NetworkError('x', 'rate_limited', 'slow down', {
+      retryAt: new Date(now.getTime() + 15 * 60_000),
+    });
     const at = nextAttemptAt(limited, 1, now, () => 0).getTime() - now.getTime();
     expect(at).toBe(15 * 60_000 + 1_000);
   });
@@ -27,17 +31,32 @@ describe('nextAttemptAt', () => {
 
 describe('afterFailure', () => {
   const created = new Date(now.getTime() - 60_000);
-  const limited = new NetworkError('x', 'rate_limited', 'slow down', { retryAt: new Date(now.getTime() + 15 * 60_000) });
+  const limited = new NetworkError('x', 'rate_limited', 'slow down', {
+    retryAt: new Date(now.getTime() + 15 * 60_000),
+  });
 
   it('fails a permanent error at once', () => {
-    expect(afterFailure({ attempts: 1, rateLimitWaits: 0, createdAt: created }, new NetworkError('x', 'permanent', 'no'), now)).toEqual({ kind: 'fail', code: 'network_rejected' });
+    expect(
+      afterFailure(
+        { attempts: 1, rateLimitWaits: 0, createdAt: created },
+        new NetworkError('x', 'permanent', 'no'),
+        now,
+      ),
+    ).toEqual({ kind: 'fail', code: 'network_rejected' });
   });
 
   it('gives up on transient errors after MAX_ATTEMPTS attempts that were not rate-limit waits', () => {
-    expect(afterFailure({ attempts: MAX_ATTEMPTS - 1, rateLimitWaits: 0, createdAt: created }, transient, now).kind).toBe('retry');
-    expect(afterFailure({ attempts: MAX_ATTEMPTS, rateLimitWaits: 0, createdAt: created }, transient, now)).toEqual({ kind: 'fail', code: 'retries_exhausted' });
+    expect(
+      afterFailure({ attempts: MAX_ATTEMPTS - 1, rateLimitWaits: 0, createdAt: created }, transient, now).kind,
+    ).toBe('retry');
+    expect(afterFailure({ attempts: MAX_ATTEMPTS, rateLimitWaits: 0, createdAt: created }, transient, now)).toEqual({
+      kind: 'fail',
+      code: 'retries_exhausted',
+    });
     // Twenty waits for a window first: still seven failures to go.
-    expect(afterFailure({ attempts: MAX_ATTEMPTS + 20, rateLimitWaits: 21, createdAt: created }, transient, now).kind).toBe('retry');
+    expect(
+      afterFailure({ attempts: MAX_ATTEMPTS + 20, rateLimitWaits: 21, createdAt: created }, transient, now).kind,
+    ).toBe('retry');
   });
 
   it('waits for a rate limit window however many times, instead of failing', () => {
@@ -45,8 +64,11 @@ describe('afterFailure', () => {
     expect(next).toEqual({ kind: 'retry', at: new Date(now.getTime() + 15 * 60_000 + 1_000), rateLimited: true });
   });
 
-  it('but not past MAX_RATE_LIMIT_WAIT_MS from the delivery\'s creation', () => {
+  it("but not past MAX_RATE_LIMIT_WAIT_MS from the delivery's creation", () => {
     const old = new Date(now.getTime() - MAX_RATE_LIMIT_WAIT_MS + 60_000);
-    expect(afterFailure({ attempts: 3, rateLimitWaits: 2, createdAt: old }, limited, now)).toEqual({ kind: 'fail', code: 'rate_limited' });
+    expect(afterFailure({ attempts: 3, rateLimitWaits: 2, createdAt: old }, limited, now)).toEqual({
+      kind: 'fail',
+      code: 'rate_limited',
+    });
   });
 });

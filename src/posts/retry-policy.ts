@@ -11,10 +11,16 @@ const MAX_DELAY_MS = 60 * 60_000;
  * When to try again after a transient error or a rate limit: exponential backoff with ±20% jitter
  * (so retries of many deliveries spread out), never before the network's own reset time.
  */
-export function nextAttemptAt(error: NetworkError, attempts: number, now: Date, random: () => number = Math.random): Date {
+export function nextAttemptAt(
+  error: NetworkError,
+  attempts: number,
+  now: Date,
+  random: () => number = Math.random,
+): Date {
   const backoff = Math.min(BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
   const jittered = backoff * (0.8 + 0.4 * random());
-  const earliest = error.kind === 'rate_limited' && error.details.retryAt ? error.details.retryAt.getTime() - now.getTime() : 0;
+  const earliest =
+    error.kind === 'rate_limited' && error.details.retryAt ? error.details.retryAt.getTime() - now.getTime() : 0;
   // A rate limit is honoured exactly, plus a little jitter so that every waiting delivery does not return at once.
   const delay = earliest > 0 ? earliest + 1_000 + 4_000 * random() : jittered;
   return new Date(now.getTime() + delay);
@@ -39,10 +45,15 @@ export function afterFailure(
   if (error.kind === 'permanent') return { kind: 'fail', code: 'network_rejected' };
   if (error.kind === 'rate_limited') {
     const at = nextAttemptAt(error, delivery.attempts, now, random);
-    if (at.getTime() - delivery.createdAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) return { kind: 'fail', code: 'rate_limited' };
+    if (at.getTime() - delivery.createdAt.getTime() > MAX_RATE_LIMIT_WAIT_MS)
+      return { kind: 'fail', code: 'rate_limited' };
     return { kind: 'retry', at, rateLimited: true };
   }
   if (delivery.attempts - delivery.rateLimitWaits >= MAX_ATTEMPTS) return { kind: 'fail', code: 'retries_exhausted' };
   // Backoff grows with the failures, not with the waits for a window.
-  return { kind: 'retry', at: nextAttemptAt(error, delivery.attempts - delivery.rateLimitWaits, now, random), rateLimited: false };
+  return {
+    kind: 'retry',
+    at: nextAttemptAt(error, delivery.attempts - delivery.rateLimitWaits, now, random),
+    rateLimited: false,
+  };
 }

@@ -22,7 +22,11 @@ export class AccountLanes {
   ) {}
 
   /** Runs `work` holding the account's lane; answers `busy` without running it while someone else holds it. */
-  async withLane<T>(accountId: string, customerId: string, work: () => Promise<T>): Promise<{ held: true; result: T } | { held: false }> {
+  async withLane<T>(
+    accountId: string,
+    customerId: string,
+    work: () => Promise<T>,
+  ): Promise<{ held: true; result: T } | { held: false }> {
     const workerId = await this.identity.beatingId();
     const [taken] = (await this.dataSource.query(
       `INSERT INTO publish_lanes AS lane (account_id, customer_id, claimed_by, claimed_at) VALUES ($1, $2, $3, now())

@@ -70,7 +70,11 @@ export class ClaimLoop<Item> {
       } catch (error) {
         this.claimUncertain = true;
         const waitMs = CLAIM_RETRY_MS[Math.min(failures++, CLAIM_RETRY_MS.length - 1)]!;
-        this.logger.warn({ msg: 'Claiming work failed; trying again', err: error instanceof Error ? error.message : String(error), waitMs });
+        this.logger.warn({
+          msg: 'Claiming work failed; trying again',
+          err: error instanceof Error ? error.message : String(error),
+          waitMs,
+        });
         await this.sleep(waitMs);
         continue;
       }
@@ -92,7 +96,12 @@ export class ClaimLoop<Item> {
     this.held.add(item);
     const done = this.lane
       .work(item, this.workerId)
-      .catch((error: unknown) => this.logger.error({ msg: 'Work ended in an unexpected error', err: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        this.logger.error({
+          msg: 'Work ended in an unexpected error',
+          err: error instanceof Error ? error.message : String(error),
+        }),
+      )
       .finally(() => {
         this.active--;
         this.held.delete(item);

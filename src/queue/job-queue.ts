@@ -24,14 +24,17 @@ export interface NewJob {
 @Injectable()
 export class JobQueue {
   async enqueue(transaction: EntityManager, job: NewJob): Promise<void> {
-    await transaction.query('SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, run_at => $4, max_attempts => $5, job_key => $6)', [
-      job.task,
-      JSON.stringify(job.payload),
-      job.queue ?? null,
-      job.runAt ?? null,
-      job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      job.jobKey ?? null,
-    ]);
+    await transaction.query(
+      'SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, run_at => $4, max_attempts => $5, job_key => $6)',
+      [
+        job.task,
+        JSON.stringify(job.payload),
+        job.queue ?? null,
+        job.runAt ?? null,
+        job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        job.jobKey ?? null,
+      ],
+    );
   }
 
   /**
@@ -45,7 +48,9 @@ export class JobQueue {
    * for the others, on one lock.
    */
   static batch(jobs: NewJob[], firstParam: number, onlyIf = 'true'): { sql: string; params: unknown[] } {
-    const [task, payload, queue, runAt, maxAttempts, jobKey] = [0, 1, 2, 3, 4, 5].map((offset) => `$${firstParam + offset}`);
+    const [task, payload, queue, runAt, maxAttempts, jobKey] = [0, 1, 2, 3, 4, 5].map(
+      (offset) => `$${firstParam + offset}`,
+    );
     return {
       sql: `CASE WHEN ${onlyIf} THEN (SELECT count(*)::int FROM graphile_worker.add_jobs(ARRAY(
          SELECT ROW(task, payload, queue, run_at, max_attempts, job_key, NULL, NULL)::graphile_worker.job_spec

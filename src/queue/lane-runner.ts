@@ -24,11 +24,17 @@ export class LaneRunner {
 
   async start(): Promise<void> {
     const workerId = await this.identity.beatingId();
-    for (const lane of this.lanes.all()) this.loops.set(lane.name, new ClaimLoop(lane, workerId, this.config.queuePollMs));
+    for (const lane of this.lanes.all())
+      this.loops.set(lane.name, new ClaimLoop(lane, workerId, this.config.queuePollMs));
     this.notifications = new DueNotifications(this.config.database.url, (lane) => this.loops.get(lane)?.wake());
     this.notifications.start();
     for (const loop of this.loops.values()) loop.start();
-    this.logger.log(`Lanes started: ${this.lanes.all().map((lane) => `${lane.name} (${lane.slots} at once)`).join(', ')}`);
+    this.logger.log(
+      `Lanes started: ${this.lanes
+        .all()
+        .map((lane) => `${lane.name} (${lane.slots} at once)`)
+        .join(', ')}`,
+    );
   }
 
   async stop(): Promise<void> {

@@ -34,7 +34,8 @@ import type { Pool } from 'pg';
     {
       provide: WorkerLiveness,
       inject: [WORKER_POOL, APP_CONFIG, LaneRegistry],
-      useFactory: (pool: Pool, config: AppConfig, lanes: LaneRegistry) => new WorkerLiveness(pool, config.workerDeadAfterMs, lanes),
+      useFactory: (pool: Pool, config: AppConfig, lanes: LaneRegistry) =>
+        new WorkerLiveness(pool, config.workerDeadAfterMs, lanes),
     },
   ],
   exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal],

@@ -13,7 +13,12 @@ const RETRY_MS = [200, 500, 1_000, 2_000, 5_000];
  * as dead. Without this, a shutdown during an outage would wait for the database forever.
  * Answers whether the step succeeded.
  */
-export async function retryUntilDone(logger: Logger, what: string, step: () => Promise<void>, stopping?: AbortSignal): Promise<boolean> {
+export async function retryUntilDone(
+  logger: Logger,
+  what: string,
+  step: () => Promise<void>,
+  stopping?: AbortSignal,
+): Promise<boolean> {
   for (let failures = 0; ; failures++) {
     try {
       await step();
@@ -21,7 +26,10 @@ export async function retryUntilDone(logger: Logger, what: string, step: () => P
     } catch (error) {
       const err = error instanceof Error ? error.message : String(error);
       if (stopping?.aborted) {
-        logger.warn({ msg: `${what} failed while shutting down; the other workers will let go of it once this one counts as dead`, err });
+        logger.warn({
+          msg: `${what} failed while shutting down; the other workers will let go of it once this one counts as dead`,
+          err,
+        });
         return false;
       }
       if (failures === 0) logger.warn({ msg: `${what} failed; retrying until it succeeds`, err });

@@ -42,7 +42,9 @@ export class WorkerLiveness {
   async forget(workerIds: string[]): Promise<void> {
     for (const id of workerIds) this.workerIds.delete(id);
     if (workerIds.length === 0) return;
-    await this.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workerIds]).catch(() => undefined);
+    await this.pool
+      .query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workerIds])
+      .catch(() => undefined);
   }
 
   start(): void {
@@ -56,7 +58,10 @@ export class WorkerLiveness {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    if (this.workerIds.size) await this.pool.query('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1)', [[...this.workerIds]]).catch(() => undefined);
+    if (this.workerIds.size)
+      await this.pool
+        .query('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1)', [[...this.workerIds]])
+        .catch(() => undefined);
   }
 
   /**
@@ -112,7 +117,12 @@ export class WorkerLiveness {
     }
     for (const lane of this.lanes.all()) {
       const released = await lane.releaseAbandoned(dead, this.deadAfterMs);
-      if (released > 0) this.logger.warn({ msg: 'Let go of the claims of workers that stopped beating', lane: lane.name, claims: released });
+      if (released > 0)
+        this.logger.warn({
+          msg: 'Let go of the claims of workers that stopped beating',
+          lane: lane.name,
+          claims: released,
+        });
     }
   }
 }

@@ -42,13 +42,20 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     this.liveness.start();
     await this.lanes.start();
     await this.start();
-    this.logger.log(`Worker started (jobs: ${GRAPHILE_CONCURRENCY} at once): ${this.tasks.entries().map(([name]) => name).join(', ')}`);
+    this.logger.log(
+      `Worker started (jobs: ${GRAPHILE_CONCURRENCY} at once): ${this.tasks
+        .entries()
+        .map(([name]) => name)
+        .join(', ')}`,
+    );
   }
 
   /** Starts graphile-worker, and watches it: a pool that stops by itself is started again. */
   private async start(): Promise<void> {
     const liveness = this.liveness;
-    const taskList: TaskList = Object.fromEntries(this.tasks.entries().map(([name, handler]) => [name, (payload: unknown) => handler(payload)]));
+    const taskList: TaskList = Object.fromEntries(
+      this.tasks.entries().map(([name, handler]) => [name, (payload: unknown) => handler(payload)]),
+    );
     const events: WorkerEvents = new EventEmitter();
     const ids: string[] = [];
     const track = (id: string) => {
@@ -62,6 +69,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     // job completions counts pending batches below zero once a second batch has failed, and the
     // pool's end waits for that count to come back to zero. So once the pool has released all its
     // workers (none of its jobs runs any more), it has a moment to finish; then it counts as stopped.
+    // Declared before run() and assigned once it returns: the pool's events may call stopped() while run() is still starting.
+    // eslint-disable-next-line prefer-const
     let runner: Runner | undefined;
     let over = false;
     const stopped = (error?: unknown) => {
@@ -69,7 +78,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       over = true;
       this.stoppedByItself(runner, ids, error);
     };
-    const workersReleased = () => setTimeout(() => stopped(new Error('the pool released its workers but never finished')), POOL_FINISH_MS).unref();
+    const workersReleased = () =>
+      setTimeout(() => stopped(new Error('the pool released its workers but never finished')), POOL_FINISH_MS).unref();
     events.on('pool:gracefulShutdown:complete', workersReleased);
     events.on('pool:forcefulShutdown:complete', workersReleased);
     events.on('pool:forcefulShutdown:error', workersReleased);
@@ -85,7 +95,9 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       // Without it a completion that fails is an unhandled rejection, which kills the process.
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList,
-      parsedCronItems: parseCronItems(this.tasks.scheduled().map(({ task, match }) => ({ task, match, identifier: task }))),
+      parsedCronItems: parseCronItems(
+        this.tasks.scheduled().map(({ task, match }) => ({ task, match, identifier: task })),
+      ),
       logger: new GraphileLogger((scope) => (level, message) => {
         const line = { msg: message, task: scope.taskIdentifier, jobId: scope.jobId };
         if (level === 'error') this.logger.error(line);
@@ -108,7 +120,10 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
    */
   private stoppedByItself(runner: Runner | undefined, ids: string[], error?: unknown): void {
     if (this.stopping) return;
-    this.logger.error({ msg: 'The job worker stopped by itself; starting it again', err: error instanceof Error ? error.message : String(error ?? 'no error') });
+    this.logger.error({
+      msg: 'The job worker stopped by itself; starting it again',
+      err: error instanceof Error ? error.message : String(error ?? 'no error'),
+    });
     // A runner whose pool never finished still runs its cron: stopped too (when it did finish, it is already stopped).
     runner?.stop().catch(() => undefined);
     void this.liveness.forget(ids);
@@ -124,7 +139,10 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         this.logger.warn({ msg: 'The job worker is running again' });
         return;
       } catch (error) {
-        this.logger.warn({ msg: 'The job worker could not start yet', err: error instanceof Error ? error.message : String(error) });
+        this.logger.warn({
+          msg: 'The job worker could not start yet',
+          err: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   }

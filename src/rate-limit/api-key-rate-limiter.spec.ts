@@ -29,7 +29,11 @@ describe('ApiKeyRateLimiter', () => {
     const { limiter: l } = limiter(2, 3);
     const target = reply();
     l.enforce({}, 'key_1', target);
-    expect(target.headers).toEqual({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2', 'X-RateLimit-Reset': '1' });
+    expect(target.headers).toEqual({
+      'X-RateLimit-Limit': '3',
+      'X-RateLimit-Remaining': '2',
+      'X-RateLimit-Reset': '1',
+    });
   });
 
   it('refuses with 429 rate_limited, Retry-After and the same headers once the bucket is empty', () => {
@@ -39,7 +43,12 @@ describe('ApiKeyRateLimiter', () => {
     const error = thrown(() => l.enforce({}, 'key_1', target));
     expect(error.status).toBe(429);
     expect(error.code).toBe('rate_limited');
-    expect(error.headers).toEqual({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2', 'Retry-After': '1' });
+    expect(error.headers).toEqual({
+      'X-RateLimit-Limit': '3',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': '2',
+      'Retry-After': '1',
+    });
     advance(1_000);
     expect(() => l.enforce({}, 'key_1', reply())).not.toThrow();
   });

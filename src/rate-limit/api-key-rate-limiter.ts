@@ -56,10 +56,16 @@ export class ApiKeyRateLimiter {
     const decision = this.buckets.take(apiKeyId);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
-      throw new ApiException('rate_limited', `Too many requests for this API key; retry after ${decision.retryAfterSeconds} s`, undefined, undefined, {
-        ...headers,
-        'Retry-After': String(decision.retryAfterSeconds),
-      });
+      throw new ApiException(
+        'rate_limited',
+        `Too many requests for this API key; retry after ${decision.retryAfterSeconds} s`,
+        undefined,
+        undefined,
+        {
+          ...headers,
+          'Retry-After': String(decision.retryAfterSeconds),
+        },
+      );
     }
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   }

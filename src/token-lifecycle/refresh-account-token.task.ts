@@ -10,7 +10,12 @@ import { NetworkRegistry } from '../networks/network-registry';
 import { AccountLanes } from '../queue/account-lanes';
 import { JobQueue } from '../queue/job-queue';
 import { TaskRegistry } from '../queue/task-registry';
-import { parseRefreshPayload, REFRESH_ACCOUNT_TOKEN_TASK, RefreshAccountTokenPayload, refreshJobKey } from './refresh-job';
+import {
+  parseRefreshPayload,
+  REFRESH_ACCOUNT_TOKEN_TASK,
+  RefreshAccountTokenPayload,
+  refreshJobKey,
+} from './refresh-job';
 
 /** While the account publishes, its refresh waits this long and tries again. */
 const LANE_BUSY_RETRY_MS = 5_000;
@@ -71,7 +76,10 @@ export class RefreshAccountTokenTask implements OnModuleInit {
       }
       // Transient, rate limited, or our own trouble: graphile-worker retries, and the next scan
       // queues it again. Meanwhile the customer hears (once per expiry) if the token is close to lapsing.
-      await this.expiringNotice.announce(account, 'The token could not be refreshed: the network did not answer or limited us; reconnect the account if this persists');
+      await this.expiringNotice.announce(
+        account,
+        'The token could not be refreshed: the network did not answer or limited us; reconnect the account if this persists',
+      );
       throw error;
     }
     if (outcome.kind === 'unrefreshable') {
@@ -80,15 +88,29 @@ export class RefreshAccountTokenTask implements OnModuleInit {
       // It still works until it expires: publishing goes on, and the customer hears once, within
       // 3 days of the end, that the user must reconnect. A scan after the end expires the account.
       if (account.tokenExpiresAt && account.tokenExpiresAt.getTime() > Date.now()) {
-        await this.expiringNotice.announce(account, `The ${network} token expires at ${expiresAt} and cannot be refreshed; reconnect the account before then`);
+        await this.expiringNotice.announce(
+          account,
+          `The ${network} token expires at ${expiresAt} and cannot be refreshed; reconnect the account before then`,
+        );
         return;
       }
-      await this.expire(account, `The ${network} token expired at ${expiresAt} and cannot be refreshed; reconnect the account`);
+      await this.expire(
+        account,
+        `The ${network} token expired at ${expiresAt} and cannot be refreshed; reconnect the account`,
+      );
     }
   }
 
   private async expire(account: ConnectedAccount, reason: string): Promise<void> {
-    const expired = await this.dataSource.transaction((transaction) => this.expiry.expire(transaction, account, reason));
-    if (expired) this.logger.warn({ msg: 'Account token expired: it needs reconnecting', accountId: account.id, platform: account.platform, reason });
+    const expired = await this.dataSource.transaction((transaction) =>
+      this.expiry.expire(transaction, account, reason),
+    );
+    if (expired)
+      this.logger.warn({
+        msg: 'Account token expired: it needs reconnecting',
+        accountId: account.id,
+        platform: account.platform,
+        reason,
+      });
   }
 }

@@ -12,7 +12,9 @@ export function refreshJobKey(accountId: string): string {
 
 /** The payload as the queue hands it back (plain JSON), checked before it is trusted. */
 export function parseRefreshPayload(payload: unknown): RefreshAccountTokenPayload {
-  const accountId = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).accountId : undefined;
-  if (typeof accountId !== 'string' || !accountId) throw new Error(`${REFRESH_ACCOUNT_TOKEN_TASK}: the payload has no accountId`);
+  const accountId =
+    typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).accountId : undefined;
+  if (typeof accountId !== 'string' || !accountId)
+    throw new Error(`${REFRESH_ACCOUNT_TOKEN_TASK}: the payload has no accountId`);
   return { accountId };
 }

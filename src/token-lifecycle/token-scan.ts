@@ -24,8 +24,7 @@ export const DUE_ACCOUNTS_SQL = `SELECT a.id FROM connected_accounts a
 
 export type TokenScanResult =
   /** Another instance was scanning at that moment; its scan covers the same accounts. */
-  | { ran: false }
-  | { ran: true; enqueued: string[] };
+  { ran: false } | { ran: true; enqueued: string[] };
 
 /**
  * Finds the active accounts whose token is due for refresh (it expires within its network's
@@ -49,10 +48,16 @@ export class TokenScan {
   /** One scan. Which tokens are due is judged at `now`; the refresh job judges again at its own time. */
   scanOnce(now = new Date()): Promise<TokenScanResult> {
     return this.dataSource.transaction(async (transaction): Promise<TokenScanResult> => {
-      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [TOKEN_SCAN_LOCK_ID])) as [{ locked: boolean }];
+      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+        TOKEN_SCAN_LOCK_ID,
+      ])) as [{ locked: boolean }];
       if (!locked) return { ran: false };
       const adapters = this.networks.adapters;
-      const due = (await transaction.query(DUE_ACCOUNTS_SQL, [adapters.map((adapter) => adapter.id), adapters.map((adapter) => adapter.refreshAheadMs), now])) as Array<{
+      const due = (await transaction.query(DUE_ACCOUNTS_SQL, [
+        adapters.map((adapter) => adapter.id),
+        adapters.map((adapter) => adapter.refreshAheadMs),
+        now,
+      ])) as Array<{
         id: string;
       }>;
       for (const { id } of due) {

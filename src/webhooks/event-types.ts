@@ -1,11 +1,23 @@
 /** The data of each event kind, as the customer's webhook receives it (SPEC.md section 6). */
 export interface EventData {
   /** clientState: the auth-url call's client_state (null without one), for the customer to match to its user. */
-  'account.connected': { connectedAccountId: string; platform: string; username: string; nickname: string; clientState: string | null };
+  'account.connected': {
+    connectedAccountId: string;
+    platform: string;
+    username: string;
+    nickname: string;
+    clientState: string | null;
+  };
   'account.disconnected': { connectedAccountId: string; platform: string; username: string };
   'account.token_expired': { connectedAccountId: string; platform: string; username: string; reason: string };
   /** A token the service could not refresh that expires within 3 days: once per expiry. */
-  'account.token_expiring': { connectedAccountId: string; platform: string; username: string; expiresAt: string; reason: string };
+  'account.token_expiring': {
+    connectedAccountId: string;
+    platform: string;
+    username: string;
+    expiresAt: string;
+    reason: string;
+  };
   'post.published': {
     servicePostId: string;
     deliveryId: string;
@@ -14,11 +26,22 @@ export interface EventData {
     platformPostId: string;
     permalink: string | null;
   };
-  'post.failed': { servicePostId: string; deliveryId: string; connectedAccountId: string; platform: string; error: string; errorCode: string };
+  'post.failed': {
+    servicePostId: string;
+    deliveryId: string;
+    connectedAccountId: string;
+    platform: string;
+    error: string;
+    errorCode: string;
+  };
   /** The deliveries a cancel stopped (those already published or failed are not among them). */
   'post.canceled': { servicePostId: string; canceledDeliveryIds: string[] };
   /** Recorded by the database trigger record_post_completed (migration WebhookSubscriptions), not through EventOutbox. */
-  'post.completed': { servicePostId: string; status: 'published' | 'partially_published' | 'failed' | 'canceled'; counts: PostCompletedCounts };
+  'post.completed': {
+    servicePostId: string;
+    status: 'published' | 'partially_published' | 'failed' | 'canceled';
+    counts: PostCompletedCounts;
+  };
 }
 
 export interface PostCompletedCounts {

@@ -8,7 +8,12 @@ const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
  * how many attempts of this round were made; `scheduleMs[n]` is the delay before attempt n+1.
  * The receiver's Retry-After is honoured: never sooner than it asks.
  */
-export function nextAttemptDelayMs(scheduleMs: readonly number[], attemptsMade: number, retryAfterMs: number | undefined, random: () => number = Math.random): number | undefined {
+export function nextAttemptDelayMs(
+  scheduleMs: readonly number[],
+  attemptsMade: number,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number | undefined {
   const planned = scheduleMs[attemptsMade];
   if (planned === undefined) return undefined;
   const spread = random();

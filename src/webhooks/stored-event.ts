@@ -16,4 +16,5 @@ export interface EventRow {
 }
 
 /** The columns of EventRow, from `events e JOIN customers c ON c.id = e.customer_id`. */
-export const EVENT_ROW_COLUMNS = "e.id, e.customer_id, e.tenant_id, e.type, e.data, e.created_at, e.delivery_status, e.round, c.mode = 'live' AS livemode";
+export const EVENT_ROW_COLUMNS =
+  "e.id, e.customer_id, e.tenant_id, e.type, e.data, e.created_at, e.delivery_status, e.round, c.mode = 'live' AS livemode";

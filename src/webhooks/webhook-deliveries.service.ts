@@ -25,7 +25,14 @@ interface ListedRow {
   next_attempt_at: Date | null;
   failure_reason: string | null;
   livemode: boolean;
-  attempts: Array<{ attempt: number; url: string; statusCode: number | null; durationMs: number; error: string | null; attemptedAt: string }>;
+  attempts: Array<{
+    attempt: number;
+    url: string;
+    statusCode: number | null;
+    durationMs: number;
+    error: string | null;
+    attemptedAt: string;
+  }>;
 }
 
 /** The delivery log (events with their attempts), resending, and the test event. */
@@ -44,13 +51,23 @@ export class WebhookDeliveriesService {
     try {
       endpoint = await this.endpoints.open(customerId);
     } catch (error) {
-      if (error instanceof DecryptionError) throw ApiException.conflict('The webhook secret cannot be opened here; PUT the webhook again', 'webhook_secret_unreadable');
+      if (error instanceof DecryptionError)
+        throw ApiException.conflict(
+          'The webhook secret cannot be opened here; PUT the webhook again',
+          'webhook_secret_unreadable',
+        );
       throw error;
     }
     if (!endpoint) throw notConfigured();
     if (endpoint.disabledAt) throw endpointDisabled();
     const { eventId, result } = await this.dispatcher.sendTest(customerId, endpoint);
-    return { eventId, delivered: isDelivered(result), statusCode: result.statusCode, durationMs: result.durationMs, ...(result.error ? { error: result.error } : {}) };
+    return {
+      eventId,
+      delivered: isDelivered(result),
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      ...(result.error ? { error: result.error } : {}),
+    };
   }
 
   /** Queues the event again, as a new round of the retry schedule. */
@@ -101,7 +118,15 @@ export class WebhookDeliveriesService {
           AND ($6::text IS NULL OR e.id = $6)
         ORDER BY e.created_at DESC, e.id DESC
         LIMIT $7`,
-      [customerId, query.event ?? null, query.status ?? null, cursor?.createdMicros ?? null, cursor?.id ?? null, onlyId ?? null, limit + 1],
+      [
+        customerId,
+        query.event ?? null,
+        query.status ?? null,
+        cursor?.createdMicros ?? null,
+        cursor?.id ?? null,
+        onlyId ?? null,
+        limit + 1,
+      ],
     )) as ListedRow[];
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];

@@ -40,7 +40,10 @@ export class WebhookDispatcher {
    * whose event another worker has claimed since).
    */
   async deliver(eventId: string, workerId: string): Promise<void> {
-    const [event] = (await this.dataSource.query(`SELECT ${EVENT_ROW_COLUMNS} FROM events e JOIN customers c ON c.id = e.customer_id WHERE e.id = $1`, [eventId])) as EventRow[];
+    const [event] = (await this.dataSource.query(
+      `SELECT ${EVENT_ROW_COLUMNS} FROM events e JOIN customers c ON c.id = e.customer_id WHERE e.id = $1`,
+      [eventId],
+    )) as EventRow[];
     if (!event) return;
     if (event.delivery_status !== 'pending') return this.letGo(eventId, workerId);
     let endpoint: OpenEndpoint | undefined;
@@ -49,12 +52,24 @@ export class WebhookDispatcher {
     } catch (error) {
       // A key this instance lacks may be on another (a rotation under way): let the queue retry.
       // A secret no key opens fails visibly instead of retrying forever.
-      if (error instanceof DecryptionError && error.kind === 'unreadable') return this.giveUp(event.id, workerId, 'The webhook secret cannot be opened; PUT the webhook again');
+      if (error instanceof DecryptionError && error.kind === 'unreadable')
+        return this.giveUp(event.id, workerId, 'The webhook secret cannot be opened; PUT the webhook again');
       throw error;
     }
     if (!endpoint) return this.giveUp(event.id, workerId, 'No webhook endpoint is configured');
-    if (endpoint.disabledAt) return this.giveUp(event.id, workerId, 'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT it again to enable it');
-    const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, previousSecrets: endpoint.previousSecrets, eventId: event.id, body: webhookBody(toStored(event)) });
+    if (endpoint.disabledAt)
+      return this.giveUp(
+        event.id,
+        workerId,
+        'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT it again to enable it',
+      );
+    const result = await this.sender.send({
+      url: endpoint.url,
+      secret: endpoint.secret,
+      previousSecrets: endpoint.previousSecrets,
+      eventId: event.id,
+      body: webhookBody(toStored(event)),
+    });
     await this.dataSource.transaction((transaction) => this.record(transaction, event, workerId, endpoint, result));
   }
 
@@ -63,7 +78,9 @@ export class WebhookDispatcher {
    * crash mid-send leaves nothing half-done behind.
    */
   async sendTest(customerId: string, endpoint: OpenEndpoint): Promise<{ eventId: string; result: AttemptResult }> {
-    const [world] = (await this.dataSource.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{ mode: CustomerMode }>;
+    const [world] = (await this.dataSource.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{
+      mode: CustomerMode;
+    }>;
     const event: StoredEvent = {
       id: newId('event'),
       type: 'webhook.test',
@@ -72,13 +89,27 @@ export class WebhookDispatcher {
       data: { message: TEST_MESSAGE },
       livemode: world?.mode !== 'test',
     };
-    const result = await this.sender.send({ url: endpoint.url, secret: endpoint.secret, previousSecrets: endpoint.previousSecrets, eventId: event.id, body: webhookBody(event) });
+    const result = await this.sender.send({
+      url: endpoint.url,
+      secret: endpoint.secret,
+      previousSecrets: endpoint.previousSecrets,
+      eventId: event.id,
+      body: webhookBody(event),
+    });
     const delivered = isDelivered(result);
     await this.dataSource.transaction(async (transaction) => {
       await transaction.query(
         `INSERT INTO events (id, customer_id, tenant_id, type, data, created_at, delivery_status, attempts, round_attempts, delivered_at, failure_reason)
          VALUES ($1, $2, NULL, $3, $4, $5, $6, 1, 1, CASE WHEN $6 = 'delivered' THEN now() END, $7)`,
-        [event.id, customerId, event.type, JSON.stringify(event.data), event.createdAt, delivered ? 'delivered' : 'failed', delivered ? null : 'The test event is sent once'],
+        [
+          event.id,
+          customerId,
+          event.type,
+          JSON.stringify(event.data),
+          event.createdAt,
+          delivered ? 'delivered' : 'failed',
+          delivered ? null : 'The test event is sent once',
+        ],
       );
       await this.insertAttempt(transaction, event.id, 1, endpoint.url, result);
       if (result.statusCode === GONE) await this.disableEndpoint(transaction, customerId, endpoint);
@@ -86,10 +117,23 @@ export class WebhookDispatcher {
     return { eventId: event.id, result };
   }
 
-  private async record(transaction: EntityManager, event: EventRow, workerId: string, endpoint: OpenEndpoint, result: AttemptResult): Promise<void> {
+  private async record(
+    transaction: EntityManager,
+    event: EventRow,
+    workerId: string,
+    endpoint: OpenEndpoint,
+    result: AttemptResult,
+  ): Promise<void> {
     // The event row is locked: a resend racing this attempt numbers its attempts after this one.
-    const [current] = (await transaction.query('SELECT attempts, round_attempts, round, delivery_status, claimed_by FROM events WHERE id = $1 FOR UPDATE', [event.id])) as Array<
-      Pick<EventRow, 'round' | 'delivery_status'> & { attempts: number; round_attempts: number; claimed_by: string | null }
+    const [current] = (await transaction.query(
+      'SELECT attempts, round_attempts, round, delivery_status, claimed_by FROM events WHERE id = $1 FOR UPDATE',
+      [event.id],
+    )) as Array<
+      Pick<EventRow, 'round' | 'delivery_status'> & {
+        attempts: number;
+        round_attempts: number;
+        claimed_by: string | null;
+      }
     >;
     if (!current) return;
     const attempt = current.attempts + 1;
@@ -102,7 +146,10 @@ export class WebhookDispatcher {
     }
     // A resend started a new round while this attempt was under way: that round decides the state.
     if (current.round !== event.round || current.delivery_status !== 'pending') {
-      await transaction.query('UPDATE events SET attempts = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [event.id, attempt]);
+      await transaction.query('UPDATE events SET attempts = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [
+        event.id,
+        attempt,
+      ]);
       return;
     }
 
@@ -114,24 +161,47 @@ export class WebhookDispatcher {
       );
       return;
     }
-    this.logger.warn({ msg: 'Webhook attempt failed', eventId: event.id, attempt, statusCode: result.statusCode, err: result.error });
+    this.logger.warn({
+      msg: 'Webhook attempt failed',
+      eventId: event.id,
+      attempt,
+      statusCode: result.statusCode,
+      err: result.error,
+    });
     if (result.statusCode === GONE) {
       await this.disableEndpoint(transaction, event.customer_id, endpoint);
-      return this.fail(transaction, event.id, attempt, roundAttempts, 'The receiver answered 410 Gone: the endpoint is disabled');
+      return this.fail(
+        transaction,
+        event.id,
+        attempt,
+        roundAttempts,
+        'The receiver answered 410 Gone: the endpoint is disabled',
+      );
     }
     const delayMs = nextAttemptDelayMs(this.config.webhooks.retryScheduleMs, roundAttempts, result.retryAfterMs);
-    if (delayMs === undefined) return this.fail(transaction, event.id, attempt, roundAttempts, `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`);
+    if (delayMs === undefined)
+      return this.fail(
+        transaction,
+        event.id,
+        attempt,
+        roundAttempts,
+        `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`,
+      );
     const at = new Date(Date.now() + delayMs);
     // Let go with the next attempt's time: the lane's trigger makes it due then.
-    await transaction.query('UPDATE events SET attempts = $2, round_attempts = $3, next_attempt_at = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [
-      event.id,
-      attempt,
-      roundAttempts,
-      at,
-    ]);
+    await transaction.query(
+      'UPDATE events SET attempts = $2, round_attempts = $3, next_attempt_at = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1',
+      [event.id, attempt, roundAttempts, at],
+    );
   }
 
-  private async insertAttempt(transaction: EntityManager, eventId: string, attempt: number, url: string, result: AttemptResult): Promise<void> {
+  private async insertAttempt(
+    transaction: EntityManager,
+    eventId: string,
+    attempt: number,
+    url: string,
+    result: AttemptResult,
+  ): Promise<void> {
     await transaction.query(
       'INSERT INTO webhook_attempts (event_id, attempt_number, url, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)',
       [eventId, attempt, url, result.statusCode, result.durationMs, result.error],
@@ -139,20 +209,28 @@ export class WebhookDispatcher {
   }
 
   /** Only the endpoint the attempt went to: one PUT again since then (even of the same URL) stays enabled. */
-  private async disableEndpoint(transaction: EntityManager, customerId: string, endpoint: EndpointState): Promise<void> {
+  private async disableEndpoint(
+    transaction: EntityManager,
+    customerId: string,
+    endpoint: EndpointState,
+  ): Promise<void> {
     await transaction.query(
       "UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'The receiver answered 410 Gone', updated_at = now() WHERE customer_id = $1 AND date_trunc('milliseconds', updated_at) = $2 AND disabled_at IS NULL",
       [customerId, endpoint.updatedAt],
     );
   }
 
-  private async fail(transaction: EntityManager, eventId: string, attempt: number, roundAttempts: number, reason: string): Promise<void> {
-    await transaction.query("UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1", [
-      eventId,
-      attempt,
-      roundAttempts,
-      reason,
-    ]);
+  private async fail(
+    transaction: EntityManager,
+    eventId: string,
+    attempt: number,
+    roundAttempts: number,
+    reason: string,
+  ): Promise<void> {
+    await transaction.query(
+      "UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1",
+      [eventId, attempt, roundAttempts, reason],
+    );
   }
 
   /** A pending event that cannot be sent at all fails visibly, with the reason. */
@@ -179,10 +257,10 @@ export class WebhookDispatcher {
 
   /** The attempts `workerId` claimed but does not hold (see WorkLane.releaseUnheld): due again at their time. */
   async releaseUnheld(workerId: string, heldEventIds: string[]): Promise<number> {
-    const [, released] = (await this.dataSource.query('UPDATE events SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by = $1 AND id <> ALL ($2::text[])', [
-      workerId,
-      heldEventIds,
-    ])) as [unknown[], number];
+    const [, released] = (await this.dataSource.query(
+      'UPDATE events SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by = $1 AND id <> ALL ($2::text[])',
+      [workerId, heldEventIds],
+    )) as [unknown[], number];
     return released;
   }
 
@@ -201,5 +279,12 @@ export class WebhookDispatcher {
 }
 
 function toStored(event: EventRow): StoredEvent {
-  return { id: event.id, type: event.type, tenantId: event.tenant_id, createdAt: event.created_at, data: event.data, livemode: event.livemode };
+  return {
+    id: event.id,
+    type: event.type,
+    tenantId: event.tenant_id,
+    createdAt: event.created_at,
+    data: event.data,
+    livemode: event.livemode,
+  };
 }

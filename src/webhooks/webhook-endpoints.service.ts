@@ -53,11 +53,22 @@ export class WebhookEndpointsService {
    * NULL, so types added later are sent too); undefined keeps the subscription as it is (the
    * dashboard, which does not edit it).
    */
-  async put(customerId: string, url: string, chosenSecret?: string, events?: EventType[] | null): Promise<WrittenEndpoint> {
+  async put(
+    customerId: string,
+    url: string,
+    chosenSecret?: string,
+    events?: EventType[] | null,
+  ): Promise<WrittenEndpoint> {
     // Here, not only in the API's body rules: every way of setting a secret (API, dashboard) is held to it.
-    if (chosenSecret !== undefined && (chosenSecret.length < WEBHOOK_SECRET_LENGTH.min || chosenSecret.length > WEBHOOK_SECRET_LENGTH.max)) {
+    if (
+      chosenSecret !== undefined &&
+      (chosenSecret.length < WEBHOOK_SECRET_LENGTH.min || chosenSecret.length > WEBHOOK_SECRET_LENGTH.max)
+    ) {
       throw ApiException.validation([
-        { field: 'webhook_secret', message: `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.min}-${WEBHOOK_SECRET_LENGTH.max} characters` },
+        {
+          field: 'webhook_secret',
+          message: `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.min}-${WEBHOOK_SECRET_LENGTH.max} characters`,
+        },
       ]);
     }
     await this.checkUrl(url);
@@ -91,7 +102,9 @@ export class WebhookEndpointsService {
   async rotate(customerId: string, overlapSeconds: number): Promise<WrittenEndpoint> {
     const secret = generateWebhookSecret();
     await this.endpoints.manager.transaction(async (transaction) => {
-      const current = await transaction.getRepository(WebhookEndpoint).findOne({ where: { customerId }, lock: { mode: 'pessimistic_write' } });
+      const current = await transaction
+        .getRepository(WebhookEndpoint)
+        .findOne({ where: { customerId }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw ApiException.notFound('Webhook');
       const keepsOld = overlapSeconds > 0;
       const oldSecret = keepsOld ? this.box.decrypt(current.secretEncrypted, secretContext(customerId)) : undefined;
@@ -145,7 +158,12 @@ export class WebhookEndpointsService {
 
   /** The old secret while its overlap lasts; after it, nothing (the row keeps it until the next PUT or rotation, unused). */
   private previousSecrets(endpoint: WebhookEndpoint): string[] {
-    if (!endpoint.previousSecretEncrypted || !endpoint.previousSecretExpiresAt || endpoint.previousSecretExpiresAt.getTime() <= Date.now()) return [];
+    if (
+      !endpoint.previousSecretEncrypted ||
+      !endpoint.previousSecretExpiresAt ||
+      endpoint.previousSecretExpiresAt.getTime() <= Date.now()
+    )
+      return [];
     return [this.box.decrypt(endpoint.previousSecretEncrypted, previousSecretContext(endpoint.customerId))];
   }
 
@@ -170,5 +188,8 @@ export function notConfigured(): ApiException {
 }
 
 export function endpointDisabled(): ApiException {
-  return ApiException.conflict('The webhook endpoint is disabled (the receiver answered 410 Gone); PUT /api/v1/webhooks to enable it', 'webhook_disabled');
+  return ApiException.conflict(
+    'The webhook endpoint is disabled (the receiver answered 410 Gone); PUT /api/v1/webhooks to enable it',
+    'webhook_disabled',
+  );
 }

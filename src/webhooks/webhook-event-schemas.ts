@@ -15,13 +15,36 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     platform: text,
     username: text,
     nickname: text,
-    clientState: { ...nullableText, description: "The auth-url call's client_state: check it is your signed-in user's" },
+    clientState: {
+      ...nullableText,
+      description: "The auth-url call's client_state: check it is your signed-in user's",
+    },
   }),
   'account.disconnected': object({ connectedAccountId: text, platform: text, username: text }),
-  'account.token_expiring': object({ connectedAccountId: text, platform: text, username: text, expiresAt: { type: 'string', format: 'date-time' }, reason: text }),
+  'account.token_expiring': object({
+    connectedAccountId: text,
+    platform: text,
+    username: text,
+    expiresAt: { type: 'string', format: 'date-time' },
+    reason: text,
+  }),
   'account.token_expired': object({ connectedAccountId: text, platform: text, username: text, reason: text }),
-  'post.published': object({ servicePostId: text, deliveryId: text, connectedAccountId: text, platform: text, platformPostId: text, permalink: nullableText }),
-  'post.failed': object({ servicePostId: text, deliveryId: text, connectedAccountId: text, platform: text, error: text, errorCode: text }),
+  'post.published': object({
+    servicePostId: text,
+    deliveryId: text,
+    connectedAccountId: text,
+    platform: text,
+    platformPostId: text,
+    permalink: nullableText,
+  }),
+  'post.failed': object({
+    servicePostId: text,
+    deliveryId: text,
+    connectedAccountId: text,
+    platform: text,
+    error: text,
+    errorCode: text,
+  }),
   'post.canceled': object({ servicePostId: text, canceledDeliveryIds: { type: 'array', items: text } }),
   'post.completed': object({
     servicePostId: text,
@@ -37,7 +60,10 @@ function object(properties: Record<string, SchemaObject>): SchemaObject {
 
 /** `account.token_expired` → `AccountTokenExpiredEvent`. */
 function schemaName(type: string): string {
-  return `${type.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
+  return `${type
+    .split(/[._]/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}Event`;
 }
 
 /**
@@ -65,14 +91,27 @@ export function addWebhookEventSchemas(document: OpenAPIObject): void {
   schemas.WebhookEvent = {
     description: 'What your webhook receives (POST, signed): one of these, told apart by `event`',
     oneOf: ALL_EVENT_TYPES.map((type) => ({ $ref: `#/components/schemas/${schemaName(type)}` })),
-    discriminator: { propertyName: 'event', mapping: Object.fromEntries(ALL_EVENT_TYPES.map((type) => [type, `#/components/schemas/${schemaName(type)}`])) },
+    discriminator: {
+      propertyName: 'event',
+      mapping: Object.fromEntries(ALL_EVENT_TYPES.map((type) => [type, `#/components/schemas/${schemaName(type)}`])),
+    },
   };
   const tags = (document.tags ??= []);
-  const description = 'Your endpoint receives each event as a signed POST whose body is a [WebhookEvent](#/components/schemas/WebhookEvent).';
+  const description =
+    'Your endpoint receives each event as a signed POST whose body is a [WebhookEvent](#/components/schemas/WebhookEvent).';
   const tag = tags.find((candidate) => candidate.name === 'Webhooks');
   if (tag) tag.description = tag.description ? `${tag.description} ${description}` : description;
   else tags.push({ name: 'Webhooks', description });
   (document as OpenAPIObject & { 'x-webhooks'?: unknown })['x-webhooks'] = {
-    event: { post: { summary: 'An event, sent to your webhook URL', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } } }, responses: { '2XX': { description: 'Received' } } } },
+    event: {
+      post: {
+        summary: 'An event, sent to your webhook URL',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } },
+        },
+        responses: { '2XX': { description: 'Received' } },
+      },
+    },
   };
 }

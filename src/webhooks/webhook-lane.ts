@@ -40,7 +40,11 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
   }
 
   async claim(workerId: string, wanted: number): Promise<string[]> {
-    const rows = (await this.dataSource.query('SELECT event_id FROM claim_events($1, $2, $3)', [workerId, wanted, this.config.webhooks.customerMaxInFlight])) as Array<{
+    const rows = (await this.dataSource.query('SELECT event_id FROM claim_events($1, $2, $3)', [
+      workerId,
+      wanted,
+      this.config.webhooks.customerMaxInFlight,
+    ])) as Array<{
       event_id: string;
     }>;
     return rows.map((row) => row.event_id);
@@ -50,9 +54,18 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
     try {
       await this.dispatcher.deliver(eventId, workerId);
     } catch (error) {
-      this.logger.error({ msg: 'A webhook attempt stopped on our own error; it will be made again', eventId, err: error instanceof Error ? error.message : String(error) });
+      this.logger.error({
+        msg: 'A webhook attempt stopped on our own error; it will be made again',
+        eventId,
+        err: error instanceof Error ? error.message : String(error),
+      });
       // A live worker's claim is never taken over, and counts toward its customer's cap: it must be let go.
-      await retryUntilDone(this.logger, `Letting go of event ${eventId}`, () => this.dispatcher.letGo(eventId, workerId, OWN_ERROR_DELAY_MS), this.shutdown.signal);
+      await retryUntilDone(
+        this.logger,
+        `Letting go of event ${eventId}`,
+        () => this.dispatcher.letGo(eventId, workerId, OWN_ERROR_DELAY_MS),
+        this.shutdown.signal,
+      );
     }
   }
 

@@ -51,25 +51,35 @@ export class WebhookSender {
     const started = now();
     const timeoutMs = this.config.webhooks.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new AttemptTimeout()), timeoutMs)));
+    const deadline = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new AttemptTimeout()), timeoutMs)),
+    );
     let abort = (): void => undefined;
     try {
       const verdict = await Promise.race([this.urls.check(request.url), deadline]);
-      if (!verdict.ok) return { statusCode: null, durationMs: now() - started, error: `Not sent: the URL ${verdict.reason}` };
+      if (!verdict.ok)
+        return { statusCode: null, durationMs: now() - started, error: `Not sent: the URL ${verdict.reason}` };
       const exchange = this.post(request, now);
       abort = exchange.abort;
       const answer = await Promise.race([exchange.answer, deadline]);
       return { ...answer, durationMs: now() - started };
     } catch (error) {
       abort();
-      return { statusCode: null, durationMs: now() - started, error: error instanceof AttemptTimeout ? `No answer within ${timeoutMs} ms` : describeFailure(error) };
+      return {
+        statusCode: null,
+        durationMs: now() - started,
+        error: error instanceof AttemptTimeout ? `No answer within ${timeoutMs} ms` : describeFailure(error),
+      };
     } finally {
       clearTimeout(timer);
     }
   }
 
   /** The POST itself; `abort` drops the connection (on the deadline). */
-  private post(request: WebhookRequest, now: () => number): { answer: Promise<Omit<AttemptResult, 'durationMs'>>; abort(): void } {
+  private post(
+    request: WebhookRequest,
+    now: () => number,
+  ): { answer: Promise<Omit<AttemptResult, 'durationMs'>>; abort(): void } {
     const url = new URL(request.url);
     const body = Buffer.from(request.body, 'utf8');
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -92,7 +102,12 @@ export class WebhookSender {
             // Standard Webhooks (standardwebhooks.com): the id is the event's, the same on every retry.
             'webhook-id': request.eventId,
             'webhook-timestamp': String(timestamp),
-            'webhook-signature': standardWebhookSignature([request.secret, ...(request.previousSecrets ?? [])], request.eventId, timestamp, body),
+            'webhook-signature': standardWebhookSignature(
+              [request.secret, ...(request.previousSecrets ?? [])],
+              request.eventId,
+              timestamp,
+              body,
+            ),
           },
         },
         (response) => answerOf(response).then(resolve, reject),
@@ -116,7 +131,11 @@ function answerOf(response: IncomingMessage): Promise<Omit<AttemptResult, 'durat
     let text = '';
     const done = () => {
       response.destroy();
-      resolve({ statusCode, error: `The receiver answered ${statusCode}${text ? `: ${text.slice(0, MAX_ERROR_CHARS)}` : ''}`, retryAfterMs });
+      resolve({
+        statusCode,
+        error: `The receiver answered ${statusCode}${text ? `: ${text.slice(0, MAX_ERROR_CHARS)}` : ''}`,
+        retryAfterMs,
+      });
     };
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {

@@ -30,7 +30,12 @@ export function standardWebhookSecret(secret: string): string {
  * in force, space-separated (the current one first; during a rotation's overlap the old one too,
  * so a receiver that still has only the old secret keeps verifying).
  */
-export function standardWebhookSignature(secrets: readonly string[], eventId: string, timestampSeconds: number, body: string | Buffer): string {
+export function standardWebhookSignature(
+  secrets: readonly string[],
+  eventId: string,
+  timestampSeconds: number,
+  body: string | Buffer,
+): string {
   return secrets
     .map((secret) => {
       const hmac = createHmac('sha256', standardWebhookKey(secret));

@@ -27,13 +27,18 @@ export class WebhooksController {
   @ApiOperation({
     summary: 'Set the webhook endpoint (one per customer)',
     description:
-      'Without webhook_secret the service makes one and answers it once as webhookSecret. Setting it again enables an endpoint a 410 disabled and ends a rotation\'s overlap. ' +
+      "Without webhook_secret the service makes one and answers it once as webhookSecret. Setting it again enables an endpoint a 410 disabled and ends a rotation's overlap. " +
       WEBHOOK_SIGNING_HEADERS,
   })
   @ApiEnvelope(WebhookWithSecretView)
   @ApiErrors(400, 401)
-  async put(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: PutWebhookBody): Promise<WebhookWithSecretView> {
-    return WebhookWithSecretView.withSecret(await this.endpoints.put(caller.customerId, body.url, body.webhook_secret, body.events ?? null));
+  async put(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Body() body: PutWebhookBody,
+  ): Promise<WebhookWithSecretView> {
+    return WebhookWithSecretView.withSecret(
+      await this.endpoints.put(caller.customerId, body.url, body.webhook_secret, body.events ?? null),
+    );
   }
 
   @Post('secret/rotate')
@@ -46,8 +51,13 @@ export class WebhooksController {
   })
   @ApiEnvelope(WebhookWithSecretView)
   @ApiErrors(400, 401, 404)
-  async rotateSecret(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: RotateSecretBody): Promise<WebhookWithSecretView> {
-    return WebhookWithSecretView.withSecret(await this.endpoints.rotate(caller.customerId, body.overlap_seconds ?? ROTATION_OVERLAP_SECONDS.default));
+  async rotateSecret(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Body() body: RotateSecretBody,
+  ): Promise<WebhookWithSecretView> {
+    return WebhookWithSecretView.withSecret(
+      await this.endpoints.rotate(caller.customerId, body.overlap_seconds ?? ROTATION_OVERLAP_SECONDS.default),
+    );
   }
 
   @Get()
@@ -59,7 +69,10 @@ export class WebhooksController {
   }
 
   @Delete()
-  @ApiOperation({ summary: 'Remove the webhook endpoint', description: 'Events that happen afterwards are recorded as skipped.' })
+  @ApiOperation({
+    summary: 'Remove the webhook endpoint',
+    description: 'Events that happen afterwards are recorded as skipped.',
+  })
   @ApiEnvelope(DeletedWebhookView)
   @ApiErrors(401, 404)
   async remove(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<DeletedWebhookView> {
@@ -69,7 +82,10 @@ export class WebhooksController {
 
   @Post('test')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a webhook.test event now', description: 'One attempt, answered with what it came to; it is also in the delivery log.' })
+  @ApiOperation({
+    summary: 'Send a webhook.test event now',
+    description: 'One attempt, answered with what it came to; it is also in the delivery log.',
+  })
   @ApiEnvelope(TestAttemptView)
   @ApiErrors(401, 409)
   sendTest(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<TestAttemptView> {
@@ -89,7 +105,10 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Send an event again', description: 'Queued at once, with a new round of retries.' })
   @ApiEnvelope(EventDeliveryView, { status: 202 })
   @ApiErrors(401, 404, 409)
-  resend(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('eventId', new ResourceIdPipe('event', 'Event')) eventId: string): Promise<EventDeliveryView> {
+  resend(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('eventId', new ResourceIdPipe('event', 'Event')) eventId: string,
+  ): Promise<EventDeliveryView> {
     return this.deliveries.resend(caller.customerId, eventId);
   }
 }

@@ -18,7 +18,15 @@ import { WebhooksController } from './webhooks.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule],
   controllers: [WebhooksController],
-  providers: [EventOutbox, WebhookEndpointsService, WebhookSender, WebhookDispatcher, WebhookDeliveriesService, WebhookLane, UrlSafety],
+  providers: [
+    EventOutbox,
+    WebhookEndpointsService,
+    WebhookSender,
+    WebhookDispatcher,
+    WebhookDeliveriesService,
+    WebhookLane,
+    UrlSafety,
+  ],
   exports: [EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
 })
 export class WebhooksModule {}

@@ -39,15 +39,24 @@ export async function compareAccountList(
 ): Promise<AccountListComparison> {
   const bare = await startBareProcess(stack.databaseUrl);
   try {
-    const serviceCall = async () => (await fetch(`${stack.baseUrl}/api/v1/social-accounts?tenantId=${customer.tenantId}`, { headers: customer.headers })).status === 200;
-    const bareCall = async () => (await fetch(`${bare.url}?tenantId=${customer.tenantId}`, { headers: customer.headers })).status === 200;
+    const serviceCall = async () =>
+      (
+        await fetch(`${stack.baseUrl}/api/v1/social-accounts?tenantId=${customer.tenantId}`, {
+          headers: customer.headers,
+        })
+      ).status === 200;
+    const bareCall = async () =>
+      (await fetch(`${bare.url}?tenantId=${customer.tenantId}`, { headers: customer.headers })).status === 200;
     if (options.warmUpSeconds > 0) {
       await closedLoop(CLIENTS, options.warmUpSeconds, serviceCall);
       await closedLoop(CLIENTS, options.warmUpSeconds, bareCall);
     }
     const totals = { service: { completed: 0, failed: 0, seconds: 0 }, bare: { completed: 0, failed: 0, seconds: 0 } };
     for (let round = 0; round < options.rounds; round += 1) {
-      for (const [side, call] of [['service', serviceCall], ['bare', bareCall]] as const) {
+      for (const [side, call] of [
+        ['service', serviceCall],
+        ['bare', bareCall],
+      ] as const) {
         const result = await closedLoop(CLIENTS, options.seconds, call);
         totals[side].completed += result.completed;
         totals[side].failed += result.failed;

@@ -17,7 +17,10 @@ export async function startBareAccountList(databaseUrl: string): Promise<Fastify
     const tenantId = (request.query as { tenantId?: string }).tenantId;
     if (!key || !tenantId) return reply.status(401).send();
     const hash = createHash('sha256').update(key).digest('hex');
-    const { rows: keys } = await pool.query('SELECT k.customer_id FROM api_keys k JOIN customers c ON c.id = k.customer_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL', [hash]);
+    const { rows: keys } = await pool.query(
+      'SELECT k.customer_id FROM api_keys k JOIN customers c ON c.id = k.customer_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL',
+      [hash],
+    );
     if (!keys[0]) return reply.status(401).send();
     // The service's first page: its default of 100 accounts, and one more to learn whether a next page follows.
     // The same answer the service gives: every field of the account view (their ISO time made in JS, as a plain handler would).

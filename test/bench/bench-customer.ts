@@ -19,9 +19,16 @@ export interface BenchCustomer {
 
 export async function createCustomer(stack: BenchStack, name: string): Promise<BenchCustomer> {
   await runCliProcess(stack.env, 'customers', 'create', name);
-  const apiKey = (await runCliProcess(stack.env, 'api-keys', 'create', '--customer', name)).split('\n').find((line) => line.startsWith('sps_'))!.trim();
+  const apiKey = (await runCliProcess(stack.env, 'api-keys', 'create', '--customer', name))
+    .split('\n')
+    .find((line) => line.startsWith('sps_'))!
+    .trim();
   await runCliProcess(stack.env, 'redirect-urls', 'add', '--customer', name, REDIRECT);
-  return { name, tenantId: 'bench', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' } };
+  return {
+    name,
+    tenantId: 'bench',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+  };
 }
 
 async function api<T>(stack: BenchStack, customer: BenchCustomer, path: string, body?: unknown): Promise<T> {
@@ -35,10 +42,24 @@ async function api<T>(stack: BenchStack, customer: BenchCustomer, path: string, 
 }
 
 /** One emulated user through the connect flow on `network`, finalizing every page or profile offered; the account ids. */
-async function connectUser(stack: BenchStack, customer: BenchCustomer, network: 'x' | 'facebook', emulatorUser: string): Promise<string[]> {
-  const { auth_url: authUrl } = await api<{ auth_url: string }>(stack, customer, `/social-networks/${network}/auth-url`, { tenant_id: customer.tenantId, redirect_uri: REDIRECT });
+async function connectUser(
+  stack: BenchStack,
+  customer: BenchCustomer,
+  network: 'x' | 'facebook',
+  emulatorUser: string,
+): Promise<string[]> {
+  const { auth_url: authUrl } = await api<{ auth_url: string }>(
+    stack,
+    customer,
+    `/social-networks/${network}/auth-url`,
+    { tenant_id: customer.tenantId, redirect_uri: REDIRECT },
+  );
   const session = (await browse(authUrl, { emulatorUser })).finalUrl.searchParams.get('session')!;
-  const pending = await api<{ availablePages: Array<{ id: string }> }>(stack, customer, `/social-accounts/pending/${session}`);
+  const pending = await api<{ availablePages: Array<{ id: string }> }>(
+    stack,
+    customer,
+    `/social-accounts/pending/${session}`,
+  );
   const finalized = await api<Array<{ id: string }>>(stack, customer, `/social-accounts/pending/${session}/finalize`, {
     selectedPageIds: pending.availablePages.map((page) => page.id),
   });
@@ -64,10 +85,19 @@ async function inParallel<T>(count: number, parallel: number, work: (index: numb
  * One emulated X profile per account, connected one by one (a user has one X profile): fine for
  * the tens of accounts most modes need. The ids, in connection order.
  */
-export async function connectXAccounts(stack: BenchStack, customer: BenchCustomer, count: number, parallel = 1): Promise<string[]> {
+export async function connectXAccounts(
+  stack: BenchStack,
+  customer: BenchCustomer,
+  count: number,
+  parallel = 1,
+): Promise<string[]> {
   const accounts = await inParallel(count, parallel, async (index) => {
     const user = `${customer.name}-x${index}`;
-    await stack.control('/users', { id: user, name: `Bench ${index}`, x: { username: `${customer.name.replace(/\W/g, '_')}_${index}`.slice(0, 30) } });
+    await stack.control('/users', {
+      id: user,
+      name: `Bench ${index}`,
+      x: { username: `${customer.name.replace(/\W/g, '_')}_${index}`.slice(0, 30) },
+    });
     return connectUser(stack, customer, 'x', user);
   });
   return accounts.flat();
@@ -94,7 +124,11 @@ export async function connectFacebookPages(
     const number = (options.firstUser ?? 0) + index;
     const user = `${customer.name}-fb${number}`;
     const pages = Math.min(PAGES_PER_EMULATED_USER, count - index * PAGES_PER_EMULATED_USER);
-    await stack.control('/users', { id: user, name: `Bench ${number}`, pages: Array.from({ length: pages }, (_, page) => ({ name: `Bench ${number} page ${page}` })) });
+    await stack.control('/users', {
+      id: user,
+      name: `Bench ${number}`,
+      pages: Array.from({ length: pages }, (_, page) => ({ name: `Bench ${number} page ${page}` })),
+    });
     const ids = await connectUser(stack, customer, 'facebook', user);
     connected += ids.length;
     options.progress?.(connected);
@@ -107,7 +141,12 @@ export async function connectFacebookPages(
 export const ACCOUNTS_PER_POST = 50;
 
 /** POST /posts to the accounts; true when accepted (202). */
-export async function publish(stack: BenchStack, customer: BenchCustomer, accounts: string[], content: string): Promise<boolean> {
+export async function publish(
+  stack: BenchStack,
+  customer: BenchCustomer,
+  accounts: string[],
+  content: string,
+): Promise<boolean> {
   const response = await fetch(`${stack.baseUrl}/api/v1/posts`, {
     method: 'POST',
     headers: customer.headers,
@@ -118,7 +157,11 @@ export async function publish(stack: BenchStack, customer: BenchCustomer, accoun
 }
 
 /** Posts until `total` were offered, `clients` at a time; `post(index)` sends the index-th. */
-export async function offer(total: number, clients: number, post: (index: number) => Promise<boolean>): Promise<number> {
+export async function offer(
+  total: number,
+  clients: number,
+  post: (index: number) => Promise<boolean>,
+): Promise<number> {
   let offered = 0;
   let refused = 0;
   await Promise.all(

@@ -43,8 +43,17 @@ export function peakRssMb(pid: number): number {
 }
 
 /** Spawns a helper process and waits for the line saying where it listens; resolves with what `listening` captured. */
-export async function spawnListening(args: string[], env: NodeJS.ProcessEnv, listening: RegExp, what: string): Promise<{ found: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, { cwd: join(__dirname, '..', '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function spawnListening(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  listening: RegExp,
+  what: string,
+): Promise<{ found: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, {
+    cwd: join(__dirname, '..', '..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const found = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const match = listening.exec(chunk.toString());
@@ -57,7 +66,12 @@ export async function spawnListening(args: string[], env: NodeJS.ProcessEnv, lis
 
 /** The network emulator as a process of its own (dist/src/emulator/main.js), accepting the service's callbacks. */
 async function startEmulatorProcess(serviceUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const { found: url, child } = await spawnListening(['dist/src/emulator/main.js'], { EMULATOR_PORT: '0', EMULATOR_SERVICE_URL: serviceUrl }, /listening at (\S+)/, 'The emulator');
+  const { found: url, child } = await spawnListening(
+    ['dist/src/emulator/main.js'],
+    { EMULATOR_PORT: '0', EMULATOR_SERVICE_URL: serviceUrl },
+    /listening at (\S+)/,
+    'The emulator',
+  );
   return { url, child };
 }
 
@@ -65,12 +79,18 @@ async function startEmulatorProcess(serviceUrl: string): Promise<{ url: string; 
  * Waits (up to a minute, or timeoutMs) for a condition while the services are up, checking it every
  * pollMs: a condition that counts deliveries scans the table, load the bench must keep small.
  */
-export async function until(condition: () => Promise<boolean>, services: ServiceProcess[], timeoutMs = 60_000, pollMs = 200): Promise<void> {
+export async function until(
+  condition: () => Promise<boolean>,
+  services: ServiceProcess[],
+  timeoutMs = 60_000,
+  pollMs = 200,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition().catch(() => false))) {
     const exited = services.find((service) => service.child.exitCode !== null);
     if (exited) throw new Error(`A service process exited:\n${exited.output()}`);
-    if (Date.now() > deadline) throw new Error(`The services did not come up:\n${services.map((service) => service.output()).join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`The services did not come up:\n${services.map((service) => service.output()).join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
@@ -136,20 +156,40 @@ export class BenchStack {
     ];
     const db = new Client({ connectionString: postgres.url });
     await db.connect();
-    const stack = new BenchStack(options.layout, db, postgres.url, baseUrl, emulator, env, nodeArgs, options.workerConcurrency, dataDir, () => postgres.stop());
+    const stack = new BenchStack(
+      options.layout,
+      db,
+      postgres.url,
+      baseUrl,
+      emulator,
+      env,
+      nodeArgs,
+      options.workerConcurrency,
+      dataDir,
+      () => postgres.stop(),
+    );
     if (options.layout === 'one') stack.services.push(stack.startAll());
     else stack.services.push(stack.startApi(), stack.startWorker());
     await stack.waitHealthy();
-    await until(async () => (await db.query('SELECT count(*)::int AS n FROM worker_heartbeats')).rows[0].n > 0, stack.services);
+    await until(
+      async () => (await db.query('SELECT count(*)::int AS n FROM worker_heartbeats')).rows[0].n > 0,
+      stack.services,
+    );
     return stack;
   }
 
   startAll(): ServiceProcess {
-    return startServiceProcess({ ...this.env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: this.workerConcurrency }, this.nodeArgs);
+    return startServiceProcess(
+      { ...this.env, ROLE: 'all', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: this.workerConcurrency },
+      this.nodeArgs,
+    );
   }
 
   startWorker(): ServiceProcess {
-    return startServiceProcess({ ...this.env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: this.workerConcurrency }, this.nodeArgs);
+    return startServiceProcess(
+      { ...this.env, ROLE: 'worker', DATABASE_POOL_SIZE: '20', WORKER_CONCURRENCY: this.workerConcurrency },
+      this.nodeArgs,
+    );
   }
 
   startApi(): ServiceProcess {
@@ -171,7 +211,9 @@ export class BenchStack {
    * which is stopped before a new ROLE=all one starts. Resolves once the new drainer is started,
    * with when it started (the database's clock) and the replaced drainer's peak RSS.
    */
-  async queueWhileNoWorkerRuns(queue: () => Promise<void>): Promise<{ drainerStartedAt: Date; replacedPeakRssMb: number }> {
+  async queueWhileNoWorkerRuns(
+    queue: () => Promise<void>,
+  ): Promise<{ drainerStartedAt: Date; replacedPeakRssMb: number }> {
     const oldDrainer = this.services.pop()!;
     const replacedPeakRssMb = peakRssMb(oldDrainer.child.pid!);
     await oldDrainer.stop();
@@ -190,8 +232,13 @@ export class BenchStack {
 
   /** The emulator's control API (test users, settings). */
   async control(path: string, body: unknown, method = 'POST'): Promise<Response> {
-    const response = await fetch(`${this.emulator.url}/control${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    if (response.status >= 300) throw new Error(`The emulator's control ${method} ${path} answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(`${this.emulator.url}/control${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300)
+      throw new Error(`The emulator's control ${method} ${path} answered ${response.status}: ${await response.text()}`);
     return response;
   }
 
@@ -205,7 +252,8 @@ export class BenchStack {
   }
 
   async openDeliveries(): Promise<number> {
-    return (await this.db.query("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')")).rows[0].n;
+    return (await this.db.query("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')"))
+      .rows[0].n;
   }
 
   /** Waits until nothing is left to publish. */

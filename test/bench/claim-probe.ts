@@ -15,7 +15,10 @@ export interface ClaimProbe {
   claimed: number;
 }
 
-export async function probeClaim(databaseUrl: string, options: { wanted: number; customerCap: number; calls: number }): Promise<ClaimProbe> {
+export async function probeClaim(
+  databaseUrl: string,
+  options: { wanted: number; customerCap: number; calls: number },
+): Promise<ClaimProbe> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -24,13 +27,23 @@ export async function probeClaim(databaseUrl: string, options: { wanted: number;
     for (let call = 0; call < options.calls; call += 1) {
       await client.query('BEGIN');
       const started = process.hrtime.bigint();
-      const { rows } = await client.query('SELECT * FROM claim_deliveries($1, $2, $3)', ['bench-claim-probe', options.wanted, options.customerCap]);
+      const { rows } = await client.query('SELECT * FROM claim_deliveries($1, $2, $3)', [
+        'bench-claim-probe',
+        options.wanted,
+        options.customerCap,
+      ]);
       timings.push(Number(process.hrtime.bigint() - started) / 1e6);
       claimed = rows.length;
       await client.query('ROLLBACK');
     }
     if (PRINT_PLANS) await printClaimPlans(client, options);
-    return { medianMs: percentile(timings.sort((a, b) => a - b), 50), claimed };
+    return {
+      medianMs: percentile(
+        timings.sort((a, b) => a - b),
+        50,
+      ),
+      claimed,
+    };
   } finally {
     await client.end();
   }
@@ -48,7 +61,11 @@ async function printClaimPlans(client: Client, options: { wanted: number; custom
     await client.query('SET LOCAL auto_explain.log_buffers = on');
     await client.query('SET LOCAL auto_explain.log_nested_statements = on');
     await client.query('SET LOCAL client_min_messages = log');
-    await client.query('SELECT * FROM claim_deliveries($1, $2, $3)', ['bench-claim-probe', options.wanted, options.customerCap]);
+    await client.query('SELECT * FROM claim_deliveries($1, $2, $3)', [
+      'bench-claim-probe',
+      options.wanted,
+      options.customerCap,
+    ]);
     await client.query('ROLLBACK');
   } finally {
     client.off('notice', onNotice);

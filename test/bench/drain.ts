@@ -29,14 +29,22 @@ export async function measureDrain(stack: BenchStack, options: DrainOptions): Pr
   const { db, services } = stack;
   const { drainerStartedAt, replacedPeakRssMb } = await stack.queueWhileNoWorkerRuns(options.queueBacklog);
   await until(
-    async () => (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published' AND published_at >= $1", [drainerStartedAt])).rows[0].n > 0,
+    async () =>
+      (
+        await db.query("SELECT count(*)::int AS n FROM deliveries WHERE status = 'published' AND published_at >= $1", [
+          drainerStartedAt,
+        ])
+      ).rows[0].n > 0,
     services,
   );
-  const { rows: first } = await db.query('SELECT min(published_at) AS at FROM deliveries WHERE published_at >= $1', [drainerStartedAt]);
+  const { rows: first } = await db.query('SELECT min(published_at) AS at FROM deliveries WHERE published_at >= $1', [
+    drainerStartedAt,
+  ]);
   const windowEnd = new Date(first[0].at.getTime() + options.windowSeconds * 1000);
   // CPU per delivery, from the worker's first publish to the end of the window: a figure that
   // holds when the machine is busy with something else, where rates do not.
-  if (options.pgStats) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+  if (options.pgStats)
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
   const cpuStart = { at: (await db.query('SELECT now() AS at')).rows[0].at as Date, ...stack.cpuNow() };
   await until(
     async () => Date.now() >= windowEnd.getTime() + 1000 || (await stack.openDeliveries()) === 0,
@@ -46,7 +54,9 @@ export async function measureDrain(stack: BenchStack, options: DrainOptions): Pr
   );
   const cpuEnd = stack.cpuNow();
   if (options.pgStats) await printTopStatements(stack);
-  const { rows: inCpuWindow } = await db.query('SELECT count(*)::int AS n FROM deliveries WHERE published_at >= $1', [cpuStart.at]);
+  const { rows: inCpuWindow } = await db.query('SELECT count(*)::int AS n FROM deliveries WHERE published_at >= $1', [
+    cpuStart.at,
+  ]);
   const count = inCpuWindow[0].n as number;
   const perDelivery = (side: keyof CpuSample) => (cpuEnd[side] - cpuStart[side]) / count;
   const { rows: drained } = await db.query(
@@ -58,7 +68,12 @@ export async function measureDrain(stack: BenchStack, options: DrainOptions): Pr
   return {
     // A backlog drained before the window's end is measured over the time it took.
     deliveriesPerSecond: drained[0].n / Math.max(1, Math.min(options.windowSeconds, Number(drained[0].seconds))),
-    cpuMsPerDelivery: { worker: perDelivery('worker'), api: perDelivery('api'), emulator: perDelivery('emulator'), postgres: perDelivery('postgres') },
+    cpuMsPerDelivery: {
+      worker: perDelivery('worker'),
+      api: perDelivery('api'),
+      emulator: perDelivery('emulator'),
+      postgres: perDelivery('postgres'),
+    },
     deliveriesInCpuWindow: count,
     replacedPeakRssMb,
   };

@@ -7,7 +7,11 @@ export interface LoadResult {
 }
 
 /** `clients` loops calling `call` until `seconds` have passed; counts successes and failures. */
-export async function closedLoop(clients: number, seconds: number, call: (client: number) => Promise<boolean>): Promise<LoadResult> {
+export async function closedLoop(
+  clients: number,
+  seconds: number,
+  call: (client: number) => Promise<boolean>,
+): Promise<LoadResult> {
   const until = Date.now() + seconds * 1000;
   let completed = 0;
   let failed = 0;
@@ -24,7 +28,11 @@ export async function closedLoop(clients: number, seconds: number, call: (client
 }
 
 /** Starts `call` at a fixed rate for `seconds`, without waiting for answers (an open loop). */
-export async function openLoop(perSecond: number, seconds: number, call: (index: number) => Promise<unknown>): Promise<void> {
+export async function openLoop(
+  perSecond: number,
+  seconds: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<void> {
   const total = perSecond * seconds;
   const started = Date.now();
   const pending: Array<Promise<unknown>> = [];

@@ -29,10 +29,11 @@ export async function startHealthyReceiver(): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     count: () => received,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -51,9 +52,10 @@ export async function startHangingReceiver(): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     count: () => accepted,
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -76,7 +76,8 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await expect(page.getByRole('button', { name: 'Copy key' }).isVisible()).resolves.toBe(true);
     await screenshotBothWidths(page, 'api-keys-created');
 
-    const api = () => request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${key}`);
+    const api = () =>
+      request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${key}`);
     expect((await api()).status).toBe(200);
 
     await page.goto('/dashboard/api-keys');
@@ -103,7 +104,9 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await expect(page.getByRole('heading', { name: /Your new test API key/ }).isVisible()).resolves.toBe(true);
     await screenshotBothWidths(page, 'api-keys-created-test');
 
-    const accounts = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${key}`);
+    const accounts = await request(t.server)
+      .get(`/api/v1/social-accounts?tenantId=${TENANT}`)
+      .set('Authorization', `Bearer ${key}`);
     expect(accounts.status).toBe(200);
     expect(accounts.body.data).toEqual([]);
 
@@ -129,7 +132,10 @@ describeInBrowser()('Dashboard in a real browser', () => {
     const without = await page.request.post('/dashboard/api-keys', { form: { name: 'forged' }, maxRedirects: 0 });
     expect(without.status()).toBe(403);
     expect(await without.text()).toContain('did not come from your dashboard session');
-    const wrong = await page.request.post('/dashboard/api-keys', { form: { name: 'forged', _csrf: 'x'.repeat(43) }, maxRedirects: 0 });
+    const wrong = await page.request.post('/dashboard/api-keys', {
+      form: { name: 'forged', _csrf: 'x'.repeat(43) },
+      maxRedirects: 0,
+    });
     expect(wrong.status()).toBe(403);
 
     // The same through the page: the hidden field removed before submitting.
@@ -150,9 +156,12 @@ describeInBrowser()('Dashboard in a real browser', () => {
     expect(response.body.error.code).toBe('unsupported_media_type');
   });
 
-  it('adds a redirect URL that the auth-url call then accepts, and shows each network\'s callback URL', async () => {
+  it("adds a redirect URL that the auth-url call then accepts, and shows each network's callback URL", async () => {
     const authUrl = () =>
-      request(t.server).post('/api/v1/social-networks/x/auth-url').set('Authorization', `Bearer ${customer.apiKey}`).send({ tenant_id: TENANT, redirect_uri: REDIRECT });
+      request(t.server)
+        .post('/api/v1/social-networks/x/auth-url')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send({ tenant_id: TENANT, redirect_uri: REDIRECT });
     expect((await authUrl()).body.error.code).toBe('redirect_uri_not_allowed');
 
     await page.goto('/dashboard/oauth');
@@ -171,7 +180,9 @@ describeInBrowser()('Dashboard in a real browser', () => {
     // Finish the connect flow, for the pages below.
     const trip = await browse(answer.body.data.auth_url);
     const session = trip.finalUrl.searchParams.get('session')!;
-    const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const pending = await request(t.server)
+      .get(`/api/v1/social-accounts/pending/${session}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
       .set('Authorization', `Bearer ${customer.apiKey}`)
@@ -225,7 +236,9 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toContain('status must be one of');
 
     // An endpoint a 410 disabled is shown as disabled.
-    await t.db.query(`UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'The receiver answered 410 Gone'`);
+    await t.db.query(
+      `UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'The receiver answered 410 Gone'`,
+    );
     await page.goto('/dashboard/webhook');
     await expect(page.locator('dl.facts').textContent()).resolves.toContain('disabled');
     await expect(page.getByRole('alert').textContent()).resolves.toContain('The endpoint is disabled');
@@ -233,7 +246,11 @@ describeInBrowser()('Dashboard in a real browser', () => {
   });
 
   it('shows a post published through the API (emulator on) with its published delivery and permalink', async () => {
-    const created = await createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers: [{ content: HOSTILE }] });
+    const created = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [accountId],
+      containers: [{ content: HOSTILE }],
+    });
     expect(created.status).toBe(202);
     const settled = await settledPost(t, customer, created.body.data.id);
     expect(settled.status).toBe('published');
@@ -244,7 +261,9 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Post ${settled.id}`);
     const delivery = page.locator('tbody tr').first();
     await expect(delivery.textContent()).resolves.toContain('published');
-    await expect(delivery.getByRole('link', { name: settled.deliveries[0]!.permalink! }).isVisible()).resolves.toBe(true);
+    await expect(delivery.getByRole('link', { name: settled.deliveries[0]!.permalink! }).isVisible()).resolves.toBe(
+      true,
+    );
     // Markup and SQL in the post's text are shown as text, never run.
     await expect(page.locator('dl.facts').textContent()).resolves.toContain(HOSTILE);
     expect(await page.title()).not.toBe('owned');
@@ -289,13 +308,15 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await screenshotBothWidths(page, 'account-disconnect');
     await page.getByRole('button', { name: 'Disconnect account' }).click();
     await expect(page.getByRole('status').last().textContent()).resolves.toContain('The account is disconnected.');
-    const listed = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}&status=disconnected`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const listed = await request(t.server)
+      .get(`/api/v1/social-accounts?tenantId=${TENANT}&status=disconnected`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     expect(listed.body.data.map((account: { id: string }) => account.id)).toEqual([accountId]);
     await page.goto('/dashboard/accounts?status=active');
     await expect(page.getByText('No accounts match.').isVisible()).resolves.toBe(true);
   });
 
-  it('sums up accounts, the week\'s posts and failing webhook deliveries on the overview', async () => {
+  it("sums up accounts, the week's posts and failing webhook deliveries on the overview", async () => {
     receiver.answerNext({ status: 500 });
     await page.goto('/dashboard/webhook');
     await page.getByRole('button', { name: 'Send test event' }).click();
@@ -314,10 +335,18 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await page.keyboard.press('Tab');
     await expect(page.evaluate('document.activeElement?.textContent')).resolves.toBe('Overview');
     // Every form control has a label.
-    for (const path of ['/dashboard/api-keys', '/dashboard/oauth', '/dashboard/webhook', '/dashboard/accounts', '/dashboard/posts']) {
+    for (const path of [
+      '/dashboard/api-keys',
+      '/dashboard/oauth',
+      '/dashboard/webhook',
+      '/dashboard/accounts',
+      '/dashboard/posts',
+    ]) {
       await page.goto(path);
       const unlabelled = await page.$$eval('input:not([type=hidden]), select', (controls) =>
-        controls.filter((control) => !(control as unknown as { labels: ArrayLike<unknown> | null }).labels?.length).map((control) => control.outerHTML),
+        controls
+          .filter((control) => !(control as unknown as { labels: ArrayLike<unknown> | null }).labels?.length)
+          .map((control) => control.outerHTML),
       );
       expect(unlabelled).toEqual([]);
     }
@@ -331,16 +360,23 @@ describeInBrowser()('Dashboard in a real browser', () => {
       await guesser.goto('/dashboard/sign-in');
       await guesser.getByLabel('Email').fill('slow@example.com');
       await guesser.getByLabel('Password').fill(password);
-      const [response] = await Promise.all([guesser.waitForResponse((r) => r.request().method() === 'POST'), guesser.getByRole('button', { name: 'Sign in' }).click()]);
+      const [response] = await Promise.all([
+        guesser.waitForResponse((r) => r.request().method() === 'POST'),
+        guesser.getByRole('button', { name: 'Sign in' }).click(),
+      ]);
       return response;
     };
     expect((await attempt('wrong guess')).status()).toBe(401);
     // As if ten guesses had just failed: closed for 256 s, whatever the speed of this machine.
-    await t.db.query(`UPDATE dashboard_sign_in_failures SET failures = 10, last_failed_at = now() WHERE key = $1`, [throttleKey('slow@example.com', '127.0.0.1')]);
+    await t.db.query(`UPDATE dashboard_sign_in_failures SET failures = 10, last_failed_at = now() WHERE key = $1`, [
+      throttleKey('slow@example.com', '127.0.0.1'),
+    ]);
     const refused = await attempt(PASSWORD);
     expect(refused.status()).toBe(429);
     expect(Number(await refused.headerValue('retry-after'))).toBeGreaterThan(200);
-    await expect(guesser.getByRole('alert').textContent()).resolves.toMatch(/Too many failed sign-ins\. Try again in \d+ seconds\./);
+    await expect(guesser.getByRole('alert').textContent()).resolves.toMatch(
+      /Too many failed sign-ins\. Try again in \d+ seconds\./,
+    );
     await screenshotBothWidths(guesser, 'sign-in-throttled');
     await other.close();
 

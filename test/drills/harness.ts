@@ -107,10 +107,17 @@ export class Stack {
   }
 
   /** Starts a service process: `api` processes listen on a port of their own and host the emulator. */
-  async start(role: 'api' | 'worker' | 'all', options: StartOptions = {}): Promise<{ process: ServiceProcess; url: string }> {
+  async start(
+    role: 'api' | 'worker' | 'all',
+    options: StartOptions = {},
+  ): Promise<{ process: ServiceProcess; url: string }> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const known = new Set((await this.query<{ worker_id: string }>('SELECT worker_id FROM worker_heartbeats').catch(() => [])).map((row) => row.worker_id));
+    const known = new Set(
+      (await this.query<{ worker_id: string }>('SELECT worker_id FROM worker_heartbeats').catch(() => [])).map(
+        (row) => row.worker_id,
+      ),
+    );
     const service = startServiceProcess(
       {
         ...this.baseEnv,
@@ -127,12 +134,16 @@ export class Stack {
     allProcesses.push(service);
     // The first process serving HTTP is the one the drill talks to, unless it chose another (a balancer).
     if (!this.apiUrl && role !== 'worker') this.apiUrl = url;
-    if (role !== 'worker') await this.until(`${role} process listening`, async () => (await fetch(`${url}/health`)).status === 200, 120_000);
+    if (role !== 'worker')
+      await this.until(`${role} process listening`, async () => (await fetch(`${url}/health`)).status === 200, 120_000);
     if (role !== 'api') {
       // At LOG_LEVEL=error the worker does not say it started: a new heartbeat row says so.
       await this.until(
         `the ${role} process's worker to beat`,
-        async () => (await this.query<{ worker_id: string }>('SELECT worker_id FROM worker_heartbeats')).some((row) => !known.has(row.worker_id)),
+        async () =>
+          (await this.query<{ worker_id: string }>('SELECT worker_id FROM worker_heartbeats')).some(
+            (row) => !known.has(row.worker_id),
+          ),
         120_000,
       );
     }
@@ -144,9 +155,13 @@ export class Stack {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (await condition().catch(() => false)) return;
-      const exited = this.processes.find((service) => service.child.exitCode !== null && !(service as { killed?: boolean }).killed);
-      if (exited) throw new Error(`A service process exited while waiting for ${what}:\n${exited.output().slice(-3000)}`);
-      if (Date.now() > deadline) throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`);
+      const exited = this.processes.find(
+        (service) => service.child.exitCode !== null && !(service as { killed?: boolean }).killed,
+      );
+      if (exited)
+        throw new Error(`A service process exited while waiting for ${what}:\n${exited.output().slice(-3000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`);
       await sleep(250);
     }
   }
@@ -166,7 +181,10 @@ export class Stack {
   async setupCustomer(name = 'drill'): Promise<void> {
     const env = { ...this.baseEnv };
     await runCliProcess(env, 'customers', 'create', name);
-    const key = (await runCliProcess(env, 'api-keys', 'create', '--customer', name)).split('\n').find((line) => line.startsWith('sps_'))!.trim();
+    const key = (await runCliProcess(env, 'api-keys', 'create', '--customer', name))
+      .split('\n')
+      .find((line) => line.startsWith('sps_'))!
+      .trim();
     await runCliProcess(env, 'redirect-urls', 'add', '--customer', name, REDIRECT);
     this.headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     // The same text may be posted by different drills' accounts; the drills count by unique texts anyway.
@@ -185,12 +203,24 @@ export class Stack {
   async connectXAccounts(count: number, prefix = 'drill'): Promise<string[]> {
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) {
-      await this.control('/users', { id: `${prefix}${index}`, name: `Drill ${index}`, x: { username: `${prefix}_${index}` } });
+      await this.control('/users', {
+        id: `${prefix}${index}`,
+        name: `Drill ${index}`,
+        x: { username: `${prefix}_${index}` },
+      });
       const authUrl = (await (
-        await fetch(`${this.apiUrl}/api/v1/social-networks/x/auth-url`, { method: 'POST', headers: this.headers, body: JSON.stringify({ tenant_id: 'drill', redirect_uri: REDIRECT }) })
+        await fetch(`${this.apiUrl}/api/v1/social-networks/x/auth-url`, {
+          method: 'POST',
+          headers: this.headers,
+          body: JSON.stringify({ tenant_id: 'drill', redirect_uri: REDIRECT }),
+        })
       ).json()) as { data: { auth_url: string } };
-      const session = (await browse(authUrl.data.auth_url, { emulatorUser: `${prefix}${index}` })).finalUrl.searchParams.get('session')!;
-      const pending = (await (await fetch(`${this.apiUrl}/api/v1/social-accounts/pending/${session}`, { headers: this.headers })).json()) as { data: { availablePages: Array<{ id: string }> } };
+      const session = (
+        await browse(authUrl.data.auth_url, { emulatorUser: `${prefix}${index}` })
+      ).finalUrl.searchParams.get('session')!;
+      const pending = (await (
+        await fetch(`${this.apiUrl}/api/v1/social-accounts/pending/${session}`, { headers: this.headers })
+      ).json()) as { data: { availablePages: Array<{ id: string }> } };
       const finalized = (await (
         await fetch(`${this.apiUrl}/api/v1/social-accounts/pending/${session}/finalize`, {
           method: 'POST',
@@ -204,7 +234,11 @@ export class Stack {
   }
 
   /** POST /api/v1/posts; the answer's status and code, and the post id when accepted. */
-  async post(account: string, text: string, baseUrl = this.apiUrl): Promise<{ status: number; code?: string; id?: string }> {
+  async post(
+    account: string,
+    text: string,
+    baseUrl = this.apiUrl,
+  ): Promise<{ status: number; code?: string; id?: string }> {
     try {
       const response = await fetch(`${baseUrl}/api/v1/posts`, {
         method: 'POST',
@@ -221,11 +255,17 @@ export class Stack {
 
   /** Everything the emulated X holds as published. */
   async publishedOnX(): Promise<PublishedOnNetwork[]> {
-    return ((await (await fetch(`${this.apiUrl}/emulator/control/published?network=x`)).json()) as { data: PublishedOnNetwork[] }).data;
+    return (
+      (await (await fetch(`${this.apiUrl}/emulator/control/published?network=x`)).json()) as {
+        data: PublishedOnNetwork[];
+      }
+    ).data;
   }
 
   async deliveryCounts(): Promise<Record<string, number>> {
-    const rows = await this.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM deliveries GROUP BY status');
+    const rows = await this.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM deliveries GROUP BY status',
+    );
     return Object.fromEntries(rows.map((row) => [row.status, row.n]));
   }
 
@@ -234,11 +274,18 @@ export class Stack {
     try {
       await this.until(
         'every delivery to settle (none pending or publishing)',
-        async () => (await this.query<{ n: number }>("SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')"))[0]!.n === 0,
+        async () =>
+          (
+            await this.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM deliveries WHERE status IN ('pending', 'publishing')",
+            )
+          )[0]!.n === 0,
         timeoutMs,
       );
     } catch (error) {
-      const report = await this.unsettledReport().catch((cause: unknown) => `(no report: ${cause instanceof Error ? cause.message : String(cause)})`);
+      const report = await this.unsettledReport().catch(
+        (cause: unknown) => `(no report: ${cause instanceof Error ? cause.message : String(cause)})`,
+      );
       throw new Error(`${error instanceof Error ? error.message : String(error)}\n${report}`);
     }
   }
@@ -254,8 +301,12 @@ export class Stack {
         WHERE d.status IN ('pending', 'publishing')
         ORDER BY d.id LIMIT 10`,
     );
-    const lockedQueues = await this.query('SELECT count(*)::int AS n, array_agg(DISTINCT claimed_by) AS by FROM publish_lanes WHERE claimed_by IS NOT NULL');
-    const heartbeats = await this.query('SELECT worker_id, now() - beat_at AS age FROM worker_heartbeats ORDER BY beat_at DESC LIMIT 10');
+    const lockedQueues = await this.query(
+      'SELECT count(*)::int AS n, array_agg(DISTINCT claimed_by) AS by FROM publish_lanes WHERE claimed_by IS NOT NULL',
+    );
+    const heartbeats = await this.query(
+      'SELECT worker_id, now() - beat_at AS age FROM worker_heartbeats ORDER BY beat_at DESC LIMIT 10',
+    );
     return [
       `deliveries ${JSON.stringify(await this.deliveryCounts())}; the first still to publish, with their lanes:`,
       ...deliveries.map((row) => `  ${JSON.stringify(row)}`),
@@ -263,7 +314,11 @@ export class Stack {
       `heartbeats: ${JSON.stringify(heartbeats)}`,
       // The processes log at LOG_LEVEL=error (redacted, as always): their last errors.
       ...this.processes.map((service, index) => {
-        const errors = service.output().split('\n').filter((line) => line.trim() !== '').slice(-3);
+        const errors = service
+          .output()
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .slice(-3);
         return `process ${index} (${service.child.exitCode === null ? 'running' : `exited ${service.child.exitCode}`}), last lines:\n${errors.map((line) => `    ${line.slice(0, 400)}`).join('\n')}`;
       }),
     ].join('\n');
@@ -274,7 +329,10 @@ export class Stack {
    * delivery published, and on the emulator exactly once, with the platform post id the database
    * recorded. Returns what was lost or duplicated, empty when nothing.
    */
-  async checkExactlyOnce(accepted: Map<string, string>, textPrefix: string): Promise<{ lost: string[]; summary: string }> {
+  async checkExactlyOnce(
+    accepted: Map<string, string>,
+    textPrefix: string,
+  ): Promise<{ lost: string[]; summary: string }> {
     const lost: string[] = [];
     const onNetwork = (await this.publishedOnX()).filter((item) => item.text?.startsWith(textPrefix));
     const byText = new Map<string, PublishedOnNetwork[]>();
@@ -308,7 +366,10 @@ export class Stack {
     const counts = await this.deliveryCounts();
     const stuck = Object.entries(counts).filter(([status]) => status !== 'published');
     if (stuck.length) lost.push(`deliveries not published: ${stuck.map(([status, n]) => `${n} ${status}`).join(', ')}`);
-    return { lost, summary: `${accepted.size} accepted, ${byText.size} unique texts on the network (${onNetwork.length} posts), deliveries ${JSON.stringify(counts)}` };
+    return {
+      lost,
+      summary: `${accepted.size} accepted, ${byText.size} unique texts on the network (${onNetwork.length} posts), deliveries ${JSON.stringify(counts)}`,
+    };
   }
 
   async close(): Promise<void> {

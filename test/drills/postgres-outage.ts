@@ -64,14 +64,22 @@ export const postgresOutage: Drill = {
       await sleep(1_000);
       if (worker.child.exitCode !== null) {
         // A defect, reported as such; then restarted as a supervisor would, to see whether anything is lost besides.
-        const fatal = worker.output().split('\n').find((line) => /^\w*Error|^error:/.test(line)) ?? 'no error line';
+        const fatal =
+          worker
+            .output()
+            .split('\n')
+            .find((line) => /^\w*Error|^error:/.test(line)) ?? 'no error line';
         crashes.push(`the worker process exited (code ${worker.child.exitCode}) during the outage: ${fatal.trim()}`);
         log(`DEFECT: ${crashes[0]}; starting a new worker as a supervisor would`);
         if (process.env.DRILL_VERBOSE) log(worker.output().split('\n').slice(-40).join('\n'));
         stack.forget(worker);
         worker = (await stack.start('worker')).process;
       }
-      await stack.until('/health to answer 200 again by itself', async () => (await fetch(`${api.url}/health`)).status === 200, 60_000);
+      await stack.until(
+        '/health to answer 200 again by itself',
+        async () => (await fetch(`${api.url}/health`)).status === 200,
+        60_000,
+      );
       const recoveredIn = (Date.now() - restartedAt) / 1000;
       log(`the API recovered ${recoveredIn.toFixed(1)} s after PostgreSQL came back`);
       await stack.until('a post to be accepted again', async () => (byPhase.after!['202'] ?? 0) > 0, 60_000);
@@ -85,13 +93,20 @@ export const postgresOutage: Drill = {
       lost.unshift(...crashes);
       log(summary);
       const during = byPhase.outage!;
-      if (!during['503 database_unavailable']) lost.push('the API never answered 503 database_unavailable during the outage');
+      if (!during['503 database_unavailable'])
+        lost.push('the API never answered 503 database_unavailable during the outage');
       if (!health503) lost.push('/health never answered 503 during the outage');
       const wrong = Object.keys(answers).filter((key) => key !== '202' && key !== '503 database_unavailable');
       if (wrong.length) {
-        lost.push(`answers other than 202 / 503 database_unavailable: ${wrong.map((key) => `${answers[key]}× ${key}`).join(', ')}`);
+        lost.push(
+          `answers other than 202 / 503 database_unavailable: ${wrong.map((key) => `${answers[key]}× ${key}`).join(', ')}`,
+        );
         // What the API logged for them, to find the cause.
-        const logged = api.process.output().split('\n').filter((line) => /"level":50|internal_error|Unhandled/.test(line)).slice(0, 3);
+        const logged = api.process
+          .output()
+          .split('\n')
+          .filter((line) => /"level":50|internal_error|Unhandled/.test(line))
+          .slice(0, 3);
         for (const line of logged) log(`API log: ${line.slice(0, 600)}`);
       }
       return {

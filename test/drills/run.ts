@@ -29,14 +29,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   let timer: NodeJS.Timeout;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms))),
+    new Promise<T>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)),
+    ),
   ]);
 }
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((name) => !DRILLS.some((drill) => drill.name === name));
-  if (unknown.length) throw new Error(`Unknown drill(s): ${unknown.join(', ')}. Drills: ${DRILLS.map((drill) => drill.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`Unknown drill(s): ${unknown.join(', ')}. Drills: ${DRILLS.map((drill) => drill.name).join(', ')}`);
   const selected = wanted.length ? DRILLS.filter((drill) => wanted.includes(drill.name)) : DRILLS;
 
   console.log('Building the service (npm run build)…');
@@ -45,7 +48,8 @@ async function main(): Promise<void> {
   for (const drill of selected) {
     console.log(`\n== ${drill.name}: ${drill.title} (at most ${drill.timeoutMs / 1000} s)`);
     const started = Date.now();
-    const log = (line: string) => console.log(`  [${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+    const log = (line: string) =>
+      console.log(`  [${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
     const firstProcess = allProcesses.length;
     try {
       const result = await withTimeout(drill.run(log), drill.timeoutMs, `The drill ${drill.name}`);
@@ -65,13 +69,21 @@ async function main(): Promise<void> {
   console.log('| drill | load held | faults survived | bad inputs tried | lost | time |');
   console.log('|---|---|---|---|---|---|');
   for (const row of rows) {
-    const lost = row.error ? `DRILL FAILED: ${row.error.split('\n')[0]}` : row.result!.lost.length ? row.result!.lost.join('; ') : 'nothing';
+    const lost = row.error
+      ? `DRILL FAILED: ${row.error.split('\n')[0]}`
+      : row.result!.lost.length
+        ? row.result!.lost.join('; ')
+        : 'nothing';
     console.log(
       `| ${row.drill.name} | ${row.result?.load ?? '—'} | ${row.result?.faults ?? '—'} | see the fuzz test (test/e2e/fuzz.e2e-spec.ts) | ${lost} | ${row.seconds.toFixed(0)} s |`,
     );
   }
   const failed = rows.filter((row) => row.error || row.result!.lost.length);
-  console.log(failed.length ? `\n${failed.length} of ${rows.length} drills lost something or failed.` : `\nAll ${rows.length} drills: nothing lost.`);
+  console.log(
+    failed.length
+      ? `\n${failed.length} of ${rows.length} drills lost something or failed.`
+      : `\nAll ${rows.length} drills: nothing lost.`,
+  );
   process.exitCode = failed.length ? 1 : 0;
 }
 

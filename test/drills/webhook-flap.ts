@@ -40,7 +40,11 @@ export const webhookFlap: Drill = {
     try {
       await stack.start('all', { env: { WEBHOOK_RETRY_SCHEDULE: SCHEDULE } });
       await stack.setupCustomer();
-      const put = await fetch(`${stack.apiUrl}/api/v1/webhooks`, { method: 'PUT', headers: stack.headers, body: JSON.stringify({ url: receiver.url, webhook_secret: SECRET }) });
+      const put = await fetch(`${stack.apiUrl}/api/v1/webhooks`, {
+        method: 'PUT',
+        headers: stack.headers,
+        body: JSON.stringify({ url: receiver.url, webhook_secret: SECRET }),
+      });
       if (put.status !== 200) throw new Error(`PUT /api/v1/webhooks answered ${put.status}: ${await put.text()}`);
 
       await receiver.down();
@@ -58,8 +62,11 @@ export const webhookFlap: Drill = {
       const outageMs = Date.now() - downAt;
       let downMs = outageMs;
       // Still retrying, not given up: no event may have failed while the receiver was away.
-      const failedInOutage = (await stack.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE delivery_status = 'failed'"))[0]!.n;
-      const attemptsInOutage = (await stack.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts'))[0]!.n;
+      const failedInOutage = (
+        await stack.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE delivery_status = 'failed'")
+      )[0]!.n;
+      const attemptsInOutage = (await stack.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts'))[0]!
+        .n;
       log(`after ${seconds(outageMs)} down: ${attemptsInOutage} attempts made, ${failedInOutage} events failed`);
 
       // Flapping: up answering errors and hanging up, down again.
@@ -87,7 +94,10 @@ export const webhookFlap: Drill = {
       await stack.settle(30_000);
       await stack.until(
         'every event to leave pending (delivered or failed)',
-        async () => (await stack.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE delivery_status = 'pending'"))[0]!.n === 0,
+        async () =>
+          (
+            await stack.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE delivery_status = 'pending'")
+          )[0]!.n === 0,
         90_000,
       );
       const lost: string[] = [];
@@ -98,7 +108,11 @@ export const webhookFlap: Drill = {
       );
       const statuses: Record<string, number> = {};
       for (const event of events) statuses[event.delivery_status] = (statuses[event.delivery_status] ?? 0) + 1;
-      const expected = { 'account.connected': ACCOUNTS, 'post.published': accepted.size, 'post.completed': accepted.size };
+      const expected = {
+        'account.connected': ACCOUNTS,
+        'post.published': accepted.size,
+        'post.completed': accepted.size,
+      };
       for (const [type, count] of Object.entries(expected)) {
         const found = events.filter((event) => event.type === type).length;
         if (found !== count) lost.push(`${count} ${type} expected in the database, ${found} found`);
@@ -107,8 +121,13 @@ export const webhookFlap: Drill = {
       if (notDelivered.length) lost.push(`${notDelivered.length} events not delivered (${JSON.stringify(statuses)})`);
 
       // The receiver's side: verify each signature, de-duplicate by id.
-      const badSignatures = receiver.receipts.filter((receipt) => receipt.headers['x-service-signature'] !== createHmac('sha256', SECRET).update(receipt.raw).digest('hex')).length;
-      const headerMismatch = receiver.receipts.filter((receipt) => receipt.headers['x-service-event-id'] !== receipt.body.id).length;
+      const badSignatures = receiver.receipts.filter(
+        (receipt) =>
+          receipt.headers['x-service-signature'] !== createHmac('sha256', SECRET).update(receipt.raw).digest('hex'),
+      ).length;
+      const headerMismatch = receiver.receipts.filter(
+        (receipt) => receipt.headers['x-service-event-id'] !== receipt.body.id,
+      ).length;
       const unique = new Set(receiver.receipts.map((receipt) => receipt.body.id));
       const missing = events.filter((event) => !unique.has(event.id)).length;
       const extra = [...unique].filter((id) => !events.some((event) => event.id === id)).length;
@@ -121,10 +140,14 @@ export const webhookFlap: Drill = {
 
       // Soon after the recovery: each event's next attempt was at most one (jittered) gap away.
       const firstReceipt = new Map<string, number>();
-      for (const receipt of receiver.receipts) firstReceipt.set(receipt.body.id, Math.min(firstReceipt.get(receipt.body.id) ?? Infinity, receipt.at));
+      for (const receipt of receiver.receipts)
+        firstReceipt.set(receipt.body.id, Math.min(firstReceipt.get(receipt.body.id) ?? Infinity, receipt.at));
       const lastArrivalMs = Math.max(0, ...firstReceipt.values()) - recoveredAt;
       const soonMs = RETRY_GAP_S * 1.2 * 1000 + 15_000;
-      if (lastArrivalMs > soonMs) lost.push(`the last event arrived ${seconds(lastArrivalMs)} after the recovery (expected within ${seconds(soonMs)})`);
+      if (lastArrivalMs > soonMs)
+        lost.push(
+          `the last event arrived ${seconds(lastArrivalMs)} after the recovery (expected within ${seconds(soonMs)})`,
+        );
       const summary = `${events.length} events in the database (${JSON.stringify(statuses)}); ${receiver.receipts.length} requests received, ${unique.size} unique ids, ${receiver.receipts.length - unique.size} repeats de-duplicated by id`;
       log(summary);
       return {

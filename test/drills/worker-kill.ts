@@ -48,7 +48,9 @@ export const workerKill: Drill = {
       await stack.start('worker');
       log('a new worker started');
       await posting;
-      log(`${accepted.size} posts accepted, ${refused.length} refused${refused.length ? `: ${[...new Set(refused)].join(', ')}` : ''}`);
+      log(
+        `${accepted.size} posts accepted, ${refused.length} refused${refused.length ? `: ${[...new Set(refused)].join(', ')}` : ''}`,
+      );
       await stack.settle(150_000);
       const { lost, summary } = await stack.checkExactlyOnce(accepted, prefix);
       if (refused.length) lost.push(`${refused.length} posts refused by the API (${[...new Set(refused)].join(', ')})`);

@@ -31,8 +31,15 @@ describe('Connected accounts API: pages', () => {
 
   /** Connects every page the emulator user offers on the network, in one finalize; their ids. */
   async function connectAll(customer: TestCustomer, network: string, emulatorUser: string): Promise<string[]> {
-    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT, emulatorUser });
-    const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+      emulatorUser,
+    });
+    const pending = await request(t.server)
+      .get(`/api/v1/social-accounts/pending/${session}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     const pageIds = (pending.body.data.availablePages as Array<{ id: string }>).map((page) => page.id);
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
@@ -43,11 +50,17 @@ describe('Connected accounts API: pages', () => {
   }
 
   /** Every page of the list from the first; fails on a page that is not a 200. */
-  async function walk(customer: TestCustomer, query: string): Promise<Array<{ ids: string[]; nextCursor: string | null }>> {
+  async function walk(
+    customer: TestCustomer,
+    query: string,
+  ): Promise<Array<{ ids: string[]; nextCursor: string | null }>> {
     const pages: Array<{ ids: string[]; nextCursor: string | null }> = [];
     let cursor: string | null = null;
     do {
-      const response: request.Response = await list(customer, `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const response: request.Response = await list(
+        customer,
+        `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(response.status).toBe(200);
       expect(Object.keys(response.body).sort()).toEqual(['data', 'pagination', 'success']);
       const ids = (response.body.data as ListedAccount[]).map((account) => account.id);
@@ -92,7 +105,10 @@ describe('Connected accounts API: pages', () => {
     expect(connectedGroups.flat()).toHaveLength(8);
     const facebookPages = connectedGroups[1]!;
     expect(facebookPages).toHaveLength(3);
-    const times = await t.db.query<{ created_at: string }>('SELECT created_at::text FROM connected_accounts WHERE id = ANY($1)', [facebookPages]);
+    const times = await t.db.query<{ created_at: string }>(
+      'SELECT created_at::text FROM connected_accounts WHERE id = ANY($1)',
+      [facebookPages],
+    );
     expect(new Set(times.map((row) => row.created_at)).size).toBe(1);
   });
 
@@ -115,7 +131,9 @@ describe('Connected accounts API: pages', () => {
     ]);
     const whole = await list(alice, `tenantId=${TENANT}`);
     expect(whole.body).toEqual({ success: true, data: expect.any(Array), pagination: { nextCursor: null } });
-    expect(whole.body.data.map((account: ListedAccount) => account.id)).toEqual(pagesOfFour.flatMap((page) => page.ids));
+    expect(whole.body.data.map((account: ListedAccount) => account.id)).toEqual(
+      pagesOfFour.flatMap((page) => page.ids),
+    );
     expect((await list(alice, `tenantId=${TENANT}&limit=500`)).body.data).toHaveLength(8);
   });
 
@@ -151,7 +169,10 @@ describe('Connected accounts API: pages', () => {
   it('respects the status filter on every page', async () => {
     const [x, firstPage] = [connectedGroups[0]![0]!, connectedGroups[1]![0]!];
     for (const id of [x, firstPage]) {
-      expect((await request(t.server).delete(`/api/v1/social-accounts/${id}`).set('Authorization', `Bearer ${alice.apiKey}`)).status).toBe(200);
+      expect(
+        (await request(t.server).delete(`/api/v1/social-accounts/${id}`).set('Authorization', `Bearer ${alice.apiKey}`))
+          .status,
+      ).toBe(200);
     }
     const listedByDefault = await walk(alice, `tenantId=${TENANT}&limit=3`);
     expect(listedByDefault.map((page) => page.ids.length)).toEqual([3, 3]);
@@ -178,9 +199,24 @@ describe('Connected accounts API: pages', () => {
       ['a huge limit', `limit=${'9'.repeat(30)}`, 'limit', LIMIT],
       ['limit given twice', 'limit=3&limit=4', 'limit', LIMIT],
       ['a cursor that is not one', 'cursor=garbage', 'cursor', NOT_GIVEN_OUT],
-      ['a cursor with characters added', () => `cursor=${encodeCursor({ createdMicros: '1795288968631123', id: 'acc_abc' })}%21%21`, 'cursor', NOT_GIVEN_OUT],
-      ['a cursor of the post list', () => `cursor=${encodeCursor({ createdMicros: '1795288968631123', id: 'pst_abc' })}`, 'cursor', NOT_GIVEN_OUT],
-      ['a cursor with a time that is not one', () => `cursor=${Buffer.from('yesterday|acc_abc').toString('base64url')}`, 'cursor', NOT_GIVEN_OUT],
+      [
+        'a cursor with characters added',
+        () => `cursor=${encodeCursor({ createdMicros: '1795288968631123', id: 'acc_abc' })}%21%21`,
+        'cursor',
+        NOT_GIVEN_OUT,
+      ],
+      [
+        'a cursor of the post list',
+        () => `cursor=${encodeCursor({ createdMicros: '1795288968631123', id: 'pst_abc' })}`,
+        'cursor',
+        NOT_GIVEN_OUT,
+      ],
+      [
+        'a cursor with a time that is not one',
+        () => `cursor=${Buffer.from('yesterday|acc_abc').toString('base64url')}`,
+        'cursor',
+        NOT_GIVEN_OUT,
+      ],
       ['an overlong cursor', `cursor=${'A'.repeat(201)}`, 'cursor', NOT_GIVEN_OUT],
       ['cursor given twice', 'cursor=a&cursor=b', 'cursor', 'cursor must be a string'],
     ])('%s', async (_, query, field, message) => {
@@ -188,7 +224,12 @@ describe('Connected accounts API: pages', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
-        error: { code: 'validation_failed', message: `Invalid request: ${field}`, details: [{ field, message }], requestId: expect.any(String) },
+        error: {
+          code: 'validation_failed',
+          message: `Invalid request: ${field}`,
+          details: [{ field, message }],
+          requestId: expect.any(String),
+        },
       });
     });
   });
@@ -200,7 +241,11 @@ describe('Connected accounts API: pages', () => {
    */
   it('runs each page as a keyset read of its own index, without a sort', async () => {
     const repository = t.app.get(AccountsRepository);
-    const { sql, params } = repository.pageStatement(alice.id, TENANT, { statuses: ['active', 'expired'], after: { createdMicros: '1795288968631123', id: 'acc_abc' }, limit: 3 });
+    const { sql, params } = repository.pageStatement(alice.id, TENANT, {
+      statuses: ['active', 'expired'],
+      after: { createdMicros: '1795288968631123', id: 'acc_abc' },
+      limit: 3,
+    });
     await t.db.query('SET enable_seqscan = off');
     try {
       const [row] = await t.db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);

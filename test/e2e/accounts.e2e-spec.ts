@@ -74,8 +74,14 @@ describe('Connected accounts API', () => {
   });
 
   it("never shows or deletes another customer's accounts, even under the same tenant id", async () => {
-    const alicesAccount = await accounts.connect(alice.id, connection({ tenantId: 'shared', networkAccountId: 'alice-acct' }));
-    const bobsAccount = await accounts.connect(bob.id, connection({ tenantId: 'shared', networkAccountId: 'bob-acct' }));
+    const alicesAccount = await accounts.connect(
+      alice.id,
+      connection({ tenantId: 'shared', networkAccountId: 'alice-acct' }),
+    );
+    const bobsAccount = await accounts.connect(
+      bob.id,
+      connection({ tenantId: 'shared', networkAccountId: 'bob-acct' }),
+    );
 
     const bobsView = await list(bob, 'tenantId=shared');
     expect(bobsView.body.data.map((a: { id: string }) => a.id)).toEqual([bobsAccount.id]);
@@ -96,14 +102,18 @@ describe('Connected accounts API', () => {
   });
 
   it('disconnects an account: tokens wiped, no longer listed by default, listed as disconnected on request', async () => {
-    const account = await accounts.connect(alice.id, connection({ tenantId: 'to-disconnect', networkAccountId: 'gone' }));
+    const account = await accounts.connect(
+      alice.id,
+      connection({ tenantId: 'to-disconnect', networkAccountId: 'gone' }),
+    );
     const response = await disconnect(alice, account.id);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, data: { id: account.id, status: 'disconnected' } });
 
-    const [row] = await t.db.query('SELECT status, access_token_encrypted, refresh_token_encrypted, disconnected_at FROM connected_accounts WHERE id = $1', [
-      account.id,
-    ]);
+    const [row] = await t.db.query(
+      'SELECT status, access_token_encrypted, refresh_token_encrypted, disconnected_at FROM connected_accounts WHERE id = $1',
+      [account.id],
+    );
     expect(row).toEqual({
       status: 'disconnected',
       access_token_encrypted: null,
@@ -122,10 +132,15 @@ describe('Connected accounts API', () => {
   it('reconnecting the same network account to the same tenant keeps the id and makes it active again', async () => {
     const first = await accounts.connect(alice.id, connection({ tenantId: 'reconnect', networkAccountId: 'same' }));
     await disconnect(alice, first.id);
-    const second = await accounts.connect(alice.id, connection({ tenantId: 'reconnect', networkAccountId: 'same', nickname: 'Renamed' }));
+    const second = await accounts.connect(
+      alice.id,
+      connection({ tenantId: 'reconnect', networkAccountId: 'same', nickname: 'Renamed' }),
+    );
     expect(second.id).toBe(first.id);
     const response = await list(alice, 'tenantId=reconnect');
-    expect(response.body.data).toEqual([expect.objectContaining({ id: first.id, status: 'active', nickname: 'Renamed' })]);
+    expect(response.body.data).toEqual([
+      expect.objectContaining({ id: first.id, status: 'active', nickname: 'Renamed' }),
+    ]);
   });
 
   it('connecting the same network account twice at once makes one account, not two', async () => {
@@ -142,7 +157,10 @@ describe('Connected accounts API', () => {
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(ACCESS_TOKEN);
     expect(dump).not.toContain(REFRESH_TOKEN);
-    const [row] = await t.db.query<{ access_token_encrypted: string }>('SELECT access_token_encrypted FROM connected_accounts WHERE id = $1', [account.id]);
+    const [row] = await t.db.query<{ access_token_encrypted: string }>(
+      'SELECT access_token_encrypted FROM connected_accounts WHERE id = $1',
+      [account.id],
+    );
     expect(row!.access_token_encrypted).toMatch(/^v1\.k1\./);
   });
 
@@ -150,17 +168,37 @@ describe('Connected accounts API', () => {
     it.each([
       ['tenantId missing', '', 'tenantId', 'tenantId is required'],
       ['tenantId empty', 'tenantId=', 'tenantId', 'tenantId must be 1-128 characters of A-Z a-z 0-9 _ - . :'],
-      ['tenantId with a space', 'tenantId=a%20b', 'tenantId', 'tenantId must be 1-128 characters of A-Z a-z 0-9 _ - . :'],
-      ['tenantId too long', `tenantId=${'a'.repeat(129)}`, 'tenantId', 'tenantId must be 1-128 characters of A-Z a-z 0-9 _ - . :'],
+      [
+        'tenantId with a space',
+        'tenantId=a%20b',
+        'tenantId',
+        'tenantId must be 1-128 characters of A-Z a-z 0-9 _ - . :',
+      ],
+      [
+        'tenantId too long',
+        `tenantId=${'a'.repeat(129)}`,
+        'tenantId',
+        'tenantId must be 1-128 characters of A-Z a-z 0-9 _ - . :',
+      ],
       ['tenantId given twice', 'tenantId=a&tenantId=b', 'tenantId', 'tenantId must be a string'],
-      ['an unknown status', 'tenantId=t&status=sleeping', 'status', 'status must be one of active, expired, disconnected'],
+      [
+        'an unknown status',
+        'tenantId=t&status=sleeping',
+        'status',
+        'status must be one of active, expired, disconnected',
+      ],
       ['an unknown parameter', 'tenantId=t&page=2', 'page', 'page is not an accepted field'],
     ])('%s', async (_, query, field, message) => {
       const response = await list(alice, query);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
-        error: { code: 'validation_failed', message: expect.stringContaining(field), details: [{ field, message }], requestId: expect.any(String) },
+        error: {
+          code: 'validation_failed',
+          message: expect.stringContaining(field),
+          details: [{ field, message }],
+          requestId: expect.any(String),
+        },
       });
     });
   });

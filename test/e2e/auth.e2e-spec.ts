@@ -12,7 +12,13 @@ interface RegisteredRoute {
 /** The dashboard's pages are opened by a session cookie, never by an API key (checked below). */
 const isDashboardRoute = (route: RegisteredRoute): boolean => route.url === '/' || route.url.startsWith('/dashboard/');
 const isPublicRoute = (route: RegisteredRoute): boolean =>
-  route.url === '/health' || route.url === '/health/live' || route.url === '/health/ready' || route.url.startsWith('/api/docs') || route.url === '/oauth/:network/callback' || route.url.startsWith('/emulator') || isDashboardRoute(route);
+  route.url === '/health' ||
+  route.url === '/health/live' ||
+  route.url === '/health/ready' ||
+  route.url.startsWith('/api/docs') ||
+  route.url === '/oauth/:network/callback' ||
+  route.url.startsWith('/emulator') ||
+  isDashboardRoute(route);
 
 function concretePath(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, 'x_unknown_1').replace(/\*/g, 'anything');
@@ -57,12 +63,20 @@ describe('Authentication on every route', () => {
 
   it('never opens a dashboard page or form to an API key: without a session, each goes to sign-in', async () => {
     const dashboardRoutes = routes.filter(
-      (route) => isDashboardRoute(route) && route.method !== 'HEAD' && !route.url.startsWith('/dashboard/assets/') && route.url !== '/dashboard/sign-in',
+      (route) =>
+        isDashboardRoute(route) &&
+        route.method !== 'HEAD' &&
+        !route.url.startsWith('/dashboard/assets/') &&
+        route.url !== '/dashboard/sign-in',
     );
     expect(dashboardRoutes.length).toBeGreaterThan(10);
     for (const route of dashboardRoutes) {
       const response = await send(t.server, route, `Bearer ${customer.apiKey}`);
-      expect({ route: `${route.method} ${route.url}`, status: response.status, location: response.headers.location }).toEqual({
+      expect({
+        route: `${route.method} ${route.url}`,
+        status: response.status,
+        location: response.headers.location,
+      }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 303,
         location: '/dashboard/sign-in',
@@ -78,19 +92,26 @@ describe('Authentication on every route', () => {
     ['a revoked key', () => `Bearer ${revokedKey}`],
   ];
 
-  it.each(rejectedCredentials)('answers 401 in the error envelope to %s, on every non-public route', async (_, header) => {
-    for (const route of protectedRoutes()) {
-      const response = await send(t.server, route, header());
-      expect({ route: `${route.method} ${route.url}`, status: response.status, code: response.body?.error?.code }).toEqual({
-        route: `${route.method} ${route.url}`,
-        status: 401,
-        code: 'unauthorized',
-      });
-      expect(response.body.success).toBe(false);
-      expect(response.headers['x-request-id']).toBe(response.body.error.requestId);
-      expect(response.headers['www-authenticate']).toBe('Bearer');
-    }
-  });
+  it.each(rejectedCredentials)(
+    'answers 401 in the error envelope to %s, on every non-public route',
+    async (_, header) => {
+      for (const route of protectedRoutes()) {
+        const response = await send(t.server, route, header());
+        expect({
+          route: `${route.method} ${route.url}`,
+          status: response.status,
+          code: response.body?.error?.code,
+        }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 401,
+          code: 'unauthorized',
+        });
+        expect(response.body.success).toBe(false);
+        expect(response.headers['x-request-id']).toBe(response.body.error.requestId);
+        expect(response.headers['www-authenticate']).toBe('Bearer');
+      }
+    },
+  );
 
   it('lets the public routes through without a key', async () => {
     const documented = ['/health', '/health/live', '/health/ready', '/api/docs', '/api/docs.json', '/api/docs.yaml'];
@@ -104,7 +125,8 @@ describe('Authentication on every route', () => {
 
   it('accepts a valid key, and stops accepting it as soon as it is revoked', async () => {
     const fresh = await t.app.get(ApiKeysService).create(customer.id, 'short-lived');
-    const list = () => request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${fresh.plaintext}`);
+    const list = () =>
+      request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${fresh.plaintext}`);
     expect((await list()).status).toBe(200);
     await t.app.get(ApiKeysService).revoke(fresh.key.id);
     const afterRevoke = await list();
@@ -115,7 +137,9 @@ describe('Authentication on every route', () => {
   it('stops accepting a remembered key as soon as another instance revokes it (or its customer is deleted)', async () => {
     const listening = async () => {
       for (let round = 0; round < 100; round += 1) {
-        const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN api_key_revoked' AND datname = current_database()");
+        const [row] = await t.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN api_key_revoked' AND datname = current_database()",
+        );
         if (row!.n > 0) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -128,10 +152,13 @@ describe('Authentication on every route', () => {
       (id: string) => t.db.query('DELETE FROM api_keys WHERE id = $1', [id]),
     ]) {
       const fresh = await service.create(customer.id, 'remembered');
-      const list = () => request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${fresh.plaintext}`);
+      const list = () =>
+        request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `Bearer ${fresh.plaintext}`);
       expect((await list()).status).toBe(200);
       // Remembered: a second request is answered without the key being read again.
-      expect(service.cache.get(hashApiKey(fresh.plaintext))).toEqual(expect.objectContaining({ apiKeyId: fresh.key.id }));
+      expect(service.cache.get(hashApiKey(fresh.plaintext))).toEqual(
+        expect.objectContaining({ apiKeyId: fresh.key.id }),
+      );
       // Revoked behind this instance's back, as another instance (or the dashboard elsewhere) would.
       await revoke(fresh.key.id);
       let status = 200;
@@ -144,15 +171,21 @@ describe('Authentication on every route', () => {
   });
 
   it('accepts the scheme name in any case and records when the key was last used', async () => {
-    const response = await request(t.server).get('/api/v1/social-accounts?tenantId=t1').set('Authorization', `bearer ${customer.apiKey}`);
+    const response = await request(t.server)
+      .get('/api/v1/social-accounts?tenantId=t1')
+      .set('Authorization', `bearer ${customer.apiKey}`);
     expect(response.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const [row] = await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM api_keys WHERE id = $1', [customer.apiKeyId]);
+    const [row] = await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM api_keys WHERE id = $1', [
+      customer.apiKeyId,
+    ]);
     expect(row?.last_used_at).toBeInstanceOf(Date);
   });
 
   it('stores only a hash of each key', async () => {
-    const rows = await t.db.query<{ key_hash: string; display_prefix: string }>('SELECT key_hash, display_prefix FROM api_keys');
+    const rows = await t.db.query<{ key_hash: string; display_prefix: string }>(
+      'SELECT key_hash, display_prefix FROM api_keys',
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -7,7 +7,11 @@ import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 /** The settings' defaults, set here explicitly: the other tests lift them (test/support/test-app.ts). */
 const KEY_LOOKUP_BURST = 20;
 
-const madeUpKey = () => `sps_${randomBytes(32).toString('hex').slice(0, 43).replace(/[^0-9A-Za-z]/g, 'a')}`;
+const madeUpKey = () =>
+  `sps_${randomBytes(32)
+    .toString('hex')
+    .slice(0, 43)
+    .replace(/[^0-9A-Za-z]/g, 'a')}`;
 
 /** A storm of invalid keys must not become a database load: lookups per address are bounded. */
 describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', () => {
@@ -16,7 +20,9 @@ describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', ()
   let lookups = 0;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: '1', KEY_LOOKUP_BURST: String(KEY_LOOKUP_BURST), KEY_LOOKUP_PER_SECOND: '1' } });
+    t = await startTestApp({
+      env: { TRUST_PROXY: '1', KEY_LOOKUP_BURST: String(KEY_LOOKUP_BURST), KEY_LOOKUP_PER_SECOND: '1' },
+    });
     customer = await t.createCustomer();
     // Count the key lookups the service makes (its only query through PreparedStatements that reads api_keys).
     const statements = t.app.get(PreparedStatements);
@@ -29,7 +35,10 @@ describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', ()
   afterAll(() => t.close());
 
   const get = (key: string, address: string) =>
-    request(t.server).get('/api/v1/social-accounts?tenantId=t').set('Authorization', `Bearer ${key}`).set('X-Forwarded-For', address);
+    request(t.server)
+      .get('/api/v1/social-accounts?tenantId=t')
+      .set('Authorization', `Bearer ${key}`)
+      .set('X-Forwarded-For', address);
 
   it('answers 401 for a while, then 429 with Retry-After, with at most a burst of lookups; a good key elsewhere still works', async () => {
     const statuses: number[] = [];
@@ -45,10 +54,15 @@ describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', ()
     const last = await get(madeUpKey(), '198.51.100.7');
     expect(last.status).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(last.body).toEqual({ success: false, error: expect.objectContaining({ code: 'rate_limited', requestId: expect.any(String) }) });
+    expect(last.body).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'rate_limited', requestId: expect.any(String) }),
+    });
 
     const good = await get(customer.apiKey, '198.51.100.8');
     expect(good.status).toBe(200);
-    expect(t.app.get(ApiKeysService).recentlyInvalid.size).toBeLessThanOrEqual(t.app.get(ApiKeysService).recentlyInvalid.maxSize);
+    expect(t.app.get(ApiKeysService).recentlyInvalid.size).toBeLessThanOrEqual(
+      t.app.get(ApiKeysService).recentlyInvalid.maxSize,
+    );
   });
 });

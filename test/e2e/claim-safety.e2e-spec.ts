@@ -15,7 +15,6 @@ import { until } from '../support/until';
 
 const DEAD_AFTER_MS = 2_000;
 
-
 /**
  * The claims of the queues when things go wrong around them: many customers at their cap, a claim
  * whose answer is lost, a worker taken for dead that is still working, a database outage, and rows
@@ -28,25 +27,37 @@ describe('Claims under trouble', () => {
   let customers: Array<Awaited<ReturnType<ReturnType<typeof harness>['customerWithAccounts']>>>;
 
   const claim = (worker: string, wanted: number, cap: number) =>
-    t.db.query<{ delivery_id: string; account_id: string }>('SELECT delivery_id, account_id FROM claim_deliveries($1, $2, $3)', [worker, wanted, cap]);
+    t.db.query<{ delivery_id: string; account_id: string }>(
+      'SELECT delivery_id, account_id FROM claim_deliveries($1, $2, $3)',
+      [worker, wanted, cap],
+    );
   const claimedBy = async (worker: string) =>
-    (await t.db.query<{ account_id: string }>('SELECT account_id FROM publish_lanes WHERE claimed_by = $1 ORDER BY account_id', [worker])).map((row) => row.account_id);
+    (
+      await t.db.query<{ account_id: string }>(
+        'SELECT account_id FROM publish_lanes WHERE claimed_by = $1 ORDER BY account_id',
+        [worker],
+      )
+    ).map((row) => row.account_id);
   const beat = (worker: string, agoMs = 0) =>
     t.db.query(
       `INSERT INTO worker_heartbeats (worker_id, beat_at) VALUES ($1, now() - $2 * interval '1 millisecond')
        ON CONFLICT (worker_id) DO UPDATE SET beat_at = excluded.beat_at`,
       [worker, agoMs],
     );
-  const freeAll = () => t.db.query('SELECT release_lane(account_id, claimed_by) FROM publish_lanes WHERE claimed_by IS NOT NULL');
+  const freeAll = () =>
+    t.db.query('SELECT release_lane(account_id, claimed_by) FROM publish_lanes WHERE claimed_by IS NOT NULL');
 
   beforeAll(async () => {
-    t = await startEmulatedApp({ env: { ROLE: 'api', WORKER_DEAD_AFTER_MS: String(DEAD_AFTER_MS), ALLOW_PRIVATE_URLS: 'true' } });
+    t = await startEmulatedApp({
+      env: { ROLE: 'api', WORKER_DEAD_AFTER_MS: String(DEAD_AFTER_MS), ALLOW_PRIVATE_URLS: 'true' },
+    });
     h = harness(t);
     // Fifteen customers with two X profiles each, and a post due on every profile.
     customers = [];
     for (let index = 0; index < 15; index += 1) customers.push(await h.customerWithAccounts(2));
     for (const { customer, accounts } of customers) {
-      for (const account of accounts) expect((await h.post(customer, account.id, `Due on ${account.id}`)).status).toBe(202);
+      for (const account of accounts)
+        expect((await h.post(customer, account.id, `Due on ${account.id}`)).status).toBe(202);
     }
   }, 120_000);
   afterAll(async () => {
@@ -76,15 +87,21 @@ describe('Claims under trouble', () => {
     // A lane held outside publishing (a token refresh) names no delivery: it is not a lost claim.
     const refreshing = customers[14]!.accounts[1]!.id;
     expect(claimed.map((row) => row.account_id)).not.toContain(refreshing);
-    await t.db.query("UPDATE publish_lanes SET claimed_by = 'w-lost', claimed_at = now(), delivery_id = NULL WHERE account_id = $1", [refreshing]);
+    await t.db.query(
+      "UPDATE publish_lanes SET claimed_by = 'w-lost', claimed_at = now(), delivery_id = NULL WHERE account_id = $1",
+      [refreshing],
+    );
 
-    const released = await t.app.get(PublishLane).releaseUnheld('w-lost', [{ deliveryId: kept!.delivery_id, accountId: kept!.account_id }]);
+    const released = await t.app
+      .get(PublishLane)
+      .releaseUnheld('w-lost', [{ deliveryId: kept!.delivery_id, accountId: kept!.account_id }]);
     expect(released).toBe(lost.length);
     expect(await claimedBy('w-lost')).toEqual([kept!.account_id, refreshing].sort());
     // What was let go is free, and due again.
-    const lanes = await t.db.query<{ claimed_by: string | null; due: boolean }>('SELECT claimed_by, due_at <= now() AS due FROM publish_lanes WHERE account_id = ANY($1)', [
-      lost.map((row) => row.account_id),
-    ]);
+    const lanes = await t.db.query<{ claimed_by: string | null; due: boolean }>(
+      'SELECT claimed_by, due_at <= now() AS due FROM publish_lanes WHERE account_id = ANY($1)',
+      [lost.map((row) => row.account_id)],
+    );
     expect(lanes).toEqual(lost.map(() => ({ claimed_by: null, due: true })));
   });
 
@@ -93,7 +110,13 @@ describe('Claims under trouble', () => {
     const { delivery_id: deliveryId } = claimed!;
     const task = t.app.get(PublishDeliveryTask);
     const store = t.app.get(DeliveryStore);
-    const state = async () => (await t.db.query<{ status: string; attempts: number; progress: unknown }>('SELECT status, attempts, progress FROM deliveries WHERE id = $1', [deliveryId]))[0]!;
+    const state = async () =>
+      (
+        await t.db.query<{ status: string; attempts: number; progress: unknown }>(
+          'SELECT status, attempts, progress FROM deliveries WHERE id = $1',
+          [deliveryId],
+        )
+      )[0]!;
     const before = await state();
 
     // Another worker (its claim let go and this delivery claimed by w-holder since).
@@ -113,7 +136,10 @@ describe('Claims under trouble', () => {
 
   it("never lets go of another worker's webhook claim", async () => {
     const { customer } = customers[0]!;
-    const put = await request(t.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send({ url: 'http://127.0.0.1:9/hooks', webhook_secret: 'whsec-claims-0123456789abcdef' });
+    const put = await request(t.server)
+      .put('/api/v1/webhooks')
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .send({ url: 'http://127.0.0.1:9/hooks', webhook_secret: 'whsec-claims-0123456789abcdef' });
     expect(put.status).toBe(200);
     await t.app.get(DataSource).transaction((transaction) =>
       t.app.get(EventOutbox).record(transaction, {
@@ -125,7 +151,12 @@ describe('Claims under trouble', () => {
     );
     const [event] = await t.db.query<{ event_id: string }>('SELECT event_id FROM claim_events($1, 1, 10)', ['w-hook']);
     const dispatcher = t.app.get(WebhookDispatcher);
-    const holder = async () => (await t.db.query<{ claimed_by: string | null }>('SELECT claimed_by FROM events WHERE id = $1', [event!.event_id]))[0]!.claimed_by;
+    const holder = async () =>
+      (
+        await t.db.query<{ claimed_by: string | null }>('SELECT claimed_by FROM events WHERE id = $1', [
+          event!.event_id,
+        ])
+      )[0]!.claimed_by;
 
     await dispatcher.letGo(event!.event_id, 'w-someone-else');
     expect(await holder()).toBe('w-hook');
@@ -156,7 +187,11 @@ describe('Claims under trouble', () => {
       // Once it really stops beating, it is dead, and its claim is let go.
       beating = false;
       await otherBeats;
-      await until('the dead worker to be swept', async () => (await claimedBy('w-live')).length === 0, 4 * DEAD_AFTER_MS);
+      await until(
+        'the dead worker to be swept',
+        async () => (await claimedBy('w-live')).length === 0,
+        4 * DEAD_AFTER_MS,
+      );
     } finally {
       beating = false;
       await liveness.stop();
@@ -171,12 +206,13 @@ describe('Claims under trouble', () => {
     // The delivery as code from before the queues wrote it: no due_at (a column it did not know).
     const postId = accepted.body.data.id as string;
     await t.db.query('DELETE FROM deliveries WHERE post_id = $1', [postId]);
-    await t.db.query("INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status) VALUES ('dlv_old_code', $1, $2, $3, 'x', 'pending')", [
-      postId,
-      customer.id,
-      accounts[0]!.id,
-    ]);
-    const [row] = await t.db.query<{ due: boolean }>("SELECT due_at <= now() AS due FROM deliveries WHERE id = 'dlv_old_code'");
+    await t.db.query(
+      "INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status) VALUES ('dlv_old_code', $1, $2, $3, 'x', 'pending')",
+      [postId, customer.id, accounts[0]!.id],
+    );
+    const [row] = await t.db.query<{ due: boolean }>(
+      "SELECT due_at <= now() AS due FROM deliveries WHERE id = 'dlv_old_code'",
+    );
     expect(row!.due).toBe(true);
     const claimed = await claim('w-deploy', 100, 100);
     expect(claimed.map((item) => item.delivery_id)).toContain('dlv_old_code');

@@ -24,13 +24,19 @@ describe('Connect flow against the network emulator', () => {
   let bob: TestCustomer;
 
   const api = (customer: TestCustomer) => ({
-    pending: (session: string) => request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`),
+    pending: (session: string) =>
+      request(t.server)
+        .get(`/api/v1/social-accounts/pending/${session}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`),
     finalize: (session: string, selectedPageIds: unknown) =>
       request(t.server)
         .post(`/api/v1/social-accounts/pending/${session}/finalize`)
         .set('Authorization', `Bearer ${customer.apiKey}`)
         .send({ selectedPageIds }),
-    list: (tenantId: string) => request(t.server).get(`/api/v1/social-accounts?tenantId=${tenantId}`).set('Authorization', `Bearer ${customer.apiKey}`),
+    list: (tenantId: string) =>
+      request(t.server)
+        .get(`/api/v1/social-accounts?tenantId=${tenantId}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`),
   });
 
   beforeAll(async () => {
@@ -46,51 +52,102 @@ describe('Connect flow against the network emulator', () => {
     const tenantId = `tenant-${network}`;
 
     it('auth-url → consent → callback → pending → finalize → listed, with account.connected recorded', async () => {
-      const { session, finalUrl } = await connectUntilSession(t, alice.apiKey, { network, tenantId, redirectUri: REDIRECT });
+      const { session, finalUrl } = await connectUntilSession(t, alice.apiKey, {
+        network,
+        tenantId,
+        redirectUri: REDIRECT,
+      });
       expect(finalUrl.origin + finalUrl.pathname).toBe('https://app.example.com/connected');
       expect(finalUrl.searchParams.get('from')).toBe('sps');
       expect(finalUrl.searchParams.get('network')).toBe(platform);
 
       const pending = await api(alice).pending(session);
       expect(pending.status).toBe(200);
-      expect(pending.body.data).toEqual({ network: platform, tenantId, expiresAt: expect.any(String), clientState: null, availablePages: expect.any(Array) });
-      const pages = pending.body.data.availablePages as Array<{ id: string; name: string; username: string; type: string }>;
+      expect(pending.body.data).toEqual({
+        network: platform,
+        tenantId,
+        expiresAt: expect.any(String),
+        clientState: null,
+        availablePages: expect.any(Array),
+      });
+      const pages = pending.body.data.availablePages as Array<{
+        id: string;
+        name: string;
+        username: string;
+        type: string;
+      }>;
       expect(pages).toHaveLength(expectedPages);
-      for (const page of pages) expect(page).toEqual({ id: expect.any(String), name: expect.any(String), username: expect.any(String), pictureUrl: expect.anything(), type });
+      for (const page of pages)
+        expect(page).toEqual({
+          id: expect.any(String),
+          name: expect.any(String),
+          username: expect.any(String),
+          pictureUrl: expect.anything(),
+          type,
+        });
       const minutesLeft = (new Date(pending.body.data.expiresAt).getTime() - Date.now()) / 60_000;
       expect(minutesLeft).toBeGreaterThan(28);
       expect(minutesLeft).toBeLessThanOrEqual(30);
 
       const finalized = await api(alice).finalize(session, [pages[0]!.id]);
       expect(finalized.status).toBe(200);
-      expect(finalized.body.data).toEqual([expect.objectContaining({ platform, tenantId, status: 'active', nickname: pages[0]!.name, id: expect.stringMatching(/^acc_/) })]);
+      expect(finalized.body.data).toEqual([
+        expect.objectContaining({
+          platform,
+          tenantId,
+          status: 'active',
+          nickname: pages[0]!.name,
+          id: expect.stringMatching(/^acc_/),
+        }),
+      ]);
 
       const listed = await api(alice).list(tenantId);
       expect(listed.body.data.map((a: { id: string }) => a.id)).toEqual([finalized.body.data[0].id]);
 
-      const events = await t.db.query<{ type: string; data: Record<string, string> }>('SELECT type, data FROM events WHERE tenant_id = $1', [tenantId]);
+      const events = await t.db.query<{ type: string; data: Record<string, string> }>(
+        'SELECT type, data FROM events WHERE tenant_id = $1',
+        [tenantId],
+      );
       expect(events).toEqual([
         {
           type: 'account.connected',
-          data: { connectedAccountId: finalized.body.data[0].id, platform, username: pages[0]!.username, nickname: pages[0]!.name, clientState: null },
+          data: {
+            connectedAccountId: finalized.body.data[0].id,
+            platform,
+            username: pages[0]!.username,
+            nickname: pages[0]!.name,
+            clientState: null,
+          },
         },
       ]);
     });
 
     it('a reconnect of the same network account keeps the account id', async () => {
-      const first = await connectUntilSession(t, alice.apiKey, { network, tenantId: `${tenantId}-re`, redirectUri: REDIRECT });
+      const first = await connectUntilSession(t, alice.apiKey, {
+        network,
+        tenantId: `${tenantId}-re`,
+        redirectUri: REDIRECT,
+      });
       const pageId = (await api(alice).pending(first.session)).body.data.availablePages[0].id;
       const connected = (await api(alice).finalize(first.session, [pageId])).body.data[0];
-      await request(t.server).delete(`/api/v1/social-accounts/${connected.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+      await request(t.server)
+        .delete(`/api/v1/social-accounts/${connected.id}`)
+        .set('Authorization', `Bearer ${alice.apiKey}`)
+        .expect(200);
 
-      const second = await connectUntilSession(t, alice.apiKey, { network, tenantId: `${tenantId}-re`, redirectUri: REDIRECT });
+      const second = await connectUntilSession(t, alice.apiKey, {
+        network,
+        tenantId: `${tenantId}-re`,
+        redirectUri: REDIRECT,
+      });
       const reconnected = (await api(alice).finalize(second.session, [pageId])).body.data[0];
       expect(reconnected.id).toBe(connected.id);
       expect(reconnected.status).toBe('active');
     });
 
     it('a denied consent sends the user back with error and error_description', async () => {
-      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network, tenantId, redirectUri: REDIRECT })).body.data.auth_url;
+      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network, tenantId, redirectUri: REDIRECT })).body.data
+        .auth_url;
       const { finalUrl } = await browse(authUrl, { decision: 'deny' });
       expect(finalUrl.origin + finalUrl.pathname).toBe('https://app.example.com/connected');
       expect(finalUrl.searchParams.get('error')).toBe('access_denied');
@@ -101,7 +158,9 @@ describe('Connect flow against the network emulator', () => {
 
   describe('state', () => {
     it('a forged state shows an error page and redirects nowhere', async () => {
-      const response = await fetch(`${t.baseUrl}/oauth/facebook/callback?code=abc&state=st_forged`, { redirect: 'manual' });
+      const response = await fetch(`${t.baseUrl}/oauth/facebook/callback?code=abc&state=st_forged`, {
+        redirect: 'manual',
+      });
       expect(response.status).toBe(400);
       expect(response.headers.get('location')).toBeNull();
       expect(response.headers.get('content-type')).toContain('text/html');
@@ -109,14 +168,20 @@ describe('Connect flow against the network emulator', () => {
     });
 
     it('a reused state is refused the second time', async () => {
-      const { callbackUrl } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'reuse', redirectUri: REDIRECT });
+      const { callbackUrl } = await connectUntilSession(t, alice.apiKey, {
+        network: 'x',
+        tenantId: 'reuse',
+        redirectUri: REDIRECT,
+      });
       const again = await fetch(callbackUrl, { redirect: 'manual' });
       expect(again.status).toBe(400);
       expect(again.headers.get('location')).toBeNull();
     });
 
     it('an expired state is refused', async () => {
-      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 'late', redirectUri: REDIRECT })).body.data.auth_url;
+      const authUrl = (
+        await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 'late', redirectUri: REDIRECT })
+      ).body.data.auth_url;
       await t.db.query("UPDATE connect_attempts SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
       const consent = new URL(authUrl);
       consent.searchParams.set('emulator_auto', 'approve');
@@ -128,7 +193,9 @@ describe('Connect flow against the network emulator', () => {
 
     it('the state given to one network is refused by another network callback', async () => {
       const { callbackUrl } = await (async () => {
-        const authUrl = (await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 'cross', redirectUri: REDIRECT })).body.data.auth_url;
+        const authUrl = (
+          await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 'cross', redirectUri: REDIRECT })
+        ).body.data.auth_url;
         const consent = new URL(authUrl);
         consent.searchParams.set('emulator_auto', 'approve');
         return { callbackUrl: (await fetch(consent, { redirect: 'manual' })).headers.get('location')! };
@@ -147,7 +214,9 @@ describe('Connect flow against the network emulator', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ network: 'x', fault: 'server_error' }),
       });
-      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'flaky', redirectUri: REDIRECT })).body.data.auth_url;
+      const authUrl = (
+        await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'flaky', redirectUri: REDIRECT })
+      ).body.data.auth_url;
       const { finalUrl } = await browse(authUrl);
       expect(finalUrl.origin + finalUrl.pathname).toBe('https://app.example.com/connected');
       expect(finalUrl.searchParams.get('error')).toBe('network_error');
@@ -156,7 +225,10 @@ describe('Connect flow against the network emulator', () => {
     });
 
     it('the emulator, like the networks, redirects only to the registered callbacks', async () => {
-      const authUrl = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 't', redirectUri: REDIRECT })).body.data.auth_url);
+      const authUrl = new URL(
+        (await requestAuthUrl(t, alice.apiKey, { network: 'facebook', tenantId: 't', redirectUri: REDIRECT })).body.data
+          .auth_url,
+      );
       authUrl.searchParams.set('redirect_uri', 'https://evil.example/steal');
       authUrl.searchParams.set('emulator_auto', 'approve');
       const response = await fetch(authUrl, { redirect: 'manual' });
@@ -167,7 +239,11 @@ describe('Connect flow against the network emulator', () => {
 
   describe('pending sessions', () => {
     it("another customer's session is a 404, for viewing and finalizing", async () => {
-      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'mine', redirectUri: REDIRECT });
+      const { session } = await connectUntilSession(t, alice.apiKey, {
+        network: 'x',
+        tenantId: 'mine',
+        redirectUri: REDIRECT,
+      });
       expect((await api(bob).pending(session)).status).toBe(404);
       const attempt = await api(bob).finalize(session, ['anything']);
       expect(attempt.status).toBe(404);
@@ -175,32 +251,54 @@ describe('Connect flow against the network emulator', () => {
     });
 
     it('an expired session is a 404', async () => {
-      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'slow', redirectUri: REDIRECT });
-      await t.db.query("UPDATE pending_sessions SET expires_at = now() - interval '1 second' WHERE finalized_at IS NULL AND tenant_id = 'slow'");
+      const { session } = await connectUntilSession(t, alice.apiKey, {
+        network: 'x',
+        tenantId: 'slow',
+        redirectUri: REDIRECT,
+      });
+      await t.db.query(
+        "UPDATE pending_sessions SET expires_at = now() - interval '1 second' WHERE finalized_at IS NULL AND tenant_id = 'slow'",
+      );
       expect((await api(alice).pending(session)).status).toBe(404);
       expect((await api(alice).finalize(session, ['x'])).status).toBe(404);
     });
 
     it('finalizing twice is a 409, and the finalized session keeps no tokens', async () => {
-      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'twice', redirectUri: REDIRECT });
+      const { session } = await connectUntilSession(t, alice.apiKey, {
+        network: 'x',
+        tenantId: 'twice',
+        redirectUri: REDIRECT,
+      });
       const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
       expect((await api(alice).finalize(session, [pageId])).status).toBe(200);
       const again = await api(alice).finalize(session, [pageId]);
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('session_already_finalized');
-      const [row] = await t.db.query<{ pages: unknown[] }>("SELECT pages FROM pending_sessions WHERE tenant_id = 'twice'");
+      const [row] = await t.db.query<{ pages: unknown[] }>(
+        "SELECT pages FROM pending_sessions WHERE tenant_id = 'twice'",
+      );
       expect(row!.pages).toEqual([]);
     });
 
     it('selected ids not in the session are a 400 naming them; an empty or missing list is a 400', async () => {
-      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'picky', redirectUri: REDIRECT });
+      const { session } = await connectUntilSession(t, alice.apiKey, {
+        network: 'facebook',
+        tenantId: 'picky',
+        redirectUri: REDIRECT,
+      });
       const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
       const unknown = await api(alice).finalize(session, [pageId, 'not-mine']);
       expect(unknown.status).toBe(400);
-      expect(unknown.body.error.details).toEqual([{ field: 'selectedPageIds[1]', message: 'not-mine is not one of this session\'s pages' }]);
+      expect(unknown.body.error.details).toEqual([
+        { field: 'selectedPageIds[1]', message: "not-mine is not one of this session's pages" },
+      ]);
       for (const bad of [[], undefined, 'x', [1]]) {
         const response = await api(alice).finalize(session, bad);
-        expect({ bad, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({ bad, status: 400, field: 'selectedPageIds' });
+        expect({ bad, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({
+          bad,
+          status: 400,
+          field: 'selectedPageIds',
+        });
       }
       // Nothing was connected by the refused attempts, and the session still works.
       expect((await api(alice).list('picky')).body.data).toEqual([]);
@@ -223,17 +321,27 @@ describe('Connect flow against the network emulator', () => {
       });
       await t.app.get(NetworkAppsService).set(bob.id, 'x', { clientId: 'bobs-own-x-app', clientSecret: 'bobs-secret' });
       try {
-        const authUrl = new URL((await requestAuthUrl(t, bob.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url);
+        const authUrl = new URL(
+          (await requestAuthUrl(t, bob.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data
+            .auth_url,
+        );
         expect(authUrl.searchParams.get('client_id')).toBe('bobs-own-x-app');
         // The emulator only issues a code for the client that asked for it: finishing proves the exchange used the same app.
         const { finalUrl } = await browse(authUrl.toString());
         expect(finalUrl.searchParams.get('session')).toBeTruthy();
-        const other = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url);
+        const other = new URL(
+          (await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body
+            .data.auth_url,
+        );
         expect(other.searchParams.get('client_id')).not.toBe('bobs-own-x-app');
 
         // With a wrong secret stored, the network refuses the exchange and the user comes back with the reason.
-        await t.app.get(NetworkAppsService).set(bob.id, 'x', { clientId: 'bobs-own-x-app', clientSecret: 'not-the-secret' });
-        const wrong = (await requestAuthUrl(t, bob.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })).body.data.auth_url;
+        await t.app
+          .get(NetworkAppsService)
+          .set(bob.id, 'x', { clientId: 'bobs-own-x-app', clientSecret: 'not-the-secret' });
+        const wrong = (
+          await requestAuthUrl(t, bob.apiKey, { network: 'x', tenantId: 'own-app', redirectUri: REDIRECT })
+        ).body.data.auth_url;
         const refused = (await browse(wrong)).finalUrl;
         expect(refused.searchParams.get('error')).toBe('network_error');
         expect(refused.searchParams.get('session')).toBeNull();
@@ -245,55 +353,99 @@ describe('Connect flow against the network emulator', () => {
 
   describe('auth-url', () => {
     it('refuses a redirect_uri that is not allowed', async () => {
-      for (const redirectUri of ['https://evil.example.com/connected', 'https://app.example.com/other', 'http://app.example.com/connected', 'https://app.example.com:8443/connected']) {
+      for (const redirectUri of [
+        'https://evil.example.com/connected',
+        'https://app.example.com/other',
+        'http://app.example.com/connected',
+        'https://app.example.com:8443/connected',
+      ]) {
         const response = await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri });
-        expect({ redirectUri, status: response.status, code: response.body.error?.code }).toEqual({ redirectUri, status: 400, code: 'redirect_uri_not_allowed' });
+        expect({ redirectUri, status: response.status, code: response.body.error?.code }).toEqual({
+          redirectUri,
+          status: 400,
+          code: 'redirect_uri_not_allowed',
+        });
       }
     });
 
     it('answers an unknown network with a 404 listing the supported ones', async () => {
-      const response = await requestAuthUrl(t, alice.apiKey, { network: 'myspace', tenantId: 't', redirectUri: REDIRECT });
+      const response = await requestAuthUrl(t, alice.apiKey, {
+        network: 'myspace',
+        tenantId: 't',
+        redirectUri: REDIRECT,
+      });
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('unknown_network');
       expect(response.body.error.message).toContain('facebook, instagram, x');
     });
 
     it('validates its body', async () => {
-      const missing = await request(t.server).post('/api/v1/social-networks/x/auth-url').set('Authorization', `Bearer ${alice.apiKey}`).send({});
+      const missing = await request(t.server)
+        .post('/api/v1/social-networks/x/auth-url')
+        .set('Authorization', `Bearer ${alice.apiKey}`)
+        .send({});
       expect(missing.status).toBe(400);
-      expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['redirect_uri', 'tenant_id']);
+      expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual([
+        'redirect_uri',
+        'tenant_id',
+      ]);
     });
 
     it('uses PKCE S256 for X and a single-use state everywhere', async () => {
-      const x = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri: REDIRECT })).body.data.auth_url);
+      const x = new URL(
+        (await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri: REDIRECT })).body.data
+          .auth_url,
+      );
       expect(x.searchParams.get('code_challenge_method')).toBe('S256');
       expect(x.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(x.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/oauth/x/callback`);
-      const again = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri: REDIRECT })).body.data.auth_url);
+      const again = new URL(
+        (await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri: REDIRECT })).body.data
+          .auth_url,
+      );
       expect(again.searchParams.get('state')).not.toBe(x.searchParams.get('state'));
     });
   });
 
-  it.each(['x', 'facebook'])('stores no %s token in plain text anywhere in the database, before or after finalize', async (network) => {
-    const tables = ['connected_accounts', 'pending_sessions', 'connect_attempts', 'events', 'network_apps', 'api_keys'];
-    const dump = async () => (await Promise.all(tables.map((table) => t.db.query(`SELECT * FROM ${table}`)))).map((rows) => JSON.stringify(rows)).join('');
-    const { session } = await connectUntilSession(t, alice.apiKey, { network, tenantId: `secrets-${network}`, redirectUri: REDIRECT });
-    const whilePending = await dump();
-    const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
-    const [account] = (await api(alice).finalize(session, [pageId])).body.data;
-    const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
-    const tokens = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
-    const secrets = [tokens.accessToken, tokens.refreshToken, tokens.userAccessToken].filter((value): value is string => !!value);
-    expect(secrets.length).toBeGreaterThanOrEqual(2);
-    const afterwards = await dump();
-    for (const secret of secrets) {
-      expect(secret.length).toBeGreaterThan(10);
-      expect(whilePending).not.toContain(secret);
-      expect(afterwards).not.toContain(secret);
-    }
-    // The pending session did hold them, sealed: the check above looked where they were.
-    expect(whilePending).toMatch(/"tokensEncrypted":"v1\./);
-  });
+  it.each(['x', 'facebook'])(
+    'stores no %s token in plain text anywhere in the database, before or after finalize',
+    async (network) => {
+      const tables = [
+        'connected_accounts',
+        'pending_sessions',
+        'connect_attempts',
+        'events',
+        'network_apps',
+        'api_keys',
+      ];
+      const dump = async () =>
+        (await Promise.all(tables.map((table) => t.db.query(`SELECT * FROM ${table}`))))
+          .map((rows) => JSON.stringify(rows))
+          .join('');
+      const { session } = await connectUntilSession(t, alice.apiKey, {
+        network,
+        tenantId: `secrets-${network}`,
+        redirectUri: REDIRECT,
+      });
+      const whilePending = await dump();
+      const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
+      const [account] = (await api(alice).finalize(session, [pageId])).body.data;
+      const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
+      const tokens = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
+      const secrets = [tokens.accessToken, tokens.refreshToken, tokens.userAccessToken].filter(
+        (value): value is string => !!value,
+      );
+      expect(secrets.length).toBeGreaterThanOrEqual(2);
+      const afterwards = await dump();
+      for (const secret of secrets) {
+        expect(secret.length).toBeGreaterThan(10);
+        expect(whilePending).not.toContain(secret);
+        expect(afterwards).not.toContain(secret);
+      }
+      // The pending session did hold them, sealed: the check above looked where they were.
+      expect(whilePending).toMatch(/"tokensEncrypted":"v1\./);
+    },
+  );
 
   async function newFacebookUser(id: string, pages: string[]): Promise<void> {
     const created = await fetch(`${t.baseUrl}/emulator/control/users`, {
@@ -311,23 +463,41 @@ describe('Connect flow against the network emulator', () => {
 
   it("disconnecting one of a Facebook user's Pages keeps the login its other Pages use; the last one revokes it", async () => {
     await newFacebookUser('carol', ['Carol Cakes', 'Carol Cookies']);
-    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'siblings', redirectUri: REDIRECT, emulatorUser: 'carol' });
+    const { session } = await connectUntilSession(t, alice.apiKey, {
+      network: 'facebook',
+      tenantId: 'siblings',
+      redirectUri: REDIRECT,
+      emulatorUser: 'carol',
+    });
     const pageIds = (await api(alice).pending(session)).body.data.availablePages.map((page: { id: string }) => page.id);
     const [first, second] = (await api(alice).finalize(session, pageIds)).body.data as Array<{ id: string }>;
     const { accessToken: secondPageToken, userAccessToken } = await userTokenOf(second!.id);
     const pageMe = () => fetch(`${t.baseUrl}/emulator/facebook/graph/v25.0/me?access_token=${secondPageToken}`);
 
-    await request(t.server).delete(`/api/v1/social-accounts/${first!.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+    await request(t.server)
+      .delete(`/api/v1/social-accounts/${first!.id}`)
+      .set('Authorization', `Bearer ${alice.apiKey}`)
+      .expect(200);
     expect((await pageMe()).status).toBe(200);
 
-    await request(t.server).delete(`/api/v1/social-accounts/${second!.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+    await request(t.server)
+      .delete(`/api/v1/social-accounts/${second!.id}`)
+      .set('Authorization', `Bearer ${alice.apiKey}`)
+      .expect(200);
     expect((await pageMe()).status).toBe(400);
-    expect((await fetch(`${t.baseUrl}/emulator/facebook/graph/v25.0/me?access_token=${userAccessToken}`)).status).toBe(400);
+    expect((await fetch(`${t.baseUrl}/emulator/facebook/graph/v25.0/me?access_token=${userAccessToken}`)).status).toBe(
+      400,
+    );
   });
 
   it('a revoke the network refuses still wipes our tokens', async () => {
     await newFacebookUser('dave', ['Dave Donuts']);
-    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: 'revoke-fails', redirectUri: REDIRECT, emulatorUser: 'dave' });
+    const { session } = await connectUntilSession(t, alice.apiKey, {
+      network: 'facebook',
+      tenantId: 'revoke-fails',
+      redirectUri: REDIRECT,
+      emulatorUser: 'dave',
+    });
     const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
     const [account] = (await api(alice).finalize(session, [pageId])).body.data;
     const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
@@ -339,9 +509,14 @@ describe('Connect flow against the network emulator', () => {
     });
     expect(fault.status).toBe(201);
     try {
-      const response = await request(t.server).delete(`/api/v1/social-accounts/${account.id}`).set('Authorization', `Bearer ${alice.apiKey}`);
+      const response = await request(t.server)
+        .delete(`/api/v1/social-accounts/${account.id}`)
+        .set('Authorization', `Bearer ${alice.apiKey}`);
       expect(response.status).toBe(200);
-      const [row] = await t.db.query('SELECT status, access_token_encrypted, user_token_encrypted FROM connected_accounts WHERE id = $1', [account.id]);
+      const [row] = await t.db.query(
+        'SELECT status, access_token_encrypted, user_token_encrypted FROM connected_accounts WHERE id = $1',
+        [account.id],
+      );
       expect(row).toEqual({ status: 'disconnected', access_token_encrypted: null, user_token_encrypted: null });
     } finally {
       await fetch(`${t.baseUrl}/emulator/control/faults`, { method: 'DELETE' });
@@ -352,15 +527,23 @@ describe('Connect flow against the network emulator', () => {
   });
 
   it('disconnecting revokes the tokens at the network', async () => {
-    const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'revoke', redirectUri: REDIRECT });
+    const { session } = await connectUntilSession(t, alice.apiKey, {
+      network: 'x',
+      tenantId: 'revoke',
+      redirectUri: REDIRECT,
+    });
     const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
     const [account] = (await api(alice).finalize(session, [pageId])).body.data;
     const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
     const { accessToken } = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
-    const me = () => fetch(`${t.baseUrl}/emulator/x/api/2/users/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const me = () =>
+      fetch(`${t.baseUrl}/emulator/x/api/2/users/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
     expect((await me()).status).toBe(200);
 
-    await request(t.server).delete(`/api/v1/social-accounts/${account.id}`).set('Authorization', `Bearer ${alice.apiKey}`).expect(200);
+    await request(t.server)
+      .delete(`/api/v1/social-accounts/${account.id}`)
+      .set('Authorization', `Bearer ${alice.apiKey}`)
+      .expect(200);
     expect((await me()).status).toBe(401);
   });
 });

@@ -5,7 +5,9 @@ import { TestApp, TestCustomer } from '../support/test-app';
 
 const REDIRECT = 'https://app.example.com/connected';
 
-async function setup(env: Record<string, string> = {}): Promise<{ t: TestApp & { baseUrl: string }; customer: TestCustomer }> {
+async function setup(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp & { baseUrl: string }; customer: TestCustomer }> {
   const t = await startEmulatedApp({ env });
   const customer = await t.createCustomer();
   await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
@@ -13,8 +15,11 @@ async function setup(env: Record<string, string> = {}): Promise<{ t: TestApp & {
 }
 
 const pendingPages = async (t: TestApp, customer: TestCustomer, session: string) =>
-  (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data
-    .availablePages as Array<{ id: string; username: string; type: string }>;
+  (
+    await request(t.server)
+      .get(`/api/v1/social-accounts/pending/${session}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+  ).body.data.availablePages as Array<{ id: string; username: string; type: string }>;
 
 describe('Instagram connect variants', () => {
   describe('Instagram Login', () => {
@@ -29,7 +34,11 @@ describe('Instagram connect variants', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ instagramTokenShape: shape }),
       }).then((response) => expect(response.status).toBe(200));
-      const { session } = await connectUntilSession(t, customer.apiKey, { network: 'instagram', tenantId: `ig-${shape}`, redirectUri: REDIRECT });
+      const { session } = await connectUntilSession(t, customer.apiKey, {
+        network: 'instagram',
+        tenantId: `ig-${shape}`,
+        redirectUri: REDIRECT,
+      });
       const pages = await pendingPages(t, customer, session);
       expect(pages).toEqual([expect.objectContaining({ username: 'ada.bakery' })]);
     });
@@ -42,7 +51,11 @@ describe('Instagram connect variants', () => {
     afterAll(() => t.close());
 
     it("offers the Instagram business accounts of the user's Pages, and connects one", async () => {
-      const { session } = await connectUntilSession(t, customer.apiKey, { network: 'instagram', tenantId: 'ig-fb', redirectUri: REDIRECT });
+      const { session } = await connectUntilSession(t, customer.apiKey, {
+        network: 'instagram',
+        tenantId: 'ig-fb',
+        redirectUri: REDIRECT,
+      });
       const pages = await pendingPages(t, customer, session);
       expect(pages.map((page) => page.username).sort()).toEqual(['ada.bakery', 'ada.coffee']);
       const finalized = await request(t.server)

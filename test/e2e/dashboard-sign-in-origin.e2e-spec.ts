@@ -25,7 +25,12 @@ describe('Dashboard sign-in refuses a post from another site (login CSRF)', () =
   /** The right email, password, token and cookie: only the headers a browser adds differ. */
   async function signIn(headers: Record<string, string>): Promise<request.Response> {
     const form = await signInForm(t);
-    return request(t.server).post('/dashboard/sign-in').set('Cookie', form.cookie).set(headers).type('form').send({ _csrf: form.token, email, password: PASSWORD });
+    return request(t.server)
+      .post('/dashboard/sign-in')
+      .set('Cookie', form.cookie)
+      .set(headers)
+      .type('form')
+      .send({ _csrf: form.token, email, password: PASSWORD });
   }
 
   it('answers a cross-site or same-site post as any CSRF failure: 403, no session, the password never checked', async () => {

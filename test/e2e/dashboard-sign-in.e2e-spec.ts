@@ -31,7 +31,11 @@ describe('Dashboard sign-in throttle', () => {
   }
 
   const failures = async (email: string, ip = LOCAL) =>
-    (await t.db.query<{ failures: number }>('SELECT failures FROM dashboard_sign_in_failures WHERE key = $1', [throttleKey(email, ip)]))[0]?.failures;
+    (
+      await t.db.query<{ failures: number }>('SELECT failures FROM dashboard_sign_in_failures WHERE key = $1', [
+        throttleKey(email, ip),
+      ])
+    )[0]?.failures;
 
   /** A count as if `count` failures had just happened (so the wait is long and known). */
   const seed = (email: string, count: number, ago = '0 seconds', ip = LOCAL) =>
@@ -44,7 +48,9 @@ describe('Dashboard sign-in throttle', () => {
   it('lets no more than the free guesses through a burst of parallel ones: the attempt is counted before the password is checked', async () => {
     const email = await user();
     const forms = await Promise.all(Array.from({ length: FREE_FAILURES + 20 }, () => signInForm(t)));
-    const answers = await Promise.all(forms.map((form, index) => postSignIn(t, email, `wrong guess ${index}`, { form })));
+    const answers = await Promise.all(
+      forms.map((form, index) => postSignIn(t, email, `wrong guess ${index}`, { form })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(FREE_FAILURES);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
@@ -69,7 +75,8 @@ describe('Dashboard sign-in throttle', () => {
     const unknown = `nobody-${counter}@example.com`;
     const run = async (email: string) => {
       const statuses: number[] = [];
-      for (let guess = 0; guess <= FREE_FAILURES; guess += 1) statuses.push((await postSignIn(t, email, `wrong ${guess}`)).status);
+      for (let guess = 0; guess <= FREE_FAILURES; guess += 1)
+        statuses.push((await postSignIn(t, email, `wrong ${guess}`)).status);
       return statuses;
     };
     expect(await run(known)).toEqual([401, 401, 401, 429]);
@@ -82,11 +89,12 @@ describe('Dashboard sign-in throttle', () => {
   });
 
   it('does not close sign-in for everyone behind one address after guesses at made-up emails', async () => {
-    for (let guess = 0; guess < 25; guess += 1) expect((await postSignIn(t, `made-up-${guess}@example.com`, 'guess')).status).toBe(401);
+    for (let guess = 0; guess < 25; guess += 1)
+      expect((await postSignIn(t, `made-up-${guess}@example.com`, 'guess')).status).toBe(401);
     expect((await postSignIn(t, await user(), PASSWORD)).status).toBe(303);
   });
 
-  it('clears only the signed-in email\'s own count: signing in to one\'s own account resets no one else\'s', async () => {
+  it("clears only the signed-in email's own count: signing in to one's own account resets no one else's", async () => {
     const victim = await user();
     const attacker = await user();
     for (let guess = 0; guess < FREE_FAILURES; guess += 1) await postSignIn(t, victim, `guess ${guess}`);
@@ -99,7 +107,8 @@ describe('Dashboard sign-in throttle', () => {
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set: a client cannot name its own address', async () => {
     const email = await user();
-    for (let guess = 0; guess < FREE_FAILURES; guess += 1) await postSignIn(t, email, `guess ${guess}`, { forwardedFor: `198.51.100.${guess}` });
+    for (let guess = 0; guess < FREE_FAILURES; guess += 1)
+      await postSignIn(t, email, `guess ${guess}`, { forwardedFor: `198.51.100.${guess}` });
     expect((await postSignIn(t, email, PASSWORD, { forwardedFor: '198.51.100.99' })).status).toBe(429);
   });
 
@@ -133,7 +142,8 @@ describe('Dashboard sign-in behind a reverse proxy (TRUST_PROXY)', () => {
     }
     expect((await postSignIn(t, email, PASSWORD, { forwardedFor: '203.0.113.9' })).status).toBe(429);
     // A client in the same IPv6 /64 is the same client.
-    for (let guess = 0; guess < FREE_FAILURES; guess += 1) await postSignIn(t, email, `v6 guess ${guess}`, { forwardedFor: `2001:db8:1:2::${guess + 1}` });
+    for (let guess = 0; guess < FREE_FAILURES; guess += 1)
+      await postSignIn(t, email, `v6 guess ${guess}`, { forwardedFor: `2001:db8:1:2::${guess + 1}` });
     expect((await postSignIn(t, email, PASSWORD, { forwardedFor: '2001:db8:1:2:ffff::9' })).status).toBe(429);
     expect((await postSignIn(t, email, PASSWORD, { forwardedFor: '198.51.100.7' })).status).toBe(303);
   });

@@ -41,7 +41,11 @@ describe('Dashboard over HTTP', () => {
     const email = `ops-${label}@example.com`;
     await t.app.get(DashboardUsersService).create(customer.id, email, PASSWORD);
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network: 'x',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
     const auth = { Authorization: `Bearer ${customer.apiKey}` };
     const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth);
     const finalized = await request(t.server)
@@ -49,16 +53,37 @@ describe('Dashboard over HTTP', () => {
       .set(auth)
       .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
     const accountId = finalized.body.data[0].id as string;
-    expect((await request(t.server).put('/api/v1/webhooks').set(auth).send({ url: receiver.url, webhook_secret: `whsec-${label}-0123456789abcdef` })).status).toBe(200);
+    expect(
+      (
+        await request(t.server)
+          .put('/api/v1/webhooks')
+          .set(auth)
+          .send({ url: receiver.url, webhook_secret: `whsec-${label}-0123456789abcdef` })
+      ).status,
+    ).toBe(200);
     const test = await request(t.server).post('/api/v1/webhooks/test').set(auth);
-    const created = await createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers: [{ content: `hello from ${label}` }] });
+    const created = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [accountId],
+      containers: [{ content: `hello from ${label}` }],
+    });
     await settledPost(t, customer, created.body.data.id);
     return { customer, email, accountId, eventId: test.body.data.eventId, postId: created.body.data.id };
   }
 
   /** Everything a dashboard form could change, as text: compared before and after a refused request. */
   async function snapshot(): Promise<string> {
-    const tables = ['api_keys', 'connected_accounts', 'dashboard_sessions', 'events', 'network_apps', 'posts', 'redirect_urls', 'webhook_attempts', 'webhook_endpoints'];
+    const tables = [
+      'api_keys',
+      'connected_accounts',
+      'dashboard_sessions',
+      'events',
+      'network_apps',
+      'posts',
+      'redirect_urls',
+      'webhook_attempts',
+      'webhook_endpoints',
+    ];
     const parts: string[] = [];
     for (const table of tables) {
       const rows = await t.db.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t ORDER BY 1`);
@@ -84,10 +109,12 @@ describe('Dashboard over HTTP', () => {
     await t?.close();
   });
 
-  const get = (path: string, session: DashboardSessionCookie) => request(t.server).get(path).set('Cookie', session.cookie);
-  const post = (path: string, session: DashboardSessionCookie, form: Record<string, string>) => request(t.server).post(path).set('Cookie', session.cookie).type('form').send(form);
+  const get = (path: string, session: DashboardSessionCookie) =>
+    request(t.server).get(path).set('Cookie', session.cookie);
+  const post = (path: string, session: DashboardSessionCookie, form: Record<string, string>) =>
+    request(t.server).post(path).set('Cookie', session.cookie).type('form').send(form);
 
-  it('answers 404 to customer A\'s session for each of customer B\'s keys, accounts, events and posts, and changes nothing', async () => {
+  it("answers 404 to customer A's session for each of customer B's keys, accounts, events and posts, and changes nothing", async () => {
     const session = await signedIn(t, a.email, PASSWORD);
     const gets = [
       `/dashboard/api-keys/${b.customer.apiKeyId}/revoke`,
@@ -96,17 +123,25 @@ describe('Dashboard over HTTP', () => {
       `/dashboard/webhook/events/${b.eventId}`,
       `/dashboard/posts/${b.postId}`,
     ];
-    const posts = [`/dashboard/api-keys/${b.customer.apiKeyId}/revoke`, `/dashboard/accounts/${b.accountId}/disconnect`, `/dashboard/webhook/events/${b.eventId}/resend`];
+    const posts = [
+      `/dashboard/api-keys/${b.customer.apiKeyId}/revoke`,
+      `/dashboard/accounts/${b.accountId}/disconnect`,
+      `/dashboard/webhook/events/${b.eventId}/resend`,
+    ];
     const before = await snapshot();
     for (const path of gets) expect({ path, status: (await get(path, session)).status }).toEqual({ path, status: 404 });
-    for (const path of posts) expect({ path, status: (await post(path, session, { _csrf: session.csrf })).status }).toEqual({ path, status: 404 });
+    for (const path of posts)
+      expect({ path, status: (await post(path, session, { _csrf: session.csrf })).status }).toEqual({
+        path,
+        status: 404,
+      });
     expect(await snapshot()).toBe(before);
     // The same requests for A's own things do work (the 404s above are not for a broken route).
     expect((await get(`/dashboard/posts/${a.postId}`, session)).status).toBe(200);
     expect((await get(`/dashboard/webhook/events/${a.eventId}`, session)).status).toBe(200);
   });
 
-  it('makes test keys in the customer\'s own test world, shows each key\'s mode, and keeps them out of another customer\'s reach', async () => {
+  it("makes test keys in the customer's own test world, shows each key's mode, and keeps them out of another customer's reach", async () => {
     const session = await signedIn(t, a.email, PASSWORD);
     const created = await post('/dashboard/api-keys', session, { _csrf: session.csrf, name: 'sandbox', mode: 'test' });
     expect(created.status).toBe(201);
@@ -114,12 +149,18 @@ describe('Dashboard over HTTP', () => {
     expect(key).toMatch(/^sps_test_[0-9A-Za-z]{40,44}$/);
     expect(created.text).toContain('Your new test API key');
     // The test key acts in A's test world: A's live account is not there.
-    const accounts = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${key}`);
+    const accounts = await request(t.server)
+      .get(`/api/v1/social-accounts?tenantId=${TENANT}`)
+      .set('Authorization', `Bearer ${key}`);
     expect(accounts.body).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
 
     const listed = (await get('/dashboard/api-keys', session)).text;
-    expect(listed).toContain(`<td><span class="badge mode-test">Test</span></td><td><code>${key.slice(0, 15)}…</code></td><td>sandbox</td>`);
-    expect(listed).toContain(`<td><span class="badge mode-live">Live</span></td><td><code>${a.customer.apiKey.slice(0, 10)}…</code></td>`);
+    expect(listed).toContain(
+      `<td><span class="badge mode-test">Test</span></td><td><code>${key.slice(0, 15)}…</code></td><td>sandbox</td>`,
+    );
+    expect(listed).toContain(
+      `<td><span class="badge mode-live">Live</span></td><td><code>${a.customer.apiKey.slice(0, 10)}…</code></td>`,
+    );
     expect(listed).not.toContain(key);
 
     const [testKey] = await t.db.query<{ id: string }>(
@@ -130,11 +171,17 @@ describe('Dashboard over HTTP', () => {
     expect((await get(`/dashboard/api-keys/${testKey!.id}/revoke`, other)).status).toBe(404);
     expect((await post(`/dashboard/api-keys/${testKey!.id}/revoke`, other, { _csrf: other.csrf })).status).toBe(404);
     expect((await get('/dashboard/api-keys', other)).text).not.toContain(key.slice(0, 15));
-    expect((await request(t.server).get(`/api/v1/social-accounts?tenantId=t`).set('Authorization', `Bearer ${key}`)).status).toBe(200);
+    expect(
+      (await request(t.server).get(`/api/v1/social-accounts?tenantId=t`).set('Authorization', `Bearer ${key}`)).status,
+    ).toBe(200);
 
     expect((await get(`/dashboard/api-keys/${testKey!.id}/revoke`, session)).text).toContain('Revoke the test key');
-    expect((await post(`/dashboard/api-keys/${testKey!.id}/revoke`, session, { _csrf: session.csrf })).status).toBe(303);
-    expect((await request(t.server).get(`/api/v1/social-accounts?tenantId=t`).set('Authorization', `Bearer ${key}`)).status).toBe(401);
+    expect((await post(`/dashboard/api-keys/${testKey!.id}/revoke`, session, { _csrf: session.csrf })).status).toBe(
+      303,
+    );
+    expect(
+      (await request(t.server).get(`/api/v1/social-accounts?tenantId=t`).set('Authorization', `Bearer ${key}`)).status,
+    ).toBe(401);
     expect((await post('/dashboard/api-keys', session, { _csrf: session.csrf, mode: 'sandbox' })).status).toBe(400);
   });
 
@@ -144,14 +191,25 @@ describe('Dashboard over HTTP', () => {
     const key = /<code id="new-api-key">([^<]+)<\/code>/.exec(created.text)![1]!;
     // The test world: an X profile connected with the test key (through the live customer's redirect URL), and a webhook of its own.
     const auth = { Authorization: `Bearer ${key}` };
-    const { session: pendingSession } = await connectUntilSession(t, key, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
+    const { session: pendingSession } = await connectUntilSession(t, key, {
+      network: 'x',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
     const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${pendingSession}`).set(auth);
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${pendingSession}/finalize`)
       .set(auth)
       .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
     const testAccountId = finalized.body.data[0].id as string;
-    expect((await request(t.server).put('/api/v1/webhooks').set(auth).send({ url: 'http://127.0.0.1:9/test-world-hook', webhook_secret: 'whsec-test-world-0123456789' })).status).toBe(200);
+    expect(
+      (
+        await request(t.server)
+          .put('/api/v1/webhooks')
+          .set(auth)
+          .send({ url: 'http://127.0.0.1:9/test-world-hook', webhook_secret: 'whsec-test-world-0123456789' })
+      ).status,
+    ).toBe(200);
 
     const live = (await get('/dashboard/accounts', session)).text;
     expect(live).toContain(a.accountId);
@@ -159,7 +217,11 @@ describe('Dashboard over HTTP', () => {
     expect(live).not.toContain('Test data.');
     expect(live).toContain('value="live" class="live" aria-pressed="true"');
 
-    const switched = await post('/dashboard/viewing', session, { _csrf: session.csrf, viewing: 'test', back: '/dashboard/accounts' });
+    const switched = await post('/dashboard/viewing', session, {
+      _csrf: session.csrf,
+      viewing: 'test',
+      back: '/dashboard/accounts',
+    });
     expect(switched.status).toBe(303);
     expect(switched.headers.location).toBe('/dashboard/accounts');
     const test = (await get('/dashboard/accounts', session)).text;
@@ -179,38 +241,72 @@ describe('Dashboard over HTTP', () => {
     expect((await get('/dashboard/accounts', await signedIn(t, b.email, PASSWORD))).text).not.toContain(testAccountId);
 
     // The switch goes back only to a section of the dashboard.
-    expect((await post('/dashboard/viewing', session, { _csrf: session.csrf, viewing: 'live', back: 'https://elsewhere.example/' })).headers.location).toBe('/');
+    expect(
+      (
+        await post('/dashboard/viewing', session, {
+          _csrf: session.csrf,
+          viewing: 'live',
+          back: 'https://elsewhere.example/',
+        })
+      ).headers.location,
+    ).toBe('/');
     expect((await get('/dashboard/accounts', session)).text).toContain(a.accountId);
     expect((await post('/dashboard/viewing', session, { _csrf: session.csrf, viewing: 'sandbox' })).status).toBe(400);
   });
 
-  it('refuses every dashboard form post without its CSRF token, or with another session\'s, and changes nothing', async () => {
+  it("refuses every dashboard form post without its CSRF token, or with another session's, and changes nothing", async () => {
     const session = await signedIn(t, a.email, PASSWORD);
     const other = await signedIn(t, b.email, PASSWORD);
     const forms: Record<string, { path: string; fields: Record<string, string> }> = {
       'POST /dashboard/api-keys': { path: '/dashboard/api-keys', fields: { name: 'forged' } },
       'POST /dashboard/api-keys/:id/revoke': { path: `/dashboard/api-keys/${a.customer.apiKeyId}/revoke`, fields: {} },
-      'POST /dashboard/oauth/redirect-urls': { path: '/dashboard/oauth/redirect-urls', fields: { url: 'https://forged.example/cb' } },
-      'POST /dashboard/oauth/redirect-urls/remove': { path: '/dashboard/oauth/redirect-urls/remove', fields: { url: REDIRECT } },
-      'POST /dashboard/oauth/apps/:network': { path: '/dashboard/oauth/apps/facebook', fields: { client_id: 'forged', client_secret: 'forged-secret' } },
-      'POST /dashboard/webhook': { path: '/dashboard/webhook', fields: { url: 'https://forged.example/hook', webhook_secret: 'forged-secret-0123456789' } },
+      'POST /dashboard/oauth/redirect-urls': {
+        path: '/dashboard/oauth/redirect-urls',
+        fields: { url: 'https://forged.example/cb' },
+      },
+      'POST /dashboard/oauth/redirect-urls/remove': {
+        path: '/dashboard/oauth/redirect-urls/remove',
+        fields: { url: REDIRECT },
+      },
+      'POST /dashboard/oauth/apps/:network': {
+        path: '/dashboard/oauth/apps/facebook',
+        fields: { client_id: 'forged', client_secret: 'forged-secret' },
+      },
+      'POST /dashboard/webhook': {
+        path: '/dashboard/webhook',
+        fields: { url: 'https://forged.example/hook', webhook_secret: 'forged-secret-0123456789' },
+      },
       'POST /dashboard/webhook/test': { path: '/dashboard/webhook/test', fields: {} },
       'POST /dashboard/webhook/secret/rotate': { path: '/dashboard/webhook/secret/rotate', fields: {} },
-      'POST /dashboard/webhook/events/:id/resend': { path: `/dashboard/webhook/events/${a.eventId}/resend`, fields: {} },
+      'POST /dashboard/webhook/events/:id/resend': {
+        path: `/dashboard/webhook/events/${a.eventId}/resend`,
+        fields: {},
+      },
       'POST /dashboard/accounts/:id/disconnect': { path: `/dashboard/accounts/${a.accountId}/disconnect`, fields: {} },
       'POST /dashboard/sign-out': { path: '/dashboard/sign-out', fields: {} },
-      'POST /dashboard/viewing': { path: '/dashboard/viewing', fields: { viewing: 'test', back: '/dashboard/accounts' } },
+      'POST /dashboard/viewing': {
+        path: '/dashboard/viewing',
+        fields: { viewing: 'test', back: '/dashboard/accounts' },
+      },
     };
     // Every form the dashboard has is in the table (sign-in, before any session, is tested below).
     const registered = routes
-      .filter((route) => route.method === 'POST' && (route.url === '/' || route.url.startsWith('/dashboard')) && route.url !== '/dashboard/sign-in')
+      .filter(
+        (route) =>
+          route.method === 'POST' &&
+          (route.url === '/' || route.url.startsWith('/dashboard')) &&
+          route.url !== '/dashboard/sign-in',
+      )
       .map((route) => `POST ${route.url}`);
     expect(registered.sort()).toEqual(Object.keys(forms).sort());
 
     const receiptsBefore = receiver.receipts.length;
     const before = await snapshot();
     for (const [route, { path, fields }] of Object.entries(forms)) {
-      for (const [label, token] of [['no token', undefined], ['another session\'s token', other.csrf]] as const) {
+      for (const [label, token] of [
+        ['no token', undefined],
+        ["another session's token", other.csrf],
+      ] as const) {
         const answer = await post(path, session, token === undefined ? fields : { ...fields, _csrf: token });
         expect({ route, label, status: answer.status }).toEqual({ route, label, status: 403 });
       }
@@ -220,10 +316,11 @@ describe('Dashboard over HTTP', () => {
     expect((await get('/', session)).status).toBe(200);
   });
 
-  it('refuses a sign-in without the form\'s token, or with a token its cookie does not match', async () => {
+  it("refuses a sign-in without the form's token, or with a token its cookie does not match", async () => {
     const form = await signInForm(t);
     const otherForm = await signInForm(t);
-    const send = (cookie: string, fields: Record<string, string>) => request(t.server).post('/dashboard/sign-in').set('Cookie', cookie).type('form').send(fields);
+    const send = (cookie: string, fields: Record<string, string>) =>
+      request(t.server).post('/dashboard/sign-in').set('Cookie', cookie).type('form').send(fields);
     expect((await send(form.cookie, { email: a.email, password: PASSWORD })).status).toBe(403);
     expect((await send(form.cookie, { _csrf: otherForm.token, email: a.email, password: PASSWORD })).status).toBe(403);
     expect((await send('', { _csrf: form.token, email: a.email, password: PASSWORD })).status).toBe(403);
@@ -231,7 +328,10 @@ describe('Dashboard over HTTP', () => {
 
   it('sends its security headers on a page and on an error page', async () => {
     const session = await signedIn(t, a.email, PASSWORD);
-    for (const [path, status] of [['/dashboard/api-keys', 200], ['/dashboard/posts/pst_unknown', 404]] as const) {
+    for (const [path, status] of [
+      ['/dashboard/api-keys', 200],
+      ['/dashboard/posts/pst_unknown', 404],
+    ] as const) {
       const answer = await get(path, session);
       expect(answer.status).toBe(status);
       expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
@@ -241,9 +341,14 @@ describe('Dashboard over HTTP', () => {
     }
   });
 
-  it('shows only a page\'s own notices: ?done= never reads the object prototype', async () => {
+  it("shows only a page's own notices: ?done= never reads the object prototype", async () => {
     const session = await signedIn(t, a.email, PASSWORD);
-    for (const path of ['/dashboard/api-keys', '/dashboard/oauth', '/dashboard/webhook', `/dashboard/webhook/events/${a.eventId}`]) {
+    for (const path of [
+      '/dashboard/api-keys',
+      '/dashboard/oauth',
+      '/dashboard/webhook',
+      `/dashboard/webhook/events/${a.eventId}`,
+    ]) {
       for (const done of ['constructor', '__proto__', 'toString']) {
         const answer = await get(`${path}?done=${done}`, session);
         expect({ path, done, status: answer.status }).toEqual({ path, done, status: 200 });
@@ -259,14 +364,20 @@ describe('Dashboard over HTTP', () => {
     for (const secret of ['short', 'x'.repeat(23), 'x'.repeat(257)]) {
       await expect(endpoints.put(a.customer.id, receiver.url, secret)).rejects.toBeInstanceOf(ApiException);
     }
-    await expect(endpoints.put(a.customer.id, receiver.url, 'x'.repeat(24))).resolves.toMatchObject({ endpoint: { secretLast4: 'xxxx' } });
+    await expect(endpoints.put(a.customer.id, receiver.url, 'x'.repeat(24))).resolves.toMatchObject({
+      endpoint: { secretLast4: 'xxxx' },
+    });
     const session = await signedIn(t, a.email, PASSWORD);
-    const answer = await post('/dashboard/webhook', session, { _csrf: session.csrf, url: receiver.url, webhook_secret: 'short' });
+    const answer = await post('/dashboard/webhook', session, {
+      _csrf: session.csrf,
+      url: receiver.url,
+      webhook_secret: 'short',
+    });
     expect(answer.status).toBe(400);
     expect(answer.text).toContain('webhook_secret must be 24-256 characters');
   });
 
-  it('gives the session cookie the session\'s whole lifetime as Max-Age, on the database\'s clock', async () => {
+  it("gives the session cookie the session's whole lifetime as Max-Age, on the database's clock", async () => {
     const answer = await postSignIn(t, a.email, PASSWORD);
     expect(answer.status).toBe(303);
     const line = cookiesOf(answer).lines.find((candidate) => candidate.startsWith('sps_dashboard_session='))!;
@@ -308,12 +419,18 @@ describe('Dashboard behind https', () => {
     expect(csrfTokenIn(again.text)).toBe(token);
     expect(cookiesOf(again).lines).toEqual([]);
     // The unprefixed name is not ours here: never adopted.
-    const planted = await request(t.server).get('/dashboard/sign-in').set('Cookie', `sps_dashboard_signin=${'p'.repeat(43)}`);
+    const planted = await request(t.server)
+      .get('/dashboard/sign-in')
+      .set('Cookie', `sps_dashboard_signin=${'p'.repeat(43)}`);
     expect(csrfTokenIn(planted.text)).not.toBe('p'.repeat(43));
 
     const customer = await t.app.get(CustomersService).create('https-customer');
     await t.app.get(DashboardUsersService).create(customer.id, 'ops@example.com', PASSWORD);
-    const signIn = await request(t.server).post('/dashboard/sign-in').set('Cookie', cookiesOf(first).header).type('form').send({ _csrf: token, email: 'ops@example.com', password: PASSWORD });
+    const signIn = await request(t.server)
+      .post('/dashboard/sign-in')
+      .set('Cookie', cookiesOf(first).header)
+      .type('form')
+      .send({ _csrf: token, email: 'ops@example.com', password: PASSWORD });
     expect(signIn.status).toBe(303);
     const session = cookiesOf(signIn).lines.find((candidate) => candidate.startsWith('__Host-sps_dashboard_session='))!;
     expect(session).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);

@@ -40,7 +40,8 @@ describe('Database: migrations across instances, and a database that stops answe
       await t.db.drop();
     });
 
-    const list = () => request(t.server).get('/api/v1/social-accounts?tenantId=t').set('Authorization', `Bearer ${apiKey}`);
+    const list = () =>
+      request(t.server).get('/api/v1/social-accounts?tenantId=t').set('Authorization', `Bearer ${apiKey}`);
 
     it('answers 503 within the query timeout rather than hanging, and recovers after', async () => {
       expect((await list()).status).toBe(200);

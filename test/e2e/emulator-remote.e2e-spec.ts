@@ -20,7 +20,13 @@ describe.each([
   afterAll(() => t.close());
 
   const call = (remoteAddress: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') =>
-    fastify.inject({ method, url: '/emulator/control/users', remoteAddress, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+    fastify.inject({
+      method,
+      url: '/emulator/control/users',
+      remoteAddress,
+      headers,
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
 
   it('answers a keyless call from loopback with no proxy headers (the development default world)', async () => {
     expect((await call('127.0.0.1')).statusCode).toBe(200);
@@ -29,12 +35,21 @@ describe.each([
   it('refuses a keyless call from a non-loopback address with 401', async () => {
     for (const address of ['203.0.113.7', '10.0.0.5', '::ffff:192.0.2.1', '2001:db8::1']) {
       const response = await call(address);
-      expect({ address, status: response.statusCode, auth: response.headers['www-authenticate'] }).toEqual({ address, status: 401, auth: 'Bearer' });
+      expect({ address, status: response.statusCode, auth: response.headers['www-authenticate'] }).toEqual({
+        address,
+        status: 401,
+        auth: 'Bearer',
+      });
     }
   });
 
   it('refuses a keyless call carrying any proxy header, even on a loopback socket, with 401', async () => {
-    const proxied: Array<Record<string, string>> = [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
+    const proxied: Array<Record<string, string>> = [
+      { 'x-forwarded-for': '127.0.0.1' },
+      { 'x-forwarded-for': '203.0.113.7' },
+      { forwarded: 'for=127.0.0.1' },
+      { 'x-real-ip': '127.0.0.1' },
+    ];
     for (const headers of proxied) {
       for (const method of ['GET', 'POST'] as const) {
         const response = await call('127.0.0.1', headers, method);

@@ -8,15 +8,15 @@ import { TestCustomer } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { until } from '../support/until';
 
-
-
 describe('Fair queues: publishing over many customers', () => {
   let t: App;
   let h: ReturnType<typeof harness>;
 
   beforeAll(async () => {
     // Few slots, and one customer may hold only 2 of them: a backlog cannot take them all.
-    t = await startEmulatedApp({ env: { WORKER_CONCURRENCY: '4', PUBLISH_CUSTOMER_MAX_IN_FLIGHT: '2', QUEUE_POLL_MS: '200' } });
+    t = await startEmulatedApp({
+      env: { WORKER_CONCURRENCY: '4', PUBLISH_CUSTOMER_MAX_IN_FLIGHT: '2', QUEUE_POLL_MS: '200' },
+    });
     h = harness(t);
     expect((await h.control('/settings', { xDuplicateDetection: false }, 'PUT')).status).toBe(200);
   });
@@ -29,10 +29,15 @@ describe('Fair queues: publishing over many customers', () => {
     const other = await h.customerWithAccounts(1);
     // Each of the busy customer's posts takes 250 ms at the network: its backlog of 60 needs many seconds.
     for (const account of busy.accounts) {
-      expect((await h.control('/faults', { network: 'x', accountId: account.networkAccountId, fault: 'slow', delayMs: 250 })).status).toBeLessThan(300);
+      expect(
+        (await h.control('/faults', { network: 'x', accountId: account.networkAccountId, fault: 'slow', delayMs: 250 }))
+          .status,
+      ).toBeLessThan(300);
     }
     for (let round = 0; round < 10; round += 1) {
-      const accepted = await Promise.all(busy.accounts.map((account, index) => h.post(busy.customer, account.id, `Backlog ${round}.${index}`)));
+      const accepted = await Promise.all(
+        busy.accounts.map((account, index) => h.post(busy.customer, account.id, `Backlog ${round}.${index}`)),
+      );
       expect(accepted.map((answer) => answer.status)).toEqual(busy.accounts.map(() => 202));
     }
 
@@ -40,7 +45,10 @@ describe('Fair queues: publishing over many customers', () => {
     let mostInFlight = 0;
     const sampler = (async () => {
       while (sampling) {
-        const [row] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM publish_lanes WHERE customer_id = $1 AND claimed_by IS NOT NULL', [busy.customer.id]);
+        const [row] = await t.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM publish_lanes WHERE customer_id = $1 AND claimed_by IS NOT NULL',
+          [busy.customer.id],
+        );
         mostInFlight = Math.max(mostInFlight, row!.n);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -57,7 +65,10 @@ describe('Fair queues: publishing over many customers', () => {
     sampling = false;
     await sampler;
     expect(mostInFlight).toBe(2);
-    const [published] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM deliveries WHERE customer_id = $1 AND status = 'published'", [busy.customer.id]);
+    const [published] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM deliveries WHERE customer_id = $1 AND status = 'published'",
+      [busy.customer.id],
+    );
     expect(published!.n).toBe(60);
     await h.control('/faults', undefined, 'DELETE');
   }, 150_000);
@@ -68,7 +79,9 @@ describe('Fair queues: one account at a time under many workers', () => {
   let h: ReturnType<typeof harness>;
 
   beforeAll(async () => {
-    t = await startEmulatedApp({ env: { WORKER_CONCURRENCY: '16', PUBLISH_CUSTOMER_MAX_IN_FLIGHT: '16', QUEUE_POLL_MS: '100' } });
+    t = await startEmulatedApp({
+      env: { WORKER_CONCURRENCY: '16', PUBLISH_CUSTOMER_MAX_IN_FLIGHT: '16', QUEUE_POLL_MS: '100' },
+    });
     h = harness(t);
     expect((await h.control('/settings', { xDuplicateDetection: false }, 'PUT')).status).toBe(200);
   });
@@ -79,7 +92,10 @@ describe('Fair queues: one account at a time under many workers', () => {
   it('never has two deliveries of one account in flight, while accounts publish side by side', async () => {
     const { customer, accounts } = await h.customerWithAccounts(3);
     for (const account of accounts) {
-      expect((await h.control('/faults', { network: 'x', accountId: account.networkAccountId, fault: 'slow', delayMs: 60 })).status).toBeLessThan(300);
+      expect(
+        (await h.control('/faults', { network: 'x', accountId: account.networkAccountId, fault: 'slow', delayMs: 60 }))
+          .status,
+      ).toBeLessThan(300);
     }
     let sampling = true;
     let overlapping = 0;
@@ -98,7 +114,8 @@ describe('Fair queues: one account at a time under many workers', () => {
     // Each account's posts one after another (so their order is defined), the accounts side by side.
     await Promise.all(
       accounts.map(async (account, index) => {
-        for (let n = 0; n < 12; n += 1) expect((await h.post(customer, account.id, `Serial ${index}.${n}`)).status).toBe(202);
+        for (let n = 0; n < 12; n += 1)
+          expect((await h.post(customer, account.id, `Serial ${index}.${n}`)).status).toBe(202);
       }),
     );
 
@@ -108,9 +125,15 @@ describe('Fair queues: one account at a time under many workers', () => {
     expect(overlapping).toBe(0);
     expect(sideBySide).toBeGreaterThan(0);
     // Each account's posts went out one after another, in the order they were accepted.
-    const published = ((await (await h.control('/published?network=x', undefined, 'GET')).json()) as { data: Array<{ accountId: string; text: string }> }).data;
+    const published = (
+      (await (await h.control('/published?network=x', undefined, 'GET')).json()) as {
+        data: Array<{ accountId: string; text: string }>;
+      }
+    ).data;
     for (const [index, account] of accounts.entries()) {
-      expect(published.filter((item) => item.accountId === account.networkAccountId).map((item) => item.text)).toEqual(Array.from({ length: 12 }, (_, n) => `Serial ${index}.${n}`));
+      expect(published.filter((item) => item.accountId === account.networkAccountId).map((item) => item.text)).toEqual(
+        Array.from({ length: 12 }, (_, n) => `Serial ${index}.${n}`),
+      );
     }
     await h.control('/faults', undefined, 'DELETE');
   }, 150_000);
@@ -147,14 +170,23 @@ describe('Fair queues: a hanging webhook receiver', () => {
             customerId: customer.id,
             tenantId: TENANT,
             type: 'account.token_expired',
-            data: { connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username: `user${index}`, reason: 'test' },
+            data: {
+              connectedAccountId: 'acc_0000000000000000000000',
+              platform: 'x',
+              username: `user${index}`,
+              reason: 'test',
+            },
           }),
         ),
       );
     }
     return ids;
   }
-  const statusOf = async (ids: string[]) => t.db.query<{ delivery_status: string; attempts: number }>('SELECT delivery_status, attempts FROM events WHERE id = ANY($1)', [ids]);
+  const statusOf = async (ids: string[]) =>
+    t.db.query<{ delivery_status: string; attempts: number }>(
+      'SELECT delivery_status, attempts FROM events WHERE id = ANY($1)',
+      [ids],
+    );
 
   it("delays only its own customer's events, keeps publishing going, and loses nothing", async () => {
     const hanging = await WebhookReceiver.started();
@@ -166,7 +198,10 @@ describe('Fair queues: a hanging webhook receiver', () => {
         [stuck.customer, hanging],
         [fine.customer, healthy],
       ] as const) {
-        const put = await request(t.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send({ url: receiver.url, webhook_secret: 'whsec-fair-0123456789abcdef' });
+        const put = await request(t.server)
+          .put('/api/v1/webhooks')
+          .set('Authorization', `Bearer ${customer.apiKey}`)
+          .send({ url: receiver.url, webhook_secret: 'whsec-fair-0123456789abcdef' });
         expect(put.status).toBe(200);
       }
       // Every request to the hanging receiver waits far longer than the service's timeout, until it has seen 8.
@@ -178,7 +213,11 @@ describe('Fair queues: a hanging webhook receiver', () => {
       const post = await h.post(fine.customer, fine.accounts[0]!.id, 'Published beside a hanging receiver');
       expect(post.status).toBe(202);
 
-      await until('the healthy customer to get its events', async () => (await statusOf(fineEvents)).every((event) => event.delivery_status === 'delivered'), 15_000);
+      await until(
+        'the healthy customer to get its events',
+        async () => (await statusOf(fineEvents)).every((event) => event.delivery_status === 'delivered'),
+        15_000,
+      );
       expect((await settledPost(t, fine.customer, post.body.data.id, 15_000)).status).toBe('published');
       // Meanwhile the hanging receiver holds no more than its customer's cap, and none of its attempts has ended.
       expect(hanging.receipts.length).toBe(2);
@@ -187,7 +226,11 @@ describe('Fair queues: a hanging webhook receiver', () => {
       for (const id of fineEvents) expect(healthy.receiptsOf(id)).toHaveLength(1);
 
       // Once its hanging answers are used up, the stuck customer's events all arrive: nothing is lost.
-      await until('the stuck customer to get every event', async () => (await statusOf(stuckEvents)).every((event) => event.delivery_status === 'delivered'), 90_000);
+      await until(
+        'the stuck customer to get every event',
+        async () => (await statusOf(stuckEvents)).every((event) => event.delivery_status === 'delivered'),
+        90_000,
+      );
       for (const id of stuckEvents) expect(hanging.receiptsOf(id).length).toBeGreaterThanOrEqual(1);
     } finally {
       await hanging.down();

@@ -10,7 +10,10 @@ async function waitForHealth(baseUrl: string, service: ServiceProcess, timeoutMs
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (service.child.exitCode !== null) throw new Error(`The service exited early:\n${service.output()}`);
-    const ok = await fetch(`${baseUrl}/health`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${baseUrl}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -18,7 +21,13 @@ async function waitForHealth(baseUrl: string, service: ServiceProcess, timeoutMs
 }
 
 async function postgresAnswers(port: number): Promise<boolean> {
-  const client = new Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 1000 });
+  const client = new Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    connectionTimeoutMillis: 1000,
+  });
   try {
     await client.connect();
     return true;
@@ -70,7 +79,9 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
       key = created[created.length - 1]!;
       expect(key).toMatch(/^sps_[0-9A-Za-z]{40,44}$/);
 
-      const response = await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, { headers: { Authorization: `Bearer ${key}` } });
+      const response = await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-request-id')).toMatch(/^req_/);
       expect(await response.json()).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
@@ -93,7 +104,9 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
         body: JSON.stringify({ selectedPageIds: [pending.data.availablePages[0]!.id] }),
       });
       expect(finalized.status).toBe(200);
-      const listed = (await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, { headers: authed }).then((answer) => answer.json())) as { data: unknown[] };
+      const listed = (await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, { headers: authed }).then(
+        (answer) => answer.json(),
+      )) as { data: unknown[] };
       expect(listed.data).toEqual([expect.objectContaining({ platform: 'x', status: 'active' })]);
       expect(first.output()).toContain('Simulated by the built-in network emulator');
     } finally {
@@ -101,7 +114,10 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
     }
     expect(first.output()).toContain('Shutting down');
     expect(first.output()).not.toContain(key);
-    const logLines = first.output().split('\n').filter((line) => line.startsWith('{'));
+    const logLines = first
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(3);
     for (const line of logLines) expect(() => JSON.parse(line)).not.toThrow();
     expect(await postgresAnswers(pgPort)).toBe(false);
@@ -109,7 +125,9 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
     const second = startServiceProcess(env);
     try {
       await waitForHealth(baseUrl, second);
-      const again = await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, { headers: { Authorization: `Bearer ${key}` } });
+      const again = await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
       expect(again.status).toBe(200);
       expect(((await again.json()) as { data: unknown[] }).data).toHaveLength(1);
     } finally {

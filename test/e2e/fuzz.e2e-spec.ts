@@ -4,7 +4,14 @@ import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { settledPost } from '../support/posts';
 import { Answer, closeExchanges, exchange } from '../support/http-exchange';
-import { ApiDocument, fillPath, loadApiDocument, Operation, operationName, SchemaObject } from '../support/openapi-operations';
+import {
+  ApiDocument,
+  fillPath,
+  loadApiDocument,
+  Operation,
+  operationName,
+  SchemaObject,
+} from '../support/openapi-operations';
 import { TestApp, TestCustomer } from '../support/test-app';
 
 /**
@@ -62,7 +69,18 @@ const NASTY = [
   'facebook',
   'twitter',
 ];
-const URLS = ['https://192.0.2.1/hooks', 'https://192.0.2.1/media/a.jpg', 'http://127.0.0.1/a.jpg', 'http://localhost/a.png', 'https://[::1]/x', 'javascript:alert(1)', 'ftp://x/a.jpg', 'https://u:p@192.0.2.1/a.gif', 'not a url', REDIRECT];
+const URLS = [
+  'https://192.0.2.1/hooks',
+  'https://192.0.2.1/media/a.jpg',
+  'http://127.0.0.1/a.jpg',
+  'http://localhost/a.png',
+  'https://[::1]/x',
+  'javascript:alert(1)',
+  'ftp://x/a.jpg',
+  'https://u:p@192.0.2.1/a.gif',
+  'not a url',
+  REDIRECT,
+];
 
 interface Pools {
   /** Real ids the customer owns, so that some inputs go past the id check. */
@@ -81,23 +99,53 @@ const hostileText = (pools: Pools): fc.Arbitrary<string> =>
 
 /** A value of any JSON type, small. */
 const anyJson = (pools: Pools): fc.Arbitrary<unknown> =>
-  fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.constant(1e308), hostileText(pools), fc.jsonValue({ maxDepth: 3 }));
+  fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double(),
+    fc.constant(1e308),
+    hostileText(pools),
+    fc.jsonValue({ maxDepth: 3 }),
+  );
 
 /** Values shaped by a schema (right names, often the wrong types), so that validation goes deep. */
-function shaped(document: ApiDocument, schema: SchemaObject | undefined, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
+function shaped(
+  document: ApiDocument,
+  schema: SchemaObject | undefined,
+  pools: Pools,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const resolved = document.resolve(schema);
   const wild = anyJson(pools);
   if (!resolved || depth > 4) return wild;
   if (resolved.properties) {
     const record = fc.record(
-      Object.fromEntries(Object.entries(resolved.properties).map(([name, property]) => [name, shaped(document, property, pools, depth + 1)])),
+      Object.fromEntries(
+        Object.entries(resolved.properties).map(([name, property]) => [
+          name,
+          shaped(document, property, pools, depth + 1),
+        ]),
+      ),
       { requiredKeys: [] },
     );
-    const withExtra = fc.tuple(record, fc.dictionary(fc.constantFrom('extra', '__proto__', 'constructor', 'tenantId', 'prototype'), wild, { maxKeys: 2 }));
-    return fc.oneof({ weight: 5, arbitrary: record }, { weight: 1, arbitrary: withExtra.map(([a, b]) => ({ ...b, ...(a as object) })) }, { weight: 1, arbitrary: wild });
+    const withExtra = fc.tuple(
+      record,
+      fc.dictionary(fc.constantFrom('extra', '__proto__', 'constructor', 'tenantId', 'prototype'), wild, {
+        maxKeys: 2,
+      }),
+    );
+    return fc.oneof(
+      { weight: 5, arbitrary: record },
+      { weight: 1, arbitrary: withExtra.map(([a, b]) => ({ ...b, ...(a as object) })) },
+      { weight: 1, arbitrary: wild },
+    );
   }
   if (resolved.type === 'array') {
-    return fc.oneof({ weight: 4, arbitrary: fc.array(shaped(document, resolved.items, pools, depth + 1), { maxLength: 4 }) }, { weight: 1, arbitrary: wild });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.array(shaped(document, resolved.items, pools, depth + 1), { maxLength: 4 }) },
+      { weight: 1, arbitrary: wild },
+    );
   }
   const known = [resolved.example, ...(resolved.enum ?? [])].filter((value) => value !== undefined);
   return fc.oneof(
@@ -117,7 +165,12 @@ type BodyRecipe =
   | { kind: 'text'; text: string }
   | { kind: 'bytes'; bytes: number[] };
 
-function bodyRecipes(document: ApiDocument, operation: Operation, pools: Pools, limit: number): fc.Arbitrary<BodyRecipe> {
+function bodyRecipes(
+  document: ApiDocument,
+  operation: Operation,
+  pools: Pools,
+  limit: number,
+): fc.Arbitrary<BodyRecipe> {
   const value = shaped(document, operation.body, pools);
   const fields = Object.keys(document.resolve(operation.body)?.properties ?? {});
   return fc.oneof(
@@ -125,7 +178,14 @@ function bodyRecipes(document: ApiDocument, operation: Operation, pools: Pools, 
     { weight: 8, arbitrary: value.map((v) => ({ kind: 'json' as const, value: v })) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('truncated' as const), value, cut: fc.nat() }) },
     // From 1 KiB under the limit to as much again over it.
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('padded' as const), value, overLimitBy: fc.oneof(fc.integer({ min: -1024, max: 64 }), fc.integer({ min: 1, max: limit })) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('padded' as const),
+        value,
+        overLimitBy: fc.oneof(fc.integer({ min: -1024, max: 64 }), fc.integer({ min: 1, max: limit })),
+      }),
+    },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -139,10 +199,32 @@ function bodyRecipes(document: ApiDocument, operation: Operation, pools: Pools, 
       weight: 1,
       arbitrary: fc.record({
         kind: fc.constant('text' as const),
-        text: fc.oneof(fc.constantFrom('', 'null', '""', '1e999999', '[]', '{"a":1}garbage', '{"a":1}{"b":2}', '\ufeff{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', "{'a':1}", '{"a":1,}'), fc.string({ maxLength: 50 })),
+        text: fc.oneof(
+          fc.constantFrom(
+            '',
+            'null',
+            '""',
+            '1e999999',
+            '[]',
+            '{"a":1}garbage',
+            '{"a":1}{"b":2}',
+            '\ufeff{}',
+            '{"a":"\\ud800"}',
+            '{"a":"\\u0000"}',
+            "{'a':1}",
+            '{"a":1,}',
+          ),
+          fc.string({ maxLength: 50 }),
+        ),
       }),
     },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('bytes' as const), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('bytes' as const),
+        bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }),
+      }),
+    },
   );
 }
 
@@ -161,7 +243,10 @@ function buildBody(recipe: BodyRecipe, limit: number): Buffer | undefined {
       return Buffer.from(text.slice(0, recipe.cut % Math.max(1, text.length)));
     }
     case 'padded': {
-      const base = recipe.value !== null && typeof recipe.value === 'object' && !Array.isArray(recipe.value) ? (recipe.value as Record<string, unknown>) : { value: recipe.value };
+      const base =
+        recipe.value !== null && typeof recipe.value === 'object' && !Array.isArray(recipe.value)
+          ? (recipe.value as Record<string, unknown>)
+          : { value: recipe.value };
       const size = Buffer.byteLength(JSON.stringify({ ...base, pad: '' }));
       return Buffer.from(JSON.stringify({ ...base, pad: 'x'.repeat(Math.max(0, limit + recipe.overLimitBy - size)) }));
     }
@@ -178,20 +263,53 @@ function buildBody(recipe: BodyRecipe, limit: number): Buffer | undefined {
 
 /** Header values Node will send: tab, printable ASCII and Latin-1. */
 const headerText = (maxLength: number) =>
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength });
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((c) => c !== 0x7f)
+      .map((c) => String.fromCharCode(c)),
+    maxLength,
+  });
 
-type AuthRecipe = { kind: 'valid' } | { kind: 'none' } | { kind: 'twice' } | { kind: 'literal'; value: string } | { kind: 'huge'; length: number };
+type AuthRecipe =
+  | { kind: 'valid' }
+  | { kind: 'none' }
+  | { kind: 'twice' }
+  | { kind: 'literal'; value: string }
+  | { kind: 'huge'; length: number };
 
 const authRecipes: fc.Arbitrary<AuthRecipe> = fc.oneof(
   { weight: 8, arbitrary: fc.constant({ kind: 'valid' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'none' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'twice' as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('huge' as const), length: fc.oneof(fc.integer({ min: 100, max: 12_000 }), fc.integer({ min: 12_000, max: 20_000 })) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('huge' as const),
+      length: fc.oneof(fc.integer({ min: 100, max: 12_000 }), fc.integer({ min: 12_000, max: 20_000 })),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('literal' as const),
-      value: fc.oneof(fc.constantFrom('Bearer', 'Bearer ', 'Bearer  {key}', 'bearer {key}', 'BEARER {key}', '{key}', 'Bearer {key} extra', 'Bearer {key}, Bearer {key}', 'Basic Zm9vOmJhcg==', 'Bearer sps_', 'Bearer sps_%00', `Bearer ${SQL}`), headerText(60)),
+      value: fc.oneof(
+        fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Bearer  {key}',
+          'bearer {key}',
+          'BEARER {key}',
+          '{key}',
+          'Bearer {key} extra',
+          'Bearer {key}, Bearer {key}',
+          'Basic Zm9vOmJhcg==',
+          'Bearer sps_',
+          'Bearer sps_%00',
+          `Bearer ${SQL}`,
+        ),
+        headerText(60),
+      ),
     }),
   },
 );
@@ -241,20 +359,53 @@ const contentTypes: fc.Arbitrary<string[]> = fc.oneof(
 
 const otherHeaders: fc.Arbitrary<Array<[string, string]>> = fc.array(
   fc.oneof(
-    { weight: 5, arbitrary: fc.tuple(fc.constantFrom('Idempotency-Key', 'X-Request-Id', 'Accept', 'Content-Encoding', 'Accept-Encoding', 'Origin', 'Cookie', 'X-Forwarded-For'), headerText(300)) },
+    {
+      weight: 5,
+      arbitrary: fc.tuple(
+        fc.constantFrom(
+          'Idempotency-Key',
+          'X-Request-Id',
+          'Accept',
+          'Content-Encoding',
+          'Accept-Encoding',
+          'Origin',
+          'Cookie',
+          'X-Forwarded-For',
+        ),
+        headerText(300),
+      ),
+    },
     // Mostly within Node's 16 KiB for all headers, sometimes beyond (a 431).
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('Idempotency-Key', 'X-Huge'), fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 200, max: 12_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 12_000, max: 20_000 }) }).map((n) => 'h'.repeat(n))) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constantFrom('Idempotency-Key', 'X-Huge'),
+        fc
+          .oneof(
+            { weight: 3, arbitrary: fc.integer({ min: 200, max: 12_000 }) },
+            { weight: 1, arbitrary: fc.integer({ min: 12_000, max: 20_000 }) },
+          )
+          .map((n) => 'h'.repeat(n)),
+      ),
+    },
   ),
   { maxLength: 3 },
 );
 
 /** Percent-encodes a value, keeping raw whatever `keep` matches (so '../' and '%00' can travel as they are). */
 function percentEncode(value: string, keep: RegExp): string {
-  return [...value].map((char) => (keep.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''))).join('');
+  return [...value]
+    .map((char) =>
+      keep.test(char)
+        ? char
+        : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+    )
+    .join('');
 }
 
 const encodings = fc.constantFrom('component' as const, 'raw' as const);
-const encode = (value: string, how: 'component' | 'raw') => percentEncode(value, how === 'component' ? /^[A-Za-z0-9_.~-]$/ : /^[\x21-\x7e]$/);
+const encode = (value: string, how: 'component' | 'raw') =>
+  percentEncode(value, how === 'component' ? /^[A-Za-z0-9_.~-]$/ : /^[\x21-\x7e]$/);
 
 interface RequestRecipe {
   params: Array<[string, 'component' | 'raw']>;
@@ -265,12 +416,29 @@ interface RequestRecipe {
   body: BodyRecipe;
 }
 
-function requestRecipes(document: ApiDocument, operation: Operation, pools: Pools, limit: number): fc.Arbitrary<RequestRecipe> {
+function requestRecipes(
+  document: ApiDocument,
+  operation: Operation,
+  pools: Pools,
+  limit: number,
+): fc.Arbitrary<RequestRecipe> {
   const text = hostileText(pools);
   const queryNames = operation.queryParams.map((param) => param.name);
   return fc.record({
-    params: fc.tuple(...operation.pathParams.map(() => fc.tuple(text, encodings))) as fc.Arbitrary<Array<[string, 'component' | 'raw']>>,
-    query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...queryNames, 'tenantId', 'limit', '__proto__', 'tenantId[]', 'limit[a]', 'a.b'), text), text, encodings), { maxLength: 5 }),
+    params: fc.tuple(...operation.pathParams.map(() => fc.tuple(text, encodings))) as fc.Arbitrary<
+      Array<[string, 'component' | 'raw']>
+    >,
+    query: fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(...queryNames, 'tenantId', 'limit', '__proto__', 'tenantId[]', 'limit[a]', 'a.b'),
+          text,
+        ),
+        text,
+        encodings,
+      ),
+      { maxLength: 5 },
+    ),
     auth: authRecipes,
     contentType: contentTypes,
     headers: otherHeaders,
@@ -285,17 +453,20 @@ function contractBroken(operation: Operation, answer: Answer): string | undefine
   if (answer.status >= 500) return `a ${answer.status}`;
   if (answer.status >= 400) {
     const body = answer.json as { success?: unknown; error?: Record<string, unknown> } | undefined;
-    if (!body || body.success !== false || typeof body.error !== 'object' || body.error === null) return 'a 4xx not in the error envelope';
+    if (!body || body.success !== false || typeof body.error !== 'object' || body.error === null)
+      return 'a 4xx not in the error envelope';
     if (Object.keys(body).sort().join() !== 'error,success') return 'extra keys beside success and error';
     const keys = Object.keys(body.error).filter((key) => key !== 'details');
     if (keys.sort().join() !== ENVELOPE_KEYS.join()) return `error keys ${keys.join()}`;
-    if (typeof body.error.code !== 'string' || typeof body.error.message !== 'string') return 'code or message not a string';
+    if (typeof body.error.code !== 'string' || typeof body.error.message !== 'string')
+      return 'code or message not a string';
     if (body.error.requestId !== answer.headers['x-request-id']) return 'requestId differs from X-Request-Id';
     return undefined;
   }
   if (answer.status >= 200 && answer.status < 300) {
     if (!operation.statuses.includes(answer.status)) return `an undocumented ${answer.status}`;
-    if (operation.secured && (answer.json as { success?: unknown } | undefined)?.success !== true) return 'a 2xx not in the success envelope';
+    if (operation.secured && (answer.json as { success?: unknown } | undefined)?.success !== true)
+      return 'a 2xx not in the success envelope';
     return undefined;
   }
   return `a ${answer.status}`;
@@ -315,7 +486,9 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
   const authed = (test: request.Test) => test.set('Authorization', `Bearer ${customer.apiKey}`);
 
   beforeAll(async () => {
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'false', WEBHOOK_TIMEOUT_MS: '1000', RATE_LIMIT_PER_SECOND: '0' } });
+    t = await startEmulatedApp({
+      env: { ALLOW_PRIVATE_URLS: 'false', WEBHOOK_TIMEOUT_MS: '1000', RATE_LIMIT_PER_SECOND: '0' },
+    });
     port = Number(new URL(t.baseUrl).port);
     limit = t.config.http.bodyLimitBytes;
     customer = await t.createCustomer();
@@ -323,20 +496,42 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
     document = await loadApiDocument(t.server);
 
     // Real ids of each kind, so that some fuzzed requests reach the resource itself.
-    const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
-    const page = (await authed(request(t.server).get(`/api/v1/social-accounts/pending/${session}`))).body.data.availablePages[0].id;
-    const account = (await authed(request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`)).send({ selectedPageIds: [page] })).body.data[0].id as string;
-    const pending = (await connectUntilSession(t, customer.apiKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT })).session;
-    const post = await authed(request(t.server).post('/api/v1/posts')).send({ tenant_id: TENANT, accounts: [account], containers: [{ content: 'hello' }], scheduledAt: tomorrow() });
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network: 'x',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
+    const page = (await authed(request(t.server).get(`/api/v1/social-accounts/pending/${session}`))).body.data
+      .availablePages[0].id;
+    const account = (
+      await authed(request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`)).send({
+        selectedPageIds: [page],
+      })
+    ).body.data[0].id as string;
+    const pending = (
+      await connectUntilSession(t, customer.apiKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT })
+    ).session;
+    const post = await authed(request(t.server).post('/api/v1/posts')).send({
+      tenant_id: TENANT,
+      accounts: [account],
+      containers: [{ content: 'hello' }],
+      scheduledAt: tomorrow(),
+    });
     expect(post.status).toBe(202);
-    const [event] = await t.db.query<{ id: string }>('SELECT id FROM events WHERE customer_id = $1 LIMIT 1', [customer.id]);
+    const [event] = await t.db.query<{ id: string }>('SELECT id FROM events WHERE customer_id = $1 LIMIT 1', [
+      customer.id,
+    ]);
     pools.ids.push(account, pending, post.body.data.id, event!.id);
   });
   afterAll(async () => {
     closeExchanges();
     await t?.close();
-    const statuses = [...tally.byStatus.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
-    console.log(`Fuzz (seed ${SEED}, ${RUNS} runs a route): ${tally.requests} requests answered ${statuses.join(', ')}`);
+    const statuses = [...tally.byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`);
+    console.log(
+      `Fuzz (seed ${SEED}, ${RUNS} runs a route): ${tally.requests} requests answered ${statuses.join(', ')}`,
+    );
   });
 
   it('reads the routes from the OpenAPI document', () => {
@@ -353,7 +548,11 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
         const query = recipe.query.map(([name, value, how]) => `${encode(name, how)}=${encode(value, how)}`).join('&');
         const path = fillPath(operation, params) + (query ? `?${query}` : '');
         const body = buildBody(recipe.body, limit);
-        const headers: Array<[string, string]> = [...authHeaders(recipe.auth, customer.apiKey), ...recipe.contentType.map((type): [string, string] => ['Content-Type', type]), ...recipe.headers];
+        const headers: Array<[string, string]> = [
+          ...authHeaders(recipe.auth, customer.apiKey),
+          ...recipe.contentType.map((type): [string, string] => ['Content-Type', type]),
+          ...recipe.headers,
+        ];
         const answer = await exchange(port, { method: operation.method.toUpperCase(), path, headers, body });
         tally.requests++;
         tally.byStatus.set(answer.status, (tally.byStatus.get(answer.status) ?? 0) + 1);
@@ -361,7 +560,7 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
         if (problem) {
           failure =
             `${operationName(operation)} answered ${problem}: ${answer.status} ${clip(answer.text)}\n` +
-              `  request: ${operation.method.toUpperCase()} ${clip(path)}\n  headers: ${clip(JSON.stringify(headers))}\n  body (${body?.length ?? 0} bytes): ${clip(body?.toString('utf8') ?? '')}`;
+            `  request: ${operation.method.toUpperCase()} ${clip(path)}\n  headers: ${clip(JSON.stringify(headers))}\n  body (${body?.length ?? 0} bytes): ${clip(body?.toString('utf8') ?? '')}`;
           throw new Error(failure);
         }
       });
@@ -370,7 +569,9 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
       } catch (error) {
         // fast-check's own message prints the whole counterexample (bodies of a megabyte): its first lines name the seed and path.
         const summary = (error as Error).message.split('\n').slice(0, 2).join('\n');
-        throw new Error(`Fuzz of ${operationName(operation)} failed (FUZZ_SEED=${SEED} reproduces it):\n${summary}\n${failure || clip((error as Error).message, 2000)}`);
+        throw new Error(
+          `Fuzz of ${operationName(operation)} failed (FUZZ_SEED=${SEED} reproduces it):\n${summary}\n${failure || clip((error as Error).message, 2000)}`,
+        );
       }
     }
     expect(tally.requests).toBe(document.operations.length * RUNS);
@@ -380,9 +581,24 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
     const depth = Math.floor(limit / 3);
     for (const operation of document.operations.filter((candidate) => candidate.body)) {
       for (const body of [nested(depth, 'array'), `{"a":${nested(depth, 'array')}}`]) {
-        const path = fillPath(operation, Object.fromEntries(operation.pathParams.map((name) => [name, name === 'network' ? 'x' : pools.ids[1]!])));
-        const answer = await exchange(port, { method: operation.method.toUpperCase(), path, headers: [['Authorization', `Bearer ${customer.apiKey}`], ['Content-Type', 'application/json']], body: Buffer.from(body) });
-        expect({ route: operationName(operation), status: answer.status, code: (answer.json as { error?: { code?: string } }).error?.code }).toEqual({
+        const path = fillPath(
+          operation,
+          Object.fromEntries(operation.pathParams.map((name) => [name, name === 'network' ? 'x' : pools.ids[1]!])),
+        );
+        const answer = await exchange(port, {
+          method: operation.method.toUpperCase(),
+          path,
+          headers: [
+            ['Authorization', `Bearer ${customer.apiKey}`],
+            ['Content-Type', 'application/json'],
+          ],
+          body: Buffer.from(body),
+        });
+        expect({
+          route: operationName(operation),
+          status: answer.status,
+          code: (answer.json as { error?: { code?: string } }).error?.code,
+        }).toEqual({
           route: operationName(operation),
           status: 400,
           code: 'validation_failed',
@@ -401,10 +617,20 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
       body: JSON.stringify({ id: 'mallory', name: 'Mallory', pages: [{ name: hostile.slice(0, 100) }] }),
     });
     expect(created.status).toBe(201);
-    const { session } = await connectUntilSession(t, customer.apiKey, { network: 'facebook', tenantId, redirectUri: REDIRECT, emulatorUser: 'mallory' });
-    const pages = (await authed(request(t.server).get(`/api/v1/social-accounts/pending/${session}`))).body.data.availablePages;
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network: 'facebook',
+      tenantId,
+      redirectUri: REDIRECT,
+      emulatorUser: 'mallory',
+    });
+    const pages = (await authed(request(t.server).get(`/api/v1/social-accounts/pending/${session}`))).body.data
+      .availablePages;
     expect(pages.map((page: { name: string }) => page.name)).toEqual([hostile.slice(0, 100)]);
-    const [account] = (await authed(request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`)).send({ selectedPageIds: [pages[0].id] })).body.data;
+    const [account] = (
+      await authed(request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`)).send({
+        selectedPageIds: [pages[0].id],
+      })
+    ).body.data;
     expect(account.nickname).toBe(hostile.slice(0, 100));
     const listed = await authed(request(t.server).get(`/api/v1/social-accounts?tenantId=${tenantId}`));
     expect(listed.body.data.map((a: { nickname: string }) => a.nickname)).toEqual([hostile.slice(0, 100)]);
@@ -412,7 +638,9 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
     expect(listed.text).toContain(JSON.stringify(hostile.slice(0, 100)));
 
     // A post's text reaches the network exactly as it was sent.
-    const post = await authed(request(t.server).post('/api/v1/posts').set('Idempotency-Key', `${SQL}${SCRIPT}`.replaceAll(' ', '_'))).send({ tenant_id: tenantId, accounts: [account.id], containers: [{ content: hostile }] });
+    const post = await authed(
+      request(t.server).post('/api/v1/posts').set('Idempotency-Key', `${SQL}${SCRIPT}`.replaceAll(' ', '_')),
+    ).send({ tenant_id: tenantId, accounts: [account.id], containers: [{ content: hostile }] });
     expect(`${post.status} ${post.status === 202 ? '' : post.text}`).toBe('202 ');
     const settled = await settledPost(t, customer, post.body.data.id);
     expect(settled.status).toBe('published');
@@ -421,28 +649,60 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
 
     // A webhook URL carrying them in its query comes back as it was sent (in the WHATWG form the service stores: ' as %27).
     const url = new URL(`https://192.0.2.1/hooks?q=${encodeURIComponent(SQL)}&s=${encodeURIComponent(SCRIPT)}`).href;
-    const put = await authed(request(t.server).put('/api/v1/webhooks')).send({ url, webhook_secret: `${SQL}${SCRIPT}` });
+    const put = await authed(request(t.server).put('/api/v1/webhooks')).send({
+      url,
+      webhook_secret: `${SQL}${SCRIPT}`,
+    });
     expect(put.status).toBe(200);
     expect((await authed(request(t.server).get('/api/v1/webhooks'))).body.data.url).toBe(url);
 
     // A tenant id cannot hold them: refused as malformed, in the query and in the body alike.
     for (const tenant of [SQL, SCRIPT]) {
       const posts = await authed(request(t.server).get(`/api/v1/posts?tenantId=${encodeURIComponent(tenant)}`));
-      const accounts = await authed(request(t.server).get(`/api/v1/social-accounts?tenantId=${encodeURIComponent(tenant)}`));
-      const refused = await authed(request(t.server).post('/api/v1/posts')).send({ tenant_id: tenant, accounts: [account.id], containers: [{ content: 'x' }] });
-      for (const response of [posts, accounts, refused]) expect({ tenant, status: response.status, code: response.body.error?.code }).toEqual({ tenant, status: 400, code: 'validation_failed' });
+      const accounts = await authed(
+        request(t.server).get(`/api/v1/social-accounts?tenantId=${encodeURIComponent(tenant)}`),
+      );
+      const refused = await authed(request(t.server).post('/api/v1/posts')).send({
+        tenant_id: tenant,
+        accounts: [account.id],
+        containers: [{ content: 'x' }],
+      });
+      for (const response of [posts, accounts, refused])
+        expect({ tenant, status: response.status, code: response.body.error?.code }).toEqual({
+          tenant,
+          status: 400,
+          code: 'validation_failed',
+        });
     }
 
     // The database is intact, and holds the text as data.
-    const tables = await t.db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
-    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['posts', 'deliveries', 'connected_accounts', 'api_keys', 'customers', 'events', 'webhook_endpoints']));
-    const [stored] = await t.db.query<{ containers: Array<{ content: string }> }>('SELECT containers FROM posts WHERE id = $1', [post.body.data.id]);
+    const tables = await t.db.query<{ name: string }>(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
+    );
+    expect(tables.map((table) => table.name)).toEqual(
+      expect.arrayContaining([
+        'posts',
+        'deliveries',
+        'connected_accounts',
+        'api_keys',
+        'customers',
+        'events',
+        'webhook_endpoints',
+      ]),
+    );
+    const [stored] = await t.db.query<{ containers: Array<{ content: string }> }>(
+      'SELECT containers FROM posts WHERE id = $1',
+      [post.body.data.id],
+    );
     expect(stored!.containers[0]!.content).toBe(hostile);
   });
 
   it('is still up and healthy after all of it', async () => {
     const health = await request(t.server).get('/health');
-    expect({ status: health.status, body: health.body }).toEqual({ status: 200, body: { status: 'ok', database: 'up' } });
+    expect({ status: health.status, body: health.body }).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'up' },
+    });
     expect((await authed(request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`))).status).toBe(200);
   });
 });

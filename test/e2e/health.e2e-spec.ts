@@ -42,7 +42,8 @@ describe('Health and database outages', () => {
   });
 
   const health = () => request(t.server).get('/health');
-  const listAccounts = () => request(t.server).get('/api/v1/social-accounts?tenantId=t').set('Authorization', `Bearer ${customer.apiKey}`);
+  const listAccounts = () =>
+    request(t.server).get('/api/v1/social-accounts?tenantId=t').set('Authorization', `Bearer ${customer.apiKey}`);
 
   it('reports up, then down while Postgres is stopped, then up again by itself', async () => {
     const before = await health();

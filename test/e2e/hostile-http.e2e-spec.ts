@@ -3,7 +3,10 @@ import { capturingLogger } from '../support/log-capture';
 import { parseRawAnswer, rawRequest } from '../support/raw-http';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 
-const envelope = (code: string) => ({ success: false, error: expect.objectContaining({ code, requestId: expect.any(String) }) });
+const envelope = (code: string) => ({
+  success: false,
+  error: expect.objectContaining({ code, requestId: expect.any(String) }),
+});
 
 describe('Hostile and malformed HTTP', () => {
   let t: TestApp;
@@ -27,7 +30,10 @@ describe('Hostile and malformed HTTP', () => {
       expect({ id, status: response.status, body: response.body }).toEqual({
         id,
         status: 404,
-        body: { success: false, error: { code: 'not_found', message: 'Account not found', requestId: expect.any(String) } },
+        body: {
+          success: false,
+          error: { code: 'not_found', message: 'Account not found', requestId: expect.any(String) },
+        },
       });
     }
   });
@@ -46,14 +52,22 @@ describe('Hostile and malformed HTTP', () => {
   });
 
   it('answers oversized headers with 431 in the envelope', async () => {
-    const answer = parseRawAnswer(await rawRequest(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    const answer = parseRawAnswer(
+      await rawRequest(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
     expect(answer.status).toBe(431);
     expect(answer.body).toEqual(envelope('request_header_too_large'));
   });
 
   it('refuses a caller without a key before reading its body', async () => {
-    const big = await request(t.server).post('/api/v1/social-accounts').set('Content-Type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(10_000) }));
-    const notJson = await request(t.server).delete('/api/v1/social-accounts/acc_x').set('Content-Type', 'text/plain').send('hello');
+    const big = await request(t.server)
+      .post('/api/v1/social-accounts')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ pad: 'x'.repeat(10_000) }));
+    const notJson = await request(t.server)
+      .delete('/api/v1/social-accounts/acc_x')
+      .set('Content-Type', 'text/plain')
+      .send('hello');
     const unknownRoute = await request(t.server).get('/api/v1/secret-admin-route');
     for (const response of [big, notJson, unknownRoute]) {
       expect(response.status).toBe(401);
@@ -75,11 +89,22 @@ describe('Hostile and malformed HTTP', () => {
   it('refuses prototype keys in the query and the body', async () => {
     for (const query of ['__proto__=1&tenantId=t', 'constructor=1&tenantId=t', '__proto__[x]=1&tenantId=t']) {
       const response = await authed(request(t.server).get(`/api/v1/social-accounts?${query}`));
-      expect({ query, status: response.status, code: response.body.error?.code }).toEqual({ query, status: 400, code: 'validation_failed' });
+      expect({ query, status: response.status, code: response.body.error?.code }).toEqual({
+        query,
+        status: 400,
+        code: 'validation_failed',
+      });
     }
-    const body = await authed(request(t.server).delete('/api/v1/social-accounts/acc_x').set('Content-Type', 'application/json').send('{"__proto__":{}}'));
+    const body = await authed(
+      request(t.server)
+        .delete('/api/v1/social-accounts/acc_x')
+        .set('Content-Type', 'application/json')
+        .send('{"__proto__":{}}'),
+    );
     expect(body.status).toBe(400);
-    expect(body.body.error).toEqual(expect.objectContaining({ code: 'invalid_json', message: expect.stringContaining('forbidden property name') }));
+    expect(body.body.error).toEqual(
+      expect.objectContaining({ code: 'invalid_json', message: expect.stringContaining('forbidden property name') }),
+    );
   });
 
   it('answers framework errors without echoing the URL', async () => {
@@ -91,11 +116,15 @@ describe('Hostile and malformed HTTP', () => {
 
   it('never writes an API key into the logs, wherever a client puts it', async () => {
     const key = customer.apiKey;
-    await request(t.server).get(`/api/v1/social-accounts?tenantId=t&api_key=${key}`).set('Authorization', `Bearer ${key}`);
+    await request(t.server)
+      .get(`/api/v1/social-accounts?tenantId=t&api_key=${key}`)
+      .set('Authorization', `Bearer ${key}`);
     await request(t.server).get(`/api/v1/social-accounts?tenantId=t&q=${key}`).set('Authorization', `Bearer ${key}`);
     await request(t.server).delete(`/api/v1/social-accounts/${key}`).set('Authorization', `Bearer ${key}`);
     await request(t.server).get('/health').set('X-Request-Id', key);
-    await request(t.server).get('/api/v1/social-accounts?%ZZ=1&code=oauth-code-123&tenantId=t').set('Authorization', `Bearer ${key}`);
+    await request(t.server)
+      .get('/api/v1/social-accounts?%ZZ=1&code=oauth-code-123&tenantId=t')
+      .set('Authorization', `Bearer ${key}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const text = logs.text();
     expect(text).toContain('"msg":"request"');

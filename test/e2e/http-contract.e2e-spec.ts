@@ -18,7 +18,8 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
     const ok = await authed(request(t.server).get('/api/v1/social-accounts?tenantId=t'));
     const error = await request(t.server).get('/api/v1/social-accounts?tenantId=t');
     const missing = await request(t.server).get('/no/such/route');
-    for (const response of [ok, error, missing]) expect(response.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
+    for (const response of [ok, error, missing])
+      expect(response.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
     expect(error.body.error.requestId).toBe(error.headers['x-request-id']);
 
     const traced = await request(t.server).get('/health').set('X-Request-Id', 'trace-abc.123');
@@ -30,7 +31,10 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
   it('answers an unknown route with a 404 in the error envelope', async () => {
     const response = await authed(request(t.server).get('/api/v1/nothing-here'));
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, error: { code: 'not_found', message: 'Route not found', requestId: expect.any(String) } });
+    expect(response.body).toEqual({
+      success: false,
+      error: { code: 'not_found', message: 'Route not found', requestId: expect.any(String) },
+    });
   });
 
   it('refuses a body that is not JSON with 415', async () => {
@@ -39,8 +43,14 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
       ['application/x-www-form-urlencoded', 'a=b'],
       ['application/xml', '<a/>'],
     ]) {
-      const response = await authed(request(t.server).delete('/api/v1/social-accounts/acc_x').set('Content-Type', type!).send(body));
-      expect({ type, status: response.status, code: response.body.error?.code }).toEqual({ type, status: 415, code: 'unsupported_media_type' });
+      const response = await authed(
+        request(t.server).delete('/api/v1/social-accounts/acc_x').set('Content-Type', type!).send(body),
+      );
+      expect({ type, status: response.status, code: response.body.error?.code }).toEqual({
+        type,
+        status: 415,
+        code: 'unsupported_media_type',
+      });
     }
   });
 
@@ -57,7 +67,10 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
 
   it('refuses malformed JSON with a 400', async () => {
     const response = await authed(
-      request(t.server).delete('/api/v1/social-accounts/acc_x').set('Content-Type', 'application/json').send('{"broken":'),
+      request(t.server)
+        .delete('/api/v1/social-accounts/acc_x')
+        .set('Content-Type', 'application/json')
+        .send('{"broken":'),
     );
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('invalid_json');
@@ -82,7 +95,9 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
       expect(response.status).toBe(200);
       const document = response.body;
       expect(document.openapi).toMatch(/^3\./);
-      expect(document.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+      expect(document.components.securitySchemes.bearer).toEqual(
+        expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      );
       expect(Object.keys(document.paths).sort()).toEqual([
         '/api/v1/posts',
         '/api/v1/posts/{id}',
@@ -101,27 +116,45 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
         '/health/ready',
       ]);
       for (const probe of ['/health/live', '/health/ready']) expect(document.paths[probe].get.security).toEqual([]);
-      for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>)) {
+      for (const [path, item] of Object.entries(
+        document.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>,
+      )) {
         if (!path.startsWith('/api/v1/')) continue;
         for (const [method, operation] of Object.entries(item)) {
-          expect({ route: `${method} ${path}`, security: operation.security }).toEqual({ route: `${method} ${path}`, security: [{ bearer: [] }] });
+          expect({ route: `${method} ${path}`, security: operation.security }).toEqual({
+            route: `${method} ${path}`,
+            security: [{ bearer: [] }],
+          });
           expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '503']));
         }
       }
 
       const listAccounts = document.paths['/api/v1/social-accounts'].get;
       expect(listAccounts.security).toEqual([{ bearer: [] }]);
-      expect(listAccounts.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['tenantId', 'status', 'limit', 'cursor']));
+      expect(listAccounts.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['tenantId', 'status', 'limit', 'cursor']),
+      );
       const limit = listAccounts.parameters.find((p: { name: string }) => p.name === 'limit');
-      expect(limit).toEqual(expect.objectContaining({ in: 'query', required: false, schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 500, default: 100 }) }));
+      expect(limit).toEqual(
+        expect.objectContaining({
+          in: 'query',
+          required: false,
+          schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 500, default: 100 }),
+        }),
+      );
       const listed = listAccounts.responses['200'].content['application/json'].schema;
       expect(listed.properties.data.items.$ref).toBe('#/components/schemas/AccountView');
       expect(listed.required).toEqual(['success', 'data', 'pagination']);
       expect(listed.properties.pagination.$ref).toBe('#/components/schemas/PaginationDto');
       expect(document.components.schemas.PaginationDto).toEqual(
-        expect.objectContaining({ required: ['nextCursor'], properties: { nextCursor: expect.objectContaining({ type: 'string', nullable: true }) } }),
+        expect.objectContaining({
+          required: ['nextCursor'],
+          properties: { nextCursor: expect.objectContaining({ type: 'string', nullable: true }) },
+        }),
       );
-      expect(listAccounts.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorEnvelopeDto');
+      expect(listAccounts.responses['401'].content['application/json'].schema.$ref).toBe(
+        '#/components/schemas/ErrorEnvelopeDto',
+      );
       expect(document.components.schemas.AccountView.properties.id.example).toMatch(/^acc_/);
     });
 

@@ -39,9 +39,14 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
 
   // Content-Type only with a body: Fastify refuses an empty body declared as JSON (400), which would leave faults in place.
   const emulator = (path: string, init?: RequestInit) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, { ...init, headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers } });
-  const publishedOn = async (network: Network): Promise<Published[]> => ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
-  const publishedWithText = async (network: Network, text: string) => (await publishedOn(network)).filter((item) => item.text === text);
+    fetch(`${t.baseUrl}/emulator/control${path}`, {
+      ...init,
+      headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
+    });
+  const publishedOn = async (network: Network): Promise<Published[]> =>
+    ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
+  const publishedWithText = async (network: Network, text: string) =>
+    (await publishedOn(network)).filter((item) => item.text === text);
   const setEmulator = async (settings: Record<string, unknown>) => {
     const response = await emulator('/settings', { method: 'PUT', body: JSON.stringify(settings) });
     if (!response.ok) throw new Error(`The emulator refused the settings: ${await response.text()}`);
@@ -52,18 +57,29 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   };
 
   async function connect(network: Network): Promise<{ id: string; networkAccountId: string }> {
-    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data.availablePages;
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
+    const pages = (
+      await request(t.server)
+        .get(`/api/v1/social-accounts/pending/${session}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+    ).body.data.availablePages;
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
       .set('Authorization', `Bearer ${customer.apiKey}`)
       .send({ selectedPageIds: [pages[0].id] });
-    if (finalized.status !== 200 && finalized.status !== 201) throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
+    if (finalized.status !== 200 && finalized.status !== 201)
+      throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
     return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
   }
 
   /** A post every network takes: text, and (Instagram needs one) a JPEG. */
-  const containersFor = (network: Network, content: string) => [{ content, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) }];
+  const containersFor = (network: Network, content: string) => [
+    { content, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) },
+  ];
   const bodyFor = (network: Network, content: string, extra: Record<string, unknown> = {}) => ({
     tenant_id: TENANT,
     accounts: [accounts[network].id],
@@ -72,14 +88,25 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
   const post = (accountIds: string[], containers: unknown[], extra: Record<string, unknown> = {}) =>
     createPost(t, customer, { tenant_id: TENANT, accounts: accountIds, containers, ...extra });
-  const cancel = (id: string) => request(t.server).delete(`/api/v1/posts/${id}`).set('Authorization', `Bearer ${customer.apiKey}`);
+  const cancel = (id: string) =>
+    request(t.server).delete(`/api/v1/posts/${id}`).set('Authorization', `Bearer ${customer.apiKey}`);
   /** '1' while the delivery is due for a worker (its due_at is its job), '0' once it is not. */
   const jobsFor = async (deliveryId: string) =>
-    (await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM deliveries WHERE id = $1 AND due_at IS NOT NULL', [deliveryId]))[0]!.n;
+    (
+      await t.db.query<{ n: string }>(
+        'SELECT count(*)::text AS n FROM deliveries WHERE id = $1 AND due_at IS NOT NULL',
+        [deliveryId],
+      )
+    )[0]!.n;
   const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
 
   /** Polls until `check` gives a value (or the time runs out, which throws naming `what`). */
-  async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+  async function eventually<T>(
+    what: string,
+    check: () => Promise<T | undefined>,
+    timeoutMs = 20_000,
+    everyMs = 100,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await check();
@@ -94,7 +121,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     eventually(
       'earlier deliveries to settle',
       async () => {
-        const [busy] = await t.db.query<{ n: string }>("SELECT count(*)::text AS n FROM deliveries WHERE status IN ('pending', 'publishing')");
+        const [busy] = await t.db.query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM deliveries WHERE status IN ('pending', 'publishing')",
+        );
         return busy!.n === '0' ? true : undefined;
       },
       30_000,
@@ -103,7 +132,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
 
   beforeAll(async () => {
     media = await startMediaServer();
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' } });
+    t = await startEmulatedApp({
+      env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' },
+    });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
     for (const network of NETWORKS) accounts[network] = await connect(network);
@@ -116,42 +147,53 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
   afterEach(async () => {
     const cleared = await emulator('/faults', { method: 'DELETE' });
-    if (!cleared.ok) throw new Error(`The emulator did not clear its faults: ${cleared.status} ${await cleared.text()}`);
+    if (!cleared.ok)
+      throw new Error(`The emulator did not clear its faults: ${cleared.status} ${await cleared.text()}`);
   });
 
   describe('scheduled', () => {
-    it.each(['facebook', 'instagram'] as const)('%s: publishes a scheduled post at its time, not before', async (network) => {
-      const text = `Scheduled on ${network}, on the dot`;
-      const scheduledAt = inSeconds(3);
-      const accepted = await createPost(t, customer, bodyFor(network, text, { scheduledAt }));
-      expect(accepted.status).toBe(202);
-      expect(accepted.body.data).toEqual(expect.objectContaining({ status: 'scheduled', scheduledAt }));
-      const [delivery] = accepted.body.data.deliveries;
-      expect(delivery.status).toBe('scheduled');
-      const [job] = await t.db.query<{ due_at: Date }>('SELECT due_at FROM deliveries WHERE id = $1', [delivery.id]);
-      expect(job!.due_at.toISOString()).toBe(scheduledAt);
+    it.each(['facebook', 'instagram'] as const)(
+      '%s: publishes a scheduled post at its time, not before',
+      async (network) => {
+        const text = `Scheduled on ${network}, on the dot`;
+        const scheduledAt = inSeconds(3);
+        const accepted = await createPost(t, customer, bodyFor(network, text, { scheduledAt }));
+        expect(accepted.status).toBe(202);
+        expect(accepted.body.data).toEqual(expect.objectContaining({ status: 'scheduled', scheduledAt }));
+        const [delivery] = accepted.body.data.deliveries;
+        expect(delivery.status).toBe('scheduled');
+        const [job] = await t.db.query<{ due_at: Date }>('SELECT due_at FROM deliveries WHERE id = $1', [delivery.id]);
+        expect(job!.due_at.toISOString()).toBe(scheduledAt);
 
-      await sleep(1_500);
-      expect(Date.now()).toBeLessThan(new Date(scheduledAt).getTime());
-      const early = (await getPost(t, customer, accepted.body.data.id)).body.data as PostView;
-      expect({ post: early.status, delivery: early.deliveries[0]!.status, attempts: early.deliveries[0]!.attempts }).toEqual({ post: 'scheduled', delivery: 'scheduled', attempts: 0 });
-      expect(await publishedWithText(network, text)).toEqual([]);
+        await sleep(1_500);
+        expect(Date.now()).toBeLessThan(new Date(scheduledAt).getTime());
+        const early = (await getPost(t, customer, accepted.body.data.id)).body.data as PostView;
+        expect({
+          post: early.status,
+          delivery: early.deliveries[0]!.status,
+          attempts: early.deliveries[0]!.attempts,
+        }).toEqual({ post: 'scheduled', delivery: 'scheduled', attempts: 0 });
+        expect(await publishedWithText(network, text)).toEqual([]);
 
-      const settled = await settledPost(t, customer, accepted.body.data.id, 20_000);
-      expect(settled.status).toBe('published');
-      const published = settled.deliveries[0]!;
-      expect(new Date(published.publishedAt!).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
-      const onNetwork = await publishedWithText(network, text);
-      expect(onNetwork).toHaveLength(1);
-      expect(onNetwork[0]!.postId).toBe(published.platformPostId);
-      expect(onNetwork[0]!.accountId).toBe(accounts[network].networkAccountId);
-      expect(new Date(onNetwork[0]!.publishedAt).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
-    });
+        const settled = await settledPost(t, customer, accepted.body.data.id, 20_000);
+        expect(settled.status).toBe('published');
+        const published = settled.deliveries[0]!;
+        expect(new Date(published.publishedAt!).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
+        const onNetwork = await publishedWithText(network, text);
+        expect(onNetwork).toHaveLength(1);
+        expect(onNetwork[0]!.postId).toBe(published.platformPostId);
+        expect(onNetwork[0]!.accountId).toBe(accounts[network].networkAccountId);
+        expect(new Date(onNetwork[0]!.publishedAt).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
+      },
+    );
   });
 
   describe('canceled', () => {
     /** One scheduled post per network, canceled at once; the tests look after their time has passed. */
-    const canceled = {} as Record<Network, { text: string; scheduledAt: string; accepted: request.Response; answer: request.Response }>;
+    const canceled = {} as Record<
+      Network,
+      { text: string; scheduledAt: string; accepted: request.Response; answer: request.Response }
+    >;
 
     beforeAll(async () => {
       for (const network of NETWORKS) {
@@ -176,14 +218,27 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         expect.objectContaining({
           id: accepted.body.data.id,
           status: 'canceled',
-          deliveries: [expect.objectContaining({ id: deliveryId, platform: network, status: 'canceled', platformPostId: null, publishedAt: null, attempts: 0 })],
+          deliveries: [
+            expect.objectContaining({
+              id: deliveryId,
+              platform: network,
+              status: 'canceled',
+              platformPostId: null,
+              publishedAt: null,
+              attempts: 0,
+            }),
+          ],
         }),
       );
       expect(await jobsFor(deliveryId)).toBe('0');
 
       // Its time has passed (and the worker has looked for due jobs since): still nothing anywhere.
       const later = (await getPost(t, customer, accepted.body.data.id)).body.data as PostView;
-      expect({ post: later.status, delivery: later.deliveries[0]!.status, attempts: later.deliveries[0]!.attempts }).toEqual({ post: 'canceled', delivery: 'canceled', attempts: 0 });
+      expect({
+        post: later.status,
+        delivery: later.deliveries[0]!.status,
+        attempts: later.deliveries[0]!.attempts,
+      }).toEqual({ post: 'canceled', delivery: 'canceled', attempts: 0 });
       expect(await publishedWithText(network, text)).toEqual([]);
       const events = await t.db.query("SELECT type FROM events WHERE data->>'deliveryId' = $1", [deliveryId]);
       expect(events).toEqual([]);
@@ -200,78 +255,104 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     it.each([
       ['pending (waiting out a rate limit)', 'pending'],
       ['scheduled (the first delivery brought forward)', 'scheduled'],
-    ] as const)('with one delivery published and the other %s: the published one stays, the other is canceled', async (_, otherStatus) => {
-      await nothingInFlight();
-      const text = `Half out (${otherStatus})`;
-      let accepted: request.Response;
-      if (otherStatus === 'pending') {
-        // Facebook answers its first call with a rate limit a minute long: that delivery waits, pending.
-        await addFault({ network: 'facebook', accountId: accounts.facebook.networkAccountId, fault: 'rate_limited', count: 1, resetInSeconds: 60 });
-        accepted = await post([accounts.x.id, accounts.facebook.id], [{ content: text }]);
-        expect(accepted.status).toBe(202);
-      } else {
-        accepted = await post([accounts.x.id, accounts.facebook.id], [{ content: text }], { scheduledAt: inSeconds(3_600) });
-        expect(accepted.status).toBe(202);
-        const xDelivery = accepted.body.data.deliveries.find((delivery: { platform: string }) => delivery.platform === 'x');
-        await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [xDelivery.id]);
-      }
-      const id = accepted.body.data.id as string;
-      const byPlatform = (view: PostView) => Object.fromEntries(view.deliveries.map((delivery) => [delivery.platform, delivery]));
+    ] as const)(
+      'with one delivery published and the other %s: the published one stays, the other is canceled',
+      async (_, otherStatus) => {
+        await nothingInFlight();
+        const text = `Half out (${otherStatus})`;
+        let accepted: request.Response;
+        if (otherStatus === 'pending') {
+          // Facebook answers its first call with a rate limit a minute long: that delivery waits, pending.
+          await addFault({
+            network: 'facebook',
+            accountId: accounts.facebook.networkAccountId,
+            fault: 'rate_limited',
+            count: 1,
+            resetInSeconds: 60,
+          });
+          accepted = await post([accounts.x.id, accounts.facebook.id], [{ content: text }]);
+          expect(accepted.status).toBe(202);
+        } else {
+          accepted = await post([accounts.x.id, accounts.facebook.id], [{ content: text }], {
+            scheduledAt: inSeconds(3_600),
+          });
+          expect(accepted.status).toBe(202);
+          const xDelivery = accepted.body.data.deliveries.find(
+            (delivery: { platform: string }) => delivery.platform === 'x',
+          );
+          await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [xDelivery.id]);
+        }
+        const id = accepted.body.data.id as string;
+        const byPlatform = (view: PostView) =>
+          Object.fromEntries(view.deliveries.map((delivery) => [delivery.platform, delivery]));
 
-      const before = await eventually('the X delivery to publish and the Facebook one to wait', async () => {
-        const view = (await getPost(t, customer, id)).body.data as PostView;
-        const { x, facebook } = byPlatform(view);
-        return x!.status === 'published' && facebook!.status === otherStatus && (otherStatus === 'scheduled' || facebook!.attempts === 1) ? view : undefined;
-      });
-      expect(before.status).toBe(otherStatus === 'pending' ? 'publishing' : 'scheduled');
-      const published = byPlatform(before).x!;
-      const waiting = byPlatform(before).facebook!;
-      if (otherStatus === 'pending') expect(waiting.error?.code).toBe('rate_limited');
-      expect(await jobsFor(waiting.id)).toBe('1');
+        const before = await eventually('the X delivery to publish and the Facebook one to wait', async () => {
+          const view = (await getPost(t, customer, id)).body.data as PostView;
+          const { x, facebook } = byPlatform(view);
+          return x!.status === 'published' &&
+            facebook!.status === otherStatus &&
+            (otherStatus === 'scheduled' || facebook!.attempts === 1)
+            ? view
+            : undefined;
+        });
+        expect(before.status).toBe(otherStatus === 'pending' ? 'publishing' : 'scheduled');
+        const published = byPlatform(before).x!;
+        const waiting = byPlatform(before).facebook!;
+        if (otherStatus === 'pending') expect(waiting.error?.code).toBe('rate_limited');
+        expect(await jobsFor(waiting.id)).toBe('1');
 
-      const answer = await cancel(id);
-      expect(answer.status).toBe(200);
-      const after = answer.body.data as PostView;
-      expect(after.status).toBe('partially_published');
-      expect(byPlatform(after).x).toEqual(published);
-      expect(byPlatform(after).facebook).toEqual(expect.objectContaining({ id: waiting.id, status: 'canceled', platformPostId: null, publishedAt: null }));
-      expect(await jobsFor(waiting.id)).toBe('0');
-      expect((await getPost(t, customer, id)).body.data).toEqual(after);
+        const answer = await cancel(id);
+        expect(answer.status).toBe(200);
+        const after = answer.body.data as PostView;
+        expect(after.status).toBe('partially_published');
+        expect(byPlatform(after).x).toEqual(published);
+        expect(byPlatform(after).facebook).toEqual(
+          expect.objectContaining({ id: waiting.id, status: 'canceled', platformPostId: null, publishedAt: null }),
+        );
+        expect(await jobsFor(waiting.id)).toBe('0');
+        expect((await getPost(t, customer, id)).body.data).toEqual(after);
 
-      const onX = await publishedWithText('x', text);
-      expect(onX).toHaveLength(1);
-      expect(onX[0]!.postId).toBe(published.platformPostId);
-      expect(onX[0]!.deletedAt).toBeUndefined();
-      expect(await publishedWithText('facebook', text)).toEqual([]);
-    });
+        const onX = await publishedWithText('x', text);
+        expect(onX).toHaveLength(1);
+        expect(onX[0]!.postId).toBe(published.platformPostId);
+        expect(onX[0]!.deletedAt).toBeUndefined();
+        expect(await publishedWithText('facebook', text)).toEqual([]);
+      },
+    );
   });
 
   describe('idempotent retry', () => {
-    it.each(NETWORKS)('%s: the same key and body answer the same, and the network gets the post once', async (network) => {
-      const text = `Exactly once on ${network}`;
-      const key = `retry-${network}-1`;
-      const first = await createPost(t, customer, bodyFor(network, text), key);
-      expect(first.status).toBe(202);
-      const second = await createPost(t, customer, bodyFor(network, text), key);
-      expect(second.status).toBe(202);
-      expect(second.body).toEqual(first.body);
+    it.each(NETWORKS)(
+      '%s: the same key and body answer the same, and the network gets the post once',
+      async (network) => {
+        const text = `Exactly once on ${network}`;
+        const key = `retry-${network}-1`;
+        const first = await createPost(t, customer, bodyFor(network, text), key);
+        expect(first.status).toBe(202);
+        const second = await createPost(t, customer, bodyFor(network, text), key);
+        expect(second.status).toBe(202);
+        expect(second.body).toEqual(first.body);
 
-      const settled = await settledPost(t, customer, first.body.data.id, 30_000);
-      expect(settled.status).toBe('published');
-      // Retried after publishing: still the first answer (what was accepted), and still nothing new.
-      const third = await createPost(t, customer, bodyFor(network, text), key);
-      expect(third.status).toBe(202);
-      expect(third.body).toEqual(first.body);
+        const settled = await settledPost(t, customer, first.body.data.id, 30_000);
+        expect(settled.status).toBe('published');
+        // Retried after publishing: still the first answer (what was accepted), and still nothing new.
+        const third = await createPost(t, customer, bodyFor(network, text), key);
+        expect(third.status).toBe(202);
+        expect(third.body).toEqual(first.body);
 
-      const posts = await t.db.query<{ id: string }>("SELECT id FROM posts WHERE customer_id = $1 AND containers->0->>'content' = $2", [customer.id, text]);
-      expect(posts).toEqual([{ id: first.body.data.id }]);
-      const deliveries = await t.db.query('SELECT id FROM deliveries WHERE post_id = $1', [first.body.data.id]);
-      expect(deliveries).toHaveLength(1);
-      await sleep(300);
-      const onNetwork = await publishedWithText(network, text);
-      expect(onNetwork).toHaveLength(1);
-      expect(onNetwork[0]!.postId).toBe(settled.deliveries[0]!.platformPostId);
-    });
+        const posts = await t.db.query<{ id: string }>(
+          "SELECT id FROM posts WHERE customer_id = $1 AND containers->0->>'content' = $2",
+          [customer.id, text],
+        );
+        expect(posts).toEqual([{ id: first.body.data.id }]);
+        const deliveries = await t.db.query('SELECT id FROM deliveries WHERE post_id = $1', [first.body.data.id]);
+        expect(deliveries).toHaveLength(1);
+        await sleep(300);
+        const onNetwork = await publishedWithText(network, text);
+        expect(onNetwork).toHaveLength(1);
+        expect(onNetwork[0]!.postId).toBe(settled.deliveries[0]!.platformPostId);
+      },
+    );
 
     it('an Idempotency-Key of 256 characters is a 400 naming the header; 255 is accepted', async () => {
       const body = bodyFor('x', 'Key lengths', { scheduledAt: inSeconds(86_400) });
@@ -281,7 +362,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       expect(tooLong.status).toBe(400);
       expect(tooLong.body.success).toBe(false);
       expect(tooLong.body.error.code).toBe('validation_failed');
-      expect(tooLong.body.error.details).toEqual([{ field: 'Idempotency-Key', message: expect.stringContaining('255') }]);
+      expect(tooLong.body.error.details).toEqual([
+        { field: 'Idempotency-Key', message: expect.stringContaining('255') },
+      ]);
       const [afterRefusal] = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM posts');
       expect(afterRefusal!.n).toBe(before!.n);
 
@@ -290,7 +373,10 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       expect(accepted.status).toBe(202);
       const replayed = await createPost(t, customer, body, longest);
       expect(replayed.body).toEqual(accepted.body);
-      const [stored] = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM idempotency_keys WHERE customer_id = $1 AND key = $2', [customer.id, longest]);
+      const [stored] = await t.db.query<{ n: string }>(
+        'SELECT count(*)::text AS n FROM idempotency_keys WHERE customer_id = $1 AND key = $2',
+        [customer.id, longest],
+      );
       expect(stored!.n).toBe('1');
       await cancel(accepted.body.data.id).expect(200);
     });
@@ -299,7 +385,10 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   it('X: a tweet with several images is published once, holding every image', async () => {
     for (const count of [2, 4]) {
       const text = `${count} images on X`;
-      const accepted = await post([accounts.x.id], [{ content: text, media: Array.from({ length: count }, (_, i) => ({ url: media.url(`image-${i}.png`) })) }]);
+      const accepted = await post(
+        [accounts.x.id],
+        [{ content: text, media: Array.from({ length: count }, (_, i) => ({ url: media.url(`image-${i}.png`) })) }],
+      );
       expect(accepted.status).toBe(202);
       const settled = await settledPost(t, customer, accepted.body.data.id);
       expect({ count, status: settled.status }).toEqual({ count, status: 'published' });
@@ -321,13 +410,17 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     expect(settled.status).toBe('failed');
     const [delivery] = settled.deliveries;
     // The emulator fails the container as Instagram does: status "Error: Media upload has failed with error code 2207026".
-    expect(delivery!.error).toEqual({ code: 'network_rejected', message: expect.stringContaining('Media upload has failed with error code 2207026') });
+    expect(delivery!.error).toEqual({
+      code: 'network_rejected',
+      message: expect.stringContaining('Media upload has failed with error code 2207026'),
+    });
     expect(delivery!.platformPostId).toBeNull();
     expect(await publishedWithText('instagram', text)).toEqual([]);
 
-    const events = await t.db.query<{ tenant_id: string; data: Record<string, unknown> }>("SELECT tenant_id, data FROM events WHERE type = 'post.failed' AND data->>'deliveryId' = $1", [
-      delivery!.id,
-    ]);
+    const events = await t.db.query<{ tenant_id: string; data: Record<string, unknown> }>(
+      "SELECT tenant_id, data FROM events WHERE type = 'post.failed' AND data->>'deliveryId' = $1",
+      [delivery!.id],
+    );
     expect(events).toEqual([
       {
         tenant_id: TENANT,
@@ -352,12 +445,17 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       expect(settled.status).toBe('published');
       const onPage = await publishedWithText('facebook', text);
       // The emulator takes only the chunk it asked for next (1 MB, start_offset checked) and digests what it took, in order.
-      expect(onPage.map((item) => item.media)).toEqual([[expect.objectContaining({ type: 'video', sha256: createHash('sha256').update(LONG_VIDEO).digest('hex') })]]);
+      expect(onPage.map((item) => item.media)).toEqual([
+        [expect.objectContaining({ type: 'video', sha256: createHash('sha256').update(LONG_VIDEO).digest('hex') })],
+      ]);
     });
 
     it('a video whose origin does not say its size fails for good, on its first attempt', async () => {
       const text = 'A Page video of no known size';
-      const accepted = await post([accounts.facebook.id], [{ content: text, media: [{ url: media.url('unsized.mp4') }] }]);
+      const accepted = await post(
+        [accounts.facebook.id],
+        [{ content: text, media: [{ url: media.url('unsized.mp4') }] }],
+      );
       const settled = await settledPost(t, customer, accepted.body.data.id);
       expect(settled.deliveries.map((delivery) => [delivery.status, delivery.attempts, delivery.error])).toEqual([
         ['failed', 1, { code: 'network_rejected', message: expect.stringMatching(/did not say its size/) }],
@@ -374,53 +472,74 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       ['an Instagram reel', 'instagram', { instagramVideoPolls: 2 }, 3],
       // X: the first attempt uploads and checks; the next checks again 5 seconds later (X's minimum) and tweets.
       ['an X video', 'x', { xVideoPolls: 1 }, 2],
-    ] as const)('%s: the delivery is attempted again, between attempts waiting without a worker', async (_, network, settings, attempts) => {
-      await nothingInFlight();
-      await setEmulator(settings);
-      const text = `A video on ${network}, polled`;
-      const accepted = await post([accounts[network].id], [{ content: text, media: [{ url: media.url('clip.mp4') }] }]);
-      expect(accepted.status).toBe(202);
-      const deliveryId = accepted.body.data.deliveries[0].id as string;
+    ] as const)(
+      '%s: the delivery is attempted again, between attempts waiting without a worker',
+      async (_, network, settings, attempts) => {
+        await nothingInFlight();
+        await setEmulator(settings);
+        const text = `A video on ${network}, polled`;
+        const accepted = await post(
+          [accounts[network].id],
+          [{ content: text, media: [{ url: media.url('clip.mp4') }] }],
+        );
+        expect(accepted.status).toBe(202);
+        const deliveryId = accepted.body.data.deliveries[0].id as string;
 
-      // Between two checks: the delivery waits pending, its job unlocked and due later; no worker holds it.
-      const waiting = await eventually(
-        'the delivery to wait for its next check',
-        async () => {
-          const [row] = await t.db.query<{ status: string; attempts: number; progress: Record<string, unknown>; next_attempt_at: Date | null; run_at: Date | null; locked_at: Date | null; now: Date }>(
-            `SELECT d.status, d.attempts, d.progress, d.next_attempt_at, d.due_at AS run_at, l.claimed_at AS locked_at, now() AS now
+        // Between two checks: the delivery waits pending, its job unlocked and due later; no worker holds it.
+        const waiting = await eventually(
+          'the delivery to wait for its next check',
+          async () => {
+            const [row] = await t.db.query<{
+              status: string;
+              attempts: number;
+              progress: Record<string, unknown>;
+              next_attempt_at: Date | null;
+              run_at: Date | null;
+              locked_at: Date | null;
+              now: Date;
+            }>(
+              `SELECT d.status, d.attempts, d.progress, d.next_attempt_at, d.due_at AS run_at, l.claimed_at AS locked_at, now() AS now
                FROM deliveries d LEFT JOIN publish_lanes l ON l.delivery_id = d.id WHERE d.id = $1`,
-            [deliveryId],
-          );
-          // The worker sets the delivery pending, then lets go of the lane: a sample between the two
-          // statements (a millisecond apart, hit or missed by the poll's phase) is not yet "between checks".
-          return row!.status === 'pending' && row!.attempts >= 1 && row!.locked_at === null ? row : undefined;
-        },
-        20_000,
-        25,
-      );
-      expect(waiting.attempts).toBe(1);
-      expect(waiting.locked_at).toBeNull();
-      expect(waiting.run_at).not.toBeNull();
-      expect(waiting.run_at!.getTime()).toBeGreaterThan(waiting.now.getTime());
-      expect(waiting.next_attempt_at!.getTime()).toBe(waiting.run_at!.getTime());
-      if (network === 'instagram') expect(waiting.progress.containerId).toEqual(expect.any(String));
-      else expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
-      expect(await publishedWithText(network, text)).toEqual([]);
+              [deliveryId],
+            );
+            // The worker sets the delivery pending, then lets go of the lane: a sample between the two
+            // statements (a millisecond apart, hit or missed by the poll's phase) is not yet "between checks".
+            return row!.status === 'pending' && row!.attempts >= 1 && row!.locked_at === null ? row : undefined;
+          },
+          20_000,
+          25,
+        );
+        expect(waiting.attempts).toBe(1);
+        expect(waiting.locked_at).toBeNull();
+        expect(waiting.run_at).not.toBeNull();
+        expect(waiting.run_at!.getTime()).toBeGreaterThan(waiting.now.getTime());
+        expect(waiting.next_attempt_at!.getTime()).toBe(waiting.run_at!.getTime());
+        if (network === 'instagram') expect(waiting.progress.containerId).toEqual(expect.any(String));
+        else
+          expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
+        expect(await publishedWithText(network, text)).toEqual([]);
 
-      const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
-      expect(settled.status).toBe('published');
-      expect(settled.deliveries[0]!.attempts).toBe(attempts);
-      const onNetwork = await publishedWithText(network, text);
-      expect(onNetwork).toHaveLength(1);
-      expect(onNetwork[0]!.media).toEqual([expect.objectContaining({ type: 'video' })]);
-      // What was published is the medium made on the first attempt and checked since, not a new one.
-      const madeFirst = network === 'instagram' ? waiting.progress.containerId : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
-      expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
-    });
+        const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
+        expect(settled.status).toBe('published');
+        expect(settled.deliveries[0]!.attempts).toBe(attempts);
+        const onNetwork = await publishedWithText(network, text);
+        expect(onNetwork).toHaveLength(1);
+        expect(onNetwork[0]!.media).toEqual([expect.objectContaining({ type: 'video' })]);
+        // What was published is the medium made on the first attempt and checked since, not a new one.
+        const madeFirst =
+          network === 'instagram'
+            ? waiting.progress.containerId
+            : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
+        expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
+      },
+    );
   });
 
   describe('listing with a status filter', () => {
-    const list = (query: string) => request(t.server).get(`/api/v1/posts?tenantId=${TENANT}${query}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const list = (query: string) =>
+      request(t.server)
+        .get(`/api/v1/posts?tenantId=${TENANT}${query}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`);
 
     /** Every page of a listing, through its cursor. */
     async function everyPost(query: string): Promise<PostView[]> {
@@ -439,8 +558,12 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     it('returns only posts of that status, and all of them', async () => {
       // One post of each of these statuses made here, whatever the tests before left.
       const published = (await post([accounts.facebook.id], [{ content: 'Listed, published' }])).body.data.id as string;
-      const scheduled = (await post([accounts.x.id], [{ content: 'Listed, scheduled' }], { scheduledAt: inSeconds(86_400) })).body.data.id as string;
-      const canceled = (await post([accounts.x.id], [{ content: 'Listed, canceled' }], { scheduledAt: inSeconds(86_400) })).body.data.id as string;
+      const scheduled = (
+        await post([accounts.x.id], [{ content: 'Listed, scheduled' }], { scheduledAt: inSeconds(86_400) })
+      ).body.data.id as string;
+      const canceled = (
+        await post([accounts.x.id], [{ content: 'Listed, canceled' }], { scheduledAt: inSeconds(86_400) })
+      ).body.data.id as string;
       await cancel(canceled).expect(200);
       expect((await settledPost(t, customer, published)).status).toBe('published');
       await nothingInFlight();
@@ -451,9 +574,15 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       expect(statuses.size).toBeGreaterThanOrEqual(3);
       for (const status of POST_STATUSES) {
         const filtered = await everyPost(`&status=${status}`);
-        expect({ status, statuses: [...new Set(filtered.map((item) => item.status))] }).toEqual({ status, statuses: statuses.has(status) ? [status] : [] });
+        expect({ status, statuses: [...new Set(filtered.map((item) => item.status))] }).toEqual({
+          status,
+          statuses: statuses.has(status) ? [status] : [],
+        });
         // Exactly the posts of that status, newest first as unfiltered.
-        expect({ status, ids: filtered.map((item) => item.id) }).toEqual({ status, ids: all.filter((item) => item.status === status).map((item) => item.id) });
+        expect({ status, ids: filtered.map((item) => item.id) }).toEqual({
+          status,
+          ids: all.filter((item) => item.status === status).map((item) => item.id),
+        });
         if (mine[status]) expect(filtered.map((item) => item.id)).toContain(mine[status]);
       }
     });
@@ -463,7 +592,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         const answer = await list(`&status=${encodeURIComponent(status)}`);
         expect({ status, code: answer.status }).toEqual({ status, code: 400 });
         expect(answer.body.error.code).toBe('validation_failed');
-        expect(answer.body.error.details).toEqual([{ field: 'status', message: expect.stringContaining('status must be one of') }]);
+        expect(answer.body.error.details).toEqual([
+          { field: 'status', message: expect.stringContaining('status must be one of') },
+        ]);
       }
     });
   });

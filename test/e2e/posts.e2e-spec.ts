@@ -24,12 +24,29 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
 
   // JSON's content type only with a body: Fastify refuses an empty JSON body (a DELETE would fail).
   const emulator = (path: string, init?: RequestInit) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, { ...init, headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers } });
-  const publishedOn = async (network: string): Promise<Published[]> => ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
+    fetch(`${t.baseUrl}/emulator/control${path}`, {
+      ...init,
+      headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
+    });
+  const publishedOn = async (network: string): Promise<Published[]> =>
+    ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
 
-  async function connect(network: string, pick = 0, emulatorUser?: string): Promise<{ id: string; networkAccountId: string }> {
-    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT, emulatorUser });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data.availablePages;
+  async function connect(
+    network: string,
+    pick = 0,
+    emulatorUser?: string,
+  ): Promise<{ id: string; networkAccountId: string }> {
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+      emulatorUser,
+    });
+    const pages = (
+      await request(t.server)
+        .get(`/api/v1/social-accounts/pending/${session}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+    ).body.data.availablePages;
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
       .set('Authorization', `Bearer ${customer.apiKey}`)
@@ -39,7 +56,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
 
   beforeAll(async () => {
     media = await startMediaServer();
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' } });
+    t = await startEmulatedApp({
+      env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' },
+    });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
     for (const network of TESTED_NETWORKS) accounts[network] = await connect(network);
@@ -59,15 +78,33 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     ['facebook', [{ content: 'One photo', media: [{ url: 'photo.jpg' }] }]],
     ['instagram', [{ content: 'An image on Instagram', media: [{ url: 'photo.jpg' }] }]],
     ['x', [{ content: 'An image on X', media: [{ url: 'photo.png' }] }]],
-    ['facebook', [{ content: 'Several photos', media: [{ url: 'one.jpg' }, { url: 'two.jpg' }, { url: 'three.png' }] }]],
+    [
+      'facebook',
+      [{ content: 'Several photos', media: [{ url: 'one.jpg' }, { url: 'two.jpg' }, { url: 'three.png' }] }],
+    ],
     ['instagram', [{ content: 'A carousel', media: [{ url: 'one.jpg' }, { url: 'two.jpg' }, { url: 'three.jpg' }] }]],
     ['facebook', [{ content: 'A Page video, polled until processed', media: [{ url: 'clip.mp4' }] }]],
-    ['facebook', [{ content: 'A Page video with a thread', media: [{ url: 'clip.mov' }] }, { content: 'A comment under the video' }]],
+    [
+      'facebook',
+      [
+        { content: 'A Page video with a thread', media: [{ url: 'clip.mov' }] },
+        { content: 'A comment under the video' },
+      ],
+    ],
     ['instagram', [{ content: 'A reel, polled until processed', media: [{ url: 'clip.mp4' }] }]],
     ['x', [{ content: 'A video on X, chunked and polled', media: [{ url: 'clip.mp4' }] }]],
     ['x', [{ content: 'A GIF on X', media: [{ url: 'loop.gif' }] }]],
-    ['facebook', [{ content: 'A Facebook post with a thread' }, { content: 'First comment' }, { content: 'Second comment' }]],
-    ['instagram', [{ content: 'An Instagram post with a thread', media: [{ url: 'photo.jpg' }] }, { content: 'A comment under it' }]],
+    [
+      'facebook',
+      [{ content: 'A Facebook post with a thread' }, { content: 'First comment' }, { content: 'Second comment' }],
+    ],
+    [
+      'instagram',
+      [
+        { content: 'An Instagram post with a thread', media: [{ url: 'photo.jpg' }] },
+        { content: 'A comment under it' },
+      ],
+    ],
   ] as const)('publishes to %s: %j', async (network, containers) => {
     const withUrls = containers.map((container) => ({
       ...container,
@@ -81,27 +118,44 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       tenantId: TENANT,
       scheduledAt: null,
       createdAt: expect.any(String),
-      deliveries: [expect.objectContaining({ id: expect.stringMatching(/^dlv_/), accountId: accounts[network]!.id, platform: network, status: 'pending' })],
+      deliveries: [
+        expect.objectContaining({
+          id: expect.stringMatching(/^dlv_/),
+          accountId: accounts[network]!.id,
+          platform: network,
+          status: 'pending',
+        }),
+      ],
     });
 
     const settled = await settledPost(t, customer, accepted.body.data.id, 60_000);
     expect(settled.status).toBe('published');
     const [delivery] = settled.deliveries;
     // A medium still processing is polled: every poll is one more attempt of the same delivery.
-    expect(delivery).toEqual(expect.objectContaining({ status: 'published', platformPostId: expect.any(String), error: null, publishedAt: expect.any(String) }));
+    expect(delivery).toEqual(
+      expect.objectContaining({
+        status: 'published',
+        platformPostId: expect.any(String),
+        error: null,
+        publishedAt: expect.any(String),
+      }),
+    );
     expect(delivery!.permalink).toMatch(/^https:\/\//);
     const onNetwork = (await publishedOn(network)).filter((item) => item.postId === delivery!.platformPostId);
     expect(onNetwork).toHaveLength(1);
     if (containers.length > 1) {
-      const thread = (await publishedOn(network)).filter((item) => containers.slice(1).some((part) => item.text === part.content));
+      const thread = (await publishedOn(network)).filter((item) =>
+        containers.slice(1).some((part) => item.text === part.content),
+      );
       expect(thread.map((item) => item.text)).toEqual(containers.slice(1).map((part) => part.content));
       // Comments sit under the post itself.
       expect(thread.map((item) => item.parentId)).toEqual(thread.map(() => delivery!.platformPostId));
     }
 
-    const [event] = await t.db.query<{ type: string; data: Record<string, unknown> }>("SELECT type, data FROM events WHERE type = 'post.published' AND data->>'deliveryId' = $1", [
-      delivery!.id,
-    ]);
+    const [event] = await t.db.query<{ type: string; data: Record<string, unknown> }>(
+      "SELECT type, data FROM events WHERE type = 'post.published' AND data->>'deliveryId' = $1",
+      [delivery!.id],
+    );
     expect(event!.data).toEqual({
       servicePostId: settled.id,
       deliveryId: delivery!.id,
@@ -120,7 +174,10 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
   });
 
   it('publishes a thread on X as a chain of replies', async () => {
-    const accepted = await post([accounts.x!.id], [{ content: 'Thread 1/3' }, { content: 'Thread 2/3' }, { content: 'Thread 3/3' }]);
+    const accepted = await post(
+      [accounts.x!.id],
+      [{ content: 'Thread 1/3' }, { content: 'Thread 2/3' }, { content: 'Thread 3/3' }],
+    );
     const settled = await settledPost(t, customer, accepted.body.data.id);
     expect(settled.status).toBe('published');
     const thread = (await publishedOn('x')).filter((item) => item.text?.startsWith('Thread '));
@@ -138,7 +195,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     expect((await getPost(t, customer, accepted.body.data.id)).body.data.status).toBe('scheduled');
     const settled = await settledPost(t, customer, accepted.body.data.id, 20_000);
     expect(settled.status).toBe('published');
-    expect(new Date(settled.deliveries[0]!.publishedAt!).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
+    expect(new Date(settled.deliveries[0]!.publishedAt!).getTime()).toBeGreaterThanOrEqual(
+      new Date(scheduledAt).getTime(),
+    );
   });
 
   it('reads scheduledAt at the UTC offset it gives, and answers in UTC', async () => {
@@ -147,9 +206,14 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     const accepted = await post([accounts.x!.id], [{ content: 'Half past, somewhere' }], { scheduledAt: inKolkata });
     expect(accepted.status).toBe(202);
     expect(accepted.body.data.scheduledAt).toBe(instant.toISOString());
-    const [delivery] = await t.db.query<{ due_at: Date }>('SELECT due_at FROM deliveries WHERE id = $1', [accepted.body.data.deliveries[0].id]);
+    const [delivery] = await t.db.query<{ due_at: Date }>('SELECT due_at FROM deliveries WHERE id = $1', [
+      accepted.body.data.deliveries[0].id,
+    ]);
     expect(delivery!.due_at.getTime()).toBe(instant.getTime());
-    await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${customer.apiKey}`).expect(200);
+    await request(t.server)
+      .delete(`/api/v1/posts/${accepted.body.data.id}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .expect(200);
   });
 
   it('holds a scheduled post, and cancelling it means it is never published', async () => {
@@ -159,11 +223,15 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     expect(accepted.body.data).toEqual(expect.objectContaining({ status: 'scheduled', scheduledAt }));
     expect(accepted.body.data.deliveries[0].status).toBe('scheduled');
 
-    const canceled = await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const canceled = await request(t.server)
+      .delete(`/api/v1/posts/${accepted.body.data.id}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     expect(canceled.status).toBe(200);
     expect(canceled.body.data.status).toBe('canceled');
     // No longer due: no worker will ever claim it.
-    const [delivery] = await t.db.query<{ due_at: Date | null }>('SELECT due_at FROM deliveries WHERE id = $1', [accepted.body.data.deliveries[0].id]);
+    const [delivery] = await t.db.query<{ due_at: Date | null }>('SELECT due_at FROM deliveries WHERE id = $1', [
+      accepted.body.data.deliveries[0].id,
+    ]);
     expect(delivery!.due_at).toBeNull();
   });
 
@@ -176,19 +244,30 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       expect(first.status).toBe(202);
       expect(second.status).toBe(202);
       expect(second.body.data.id).toBe(first.body.data.id);
-      const [count] = await t.db.query<{ n: string }>("SELECT count(*)::text AS n FROM posts WHERE containers->0->>'content' = 'Exactly once'");
+      const [count] = await t.db.query<{ n: string }>(
+        "SELECT count(*)::text AS n FROM posts WHERE containers->0->>'content' = 'Exactly once'",
+      );
       expect(count!.n).toBe('1');
     });
 
     it('the same key with another body is a 409', async () => {
       await createPost(t, customer, body(), 'key-other-1');
-      const other = await createPost(t, customer, { ...body(), containers: [{ content: 'Something else' }] }, 'key-other-1');
+      const other = await createPost(
+        t,
+        customer,
+        { ...body(), containers: [{ content: 'Something else' }] },
+        'key-other-1',
+      );
       expect(other.status).toBe(409);
       expect(other.body.error.code).toBe('idempotency_key_reused');
     });
 
     it('concurrent requests with one key create one post', async () => {
-      const answers = await Promise.all([1, 2, 3, 4].map(() => createPost(t, customer, { ...body(), containers: [{ content: 'Racing' }] }, 'key-race-1')));
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() =>
+          createPost(t, customer, { ...body(), containers: [{ content: 'Racing' }] }, 'key-race-1'),
+        ),
+      );
       expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
       expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
     });
@@ -201,15 +280,43 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       ['no containers', { containers: [] }, 400, 'containers'],
       ['an unknown field', { extra: true }, 400, 'extra'],
       ['a date in the past', { scheduledAt: '2020-01-01T00:00:00Z' }, 400, 'scheduledAt'],
-      ['a date over a year ahead', { scheduledAt: new Date(Date.now() + 400 * 86_400_000).toISOString() }, 400, 'scheduledAt'],
-      ['a non-http media URL', { containers: [{ content: 'x', media: [{ url: 'ftp://example.com/a.jpg' }] }] }, 400, 'containers[0].media[0].url'],
-      ['a media URL without a known extension', { containers: [{ content: 'x', media: [{ url: 'https://example.com/a' }] }] }, 400, 'containers[0].media[0].url'],
+      [
+        'a date over a year ahead',
+        { scheduledAt: new Date(Date.now() + 400 * 86_400_000).toISOString() },
+        400,
+        'scheduledAt',
+      ],
+      [
+        'a non-http media URL',
+        { containers: [{ content: 'x', media: [{ url: 'ftp://example.com/a.jpg' }] }] },
+        400,
+        'containers[0].media[0].url',
+      ],
+      [
+        'a media URL without a known extension',
+        { containers: [{ content: 'x', media: [{ url: 'https://example.com/a' }] }] },
+        400,
+        'containers[0].media[0].url',
+      ],
       ['an account of another tenant', { tenant_id: 'someone-else' }, 422, 'accounts[0]'],
       ['an unknown account', { accounts: ['acc_doesnotexist000000'] }, 422, 'accounts[0]'],
-      ['an X post over 280 weighted characters', { containers: [{ content: '🙂'.repeat(141) }] }, 422, 'containers[0].content'],
+      [
+        'an X post over 280 weighted characters',
+        { containers: [{ content: '🙂'.repeat(141) }] },
+        422,
+        'containers[0].content',
+      ],
     ])('%s', async (_, change, status, field) => {
-      const response = await createPost(t, customer, { tenant_id: TENANT, accounts: [accounts.x!.id], containers: [{ content: 'ok' }], ...change });
-      expect({ status: response.status, fields: response.body.error?.details?.map((d: { field: string }) => d.field) }).toEqual({
+      const response = await createPost(t, customer, {
+        tenant_id: TENANT,
+        accounts: [accounts.x!.id],
+        containers: [{ content: 'ok' }],
+        ...change,
+      });
+      expect({
+        status: response.status,
+        fields: response.body.error?.details?.map((d: { field: string }) => d.field),
+      }).toEqual({
         status,
         fields: expect.arrayContaining([field]),
       });
@@ -226,29 +333,45 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     const accepted = await post([accounts.x!.id], [{ content: 'Mine alone' }]);
     const stranger = await t.createCustomer();
     expect((await getPost(t, stranger, accepted.body.data.id)).status).toBe(404);
-    expect((await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${stranger.apiKey}`)).status).toBe(404);
+    expect(
+      (
+        await request(t.server)
+          .delete(`/api/v1/posts/${accepted.body.data.id}`)
+          .set('Authorization', `Bearer ${stranger.apiKey}`)
+      ).status,
+    ).toBe(404);
   });
 
-  it('lists a tenant\'s posts newest first with a cursor', async () => {
-    const first = await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&limit=2`).set('Authorization', `Bearer ${customer.apiKey}`);
+  it("lists a tenant's posts newest first with a cursor", async () => {
+    const first = await request(t.server)
+      .get(`/api/v1/posts?tenantId=${TENANT}&limit=2`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     expect(first.status).toBe(200);
     expect(first.body.data.posts).toHaveLength(2);
     const [a, b] = first.body.data.posts;
     expect(new Date(a.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(b.createdAt).getTime());
-    const next = await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&limit=2&cursor=${first.body.data.nextCursor}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const next = await request(t.server)
+      .get(`/api/v1/posts?tenantId=${TENANT}&limit=2&cursor=${first.body.data.nextCursor}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     expect(next.body.data.posts.map((p: { id: string }) => p.id)).not.toContain(a.id);
-    const bad = await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&cursor=garbage`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const bad = await request(t.server)
+      .get(`/api/v1/posts?tenantId=${TENANT}&cursor=garbage`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     expect(bad.status).toBe(400);
   });
 
   it('accepts many posts at once (written together), each with its own id, deliveries and published once', async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => post([accounts.x!.id], [{ content: `Together ${index}` }])));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => post([accounts.x!.id], [{ content: `Together ${index}` }])),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(202));
     const ids = answers.map((answer) => answer.body.data.id);
     expect(new Set(ids).size).toBe(12);
     for (const id of ids) expect((await settledPost(t, customer, id, 60_000)).status).toBe('published');
     const published = (await publishedOn('x')).filter((item) => item.text?.startsWith('Together '));
-    expect(published.map((item) => item.text).sort()).toEqual(Array.from({ length: 12 }, (_, index) => `Together ${index}`).sort());
+    expect(published.map((item) => item.text).sort()).toEqual(
+      Array.from({ length: 12 }, (_, index) => `Together ${index}`).sort(),
+    );
   });
 
   it('pages through posts made in the same millisecond without skipping or repeating any', async () => {
@@ -256,12 +379,10 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     const ids = ['pst_SameMs1', 'pst_SameMs2', 'pst_SameMs3'];
     // Newest first: .123456, .123400, .123300 all fall in millisecond .123.
     for (const [index, micros] of ['123456', '123400', '123300'].entries()) {
-      await t.db.query("INSERT INTO posts (id, customer_id, tenant_id, containers, created_at) VALUES ($1, $2, $3, '[]', $4)", [
-        ids[index],
-        customer.id,
-        tenant,
-        `2026-01-01T00:00:00.${micros}Z`,
-      ]);
+      await t.db.query(
+        "INSERT INTO posts (id, customer_id, tenant_id, containers, created_at) VALUES ($1, $2, $3, '[]', $4)",
+        [ids[index], customer.id, tenant, `2026-01-01T00:00:00.${micros}Z`],
+      );
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -278,7 +399,10 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
   describe('token refresh before publishing', () => {
     const tokensOf = async (accountId: string) => {
       const stored = await t.app.get(AccountsRepository).findById(customer.id, accountId);
-      return { tokens: t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!, expiresAt: stored!.tokenExpiresAt };
+      return {
+        tokens: t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!,
+        expiresAt: stored!.tokenExpiresAt,
+      };
     };
     const basic = `Basic ${Buffer.from(`${EMULATOR_APP.clientId}:${EMULATOR_APP.clientSecret}`).toString('base64')}`;
 
@@ -291,7 +415,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     it('refreshes an X token about to expire, stores the rotated refresh token, then publishes', async () => {
       const account = await ownXAccount('refresher');
       const before = await tokensOf(account.id);
-      await t.db.query("UPDATE connected_accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1", [account.id]);
+      await t.db.query("UPDATE connected_accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1", [
+        account.id,
+      ]);
 
       const accepted = await post([account.id], [{ content: 'Published with a fresh token' }]);
       expect((await settledPost(t, customer, accepted.body.data.id)).status).toBe('published');
@@ -304,7 +430,10 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       const reuse = await fetch(`${t.baseUrl}/emulator/x/api/2/oauth2/token`, {
         method: 'POST',
         headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.tokens.refreshToken! }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: before.tokens.refreshToken!,
+        }).toString(),
       });
       expect(reuse.status).toBe(400);
     });
@@ -317,13 +446,18 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
         headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ token: tokens.refreshToken!, token_type_hint: 'refresh_token' }).toString(),
       });
-      await t.db.query("UPDATE connected_accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1", [account.id]);
+      await t.db.query("UPDATE connected_accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1", [
+        account.id,
+      ]);
 
       const accepted = await post([account.id], [{ content: 'Nobody will see this' }]);
       const settled = await settledPost(t, customer, accepted.body.data.id);
       expect(settled.status).toBe('failed');
       expect(settled.deliveries[0]!.error?.code).toBe('token_expired');
-      const events = await t.db.query("SELECT id FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1", [account.id]);
+      const events = await t.db.query(
+        "SELECT id FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1",
+        [account.id],
+      );
       expect(events).toHaveLength(1);
     });
   });
@@ -332,7 +466,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     // A fault hits the next call to its account: deliveries of earlier tests still in flight must not take it.
     beforeEach(async () => {
       for (let round = 0; round < 150; round += 1) {
-        const [busy] = await t.db.query<{ n: string }>("SELECT count(*)::text AS n FROM deliveries WHERE status IN ('pending', 'publishing')");
+        const [busy] = await t.db.query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM deliveries WHERE status IN ('pending', 'publishing')",
+        );
         if (busy!.n === '0') return;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -341,24 +477,47 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     afterEach(async () => expect((await emulator('/faults', { method: 'DELETE' })).status).toBe(200));
 
     it('a rate limit is waited out, then the delivery publishes', async () => {
-      await emulator('/faults', { method: 'POST', body: JSON.stringify({ network: 'x', accountId: accounts.x!.networkAccountId, fault: 'rate_limited', count: 1, resetInSeconds: 1 }) });
+      await emulator('/faults', {
+        method: 'POST',
+        body: JSON.stringify({
+          network: 'x',
+          accountId: accounts.x!.networkAccountId,
+          fault: 'rate_limited',
+          count: 1,
+          resetInSeconds: 1,
+        }),
+      });
       const accepted = await post([accounts.x!.id], [{ content: 'After the limit' }]);
       const settled = await settledPost(t, customer, accepted.body.data.id, 45_000);
       expect(settled.status).toBe('published');
       expect(settled.deliveries[0]!.attempts).toBe(2);
       // The wait for the window does not count toward giving up.
-      const [row] = await t.db.query<{ rate_limit_waits: number }>('SELECT rate_limit_waits FROM deliveries WHERE id = $1', [settled.deliveries[0]!.id]);
+      const [row] = await t.db.query<{ rate_limit_waits: number }>(
+        'SELECT rate_limit_waits FROM deliveries WHERE id = $1',
+        [settled.deliveries[0]!.id],
+      );
       expect(row!.rate_limit_waits).toBe(1);
     }, 60_000);
 
     it('an Instagram account over its publishing quota waits until its oldest counted post is a day old', async () => {
-      const first = await post([accounts.instagram!.id], [{ content: 'Counted by the quota', media: [{ url: media.url('photo.jpg') }] }]);
+      const first = await post(
+        [accounts.instagram!.id],
+        [{ content: 'Counted by the quota', media: [{ url: media.url('photo.jpg') }] }],
+      );
       expect((await settledPost(t, customer, first.body.data.id)).status).toBe('published');
-      const counted = (await publishedOn('instagram')).filter((item) => item.accountId === accounts.instagram!.networkAccountId && !item.parentId);
+      const counted = (await publishedOn('instagram')).filter(
+        (item) => item.accountId === accounts.instagram!.networkAccountId && !item.parentId,
+      );
       // The quota is what the account already used: the next media_publish is refused with 2207042.
-      await emulator('/settings', { method: 'PUT', body: JSON.stringify({ enforceRateLimits: true, instagramQuotaTotal: counted.length }) });
+      await emulator('/settings', {
+        method: 'PUT',
+        body: JSON.stringify({ enforceRateLimits: true, instagramQuotaTotal: counted.length }),
+      });
       try {
-        const accepted = await post([accounts.instagram!.id], [{ content: 'Over the quota', media: [{ url: media.url('photo.jpg') }] }]);
+        const accepted = await post(
+          [accounts.instagram!.id],
+          [{ content: 'Over the quota', media: [{ url: media.url('photo.jpg') }] }],
+        );
         const deliveryId = accepted.body.data.deliveries[0].id as string;
         let waiting: { status: string; rate_limit_waits: number; run_at: Date } | undefined;
         for (let tries = 0; tries < 150 && !waiting; tries += 1) {
@@ -372,27 +531,45 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
         }
         expect(waiting).toEqual(expect.objectContaining({ status: 'pending', rate_limit_waits: 1 }));
         // Instagram's media timestamps are to the second; the wait adds 1–5 s of jitter.
-        const leavesWindowAt = Math.min(...counted.map((item) => Math.floor(Date.parse(item.publishedAt) / 1000) * 1000)) + 24 * 3_600_000;
+        const leavesWindowAt =
+          Math.min(...counted.map((item) => Math.floor(Date.parse(item.publishedAt) / 1000) * 1000)) + 24 * 3_600_000;
         expect(waiting!.run_at.getTime() - leavesWindowAt).toBeGreaterThanOrEqual(0);
         expect(waiting!.run_at.getTime() - leavesWindowAt).toBeLessThanOrEqual(6_000);
-        await request(t.server).delete(`/api/v1/posts/${accepted.body.data.id}`).set('Authorization', `Bearer ${customer.apiKey}`).expect(200);
+        await request(t.server)
+          .delete(`/api/v1/posts/${accepted.body.data.id}`)
+          .set('Authorization', `Bearer ${customer.apiKey}`)
+          .expect(200);
       } finally {
-        await emulator('/settings', { method: 'PUT', body: JSON.stringify({ enforceRateLimits: false, instagramQuotaTotal: 50 }) });
+        await emulator('/settings', {
+          method: 'PUT',
+          body: JSON.stringify({ enforceRateLimits: false, instagramQuotaTotal: 50 }),
+        });
       }
     });
 
     it('an expired token fails the delivery, expires the account once, and later posts to it are refused', async () => {
       const victim = await connect('facebook', 1);
-      await emulator('/faults', { method: 'POST', body: JSON.stringify({ network: 'facebook', accountId: victim.networkAccountId, fault: 'token_expired' }) });
+      await emulator('/faults', {
+        method: 'POST',
+        body: JSON.stringify({ network: 'facebook', accountId: victim.networkAccountId, fault: 'token_expired' }),
+      });
       const accepted = await post([victim.id], [{ content: 'Into the void' }]);
       const settled = await settledPost(t, customer, accepted.body.data.id);
       expect(settled.status).toBe('failed');
       expect(settled.deliveries[0]!.error).toEqual({ code: 'token_expired', message: expect.any(String) });
-      const listed = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${customer.apiKey}`);
+      const listed = await request(t.server)
+        .get(`/api/v1/social-accounts?tenantId=${TENANT}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`);
       expect(listed.body.data.find((a: { id: string }) => a.id === victim.id).status).toBe('expired');
-      const expiredEvents = await t.db.query("SELECT id FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1", [victim.id]);
+      const expiredEvents = await t.db.query(
+        "SELECT id FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1",
+        [victim.id],
+      );
       expect(expiredEvents).toHaveLength(1);
-      const failedEvents = await t.db.query("SELECT data FROM events WHERE type = 'post.failed' AND data->>'servicePostId' = $1", [settled.id]);
+      const failedEvents = await t.db.query(
+        "SELECT data FROM events WHERE type = 'post.failed' AND data->>'servicePostId' = $1",
+        [settled.id],
+      );
       expect(failedEvents).toEqual([{ data: expect.objectContaining({ errorCode: 'token_expired' }) }]);
 
       const refused = await post([victim.id], [{ content: 'Again' }]);
@@ -401,8 +578,18 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     });
 
     it('an Instagram container ERROR fails the delivery', async () => {
-      await emulator('/faults', { method: 'POST', body: JSON.stringify({ network: 'instagram', accountId: accounts.instagram!.networkAccountId, fault: 'container_error' }) });
-      const accepted = await post([accounts.instagram!.id], [{ content: 'Broken media', media: [{ url: media.url('broken.jpg') }] }]);
+      await emulator('/faults', {
+        method: 'POST',
+        body: JSON.stringify({
+          network: 'instagram',
+          accountId: accounts.instagram!.networkAccountId,
+          fault: 'container_error',
+        }),
+      });
+      const accepted = await post(
+        [accounts.instagram!.id],
+        [{ content: 'Broken media', media: [{ url: media.url('broken.jpg') }] }],
+      );
       const settled = await settledPost(t, customer, accepted.body.data.id);
       expect(settled.status).toBe('failed');
       expect(settled.deliveries[0]!.error?.code).toBe('network_rejected');

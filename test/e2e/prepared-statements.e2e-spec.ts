@@ -16,9 +16,12 @@ describe('PreparedStatements (hot statements planned once per connection)', () =
   afterAll(() => t.close());
 
   const preparedNames = async () =>
-    (await statements.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'hot_%'", [])).map(
-      (row) => row.statement,
-    );
+    (
+      await statements.query<{ name: string; statement: string }>(
+        "SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'hot_%'",
+        [],
+      )
+    ).map((row) => row.statement);
 
   it('runs a statement outside a transaction as a named prepared statement', async () => {
     const sql = 'INSERT INTO prepared_probe (id, label) VALUES ($1, $2) RETURNING id, label';
@@ -32,7 +35,9 @@ describe('PreparedStatements (hot statements planned once per connection)', () =
     await dataSource
       .transaction(async (manager) => {
         await statements.query('INSERT INTO prepared_probe (id, label) VALUES ($1, $2)', [3, 'rolled back'], manager);
-        expect(await statements.query('SELECT label FROM prepared_probe WHERE id = $1', [3], manager)).toEqual([{ label: 'rolled back' }]);
+        expect(await statements.query('SELECT label FROM prepared_probe WHERE id = $1', [3], manager)).toEqual([
+          { label: 'rolled back' },
+        ]);
         throw new Error('roll back');
       })
       .catch(() => undefined);
@@ -40,7 +45,9 @@ describe('PreparedStatements (hot statements planned once per connection)', () =
   });
 
   it('reports a failed statement as TypeORM does, with the driver error', async () => {
-    const failure = await statements.query('INSERT INTO prepared_probe (id, label) VALUES ($1, $2)', [1, 'again']).catch((error: unknown) => error);
+    const failure = await statements
+      .query('INSERT INTO prepared_probe (id, label) VALUES ($1, $2)', [1, 'again'])
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(QueryFailedError);
     expect((failure as QueryFailedError & { driverError: { code: string } }).driverError.code).toBe('23505');
   });

@@ -36,34 +36,71 @@ describe('Publishing faults on each network (against the emulator)', () => {
 
   // JSON's content type only with a body: the emulator refuses an empty JSON body (a DELETE would fail).
   const emulator = (path: string, init?: RequestInit) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, { ...init, headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers } });
+    fetch(`${t.baseUrl}/emulator/control${path}`, {
+      ...init,
+      headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
+    });
   const publishedBy = async (network: string, networkAccountId: string): Promise<Published[]> =>
-    ((await (await emulator(`/published?network=${network}&accountId=${networkAccountId}`)).json()) as { data: Published[] }).data;
+    (
+      (await (await emulator(`/published?network=${network}&accountId=${networkAccountId}`)).json()) as {
+        data: Published[];
+      }
+    ).data;
   const addFault = async (fault: Record<string, unknown>) => {
     const answer = await emulator('/faults', { method: 'POST', body: JSON.stringify(fault) });
     expect(answer.status).toBe(201);
   };
   const faultsLeft = async (networkAccountId: string) =>
-    ((await (await emulator('/faults')).json()) as { data: Array<{ accountId?: string }> }).data.filter((fault) => fault.accountId === networkAccountId);
+    ((await (await emulator('/faults')).json()) as { data: Array<{ accountId?: string }> }).data.filter(
+      (fault) => fault.accountId === networkAccountId,
+    );
   const delivery = async (id: string): Promise<DeliveryRow> =>
-    (await t.db.query<DeliveryRow>('SELECT status, attempts, rate_limit_waits, error_code, error_message, next_attempt_at FROM deliveries WHERE id = $1', [id]))[0]!;
+    (
+      await t.db.query<DeliveryRow>(
+        'SELECT status, attempts, rate_limit_waits, error_code, error_message, next_attempt_at FROM deliveries WHERE id = $1',
+        [id],
+      )
+    )[0]!;
   const jobOf = async (deliveryId: string) =>
-    (await t.db.query<{ run_at: Date }>('SELECT due_at AS run_at FROM deliveries WHERE id = $1 AND due_at IS NOT NULL', [deliveryId]))[0];
-  const post = (accountId: string, containers: unknown[]) => createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers });
+    (
+      await t.db.query<{ run_at: Date }>(
+        'SELECT due_at AS run_at FROM deliveries WHERE id = $1 AND due_at IS NOT NULL',
+        [deliveryId],
+      )
+    )[0];
+  const post = (accountId: string, containers: unknown[]) =>
+    createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers });
 
   let users = 0;
   /** A new emulator user with a Page (linked to an Instagram account) and an X profile, connected on one network. */
-  async function ownAccount(network: 'facebook' | 'instagram' | 'x'): Promise<{ id: string; networkAccountId: string }> {
+  async function ownAccount(
+    network: 'facebook' | 'instagram' | 'x',
+  ): Promise<{ id: string; networkAccountId: string }> {
     users += 1;
     const id = `faults-${network}-${users}`;
     const handle = `faults_${network}_${users}`;
     const created = await emulator('/users', {
       method: 'POST',
-      body: JSON.stringify({ id, name: id, pages: [{ name: `${id} page`, instagram: { username: handle } }], instagram: { username: handle }, x: { username: handle } }),
+      body: JSON.stringify({
+        id,
+        name: id,
+        pages: [{ name: `${id} page`, instagram: { username: handle } }],
+        instagram: { username: handle },
+        x: { username: handle },
+      }),
     });
     expect(created.status).toBe(201);
-    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT, emulatorUser: id });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data.availablePages;
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+      emulatorUser: id,
+    });
+    const pages = (
+      await request(t.server)
+        .get(`/api/v1/social-accounts/pending/${session}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+    ).body.data.availablePages;
     expect(pages).toHaveLength(1);
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
@@ -74,12 +111,17 @@ describe('Publishing faults on each network (against the emulator)', () => {
   }
 
   /** Polls the delivery until the predicate holds (or fails the test after the time runs out). */
-  async function deliveryWhen(id: string, holds: (row: DeliveryRow) => boolean, timeoutMs = 20_000): Promise<DeliveryRow> {
+  async function deliveryWhen(
+    id: string,
+    holds: (row: DeliveryRow) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<DeliveryRow> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const row = await delivery(id);
       if (holds(row)) return row;
-      if (Date.now() > deadline) throw new Error(`Delivery ${id} never reached the expected state; it is ${JSON.stringify(row)}`);
+      if (Date.now() > deadline)
+        throw new Error(`Delivery ${id} never reached the expected state; it is ${JSON.stringify(row)}`);
       await sleep(100);
     }
   }
@@ -96,7 +138,10 @@ describe('Publishing faults on each network (against the emulator)', () => {
   });
   afterEach(async () => {
     expect((await emulator('/faults', { method: 'DELETE' })).status).toBe(200);
-    await emulator('/settings', { method: 'PUT', body: JSON.stringify({ enforceRateLimits: false, instagramQuotaTotal: 50 }) });
+    await emulator('/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ enforceRateLimits: false, instagramQuotaTotal: 50 }),
+    });
   });
 
   /**
@@ -104,8 +149,18 @@ describe('Publishing faults on each network (against the emulator)', () => {
    * runs no earlier than `earliest` and no later than `latest`, and nothing reached the network. A
    * few seconds on (the worker polls every second) it has still not been tried again.
    */
-  async function expectWaiting(deliveryId: string, earliest: number, latest: number, network: string, networkAccountId: string, postsBefore = 0): Promise<void> {
-    const waiting = await deliveryWhen(deliveryId, (row) => row.status === 'pending' && row.error_code === 'rate_limited');
+  async function expectWaiting(
+    deliveryId: string,
+    earliest: number,
+    latest: number,
+    network: string,
+    networkAccountId: string,
+    postsBefore = 0,
+  ): Promise<void> {
+    const waiting = await deliveryWhen(
+      deliveryId,
+      (row) => row.status === 'pending' && row.error_code === 'rate_limited',
+    );
     expect(waiting).toEqual(expect.objectContaining({ attempts: 1, rate_limit_waits: 1 }));
     const job = await jobOf(deliveryId);
     expect(job!.run_at.getTime()).toBeGreaterThanOrEqual(earliest);
@@ -128,39 +183,55 @@ describe('Publishing faults on each network (against the emulator)', () => {
   describe('rate limit, then success', () => {
     it.each([
       ['facebook', 'Graph code 32', [{ content: 'Over the Page limit, then posted' }]],
-      ['instagram', 'Graph code 80002', [{ content: 'Over the Instagram limit, then posted', media: [{ url: 'photo.jpg' }] }]],
-    ] as const)('%s: waits the estimated_time_to_regain_access of the usage headers (%s), then publishes once', async (network, code, containers) => {
-      const account = await ownAccount(network);
-      // Access comes back in 3 minutes: the error (Page code 32, Instagram code 80002) carries
-      // X-App-Usage at 100 % and X-Business-Use-Case-Usage with estimated_time_to_regain_access: 3.
-      await addFault({ network, accountId: account.networkAccountId, fault: 'rate_limited', count: 1, resetInSeconds: 180 });
-      const before = Date.now();
-      const accepted = await post(
-        account.id,
-        containers.map((container) => ({ ...container, media: 'media' in container ? container.media.map((medium) => ({ url: media.url(medium.url) })) : undefined })),
-      );
-      expect(accepted.status).toBe(202);
-      const deliveryId: string = accepted.body.data.deliveries[0].id;
+      [
+        'instagram',
+        'Graph code 80002',
+        [{ content: 'Over the Instagram limit, then posted', media: [{ url: 'photo.jpg' }] }],
+      ],
+    ] as const)(
+      '%s: waits the estimated_time_to_regain_access of the usage headers (%s), then publishes once',
+      async (network, code, containers) => {
+        const account = await ownAccount(network);
+        // Access comes back in 3 minutes: the error (Page code 32, Instagram code 80002) carries
+        // X-App-Usage at 100 % and X-Business-Use-Case-Usage with estimated_time_to_regain_access: 3.
+        await addFault({
+          network,
+          accountId: account.networkAccountId,
+          fault: 'rate_limited',
+          count: 1,
+          resetInSeconds: 180,
+        });
+        const before = Date.now();
+        const accepted = await post(
+          account.id,
+          containers.map((container) => ({
+            ...container,
+            media: 'media' in container ? container.media.map((medium) => ({ url: media.url(medium.url) })) : undefined,
+          })),
+        );
+        expect(accepted.status).toBe(202);
+        const deliveryId: string = accepted.body.data.deliveries[0].id;
 
-      const limited = await deliveryWhen(deliveryId, (row) => row.error_code === 'rate_limited');
-      const after = Date.now();
-      expect(limited.error_message).toContain(`(${code})`);
-      // The fault was spent on the attempt: the network did answer with the limit.
-      expect(await faultsLeft(account.networkAccountId)).toEqual([]);
-      // Three minutes from the answer, plus at most 5 s of jitter; not the 60-minute window of X-App-Usage, nor the 15-minute default.
-      await expectWaiting(deliveryId, before + 180_000, after + 185_000, network, account.networkAccountId);
+        const limited = await deliveryWhen(deliveryId, (row) => row.error_code === 'rate_limited');
+        const after = Date.now();
+        expect(limited.error_message).toContain(`(${code})`);
+        // The fault was spent on the attempt: the network did answer with the limit.
+        expect(await faultsLeft(account.networkAccountId)).toEqual([]);
+        // Three minutes from the answer, plus at most 5 s of jitter; not the 60-minute window of X-App-Usage, nor the 15-minute default.
+        await expectWaiting(deliveryId, before + 180_000, after + 185_000, network, account.networkAccountId);
 
-      await waitIsOver(deliveryId);
-      const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
-      expect(settled.status).toBe('published');
-      const [published] = settled.deliveries;
-      expect(published).toEqual(expect.objectContaining({ status: 'published', attempts: 2, error: null }));
-      expect(new Date(published!.publishedAt!).getTime()).toBeGreaterThan(after);
-      const onNetwork = (await publishedBy(network, account.networkAccountId)).filter((item) => !item.parentId);
-      expect(onNetwork.map((item) => item.postId)).toEqual([published!.platformPostId]);
-      expect(onNetwork[0]!.text).toBe(containers[0].content);
-      expect((await delivery(deliveryId)).rate_limit_waits).toBe(1);
-    });
+        await waitIsOver(deliveryId);
+        const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
+        expect(settled.status).toBe('published');
+        const [published] = settled.deliveries;
+        expect(published).toEqual(expect.objectContaining({ status: 'published', attempts: 2, error: null }));
+        expect(new Date(published!.publishedAt!).getTime()).toBeGreaterThan(after);
+        const onNetwork = (await publishedBy(network, account.networkAccountId)).filter((item) => !item.parentId);
+        expect(onNetwork.map((item) => item.postId)).toEqual([published!.platformPostId]);
+        expect(onNetwork[0]!.text).toBe(containers[0].content);
+        expect((await delivery(deliveryId)).rate_limit_waits).toBe(1);
+      },
+    );
 
     it('instagram: the content publishing limit (subcode 2207042) is waited out until a post leaves the 24-hour window, then the post publishes once', async () => {
       const account = await ownAccount('instagram');
@@ -168,14 +239,26 @@ describe('Publishing faults on each network (against the emulator)', () => {
       expect((await settledPost(t, customer, first.body.data.id)).status).toBe('published');
       const [counted] = await publishedBy('instagram', account.networkAccountId);
       // One post a day, and it is used: media_publish answers code 9, subcode 2207042, with no usage headers.
-      await emulator('/settings', { method: 'PUT', body: JSON.stringify({ enforceRateLimits: true, instagramQuotaTotal: 1 }) });
+      await emulator('/settings', {
+        method: 'PUT',
+        body: JSON.stringify({ enforceRateLimits: true, instagramQuotaTotal: 1 }),
+      });
 
-      const accepted = await post(account.id, [{ content: 'Over the daily quota, then posted', media: [{ url: media.url('two.jpg') }] }]);
+      const accepted = await post(account.id, [
+        { content: 'Over the daily quota, then posted', media: [{ url: media.url('two.jpg') }] },
+      ]);
       const deliveryId: string = accepted.body.data.deliveries[0].id;
       // content_publishing_limit says 1 of 1 in 86400 s: one more fits once the counted post is a day old
       // (Instagram's media timestamps are to the second), plus 1 to 5 s of jitter.
       const leavesWindowAt = Math.floor(Date.parse(counted!.publishedAt) / 1000) * 1000 + 24 * 3_600_000;
-      await expectWaiting(deliveryId, leavesWindowAt + 1_000, leavesWindowAt + 6_000, 'instagram', account.networkAccountId, 1);
+      await expectWaiting(
+        deliveryId,
+        leavesWindowAt + 1_000,
+        leavesWindowAt + 6_000,
+        'instagram',
+        account.networkAccountId,
+        1,
+      );
 
       // A day later the quota is free again (here: the quota is raised), and the wait is over.
       await emulator('/settings', { method: 'PUT', body: JSON.stringify({ instagramQuotaTotal: 50 }) });
@@ -191,16 +274,44 @@ describe('Publishing faults on each network (against the emulator)', () => {
 
   describe('token expired during publish', () => {
     /** What a network refusing the token mid-publish must lead to, on any network. */
-    async function expectExpiredDuringPublish(network: string, account: { id: string; networkAccountId: string }, postId: string): Promise<Array<{ data: Record<string, unknown> }>> {
+    async function expectExpiredDuringPublish(
+      network: string,
+      account: { id: string; networkAccountId: string },
+      postId: string,
+    ): Promise<Array<{ data: Record<string, unknown> }>> {
       const settled = await settledPost(t, customer, postId);
       expect(settled.status).toBe('failed');
-      expect(settled.deliveries[0]).toEqual(expect.objectContaining({ status: 'failed', platformPostId: null, error: { code: 'token_expired', message: expect.any(String) } }));
-      const listed = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${customer.apiKey}`);
+      expect(settled.deliveries[0]).toEqual(
+        expect.objectContaining({
+          status: 'failed',
+          platformPostId: null,
+          error: { code: 'token_expired', message: expect.any(String) },
+        }),
+      );
+      const listed = await request(t.server)
+        .get(`/api/v1/social-accounts?tenantId=${TENANT}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`);
       expect(listed.body.data.find((a: { id: string }) => a.id === account.id).status).toBe('expired');
-      const expired = await t.db.query<{ data: Record<string, unknown> }>("SELECT data FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1", [account.id]);
-      expect(expired).toEqual([{ data: expect.objectContaining({ connectedAccountId: account.id, platform: network, reason: expect.any(String) }) }]);
-      const failed = await t.db.query("SELECT data FROM events WHERE type = 'post.failed' AND data->>'servicePostId' = $1", [postId]);
-      expect(failed).toEqual([{ data: expect.objectContaining({ errorCode: 'token_expired', connectedAccountId: account.id }) }]);
+      const expired = await t.db.query<{ data: Record<string, unknown> }>(
+        "SELECT data FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1",
+        [account.id],
+      );
+      expect(expired).toEqual([
+        {
+          data: expect.objectContaining({
+            connectedAccountId: account.id,
+            platform: network,
+            reason: expect.any(String),
+          }),
+        },
+      ]);
+      const failed = await t.db.query(
+        "SELECT data FROM events WHERE type = 'post.failed' AND data->>'servicePostId' = $1",
+        [postId],
+      );
+      expect(failed).toEqual([
+        { data: expect.objectContaining({ errorCode: 'token_expired', connectedAccountId: account.id }) },
+      ]);
       expect(await publishedBy(network, account.networkAccountId)).toEqual([]);
       expect(await faultsLeft(account.networkAccountId)).toEqual([]);
       // Later posts to the account are refused until it is reconnected.
@@ -213,7 +324,9 @@ describe('Publishing faults on each network (against the emulator)', () => {
     it('instagram: Graph code 190 expires the account and fails the delivery with token_expired', async () => {
       const account = await ownAccount('instagram');
       await addFault({ network: 'instagram', accountId: account.networkAccountId, fault: 'token_expired', count: 1 });
-      const accepted = await post(account.id, [{ content: 'Never on Instagram', media: [{ url: media.url('photo.jpg') }] }]);
+      const accepted = await post(account.id, [
+        { content: 'Never on Instagram', media: [{ url: media.url('photo.jpg') }] },
+      ]);
       expect(accepted.status).toBe(202);
       const [event] = await expectExpiredDuringPublish('instagram', account, accepted.body.data.id);
       // The network's own answer is kept as the reason: error 190 (session expired, subcode 463).
@@ -223,7 +336,10 @@ describe('Publishing faults on each network (against the emulator)', () => {
     it('x: a 401 on POST /2/tweets (not a refused refresh) expires the account and fails the delivery with token_expired', async () => {
       const account = await ownAccount('x');
       const tokensBefore = (
-        await t.db.query<{ access_token_encrypted: string; token_expires_at: Date }>('SELECT access_token_encrypted, token_expires_at FROM connected_accounts WHERE id = $1', [account.id])
+        await t.db.query<{ access_token_encrypted: string; token_expires_at: Date }>(
+          'SELECT access_token_encrypted, token_expires_at FROM connected_accounts WHERE id = $1',
+          [account.id],
+        )
       )[0]!;
       // Far from expiry, so the publish does not refresh first: the tweet itself is the call refused.
       expect(tokensBefore.token_expires_at.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
@@ -234,7 +350,10 @@ describe('Publishing faults on each network (against the emulator)', () => {
       // X's 401 problem ("Unauthorized"), not the token endpoint's 400 invalid_request of a refused refresh.
       expect(event!.data.reason).toMatch(/\(HTTP 401\)$/);
       const tokensAfter = (
-        await t.db.query<{ access_token_encrypted: string; token_expires_at: Date }>('SELECT access_token_encrypted, token_expires_at FROM connected_accounts WHERE id = $1', [account.id])
+        await t.db.query<{ access_token_encrypted: string; token_expires_at: Date }>(
+          'SELECT access_token_encrypted, token_expires_at FROM connected_accounts WHERE id = $1',
+          [account.id],
+        )
       )[0]!;
       expect(tokensAfter).toEqual(tokensBefore);
     });

@@ -25,8 +25,14 @@ describe('Scheduled purges', () => {
       [customerId],
     );
     await t.app.get(PurgeExpiredConnectState).run();
-    expect((await t.db.query<{ state_hash: string }>('SELECT state_hash FROM connect_attempts ORDER BY state_hash')).map((r) => r.state_hash)).toEqual(['live', 'recent']);
-    expect((await t.db.query<{ id: string }>('SELECT id FROM pending_sessions')).map((r) => r.id)).toEqual(['pcs_live']);
+    expect(
+      (await t.db.query<{ state_hash: string }>('SELECT state_hash FROM connect_attempts ORDER BY state_hash')).map(
+        (r) => r.state_hash,
+      ),
+    ).toEqual(['live', 'recent']);
+    expect((await t.db.query<{ id: string }>('SELECT id FROM pending_sessions')).map((r) => r.id)).toEqual([
+      'pcs_live',
+    ]);
   });
 
   it('deletes idempotency keys older than 24 hours', async () => {

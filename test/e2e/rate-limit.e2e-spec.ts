@@ -36,10 +36,17 @@ describe('Rate limits per API key', () => {
   it('puts the headers on successes: the limit, what is left, and the seconds until the bucket is full again', async () => {
     const customer = await t.createCustomer();
     const response = await list(customer.apiKey).expect(200);
-    expect(response.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '1' });
+    expect(response.headers).toMatchObject({
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '2',
+      'x-ratelimit-reset': '1',
+    });
     expect(response.headers['retry-after']).toBeUndefined();
     // Errors after the key is accepted carry them too.
-    const missing = await request(t.server).delete('/api/v1/social-accounts/acc_unknown').set('Authorization', `Bearer ${customer.apiKey}`).expect(404);
+    const missing = await request(t.server)
+      .delete('/api/v1/social-accounts/acc_unknown')
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .expect(404);
     expect(missing.headers['x-ratelimit-remaining']).toBe('1');
   });
 
@@ -125,10 +132,16 @@ describe('Rate limits per API key', () => {
     const customer = await t.createCustomer();
     await exhaust(customer);
     for (let i = 0; i < BURST + 2; i++) {
-      const health = await request(t.server).get('/health').set('Authorization', `Bearer ${customer.apiKey}`).expect(200);
+      const health = await request(t.server)
+        .get('/health')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .expect(200);
       expect(health.headers['x-ratelimit-limit']).toBeUndefined();
     }
-    const docs = await request(t.server).get('/api/docs.json').set('Authorization', `Bearer ${customer.apiKey}`).expect(200);
+    const docs = await request(t.server)
+      .get('/api/docs.json')
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .expect(200);
     expect(docs.headers['x-ratelimit-limit']).toBeUndefined();
   });
 });

@@ -27,17 +27,29 @@ describe('Indexes of the periodic scans', () => {
     }
   }
 
-  it('has a partial index on active accounts\' token expiry, which the token scan\'s query uses', async () => {
-    const [index] = await t.db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'connected_accounts_token_expiry_idx'");
-    expect(index?.indexdef).toMatch(/ON public\.connected_accounts USING btree \(platform, token_expires_at\) WHERE \(\(status = 'active'::text\) AND \(token_expires_at IS NOT NULL\)\)/);
+  it("has a partial index on active accounts' token expiry, which the token scan's query uses", async () => {
+    const [index] = await t.db.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'connected_accounts_token_expiry_idx'",
+    );
+    expect(index?.indexdef).toMatch(
+      /ON public\.connected_accounts USING btree \(platform, token_expires_at\) WHERE \(\(status = 'active'::text\) AND \(token_expires_at IS NOT NULL\)\)/,
+    );
     const adapters = t.app.get(NetworkRegistry).adapters;
-    const used = await indexesUsedBy(DUE_ACCOUNTS_SQL, [adapters.map((adapter) => adapter.id), adapters.map((adapter) => adapter.refreshAheadMs), new Date()]);
+    const used = await indexesUsedBy(DUE_ACCOUNTS_SQL, [
+      adapters.map((adapter) => adapter.id),
+      adapters.map((adapter) => adapter.refreshAheadMs),
+      new Date(),
+    ]);
     expect(used).toContain('connected_accounts_token_expiry_idx');
   });
 
-  it('has an index on the sign-in failures\' last_failed_at, which the purge of quiet counts uses', async () => {
-    const [index] = await t.db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'dashboard_sign_in_failures_last_failed_idx'");
+  it("has an index on the sign-in failures' last_failed_at, which the purge of quiet counts uses", async () => {
+    const [index] = await t.db.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'dashboard_sign_in_failures_last_failed_idx'",
+    );
     expect(index?.indexdef).toMatch(/ON public\.dashboard_sign_in_failures USING btree \(last_failed_at\)$/);
-    expect(await indexesUsedBy(PURGE_QUIET_SQL, [QUIET_PERIOD_HOURS])).toContain('dashboard_sign_in_failures_last_failed_idx');
+    expect(await indexesUsedBy(PURGE_QUIET_SQL, [QUIET_PERIOD_HOURS])).toContain(
+      'dashboard_sign_in_failures_last_failed_idx',
+    );
   });
 });

@@ -38,7 +38,8 @@ function loopbackHostNames(): string[] {
   const names = new Set(['localhost']);
   for (const line of readFileSync('/etc/hosts', 'utf8').split('\n')) {
     const [address, ...aliases] = line.replace(/#.*/, '').trim().split(/\s+/);
-    if (address && (address.startsWith('127.') || address === '::1')) for (const alias of aliases) if (alias && !alias.includes(':')) names.add(alias);
+    if (address && (address.startsWith('127.') || address === '::1'))
+      for (const alias of aliases) if (alias && !alias.includes(':')) names.add(alias);
   }
   return [...names];
 }
@@ -62,10 +63,21 @@ describe('Security checks', () => {
     delete: (path: string) => request(t.server).delete(path).set(bearer(key)),
   });
 
-  async function connect(customer: TestCustomer, network: string, tenantId = TENANT): Promise<{ accountId: string; code: string }> {
-    const { session, callbackUrl } = await connectUntilSession(t, customer.apiKey, { network, tenantId, redirectUri: REDIRECT });
-    const pageId = (await api(customer.apiKey).get(`/api/v1/social-accounts/pending/${session}`)).body.data.availablePages[0].id;
-    const finalized = await api(customer.apiKey).post(`/api/v1/social-accounts/pending/${session}/finalize`, { selectedPageIds: [pageId] });
+  async function connect(
+    customer: TestCustomer,
+    network: string,
+    tenantId = TENANT,
+  ): Promise<{ accountId: string; code: string }> {
+    const { session, callbackUrl } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId,
+      redirectUri: REDIRECT,
+    });
+    const pageId = (await api(customer.apiKey).get(`/api/v1/social-accounts/pending/${session}`)).body.data
+      .availablePages[0].id;
+    const finalized = await api(customer.apiKey).post(`/api/v1/social-accounts/pending/${session}/finalize`, {
+      selectedPageIds: [pageId],
+    });
     expect(finalized.status).toBe(200);
     return { accountId: finalized.body.data[0].id, code: new URL(callbackUrl).searchParams.get('code')! };
   }
@@ -73,7 +85,10 @@ describe('Security checks', () => {
   beforeAll(async () => {
     receiver = await WebhookReceiver.started();
     bobReceiver = await WebhookReceiver.started();
-    t = await startEmulatedApp({ logger: logs.logger, env: { ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_SECOND: '0' } });
+    t = await startEmulatedApp({
+      logger: logs.logger,
+      env: { ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_SECOND: '0' },
+    });
     alice = await t.createCustomer('alice');
     bob = await t.createCustomer('bob');
     for (const customer of [alice, bob]) await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
@@ -82,11 +97,29 @@ describe('Security checks', () => {
     revokedKey = revoked.plaintext;
 
     const { accountId } = await connect(alice, 'x');
-    const post = await createPost(t, alice, { tenant_id: TENANT, accounts: [accountId], containers: [{ content: 'mine' }], scheduledAt: tomorrow() });
+    const post = await createPost(t, alice, {
+      tenant_id: TENANT,
+      accounts: [accountId],
+      containers: [{ content: 'mine' }],
+      scheduledAt: tomorrow(),
+    });
     expect(post.status).toBe(202);
-    expect((await api(alice.apiKey).put('/api/v1/webhooks', { url: receiver.url, webhook_secret: 'alice-webhook-secret-0123456789' })).status).toBe(200);
-    const [event] = await t.db.query<{ id: string }>('SELECT id FROM events WHERE customer_id = $1 LIMIT 1', [alice.id]);
-    const pending = await connectUntilSession(t, alice.apiKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT });
+    expect(
+      (
+        await api(alice.apiKey).put('/api/v1/webhooks', {
+          url: receiver.url,
+          webhook_secret: 'alice-webhook-secret-0123456789',
+        })
+      ).status,
+    ).toBe(200);
+    const [event] = await t.db.query<{ id: string }>('SELECT id FROM events WHERE customer_id = $1 LIMIT 1', [
+      alice.id,
+    ]);
+    const pending = await connectUntilSession(t, alice.apiKey, {
+      network: 'facebook',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
     Object.assign(owned, { accountId, postId: post.body.data.id, eventId: event!.id, session: pending.session });
   });
   afterAll(async () => {
@@ -97,16 +130,29 @@ describe('Security checks', () => {
 
   /** A concrete call of an operation on Alice's resources: her ids, and a body the operation accepts from her. */
   function call(operation: Operation): { path: string; body?: object } {
-    const values: Record<string, string> = { network: 'x', session: owned.session!, eventId: owned.eventId!, id: operation.path.startsWith('/api/v1/posts') ? owned.postId! : owned.accountId! };
+    const values: Record<string, string> = {
+      network: 'x',
+      session: owned.session!,
+      eventId: owned.eventId!,
+      id: operation.path.startsWith('/api/v1/posts') ? owned.postId! : owned.accountId!,
+    };
     const bodies: Record<string, object> = {
       'POST /api/v1/social-networks/{network}/auth-url': { tenant_id: TENANT, redirect_uri: REDIRECT },
       'POST /api/v1/social-accounts/pending/{session}/finalize': { selectedPageIds: ['anything'] },
-      'POST /api/v1/posts': { tenant_id: TENANT, accounts: [owned.accountId], containers: [{ content: 'theirs' }], scheduledAt: tomorrow() },
+      'POST /api/v1/posts': {
+        tenant_id: TENANT,
+        accounts: [owned.accountId],
+        containers: [{ content: 'theirs' }],
+        scheduledAt: tomorrow(),
+      },
       'PUT /api/v1/webhooks': { url: bobReceiver.url, webhook_secret: 'someone-elses-secret-000' },
       'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
     };
-    for (const name of operation.pathParams) if (!(name in values)) throw new Error(`A new path parameter {${name}} in ${operationName(operation)}: say whose resource it names`);
-    if (operation.body && !bodies[operationName(operation)]) throw new Error(`A new operation with a body, ${operationName(operation)}: give it one`);
+    for (const name of operation.pathParams)
+      if (!(name in values))
+        throw new Error(`A new path parameter {${name}} in ${operationName(operation)}: say whose resource it names`);
+    if (operation.body && !bodies[operationName(operation)])
+      throw new Error(`A new operation with a body, ${operationName(operation)}: give it one`);
     return { path: fillPath(operation, values), body: bodies[operationName(operation)] };
   }
 
@@ -151,7 +197,10 @@ describe('Security checks', () => {
         expect({ route: operationName(operation), status: response.status, body: response.body }).toEqual({
           route: operationName(operation),
           status: 401,
-          body: { success: false, error: { code: 'unauthorized', message: expect.any(String), requestId: expect.any(String) } },
+          body: {
+            success: false,
+            error: { code: 'unauthorized', message: expect.any(String), requestId: expect.any(String) },
+          },
         });
       }
       expect(await aliceView()).toEqual(before);
@@ -162,17 +211,29 @@ describe('Security checks', () => {
       const aliceTexts = [owned.accountId!, owned.postId!, owned.eventId!, owned.session!, receiver.url, 'mine'];
       for (const operation of secured) {
         // Set again each time (the loop deletes it too): without an endpoint, resend would stop at a 409 before looking at the id.
-        expect((await api(bob.apiKey).put('/api/v1/webhooks', { url: bobReceiver.url, webhook_secret: 'bobs-own-secret-0123456789' })).status).toBe(200);
+        expect(
+          (
+            await api(bob.apiKey).put('/api/v1/webhooks', {
+              url: bobReceiver.url,
+              webhook_secret: 'bobs-own-secret-0123456789',
+            })
+          ).status,
+        ).toBe(200);
         const response = await send(operation, bob.apiKey);
         const route = operationName(operation);
         if (operation.pathParams.some((name) => RESOURCE_PARAMS.includes(name))) {
-          expect({ route, status: response.status, code: response.body.error?.code }).toEqual({ route, status: 404, code: 'not_found' });
+          expect({ route, status: response.status, code: response.body.error?.code }).toEqual({
+            route,
+            status: 404,
+            code: 'not_found',
+          });
         } else {
           expect({ route, status: response.status }).not.toEqual({ route, status: 403 });
         }
         // Whatever the answer, it carries nothing of Alice's (except an id Bob himself sent, named back in a detail).
         const shown = JSON.stringify(response.body.data ?? null);
-        for (const text of aliceTexts) expect({ route, leaks: shown.includes(text) ? text : null }).toEqual({ route, leaks: null });
+        for (const text of aliceTexts)
+          expect({ route, leaks: shown.includes(text) ? text : null }).toEqual({ route, leaks: null });
       }
       expect(await aliceView()).toEqual(before);
     });
@@ -181,7 +242,11 @@ describe('Security checks', () => {
       const body = (account: string) => ({ tenant_id: TENANT, accounts: [account], containers: [{ content: 'x' }] });
       const theirs = await createPost(t, bob, body(owned.accountId!));
       const unknown = await createPost(t, bob, body('acc_0000000000000000000000'));
-      const scrub = (text: string) => text.replaceAll(owned.accountId!, 'ACC').replaceAll('acc_0000000000000000000000', 'ACC').replace(/req_[\w-]+/g, 'REQ');
+      const scrub = (text: string) =>
+        text
+          .replaceAll(owned.accountId!, 'ACC')
+          .replaceAll('acc_0000000000000000000000', 'ACC')
+          .replace(/req_[\w-]+/g, 'REQ');
       expect(theirs.status).toBe(422);
       expect(scrub(theirs.text)).toBe(scrub(unknown.text));
     });
@@ -189,7 +254,9 @@ describe('Security checks', () => {
 
   describe('OAuth state and pending sessions (beyond connect-flow.e2e-spec)', () => {
     const consent = async (tenantId: string): Promise<string> => {
-      const authUrl = new URL((await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId, redirectUri: REDIRECT })).body.data.auth_url);
+      const authUrl = new URL(
+        (await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId, redirectUri: REDIRECT })).body.data.auth_url,
+      );
       authUrl.searchParams.set('emulator_auto', 'approve');
       return (await fetch(authUrl, { redirect: 'manual' })).headers.get('location')!;
     };
@@ -197,13 +264,17 @@ describe('Security checks', () => {
     it('lets a state through once even when its callback is raced', async () => {
       const callbackUrl = await consent('race-state');
       const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(callbackUrl, { redirect: 'manual' })));
-      const withSession = answers.filter((answer) => answer.status === 302 && new URL(answer.headers.get('location')!).searchParams.get('session'));
+      const withSession = answers.filter(
+        (answer) => answer.status === 302 && new URL(answer.headers.get('location')!).searchParams.get('session'),
+      );
       expect(withSession).toHaveLength(1);
       expect(answers.filter((answer) => answer.status === 400)).toHaveLength(4);
     });
 
     it('spends a state on a denied consent too', async () => {
-      const authUrl = (await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'denied', redirectUri: REDIRECT })).body.data.auth_url;
+      const authUrl = (
+        await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'denied', redirectUri: REDIRECT })
+      ).body.data.auth_url;
       const { callbackUrl, finalUrl } = await browse(authUrl, { decision: 'deny' });
       expect(finalUrl.searchParams.get('error')).toBe('access_denied');
       const again = await fetch(callbackUrl.replace(/error=[^&]*/, 'code=forged'), { redirect: 'manual' });
@@ -212,19 +283,36 @@ describe('Security checks', () => {
     });
 
     it('gives a state 15 minutes and a pending session 30', async () => {
-      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'lifetimes', redirectUri: REDIRECT });
-      const [attempt] = await t.db.query<{ minutes: number }>("SELECT extract(epoch FROM expires_at - created_at) / 60 AS minutes FROM connect_attempts WHERE tenant_id = 'lifetimes'");
+      const { session } = await connectUntilSession(t, alice.apiKey, {
+        network: 'x',
+        tenantId: 'lifetimes',
+        redirectUri: REDIRECT,
+      });
+      const [attempt] = await t.db.query<{ minutes: number }>(
+        "SELECT extract(epoch FROM expires_at - created_at) / 60 AS minutes FROM connect_attempts WHERE tenant_id = 'lifetimes'",
+      );
       expect(Number(attempt!.minutes)).toBeCloseTo(15, 0);
       const view = await api(alice.apiKey).get(`/api/v1/social-accounts/pending/${session}`);
       expect((new Date(view.body.data.expiresAt).getTime() - Date.now()) / 60_000).toBeGreaterThan(29);
     });
 
     it('finalizes a session once when finalize is raced, and keeps no tokens after', async () => {
-      const { session } = await connectUntilSession(t, alice.apiKey, { network: 'x', tenantId: 'race-finalize', redirectUri: REDIRECT });
-      const pageId = (await api(alice.apiKey).get(`/api/v1/social-accounts/pending/${session}`)).body.data.availablePages[0].id;
-      const answers = await Promise.all(Array.from({ length: 4 }, () => api(alice.apiKey).post(`/api/v1/social-accounts/pending/${session}/finalize`, { selectedPageIds: [pageId] })));
+      const { session } = await connectUntilSession(t, alice.apiKey, {
+        network: 'x',
+        tenantId: 'race-finalize',
+        redirectUri: REDIRECT,
+      });
+      const pageId = (await api(alice.apiKey).get(`/api/v1/social-accounts/pending/${session}`)).body.data
+        .availablePages[0].id;
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          api(alice.apiKey).post(`/api/v1/social-accounts/pending/${session}/finalize`, { selectedPageIds: [pageId] }),
+        ),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
-      const events = await t.db.query("SELECT id FROM events WHERE tenant_id = 'race-finalize' AND type = 'account.connected'");
+      const events = await t.db.query(
+        "SELECT id FROM events WHERE tenant_id = 'race-finalize' AND type = 'account.connected'",
+      );
       expect(events).toHaveLength(1);
       expect((await api(alice.apiKey).get(`/api/v1/social-accounts/pending/${session}`)).status).not.toBe(200);
     });
@@ -248,8 +336,15 @@ describe('Security checks', () => {
     it("refuses another customer's allowed URL", async () => {
       const carol = await t.createCustomer();
       await t.app.get(RedirectUrlsService).add(carol.id, 'https://carol.example.com/back');
-      const response = await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 't', redirectUri: 'https://carol.example.com/back' });
-      expect({ status: response.status, code: response.body.error?.code }).toEqual({ status: 400, code: 'redirect_uri_not_allowed' });
+      const response = await requestAuthUrl(t, alice.apiKey, {
+        network: 'x',
+        tenantId: 't',
+        redirectUri: 'https://carol.example.com/back',
+      });
+      expect({ status: response.status, code: response.body.error?.code }).toEqual({
+        status: 400,
+        code: 'redirect_uri_not_allowed',
+      });
     });
   });
 
@@ -267,7 +362,11 @@ describe('Security checks', () => {
     beforeAll(async () => {
       const { plaintext } = await t.app.get(ApiKeysService).create(alice.id, 'flow');
       secrets.apiKey = plaintext;
-      await fetch(`${t.baseUrl}/emulator/control/apps`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(X_APP) });
+      await fetch(`${t.baseUrl}/emulator/control/apps`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(X_APP),
+      });
       await t.app.get(NetworkAppsService).set(alice.id, 'x', X_APP);
       secrets.appSecret = X_APP.clientSecret;
       secrets.webhookSecret = WEBHOOK_SECRET;
@@ -275,18 +374,33 @@ describe('Security checks', () => {
 
       const connected: string[] = [];
       for (const network of ['x', 'facebook']) {
-        const { session, callbackUrl } = await connectUntilSession(t, plaintext, { network, tenantId: 'flow', redirectUri: REDIRECT });
+        const { session, callbackUrl } = await connectUntilSession(t, plaintext, {
+          network,
+          tenantId: 'flow',
+          redirectUri: REDIRECT,
+        });
         secrets[`${network}Code`] = new URL(callbackUrl).searchParams.get('code')!;
         const pages = record(await own.get(`/api/v1/social-accounts/pending/${session}`)).body.data.availablePages;
-        connected.push(record(await own.post(`/api/v1/social-accounts/pending/${session}/finalize`, { selectedPageIds: [pages[0].id] })).body.data[0].id);
+        connected.push(
+          record(
+            await own.post(`/api/v1/social-accounts/pending/${session}/finalize`, { selectedPageIds: [pages[0].id] }),
+          ).body.data[0].id,
+        );
       }
       for (const accountId of connected) {
         const stored = await t.app.get(AccountsRepository).findById(alice.id, accountId);
         const tokens = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
-        for (const [name, value] of Object.entries(tokens)) if (typeof value === 'string' && value.length >= 8) secrets[`${accountId}.${name}`] = value;
+        for (const [name, value] of Object.entries(tokens))
+          if (typeof value === 'string' && value.length >= 8) secrets[`${accountId}.${name}`] = value;
       }
       record(await own.put('/api/v1/webhooks', { url: receiver.url, webhook_secret: WEBHOOK_SECRET }));
-      const post = record(await own.post('/api/v1/posts', { tenant_id: 'flow', accounts: connected, containers: [{ content: 'Secrets stay put' }] }));
+      const post = record(
+        await own.post('/api/v1/posts', {
+          tenant_id: 'flow',
+          accounts: connected,
+          containers: [{ content: 'Secrets stay put' }],
+        }),
+      );
       expect((await settledPost(t, { ...alice, apiKey: plaintext }, post.body.data.id)).status).toBe('published');
       record(await own.post('/api/v1/webhooks/test'));
       for (const path of [
@@ -303,19 +417,23 @@ describe('Security checks', () => {
 
     it('found the secrets it looks for', () => {
       expect(Object.keys(secrets).filter((name) => name.includes('.')).length).toBeGreaterThanOrEqual(3);
-      expect(Object.keys(secrets)).toEqual(expect.arrayContaining(['apiKey', 'appSecret', 'webhookSecret', 'xCode', 'facebookCode']));
+      expect(Object.keys(secrets)).toEqual(
+        expect.arrayContaining(['apiKey', 'appSecret', 'webhookSecret', 'xCode', 'facebookCode']),
+      );
     });
 
     it('shows no token, secret, code or key in any API answer', () => {
       expect(answers.length).toBeGreaterThan(10);
       const text = answers.join('\n');
-      for (const [name, value] of Object.entries(secrets)) expect({ name, shown: text.includes(value) }).toEqual({ name, shown: false });
+      for (const [name, value] of Object.entries(secrets))
+        expect({ name, shown: text.includes(value) }).toEqual({ name, shown: false });
     });
 
     it('writes no token, secret, code or key into the logs', () => {
       const text = logs.text();
       expect(text).toContain('"msg":"request"');
-      for (const [name, value] of Object.entries(secrets)) expect({ name, logged: text.includes(value) }).toEqual({ name, logged: false });
+      for (const [name, value] of Object.entries(secrets))
+        expect({ name, logged: text.includes(value) }).toEqual({ name, logged: false });
     });
 
     it('holds network tokens, app secrets, webhook secrets and keys only encrypted or hashed: no text or JSON column of any table has them', async () => {
@@ -325,11 +443,20 @@ describe('Security checks', () => {
           WHERE t.table_type = 'BASE TABLE' AND c.table_schema NOT IN ('pg_catalog', 'information_schema')
             AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea', 'ARRAY')`,
       );
-      expect(columns.map((c) => `${c.table}.${c.column}`)).toEqual(expect.arrayContaining(['connected_accounts.access_token_encrypted', 'webhook_endpoints.secret_encrypted']));
+      expect(columns.map((c) => `${c.table}.${c.column}`)).toEqual(
+        expect.arrayContaining(['connected_accounts.access_token_encrypted', 'webhook_endpoints.secret_encrypted']),
+      );
       for (const { schema, table, column } of columns) {
         for (const [name, value] of Object.entries(secrets)) {
-          const [hit] = await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${schema}"."${table}" WHERE position($1 in "${column}"::text) > 0`, [value]);
-          expect({ column: `${schema}.${table}.${column}`, secret: name, rows: hit!.n }).toEqual({ column: `${schema}.${table}.${column}`, secret: name, rows: '0' });
+          const [hit] = await t.db.query<{ n: string }>(
+            `SELECT count(*)::text AS n FROM "${schema}"."${table}" WHERE position($1 in "${column}"::text) > 0`,
+            [value],
+          );
+          expect({ column: `${schema}.${table}.${column}`, secret: name, rows: hit!.n }).toEqual({
+            column: `${schema}.${table}.${column}`,
+            secret: name,
+            rows: '0',
+          });
         }
       }
     });
@@ -346,9 +473,20 @@ describe('Private, loopback and link-local addresses by name and by redirect (AL
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'false', RATE_LIMIT_PER_SECOND: '0' } });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(bearer(customer.apiKey))).body.data.availablePages;
-    account = (await request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`).set(bearer(customer.apiKey)).send({ selectedPageIds: [pages[0].id] })).body.data[0].id;
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network: 'x',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
+    const pages = (
+      await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(bearer(customer.apiKey))
+    ).body.data.availablePages;
+    account = (
+      await request(t.server)
+        .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+        .set(bearer(customer.apiKey))
+        .send({ selectedPageIds: [pages[0].id] })
+    ).body.data[0].id;
   });
   afterAll(async () => t?.close());
 
@@ -358,28 +496,55 @@ describe('Private, loopback and link-local addresses by name and by redirect (AL
 
   it('refuses webhook URLs whose host name resolves to loopback (from /etc/hosts), in any case and with a trailing dot', async () => {
     for (const name of names.flatMap((name) => [name, name.toUpperCase(), `${name}.`])) {
-      const response = await request(t.server).put('/api/v1/webhooks').set(bearer(customer.apiKey)).send({ url: `https://${name}:8443/hooks`, webhook_secret: 'a-secret-of-enough-length' });
-      expect({ name, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({ name, status: 400, field: 'url' });
+      const response = await request(t.server)
+        .put('/api/v1/webhooks')
+        .set(bearer(customer.apiKey))
+        .send({ url: `https://${name}:8443/hooks`, webhook_secret: 'a-secret-of-enough-length' });
+      expect({ name, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({
+        name,
+        status: 400,
+        field: 'url',
+      });
     }
   });
 
   it('refuses media URLs whose host name resolves to loopback (from /etc/hosts)', async () => {
     for (const name of names.flatMap((name) => [name, name.toUpperCase(), `${name}.`])) {
-      const response = await createPost(t, customer, { tenant_id: TENANT, accounts: [account], containers: [{ content: 'x', media: [{ url: `http://${name}:8080/a.jpg` }] }] });
-      expect({ name, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({ name, status: 400, field: 'containers[0].media[0].url' });
+      const response = await createPost(t, customer, {
+        tenant_id: TENANT,
+        accounts: [account],
+        containers: [{ content: 'x', media: [{ url: `http://${name}:8080/a.jpg` }] }],
+      });
+      expect({ name, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({
+        name,
+        status: 400,
+        field: 'containers[0].media[0].url',
+      });
     }
   });
 
   it('does not send a webhook to an endpoint whose name now resolves to loopback', async () => {
     const receiver = await WebhookReceiver.started();
     try {
-      expect((await request(t.server).put('/api/v1/webhooks').set(bearer(customer.apiKey)).send({ url: 'https://192.0.2.1/hooks', webhook_secret: 'a-secret-of-enough-length' })).status).toBe(200);
+      expect(
+        (
+          await request(t.server)
+            .put('/api/v1/webhooks')
+            .set(bearer(customer.apiKey))
+            .send({ url: 'https://192.0.2.1/hooks', webhook_secret: 'a-secret-of-enough-length' })
+        ).status,
+      ).toBe(200);
       // As if DNS changed after the endpoint was accepted: the stored name now leads to this machine.
       const name = names.find((candidate) => candidate !== 'localhost') ?? 'localhost';
-      await t.db.query('UPDATE webhook_endpoints SET url = $1 WHERE customer_id = $2', [`https://${name}:${new URL(receiver.url).port}/hooks`, customer.id]);
+      await t.db.query('UPDATE webhook_endpoints SET url = $1 WHERE customer_id = $2', [
+        `https://${name}:${new URL(receiver.url).port}/hooks`,
+        customer.id,
+      ]);
       const tested = await request(t.server).post('/api/v1/webhooks/test').set(bearer(customer.apiKey));
       expect(tested.status).toBe(200);
-      expect(tested.body.data).toEqual(expect.objectContaining({ delivered: false, error: expect.stringMatching(/private or loopback/) }));
+      expect(tested.body.data).toEqual(
+        expect.objectContaining({ delivered: false, error: expect.stringMatching(/private or loopback/) }),
+      );
       expect(receiver.receipts).toHaveLength(0);
     } finally {
       await receiver.down();
@@ -390,7 +555,9 @@ describe('Private, loopback and link-local addresses by name and by redirect (AL
     /** An address of this machine the URL check takes for public (e.g. a TEST-NET one), so a "public" server can redirect inwards. */
     const outward = Object.values(networkInterfaces())
       .flat()
-      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal && !isForbiddenAddress(entry.address))?.address;
+      .find(
+        (entry) => entry && entry.family === 'IPv4' && !entry.internal && !isForbiddenAddress(entry.address),
+      )?.address;
     let innerHits = 0;
     let inner: Server;
     let redirector: Server;
@@ -406,7 +573,9 @@ describe('Private, loopback and link-local addresses by name and by redirect (AL
       await new Promise<void>((resolve) => inner.listen(0, '127.0.0.1', resolve));
       const innerPort = (inner.address() as AddressInfo).port;
       redirector = createServer((req, res) => {
-        const target = req.url?.startsWith('/to-name') ? `http://${names.find((n) => n !== 'localhost') ?? 'localhost'}:${innerPort}/a.jpg` : `http://127.0.0.1:${innerPort}/a.jpg`;
+        const target = req.url?.startsWith('/to-name')
+          ? `http://${names.find((n) => n !== 'localhost') ?? 'localhost'}:${innerPort}/a.jpg`
+          : `http://127.0.0.1:${innerPort}/a.jpg`;
         res.writeHead(302, { Location: target }).end();
       });
       await new Promise<void>((resolve) => redirector.listen(0, outward, resolve));
@@ -423,16 +592,25 @@ describe('Private, loopback and link-local addresses by name and by redirect (AL
       ['a redirect to a name that resolves to loopback', '/to-name/a.jpg'],
     ])('fails the delivery on %s, and never fetches it', async (_, path) => {
       if (!outward) {
-        console.warn('No non-loopback address on this machine that the URL check takes for public: the redirect checks are unit-tested only (network-http.client.spec).');
+        console.warn(
+          'No non-loopback address on this machine that the URL check takes for public: the redirect checks are unit-tested only (network-http.client.spec).',
+        );
         return;
       }
       innerHits = 0;
-      const response = await createPost(t, customer, { tenant_id: TENANT, accounts: [account], containers: [{ content: `media ${path}`, media: [{ url: `${redirectorUrl}${path}` }] }] });
+      const response = await createPost(t, customer, {
+        tenant_id: TENANT,
+        accounts: [account],
+        containers: [{ content: `media ${path}`, media: [{ url: `${redirectorUrl}${path}` }] }],
+      });
       expect(response.status).toBe(202);
       const post = await settledPost(t, customer, response.body.data.id);
       // The adapter's media_forbidden is a permanent failure: the delivery shows it as network_rejected, with the reason.
       expect(post.deliveries.map((delivery) => ({ status: delivery.status, error: delivery.error }))).toEqual([
-        { status: 'failed', error: { code: 'network_rejected', message: expect.stringMatching(/not downloaded: .* private or loopback/) } },
+        {
+          status: 'failed',
+          error: { code: 'network_rejected', message: expect.stringMatching(/not downloaded: .* private or loopback/) },
+        },
       ]);
       expect(innerHits).toBe(0);
     });

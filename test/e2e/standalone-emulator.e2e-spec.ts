@@ -23,26 +23,40 @@ describe('The emulator in a server of its own (NETWORK_EMULATOR_URL)', () => {
     await emulator.close();
   });
 
-  it("serves no default world in the service (its own emulator keeps the test worlds only)", async () => {
+  it('serves no default world in the service (its own emulator keeps the test worlds only)', async () => {
     // Without a test key the service's emulator has nothing to show: live traffic goes to the standalone one.
     expect((await fetch(`${t.baseUrl}/emulator/control/settings`)).status).toBe(401);
     expect((await fetch(`${emulator.url}/control/settings`)).status).toBe(200);
   });
 
   it('connects and publishes through the standalone emulator', async () => {
-    const { session, callbackUrl } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: 'solo', redirectUri: REDIRECT });
+    const { session, callbackUrl } = await connectUntilSession(t, customer.apiKey, {
+      network: 'x',
+      tenantId: 'solo',
+      redirectUri: REDIRECT,
+    });
     // The consent page was the standalone emulator's; it sent the browser back to the service.
     expect(callbackUrl.startsWith(`${t.baseUrl}/oauth/x/callback`)).toBe(true);
     const auth = { Authorization: `Bearer ${customer.apiKey}` };
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data.availablePages;
-    const finalized = await request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`).set(auth).send({ selectedPageIds: [pages[0].id] });
+    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
+      .availablePages;
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set(auth)
+      .send({ selectedPageIds: [pages[0].id] });
     expect(finalized.status).toBe(200);
 
-    const accepted = await createPost(t, customer, { tenant_id: 'solo', accounts: [finalized.body.data[0].id], containers: [{ content: 'Published via a standalone emulator' }] });
+    const accepted = await createPost(t, customer, {
+      tenant_id: 'solo',
+      accounts: [finalized.body.data[0].id],
+      containers: [{ content: 'Published via a standalone emulator' }],
+    });
     expect(accepted.status).toBe(202);
     const settled = await settledPost(t, customer, accepted.body.data.id);
     expect(settled.deliveries[0]!.status).toBe('published');
     const published = emulator.state.published.list({ network: 'x' });
-    expect(published.map((item) => [item.postId, item.text])).toEqual([[settled.deliveries[0]!.platformPostId, 'Published via a standalone emulator']]);
+    expect(published.map((item) => [item.postId, item.text])).toEqual([
+      [settled.deliveries[0]!.platformPostId, 'Published via a standalone emulator'],
+    ]);
   });
 });

@@ -29,42 +29,69 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
   let userCount = 0;
 
   const emulator = (path: string, body?: unknown) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${t.baseUrl}/emulator/control${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   /** A test user of its own on the network, so that what a test does to its login touches no other test. */
   async function newUser(network: Network): Promise<string> {
     const id = `tokens-${network}-${++userCount}`;
     const handle = id.replace(/-/g, '_');
-    const profile = network === 'facebook' ? { pages: [{ name: `Page of ${id}` }] } : { [network]: { username: handle } };
+    const profile =
+      network === 'facebook' ? { pages: [{ name: `Page of ${id}` }] } : { [network]: { username: handle } };
     const created = await emulator('/users', { id, name: id, ...profile });
     if (created.status !== 201) throw new Error(`The emulator refused the test user: ${await created.text()}`);
     return id;
   }
 
   async function connect(network: Network, emulatorUser: string): Promise<{ id: string; username: string }> {
-    const { session } = await connectUntilSession(t, customer.apiKey, { network, tenantId: TENANT, redirectUri: REDIRECT, emulatorUser });
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+      emulatorUser,
+    });
     const auth = { Authorization: `Bearer ${customer.apiKey}` };
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data.availablePages;
-    const finalized = await request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`).set(auth).send({ selectedPageIds: [pages[0].id] });
+    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
+      .availablePages;
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set(auth)
+      .send({ selectedPageIds: [pages[0].id] });
     return { id: finalized.body.data[0].id, username: finalized.body.data[0].username };
   }
 
   const expiresIn = (accountId: string, interval: string) =>
-    t.db.query('UPDATE connected_accounts SET token_expires_at = now() + $2::interval WHERE id = $1', [accountId, interval]);
+    t.db.query('UPDATE connected_accounts SET token_expires_at = now() + $2::interval WHERE id = $1', [
+      accountId,
+      interval,
+    ]);
 
   async function tokensOf(accountId: string) {
     const stored = (await t.app.get(AccountsRepository).findById(customer.id, accountId))!;
-    return { status: stored.status, tokens: t.app.get(TokenVault).open(stored.id, stored, stored.tokenExpiresAt)!, expiresAt: stored.tokenExpiresAt };
+    return {
+      status: stored.status,
+      tokens: t.app.get(TokenVault).open(stored.id, stored, stored.tokenExpiresAt)!,
+      expiresAt: stored.tokenExpiresAt,
+    };
   }
 
   const tokenExpiredEvents = (accountId: string) =>
-    t.db.query<{ data: Record<string, unknown> }>("SELECT data FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1", [accountId]);
+    t.db.query<{ data: Record<string, unknown> }>(
+      "SELECT data FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1",
+      [accountId],
+    );
 
   /** Waits until the refresh jobs of these accounts have run (graphile-worker deletes a job once it succeeded). */
   async function refreshesDone(accountIds: string[]): Promise<void> {
     const keys = accountIds.map((id) => `refresh:${id}`);
     for (let round = 0; round < 150; round += 1) {
-      const left = await t.db.query<{ key: string; last_error: string | null }>('SELECT key, last_error FROM graphile_worker.jobs WHERE key = ANY($1)', [keys]);
+      const left = await t.db.query<{ key: string; last_error: string | null }>(
+        'SELECT key, last_error FROM graphile_worker.jobs WHERE key = ANY($1)',
+        [keys],
+      );
       if (left.length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -126,7 +153,10 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     expect(after.tokens.refreshToken).not.toBe(before.tokens.refreshToken);
     expect(after.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
     // Stored encrypted: the column holds neither the new token nor the old one in the clear.
-    const [row] = await t.db.query<{ refresh_token_encrypted: string }>('SELECT refresh_token_encrypted FROM connected_accounts WHERE id = $1', [due.id]);
+    const [row] = await t.db.query<{ refresh_token_encrypted: string }>(
+      'SELECT refresh_token_encrypted FROM connected_accounts WHERE id = $1',
+      [due.id],
+    );
     expect(row!.refresh_token_encrypted).not.toContain(after.tokens.refreshToken!);
     expect(row!.refresh_token_encrypted).not.toContain(before.tokens.refreshToken!);
     // X refresh tokens are single-use: the old one is refused now, the stored one is the live one.
@@ -161,7 +191,12 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     const user = await newUser('facebook');
     const account = await connect('facebook', user);
     const expiringEvents = async () =>
-      (await t.db.query<{ data: Record<string, unknown> }>("SELECT data FROM events WHERE type = 'account.token_expiring' AND data->>'connectedAccountId' = $1", [account.id])).map((row) => row.data);
+      (
+        await t.db.query<{ data: Record<string, unknown> }>(
+          "SELECT data FROM events WHERE type = 'account.token_expiring' AND data->>'connectedAccountId' = $1",
+          [account.id],
+        )
+      ).map((row) => row.data);
 
     // Due for refresh (7 days ahead) but not yet within 3 days of its end: nothing to say yet.
     await expiresIn(account.id, '5 days');
@@ -178,15 +213,30 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     }
     expect((await tokensOf(account.id)).status).toBe('active');
     expect(await expiringEvents()).toEqual([
-      { connectedAccountId: account.id, platform: 'facebook', username: account.username, expiresAt: expect.any(String), reason: expect.stringContaining('cannot be refreshed') },
+      {
+        connectedAccountId: account.id,
+        platform: 'facebook',
+        username: account.username,
+        expiresAt: expect.any(String),
+        reason: expect.stringContaining('cannot be refreshed'),
+      },
     ]);
     expect(await tokenExpiredEvents(account.id)).toEqual([]);
-    const stillPublishing = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Before the end' }] });
+    const stillPublishing = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: 'Before the end' }],
+    });
     expect((await settledPost(t, customer, stillPublishing.body.data.id)).status).toBe('published');
 
     // Accepted while the account is active, published after it expired.
     const scheduledAt = new Date(Date.now() + 5_000).toISOString();
-    const waiting = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Too late' }], scheduledAt });
+    const waiting = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: 'Too late' }],
+      scheduledAt,
+    });
     expect(waiting.status).toBe(202);
     // Its end has come: the next scan expires the account.
     await expiresIn(account.id, '-1 minutes');
@@ -194,7 +244,14 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     await refreshesDone([account.id]);
     expect((await tokensOf(account.id)).status).toBe('expired');
     expect(await tokenExpiredEvents(account.id)).toEqual([
-      { data: { connectedAccountId: account.id, platform: 'facebook', username: account.username, reason: expect.stringContaining('cannot be refreshed') } },
+      {
+        data: {
+          connectedAccountId: account.id,
+          platform: 'facebook',
+          username: account.username,
+          reason: expect.stringContaining('cannot be refreshed'),
+        },
+      },
     ]);
 
     // Scanning again finds nothing to do for it: still exactly one event.
@@ -203,15 +260,25 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
 
     const settled = await settledPost(t, customer, waiting.body.data.id);
     expect(settled.deliveries[0]!.error?.code).toBe('account_expired');
-    const refused = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Again' }] });
+    const refused = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: 'Again' }],
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.error.details[0].message).toContain('account_expired');
 
     const reconnected = await connect('facebook', user);
     expect(reconnected.id).toBe(account.id);
-    const listed = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const listed = await request(t.server)
+      .get(`/api/v1/social-accounts?tenantId=${TENANT}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     expect(listed.body.data.find((a: { id: string }) => a.id === account.id).status).toBe('active');
-    const accepted = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Back again' }] });
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: 'Back again' }],
+    });
     expect(accepted.status).toBe(202);
   });
 
@@ -224,7 +291,15 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     await refreshesDone([account.id]);
     expect((await tokensOf(account.id)).status).toBe('expired');
     const events = await tokenExpiredEvents(account.id);
-    expect(events).toEqual([{ data: expect.objectContaining({ connectedAccountId: account.id, platform: 'x', reason: expect.stringContaining('refused') }) }]);
+    expect(events).toEqual([
+      {
+        data: expect.objectContaining({
+          connectedAccountId: account.id,
+          platform: 'x',
+          reason: expect.stringContaining('refused'),
+        }),
+      },
+    ]);
 
     expect(await scan.scanOnce()).toEqual({ ran: true, enqueued: expect.not.arrayContaining([account.id]) });
     await t.app.get(RefreshAccountTokenTask).run({ accountId: account.id });
@@ -265,7 +340,12 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
       for (const account of accounts) await expiresIn(account.id, '10 minutes');
       const before = await Promise.all(accounts.map((account) => tokensOf(account.id)));
 
-      const results = await Promise.all([scan.scanOnce(), other.app.get(TokenScan).scanOnce(), scan.scanOnce(), other.app.get(TokenScan).scanOnce()]);
+      const results = await Promise.all([
+        scan.scanOnce(),
+        other.app.get(TokenScan).scanOnce(),
+        scan.scanOnce(),
+        other.app.get(TokenScan).scanOnce(),
+      ]);
       expect(results.some((result) => result.ran)).toBe(true);
       await refreshesDone(accounts.map((account) => account.id));
 

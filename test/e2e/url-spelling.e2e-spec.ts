@@ -24,7 +24,12 @@ describe('URL spellings: checks on the routed path, redaction in every encoding'
   it('sends the dashboard security headers on a page reached by a percent-encoded path', async () => {
     await t.app.get(DashboardUsersService).create(customer.id, 'ops@spelling.example', PASSWORD);
     const session = await signedIn(t, 'ops@spelling.example', PASSWORD);
-    for (const path of ['/dashboard/api-keys', '/%64ashboard/api-keys', '/d%61shboard/%61pi-keys', '/%64%61shboard/api-keys']) {
+    for (const path of [
+      '/dashboard/api-keys',
+      '/%64ashboard/api-keys',
+      '/d%61shboard/%61pi-keys',
+      '/%64%61shboard/api-keys',
+    ]) {
       const page = await request(t.server).get(path).set('Cookie', session.cookie);
       expect({ path, status: page.status }).toEqual({ path, status: 200 });
       expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -44,14 +49,19 @@ describe('URL spellings: checks on the routed path, redaction in every encoding'
   it('checks the API key of a percent-encoded /api/v1 path before reading its body', async () => {
     for (const path of ['/api/v1/posts', '/api/%761/posts', '/%61pi/v1/posts', '/api/v%31/posts']) {
       const response = await request(t.server).post(path).set('Content-Type', 'application/json').send('{"broken":');
-      expect({ path, status: response.status, code: response.body.error?.code }).toEqual({ path, status: 401, code: 'unauthorized' });
+      expect({ path, status: response.status, code: response.body.error?.code }).toEqual({
+        path,
+        status: 401,
+        code: 'unauthorized',
+      });
     }
   });
 
   it('writes no key or pending-session token to the log, in any encoding', async () => {
     const key = customer.apiKey;
     const session = `ps_${'Q'.repeat(43)}`;
-    const encodeAll = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+    const encodeAll = (text: string) =>
+      [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
     const spellings = (secret: string) => [
       secret,
       `%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}`,
@@ -63,10 +73,19 @@ describe('URL spellings: checks on the routed path, redaction in every encoding'
     ];
     const urls: string[] = [];
     for (const spelled of spellings(session)) {
-      urls.push(`/api/v1/social-accounts/pending/${spelled}`, `/api/v1/social-accounts/%70ending/${spelled}`, `/api/v1/social-accounts?q=${spelled}`);
+      urls.push(
+        `/api/v1/social-accounts/pending/${spelled}`,
+        `/api/v1/social-accounts/%70ending/${spelled}`,
+        `/api/v1/social-accounts?q=${spelled}`,
+      );
     }
     for (const spelled of [...spellings(key), ...spellings(`sps_test_${'T'.repeat(43)}`)]) {
-      urls.push(`/api/v1/social-accounts?q=${spelled}`, `/api/v1/social-accounts?q=a+${spelled}`, `/api/v1/posts/${spelled}`, `/health?${spelled}=1`);
+      urls.push(
+        `/api/v1/social-accounts?q=${spelled}`,
+        `/api/v1/social-accounts?q=a+${spelled}`,
+        `/api/v1/posts/${spelled}`,
+        `/health?${spelled}=1`,
+      );
     }
     for (const url of urls) await request(t.server).get(url).set('Authorization', `Bearer ${key}`);
     // Pino writes asynchronously to the capturing stream: give it a tick.
@@ -85,7 +104,8 @@ describe('URL spellings: checks on the routed path, redaction in every encoding'
         }
       }
       expect({ line, leaks: secretShaped.test(line) || secretShaped.test(decoded) }).toEqual({ line, leaks: false });
-      for (const secret of [key, session, 'Q'.repeat(20), 'T'.repeat(20), key.slice(4, 24)]) expect(line).not.toContain(secret);
+      for (const secret of [key, session, 'Q'.repeat(20), 'T'.repeat(20), key.slice(4, 24)])
+        expect(line).not.toContain(secret);
     }
   });
 });

@@ -26,22 +26,35 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
 
   const auth = (customer: TestCustomer) => ({ Authorization: `Bearer ${customer.apiKey}` });
   const eventsOf = (customer: TestCustomer, type: string) =>
-    t.db.query<EventRow>('SELECT id, type, data, delivery_status FROM events WHERE customer_id = $1 AND type = $2 ORDER BY created_at', [customer.id, type]);
+    t.db.query<EventRow>(
+      'SELECT id, type, data, delivery_status FROM events WHERE customer_id = $1 AND type = $2 ORDER BY created_at',
+      [customer.id, type],
+    );
   const received = (type: string, match: (data: Record<string, unknown>) => boolean) =>
-    until(`${type} to arrive`, () => receiver.receipts.find((receipt) => receipt.body.event === type && match(receipt.body.data)));
+    until(`${type} to arrive`, () =>
+      receiver.receipts.find((receipt) => receipt.body.event === type && match(receipt.body.data)),
+    );
 
   async function customerWithWebhook(events?: string[]): Promise<TestCustomer> {
     const customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    const put = await request(t.server).put('/api/v1/webhooks').set(auth(customer)).send({ url: receiver.url, webhook_secret: SECRET, ...(events ? { events } : {}) });
+    const put = await request(t.server)
+      .put('/api/v1/webhooks')
+      .set(auth(customer))
+      .send({ url: receiver.url, webhook_secret: SECRET, ...(events ? { events } : {}) });
     expect(put.status).toBe(200);
     return customer;
   }
 
   /** Connects `count` Facebook Pages of the emulator's user ada; returns their account ids. */
   async function connectPages(customer: TestCustomer, count: number): Promise<string[]> {
-    const { session } = await connectUntilSession(t, customer.apiKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth(customer))).body.data.availablePages as Array<{ id: string }>;
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network: 'facebook',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
+    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth(customer))).body
+      .data.availablePages as Array<{ id: string }>;
     const finalized = await request(t.server)
       .post(`/api/v1/social-accounts/pending/${session}/finalize`)
       .set(auth(customer))
@@ -62,10 +75,18 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
   it('disconnecting an account sends account.disconnected once', async () => {
     const customer = await customerWithWebhook();
     const [accountId] = await connectPages(customer, 1);
-    expect((await request(t.server).delete(`/api/v1/social-accounts/${accountId}`).set(auth(customer))).status).toBe(200);
-    expect((await request(t.server).delete(`/api/v1/social-accounts/${accountId}`).set(auth(customer))).status).toBe(200);
+    expect((await request(t.server).delete(`/api/v1/social-accounts/${accountId}`).set(auth(customer))).status).toBe(
+      200,
+    );
+    expect((await request(t.server).delete(`/api/v1/social-accounts/${accountId}`).set(auth(customer))).status).toBe(
+      200,
+    );
     const receipt = await received('account.disconnected', (data) => data.connectedAccountId === accountId);
-    expect(receipt.body.data).toEqual({ connectedAccountId: accountId, platform: 'facebook', username: expect.any(String) });
+    expect(receipt.body.data).toEqual({
+      connectedAccountId: accountId,
+      platform: 'facebook',
+      username: expect.any(String),
+    });
     expect(await eventsOf(customer, 'account.disconnected')).toHaveLength(1);
   });
 
@@ -73,7 +94,12 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     const customer = await customerWithWebhook();
     const accounts = await connectPages(customer, 2);
     const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await createPost(t, customer, { tenant_id: TENANT, accounts, containers: [{ content: 'later' }], scheduledAt });
+    const created = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts,
+      containers: [{ content: 'later' }],
+      scheduledAt,
+    });
     expect(created.status).toBe(202);
     const postId = created.body.data.id as string;
     const canceled = await request(t.server).delete(`/api/v1/posts/${postId}`).set(auth(customer));
@@ -82,25 +108,44 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     expect(cancelReceipt.body.data).toEqual({ servicePostId: postId, canceledDeliveryIds: expect.any(Array) });
     expect(cancelReceipt.body.data.canceledDeliveryIds).toHaveLength(2);
     const completed = await received('post.completed', (data) => data.servicePostId === postId);
-    expect(completed.body.data).toEqual({ servicePostId: postId, status: 'canceled', counts: { published: 0, failed: 0, canceled: 2 } });
+    expect(completed.body.data).toEqual({
+      servicePostId: postId,
+      status: 'canceled',
+      counts: { published: 0, failed: 0, canceled: 2 },
+    });
   });
 
   it('a post to two accounts sends one post.completed with its counts', async () => {
     const customer = await customerWithWebhook();
     const accounts = await connectPages(customer, 2);
-    const created = await createPost(t, customer, { tenant_id: TENANT, accounts, containers: [{ content: 'now, twice' }] });
+    const created = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts,
+      containers: [{ content: 'now, twice' }],
+    });
     const postId = created.body.data.id as string;
     expect((await settledPost(t, customer, postId)).status).toBe('published');
     const completed = await received('post.completed', (data) => data.servicePostId === postId);
-    expect(completed.body.data).toEqual({ servicePostId: postId, status: 'published', counts: { published: 2, failed: 0, canceled: 0 } });
-    expect((await eventsOf(customer, 'post.completed')).filter((event) => event.data.servicePostId === postId)).toHaveLength(1);
+    expect(completed.body.data).toEqual({
+      servicePostId: postId,
+      status: 'published',
+      counts: { published: 2, failed: 0, canceled: 0 },
+    });
+    expect(
+      (await eventsOf(customer, 'post.completed')).filter((event) => event.data.servicePostId === postId),
+    ).toHaveLength(1);
   });
 
   it('two deliveries of one post becoming final at the same moment, on two connections, record exactly one post.completed', async () => {
     const customer = await customerWithWebhook();
     const accounts = await connectPages(customer, 2);
     const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await createPost(t, customer, { tenant_id: TENANT, accounts, containers: [{ content: 'race' }], scheduledAt });
+    const created = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts,
+      containers: [{ content: 'race' }],
+      scheduledAt,
+    });
     const postId = created.body.data.id as string;
     const deliveryIds = (created.body.data.deliveries as Array<{ id: string }>).map((delivery) => delivery.id);
     const [first, second] = [new Client({ connectionString: t.db.url }), new Client({ connectionString: t.db.url })];
@@ -110,7 +155,9 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
       await second.query('BEGIN');
       // Both final writes are made before either commits: each sees the other's delivery still open in its own snapshot.
       await first.query(`UPDATE deliveries SET status = 'published', due_at = NULL WHERE id = $1`, [deliveryIds[0]]);
-      const secondWrite = second.query(`UPDATE deliveries SET status = 'failed', due_at = NULL WHERE id = $1`, [deliveryIds[1]]);
+      const secondWrite = second.query(`UPDATE deliveries SET status = 'failed', due_at = NULL WHERE id = $1`, [
+        deliveryIds[1],
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await first.query('COMMIT');
       await secondWrite;
@@ -119,16 +166,34 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
       await Promise.all([first.end(), second.end()]);
     }
     const events = (await eventsOf(customer, 'post.completed')).filter((event) => event.data.servicePostId === postId);
-    expect(events).toEqual([expect.objectContaining({ data: { servicePostId: postId, status: 'partially_published', counts: { published: 1, failed: 1, canceled: 0 } } })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        data: {
+          servicePostId: postId,
+          status: 'partially_published',
+          counts: { published: 1, failed: 1, canceled: 0 },
+        },
+      }),
+    ]);
   });
 
   it('a token the service cannot refresh, expiring within 3 days, is announced once with account.token_expiring', async () => {
     const customer = await customerWithWebhook();
-    const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth(customer))).body.data.availablePages as Array<{ id: string }>;
-    const finalized = await request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`).set(auth(customer)).send({ selectedPageIds: [pages[0]!.id] });
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network: 'x',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
+    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth(customer))).body
+      .data.availablePages as Array<{ id: string }>;
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set(auth(customer))
+      .send({ selectedPageIds: [pages[0]!.id] });
     const accountId = finalized.body.data[0].id as string;
-    await t.db.query(`UPDATE connected_accounts SET token_expires_at = now() + interval '5 minutes' WHERE id = $1`, [accountId]);
+    await t.db.query(`UPDATE connected_accounts SET token_expires_at = now() + interval '5 minutes' WHERE id = $1`, [
+      accountId,
+    ]);
     const fault = await fetch(`${t.baseUrl}/emulator/control/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -140,7 +205,13 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     await expect(task.run({ accountId })).rejects.toThrow();
     await fetch(`${t.baseUrl}/emulator/control/faults`, { method: 'DELETE' });
     const receipt = await received('account.token_expiring', (data) => data.connectedAccountId === accountId);
-    expect(receipt.body.data).toEqual({ connectedAccountId: accountId, platform: 'x', username: expect.any(String), expiresAt: expect.any(String), reason: expect.any(String) });
+    expect(receipt.body.data).toEqual({
+      connectedAccountId: accountId,
+      platform: 'x',
+      username: expect.any(String),
+      expiresAt: expect.any(String),
+      reason: expect.any(String),
+    });
     expect(await eventsOf(customer, 'account.token_expiring')).toHaveLength(1);
   });
 
@@ -159,7 +230,11 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
 
   it('PUT /webhooks refuses unknown and empty event lists; without events it subscribes to all', async () => {
     const customer = await customerWithWebhook();
-    const put = (events: unknown) => request(t.server).put('/api/v1/webhooks').set(auth(customer)).send({ url: receiver.url, webhook_secret: SECRET, events });
+    const put = (events: unknown) =>
+      request(t.server)
+        .put('/api/v1/webhooks')
+        .set(auth(customer))
+        .send({ url: receiver.url, webhook_secret: SECRET, events });
     for (const events of [[], ['post.nonsense'], 'post.failed']) {
       const answer = await put(events);
       expect(answer.status).toBe(400);
@@ -192,13 +267,20 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     expect(connected.body.data.clientState).toBe(clientState);
 
     // On an error redirect too (the user denied consent).
-    const denied = await request(t.server).post('/api/v1/social-networks/facebook/auth-url').set(auth(customer)).send({ tenant_id: TENANT, redirect_uri: REDIRECT, client_state: 'abc' });
+    const denied = await request(t.server)
+      .post('/api/v1/social-networks/facebook/auth-url')
+      .set(auth(customer))
+      .send({ tenant_id: TENANT, redirect_uri: REDIRECT, client_state: 'abc' });
     const deniedTrip = await browse(denied.body.data.auth_url, { decision: 'deny' });
     expect(deniedTrip.finalUrl.searchParams.get('error')).toBeTruthy();
     expect(deniedTrip.finalUrl.searchParams.get('client_state')).toBe('abc');
 
     // Without one: none on the redirect, null in the session and the event.
-    const plain = await requestAuthUrl(t, customer.apiKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT });
+    const plain = await requestAuthUrl(t, customer.apiKey, {
+      network: 'facebook',
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+    });
     const plainTrip = await browse(plain.body.data.auth_url);
     expect(plainTrip.finalUrl.searchParams.has('client_state')).toBe(false);
   });
@@ -211,7 +293,13 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
         .set(auth(customer))
         .send({ tenant_id: TENANT, redirect_uri: REDIRECT, client_state: clientState });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ success: false, error: expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field: 'client_state' })] }) });
+      expect(answer.body).toEqual({
+        success: false,
+        error: expect.objectContaining({
+          code: 'validation_failed',
+          details: [expect.objectContaining({ field: 'client_state' })],
+        }),
+      });
     }
     const longest = await request(t.server)
       .post('/api/v1/social-networks/facebook/auth-url')

@@ -13,7 +13,8 @@ const SCHEDULE = '0s,1s,1s';
 const GENERATED_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
 /** The hex signature, as docs/webhooks.md has receivers check it. */
-const hexValid = (receipt: Receipt, secret: string) => receipt.headers['x-service-signature'] === createHmac('sha256', secret).update(receipt.raw).digest('hex');
+const hexValid = (receipt: Receipt, secret: string) =>
+  receipt.headers['x-service-signature'] === createHmac('sha256', secret).update(receipt.raw).digest('hex');
 
 function standardHeaders(receipt: Receipt): Record<string, string> {
   return {
@@ -41,9 +42,14 @@ describe('Webhook signing', () => {
   let receiver: WebhookReceiver;
 
   const api = (customer: TestCustomer) => ({
-    put: (body: object) => request(t.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send(body),
+    put: (body: object) =>
+      request(t.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send(body),
     get: () => request(t.server).get('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`),
-    rotate: (body: object = {}) => request(t.server).post('/api/v1/webhooks/secret/rotate').set('Authorization', `Bearer ${customer.apiKey}`).send(body),
+    rotate: (body: object = {}) =>
+      request(t.server)
+        .post('/api/v1/webhooks/secret/rotate')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send(body),
     test: () => request(t.server).post('/api/v1/webhooks/test').set('Authorization', `Bearer ${customer.apiKey}`),
   });
 
@@ -56,7 +62,9 @@ describe('Webhook signing', () => {
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.started();
-    t = await startTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT_MS: '2000' } });
+    t = await startTestApp({
+      env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT_MS: '2000' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -75,7 +83,10 @@ describe('Webhook signing', () => {
       const got = await api(customer).get();
       expect(got.body.data).not.toHaveProperty('webhookSecret');
       expect(JSON.stringify(got.body)).not.toContain(secret);
-      const [stored] = await t.db.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1', [customer.id]);
+      const [stored] = await t.db.query<{ secret_encrypted: string }>(
+        'SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1',
+        [customer.id],
+      );
       expect(stored!.secret_encrypted).not.toContain(secret.slice('whsec_'.length, 20));
       // Two customers never get the same one.
       const other = await api(await t.createCustomer()).put({ url: receiver.url });
@@ -91,7 +102,10 @@ describe('Webhook signing', () => {
       expect(short.status).toBe(400);
       expect(short.body).toEqual({
         success: false,
-        error: expect.objectContaining({ code: 'validation_failed', details: [{ field: 'webhook_secret', message: 'webhook_secret must be 24-256 characters' }] }),
+        error: expect.objectContaining({
+          code: 'validation_failed',
+          details: [{ field: 'webhook_secret', message: 'webhook_secret must be 24-256 characters' }],
+        }),
       });
     });
 
@@ -100,7 +114,10 @@ describe('Webhook signing', () => {
       await api(customer).put({ url: receiver.url });
       const legacy = 'sixteen-chars-ok';
       const sealed = t.app.get(SecretBox).encrypt(legacy, `webhook_endpoints.secret:${customer.id}`);
-      await t.db.query("UPDATE webhook_endpoints SET secret_encrypted = $2, secret_last4 = 's-ok' WHERE customer_id = $1", [customer.id, sealed]);
+      await t.db.query(
+        "UPDATE webhook_endpoints SET secret_encrypted = $2, secret_last4 = 's-ok' WHERE customer_id = $1",
+        [customer.id, sealed],
+      );
       const receipt = await testDelivery(customer);
       expect(hexValid(receipt, legacy)).toBe(true);
       expect(libraryAccepts(receipt, librarySecretOf(legacy))).toBe(true);
@@ -119,12 +136,19 @@ describe('Webhook signing', () => {
       expect(libraryAccepts(receipt, secret)).toBe(true);
       expect(hexValid(receipt, secret)).toBe(true);
       // Tampering with the body, the id or the timestamp breaks it.
-      const tampered = { ...receipt, raw: Buffer.from(receipt.raw.toString('utf8').replace('"livemode":true', '"livemode":false')) };
+      const tampered = {
+        ...receipt,
+        raw: Buffer.from(receipt.raw.toString('utf8').replace('"livemode":true', '"livemode":false')),
+      };
       expect(libraryAccepts(tampered, secret)).toBe(false);
       expect(hexValid(tampered, secret)).toBe(false);
-      expect(libraryAccepts({ ...receipt, headers: { ...receipt.headers, 'webhook-id': 'evt_other' } }, secret)).toBe(false);
+      expect(libraryAccepts({ ...receipt, headers: { ...receipt.headers, 'webhook-id': 'evt_other' } }, secret)).toBe(
+        false,
+      );
       const later = String(Number(receipt.headers['webhook-timestamp']) + 1);
-      expect(libraryAccepts({ ...receipt, headers: { ...receipt.headers, 'webhook-timestamp': later } }, secret)).toBe(false);
+      expect(libraryAccepts({ ...receipt, headers: { ...receipt.headers, 'webhook-timestamp': later } }, secret)).toBe(
+        false,
+      );
     });
 
     it('verify with a secret the customer chose, given to the library as whsec_ + base64 of its bytes', async () => {
@@ -137,7 +161,7 @@ describe('Webhook signing', () => {
       expect(libraryAccepts(receipt, librarySecretOf(`${chosen}x`))).toBe(false);
     });
 
-    it('keep the event id on a retry, with the retry\'s own timestamp', async () => {
+    it("keep the event id on a retry, with the retry's own timestamp", async () => {
       const customer = await t.createCustomer();
       const secret = (await api(customer).put({ url: receiver.url })).body.data.webhookSecret as string;
       receiver.answerNext({ status: 500 });
@@ -146,10 +170,18 @@ describe('Webhook signing', () => {
           customerId: customer.id,
           tenantId: 'tenant-signing',
           type: 'account.token_expired',
-          data: { connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username: 'someone', reason: 'test' },
+          data: {
+            connectedAccountId: 'acc_0000000000000000000000',
+            platform: 'x',
+            username: 'someone',
+            reason: 'test',
+          },
         }),
       );
-      const [first, second] = await until('a retry', async () => receiver.receiptsOf(eventId).length >= 2 && receiver.receiptsOf(eventId));
+      const [first, second] = await until(
+        'a retry',
+        async () => receiver.receiptsOf(eventId).length >= 2 && receiver.receiptsOf(eventId),
+      );
       for (const receipt of [first!, second!]) {
         expect(receipt.headers['webhook-id']).toBe(eventId);
         expect(libraryAccepts(receipt, secret)).toBe(true);
@@ -170,7 +202,9 @@ describe('Webhook signing', () => {
       const overlapEnd = Date.parse(rotated.body.data.previousSecretExpiresAt);
       expect(overlapEnd - Date.now()).toBeGreaterThan(0);
       expect(overlapEnd - Date.now()).toBeLessThanOrEqual(2500);
-      expect((await api(customer).get()).body.data).toEqual(expect.objectContaining({ previousSecretExpiresAt: rotated.body.data.previousSecretExpiresAt }));
+      expect((await api(customer).get()).body.data).toEqual(
+        expect.objectContaining({ previousSecretExpiresAt: rotated.body.data.previousSecretExpiresAt }),
+      );
       expect(JSON.stringify((await api(customer).get()).body)).not.toContain(newSecret);
 
       const during = await testDelivery(customer);

@@ -23,7 +23,6 @@ function signatureValid(receipt: Receipt, secret: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-
 interface EventState {
   delivery_status: string;
   attempts: number;
@@ -35,12 +34,20 @@ describe('Webhooks', () => {
   let receiver: WebhookReceiver;
 
   const api = (customer: TestCustomer) => ({
-    put: (body: unknown) => request(t.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send(body as object),
+    put: (body: unknown) =>
+      request(t.server)
+        .put('/api/v1/webhooks')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send(body as object),
     get: () => request(t.server).get('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`),
     remove: () => request(t.server).delete('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`),
     test: () => request(t.server).post('/api/v1/webhooks/test').set('Authorization', `Bearer ${customer.apiKey}`),
-    list: (query = '') => request(t.server).get(`/api/v1/webhooks/deliveries${query}`).set('Authorization', `Bearer ${customer.apiKey}`),
-    resend: (eventId: string) => request(t.server).post(`/api/v1/webhooks/deliveries/${eventId}/resend`).set('Authorization', `Bearer ${customer.apiKey}`),
+    list: (query = '') =>
+      request(t.server).get(`/api/v1/webhooks/deliveries${query}`).set('Authorization', `Bearer ${customer.apiKey}`),
+    resend: (eventId: string) =>
+      request(t.server)
+        .post(`/api/v1/webhooks/deliveries/${eventId}/resend`)
+        .set('Authorization', `Bearer ${customer.apiKey}`),
   });
 
   /** A customer whose webhook points at the receiver (the shared one, or a test's own when it plans answers). */
@@ -63,7 +70,11 @@ describe('Webhooks', () => {
   }
 
   const eventState = async (eventId: string): Promise<EventState> =>
-    (await t.db.query<EventState>('SELECT delivery_status, attempts, failure_reason FROM events WHERE id = $1', [eventId]))[0]!;
+    (
+      await t.db.query<EventState>('SELECT delivery_status, attempts, failure_reason FROM events WHERE id = $1', [
+        eventId,
+      ])
+    )[0]!;
   const settled = (eventId: string) =>
     until(`event ${eventId} to settle`, async () => {
       const state = await eventState(eventId);
@@ -73,7 +84,9 @@ describe('Webhooks', () => {
   beforeAll(async () => {
     receiver = new WebhookReceiver();
     await receiver.up();
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT_MS: '2000' } });
+    t = await startEmulatedApp({
+      env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT_MS: '2000' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -86,10 +99,21 @@ describe('Webhooks', () => {
       expect((await api(customer).get()).status).toBe(404);
       const put = await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
       expect(put.status).toBe(200);
-      expect(put.body.data).toEqual({ url: receiver.url, secretLast4: 'cdef', updatedAt: expect.any(String), disabledAt: null, disabledReason: null, previousSecretExpiresAt: null, events: expect.arrayContaining(['post.completed']) });
+      expect(put.body.data).toEqual({
+        url: receiver.url,
+        secretLast4: 'cdef',
+        updatedAt: expect.any(String),
+        disabledAt: null,
+        disabledReason: null,
+        previousSecretExpiresAt: null,
+        events: expect.arrayContaining(['post.completed']),
+      });
       expect(JSON.stringify(put.body)).not.toContain(SECRET);
       expect((await api(customer).get()).body.data).toEqual(put.body.data);
-      const [stored] = await t.db.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1', [customer.id]);
+      const [stored] = await t.db.query<{ secret_encrypted: string }>(
+        'SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1',
+        [customer.id],
+      );
       expect(stored!.secret_encrypted).not.toContain(SECRET);
       expect((await api(customer).remove()).body.data).toEqual({ url: receiver.url, deleted: true });
       expect((await api(customer).get()).status).toBe(404);
@@ -101,9 +125,17 @@ describe('Webhooks', () => {
       ['a url that is not one', { url: 'not a url', webhook_secret: SECRET }, 'url'],
       ['an ftp url', { url: 'ftp://example.com/hooks', webhook_secret: SECRET }, 'url'],
       ['a short secret', { url: 'https://example.com/hooks', webhook_secret: 'short' }, 'webhook_secret'],
-      ['a 23-character secret (24 since rotation came)', { url: 'https://example.com/hooks', webhook_secret: 'x'.repeat(23) }, 'webhook_secret'],
+      [
+        'a 23-character secret (24 since rotation came)',
+        { url: 'https://example.com/hooks', webhook_secret: 'x'.repeat(23) },
+        'webhook_secret',
+      ],
       ['a long secret', { url: 'https://example.com/hooks', webhook_secret: 'x'.repeat(257) }, 'webhook_secret'],
-      ['a secret that is not a string', { url: 'https://example.com/hooks', webhook_secret: 1234567890123456 }, 'webhook_secret'],
+      [
+        'a secret that is not a string',
+        { url: 'https://example.com/hooks', webhook_secret: 1234567890123456 },
+        'webhook_secret',
+      ],
       ['an unknown field', { url: 'https://example.com/hooks', webhook_secret: SECRET, extra: 1 }, 'extra'],
     ])('refuses %s with a 400 naming the field', async (_, body, field) => {
       const response = await api(await t.createCustomer()).put(body);
@@ -136,7 +168,10 @@ describe('Webhooks', () => {
       ['an IPv6 loopback', 'https://[::1]/hooks', 'private'],
     ])('refuses %s', async (_, url, message) => {
       const customer = await strict.createCustomer();
-      const response = await request(strict.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send({ url, webhook_secret: SECRET });
+      const response = await request(strict.server)
+        .put('/api/v1/webhooks')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send({ url, webhook_secret: SECRET });
       expect(response.status).toBe(400);
       expect(response.body.error.details[0]).toEqual({ field: 'url', message: expect.stringContaining(message) });
     });
@@ -147,7 +182,12 @@ describe('Webhooks', () => {
       const customer = await subscribed();
       const response = await api(customer).test();
       expect(response.status).toBe(200);
-      expect(response.body.data).toEqual({ eventId: expect.stringMatching(/^evt_/), delivered: true, statusCode: 200, durationMs: expect.any(Number) });
+      expect(response.body.data).toEqual({
+        eventId: expect.stringMatching(/^evt_/),
+        delivered: true,
+        statusCode: 200,
+        durationMs: expect.any(Number),
+      });
       const [receipt] = receiver.receiptsOf(response.body.data.eventId);
       expect(signatureValid(receipt!, SECRET)).toBe(true);
       expect(signatureValid(receipt!, 'another-secret-0123456789')).toBe(false);
@@ -164,7 +204,9 @@ describe('Webhooks', () => {
         livemode: true,
       });
       // The fields receivers read before livemode came are where they were, byte for byte: it is added last.
-      expect(receipt!.raw.toString('utf8')).toMatch(/^\{"id":"evt_\w+","event":"webhook\.test","tenantId":null,"timestamp":"[^"]+","data":\{"message":"[^"]+"\},"livemode":true\}$/);
+      expect(receipt!.raw.toString('utf8')).toMatch(
+        /^\{"id":"evt_\w+","event":"webhook\.test","tenantId":null,"timestamp":"[^"]+","data":\{"message":"[^"]+"\},"livemode":true\}$/,
+      );
     });
 
     it('reports a receiver that cannot be reached, without retrying', async () => {
@@ -175,8 +217,12 @@ describe('Webhooks', () => {
       await api(customer).put({ url: closed.url, webhook_secret: SECRET });
       const response = await api(customer).test();
       expect(response.status).toBe(200);
-      expect(response.body.data).toEqual(expect.objectContaining({ delivered: false, statusCode: null, error: expect.stringContaining('ECONNREFUSED') }));
-      expect(await eventState(response.body.data.eventId)).toEqual(expect.objectContaining({ delivery_status: 'failed', attempts: 1 }));
+      expect(response.body.data).toEqual(
+        expect.objectContaining({ delivered: false, statusCode: null, error: expect.stringContaining('ECONNREFUSED') }),
+      );
+      expect(await eventState(response.body.data.eventId)).toEqual(
+        expect.objectContaining({ delivery_status: 'failed', attempts: 1 }),
+      );
     });
   });
 
@@ -184,15 +230,25 @@ describe('Webhooks', () => {
     it('sends account.connected when an account is connected, signed, with the event id in a header', async () => {
       const customer = await subscribed();
       await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-      const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT });
-      const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set('Authorization', `Bearer ${customer.apiKey}`)).body.data.availablePages;
+      const { session } = await connectUntilSession(t, customer.apiKey, {
+        network: 'x',
+        tenantId: TENANT,
+        redirectUri: REDIRECT,
+      });
+      const pages = (
+        await request(t.server)
+          .get(`/api/v1/social-accounts/pending/${session}`)
+          .set('Authorization', `Bearer ${customer.apiKey}`)
+      ).body.data.availablePages;
       const finalized = await request(t.server)
         .post(`/api/v1/social-accounts/pending/${session}/finalize`)
         .set('Authorization', `Bearer ${customer.apiKey}`)
         .send({ selectedPageIds: [pages[0].id] });
       const account = finalized.body.data[0];
       const receipt = await until('account.connected', async () =>
-        receiver.receipts.find((item) => item.body.event === 'account.connected' && item.body.data.connectedAccountId === account.id),
+        receiver.receipts.find(
+          (item) => item.body.event === 'account.connected' && item.body.data.connectedAccountId === account.id,
+        ),
       );
       expect(signatureValid(receipt, SECRET)).toBe(true);
       expect(receipt.headers['x-service-event-id']).toBe(receipt.body.id);
@@ -201,14 +257,28 @@ describe('Webhooks', () => {
         event: 'account.connected',
         tenantId: TENANT,
         timestamp: expect.stringMatching(/\.\d{3}Z$/),
-        data: { connectedAccountId: account.id, platform: 'x', username: account.username, nickname: account.nickname, clientState: null },
+        data: {
+          connectedAccountId: account.id,
+          platform: 'x',
+          username: account.username,
+          nickname: account.nickname,
+          clientState: null,
+        },
         livemode: true,
       });
 
       // And a post published to it sends post.published with the network's id.
-      const accepted = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content: 'Webhook me' }] });
+      const accepted = await createPost(t, customer, {
+        tenant_id: TENANT,
+        accounts: [account.id],
+        containers: [{ content: 'Webhook me' }],
+      });
       const post = await settledPost(t, customer, accepted.body.data.id);
-      const published = await until('post.published', async () => receiver.receipts.find((item) => item.body.event === 'post.published' && item.body.data.servicePostId === post.id));
+      const published = await until('post.published', async () =>
+        receiver.receipts.find(
+          (item) => item.body.event === 'post.published' && item.body.data.servicePostId === post.id,
+        ),
+      );
       expect(published.body.data).toEqual({
         servicePostId: post.id,
         deliveryId: post.deliveries[0]!.id,
@@ -228,11 +298,22 @@ describe('Webhooks', () => {
       flaky.answerNext({ status: 500 }, 'hang-up');
       const eventId = await recordEvent(t, customer);
       expect(await settled(eventId)).toEqual(expect.objectContaining({ delivery_status: 'delivered', attempts: 3 }));
-      expect(flaky.receiptsOf(eventId).filter((receipt) => receipt.headers['x-service-event-id'] === eventId)).toHaveLength(3);
+      expect(
+        flaky.receiptsOf(eventId).filter((receipt) => receipt.headers['x-service-event-id'] === eventId),
+      ).toHaveLength(3);
       // Every attempt carried the same bytes and signature.
       expect(new Set(flaky.receiptsOf(eventId).map((receipt) => receipt.raw.toString('base64'))).size).toBe(1);
-      const listed = (await api(customer).list()).body.data.events.find((event: { id: string }) => event.id === eventId);
-      expect(listed).toEqual(expect.objectContaining({ status: 'delivered', deliveredAt: expect.any(String), failureReason: null, livemode: true }));
+      const listed = (await api(customer).list()).body.data.events.find(
+        (event: { id: string }) => event.id === eventId,
+      );
+      expect(listed).toEqual(
+        expect.objectContaining({
+          status: 'delivered',
+          deliveredAt: expect.any(String),
+          failureReason: null,
+          livemode: true,
+        }),
+      );
       expect(listed.attempts).toEqual([
         expect.objectContaining({ attempt: 1, statusCode: 500, error: expect.stringContaining('500') }),
         expect.objectContaining({ attempt: 2, statusCode: null, error: expect.any(String) }),
@@ -272,7 +353,11 @@ describe('Webhooks', () => {
       const customer = await subscribed(own);
       own.answerNext(...Array.from({ length: 6 }, () => ({ status: 500 })));
       const eventId = await recordEvent(t, customer);
-      expect(await settled(eventId)).toEqual({ delivery_status: 'failed', attempts: 6, failure_reason: 'No 2xx answer after 6 attempts' });
+      expect(await settled(eventId)).toEqual({
+        delivery_status: 'failed',
+        attempts: 6,
+        failure_reason: 'No 2xx answer after 6 attempts',
+      });
       await own.down();
       const failed = (await api(customer).list('?status=failed')).body.data.events;
       expect(failed.map((event: { id: string }) => event.id)).toEqual([eventId]);
@@ -284,7 +369,9 @@ describe('Webhooks', () => {
       own.answerNext({ status: 410 });
       const gone = await recordEvent(t, customer);
       expect(await settled(gone)).toEqual(expect.objectContaining({ delivery_status: 'failed', attempts: 1 }));
-      expect((await api(customer).get()).body.data).toEqual(expect.objectContaining({ disabledAt: expect.any(String), disabledReason: expect.stringContaining('410') }));
+      expect((await api(customer).get()).body.data).toEqual(
+        expect.objectContaining({ disabledAt: expect.any(String), disabledReason: expect.stringContaining('410') }),
+      );
       const skipped = await recordEvent(t, customer);
       expect((await eventState(skipped)).delivery_status).toBe('skipped');
       const refused = await api(customer).resend(gone);
@@ -323,11 +410,21 @@ describe('Webhooks', () => {
 
     it('fails an event visibly when the secret cannot be opened (its ciphertext damaged)', async () => {
       const customer = await subscribed();
-      await t.db.query("UPDATE webhook_endpoints SET secret_encrypted = regexp_replace(secret_encrypted, '\\.[^.]+$', '.AAAA') WHERE customer_id = $1", [customer.id]);
+      await t.db.query(
+        "UPDATE webhook_endpoints SET secret_encrypted = regexp_replace(secret_encrypted, '\\.[^.]+$', '.AAAA') WHERE customer_id = $1",
+        [customer.id],
+      );
       const eventId = await recordEvent(t, customer);
-      expect(await settled(eventId)).toEqual({ delivery_status: 'failed', attempts: 0, failure_reason: expect.stringContaining('cannot be opened') });
+      expect(await settled(eventId)).toEqual({
+        delivery_status: 'failed',
+        attempts: 0,
+        failure_reason: expect.stringContaining('cannot be opened'),
+      });
       const tested = await api(customer).test();
-      expect({ status: tested.status, code: tested.body.error.code }).toEqual({ status: 409, code: 'webhook_secret_unreadable' });
+      expect({ status: tested.status, code: tested.body.error.code }).toEqual({
+        status: 409,
+        code: 'webhook_secret_unreadable',
+      });
     });
 
     it('does not follow redirects: a 3xx is a failed attempt', async () => {
@@ -339,7 +436,9 @@ describe('Webhooks', () => {
       expect((await settled(eventId)).delivery_status).toBe('failed');
       expect(target.receipts).toHaveLength(0);
       const [listed] = (await api(customer).list()).body.data.events;
-      expect(listed.attempts[0]).toEqual(expect.objectContaining({ statusCode: 307, error: expect.stringContaining('307') }));
+      expect(listed.attempts[0]).toEqual(
+        expect.objectContaining({ statusCode: 307, error: expect.stringContaining('307') }),
+      );
       await Promise.all([target.down(), redirecting.down()]);
     });
 
@@ -350,7 +449,9 @@ describe('Webhooks', () => {
       const eventId = await recordEvent(t, customer);
       expect((await settled(eventId)).delivery_status).toBe('delivered');
       const [listed] = (await api(customer).list()).body.data.events;
-      expect(listed.attempts[0]).toEqual(expect.objectContaining({ statusCode: null, error: 'No answer within 2000 ms' }));
+      expect(listed.attempts[0]).toEqual(
+        expect.objectContaining({ statusCode: null, error: 'No answer within 2000 ms' }),
+      );
       expect(listed.attempts[0].durationMs).toBeLessThan(3_500);
       expect(listed.attempts[1]).toEqual(expect.objectContaining({ statusCode: 200 }));
       await slow.down();
@@ -387,7 +488,10 @@ describe('Webhooks', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(heard).toEqual([]);
         const subscriber = await quiet.createCustomer();
-        await request(quiet.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${subscriber.apiKey}`).send({ url: receiver.url, webhook_secret: SECRET });
+        await request(quiet.server)
+          .put('/api/v1/webhooks')
+          .set('Authorization', `Bearer ${subscriber.apiKey}`)
+          .send({ url: receiver.url, webhook_secret: SECRET });
         await recordEvent(quiet, subscriber);
         await until('the notification of a due attempt', async () => heard.length > 0);
         expect(heard).toContain('queue_due');
@@ -445,13 +549,25 @@ describe('Webhooks', () => {
       await later.up();
       await later.down();
       // The same key: the second process must open the secret the first one sealed.
-      const env = { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0s,2s,2s,2s,2s', ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+      const env = {
+        ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_RETRY_SCHEDULE: '0s,2s,2s,2s,2s',
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      };
       // A database of its own: no other instance may run its jobs meanwhile.
       const first = await startEmulatedApp({ env });
       const stateIn = async (eventId: string) =>
-        (await first.db.query<EventState>('SELECT delivery_status, attempts, failure_reason FROM events WHERE id = $1', [eventId]))[0]!;
+        (
+          await first.db.query<EventState>(
+            'SELECT delivery_status, attempts, failure_reason FROM events WHERE id = $1',
+            [eventId],
+          )
+        )[0]!;
       const customer = await first.createCustomer();
-      await request(first.server).put('/api/v1/webhooks').set('Authorization', `Bearer ${customer.apiKey}`).send({ url: later.url, webhook_secret: SECRET });
+      await request(first.server)
+        .put('/api/v1/webhooks')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send({ url: later.url, webhook_secret: SECRET });
       const eventId = await recordEvent(first, customer);
       await until('the first failed attempt', async () => (await stateIn(eventId)).attempts >= 1);
       await first.app.close();

@@ -27,7 +27,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Fails (rather than hangs) when the awaited call never comes. */
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -57,11 +59,21 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
   let headers: Record<string, string>;
 
   const control = (path: string, init?: RequestInit) =>
-    fetch(`${baseUrl}/emulator/control${path}`, { ...init, headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers } });
+    fetch(`${baseUrl}/emulator/control${path}`, {
+      ...init,
+      headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
+    });
   const publishedBy = async (network: string, networkAccountId: string) =>
-    (await json<{ data: Published[] }>(control(`/published?network=${network}&accountId=${networkAccountId}`))).data.filter((item) => !item.deletedAt);
+    (
+      await json<{ data: Published[] }>(control(`/published?network=${network}&accountId=${networkAccountId}`))
+    ).data.filter((item) => !item.deletedAt);
   const deliveryRow = async (postId: string) =>
-    (await db.query<{ status: string; attempts: number; progress: Record<string, unknown> }>('SELECT status, attempts, progress FROM deliveries WHERE post_id = $1', [postId]))[0]!;
+    (
+      await db.query<{ status: string; attempts: number; progress: Record<string, unknown> }>(
+        'SELECT status, attempts, progress FROM deliveries WHERE post_id = $1',
+        [postId],
+      )
+    )[0]!;
   /** Whether the worker holding the delivery's account lane has beaten (so that, once dead, it can be found dead). */
   const lockHolderHasBeaten = async (postId: string) =>
     (
@@ -73,34 +85,59 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
 
   /** A worker that reaches the networks through the proxy. */
   async function startWorker(extraEnv: Record<string, string> = {}): Promise<ServiceProcess> {
-    const worker = startServiceProcess({ ...env, ROLE: 'worker', NETWORK_EMULATOR_URL: `http://127.0.0.1:${proxy.port}/emulator`, ...extraEnv });
+    const worker = startServiceProcess({
+      ...env,
+      ROLE: 'worker',
+      NETWORK_EMULATOR_URL: `http://127.0.0.1:${proxy.port}/emulator`,
+      ...extraEnv,
+    });
     workers.push(worker);
     await worker.waitFor('Worker started');
     return worker;
   }
 
   /** A new emulator user with one Page, linked to an Instagram account, and an X profile, connected on the network. */
-  async function connect(network: 'facebook' | 'instagram' | 'x', user: string): Promise<{ id: string; networkAccountId: string }> {
+  async function connect(
+    network: 'facebook' | 'instagram' | 'x',
+    user: string,
+  ): Promise<{ id: string; networkAccountId: string }> {
     const handle = user.replace(/-/g, '_');
     const created = await control('/users', {
       method: 'POST',
-      body: JSON.stringify({ id: user, name: user, pages: [{ name: `${user} page`, instagram: { username: handle } }], instagram: { username: handle }, x: { username: handle } }),
+      body: JSON.stringify({
+        id: user,
+        name: user,
+        pages: [{ name: `${user} page`, instagram: { username: handle } }],
+        instagram: { username: handle },
+        x: { username: handle },
+      }),
     });
     expect(created.status).toBe(201);
     const authUrl = await json<{ data: { auth_url: string } }>(
-      fetch(`${baseUrl}/api/v1/social-networks/${network}/auth-url`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', redirect_uri: REDIRECT }) }),
+      fetch(`${baseUrl}/api/v1/social-networks/${network}/auth-url`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tenant_id: 't', redirect_uri: REDIRECT }),
+      }),
     );
     const session = (await browse(authUrl.data.auth_url, { emulatorUser: user })).finalUrl.searchParams.get('session')!;
-    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }));
+    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(
+      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }),
+    );
     expect(pending.data.availablePages).toHaveLength(1);
     const networkAccountId = pending.data.availablePages[0]!.id;
     const finalized = await json<{ data: Array<{ id: string }> }>(
-      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, { method: 'POST', headers, body: JSON.stringify({ selectedPageIds: [networkAccountId] }) }),
+      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ selectedPageIds: [networkAccountId] }),
+      }),
     );
     return { id: finalized.data[0]!.id, networkAccountId };
   }
 
-  const getPost = async (postId: string) => (await json<{ data: PostAnswer }>(fetch(`${baseUrl}/api/v1/posts/${postId}`, { headers }))).data;
+  const getPost = async (postId: string) =>
+    (await json<{ data: PostAnswer }>(fetch(`${baseUrl}/api/v1/posts/${postId}`, { headers }))).data;
 
   /**
    * Starts a worker, posts, and SIGKILLs the worker once the network has answered the held call (the
@@ -115,7 +152,11 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     const held = proxy.holdNext(holds);
     const worker = await startWorker(options.workerEnv);
     const accepted = await json<{ data: { id: string } }>(
-      fetch(`${baseUrl}/api/v1/posts`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers }) }),
+      fetch(`${baseUrl}/api/v1/posts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers }),
+      }),
     );
     const postId = accepted.data.id;
     let call: HeldCall;
@@ -125,8 +166,20 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
       expect(await lockHolderHasBeaten(postId)).toBe(true);
     } catch (error) {
       // Only when the call never came: what the worker said (routes aside) and what it asked the network.
-      console.log(worker.output().split('\n').filter((line) => !/RouterExplorer|RoutesResolver|InstanceLoader/.test(line)).join('\n').slice(-4000));
-      console.log(proxy.calls.slice(-10).map((proxied) => `${proxied.method} ${proxied.url}`).join('\n'));
+      console.log(
+        worker
+          .output()
+          .split('\n')
+          .filter((line) => !/RouterExplorer|RoutesResolver|InstanceLoader/.test(line))
+          .join('\n')
+          .slice(-4000),
+      );
+      console.log(
+        proxy.calls
+          .slice(-10)
+          .map((proxied) => `${proxied.method} ${proxied.url}`)
+          .join('\n'),
+      );
       throw error;
     }
     await worker.kill();
@@ -213,7 +266,9 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     expect(onPage.map((item) => item.postId)).toEqual([madePostId]);
     // The dead worker had recorded the staged photos, not the post.
     const { progress } = await deliveryRow(postId);
-    expect(progress).toEqual(expect.objectContaining({ photoIds: onPage[0]!.media.map((photo) => photo.id), commentIds: [] }));
+    expect(progress).toEqual(
+      expect.objectContaining({ photoIds: onPage[0]!.media.map((photo) => photo.id), commentIds: [] }),
+    );
     expect(progress.postId).toBeUndefined();
 
     // The next worker finds the post through its staged photo, then makes the thread.
@@ -221,7 +276,9 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     onPage = await publishedBy('facebook', page.networkAccountId);
     expect(onPage.filter((item) => !item.parentId).map((item) => item.postId)).toEqual([madePostId]);
     expect(onPage[0]!.media.map((photo) => photo.url)).toEqual(photos);
-    expect(onPage.filter((item) => item.parentId).map((item) => [item.parentId, item.text])).toEqual(comments.map((comment) => [madePostId, comment]));
+    expect(onPage.filter((item) => item.parentId).map((item) => [item.parentId, item.text])).toEqual(
+      comments.map((comment) => [madePostId, comment]),
+    );
     expect(onPage).toHaveLength(3);
     // No photo was staged twice, and the post was made once.
     expect(proxy.calls.filter((proxied) => isPost(proxied, `/${page.networkAccountId}/photos`))).toHaveLength(3);
@@ -235,8 +292,10 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     const images = ['one.jpg', 'two.jpg', 'three.jpg'].map((name) => media.url(name));
 
     // Killed once Instagram has published the carousel container (POST /{ig-user}/media_publish).
-    const { postId, call } = await cutOff(account.id, [{ content: caption, media: images.map((url) => ({ url })) }, { content: comment }], (proxied) =>
-      isPost(proxied, `/${account.networkAccountId}/media_publish`),
+    const { postId, call } = await cutOff(
+      account.id,
+      [{ content: caption, media: images.map((url) => ({ url })) }, { content: comment }],
+      (proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`),
     );
     const mediaId = (JSON.parse(call.answer) as { id: string }).id;
     let onAccount = await publishedBy('instagram', account.networkAccountId);
@@ -250,9 +309,13 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     onAccount = await publishedBy('instagram', account.networkAccountId);
     expect(onAccount.filter((item) => !item.parentId).map((item) => item.postId)).toEqual([mediaId]);
     expect(onAccount[0]!.media.map((medium) => medium.url)).toEqual(images);
-    expect(onAccount.filter((item) => item.parentId).map((item) => [item.parentId, item.text])).toEqual([[mediaId, comment]]);
+    expect(onAccount.filter((item) => item.parentId).map((item) => [item.parentId, item.text])).toEqual([
+      [mediaId, comment],
+    ]);
     expect(onAccount).toHaveLength(2);
-    expect(proxy.calls.filter((proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`))).toHaveLength(1);
+    expect(proxy.calls.filter((proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`))).toHaveLength(
+      1,
+    );
   });
 
   // A resumed attempt looks for the comment that was in flight with GET /{id}/comments
@@ -260,28 +323,44 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
   it.each([
     ['facebook', 'crash-fb-comment', [{ content: `A Page post ${RUN}` }]],
     ['instagram', 'crash-ig-comment', [{ content: `An Instagram post ${RUN}`, media: [{ url: 'photo.jpg' }] }]],
-  ] as const)('%s: cut off while its comment is being made, the comment is found, not made twice', async (network, user, [first]) => {
-    const account = await connect(network, user);
-    const comment = `The comment in flight ${RUN} ${network}`;
-    const withUrls = { ...first, media: 'media' in first ? first.media.map((medium) => ({ url: media.url(medium.url) })) : undefined };
-    const { postId, call } = await cutOff(account.id, [withUrls, { content: comment }], (proxied) => isPost(proxied, '/comments') && graphParams(proxied).get('message') === comment);
-    const onNetwork = await publishedBy(network, account.networkAccountId);
-    const [made] = onNetwork.filter((item) => !item.parentId);
-    expect(onNetwork.filter((item) => item.parentId).map((item) => item.postId)).toEqual([(JSON.parse(call.answer) as { id: string }).id]);
-    expect((await deliveryRow(postId)).progress).toEqual(expect.objectContaining({ commentIds: [] }));
+  ] as const)(
+    '%s: cut off while its comment is being made, the comment is found, not made twice',
+    async (network, user, [first]) => {
+      const account = await connect(network, user);
+      const comment = `The comment in flight ${RUN} ${network}`;
+      const withUrls = {
+        ...first,
+        media: 'media' in first ? first.media.map((medium) => ({ url: media.url(medium.url) })) : undefined,
+      };
+      const { postId, call } = await cutOff(
+        account.id,
+        [withUrls, { content: comment }],
+        (proxied) => isPost(proxied, '/comments') && graphParams(proxied).get('message') === comment,
+      );
+      const onNetwork = await publishedBy(network, account.networkAccountId);
+      const [made] = onNetwork.filter((item) => !item.parentId);
+      expect(onNetwork.filter((item) => item.parentId).map((item) => item.postId)).toEqual([
+        (JSON.parse(call.answer) as { id: string }).id,
+      ]);
+      expect((await deliveryRow(postId)).progress).toEqual(expect.objectContaining({ commentIds: [] }));
 
-    const taken = await takeOver(postId);
-    // Nothing was made twice either way; the delivery should be published.
-    expect((await publishedBy(network, account.networkAccountId)).map((item) => item.text)).toEqual([made!.text, comment]);
-    expectPublished(taken, made!.postId);
-  });
+      const taken = await takeOver(postId);
+      // Nothing was made twice either way; the delivery should be published.
+      expect((await publishedBy(network, account.networkAccountId)).map((item) => item.text)).toEqual([
+        made!.text,
+        comment,
+      ]);
+      expectPublished(taken, made!.postId);
+    },
+  );
 
   // Posts without text cannot be found by text on resume: each is found by the medium recorded
   // before the call that publishes it. The held call is the one that makes the post public, however
   // the adapter makes it (a published photo or a feed post; a video upload by URL or the finish of
   // a resumable one; a tweet).
   const makesPhotoPublic = (pageId: string) => (proxied: ProxiedCall) =>
-    (isPost(proxied, `/${pageId}/photos`) && graphParams(proxied).get('published') !== 'false') || isPost(proxied, `/${pageId}/feed`);
+    (isPost(proxied, `/${pageId}/photos`) && graphParams(proxied).get('published') !== 'false') ||
+    isPost(proxied, `/${pageId}/feed`);
   const makesVideoPublishable = (pageId: string) => (proxied: ProxiedCall) => {
     const params = graphParams(proxied);
     return isPost(proxied, `/${pageId}/videos`) && (params.has('file_url') || params.get('upload_phase') === 'finish');
@@ -305,7 +384,11 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     // Processed at the first status read on the Page, so that no poll is rescheduled.
     await control('/settings', { method: 'PUT', body: JSON.stringify({ facebookVideoPolls: 0 }) });
     try {
-      const { postId } = await cutOff(page.id, [{ media: [{ url: media.url('lone.mp4') }] }], makesVideoPublishable(page.networkAccountId));
+      const { postId } = await cutOff(
+        page.id,
+        [{ media: [{ url: media.url('lone.mp4') }] }],
+        makesVideoPublishable(page.networkAccountId),
+      );
       // Facebook processes the video and publishes it whether or not its uploader lives to poll it.
       const taken = await takeOver(postId);
       const onPage = await publishedBy('facebook', page.networkAccountId);
@@ -318,7 +401,9 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
 
   it('x: a tweet of media alone, cut off once X posted it, is posted once', async () => {
     const profile = await connect('x', 'crash-x-media');
-    const { postId, call } = await cutOff(profile.id, [{ media: [{ url: media.url('lone.png') }] }], (proxied) => isPost(proxied, '/2/tweets'));
+    const { postId, call } = await cutOff(profile.id, [{ media: [{ url: media.url('lone.png') }] }], (proxied) =>
+      isPost(proxied, '/2/tweets'),
+    );
     const madeId = (JSON.parse(call.answer) as { data: { id: string } }).data.id;
     const made = await publishedBy('x', profile.networkAccountId);
     expect(made.map((item) => [item.postId, item.text, item.media.length])).toEqual([[madeId, '', 1]]);
@@ -334,10 +419,18 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
   // workers with no heartbeat at all.
   it('a worker killed whose heartbeat row is gone: its claim is still taken over', async () => {
     const page = await connect('facebook', 'crash-early');
-    const { postId } = await cutOff(page.id, [{ content: `Killed early ${RUN}` }], (proxied) => isPost(proxied, `/${page.networkAccountId}/feed`), {
-      workerEnv: { WORKER_DEAD_AFTER_MS: '60000' },
-    });
-    await db.query('DELETE FROM worker_heartbeats WHERE worker_id IN (SELECT l.claimed_by FROM publish_lanes l JOIN deliveries d ON d.id = l.delivery_id WHERE d.post_id = $1)', [postId]);
+    const { postId } = await cutOff(
+      page.id,
+      [{ content: `Killed early ${RUN}` }],
+      (proxied) => isPost(proxied, `/${page.networkAccountId}/feed`),
+      {
+        workerEnv: { WORKER_DEAD_AFTER_MS: '60000' },
+      },
+    );
+    await db.query(
+      'DELETE FROM worker_heartbeats WHERE worker_id IN (SELECT l.claimed_by FROM publish_lanes l JOIN deliveries d ON d.id = l.delivery_id WHERE d.post_id = $1)',
+      [postId],
+    );
     expect(await lockHolderHasBeaten(postId)).toBe(false);
     // The successor (dead after 2 s) gets five times that to find the dead worker and finish.
     const taken = await takeOver(postId, 10_000);

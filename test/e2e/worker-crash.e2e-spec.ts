@@ -56,13 +56,23 @@ describe('A worker killed mid-publish', () => {
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
 
     const authUrl = await json<{ data: { auth_url: string } }>(
-      fetch(`${baseUrl}/api/v1/social-networks/x/auth-url`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', redirect_uri: 'https://app.example.com/cb' }) }),
+      fetch(`${baseUrl}/api/v1/social-networks/x/auth-url`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tenant_id: 't', redirect_uri: 'https://app.example.com/cb' }),
+      }),
     );
     const session = (await browse(authUrl.data.auth_url)).finalUrl.searchParams.get('session')!;
-    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }));
+    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(
+      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }),
+    );
     const profileId = pending.data.availablePages[0]!.id;
     const finalized = await json<{ data: Array<{ id: string }> }>(
-      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, { method: 'POST', headers, body: JSON.stringify({ selectedPageIds: [profileId] }) }),
+      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ selectedPageIds: [profileId] }),
+      }),
     );
     const accountId = finalized.data[0]!.id;
 
@@ -77,31 +87,52 @@ describe('A worker killed mid-publish', () => {
     await first.waitFor('Worker started');
 
     const accepted = await json<{ data: { id: string } }>(
-      fetch(`${baseUrl}/api/v1/posts`, { method: 'POST', headers, body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers: [{ content: TEXT }] }) }),
+      fetch(`${baseUrl}/api/v1/posts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers: [{ content: TEXT }] }),
+      }),
     );
     const postUrl = `${baseUrl}/api/v1/posts/${accepted.data.id}`;
-    const deliveryStatus = async () => (await json<{ data: { deliveries: Array<{ status: string }> } }>(fetch(postUrl, { headers }))).data.deliveries[0]!.status;
-    for (let round = 0; round < 100 && (await deliveryStatus()) !== 'publishing'; round += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    const deliveryStatus = async () =>
+      (await json<{ data: { deliveries: Array<{ status: string }> } }>(fetch(postUrl, { headers }))).data.deliveries[0]!
+        .status;
+    for (let round = 0; round < 100 && (await deliveryStatus()) !== 'publishing'; round += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await deliveryStatus()).toBe('publishing');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await first.kill();
 
     const published = async () =>
-      (await json<{ data: Array<{ text?: string; postId: string }> }>(fetch(`${baseUrl}/emulator/control/published?network=x`))).data.filter((item) => item.text === TEXT);
-    for (let round = 0; round < 100 && (await published()).length === 0; round += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      (
+        await json<{ data: Array<{ text?: string; postId: string }> }>(
+          fetch(`${baseUrl}/emulator/control/published?network=x`),
+        )
+      ).data.filter((item) => item.text === TEXT);
+    for (let round = 0; round < 100 && (await published()).length === 0; round += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await published()).toHaveLength(1);
     expect(await deliveryStatus()).toBe('publishing');
 
     const second = startServiceProcess({ ...env, ROLE: 'worker' });
     workers.push(second);
-    for (let round = 0; round < 300 && (await deliveryStatus()) !== 'published'; round += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let round = 0; round < 300 && (await deliveryStatus()) !== 'published'; round += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
 
-    const post = await json<{ data: { status: string; deliveries: Array<{ platformPostId: string; attempts: number }> } }>(fetch(postUrl, { headers }));
+    const post = await json<{
+      data: { status: string; deliveries: Array<{ platformPostId: string; attempts: number }> };
+    }>(fetch(postUrl, { headers }));
     if (post.data.status !== 'published') {
       // Only when the takeover failed: what the new worker said and how the locks stand, to diagnose it from CI's output.
       console.log(second.output().slice(-3000));
       console.log(JSON.stringify(await db.query('SELECT * FROM worker_heartbeats')));
-      console.log(JSON.stringify(await db.query('SELECT account_id, claimed_by, claimed_at, delivery_id, due_at FROM publish_lanes WHERE claimed_by IS NOT NULL OR due_at IS NOT NULL')));
+      console.log(
+        JSON.stringify(
+          await db.query(
+            'SELECT account_id, claimed_by, claimed_at, delivery_id, due_at FROM publish_lanes WHERE claimed_by IS NOT NULL OR due_at IS NOT NULL',
+          ),
+        ),
+      );
     }
     expect(post.data.status).toBe('published');
     const onNetwork = await published();

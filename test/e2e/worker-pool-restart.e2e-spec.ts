@@ -31,13 +31,14 @@ describe('The job worker after its pool shut itself down', () => {
     await t.close();
   });
 
-  const addJob = (task: string, key: string) => t.db.query('SELECT graphile_worker.add_job($1, $2::json, job_key => $3)', [task, '{}', key]);
+  const addJob = (task: string, key: string) =>
+    t.db.query('SELECT graphile_worker.add_job($1, $2::json, job_key => $3)', [task, '{}', key]);
   const count = async (sql: string) => (await t.db.query<{ n: number }>(sql))[0]!.n;
   const waitingOn = (statement: string) =>
     `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '${statement}%'`;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('starts a new pool, which takes jobs again and frees the old one\'s queues, after two completions failed apart', async () => {
+  it("starts a new pool, which takes jobs again and frees the old one's queues, after two completions failed apart", async () => {
     const [held, running] = lockers as [Client, Client];
     await t.db.query(`
       CREATE FUNCTION refuse_job_completion() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'completion refused (test)'; END $$;
@@ -49,7 +50,12 @@ describe('The job worker after its pool shut itself down', () => {
     await running.query('LOCK TABLE connect_attempts IN ACCESS EXCLUSIVE MODE');
     await addJob('purge-idempotency-keys', 'second');
     await addJob('purge-expired-connect-state', 'third');
-    await until(async () => (await count(waitingOn('DELETE FROM idempotency_keys'))) === 1 && (await count(waitingOn('DELETE FROM connect_attempts'))) === 1, 10_000);
+    await until(
+      async () =>
+        (await count(waitingOn('DELETE FROM idempotency_keys'))) === 1 &&
+        (await count(waitingOn('DELETE FROM connect_attempts'))) === 1,
+      10_000,
+    );
 
     // First completion refused: the pool starts shutting down, waiting for its two running jobs.
     await addJob('purge-quiet-sign-in-failures', 'first');
@@ -58,17 +64,33 @@ describe('The job worker after its pool shut itself down', () => {
     await held.query('COMMIT');
     await pause(1_000);
     // The last running job fails; the pool's workers are all done.
-    await t.db.query("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM connect_attempts%'");
+    await t.db.query(
+      "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM connect_attempts%'",
+    );
     await running.query('ROLLBACK');
     await pause(1_000);
-    await t.db.query('DROP TRIGGER refuse_job_completion ON graphile_worker._private_jobs; DROP FUNCTION refuse_job_completion()');
+    await t.db.query(
+      'DROP TRIGGER refuse_job_completion ON graphile_worker._private_jobs; DROP FUNCTION refuse_job_completion()',
+    );
 
     // The database records jobs again: a job queued now runs, and so do the old pool's.
-    await t.db.query("INSERT INTO dashboard_sign_in_failures (key, failures, last_failed_at) VALUES ('quiet', 1, now() - interval '2 days')");
+    await t.db.query(
+      "INSERT INTO dashboard_sign_in_failures (key, failures, last_failed_at) VALUES ('quiet', 1, now() - interval '2 days')",
+    );
     await addJob('purge-quiet-sign-in-failures', 'after');
-    await until(async () => (await count("SELECT count(*)::int AS n FROM dashboard_sign_in_failures WHERE key = 'quiet'")) === 0, 30_000);
-    await until(async () => (await count('SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE attempts < max_attempts')) === 0, 30_000);
-    expect(await t.db.query('SELECT queue_name FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL')).toEqual([]);
+    await until(
+      async () => (await count("SELECT count(*)::int AS n FROM dashboard_sign_in_failures WHERE key = 'quiet'")) === 0,
+      30_000,
+    );
+    await until(
+      async () =>
+        (await count('SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE attempts < max_attempts')) ===
+        0,
+      30_000,
+    );
+    expect(
+      await t.db.query('SELECT queue_name FROM graphile_worker._private_job_queues WHERE locked_by IS NOT NULL'),
+    ).toEqual([]);
   }, 90_000);
 });
 

@@ -24,11 +24,20 @@ export function describeInBrowser(): jest.Describe {
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`REQUIRE_BROWSER=1 but Chromium is missing at ${CHROMIUM_PATH}: install it with apt-get install -y chromium`);
+    throw new Error(
+      `REQUIRE_BROWSER=1 but Chromium is missing at ${CHROMIUM_PATH}: install it with apt-get install -y chromium`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -43,8 +52,13 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     await page.setViewportSize(size);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
     if (label === 'phone') {
-      const widths = await page.evaluate<{ content: number; screen: number }>('({ content: document.documentElement.scrollWidth, screen: window.innerWidth })');
-      expect({ page: name, overflows: widths.content > widths.screen, ...widths }).toMatchObject({ page: name, overflows: false });
+      const widths = await page.evaluate<{ content: number; screen: number }>(
+        '({ content: document.documentElement.scrollWidth, screen: window.innerWidth })',
+      );
+      expect({ page: name, overflows: widths.content > widths.screen, ...widths }).toMatchObject({
+        page: name,
+        overflows: false,
+      });
     }
   }
   if (original) await page.setViewportSize(original);

@@ -31,15 +31,20 @@ async function follow(url: string): Promise<Response> {
 }
 
 /** Plays the user's browser: opens auth_url on the emulator (auto-approving or denying), then our callback. */
-export async function browse(authUrl: string, options: Pick<ConnectOptions, 'decision' | 'emulatorUser'> = {}): Promise<BrowserTrip> {
+export async function browse(
+  authUrl: string,
+  options: Pick<ConnectOptions, 'decision' | 'emulatorUser'> = {},
+): Promise<BrowserTrip> {
   const consent = new URL(authUrl);
   consent.searchParams.set('emulator_auto', options.decision ?? 'approve');
   if (options.emulatorUser) consent.searchParams.set('emulator_user', options.emulatorUser);
   const fromNetwork = await follow(consent.toString());
-  if (fromNetwork.status !== 302) throw new Error(`The consent page answered ${fromNetwork.status}: ${await fromNetwork.text()}`);
+  if (fromNetwork.status !== 302)
+    throw new Error(`The consent page answered ${fromNetwork.status}: ${await fromNetwork.text()}`);
   const callbackUrl = fromNetwork.headers.get('location')!;
   const fromCallback = await follow(callbackUrl);
-  if (fromCallback.status !== 302) throw new Error(`The callback answered ${fromCallback.status}: ${await fromCallback.text()}`);
+  if (fromCallback.status !== 302)
+    throw new Error(`The callback answered ${fromCallback.status}: ${await fromCallback.text()}`);
   return { callbackUrl, finalUrl: new URL(fromCallback.headers.get('location')!) };
 }
 
@@ -51,7 +56,11 @@ export async function requestAuthUrl(t: TestApp, apiKey: string, options: Connec
 }
 
 /** auth-url, consent and callback: the session token the customer's app receives. */
-export async function connectUntilSession(t: TestApp, apiKey: string, options: ConnectOptions): Promise<BrowserTrip & { session: string }> {
+export async function connectUntilSession(
+  t: TestApp,
+  apiKey: string,
+  options: ConnectOptions,
+): Promise<BrowserTrip & { session: string }> {
   const response = await requestAuthUrl(t, apiKey, options);
   if (response.status !== 200) throw new Error(`auth-url answered ${response.status}: ${response.text}`);
   const trip = await browse(response.body.data.auth_url, options);

@@ -29,7 +29,12 @@ export async function signInForm(t: TestApp): Promise<SignInForm> {
 }
 
 /** A sign-in attempt through the real form; `forwardedFor` sets X-Forwarded-For (believed only with TRUST_PROXY). */
-export async function postSignIn(t: TestApp, email: string, password: string, options: { form?: SignInForm; forwardedFor?: string } = {}): Promise<request.Response> {
+export async function postSignIn(
+  t: TestApp,
+  email: string,
+  password: string,
+  options: { form?: SignInForm; forwardedFor?: string } = {},
+): Promise<request.Response> {
   const form = options.form ?? (await signInForm(t));
   const call = request(t.server).post('/dashboard/sign-in').set('Cookie', form.cookie).type('form');
   if (options.forwardedFor) call.set('X-Forwarded-For', options.forwardedFor);

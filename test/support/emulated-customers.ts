@@ -13,31 +13,51 @@ export type App = TestApp & { baseUrl: string };
 export function harness(t: App) {
   let users = 0;
   const control = (path: string, body?: unknown, method = 'POST') =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${t.baseUrl}/emulator/control${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return {
     control,
     /** A new customer with `count` X profiles connected. */
-    async customerWithAccounts(count: number): Promise<{ customer: TestCustomer; accounts: Array<{ id: string; networkAccountId: string }> }> {
+    async customerWithAccounts(
+      count: number,
+    ): Promise<{ customer: TestCustomer; accounts: Array<{ id: string; networkAccountId: string }> }> {
       const customer = await t.createCustomer();
       await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
       const accounts: Array<{ id: string; networkAccountId: string }> = [];
       for (let index = 0; index < count; index += 1) {
         const user = `fair${(users += 1)}`;
-        expect((await control('/users', { id: user, name: `Fair ${users}`, x: { username: `fair_${users}` } })).status).toBeLessThan(300);
-        const { session } = await connectUntilSession(t, customer.apiKey, { network: 'x', tenantId: TENANT, redirectUri: REDIRECT, emulatorUser: user });
+        expect(
+          (await control('/users', { id: user, name: `Fair ${users}`, x: { username: `fair_${users}` } })).status,
+        ).toBeLessThan(300);
+        const { session } = await connectUntilSession(t, customer.apiKey, {
+          network: 'x',
+          tenantId: TENANT,
+          redirectUri: REDIRECT,
+          emulatorUser: user,
+        });
         const auth = { Authorization: `Bearer ${customer.apiKey}` };
-        const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data.availablePages;
-        const finalized = await request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`).set(auth).send({ selectedPageIds: [pages[0].id] });
+        const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
+          .availablePages;
+        const finalized = await request(t.server)
+          .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+          .set(auth)
+          .send({ selectedPageIds: [pages[0].id] });
         accounts.push({ id: finalized.body.data[0].id, networkAccountId: pages[0].id });
       }
       return { customer, accounts };
     },
-    post: (customer: TestCustomer, accountId: string, content: string) => createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers: [{ content }] }),
+    post: (customer: TestCustomer, accountId: string, content: string) =>
+      createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers: [{ content }] }),
     /** Deliveries of the customer not yet final. */
     async openDeliveries(customer: TestCustomer): Promise<number> {
-      const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM deliveries WHERE customer_id = $1 AND status IN ('scheduled', 'pending', 'publishing')", [customer.id]);
+      const [row] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM deliveries WHERE customer_id = $1 AND status IN ('scheduled', 'pending', 'publishing')",
+        [customer.id],
+      );
       return row!.n;
     },
   };
 }
-

@@ -73,13 +73,24 @@ export class HoldingProxy {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
       const body = await readBody(request);
-      const call: ProxiedCall = { method: request.method ?? 'GET', url: request.url ?? '/', body: body.toString('utf8') };
+      const call: ProxiedCall = {
+        method: request.method ?? 'GET',
+        url: request.url ?? '/',
+        body: body.toString('utf8'),
+      };
       this.calls.push(call);
-      const headers = { ...request.headers, host: `${this.targetHost}:${this.targetPort}`, 'content-length': String(body.length) };
+      const headers = {
+        ...request.headers,
+        host: `${this.targetHost}:${this.targetPort}`,
+        'content-length': String(body.length),
+      };
       delete headers['transfer-encoding'];
       delete headers.connection;
       const upstream = await new Promise<IncomingMessage>((resolve, reject) => {
-        const outgoing = forward({ host: this.targetHost, port: this.targetPort, method: call.method, path: call.url, headers, agent: false }, resolve);
+        const outgoing = forward(
+          { host: this.targetHost, port: this.targetPort, method: call.method, path: call.url, headers, agent: false },
+          resolve,
+        );
         outgoing.on('error', reject);
         outgoing.end(body);
       });

@@ -9,8 +9,17 @@ const FILES: Record<string, { type: string; body: Buffer }> = {
       'base64',
     ),
   },
-  '.png': { type: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') },
-  '.gif': { type: 'image/gif', body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') },
+  '.png': {
+    type: 'image/png',
+    body: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  },
+  '.gif': {
+    type: 'image/gif',
+    body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  },
   '.mp4': { type: 'video/mp4', body: Buffer.alloc(4096, 1) },
   '.mov': { type: 'video/quicktime', body: Buffer.alloc(4096, 2) },
 };

@@ -14,10 +14,14 @@ function isEmulated(id: NetworkId): id is TestedNetwork {
  * and emulator folders, one line in each registry) adds it here; a test keyed by TestedNetwork
  * then asks for its expectations at compile time.
  */
-export const TESTED_NETWORKS: readonly TestedNetwork[] = INSTALLED_NETWORKS.map((network) => network.id).filter(isEmulated);
+export const TESTED_NETWORKS: readonly TestedNetwork[] = INSTALLED_NETWORKS.map((network) => network.id).filter(
+  isEmulated,
+);
 
 /** Every name the API takes for a tested network (ids, then aliases), with the id it stands for. */
 export const TESTED_NETWORK_NAMES: ReadonlyArray<{ name: string; id: TestedNetwork }> = [
   ...TESTED_NETWORKS.map((id) => ({ name: id, id })),
-  ...INSTALLED_NETWORKS.flatMap((network) => (isEmulated(network.id) ? network.aliases.map((alias) => ({ name: alias, id: network.id as TestedNetwork })) : [])),
+  ...INSTALLED_NETWORKS.flatMap((network) =>
+    isEmulated(network.id) ? network.aliases.map((alias) => ({ name: alias, id: network.id as TestedNetwork })) : [],
+  ),
 ];

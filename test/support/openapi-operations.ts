@@ -43,7 +43,10 @@ interface RawOperation {
 export async function loadApiDocument(server: Server): Promise<ApiDocument> {
   const response = await request(server).get('/api/docs.json');
   if (response.status !== 200) throw new Error(`/api/docs.json answered ${response.status}`);
-  const document = response.body as { paths: Record<string, Record<string, RawOperation>>; components: { schemas: Record<string, SchemaObject> } };
+  const document = response.body as {
+    paths: Record<string, Record<string, RawOperation>>;
+    components: { schemas: Record<string, SchemaObject> };
+  };
   const resolve = (schema: SchemaObject | undefined): SchemaObject | undefined => {
     if (!schema) return undefined;
     if (schema.$ref) return resolve(document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);

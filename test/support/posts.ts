@@ -22,7 +22,12 @@ export function getPost(t: TestApp, customer: TestCustomer, id: string): request
 const SETTLED = ['published', 'partially_published', 'failed', 'canceled'];
 
 /** Polls the post until every delivery has settled (or the time runs out), and returns it. */
-export async function settledPost(t: TestApp, customer: TestCustomer, id: string, timeoutMs = 30_000): Promise<PostView> {
+export async function settledPost(
+  t: TestApp,
+  customer: TestCustomer,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<PostView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const post = (await getPost(t, customer, id)).body.data as PostView;

@@ -17,7 +17,9 @@ export function rawRequest(port: number, bytes: string): Promise<string> {
 export function parseRawAnswer(answer: string): { status: number; headers: Record<string, string>; body: unknown } {
   const [head = '', body = ''] = answer.split('\r\n\r\n', 2);
   const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const headers = Object.fromEntries(headerLines.map((line) => [line.split(':')[0]!.toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [line.split(':')[0]!.toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   let parsed: unknown = body;
   try {
     parsed = JSON.parse(body);

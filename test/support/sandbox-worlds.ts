@@ -14,8 +14,15 @@ export type Network = (typeof NETWORKS)[number];
  * An instance of the service with no network emulated for live traffic and no network credentials
  * (as in production): test keys still connect and publish, through their test worlds.
  */
-export function startSandboxInstance(databaseUrl: string, encryptionKey: string, env: Record<string, string> = {}): Promise<App> {
-  return startEmulatedApp({ databaseUrl, env: { NETWORK_EMULATOR: 'off', ENCRYPTION_KEY: encryptionKey, ALLOW_PRIVATE_URLS: 'true', ...env } });
+export function startSandboxInstance(
+  databaseUrl: string,
+  encryptionKey: string,
+  env: Record<string, string> = {},
+): Promise<App> {
+  return startEmulatedApp({
+    databaseUrl,
+    env: { NETWORK_EMULATOR: 'off', ENCRYPTION_KEY: encryptionKey, ALLOW_PRIVATE_URLS: 'true', ...env },
+  });
 }
 
 export const newEncryptionKey = (): string => randomBytes(32).toString('base64');
@@ -27,7 +34,11 @@ export async function testWorldOf(t: TestApp, live: TestCustomer): Promise<TestC
 }
 
 /** Calls the emulator's control API of an instance, with a key or without. */
-export function control(t: App, path: string, options: { key?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+export function control(
+  t: App,
+  path: string,
+  options: { key?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   return fetch(`${t.baseUrl}/emulator/control${path}`, {
     method: options.method ?? 'GET',
     headers: {
@@ -40,17 +51,35 @@ export function control(t: App, path: string, options: { key?: string; method?: 
 }
 
 /** Connects the first page or profile offered on a network; its service id and network id. */
-export async function connectAccount(t: App, caller: TestCustomer, network: Network, tenantId: string, redirectUri: string): Promise<{ id: string; networkAccountId: string }> {
+export async function connectAccount(
+  t: App,
+  caller: TestCustomer,
+  network: Network,
+  tenantId: string,
+  redirectUri: string,
+): Promise<{ id: string; networkAccountId: string }> {
   const { session } = await connectUntilSession(t, caller.apiKey, { network, tenantId, redirectUri });
   const auth = { Authorization: `Bearer ${caller.apiKey}` };
-  const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data.availablePages;
-  const finalized = await request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`).set(auth).send({ selectedPageIds: [pages[0].id] });
+  const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
+    .availablePages;
+  const finalized = await request(t.server)
+    .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+    .set(auth)
+    .send({ selectedPageIds: [pages[0].id] });
   if (finalized.status !== 200) throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
   return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
 }
 
 /** Posts to one account and waits for the outcome. Instagram needs an image. */
-export async function publishTo(t: App, caller: TestCustomer, tenantId: string, network: Network, accountId: string, content: string, imageUrl: string): Promise<PostView> {
+export async function publishTo(
+  t: App,
+  caller: TestCustomer,
+  tenantId: string,
+  network: Network,
+  accountId: string,
+  content: string,
+  imageUrl: string,
+): Promise<PostView> {
   const containers = [{ content, ...(network === 'instagram' ? { media: [{ url: imageUrl }] } : {}) }];
   const accepted = await createPost(t, caller, { tenant_id: tenantId, accounts: [accountId], containers });
   if (accepted.status !== 202) throw new Error(`POST /posts answered ${accepted.status}: ${accepted.text}`);

@@ -7,7 +7,11 @@ const ROOT = join(__dirname, '..', '..');
 
 /** Builds dist/ as `npm start` does (`npm run build`), so the tests run what users run. */
 export async function buildService(): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
+  await promisify(execFile)(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: ROOT },
+  );
 }
 
 /** The environment of a child service: ours, minus whatever would point it at the test database. */
@@ -35,7 +39,9 @@ export interface ServiceProcess {
  * read from there so that every process a test, drill or bench starts runs as `npm start` runs it.
  */
 export function startScriptNodeOptions(): string[] {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const start =
+    (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+      .start ?? '';
   const match = /^node((?: --\S+)*) dist\/src\/main\.js$/.exec(start);
   if (!match) throw new Error(`package.json's start script is not "node [--options] dist/src/main.js": ${start}`);
   return match[1]!.split(' ').filter(Boolean);
@@ -43,7 +49,11 @@ export function startScriptNodeOptions(): string[] {
 
 /** Starts the built service as `npm start` runs it after building (its Node options, then dist/src/main.js). */
 export function startServiceProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ServiceProcess {
-  const child = spawn(process.execPath, [...startScriptNodeOptions(), ...nodeArgs, 'dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startScriptNodeOptions(), ...nodeArgs, 'dist/src/main.js'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -5,7 +5,14 @@ export interface Receipt {
   headers: IncomingHttpHeaders;
   /** The exact bytes received, as the signature covers them. */
   raw: Buffer;
-  body: { id: string; event: string; tenantId: string | null; timestamp: string; data: Record<string, unknown>; livemode: boolean };
+  body: {
+    id: string;
+    event: string;
+    tenantId: string | null;
+    timestamp: string;
+    data: Record<string, unknown>;
+    livemode: boolean;
+  };
   at: number;
 }
 
@@ -46,7 +53,12 @@ export class WebhookReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const raw = Buffer.concat(chunks);
-        this.receipts.push({ headers: request.headers, raw, body: JSON.parse(raw.toString('utf8')) as Receipt['body'], at: Date.now() });
+        this.receipts.push({
+          headers: request.headers,
+          raw,
+          body: JSON.parse(raw.toString('utf8')) as Receipt['body'],
+          at: Date.now(),
+        });
         const answer = this.answers.shift() ?? { status: 200 };
         if (answer === 'hang-up') return request.socket.destroy();
         setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);

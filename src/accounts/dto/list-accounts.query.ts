@@ -40,7 +40,8 @@ export class ListAccountsQuery {
   limit?: number;
 
   @ApiPropertyOptional({
-    description: '`pagination.nextCursor` of the previous page, as given (opaque). Without it: the first page. Pages run oldest account first.',
+    description:
+      '`pagination.nextCursor` of the previous page, as given (opaque). Without it: the first page. Pages run oldest account first.',
   })
   @IsOptional()
   // Decorators run bottom-up, and only the first rule broken is reported: "must be a string" first.

@@ -40,7 +40,11 @@ describe('SecretBox', () => {
       const truncated = [...parts.slice(0, 3), tag.subarray(0, length).toString('base64url'), parts[4]].join('.');
       expect(() => box.decrypt(truncated, 'ctx')).toThrow(DecryptionError);
     }
-    const lengthened = [...parts.slice(0, 3), Buffer.concat([tag, Buffer.from([0])]).toString('base64url'), parts[4]].join('.');
+    const lengthened = [
+      ...parts.slice(0, 3),
+      Buffer.concat([tag, Buffer.from([0])]).toString('base64url'),
+      parts[4],
+    ].join('.');
     expect(() => box.decrypt(lengthened, 'ctx')).toThrow(DecryptionError);
     expect(box.decrypt(parts.join('.'), 'ctx')).toBe('token');
   });

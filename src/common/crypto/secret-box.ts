@@ -39,7 +39,13 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
-    return [FORMAT, this.keys.active.id, iv.toString('base64url'), tag.toString('base64url'), ciphertext.toString('base64url')].join('.');
+    return [
+      FORMAT,
+      this.keys.active.id,
+      iv.toString('base64url'),
+      tag.toString('base64url'),
+      ciphertext.toString('base64url'),
+    ].join('.');
   }
 
   decrypt(stored: string, context: string): string {

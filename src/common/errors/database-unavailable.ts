@@ -5,7 +5,14 @@ const UNREACHABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '0800
  * Socket errors count only when they come from opening a connection (`syscall` connect or
  * getaddrinfo): a client that hangs up mid-request also raises ECONNRESET, and that is no outage.
  */
-const CONNECT_ERROR_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECT_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 const CONNECT_SYSCALLS = new Set(['connect', 'getaddrinfo']);
 /**
  * A connection reset while it was being opened: pg's pool hands the socket's own error to the
@@ -40,7 +47,13 @@ function inspect(error: unknown, depth: number, fromDriver = false): boolean {
     cause?: unknown;
   };
   if (typeof code === 'string' && UNREACHABLE_SQLSTATES.has(code)) return true;
-  if (typeof code === 'string' && CONNECT_ERROR_CODES.has(code) && typeof syscall === 'string' && CONNECT_SYSCALLS.has(syscall)) return true;
+  if (
+    typeof code === 'string' &&
+    CONNECT_ERROR_CODES.has(code) &&
+    typeof syscall === 'string' &&
+    CONNECT_SYSCALLS.has(syscall)
+  )
+    return true;
   if (code === 'ECONNRESET' && typeof syscall === 'string' && RESET_SYSCALLS.has(syscall)) return true;
   if (fromDriver && typeof code === 'string' && DROPPED_CONNECTION_CODES.has(code)) return true;
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((part) => message.includes(part))) return true;

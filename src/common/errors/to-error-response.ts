@@ -26,7 +26,10 @@ const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
     code: 'invalid_json',
     message: 'The request body is not valid JSON, or uses a forbidden property name (__proto__, constructor.prototype)',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty but Content-Type is application/json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The request body is empty but Content-Type is application/json',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'Content-Length does not match the body' },
 };
 
@@ -46,14 +49,14 @@ const BY_STATUS: Partial<Record<number, { code: string; message: string }>> = {
 };
 
 export function fromStatus(status: number): ErrorResponse {
-  if (status >= 500) return { status: 500, code: 'internal_error', message: 'Internal server error', headers: {}, unexpected: true };
+  if (status >= 500)
+    return { status: 500, code: 'internal_error', message: 'Internal server error', headers: {}, unexpected: true };
   const known = BY_STATUS[status] ?? { code: 'bad_request', message: 'Bad request' };
   return { status, ...known, headers: {}, unexpected: false };
 }
 
 /** SQLSTATEs a value sent by a client can cause (a NUL byte, a string too long for its column). */
 const CLIENT_DATA_SQLSTATES = new Set(['22021', '22P05', '22001', '22P02', '22003', '22007', '22008']);
-
 
 /**
  * Turns anything thrown while handling a request into the status, code and message of the error
@@ -84,12 +87,24 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   const state = sqlState(error);
   if (state && CLIENT_DATA_SQLSTATES.has(state)) {
     // Validation should have caught it; still, a client's value is never a 500.
-    return { status: 400, code: 'bad_request', message: 'The request contains a value that cannot be stored', headers: {}, unexpected: false };
+    return {
+      status: 400,
+      code: 'bad_request',
+      message: 'The request contains a value that cannot be stored',
+      headers: {},
+      unexpected: false,
+    };
   }
   const fastifyError = error as { code?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof fastifyError?.code === 'string' && FASTIFY_ERRORS[fastifyError.code]) {
     const { code, message } = FASTIFY_ERRORS[fastifyError.code]!;
-    return { status: (ERROR_STATUS as Record<string, number>)[code] ?? 400, code, message, headers: {}, unexpected: false };
+    return {
+      status: (ERROR_STATUS as Record<string, number>)[code] ?? 400,
+      code,
+      message,
+      headers: {},
+      unexpected: false,
+    };
   }
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return fromStatus(fastifyError.statusCode);

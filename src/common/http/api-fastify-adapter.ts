@@ -59,13 +59,22 @@ export class ApiFastifyAdapter extends FastifyAdapter {
       reply.header('X-Request-Id', request.id);
       if (closing) {
         reply.header('Connection', 'close');
-        const shuttingDown = new ApiException('shutting_down', 'The service is restarting; retry shortly', undefined, undefined, { 'Retry-After': '1' });
+        const shuttingDown = new ApiException(
+          'shutting_down',
+          'The service is restarting; retry shortly',
+          undefined,
+          undefined,
+          { 'Retry-After': '1' },
+        );
         sendError(shuttingDown, request, reply, options.httpLogger);
         return reply;
       }
     });
     fastify.addHook('onResponse', async (request, reply) => {
-      request.log.info({ req: request, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request');
+      request.log.info(
+        { req: request, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) },
+        'request',
+      );
     });
   }
 

@@ -32,6 +32,8 @@ describe('page cursors', () => {
     const error = refusal(text);
     expect(error).toBeInstanceOf(ApiException);
     expect((error as ApiException).code).toBe('validation_failed');
-    expect((error as ApiException).details).toEqual([{ field: 'cursor', message: 'cursor is not one this API gave out' }]);
+    expect((error as ApiException).details).toEqual([
+      { field: 'cursor', message: 'cursor is not one this API gave out' },
+    ]);
   });
 });

@@ -21,7 +21,12 @@ function cursorTimeSql(createdParam: string): string {
 }
 
 /** SQL for "before the cursor" (newest-first lists), with the cursor's two values as parameters. */
-export function beforeCursorSql(createdColumn: string, idColumn: string, createdParam: string, idParam: string): string {
+export function beforeCursorSql(
+  createdColumn: string,
+  idColumn: string,
+  createdParam: string,
+  idParam: string,
+): string {
   return `(${createdColumn}, ${idColumn}) < (${cursorTimeSql(createdParam)}, ${idParam})`;
 }
 
@@ -37,11 +42,15 @@ export function encodeCursor(cursor: PageCursor): string {
 /** The cursor, or a 400 when it is not one this API gave out for ids with this prefix. */
 export function decodeCursor(cursor: string, idPrefix: string): PageCursor {
   const [createdMicros, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const wellFormed = !!id && !!createdMicros && /^\d{1,17}$/.test(createdMicros) && new RegExp(`^${idPrefix}_[0-9A-Za-z]+$`).test(id);
+  const wellFormed =
+    !!id && !!createdMicros && /^\d{1,17}$/.test(createdMicros) && new RegExp(`^${idPrefix}_[0-9A-Za-z]+$`).test(id);
   // Node's base64url decoder skips characters outside the alphabet and ignores extra parts; only
   // the exact text encodeCursor gives out is accepted, so a mangled cursor is a 400, not some other page.
   if (!wellFormed || encodeCursor({ createdMicros, id }) !== cursor) {
-    throw ApiException.validation([{ field: 'cursor', message: 'cursor is not one this API gave out' }], 'Invalid request: cursor');
+    throw ApiException.validation(
+      [{ field: 'cursor', message: 'cursor is not one this API gave out' }],
+      'Invalid request: cursor',
+    );
   }
   return { createdMicros, id };
 }

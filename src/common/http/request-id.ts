@@ -9,6 +9,7 @@ const KEY_SHAPED = /sps_(?:test_)?[0-9A-Za-z]{20,}/;
  * traced across systems), otherwise a fresh one.
  */
 export function requestIdFor(incoming: string | string[] | undefined): string {
-  if (typeof incoming === 'string' && ACCEPTABLE_INCOMING_ID.test(incoming) && !KEY_SHAPED.test(incoming)) return incoming;
+  if (typeof incoming === 'string' && ACCEPTABLE_INCOMING_ID.test(incoming) && !KEY_SHAPED.test(incoming))
+    return incoming;
   return `req_${randomBytes(12).toString('base64url')}`;
 }

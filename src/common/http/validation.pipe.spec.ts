@@ -35,7 +35,9 @@ async function detailsFor(value: unknown): Promise<Array<{ field: string; messag
 
 describe('validation pipe', () => {
   it('names nested fields by their path', async () => {
-    const details = await detailsFor({ containers: [{ content: 'ok', media: [{ url: 'https://a.example/x.jpg' }, { url: 'nope' }] }] });
+    const details = await detailsFor({
+      containers: [{ content: 'ok', media: [{ url: 'https://a.example/x.jpg' }, { url: 'nope' }] }],
+    });
     expect(details).toEqual([{ field: 'containers[0].media[1].url', message: 'url must be a URL address' }]);
   });
 
@@ -46,7 +48,9 @@ describe('validation pipe', () => {
   });
 
   it('refuses prototype keys, which class-transformer would drop without a word', async () => {
-    const body = JSON.parse('{"containers":[{"content":"x","media":[],"constructor":{"prototype":{}}}],"__proto__":{"polluted":true}}');
+    const body = JSON.parse(
+      '{"containers":[{"content":"x","media":[],"constructor":{"prototype":{}}}],"__proto__":{"polluted":true}}',
+    );
     const details = await detailsFor(body);
     expect(details.map((d) => d.field).sort()).toEqual(['__proto__', 'containers[0].constructor']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -56,14 +60,22 @@ describe('validation pipe', () => {
     const depth = 100_000;
     const deepArray = JSON.parse(`{"containers":${'['.repeat(depth)}${']'.repeat(depth)}}`);
     const deepObject = JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
-    expect(await detailsFor(deepArray)).toEqual([{ field: `containers${'[0]'.repeat(15)}`, message: expect.stringContaining('nested too deeply') }]);
-    expect(await detailsFor(deepObject)).toEqual([{ field: Array(16).fill('a').join('.'), message: expect.stringContaining('nested too deeply') }]);
+    expect(await detailsFor(deepArray)).toEqual([
+      { field: `containers${'[0]'.repeat(15)}`, message: expect.stringContaining('nested too deeply') },
+    ]);
+    expect(await detailsFor(deepObject)).toEqual([
+      { field: Array(16).fill('a').join('.'), message: expect.stringContaining('nested too deeply') },
+    ]);
     // A real body's depth (containers[0].media[0].url) is far from the bound.
-    expect(await detailsFor({ containers: [{ content: 'x', media: [{ url: 'https://a.example/x.jpg' }] }] })).toEqual([]);
+    expect(await detailsFor({ containers: [{ content: 'x', media: [{ url: 'https://a.example/x.jpg' }] }] })).toEqual(
+      [],
+    );
   });
 
   it('refuses a wrongly typed field', async () => {
-    expect(await detailsFor({ containers: 'not-an-array' })).toEqual([{ field: 'containers', message: expect.stringContaining('array') }]);
+    expect(await detailsFor({ containers: 'not-an-array' })).toEqual([
+      { field: 'containers', message: expect.stringContaining('array') },
+    ]);
   });
 
   it('accepts a valid body', async () => {

@@ -26,7 +26,8 @@ const MAX_DEPTH = 16;
 /** Prototype keys, and values nested deeper than MAX_DEPTH, anywhere in a body or query. */
 function refusedKeys(value: unknown, path: string, depth = 0): FieldError[] {
   if (typeof value !== 'object' || value === null) return [];
-  if (depth >= MAX_DEPTH) return [{ field: path, message: `${path} is nested too deeply (at most ${MAX_DEPTH} levels)` }];
+  if (depth >= MAX_DEPTH)
+    return [{ field: path, message: `${path} is nested too deeply (at most ${MAX_DEPTH} levels)` }];
   return Object.keys(value).flatMap((key) => {
     const field = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     if (PROTOTYPE_KEYS.has(key)) return [{ field, message: `${field} is not an accepted field` }];
@@ -39,7 +40,8 @@ class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' || metadata.type === 'query') {
       const forbidden = refusedKeys(value, '');
-      if (forbidden.length) throw ApiException.validation(forbidden, `Invalid request: ${forbidden.map((f) => f.field).join(', ')}`);
+      if (forbidden.length)
+        throw ApiException.validation(forbidden, `Invalid request: ${forbidden.map((f) => f.field).join(', ')}`);
     }
     return super.transform(value, metadata);
   }

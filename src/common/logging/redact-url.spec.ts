@@ -8,7 +8,10 @@ describe('redactUrl', () => {
     ['/oauth/x/callback?state=abc&code=xyz&foo=1', '/oauth/x/callback?state=[redacted]&code=[redacted]&foo=1'],
     ['/cb?session=s1&network=x', '/cb?session=[redacted]&network=x'],
     ['/cb?Access_Token=zzz', '/cb?Access_Token=[redacted]'],
-    ['/oauth/access_token?grant_type=fb_exchange_token&fb_exchange_token=EAAshort', '/oauth/access_token?grant_type=fb_exchange_token&fb_exchange_token=[redacted]'],
+    [
+      '/oauth/access_token?grant_type=fb_exchange_token&fb_exchange_token=EAAshort',
+      '/oauth/access_token?grant_type=fb_exchange_token&fb_exchange_token=[redacted]',
+    ],
     ['/x?%ZZ=1&code=secret&tenantId=t', '/x?[undecodable]&code=[redacted]&tenantId=t'],
     [`/api/v1/social-accounts/sps_${'a'.repeat(43)}`, '/api/v1/social-accounts/[redacted]'],
     [`/x?api_key=sps_${'B'.repeat(43)}&t=1`, '/x?api_key=[redacted]&t=1'],

@@ -53,7 +53,10 @@ function holdsSecret(forms: string[]): boolean {
   return forms.some((form) => SECRET_SHAPED.test(form));
 }
 
-function redactPathSegment(segment: string, previousDecoded: string | undefined): { logged: string; decoded: string | undefined } {
+function redactPathSegment(
+  segment: string,
+  previousDecoded: string | undefined,
+): { logged: string; decoded: string | undefined } {
   const forms = decodings(segment, false);
   if (!forms) return { logged: '[undecodable]', decoded: undefined };
   const decoded = forms[forms.length - 1]!;
@@ -94,7 +97,10 @@ export function redactUrl(url: string): string {
     })
     .join('/');
   if (queryStart === -1) return safePath;
-  const safeQuery = url.slice(queryStart + 1).split('&').map(redactQueryPair).join('&');
+  const safeQuery = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map(redactQueryPair)
+    .join('&');
   return `${safePath}?${safeQuery}`;
 }
-

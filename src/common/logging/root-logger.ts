@@ -38,7 +38,12 @@ export function createRootLogger(level: LogLevel, destination?: pino.Destination
         censor: '[redacted]',
       },
       serializers: {
-        req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.url ? redactUrl(req.url) : undefined, ip: req.ip }),
+        req: (req: LoggedRequest) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url ? redactUrl(req.url) : undefined,
+          ip: req.ip,
+        }),
       },
     },
     destination,

@@ -7,8 +7,14 @@ import { PaginationDto } from './pagination.dto';
  * Documents a success answer `{ success: true, data: <model> }` (or data: model[]). A paginated
  * list (its handler returns Paginated) has `data: model[]` and `pagination` beside it.
  */
-export function ApiEnvelope(model: Type<unknown>, options: { isArray?: boolean; paginated?: boolean; status?: HttpStatus } = {}): MethodDecorator {
-  const data = options.isArray || options.paginated ? { type: 'array', items: { $ref: getSchemaPath(model) } } : { $ref: getSchemaPath(model) };
+export function ApiEnvelope(
+  model: Type<unknown>,
+  options: { isArray?: boolean; paginated?: boolean; status?: HttpStatus } = {},
+): MethodDecorator {
+  const data =
+    options.isArray || options.paginated
+      ? { type: 'array', items: { $ref: getSchemaPath(model) } }
+      : { $ref: getSchemaPath(model) };
   const pagination = options.paginated ? { pagination: { $ref: getSchemaPath(PaginationDto) } } : undefined;
   return applyDecorators(
     ApiExtraModels(model, ...(options.paginated ? [PaginationDto] : [])),
@@ -32,7 +38,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Body larger than the limit',
   415: 'Body is not JSON',
   422: 'Content the network would reject',
-  429: 'Over the API key\'s rate limit (`rate_limited`); retry after `Retry-After` seconds',
+  429: "Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds",
   503: 'Database unavailable; retry',
 };
 

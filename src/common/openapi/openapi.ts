@@ -27,7 +27,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config);
   for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem) as Array<{ responses?: Record<string, { headers?: Record<string, unknown> }> }>) {
+    for (const operation of Object.values(pathItem) as Array<{
+      responses?: Record<string, { headers?: Record<string, unknown> }>;
+    }>) {
       for (const response of Object.values(operation.responses ?? {})) {
         response.headers = { ...response.headers, 'X-Request-Id': REQUEST_ID_HEADER };
       }

@@ -9,12 +9,16 @@ export class AuthUrlBody {
 
   @ApiProperty({
     example: 'https://app.example.com/connected',
-    description: 'Where the user comes back after connecting; must be one of your allowed redirect URLs (its query string is kept)',
+    description:
+      'Where the user comes back after connecting; must be one of your allowed redirect URLs (its query string is kept)',
   })
   @IsDefined({ message: 'redirect_uri is required' })
   @IsString({ message: 'redirect_uri must be a string' })
   @MaxLength(2000)
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'redirect_uri must be an absolute http(s) URL' })
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'redirect_uri must be an absolute http(s) URL' },
+  )
   redirect_uri!: string;
 
   @ApiPropertyOptional({

@@ -2,7 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { NETWORK_IDS } from '../../networks/network-names';
 
 export class AvailablePageView {
-  @ApiProperty({ example: '102938475610', description: "The page's or profile's id on the network; send it in selectedPageIds" })
+  @ApiProperty({
+    example: '102938475610',
+    description: "The page's or profile's id on the network; send it in selectedPageIds",
+  })
   id!: string;
 
   @ApiProperty({ example: 'Acme Bakery' })
@@ -28,7 +31,12 @@ export class PendingSessionView {
   @ApiProperty({ example: '2026-11-21T20:30:00.000Z' })
   expiresAt!: string;
 
-  @ApiProperty({ nullable: true, type: String, example: 'user-42:9f86d081884c7d65', description: "The auth-url call's client_state: check it is your signed-in user's before finalizing" })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'user-42:9f86d081884c7d65',
+    description: "The auth-url call's client_state: check it is your signed-in user's before finalizing",
+  })
   clientState!: string | null;
 
   @ApiProperty({ type: [AvailablePageView] })

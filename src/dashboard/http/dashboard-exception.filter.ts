@@ -19,7 +19,8 @@ export class DashboardExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof SignInRequired) return redirectTo(reply, ROUTES.signIn);
-    if (exception instanceof CsrfRefused) return sendPage(reply, errorPage(403, 'Refused', exception.message, String(request.id)), 403);
+    if (exception instanceof CsrfRefused)
+      return sendPage(reply, errorPage(403, 'Refused', exception.message, String(request.id)), 403);
     const response = toErrorResponse(exception);
     if (response.unexpected) {
       const error = exception instanceof Error ? exception : new Error(String(exception));
@@ -27,7 +28,11 @@ export class DashboardExceptionFilter implements ExceptionFilter {
     }
     reply.headers(response.headers);
     const details = (response.details ?? []).map((detail) => detail.message);
-    sendPage(reply, errorPage(response.status, titleFor(response.status), response.message, String(request.id), details), response.status);
+    sendPage(
+      reply,
+      errorPage(response.status, titleFor(response.status), response.message, String(request.id), details),
+      response.status,
+    );
   }
 }
 

@@ -44,7 +44,8 @@ export class DashboardHttp implements OnModuleInit {
     // leaves without them, even if the two ever disagree.
     fastify.addHook('onSend', async (request, reply, payload) => {
       const route = request.routeOptions.url;
-      if (route !== undefined && isDashboardPath(route) && isHtml(reply.getHeader('content-type'))) reply.headers(SECURITY_HEADERS);
+      if (route !== undefined && isDashboardPath(route) && isHtml(reply.getHeader('content-type')))
+        reply.headers(SECURITY_HEADERS);
       return payload;
     });
   }

@@ -3,7 +3,7 @@ import { doneNotice } from './done-notice';
 describe('doneNotice', () => {
   const messages = { saved: 'Saved.' } as const;
 
-  it('finds a page\'s own message', () => {
+  it("finds a page's own message", () => {
     expect(doneNotice({ done: 'saved' }, messages)).toBe('Saved.');
     expect(doneNotice({}, messages)).toBeUndefined();
     expect(doneNotice({ done: 'other' }, messages)).toBeUndefined();

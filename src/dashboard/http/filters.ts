@@ -6,6 +6,9 @@ import { field, FormFields } from './form';
 export function tenantFilterValue(query: FormFields): string | undefined {
   const tenant = field(query, 'tenant', 200).trim();
   if (!tenant) return undefined;
-  if (!TENANT_ID_PATTERN.test(tenant)) throw ApiException.validation([{ field: 'tenant', message: 'tenant must be 1-128 characters of A-Z a-z 0-9 _ - . :' }]);
+  if (!TENANT_ID_PATTERN.test(tenant))
+    throw ApiException.validation([
+      { field: 'tenant', message: 'tenant must be 1-128 characters of A-Z a-z 0-9 _ - . :' },
+    ]);
   return tenant;
 }

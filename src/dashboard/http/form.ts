@@ -6,8 +6,10 @@ export type FormFields = Record<string, unknown> | undefined;
 export function field(fields: FormFields, name: string, maxLength = 2048): string {
   const value = fields?.[name];
   if (value === undefined) return '';
-  if (typeof value !== 'string') throw ApiException.validation([{ field: name, message: `${name} must be sent once, as text` }]);
-  if (value.length > maxLength) throw ApiException.validation([{ field: name, message: `${name} must be at most ${maxLength} characters` }]);
+  if (typeof value !== 'string')
+    throw ApiException.validation([{ field: name, message: `${name} must be sent once, as text` }]);
+  if (value.length > maxLength)
+    throw ApiException.validation([{ field: name, message: `${name} must be at most ${maxLength} characters` }]);
   return value;
 }
 

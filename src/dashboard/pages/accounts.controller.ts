@@ -34,24 +34,48 @@ export class AccountsPageController {
   ) {}
 
   @Get()
-  async search(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async search(
+    @CurrentSession() session: DashboardSession,
+    @Query() query: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const filters = { tenantId: tenantFilterValue(query), status: oneOf(query, 'status', ACCOUNT_STATUSES) };
     const done = field(query, 'done', 20) === 'disconnected' ? 'The account is disconnected.' : undefined;
-    sendPage(reply, accountsPage(this.pages.for(session), { accounts: await this.reader.search(session.customerId, filters), filters, limit: ACCOUNT_PAGE_SIZE, done }));
+    sendPage(
+      reply,
+      accountsPage(this.pages.for(session), {
+        accounts: await this.reader.search(session.customerId, filters),
+        filters,
+        limit: ACCOUNT_PAGE_SIZE,
+        done,
+      }),
+    );
   }
 
   @Get(':id')
-  async show(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async show(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     sendPage(reply, accountPage(this.pages.for(session), await this.account(session, id)));
   }
 
   @Get(':id/disconnect')
-  async confirmDisconnect(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async confirmDisconnect(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     sendPage(reply, disconnectAccountPage(this.pages.for(session), await this.account(session, id)));
   }
 
   @Post(':id/disconnect')
-  async disconnect(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async disconnect(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.accounts.disconnect(session.customerId, (await this.account(session, id)).id);
     redirectTo(reply, `${ROUTES.accounts}?done=disconnected`);
   }

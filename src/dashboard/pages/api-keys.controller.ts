@@ -32,28 +32,48 @@ export class ApiKeysController {
   ) {}
 
   @Get()
-  async list(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async list(
+    @CurrentSession() session: DashboardSession,
+    @Query() query: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const done = doneNotice(query, DONE);
     sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.liveCustomerId), done }));
   }
 
   @Post()
-  async create(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async create(
+    @CurrentSession() session: DashboardSession,
+    @Body() body: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const name = field(body, 'name', 100);
     // The signed-in user's customer is the live one; a test key makes its test world if need be.
     const mode = oneOf(body, 'mode', CUSTOMER_MODES) ?? 'live';
     const created = await this.keys.create(session.liveCustomerId, mode, name || undefined);
     // Answered directly, not redirected: the key exists only in this answer.
-    sendPage(reply, apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.liveCustomerId), created }), 201);
+    sendPage(
+      reply,
+      apiKeysPage(this.pages.for(session), { keys: await this.keys.list(session.liveCustomerId), created }),
+      201,
+    );
   }
 
   @Get(':id/revoke')
-  async confirmRevoke(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async confirmRevoke(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     sendPage(reply, revokeKeyPage(this.pages.for(session), await this.ownKey(session, id)));
   }
 
   @Post(':id/revoke')
-  async revoke(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async revoke(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.keys.revoke(session.liveCustomerId, keyId(id));
     redirectTo(reply, `${ROUTES.apiKeys}?done=revoked`);
   }

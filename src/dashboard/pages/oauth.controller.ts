@@ -21,7 +21,11 @@ import type { DashboardSession } from '../session/dashboard-sessions.service';
 import { oauthPage, OAuthPageState } from '../views/oauth.page';
 import { PageContextFactory } from './page-context';
 
-const DONE = { added: 'The redirect URL is allowed.', removed: 'The redirect URL is removed.', app: 'The app credentials are saved.' } as const;
+const DONE = {
+  added: 'The redirect URL is allowed.',
+  removed: 'The redirect URL is removed.',
+  app: 'The app credentials are saved.',
+} as const;
 
 /** Redirect URLs, the callback URL per network, and the customer's own network apps. */
 @ApiExcludeController()
@@ -39,12 +43,20 @@ export class OAuthController {
   ) {}
 
   @Get()
-  async show(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async show(
+    @CurrentSession() session: DashboardSession,
+    @Query() query: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.render(reply, session, { done: doneNotice(query, DONE) });
   }
 
   @Post('redirect-urls')
-  async add(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async add(
+    @CurrentSession() session: DashboardSession,
+    @Body() body: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const url = field(body, 'url');
     const outcome = await attempt(() => this.redirectUrls.add(session.liveCustomerId, url));
     if (outcome.ok) return redirectTo(reply, `${ROUTES.oauth}?done=added`);
@@ -52,31 +64,57 @@ export class OAuthController {
   }
 
   @Post('redirect-urls/remove')
-  async remove(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async remove(
+    @CurrentSession() session: DashboardSession,
+    @Body() body: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const outcome = await attempt(() => this.redirectUrls.remove(session.liveCustomerId, field(body, 'url')));
     if (outcome.ok) return redirectTo(reply, `${ROUTES.oauth}?done=removed`);
     await this.render(reply, session, { error: { form: 'redirect-urls', ...outcome.error } });
   }
 
   @Post('apps/:network')
-  async setApp(@CurrentSession() session: DashboardSession, @Param('network') network: string, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async setApp(
+    @CurrentSession() session: DashboardSession,
+    @Param('network') network: string,
+    @Body() body: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const adapter = this.networks.find(network);
-    if (!adapter) return this.render(reply, session, { error: { form: 'redirect-urls', status: 404, message: 'Unknown network', details: [] } });
+    if (!adapter)
+      return this.render(reply, session, {
+        error: { form: 'redirect-urls', status: 404, message: 'Unknown network', details: [] },
+      });
     const outcome = await attempt(() =>
-      this.apps.set(session.liveCustomerId, adapter.id, { clientId: field(body, 'client_id', 512), clientSecret: field(body, 'client_secret', 1024) }),
+      this.apps.set(session.liveCustomerId, adapter.id, {
+        clientId: field(body, 'client_id', 512),
+        clientSecret: field(body, 'client_secret', 1024),
+      }),
     );
     if (outcome.ok) return redirectTo(reply, `${ROUTES.oauth}?done=app`);
     await this.render(reply, session, { error: { form: adapter.id, ...outcome.error } });
   }
 
-  private async render(reply: FastifyReply, session: DashboardSession, extra: Pick<OAuthPageState, 'done' | 'error'>): Promise<void> {
-    const [redirectUrls, apps] = await Promise.all([this.redirectUrls.list(session.liveCustomerId), this.apps.list(session.liveCustomerId)]);
+  private async render(
+    reply: FastifyReply,
+    session: DashboardSession,
+    extra: Pick<OAuthPageState, 'done' | 'error'>,
+  ): Promise<void> {
+    const [redirectUrls, apps] = await Promise.all([
+      this.redirectUrls.list(session.liveCustomerId),
+      this.apps.list(session.liveCustomerId),
+    ]);
     const networks = this.networks.adapters.map((adapter) => ({
       id: adapter.id,
       displayName: adapter.displayName,
       callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
       app: apps.find((app) => app.network === adapter.id),
     }));
-    sendPage(reply, oauthPage(this.pages.for(session), { redirectUrls, networks, ...extra }), extra.error?.status ?? 200);
+    sendPage(
+      reply,
+      oauthPage(this.pages.for(session), { redirectUrls, networks, ...extra }),
+      extra.error?.status ?? 200,
+    );
   }
 }

@@ -30,13 +30,28 @@ export class PostsPageController {
   ) {}
 
   @Get()
-  async search(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async search(
+    @CurrentSession() session: DashboardSession,
+    @Query() query: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const filters = { tenantId: tenantFilterValue(query), status: oneOf(query, 'status', POST_STATUSES) };
-    sendPage(reply, postsPage(this.pages.for(session), { posts: await this.posts.search(session.customerId, filters), filters, limit: POST_PAGE_SIZE }));
+    sendPage(
+      reply,
+      postsPage(this.pages.for(session), {
+        posts: await this.posts.search(session.customerId, filters),
+        filters,
+        limit: POST_PAGE_SIZE,
+      }),
+    );
   }
 
   @Get(':id')
-  async show(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async show(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     if (!POST_ID.test(id)) throw ApiException.notFound('Post');
     sendPage(reply, postPage(this.pages.for(session), await this.posts.get(session.customerId, id)));
   }

@@ -46,7 +46,8 @@ export class SignInController {
       const message = `Too many failed sign-ins. Try again in ${outcome.retryAfterSeconds} second${outcome.retryAfterSeconds === 1 ? '' : 's'}.`;
       return sendPage(reply, signInPage(token, email, message), 429);
     }
-    if (outcome.kind === 'wrong-credentials') return sendPage(reply, signInPage(token, email, 'Wrong email or password.'), 401);
+    if (outcome.kind === 'wrong-credentials')
+      return sendPage(reply, signInPage(token, email, 'Wrong email or password.'), 401);
     this.csrf.clear(reply);
     this.cookies.setSession(reply, outcome.session.token, outcome.session.maxAgeSeconds);
     redirectTo(reply, ROUTES.overview);

@@ -16,7 +16,14 @@ import { DashboardSessionsService } from '../session/dashboard-sessions.service'
 import type { DashboardSession } from '../session/dashboard-sessions.service';
 
 /** The pages the switch may send the browser back to: a section's own page, nothing else. */
-const SECTIONS: readonly string[] = [ROUTES.overview, ROUTES.apiKeys, ROUTES.oauth, ROUTES.webhook, ROUTES.accounts, ROUTES.posts];
+const SECTIONS: readonly string[] = [
+  ROUTES.overview,
+  ROUTES.apiKeys,
+  ROUTES.oauth,
+  ROUTES.webhook,
+  ROUTES.accounts,
+  ROUTES.posts,
+];
 
 /**
  * The Live / Test switch: the session looks at the customer's live data or at its test world
@@ -35,7 +42,12 @@ export class ViewingController {
   ) {}
 
   @Post()
-  async switch(@CurrentSession() session: DashboardSession, @Req() request: FastifyRequest, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async switch(
+    @CurrentSession() session: DashboardSession,
+    @Req() request: FastifyRequest,
+    @Body() body: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const viewing = oneOf(body, 'viewing', CUSTOMER_MODES) ?? 'live';
     if (viewing === 'test') await this.testWorlds.testWorldOf(session.liveCustomerId);
     await this.sessions.view(this.cookies.session(request), viewing);

@@ -22,7 +22,11 @@ import { webhookEventPage, webhookPage, WebhookPageState } from '../views/webhoo
 import { PageContextFactory } from './page-context';
 
 const EVENT_ID = /^evt_[0-9A-Za-z]{1,40}$/;
-const DONE = { saved: 'The webhook is saved.', resent: 'The event is queued again.', rotated: 'The secret is rotated: the old one signs too for 24 hours.' } as const;
+const DONE = {
+  saved: 'The webhook is saved.',
+  resent: 'The event is queued again.',
+  rotated: 'The secret is rotated: the old one signs too for 24 hours.',
+} as const;
 
 /** The customer's webhook endpoint, the test event, the delivery log and resending. */
 @ApiExcludeController()
@@ -38,21 +42,34 @@ export class WebhookController {
   ) {}
 
   @Get()
-  async show(@CurrentSession() session: DashboardSession, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
-    const filters = { event: oneOf(query, 'event', ALL_EVENT_TYPES), status: oneOf(query, 'status', EVENT_DELIVERY_STATUSES) };
+  async show(
+    @CurrentSession() session: DashboardSession,
+    @Query() query: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const filters = {
+      event: oneOf(query, 'event', ALL_EVENT_TYPES),
+      status: oneOf(query, 'status', EVENT_DELIVERY_STATUSES),
+    };
     const cursor = field(query, 'cursor', 200) || undefined;
     await this.render(reply, session, { filters, cursor, done: doneNotice(query, DONE) });
   }
 
   @Post()
-  async save(@CurrentSession() session: DashboardSession, @Body() body: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async save(
+    @CurrentSession() session: DashboardSession,
+    @Body() body: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const url = field(body, 'url').trim();
     // An empty field asks the service to make the secret, as a PUT without one does.
     const secret = field(body, 'webhook_secret', 1024) || undefined;
     const outcome = await attempt(() => this.endpoints.put(session.customerId, url, secret));
-    if (!outcome.ok) return this.render(reply, session, { filters: {}, error: { form: 'endpoint', url, ...outcome.error } });
+    if (!outcome.ok)
+      return this.render(reply, session, { filters: {}, error: { form: 'endpoint', url, ...outcome.error } });
     // A made secret is shown on this answer (no-store), never in a redirect's URL.
-    if (outcome.value.generatedSecret) return this.render(reply, session, { filters: {}, done: DONE.saved, newSecret: outcome.value.generatedSecret });
+    if (outcome.value.generatedSecret)
+      return this.render(reply, session, { filters: {}, done: DONE.saved, newSecret: outcome.value.generatedSecret });
     return redirectTo(reply, `${ROUTES.webhook}?done=saved`);
   }
 
@@ -71,13 +88,22 @@ export class WebhookController {
   }
 
   @Get('events/:id')
-  async event(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Query() query: FormFields, @Res() reply: FastifyReply): Promise<void> {
+  async event(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Query() query: FormFields,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const event = await this.deliveries.get(session.customerId, this.eventId(id));
     sendPage(reply, webhookEventPage(this.pages.for(session), event, doneNotice(query, DONE)));
   }
 
   @Post('events/:id/resend')
-  async resend(@CurrentSession() session: DashboardSession, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async resend(
+    @CurrentSession() session: DashboardSession,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const eventId = this.eventId(id);
     const outcome = await attempt(() => this.deliveries.resend(session.customerId, eventId));
     if (outcome.ok) return redirectTo(reply, `${ROUTES.webhook}/events/${eventId}?done=resent`);
@@ -96,7 +122,9 @@ export class WebhookController {
     state: Pick<WebhookPageState, 'filters' | 'test' | 'done' | 'error' | 'newSecret'> & { cursor?: string },
   ): Promise<void> {
     const [endpoint, log] = await Promise.all([
-      attempt(() => this.endpoints.get(session.customerId)).then((found) => (found.ok ? WebhookView.from(found.value) : undefined)),
+      attempt(() => this.endpoints.get(session.customerId)).then((found) =>
+        found.ok ? WebhookView.from(found.value) : undefined,
+      ),
       this.deliveries.list(session.customerId, { ...state.filters, cursor: state.cursor, limit: 25 }),
     ]);
     sendPage(reply, webhookPage(this.pages.for(session), { endpoint, log, ...state }), state.error?.status ?? 200);

@@ -17,7 +17,16 @@ export class AccountsReader {
         WHERE customer_id = $1 AND ($2::text IS NULL OR tenant_id = $2) AND ($3::text IS NULL OR status = $3)
         ORDER BY connected_at DESC, id DESC LIMIT ${ACCOUNT_PAGE_SIZE}`,
       [customerId, filters.tenantId ?? null, filters.status ?? null],
-    )) as Array<{ id: string; platform: string; username: string; nickname: string; status: AccountStatus; tenant_id: string; avatar_url: string | null; connected_at: Date }>;
+    )) as Array<{
+      id: string;
+      platform: string;
+      username: string;
+      nickname: string;
+      status: AccountStatus;
+      tenant_id: string;
+      avatar_url: string | null;
+      connected_at: Date;
+    }>;
     return rows.map((row) => ({
       id: row.id,
       platform: row.platform,

@@ -7,7 +7,15 @@ import { postStatusOf, PostStatus } from '../../posts/post-status';
 export interface Overview {
   accounts: Array<{ platform: string; status: string; count: number }>;
   postsLast7Days: Array<{ status: PostStatus; count: number }>;
-  failingEvents: Array<{ id: string; event: string; status: string; attempts: number; failureReason: string | null; lastError: string | null; createdAt: Date }>;
+  failingEvents: Array<{
+    id: string;
+    event: string;
+    status: string;
+    attempts: number;
+    failureReason: string | null;
+    lastError: string | null;
+    createdAt: Date;
+  }>;
 }
 
 /** The overview's figures, each one query scoped to the customer. */
@@ -43,6 +51,10 @@ export class OverviewReader {
       const status = postStatusOf(shape.statuses.map((value) => ({ status: value })));
       byStatus.set(status, (byStatus.get(status) ?? 0) + shape.count);
     }
-    return { accounts, postsLast7Days: [...byStatus].map(([status, count]) => ({ status, count })), failingEvents: failing };
+    return {
+      accounts,
+      postsLast7Days: [...byStatus].map(([status, count]) => ({ status, count })),
+      failingEvents: failing,
+    };
   }
 }

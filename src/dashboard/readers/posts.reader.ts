@@ -30,7 +30,9 @@ export class PostsReader {
       take: filters.status ? POST_SCAN_LIMIT : POST_PAGE_SIZE,
     });
     if (!posts.length) return [];
-    const deliveries = await this.dataSource.getRepository(Delivery).find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const deliveries = await this.dataSource
+      .getRepository(Delivery)
+      .find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
     const byPost = new Map<string, Delivery[]>();
     for (const delivery of deliveries) byPost.set(delivery.postId, [...(byPost.get(delivery.postId) ?? []), delivery]);
     const views = posts.map((post) => postView(post, byPost.get(post.id) ?? []));
@@ -40,7 +42,9 @@ export class PostsReader {
   async get(customerId: string, id: string): Promise<PostDetail> {
     const post = await this.dataSource.getRepository(Post).findOneBy({ customerId, id });
     if (!post) throw ApiException.notFound('Post');
-    const deliveries = await this.dataSource.getRepository(Delivery).find({ where: { postId: post.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const deliveries = await this.dataSource
+      .getRepository(Delivery)
+      .find({ where: { postId: post.id }, order: { createdAt: 'ASC', id: 'ASC' } });
     return { view: postView(post, deliveries), texts: post.containers.map((container) => container.content) };
   }
 }

@@ -67,7 +67,14 @@ export class DashboardSessionsService {
               LEFT JOIN customers w ON s.viewing = 'test' AND w.live_customer_id = c.id AND w.mode = 'test'
         WHERE s.token_hash = $1 AND s.expires_at > now()`,
       [hashToken(token)],
-    )) as Array<{ user_id: string; email: string; live_customer_id: string; customer_name: string; csrf_token: string; test_world_id: string | null }>;
+    )) as Array<{
+      user_id: string;
+      email: string;
+      live_customer_id: string;
+      customer_name: string;
+      csrf_token: string;
+      test_world_id: string | null;
+    }>;
     const row = rows[0];
     if (!row) return undefined;
     return {
@@ -84,7 +91,10 @@ export class DashboardSessionsService {
   /** Switches the session to the customer's live data or its test world (which must exist for `test`). */
   async view(token: string | undefined, viewing: CustomerMode): Promise<void> {
     if (!isWellFormedToken(token)) return;
-    await this.dataSource.query('UPDATE dashboard_sessions SET viewing = $2 WHERE token_hash = $1', [hashToken(token), viewing]);
+    await this.dataSource.query('UPDATE dashboard_sessions SET viewing = $2 WHERE token_hash = $1', [
+      hashToken(token),
+      viewing,
+    ]);
   }
 
   async end(token: string | undefined): Promise<void> {

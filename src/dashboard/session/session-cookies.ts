@@ -24,10 +24,22 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 
 function options(secure: boolean, maxAgeSeconds?: number): SerializeOptions {
   // SameSite=Lax: the cookie is not sent on another site's form posts; Secure whenever PUBLIC_URL is https.
-  return { httpOnly: true, sameSite: 'lax', secure, path: '/', ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}) };
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
 }
 
-export function setCookie(reply: FastifyReply, name: string, value: string, secure: boolean, maxAgeSeconds?: number): void {
+export function setCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  secure: boolean,
+  maxAgeSeconds?: number,
+): void {
   appendSetCookie(reply, serialize(name, value, options(secure, maxAgeSeconds)));
 }
 

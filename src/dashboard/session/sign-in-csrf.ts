@@ -39,7 +39,9 @@ export class SignInCsrf {
   /** The token a sign-in post carried, when it came from our own origin and matches its cookie; otherwise CsrfRefused (403). */
   verify(request: FastifyRequest, body: Record<string, unknown> | undefined): string {
     if (!comesFromOwnOrigin(request.headers, this.config.publicUrl)) {
-      throw new CsrfRefused(`This sign-in did not come from the dashboard's own page. Open ${this.config.publicUrl}${ROUTES.signIn} and sign in there.`);
+      throw new CsrfRefused(
+        `This sign-in did not come from the dashboard's own page. Open ${this.config.publicUrl}${ROUTES.signIn} and sign in there.`,
+      );
     }
     const expected = this.cookies.signIn(request);
     if (!isWellFormedToken(expected) || !csrfTokenMatches(body?.[CSRF_FIELD], expected)) throw new CsrfRefused();

@@ -38,19 +38,21 @@ export class DashboardUsersService implements OnModuleInit {
   async create(customerId: string, email: string, password: string): Promise<DashboardUser> {
     const address = normalizeEmail(email);
     const problems = [];
-    if (!EMAIL_PATTERN.test(address) || address.length > 254) problems.push({ field: 'email', message: 'email must be an email address' });
+    if (!EMAIL_PATTERN.test(address) || address.length > 254)
+      problems.push({ field: 'email', message: 'email must be an email address' });
     if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-      problems.push({ field: 'password', message: `password must be ${MIN_PASSWORD_LENGTH}-${MAX_PASSWORD_LENGTH} characters` });
+      problems.push({
+        field: 'password',
+        message: `password must be ${MIN_PASSWORD_LENGTH}-${MAX_PASSWORD_LENGTH} characters`,
+      });
     }
     if (problems.length) throw ApiException.validation(problems);
     const user = { id: newId('dashboardUser'), customerId, email: address };
     try {
-      await this.dataSource.query('INSERT INTO dashboard_users (id, customer_id, email, password_hash) VALUES ($1, $2, $3, $4)', [
-        user.id,
-        customerId,
-        address,
-        await this.hasher.hash(password),
-      ]);
+      await this.dataSource.query(
+        'INSERT INTO dashboard_users (id, customer_id, email, password_hash) VALUES ($1, $2, $3, $4)',
+        [user.id, customerId, address, await this.hasher.hash(password)],
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw ApiException.conflict(`A dashboard user ${address} already exists`);
       throw error;
@@ -60,9 +62,10 @@ export class DashboardUsersService implements OnModuleInit {
 
   /** The user with this address and password, or undefined (unknown address and wrong password alike). */
   async verify(email: string, password: string): Promise<DashboardUser | undefined> {
-    const rows = (await this.dataSource.query('SELECT id, customer_id, email, password_hash FROM dashboard_users WHERE email = $1', [
-      normalizeEmail(email),
-    ])) as Array<{ id: string; customer_id: string; email: string; password_hash: string }>;
+    const rows = (await this.dataSource.query(
+      'SELECT id, customer_id, email, password_hash FROM dashboard_users WHERE email = $1',
+      [normalizeEmail(email)],
+    )) as Array<{ id: string; customer_id: string; email: string; password_hash: string }>;
     const row = rows[0];
     if (!row) {
       await this.hasher.verify(this.decoyHash, password);

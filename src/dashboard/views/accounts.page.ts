@@ -18,7 +18,9 @@ export function tenantFilter(value: string | undefined): SafeHtml {
 
 export function accountsPage(context: PageContext, state: AccountsPageState): SafeHtml {
   const rows = state.accounts.map(
-    (account) => html`<tr><td><a href="${ROUTES.accounts}/${account.id}">${account.nickname || account.username}</a><br><span class="muted">@${account.username}</span></td>
+    (
+      account,
+    ) => html`<tr><td><a href="${ROUTES.accounts}/${account.id}">${account.nickname || account.username}</a><br><span class="muted">@${account.username}</span></td>
 <td>${account.platform}</td><td>${account.tenantId}</td><td>${badge(account.status)}</td><td>${when(account.connectedAt)}</td></tr>`,
   );
   return layout(
@@ -31,10 +33,12 @@ ${tenantFilter(state.filters.tenantId)}
 <div><label for="filter-status">Status</label><select id="filter-status" name="status">${options(ACCOUNT_STATUSES, state.filters.status)}</select></div>
 <div><button type="submit" class="secondary">Search</button></div>
 </form>
-${rows.length
-  ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Account</th><th scope="col">Network</th><th scope="col">Tenant</th><th scope="col">Status</th><th scope="col">Connected</th></tr></thead><tbody>${rows}</tbody></table></div>
+${
+  rows.length
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Account</th><th scope="col">Network</th><th scope="col">Tenant</th><th scope="col">Status</th><th scope="col">Connected</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${rows.length >= state.limit ? html`<p class="muted">Showing the newest ${state.limit}; narrow the search to see others.</p>` : null}`
-  : html`<p class="muted">No accounts match.</p>`}`,
+    : html`<p class="muted">No accounts match.</p>`
+}`,
   );
 }
 

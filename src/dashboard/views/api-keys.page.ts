@@ -55,9 +55,11 @@ ${csrfField(context.session)}
 </section>
 <section class="card" aria-labelledby="keys-heading">
 <h2 id="keys-heading">Keys</h2>
-${state.keys.length
-  ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Mode</th><th scope="col">Prefix</th><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
-  : html`<p class="muted">No keys yet.</p>`}
+${
+  state.keys.length
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Mode</th><th scope="col">Prefix</th><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<p class="muted">No keys yet.</p>`
+}
 </section>`,
   );
 }

@@ -11,9 +11,21 @@ export function when(value: Date | string | null | undefined): SafeHtml {
 
 /** A status as a labelled badge; its class only ever comes from this list. */
 const TONES: Record<string, string> = {
-  active: 'good', published: 'good', delivered: 'good',
-  expired: 'warn', pending: 'warn', queued: 'warn', scheduled: 'warn', publishing: 'warn', partially_published: 'warn',
-  failed: 'bad', disconnected: 'muted', canceled: 'muted', skipped: 'muted', revoked: 'muted', disabled: 'bad',
+  active: 'good',
+  published: 'good',
+  delivered: 'good',
+  expired: 'warn',
+  pending: 'warn',
+  queued: 'warn',
+  scheduled: 'warn',
+  publishing: 'warn',
+  partially_published: 'warn',
+  failed: 'bad',
+  disconnected: 'muted',
+  canceled: 'muted',
+  skipped: 'muted',
+  revoked: 'muted',
+  disabled: 'bad',
 };
 
 export function badge(status: string): SafeHtml {

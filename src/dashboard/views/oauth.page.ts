@@ -22,7 +22,8 @@ export interface OAuthPageState {
 }
 
 export function oauthPage(context: PageContext, state: OAuthPageState): SafeHtml {
-  const errorFor = (form: string) => (state.error?.form === form ? formError(state.error.message, state.error.details) : null);
+  const errorFor = (form: string) =>
+    state.error?.form === form ? formError(state.error.message, state.error.details) : null;
   const urls = state.redirectUrls.length
     ? html`<ul class="plain">${state.redirectUrls.map(
         (url) => html`<li><code>${url.url}</code>
@@ -36,9 +37,11 @@ export function oauthPage(context: PageContext, state: OAuthPageState): SafeHtml
 <p>Callback URL to register in your ${network.displayName} app:</p>
 <div class="secret"><code id="callback-${network.id}">${network.callbackUrl}</code>
 <button type="button" class="secondary" data-copy="callback-${network.id}">Copy callback URL</button></div>
-<p>${network.app
-      ? html`Your own app is set: client id <code>${network.app.clientId}</code>, updated ${when(network.app.updatedAt)}. The secret is stored encrypted and never shown.`
-      : html`<span class="muted">No app of your own: the service-wide app (or the emulator) is used.</span>`}</p>
+<p>${
+      network.app
+        ? html`Your own app is set: client id <code>${network.app.clientId}</code>, updated ${when(network.app.updatedAt)}. The secret is stored encrypted and never shown.`
+        : html`<span class="muted">No app of your own: the service-wide app (or the emulator) is used.</span>`
+    }</p>
 ${errorFor(network.id)}
 <form method="post" action="${ROUTES.oauth}/apps/${network.id}" class="stack">
 ${csrfField(context.session)}

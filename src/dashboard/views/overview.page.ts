@@ -16,7 +16,8 @@ ${overview.postsLast7Days.map((row) => html`<tr><td>${badge(row.status)}</td><td
   const failing = overview.failingEvents.length
     ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Created</th></tr></thead><tbody>
 ${overview.failingEvents.map(
-  (row) => html`<tr><td><a href="${ROUTES.webhook}/events/${row.id}">${row.event}</a></td><td>${badge(row.status)}</td><td>${row.attempts}</td><td>${row.failureReason ?? row.lastError ?? ''}</td><td>${when(row.createdAt)}</td></tr>`,
+  (row) =>
+    html`<tr><td><a href="${ROUTES.webhook}/events/${row.id}">${row.event}</a></td><td>${badge(row.status)}</td><td>${row.attempts}</td><td>${row.failureReason ?? row.lastError ?? ''}</td><td>${when(row.createdAt)}</td></tr>`,
 )}</tbody></table></div>`
     : html`<p class="muted">No failing webhook deliveries.</p>`;
   return layout(

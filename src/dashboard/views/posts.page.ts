@@ -15,7 +15,9 @@ export interface PostsPageState {
 
 export function postsPage(context: PageContext, state: PostsPageState): SafeHtml {
   const rows = state.posts.map(
-    (post) => html`<tr><td><a href="${ROUTES.posts}/${post.id}"><code>${post.id}</code></a></td><td>${post.tenantId}</td><td>${badge(post.status)}</td>
+    (
+      post,
+    ) => html`<tr><td><a href="${ROUTES.posts}/${post.id}"><code>${post.id}</code></a></td><td>${post.tenantId}</td><td>${badge(post.status)}</td>
 <td>${post.deliveries.map((delivery) => html`${delivery.platform} ${badge(delivery.status)} `)}</td><td>${when(post.createdAt)}</td></tr>`,
   );
   return layout(
@@ -27,17 +29,21 @@ ${tenantFilter(state.filters.tenantId)}
 <div><label for="filter-status">Status</label><select id="filter-status" name="status">${options(POST_STATUSES, state.filters.status)}</select></div>
 <div><button type="submit" class="secondary">Search</button></div>
 </form>
-${rows.length
-  ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Post</th><th scope="col">Tenant</th><th scope="col">Status</th><th scope="col">Deliveries</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>
+${
+  rows.length
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Post</th><th scope="col">Tenant</th><th scope="col">Status</th><th scope="col">Deliveries</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${rows.length >= state.limit ? html`<p class="muted">Showing the newest ${state.limit}; narrow the search to see others.</p>` : null}`
-  : html`<p class="muted">No posts match.</p>`}`,
+    : html`<p class="muted">No posts match.</p>`
+}`,
   );
 }
 
 export function postPage(context: PageContext, detail: PostDetail): SafeHtml {
   const { view } = detail;
   const deliveries = view.deliveries.map(
-    (delivery) => html`<tr><td><a href="${ROUTES.accounts}/${delivery.accountId}"><code>${delivery.accountId}</code></a><br>${delivery.platform}</td><td>${badge(delivery.status)}</td>
+    (
+      delivery,
+    ) => html`<tr><td><a href="${ROUTES.accounts}/${delivery.accountId}"><code>${delivery.accountId}</code></a><br>${delivery.platform}</td><td>${badge(delivery.status)}</td>
 <td>${externalLink(delivery.permalink)}</td><td>${delivery.attempts}</td><td>${delivery.error ? html`<strong>${delivery.error.code}</strong>: ${delivery.error.message}` : html`<span class="muted">none</span>`}</td><td>${when(delivery.publishedAt)}</td></tr>`,
   );
   return layout(

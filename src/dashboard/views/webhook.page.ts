@@ -37,7 +37,8 @@ function attemptsTable(event: EventDeliveryView): SafeHtml {
   if (!event.attempts.length) return html`<p class="muted">No attempts yet.</p>`;
   return html`<div class="table-wrap"><table><thead><tr><th scope="col">#</th><th scope="col">URL</th><th scope="col">Answer</th><th scope="col">Duration</th><th scope="col">Error</th><th scope="col">When</th></tr></thead><tbody>
 ${event.attempts.map(
-  (attempt) => html`<tr><td>${attempt.attempt}</td><td><code>${attempt.url}</code></td><td>${attempt.statusCode ?? html`<span class="muted">no answer</span>`}</td><td>${attempt.durationMs} ms</td><td>${attempt.error ?? ''}</td><td>${when(attempt.attemptedAt)}</td></tr>`,
+  (attempt) =>
+    html`<tr><td>${attempt.attempt}</td><td><code>${attempt.url}</code></td><td>${attempt.statusCode ?? html`<span class="muted">no answer</span>`}</td><td>${attempt.durationMs} ms</td><td>${attempt.error ?? ''}</td><td>${when(attempt.attemptedAt)}</td></tr>`,
 )}</tbody></table></div>`;
 }
 
@@ -53,7 +54,8 @@ ${endpoint.disabledAt ? html`<p class="error" role="alert">The endpoint is disab
 <p><a href="${ROUTES.webhook}/events/${state.test.eventId}">See event ${state.test.eventId}</a></p></div>`
     : null;
   const rows = state.log.events.map(
-    (event) => html`<tr><td><a href="${ROUTES.webhook}/events/${event.id}">${event.event}</a></td><td>${badge(event.status)}</td><td>${event.tenantId ?? html`<span class="muted">none</span>`}</td><td>${event.attempts.length}</td><td>${when(event.createdAt)}</td></tr>`,
+    (event) =>
+      html`<tr><td><a href="${ROUTES.webhook}/events/${event.id}">${event.event}</a></td><td>${badge(event.status)}</td><td>${event.tenantId ?? html`<span class="muted">none</span>`}</td><td>${event.attempts.length}</td><td>${when(event.createdAt)}</td></tr>`,
   );
   const older = state.log.nextCursor
     ? html`<p><a href="${ROUTES.webhook}?${new URLSearchParams({ ...(state.filters.event ? { event: state.filters.event } : {}), ...(state.filters.status ? { status: state.filters.status } : {}), cursor: state.log.nextCursor }).toString()}">Older events</a></p>`
@@ -91,15 +93,22 @@ ${test}
 <div><label for="filter-status">Status</label><select id="filter-status" name="status">${options(EVENT_DELIVERY_STATUSES, state.filters.status)}</select></div>
 <div><button type="submit" class="secondary">Filter</button></div>
 </form>
-${rows.length
-  ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Tenant</th><th scope="col">Attempts</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>`
-  : html`<p class="muted">No events match.</p>`}
+${
+  rows.length
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Tenant</th><th scope="col">Attempts</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<p class="muted">No events match.</p>`
+}
 ${older}
 </section>`,
   );
 }
 
-export function webhookEventPage(context: PageContext, event: EventDeliveryView, done?: string, error?: FormError): SafeHtml {
+export function webhookEventPage(
+  context: PageContext,
+  event: EventDeliveryView,
+  done?: string,
+  error?: FormError,
+): SafeHtml {
   return layout(
     context,
     'webhook',

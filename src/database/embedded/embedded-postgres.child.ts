@@ -72,7 +72,9 @@ async function main(): Promise<void> {
     await server.start();
   } catch (error) {
     // The package rejects with nothing when the server exits early; its log has the reason.
-    throw new Error(`${error instanceof Error ? error.message : 'the server exited'}: ${recentLog.slice(-5).join(' | ')}`);
+    throw new Error(
+      `${error instanceof Error ? error.message : 'the server exited'}: ${recentLog.slice(-5).join(' | ')}`,
+    );
   }
   send({ type: 'ready' });
 }

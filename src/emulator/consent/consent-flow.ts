@@ -67,19 +67,34 @@ export function registerConsentRoute(
     // Like the real networks, send the browser only to a redirect URI registered for the app (the
     // service's own callbacks); anything else would make the emulator an open redirect.
     if (registeredRedirectPrefix && !consent.redirectUri.startsWith(registeredRedirectPrefix)) {
-      throw new ConsentPageError(network.title, "URL blocked: the redirect_uri is not registered in the app's settings.");
+      throw new ConsentPageError(
+        network.title,
+        "URL blocked: the redirect_uri is not registered in the app's settings.",
+      );
     }
     if (!(await sessionGate(consent.state))) {
-      throw new ConsentPageError(network.title, 'This login was not started by the service for this sandbox (unknown, used or expired state).', 403);
+      throw new ConsentPageError(
+        network.title,
+        'This login was not started by the service for this sandbox (unknown, used or expired state).',
+        403,
+      );
     }
     const user = state.findUser(params.emulator_user);
     if (!user) throw new ConsentPageError(network.title, `There is no test user "${params.emulator_user}".`);
     const subject = network.subject(user);
-    if (!subject) throw new ConsentPageError(network.title, `The test user ${user.name} has no ${network.title} account to share.`);
+    if (!subject)
+      throw new ConsentPageError(network.title, `The test user ${user.name} has no ${network.title} account to share.`);
 
     const decision = request.method === 'POST' ? params.decision : params.emulator_auto;
     if (decision === undefined) {
-      const page = renderConsentPage({ networkTitle: network.title, request: consent, user, otherUsers: state.listUsers(), subject, action: requestPath(request) });
+      const page = renderConsentPage({
+        networkTitle: network.title,
+        request: consent,
+        user,
+        otherUsers: state.listUsers(),
+        subject,
+        action: requestPath(request),
+      });
       return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
     }
     if (decision === 'approve') {

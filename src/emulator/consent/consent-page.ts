@@ -73,6 +73,9 @@ export class ConsentPageError extends EmulatorError {
   }
 
   body(): string {
-    return htmlDocument(`${this.networkTitle} (emulated): error`, `<h1>${escapeHtml(this.networkTitle)} (emulated): this request cannot be completed</h1>\n<p role="alert">${escapeHtml(this.message)}</p>`);
+    return htmlDocument(
+      `${this.networkTitle} (emulated): error`,
+      `<h1>${escapeHtml(this.networkTitle)} (emulated): this request cannot be completed</h1>\n<p role="alert">${escapeHtml(this.message)}</p>`,
+    );
   }
 }

@@ -27,7 +27,15 @@ export interface AuthorizeRules {
 }
 
 /** Authorize parameters echoed into the consent form, so its POST re-validates the same request. */
-const ECHOED = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+const ECHOED = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+];
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -41,7 +49,8 @@ function isHttpUrl(value: string): boolean {
 /** Checks an authorize request as the networks do before they show any consent page. */
 export function parseAuthorizeRequest(network: string, params: Params, rules: AuthorizeRules): ParsedConsent {
   const clientId = params.client_id ?? '';
-  if (!clientId || clientId.length > 200) return { ok: false, problem: 'Invalid App ID: client_id is missing or malformed.' };
+  if (!clientId || clientId.length > 200)
+    return { ok: false, problem: 'Invalid App ID: client_id is missing or malformed.' };
   const redirectUri = params.redirect_uri ?? '';
   if (!isHttpUrl(redirectUri) || redirectUri.length > 2000)
     return { ok: false, problem: 'URL blocked: redirect_uri must be an absolute http(s) URL without a fragment.' };
@@ -56,10 +65,14 @@ export function parseAuthorizeRequest(network: string, params: Params, rules: Au
   let codeChallenge: string | undefined;
   if (rules.pkce) {
     codeChallenge = params.code_challenge ?? '';
-    if (!/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge)) return { ok: false, problem: 'code_challenge is missing or not a base64url S256 challenge.' };
+    if (!/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))
+      return { ok: false, problem: 'code_challenge is missing or not a base64url S256 challenge.' };
     if (params.code_challenge_method !== 'S256') return { ok: false, problem: 'code_challenge_method must be S256.' };
   }
   const original: Record<string, string> = {};
   for (const name of ECHOED) if (params[name] !== undefined) original[name] = params[name];
-  return { ok: true, request: { network, clientId, redirectUri, state, scopes: [...new Set(scopes)], codeChallenge, original } };
+  return {
+    ok: true,
+    request: { network, clientId, redirectUri, state, scopes: [...new Set(scopes)], codeChallenge, original },
+  };
 }

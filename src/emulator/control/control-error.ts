@@ -17,6 +17,7 @@ export class ControlError extends EmulatorError {
 }
 
 export function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ControlError('The body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ControlError('The body must be a JSON object.');
   return body as Record<string, unknown>;
 }

@@ -31,15 +31,23 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
   });
 
   fastify.get<Filter>('/published', async (request) => ({
-    data: state.published.list({ network: networkFilter(state, request.query.network), accountId: request.query.accountId || undefined }),
+    data: state.published.list({
+      network: networkFilter(state, request.query.network),
+      accountId: request.query.accountId || undefined,
+    }),
   }));
 
   fastify.get('/faults', async () => ({ data: state.faults.list() }));
 
-  fastify.post('/faults', async (request, reply) => reply.status(201).send({ data: state.faults.add(parseFault(state, request.body)) }));
+  fastify.post('/faults', async (request, reply) =>
+    reply.status(201).send({ data: state.faults.add(parseFault(state, request.body)) }),
+  );
 
   fastify.delete<Filter>('/faults', async (request) => ({
-    cleared: state.faults.clear({ network: networkFilter(state, request.query.network), accountId: request.query.accountId || undefined }),
+    cleared: state.faults.clear({
+      network: networkFilter(state, request.query.network),
+      accountId: request.query.accountId || undefined,
+    }),
   }));
 
   fastify.get('/settings', async () => ({ data: state.settings }));
@@ -54,7 +62,12 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
   // Registers an app with its secret, as in a network's developer console; token endpoints then refuse any other secret.
   fastify.post('/apps', async (request, reply) => {
     const body = objectBody(request.body);
-    if (typeof body.clientId !== 'string' || !body.clientId || typeof body.clientSecret !== 'string' || !body.clientSecret) {
+    if (
+      typeof body.clientId !== 'string' ||
+      !body.clientId ||
+      typeof body.clientSecret !== 'string' ||
+      !body.clientSecret
+    ) {
       throw new ControlError('clientId and clientSecret are required strings.');
     }
     state.apps.register(body.clientId, body.clientSecret);
@@ -76,7 +89,8 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
   fastify.post('/age-tokens', async (request) => {
     const body = objectBody(request.body);
     const seconds = body.seconds;
-    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 400 * 86400) throw new ControlError('seconds must be a positive integer (at most 400 days).');
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 400 * 86400)
+      throw new ControlError('seconds must be a positive integer (at most 400 days).');
     const network = body.network === undefined ? undefined : networkFilter(state, String(body.network));
     return { aged: state.credentials.age(seconds, (candidate) => network === undefined || candidate === network) };
   });

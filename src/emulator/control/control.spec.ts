@@ -15,7 +15,13 @@ describe('emulator control API and error shapes', () => {
     const created = await app.inject({
       method: 'POST',
       url: '/emulator/control/users',
-      payload: { id: 'cora', name: 'Cora', pages: [{ name: 'Cora Cakes', instagram: { username: 'cora.cakes' } }], instagram: { username: 'cora.cakes' }, x: { username: 'cora' } },
+      payload: {
+        id: 'cora',
+        name: 'Cora',
+        pages: [{ name: 'Cora Cakes', instagram: { username: 'cora.cakes' } }],
+        instagram: { username: 'cora.cakes' },
+        x: { username: 'cora' },
+      },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.instagram.id).toBe(created.json().data.pages[0].instagram.id);
@@ -23,27 +29,49 @@ describe('emulator control API and error shapes', () => {
     expect(users.map((user: { id: string }) => user.id)).toEqual(['ada', 'bob', 'cora']);
 
     const token = await facebookUserToken(app, 'pages_show_list', 'cora');
-    const pages = (await app.inject({ url: `/emulator/facebook/graph/v25.0/me/accounts?fields=name&access_token=${token}` })).json();
+    const pages = (
+      await app.inject({ url: `/emulator/facebook/graph/v25.0/me/accounts?fields=name&access_token=${token}` })
+    ).json();
     expect(pages.data).toEqual([{ name: 'Cora Cakes', id: created.json().data.pages[0].id }]);
 
-    const again = await app.inject({ method: 'POST', url: '/emulator/control/users', payload: { id: 'cora', name: 'Cora' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/users',
+      payload: { id: 'cora', name: 'Cora' },
+    });
     expect(again.statusCode).toBe(400);
   });
 
   it('validates faults and settings, lists and clears faults', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'myspace', fault: 'meltdown' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'myspace', fault: 'meltdown' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.problems).toHaveLength(2);
-    await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'x', fault: 'slow', delayMs: 5 } });
+    await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'x', fault: 'slow', delayMs: 5 },
+    });
     expect((await app.inject({ url: '/emulator/control/faults' })).json().data).toHaveLength(1);
     expect((await app.inject({ method: 'DELETE', url: '/emulator/control/faults' })).json()).toEqual({ cleared: 1 });
-    const badSettings = await app.inject({ method: 'PUT', url: '/emulator/control/settings', payload: { instagramTokenShape: 'round', nope: 1 } });
+    const badSettings = await app.inject({
+      method: 'PUT',
+      url: '/emulator/control/settings',
+      payload: { instagramTokenShape: 'round', nope: 1 },
+    });
     expect(badSettings.json().error.problems).toHaveLength(2);
   });
 
   it('resets to the seeded state', async () => {
     await facebookUserToken(app);
-    await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'facebook', fault: 'server_error' } });
+    await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'facebook', fault: 'server_error' },
+    });
     expect((await app.inject({ method: 'POST', url: '/emulator/control/reset' })).json()).toEqual({ reset: true });
     expect(state.faults.list()).toHaveLength(0);
     expect(state.credentials.findTokens(() => true)).toHaveLength(0);
@@ -51,23 +79,42 @@ describe('emulator control API and error shapes', () => {
 
   it('answers a server_error fault as Graph code 2, transient', async () => {
     const token = await facebookUserToken(app);
-    await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'facebook', fault: 'server_error', count: 1 } });
+    await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'facebook', fault: 'server_error', count: 1 },
+    });
     const response = await app.inject({ url: `/emulator/facebook/graph/v25.0/me?access_token=${token}` });
     expect(response.statusCode).toBe(500);
     expect(response.json().error).toMatchObject({ code: 2 });
   });
 
-  it('answers unknown paths and unreadable bodies in each network\'s own shape, never crashing', async () => {
+  it("answers unknown paths and unreadable bodies in each network's own shape, never crashing", async () => {
     const graph = await app.inject({ url: '/emulator/facebook/graph/v25.0/a/b/c/d' });
     expect(graph.json().error).toMatchObject({ type: 'OAuthException', code: 2500 });
-    const x = await app.inject({ method: 'POST', url: '/emulator/x/api/2/tweets', headers: { 'content-type': 'application/json', authorization: 'Bearer x' }, payload: '{not json' });
+    const x = await app.inject({
+      method: 'POST',
+      url: '/emulator/x/api/2/tweets',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer x' },
+      payload: '{not json',
+    });
     expect(x.statusCode).toBe(400);
     expect(x.json()).toMatchObject({ title: 'Invalid Request', status: 400 });
-    const multipart = await app.inject({ method: 'POST', url: '/emulator/x/api/2/media/upload', headers: { 'content-type': 'multipart/form-data; boundary=zz' }, payload: 'garbage' });
+    const multipart = await app.inject({
+      method: 'POST',
+      url: '/emulator/x/api/2/media/upload',
+      headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+      payload: 'garbage',
+    });
     expect(multipart.statusCode).toBe(400);
     const fields = await app.inject({ url: '/emulator/facebook/graph/v25.0/me?fields=id,{{' });
     expect(fields.json().error.code).toBe(104);
-    const unsupported = await app.inject({ method: 'POST', url: '/emulator/instagram/api/oauth/access_token', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const unsupported = await app.inject({
+      method: 'POST',
+      url: '/emulator/instagram/api/oauth/access_token',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     expect(unsupported.json()).toMatchObject({ error_type: 'OAuthException', code: 400 });
   });
 });

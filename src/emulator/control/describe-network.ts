@@ -9,7 +9,13 @@ export function describeNetwork(network: EmulatedNetworkDescriptor) {
     pathPrefix: network.pathPrefix,
     dependsOn: (network.dependsOn ?? []).map((dependency) => dependency.network),
     consentPath: network.consent ? `${network.pathPrefix}${network.consent.path}` : null,
-    tokenKinds: network.tokenKinds.map(({ kind, prefix, ttlSeconds, rotation, about }) => ({ kind, prefix, ttlSeconds, rotation, about })),
+    tokenKinds: network.tokenKinds.map(({ kind, prefix, ttlSeconds, rotation, about }) => ({
+      kind,
+      prefix,
+      ttlSeconds,
+      rotation,
+      about,
+    })),
     settings: Object.keys(network.control?.settings ?? {}),
     seededUsers: Object.keys(network.testUser.seeds),
   };

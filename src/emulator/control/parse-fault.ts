@@ -2,7 +2,8 @@ import { EmulatorState } from '../state/emulator-state';
 import { Fault, FAULT_KINDS, FaultKind } from '../state/faults';
 import { ControlError, objectBody } from './control-error';
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 1_000_000;
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 1_000_000;
 
 /**
  * `{ network, accountId?, fault, count?, resetInSeconds? | resetAt?, delayMs?, subcode? }` →
@@ -15,13 +16,18 @@ export function parseFault(state: EmulatorState, input: unknown): Omit<Fault, 'i
   if (!network) problems.push(`network: must be ${state.registry.describeIds()}`);
   const kind = body.fault as FaultKind;
   if (!FAULT_KINDS.includes(kind)) problems.push(`fault: must be one of ${FAULT_KINDS.join(', ')}`);
-  if (body.accountId !== undefined && (typeof body.accountId !== 'string' || !body.accountId)) problems.push('accountId: must be a non-empty string');
+  if (body.accountId !== undefined && (typeof body.accountId !== 'string' || !body.accountId))
+    problems.push('accountId: must be a non-empty string');
   if (body.count !== undefined && !isCount(body.count)) problems.push('count: must be a positive integer');
-  if (body.delayMs !== undefined && !(isCount(body.delayMs) && body.delayMs <= 60_000)) problems.push('delayMs: must be 1 to 60000');
-  if (body.resetInSeconds !== undefined && !isCount(body.resetInSeconds)) problems.push('resetInSeconds: must be a positive integer');
-  const isUnixSeconds = typeof body.resetAt === 'number' && Number.isInteger(body.resetAt) && body.resetAt > 0 && body.resetAt < 1e11;
+  if (body.delayMs !== undefined && !(isCount(body.delayMs) && body.delayMs <= 60_000))
+    problems.push('delayMs: must be 1 to 60000');
+  if (body.resetInSeconds !== undefined && !isCount(body.resetInSeconds))
+    problems.push('resetInSeconds: must be a positive integer');
+  const isUnixSeconds =
+    typeof body.resetAt === 'number' && Number.isInteger(body.resetAt) && body.resetAt > 0 && body.resetAt < 1e11;
   if (body.resetAt !== undefined && !isUnixSeconds) problems.push('resetAt: must be Unix seconds');
-  if (body.subcode !== undefined && body.subcode !== 460 && body.subcode !== 467) problems.push('subcode: must be 460 or 467');
+  if (body.subcode !== undefined && body.subcode !== 460 && body.subcode !== 467)
+    problems.push('subcode: must be 460 or 467');
   if (kind === 'slow' && body.delayMs === undefined) problems.push('delayMs: required for slow');
   if (problems.length) throw new ControlError('Invalid fault.', problems);
   const now = state.now();

@@ -40,6 +40,12 @@ export function registerFacebookAccountRoutes(fastify: FastifyInstance, context:
     // Without pages_show_list the edge is simply empty, as on the real Graph.
     const pages = hasScope(token, 'pages_show_list') ? user.pages : [];
     const fields = parseFields(params.fields, PAGE_DEFAULT_FIELDS);
-    return graphPage(request, params, pages.map((page) => pageNode(state, page, token, fields)), state.settings.facebookPageSize, context.publicUrl);
+    return graphPage(
+      request,
+      params,
+      pages.map((page) => pageNode(state, page, token, fields)),
+      state.settings.facebookPageSize,
+      context.publicUrl,
+    );
   });
 }

@@ -25,7 +25,9 @@ export const facebookConsent: ConsentNetwork = {
   codePrefix: 'AQ',
   subject: (user) => ({
     heading: 'Pages the app will be able to use',
-    items: user.pages.map((page) => (page.instagram ? `${page.name} (with Instagram @${page.instagram.username})` : page.name)),
+    items: user.pages.map((page) =>
+      page.instagram ? `${page.name} (with Instagram @${page.instagram.username})` : page.name,
+    ),
   }),
   approve: (url, code, state) => {
     url.searchParams.set('code', code);

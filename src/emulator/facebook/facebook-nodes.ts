@@ -16,7 +16,14 @@ export const PAGE_DEFAULT_FIELDS = ['access_token', 'category', 'name', 'id', 't
  */
 export function pageTokenFor(state: EmulatorState, userToken: IssuedToken, page: TestFacebookPage): IssuedToken {
   const existing = state.credentials
-    .findTokens((token) => token.kind === FACEBOOK_TOKENS.page.kind && token.grantId === userToken.grantId && token.subjectId === page.id && token.lifetime === userToken.lifetime && !token.invalidated)
+    .findTokens(
+      (token) =>
+        token.kind === FACEBOOK_TOKENS.page.kind &&
+        token.grantId === userToken.grantId &&
+        token.subjectId === page.id &&
+        token.lifetime === userToken.lifetime &&
+        !token.invalidated,
+    )
     .at(-1);
   if (existing) return existing;
   return issueToken(state, {
@@ -28,12 +35,20 @@ export function pageTokenFor(state: EmulatorState, userToken: IssuedToken, page:
     clientId: userToken.clientId,
     scopes: userToken.scopes,
     grantId: userToken.grantId,
-    ttlSeconds: userToken.lifetime === 'long' || userToken.expiresAt === undefined ? undefined : Math.max(1, Math.round((userToken.expiresAt - state.now()) / 1000)),
+    ttlSeconds:
+      userToken.lifetime === 'long' || userToken.expiresAt === undefined
+        ? undefined
+        : Math.max(1, Math.round((userToken.expiresAt - state.now()) / 1000)),
   });
 }
 
 /** A Page as a Graph node, seen with a user token (which reveals the Page token) or the Page's own token. */
-export function pageNode(state: EmulatorState, page: TestFacebookPage, token: IssuedToken, fields: FieldTree): Record<string, unknown> {
+export function pageNode(
+  state: EmulatorState,
+  page: TestFacebookPage,
+  token: IssuedToken,
+  fields: FieldTree,
+): Record<string, unknown> {
   return projectFields(
     fields,
     {
@@ -44,10 +59,19 @@ export function pageNode(state: EmulatorState, page: TestFacebookPage, token: Is
       link: () => `https://www.facebook.com/${page.id}`,
       access_token: () => (token.kind === 'page' ? token.value : pageTokenFor(state, token, page).value),
       picture: (sub) => ({
-        data: projectFields(sub ?? parseFields('url,height,width,is_silhouette', []), { url: () => page.pictureUrl, height: () => 50, width: () => 50, is_silhouette: () => false }, 'ProfilePictureSource'),
+        data: projectFields(
+          sub ?? parseFields('url,height,width,is_silhouette', []),
+          { url: () => page.pictureUrl, height: () => 50, width: () => 50, is_silhouette: () => false },
+          'ProfilePictureSource',
+        ),
       }),
       instagram_business_account: (sub) =>
-        page.instagram ? instagramUserNode(state, page.instagram, sub ?? parseFields('id', []), { appScopedId: false, instagramHost: false }) : undefined,
+        page.instagram
+          ? instagramUserNode(state, page.instagram, sub ?? parseFields('id', []), {
+              appScopedId: false,
+              instagramHost: false,
+            })
+          : undefined,
     },
     'Page',
   );

@@ -1,11 +1,16 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, presentedGraphToken, PUBLISH_FAULTS, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
 import { tokenActsForPage } from './facebook-ownership';
-import { commentOnInstagramMedia, isInstagramObject, listInstagramComments, readInstagramObject } from '../instagram/instagram-objects';
+import {
+  commentOnInstagramMedia,
+  isInstagramObject,
+  listInstagramComments,
+  readInstagramObject,
+} from '../instagram/instagram-objects';
 import { requestParams } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
 import { authorizePagePublish } from './facebook-page-access';
@@ -37,9 +42,19 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     const photo = state.objects.of(FACEBOOK_PHOTOS).get(id);
     const video = state.objects.of(FACEBOOK_VIDEOS).get(id);
     const pageId = page?.page.id ?? video?.pageId ?? post?.accountId ?? photo?.pageId;
-    if (pageId === undefined || !tokenActsForPage(state, token, pageId) || post?.deletedAt) throw graphErrors.unknownObject(id);
+    if (pageId === undefined || !tokenActsForPage(state, token, pageId) || post?.deletedAt)
+      throw graphErrors.unknownObject(id);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
-    if (page) return pageNode(state, page.page, token, parseFields(params.fields, PAGE_DEFAULT_FIELDS.filter((field) => field !== 'access_token')));
+    if (page)
+      return pageNode(
+        state,
+        page.page,
+        token,
+        parseFields(
+          params.fields,
+          PAGE_DEFAULT_FIELDS.filter((field) => field !== 'access_token'),
+        ),
+      );
     // A published video is in the published log too, under its own id: it answers as a Video.
     if (video) {
       const fields = parseFields(params.fields, ['id', 'description', 'updated_time']);
@@ -98,7 +113,8 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     if (instagramMedia) return listInstagramComments(context, request, 'facebook', instagramMedia);
     const { params, token } = facebookToken(request);
     const post = state.published.find('facebook', id);
-    if (!post || post.deletedAt || post.parentId || !tokenActsForPage(state, token, post.accountId)) throw graphErrors.unknownObject(id);
+    if (!post || post.deletedAt || post.parentId || !tokenActsForPage(state, token, post.accountId))
+      throw graphErrors.unknownObject(id);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: post.accountId }]);
     const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
     const comments = state.published

@@ -35,7 +35,8 @@ function attachedMediaIds(params: Params): string[] {
       item = undefined;
     }
     const id = (item as { media_fbid?: unknown } | undefined)?.media_fbid;
-    if (typeof id !== 'string' && typeof id !== 'number') throw graphErrors.invalidParameter(`param attached_media[${index}] must be an object with a media_fbid`);
+    if (typeof id !== 'string' && typeof id !== 'number')
+      throw graphErrors.invalidParameter(`param attached_media[${index}] must be an object with a media_fbid`);
     return String(id);
   });
 }
@@ -47,13 +48,16 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
   fastify.post<IdParams>('/:id/feed', async (request, reply) => {
     const { params, page, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
     const message = params.message ?? '';
-    if (params.link !== undefined && !isHttpUrl(params.link)) throw graphErrors.invalidParameter('Param link must be a valid URL');
+    if (params.link !== undefined && !isHttpUrl(params.link))
+      throw graphErrors.invalidParameter('Param link must be a valid URL');
     const photos: FacebookPhoto[] = attachedMediaIds(params).map((id, index) => {
       const photo = state.objects.of(FACEBOOK_PHOTOS).get(id);
-      if (!photo || photo.pageId !== page.id || photo.published || photo.postId) throw graphErrors.invalidParameter(`param attached_media[${index}] has an invalid media_fbid`);
+      if (!photo || photo.pageId !== page.id || photo.published || photo.postId)
+        throw graphErrors.invalidParameter(`param attached_media[${index}] has an invalid media_fbid`);
       return photo;
     });
-    if (!message && !params.link && photos.length === 0) throw graphErrors.invalidParameter('Missing message or attachment');
+    if (!message && !params.link && photos.length === 0)
+      throw graphErrors.invalidParameter('Missing message or attachment');
     if (photos.length > 10) throw graphErrors.invalidParameter('At most 10 photos can be attached');
     const published = graphBoolean(params.published, true, 'published');
     const postId = `${page.id}_${graphId()}`;
@@ -76,7 +80,14 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
     const { params, page, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
     if (!isHttpUrl(params.url)) throw graphErrors.invalidParameter('url should represent a valid URL');
     const published = graphBoolean(params.published, true, 'published');
-    const photo: FacebookPhoto = { id: graphId(), pageId: page.id, url: params.url, caption: params.caption ?? params.message ?? '', published, createdAt: state.now() };
+    const photo: FacebookPhoto = {
+      id: graphId(),
+      pageId: page.id,
+      url: params.url,
+      caption: params.caption ?? params.message ?? '',
+      published,
+      createdAt: state.now(),
+    };
     state.objects.of(FACEBOOK_PHOTOS).set(photo.id, photo);
     if (!published) return reply.headers(usageHeaders).send({ id: photo.id });
     photo.postId = `${page.id}_${photo.id}`;

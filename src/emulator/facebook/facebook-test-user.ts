@@ -34,7 +34,8 @@ export function newFacebookPage(name: string): TestFacebookPage {
 export const facebookTestUserParts: TestUserParts = {
   add(user, input, problems) {
     const pagesInput = input.pages ?? [];
-    if (!Array.isArray(pagesInput) || pagesInput.length > 20) problems.push('pages: must be an array of at most 20 pages');
+    if (!Array.isArray(pagesInput) || pagesInput.length > 20)
+      problems.push('pages: must be an array of at most 20 pages');
     user.facebookUserId = graphId();
     user.pages = (Array.isArray(pagesInput) ? pagesInput : []).map((page: unknown, index) => {
       const pageBody = typeof page === 'object' && page !== null ? (page as Record<string, unknown>) : {};

@@ -22,11 +22,16 @@ type Offsets = { start_offset: string; end_offset: string };
 const received = new WeakMap<FacebookVideo, Hash>();
 
 function offsets(video: FacebookVideo): Offsets {
-  return { start_offset: String(video.receivedBytes), end_offset: String(Math.min(video.receivedBytes + FACEBOOK_VIDEO_CHUNK_BYTES, video.fileSize)) };
+  return {
+    start_offset: String(video.receivedBytes),
+    end_offset: String(Math.min(video.receivedBytes + FACEBOOK_VIDEO_CHUNK_BYTES, video.fileSize)),
+  };
 }
 
 function sessionVideo(state: EmulatorState, page: TestFacebookPage, sessionId: string | undefined): FacebookVideo {
-  const video = [...state.objects.of(FACEBOOK_VIDEOS).values()].find((candidate) => candidate.uploadSessionId !== undefined && candidate.uploadSessionId === sessionId);
+  const video = [...state.objects.of(FACEBOOK_VIDEOS).values()].find(
+    (candidate) => candidate.uploadSessionId !== undefined && candidate.uploadSessionId === sessionId,
+  );
   if (!video || video.pageId !== page.id) throw graphErrors.invalidParameter('Invalid upload_session_id');
   if (video.status !== 'uploading') throw graphErrors.invalidParameter('The upload session was already finished');
   return video;
@@ -36,9 +41,14 @@ function sessionVideo(state: EmulatorState, page: TestFacebookPage, sessionId: s
  * `upload_phase=start`: a video id and an upload session before any byte is sent. Nothing is
  * published until the session is finished.
  */
-export function startVideoUpload(state: EmulatorState, page: TestFacebookPage, params: Params): Offsets & { video_id: string; upload_session_id: string } {
+export function startVideoUpload(
+  state: EmulatorState,
+  page: TestFacebookPage,
+  params: Params,
+): Offsets & { video_id: string; upload_session_id: string } {
   const fileSize = Number(params.file_size);
-  if (!Number.isInteger(fileSize) || fileSize < 1 || fileSize > MAX_FILE_BYTES) throw graphErrors.invalidParameter('file_size must be a positive integer of at most 10 GB');
+  if (!Number.isInteger(fileSize) || fileSize < 1 || fileSize > MAX_FILE_BYTES)
+    throw graphErrors.invalidParameter('file_size must be a positive integer of at most 10 GB');
   const video: FacebookVideo = {
     id: graphId(),
     pageId: page.id,
@@ -56,13 +66,21 @@ export function startVideoUpload(state: EmulatorState, page: TestFacebookPage, p
 }
 
 /** `upload_phase=transfer`: the chunk at `start_offset` (`video_file_chunk`), which must be the next one Facebook asked for. */
-export function transferVideoChunk(state: EmulatorState, page: TestFacebookPage, params: Params, request: FastifyRequest): Offsets {
+export function transferVideoChunk(
+  state: EmulatorState,
+  page: TestFacebookPage,
+  params: Params,
+  request: FastifyRequest,
+): Offsets {
   const video = sessionVideo(state, page, params.upload_session_id);
   const body = request.body;
   const chunk = isMultipartBody(body) ? body.files.video_file_chunk?.data : undefined;
-  if (!chunk || chunk.length === 0) throw graphErrors.invalidParameter('video_file_chunk is required: the bytes of the chunk, as a multipart file');
-  if (Number(params.start_offset) !== video.receivedBytes) throw graphErrors.invalidParameter(`start_offset must be ${video.receivedBytes}`, 1363037);
-  if (video.receivedBytes + chunk.length > video.fileSize) throw graphErrors.invalidParameter('More bytes were sent than file_size announced');
+  if (!chunk || chunk.length === 0)
+    throw graphErrors.invalidParameter('video_file_chunk is required: the bytes of the chunk, as a multipart file');
+  if (Number(params.start_offset) !== video.receivedBytes)
+    throw graphErrors.invalidParameter(`start_offset must be ${video.receivedBytes}`, 1363037);
+  if (video.receivedBytes + chunk.length > video.fileSize)
+    throw graphErrors.invalidParameter('More bytes were sent than file_size announced');
   video.receivedBytes += chunk.length;
   received.get(video)?.update(chunk);
   return offsets(video);
@@ -72,9 +90,16 @@ export function transferVideoChunk(state: EmulatorState, page: TestFacebookPage,
  * `upload_phase=finish` with the post's fields: the upload is complete, Facebook processes the
  * video and publishes it once processed.
  */
-export function finishVideoUpload(state: EmulatorState, page: TestFacebookPage, params: Params): { video: FacebookVideo } {
+export function finishVideoUpload(
+  state: EmulatorState,
+  page: TestFacebookPage,
+  params: Params,
+): { video: FacebookVideo } {
   const video = sessionVideo(state, page, params.upload_session_id);
-  if (video.receivedBytes !== video.fileSize) throw graphErrors.invalidParameter(`File size mismatch: received ${video.receivedBytes} of ${video.fileSize} bytes`);
+  if (video.receivedBytes !== video.fileSize)
+    throw graphErrors.invalidParameter(
+      `File size mismatch: received ${video.receivedBytes} of ${video.fileSize} bytes`,
+    );
   video.description = params.description ?? '';
   video.sha256 = received.get(video)?.digest('hex');
   received.delete(video);

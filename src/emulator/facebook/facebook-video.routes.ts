@@ -12,7 +12,12 @@ import { EmulatorState } from '../state/emulator-state';
 import { graphId } from '../state/emulator-ids';
 import { FACEBOOK_VIDEOS, FacebookVideo } from './facebook-stored-objects';
 import { authorizePagePublish } from './facebook-page-access';
-import { FACEBOOK_VIDEO_BODY_LIMIT, finishVideoUpload, startVideoUpload, transferVideoChunk } from './facebook-video-upload';
+import {
+  FACEBOOK_VIDEO_BODY_LIMIT,
+  finishVideoUpload,
+  startVideoUpload,
+  transferVideoChunk,
+} from './facebook-video-upload';
 import { findPage } from './facebook-test-user';
 
 type IdParams = { Params: { id: string } };
@@ -41,7 +46,14 @@ export function advanceVideoProcessing(state: EmulatorState, pageId: string): vo
       accountId: video.pageId,
       postId: video.id,
       text: video.description,
-      media: [{ type: 'video', ...(video.url ? { url: video.url } : {}), id: video.id, ...(video.sha256 ? { sha256: video.sha256 } : {}) }],
+      media: [
+        {
+          type: 'video',
+          ...(video.url ? { url: video.url } : {}),
+          id: video.id,
+          ...(video.sha256 ? { sha256: video.sha256 } : {}),
+        },
+      ],
       permalink: facebookVideoPermalink(video),
       publishedAt: new Date(state.now()).toISOString(),
     });
@@ -53,10 +65,16 @@ function videoStatus(video: FacebookVideo): Record<string, unknown> {
   const uploading = video.status === 'uploading';
   return {
     video_status: video.status,
-    uploading_phase: { status: uploading ? (video.receivedBytes > 0 ? 'in_progress' : 'not_started') : 'complete', bytes_transferred: video.receivedBytes },
+    uploading_phase: {
+      status: uploading ? (video.receivedBytes > 0 ? 'in_progress' : 'not_started') : 'complete',
+      bytes_transferred: video.receivedBytes,
+    },
     processing_phase:
       video.status === 'error'
-        ? { status: 'error', errors: [{ code: 1363008, message: 'The video file you selected is in a format that we don\'t support.' }] }
+        ? {
+            status: 'error',
+            errors: [{ code: 1363008, message: "The video file you selected is in a format that we don't support." }],
+          }
         : { status: uploading ? 'not_started' : video.status === 'ready' ? 'complete' : 'in_progress' },
     publishing_phase: { status: video.status === 'ready' ? 'complete' : 'not_started' },
   };
@@ -92,9 +110,11 @@ export function registerFacebookVideoRoutes(fastify: FastifyInstance, context: E
 
   fastify.post<IdParams>('/:id/videos', { bodyLimit: FACEBOOK_VIDEO_BODY_LIMIT }, async (request, reply) => {
     const { params, page, token, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
-    if (!hasScope(token, 'publish_video')) throw graphErrors.permission(200, 'Uploading a video to a Page requires the publish_video permission');
+    if (!hasScope(token, 'publish_video'))
+      throw graphErrors.permission(200, 'Uploading a video to a Page requires the publish_video permission');
     if (params.upload_phase !== undefined) {
-      if (params.file_url !== undefined) throw graphErrors.invalidParameter('file_url cannot be used with upload_phase');
+      if (params.file_url !== undefined)
+        throw graphErrors.invalidParameter('file_url cannot be used with upload_phase');
       switch (params.upload_phase) {
         case 'start':
           return reply.headers(usageHeaders).send(startVideoUpload(state, page, params));

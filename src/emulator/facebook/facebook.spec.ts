@@ -16,9 +16,16 @@ describe('emulated Facebook Login and Pages', () => {
   afterEach(() => app.close());
 
   const dialogQuery = (extra: Record<string, string> = {}) =>
-    query({ client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 'st-1', response_type: 'code', scope: SCOPE, ...extra });
+    query({
+      client_id: CLIENT.id,
+      redirect_uri: REDIRECT_URI,
+      state: 'st-1',
+      response_type: 'code',
+      scope: SCOPE,
+      ...extra,
+    });
 
-  it('shows a consent page listing the test user\'s Pages, whose Approve redirects with code and state', async () => {
+  it("shows a consent page listing the test user's Pages, whose Approve redirects with code and state", async () => {
     const page = await app.inject({ url: `${DIALOG}?${dialogQuery()}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -28,7 +35,15 @@ describe('emulated Facebook Login and Pages', () => {
     const approved = await app.inject({
       method: 'POST',
       url: DIALOG,
-      ...form({ client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 'st-1', response_type: 'code', scope: SCOPE, emulator_user: 'ada', decision: 'approve' }),
+      ...form({
+        client_id: CLIENT.id,
+        redirect_uri: REDIRECT_URI,
+        state: 'st-1',
+        response_type: 'code',
+        scope: SCOPE,
+        emulator_user: 'ada',
+        decision: 'approve',
+      }),
     });
     const location = redirectOf(approved);
     expect(`${location.origin}${location.pathname}`).toBe('https://service.test/oauth/callback');
@@ -47,7 +62,12 @@ describe('emulated Facebook Login and Pages', () => {
   });
 
   it('refuses a bad authorize request with an error page that redirects nowhere', async () => {
-    const bads: Record<string, string>[] = [{ redirect_uri: 'not a url' }, { scope: 'pages_show_list,steal_everything' }, { state: '' }, { emulator_user: 'nobody' }];
+    const bads: Record<string, string>[] = [
+      { redirect_uri: 'not a url' },
+      { scope: 'pages_show_list,steal_everything' },
+      { state: '' },
+      { emulator_user: 'nobody' },
+    ];
     for (const bad of bads) {
       const response = await app.inject({ url: `${DIALOG}?${dialogQuery({ ...bad, emulator_auto: 'approve' })}` });
       expect(response.statusCode).toBe(400);
@@ -57,9 +77,13 @@ describe('emulated Facebook Login and Pages', () => {
   });
 
   it('exchanges a code once, only with the same redirect_uri, for a short-lived then a long-lived token', async () => {
-    const code = redirectOf(await app.inject({ url: `${DIALOG}?${dialogQuery({ emulator_auto: 'approve' })}` })).searchParams.get('code')!;
+    const code = redirectOf(
+      await app.inject({ url: `${DIALOG}?${dialogQuery({ emulator_auto: 'approve' })}` }),
+    ).searchParams.get('code')!;
     const exchange = (redirectUri: string) =>
-      app.inject({ url: `${GRAPH}/oauth/access_token?${query({ client_id: CLIENT.id, client_secret: CLIENT.secret, redirect_uri: redirectUri, code })}` });
+      app.inject({
+        url: `${GRAPH}/oauth/access_token?${query({ client_id: CLIENT.id, client_secret: CLIENT.secret, redirect_uri: redirectUri, code })}`,
+      });
 
     const mismatch = await exchange('https://service.test/other');
     expect(mismatch.statusCode).toBe(400);
@@ -68,7 +92,11 @@ describe('emulated Facebook Login and Pages', () => {
 
     const short = await exchange(REDIRECT_URI);
     expect(short.statusCode).toBe(200);
-    expect(short.json()).toEqual({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer', expires_in: 3600 });
+    expect(short.json()).toEqual({
+      access_token: expect.stringMatching(/^EAA/),
+      token_type: 'bearer',
+      expires_in: 3600,
+    });
 
     const reused = await exchange(REDIRECT_URI);
     expect(reused.json().error).toMatchObject({ code: 100, error_subcode: 36009 });
@@ -76,7 +104,11 @@ describe('emulated Facebook Login and Pages', () => {
     const long = await app.inject({
       url: `${GRAPH}/oauth/access_token?${query({ grant_type: 'fb_exchange_token', client_id: CLIENT.id, client_secret: CLIENT.secret, fb_exchange_token: short.json().access_token })}`,
     });
-    expect(long.json()).toEqual({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer', expires_in: 5183944 });
+    expect(long.json()).toEqual({
+      access_token: expect.stringMatching(/^EAA/),
+      token_type: 'bearer',
+      expires_in: 5183944,
+    });
   });
 
   it('lists /me/accounts two at a time, following absolute paging.next links, with Page tokens and Instagram accounts', async () => {
@@ -112,19 +144,33 @@ describe('emulated Facebook Login and Pages', () => {
     // A Page token made from a long-lived user token does not expire, and /me with it is the Page.
     const me = await app.inject({ url: `${GRAPH}/me?access_token=${pages[0].access_token}` });
     expect(me.json()).toEqual({ id: seeded[0].id, name: seeded[0].name });
-    expect(state.credentials.check(pages[0].access_token)).toMatchObject({ ok: true, token: { kind: 'page', expiresAt: undefined } });
+    expect(state.credentials.check(pages[0].access_token)).toMatchObject({
+      ok: true,
+      token: { kind: 'page', expiresAt: undefined },
+    });
   });
 
   it('answers the Instagram account of a Page on the Facebook Graph', async () => {
     const token = await facebookUserToken(app);
     const instagram = state.findUser()!.pages[0].instagram!;
-    const response = await app.inject({ url: `${GRAPH}/${instagram.id}?fields=id,username,name,profile_picture_url&access_token=${token}` });
-    expect(response.json()).toEqual({ id: instagram.id, username: instagram.username, name: instagram.name, profile_picture_url: instagram.profilePictureUrl });
+    const response = await app.inject({
+      url: `${GRAPH}/${instagram.id}?fields=id,username,name,profile_picture_url&access_token=${token}`,
+    });
+    expect(response.json()).toEqual({
+      id: instagram.id,
+      username: instagram.username,
+      name: instagram.name,
+      profile_picture_url: instagram.profilePictureUrl,
+    });
   });
 
   it('fails /me with 190 while a token_expired fault is set, then recovers when its count is used up', async () => {
     const token = await facebookUserToken(app, SCOPE);
-    const fault = await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'facebook', accountId: state.findUser()!.facebookUserId, fault: 'token_expired', count: 1 } });
+    const fault = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'facebook', accountId: state.findUser()!.facebookUserId, fault: 'token_expired', count: 1 },
+    });
     expect(fault.statusCode).toBe(201);
 
     const failed = await app.inject({ url: `${GRAPH}/me?access_token=${token}` });
@@ -137,7 +183,8 @@ describe('emulated Facebook Login and Pages', () => {
 
   it('revokes with DELETE /me/permissions: user and Page tokens stop working (190/458)', async () => {
     const token = await facebookUserToken(app, SCOPE);
-    const pageToken = (await app.inject({ url: `${GRAPH}/me/accounts?access_token=${token}` })).json().data[0].access_token;
+    const pageToken = (await app.inject({ url: `${GRAPH}/me/accounts?access_token=${token}` })).json().data[0]
+      .access_token;
     const revoke = await app.inject({ method: 'DELETE', url: `${GRAPH}/me/permissions?access_token=${token}` });
     expect(revoke.json()).toEqual({ success: true });
     for (const dead of [token, pageToken]) {

@@ -18,7 +18,12 @@ export function presentedGraphToken(request: FastifyRequest, params: Params): st
 }
 
 /** The token behind a Graph call, or the Graph error the real host would answer. */
-export function requireGraphToken(state: EmulatorState, host: GraphHost, value: string | undefined, instagram = host === 'instagram'): IssuedToken {
+export function requireGraphToken(
+  state: EmulatorState,
+  host: GraphHost,
+  value: string | undefined,
+  instagram = host === 'instagram',
+): IssuedToken {
   const raise = (error: GraphError): never => {
     throw instagram ? error.forInstagram() : error;
   };
@@ -42,7 +47,13 @@ export function requireGraphToken(state: EmulatorState, host: GraphHost, value: 
 }
 
 /** The fault kinds any authenticated Graph call can suffer. */
-export const CALL_FAULTS: readonly FaultKind[] = ['token_expired', 'token_revoked', 'rate_limited', 'slow', 'server_error'];
+export const CALL_FAULTS: readonly FaultKind[] = [
+  'token_expired',
+  'token_revoked',
+  'rate_limited',
+  'slow',
+  'server_error',
+];
 /** Publishing calls can also be refused as duplicates. */
 export const PUBLISH_FAULTS: readonly FaultKind[] = [...CALL_FAULTS, 'duplicate'];
 
@@ -50,7 +61,11 @@ export const PUBLISH_FAULTS: readonly FaultKind[] = [...CALL_FAULTS, 'duplicate'
  * Applies the injected faults for the accounts a call acts for: waits for `slow`, then throws the
  * first failing one in Graph's shape (Instagram's when the call is about an Instagram account).
  */
-export async function applyGraphFaults(state: EmulatorState, subjects: CallSubjects, kinds: readonly FaultKind[] = CALL_FAULTS): Promise<void> {
+export async function applyGraphFaults(
+  state: EmulatorState,
+  subjects: CallSubjects,
+  kinds: readonly FaultKind[] = CALL_FAULTS,
+): Promise<void> {
   const faults = state.faults.take(subjects, kinds);
   const delay = faults.reduce((total, fault) => total + (fault.kind === 'slow' ? (fault.delayMs ?? 0) : 0), 0);
   if (delay > 0) await sleep(delay);
@@ -58,7 +73,8 @@ export async function applyGraphFaults(state: EmulatorState, subjects: CallSubje
   if (!failing) return;
   const now = state.now();
   const instagram = failing.network === 'instagram';
-  const accountId = failing.accountId ?? subjects.find((subject) => subject.network === failing.network)?.accountId ?? '';
+  const accountId =
+    failing.accountId ?? subjects.find((subject) => subject.network === failing.network)?.accountId ?? '';
   let error: GraphError;
   switch (failing.kind) {
     case 'token_expired':

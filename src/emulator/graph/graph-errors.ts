@@ -4,7 +4,8 @@ import { graphUsageHeaders } from './usage-headers';
 /** The Graph errors the emulator answers, with the codes and wording the real API uses. */
 export const graphErrors = {
   missingToken: () => new GraphError({ code: 104, message: 'An access token is required to request this resource.' }),
-  unparsableToken: () => new GraphError({ code: 190, message: 'Invalid OAuth access token - Cannot parse access token' }),
+  unparsableToken: () =>
+    new GraphError({ code: 190, message: 'Invalid OAuth access token - Cannot parse access token' }),
   tokenExpired: (expiredAt: number, now: number) =>
     new GraphError({
       code: 190,
@@ -12,7 +13,11 @@ export const graphErrors = {
       message: `Error validating access token: Session has expired on ${new Date(expiredAt).toUTCString()}. The current time is ${new Date(now).toUTCString()}.`,
     }),
   appRemoved: (clientId: string) =>
-    new GraphError({ code: 190, subcode: 458, message: `Error validating access token: The user has not authorized application ${clientId}.` }),
+    new GraphError({
+      code: 190,
+      subcode: 458,
+      message: `Error validating access token: The user has not authorized application ${clientId}.`,
+    }),
   sessionInvalidated: (subcode: number) =>
     new GraphError({
       code: 190,
@@ -22,7 +27,8 @@ export const graphErrors = {
           ? 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.'
           : 'Error validating access token: The session is invalid because the user logged out.',
     }),
-  invalidParameter: (message: string, subcode?: number) => new GraphError({ code: 100, subcode, message: `(#100) ${message}` }),
+  invalidParameter: (message: string, subcode?: number) =>
+    new GraphError({ code: 100, subcode, message: `(#100) ${message}` }),
   unknownObject: (id: string) =>
     new GraphError({
       code: 100,
@@ -31,14 +37,21 @@ export const graphErrors = {
       message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
     }),
   unknownField: (field: string, nodeType: string) =>
-    new GraphError({ code: 100, message: `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})` }),
+    new GraphError({
+      code: 100,
+      message: `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})`,
+    }),
   unknownPath: (path: string) => new GraphError({ code: 2500, message: `Unknown path components: ${path}` }),
-  permission: (code: 10 | 200, message: string) => new GraphError({ code, status: 403, message: `(#${code}) ${message}` }),
+  permission: (code: 10 | 200, message: string) =>
+    new GraphError({ code, status: 403, message: `(#${code}) ${message}` }),
   pagesRateLimited: (pageId: string, resetAt: number, now: number) =>
     new GraphError({
       code: 32,
       message: 'Page request limit reached',
-      headers: graphUsageHeaders({ exhausted: true, buc: { id: pageId, type: 'pages', regainMinutes: minutesUntil(resetAt, now) } }),
+      headers: graphUsageHeaders({
+        exhausted: true,
+        buc: { id: pageId, type: 'pages', regainMinutes: minutesUntil(resetAt, now) },
+      }),
     }),
   instagramRateLimited: (igUserId: string, resetAt: number, now: number) =>
     new GraphError(
@@ -46,18 +59,38 @@ export const graphErrors = {
         code: 80002,
         message: 'There have been too many calls to this Instagram account. Wait a bit and try again.',
         isTransient: true,
-        headers: graphUsageHeaders({ exhausted: true, buc: { id: igUserId, type: 'instagram', regainMinutes: minutesUntil(resetAt, now) } }),
+        headers: graphUsageHeaders({
+          exhausted: true,
+          buc: { id: igUserId, type: 'instagram', regainMinutes: minutesUntil(resetAt, now) },
+        }),
       },
       true,
     ),
   duplicate: () =>
-    new GraphError({ code: 506, subcode: 1455006, message: 'Duplicate status message', userTitle: 'Duplicate Status Update', userMessage: 'This status update is identical to the last one you posted. Try posting something different, or delete your previous update.' }),
+    new GraphError({
+      code: 506,
+      subcode: 1455006,
+      message: 'Duplicate status message',
+      userTitle: 'Duplicate Status Update',
+      userMessage:
+        'This status update is identical to the last one you posted. Try posting something different, or delete your previous update.',
+    }),
   transient: () =>
-    new GraphError({ code: 2, status: 500, isTransient: true, message: 'An unexpected error has occurred. Please retry your request later.' }),
+    new GraphError({
+      code: 2,
+      status: 500,
+      isTransient: true,
+      message: 'An unexpected error has occurred. Please retry your request later.',
+    }),
   /** A request the emulator could not route or read (unknown path, unreadable body), or its own failure. */
   unroutable: (status: number, message: string) => {
     const transient = status >= 500;
-    return new GraphError({ code: transient ? 2 : status === 404 ? 2500 : 100, status: transient ? 500 : 400, isTransient: transient, message });
+    return new GraphError({
+      code: transient ? 2 : status === 404 ? 2500 : 100,
+      status: transient ? 500 : 400,
+      isTransient: transient,
+      message,
+    });
   },
 };
 

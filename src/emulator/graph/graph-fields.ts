@@ -47,7 +47,12 @@ export type FieldResolver = (sub: FieldTree | null) => unknown;
  * The node as Graph answers it: only the selected fields, `id` always, unknown fields refused
  * with the real error. Resolvers that answer undefined leave the field out (absent edges).
  */
-export function projectFields(tree: FieldTree, resolvers: Readonly<Record<string, FieldResolver>>, nodeType: string, error?: (e: GraphError) => GraphError): Record<string, unknown> {
+export function projectFields(
+  tree: FieldTree,
+  resolvers: Readonly<Record<string, FieldResolver>>,
+  nodeType: string,
+  error?: (e: GraphError) => GraphError,
+): Record<string, unknown> {
   const node: Record<string, unknown> = {};
   for (const [name, sub] of tree) {
     const resolve = resolvers[name];

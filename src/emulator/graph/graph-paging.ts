@@ -16,7 +16,12 @@ function decodeCursor(cursor: string): number {
   return Number(match[1]);
 }
 
-function linkWith(request: FastifyRequest, params: Params, publicUrl: string | undefined, cursor: { after?: string; before?: string }): string {
+function linkWith(
+  request: FastifyRequest,
+  params: Params,
+  publicUrl: string | undefined,
+  cursor: { after?: string; before?: string },
+): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (name !== 'after' && name !== 'before') query.set(name, value);
   if (cursor.after) query.set('after', cursor.after);
@@ -29,9 +34,16 @@ function linkWith(request: FastifyRequest, params: Params, publicUrl: string | u
  * absolute `next`/`previous` links that repeat the call's parameters (access_token included, as
  * the real ones do).
  */
-export function graphPage<T>(request: FastifyRequest, params: Params, items: readonly T[], defaultLimit: number, publicUrl?: string): GraphPage<T> {
+export function graphPage<T>(
+  request: FastifyRequest,
+  params: Params,
+  items: readonly T[],
+  defaultLimit: number,
+  publicUrl?: string,
+): GraphPage<T> {
   const limit = params.limit === undefined ? defaultLimit : Number(params.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw graphErrors.invalidParameter('limit must be an integer between 1 and 100');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw graphErrors.invalidParameter('limit must be an integer between 1 and 100');
   let start = 0;
   if (params.after) start = decodeCursor(params.after) + 1;
   else if (params.before) start = Math.max(0, decodeCursor(params.before) - limit);

@@ -39,6 +39,7 @@ export function graphUsageHeaders(options: UsageHeaderOptions): Record<string, s
 export function reportGraphAppUsage(scope: FastifyInstance): void {
   const graphPath = `${scope.prefix}/graph/`;
   scope.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(graphPath) && !reply.hasHeader('X-App-Usage')) reply.headers(graphUsageHeaders({ exhausted: false }));
+    if (request.url.startsWith(graphPath) && !reply.hasHeader('X-App-Usage'))
+      reply.headers(graphUsageHeaders({ exhausted: false }));
   });
 }

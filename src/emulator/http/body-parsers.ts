@@ -34,7 +34,10 @@ export function registerEmulatorBodyParsers(fastify: FastifyInstance): void {
     try {
       done(null, parseMultipart(body as Buffer, boundary));
     } catch (error) {
-      done(new UnreadableBodyError(error instanceof MultipartError ? error.message : 'unreadable multipart body'), undefined);
+      done(
+        new UnreadableBodyError(error instanceof MultipartError ? error.message : 'unreadable multipart body'),
+        undefined,
+      );
     }
   });
 }

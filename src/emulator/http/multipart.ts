@@ -53,7 +53,8 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartBody {
   position += delimiter.length;
   for (;;) {
     if (body.subarray(position, position + 2).toString() === '--') return result;
-    if (body.subarray(position, position + 2).toString() !== '\r\n') throw new MultipartError('malformed multipart delimiter');
+    if (body.subarray(position, position + 2).toString() !== '\r\n')
+      throw new MultipartError('malformed multipart delimiter');
     const headersEnd = body.indexOf('\r\n\r\n', position + 2);
     if (headersEnd === -1) throw new MultipartError('multipart part without headers');
     const headers = parseHeaders(body.subarray(position + 2, headersEnd).toString('utf8'));

@@ -10,7 +10,17 @@ function isVideo(container: InstagramContainer): boolean {
 
 function setStatus(container: InstagramContainer, status: InstagramContainer['status'], text?: string): void {
   container.status = status;
-  container.statusText = text ?? (status === 'IN_PROGRESS' ? 'In Progress' : status === 'FINISHED' ? 'Finished' : status === 'EXPIRED' ? 'Expired' : status === 'PUBLISHED' ? 'Published' : container.statusText);
+  container.statusText =
+    text ??
+    (status === 'IN_PROGRESS'
+      ? 'In Progress'
+      : status === 'FINISHED'
+        ? 'Finished'
+        : status === 'EXPIRED'
+          ? 'Expired'
+          : status === 'PUBLISHED'
+            ? 'Published'
+            : container.statusText);
 }
 
 /**
@@ -19,7 +29,8 @@ function setStatus(container: InstagramContainer, status: InstagramContainer['st
  * after 24 hours expires.
  */
 export function pollContainer(state: EmulatorState, container: InstagramContainer): InstagramContainer {
-  if (container.status === 'PUBLISHED' || container.status === 'ERROR' || container.status === 'EXPIRED') return container;
+  if (container.status === 'PUBLISHED' || container.status === 'ERROR' || container.status === 'EXPIRED')
+    return container;
   const now = state.now();
   if (now - container.createdAt >= CONTAINER_LIFETIME_MS) {
     setStatus(container, 'EXPIRED');
@@ -27,9 +38,12 @@ export function pollContainer(state: EmulatorState, container: InstagramContaine
   }
   container.polls += 1;
   if (container.mediaType === 'CAROUSEL') {
-    const children = container.children.map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id)).filter((child) => child !== undefined);
+    const children = container.children
+      .map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id))
+      .filter((child) => child !== undefined);
     children.forEach((child) => pollContainer(state, child));
-    if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED')) setStatus(container, 'ERROR', 'Error: A carousel item failed to process. (2207001)');
+    if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED'))
+      setStatus(container, 'ERROR', 'Error: A carousel item failed to process. (2207001)');
     else if (children.every((child) => child.status === 'FINISHED')) setStatus(container, 'FINISHED');
     return container;
   }
@@ -38,12 +52,15 @@ export function pollContainer(state: EmulatorState, container: InstagramContaine
     return container;
   }
   const { instagramVideoPolls, instagramVideoProcessingMs } = state.settings;
-  if (container.polls > instagramVideoPolls && now - container.createdAt >= instagramVideoProcessingMs) setStatus(container, 'FINISHED');
+  if (container.polls > instagramVideoPolls && now - container.createdAt >= instagramVideoProcessingMs)
+    setStatus(container, 'FINISHED');
   return container;
 }
 
 /** The status a freshly created container starts in. */
-export function initialStatus(mediaType: InstagramContainer['mediaType']): Pick<InstagramContainer, 'status' | 'statusText'> {
+export function initialStatus(
+  mediaType: InstagramContainer['mediaType'],
+): Pick<InstagramContainer, 'status' | 'statusText'> {
   if (mediaType === 'IMAGE') return { status: 'FINISHED', statusText: 'Finished' };
   return { status: 'IN_PROGRESS', statusText: 'In Progress' };
 }

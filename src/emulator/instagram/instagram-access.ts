@@ -1,6 +1,12 @@
 import { FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, CALL_FAULTS, GraphHost, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import {
+  applyGraphFaults,
+  CALL_FAULTS,
+  GraphHost,
+  presentedGraphToken,
+  requireGraphToken,
+} from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { hasScope } from '../graph/graph-scopes';
 import { tokenActsForInstagram } from './instagram-ownership';
@@ -16,7 +22,11 @@ export interface InstagramCall {
 }
 
 /** The token of a call on an Instagram object, with Instagram's error flavour. */
-export function instagramToken(context: EmulatorContext, request: FastifyRequest, host: GraphHost): { params: Params; token: IssuedToken } {
+export function instagramToken(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  host: GraphHost,
+): { params: Params; token: IssuedToken } {
   const params = requestParams(request);
   return { params, token: requireGraphToken(context.state, host, presentedGraphToken(request, params), true) };
 }

@@ -14,7 +14,10 @@ export const instagramConsent: ConsentNetwork = {
   rules: { scopeSeparator: /[,\s]+/, knownScopes: INSTAGRAM_SCOPES, responseTypeOptional: false, pkce: false },
   codeLifetimeMs: 60 * 60_000,
   codePrefix: 'AQ',
-  subject: (user) => (user.instagram ? { heading: 'Instagram professional account', items: [`@${user.instagram.username} (${user.instagram.name})`] } : undefined),
+  subject: (user) =>
+    user.instagram
+      ? { heading: 'Instagram professional account', items: [`@${user.instagram.username} (${user.instagram.name})`] }
+      : undefined,
   approve: (url, code, state) => {
     url.searchParams.set('code', code);
     url.searchParams.set('state', state);

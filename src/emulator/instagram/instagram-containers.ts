@@ -10,21 +10,33 @@ import { initialStatus } from './container-lifecycle';
 const CAPTION_LIMIT = 2200;
 const HASHTAG_LIMIT = 30;
 
-const containerError = (code: number, subcode: number, message: string) => new GraphError({ code, subcode, message }, true);
+const containerError = (code: number, subcode: number, message: string) =>
+  new GraphError({ code, subcode, message }, true);
 
 function requireMediaUrl(value: string | undefined, name: string): string {
-  if (!isHttpUrl(value)) throw containerError(9004, 2207052, `Media download has failed. The media URI doesn't meet our requirements. (${name})`);
+  if (!isHttpUrl(value))
+    throw containerError(
+      9004,
+      2207052,
+      `Media download has failed. The media URI doesn't meet our requirements. (${name})`,
+    );
   return value;
 }
 
 function checkCaption(caption: string): void {
-  if (caption.length > CAPTION_LIMIT) throw containerError(100, 2207010, `The caption is too long: at most ${CAPTION_LIMIT} characters.`);
-  if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > HASHTAG_LIMIT) throw containerError(100, 2207010, `The caption has more than ${HASHTAG_LIMIT} hashtags.`);
+  if (caption.length > CAPTION_LIMIT)
+    throw containerError(100, 2207010, `The caption is too long: at most ${CAPTION_LIMIT} characters.`);
+  if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > HASHTAG_LIMIT)
+    throw containerError(100, 2207010, `The caption has more than ${HASHTAG_LIMIT} hashtags.`);
 }
 
 function carouselChildren(state: EmulatorState, igUserId: string, text: string | undefined): string[] {
-  const ids = (text ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-  if (ids.length < 2 || ids.length > 10) throw containerError(100, 2207028, 'Carousel containers must have between 2 and 10 children.');
+  const ids = (text ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (ids.length < 2 || ids.length > 10)
+    throw containerError(100, 2207028, 'Carousel containers must have between 2 and 10 children.');
   for (const id of ids) {
     const child = state.objects.of(INSTAGRAM_CONTAINERS).get(id);
     if (!child || child.igUserId !== igUserId || !child.isCarouselItem || child.status === 'PUBLISHED')
@@ -53,7 +65,8 @@ export function buildContainer(state: EmulatorState, igUserId: string, params: P
     mediaType = mediaTypeParam;
     mediaUrl = requireMediaUrl(params.video_url, 'video_url');
   } else if (mediaTypeParam === undefined || mediaTypeParam === 'IMAGE') {
-    if (params.video_url !== undefined) throw containerError(100, 2207023, 'Every single video is published as a Reel: set media_type=REELS.');
+    if (params.video_url !== undefined)
+      throw containerError(100, 2207023, 'Every single video is published as a Reel: set media_type=REELS.');
     mediaType = 'IMAGE';
     mediaUrl = requireMediaUrl(params.image_url, 'image_url');
   } else {
@@ -73,7 +86,8 @@ export function buildContainer(state: EmulatorState, igUserId: string, params: P
   };
   if (mediaType === 'CAROUSEL') {
     const statuses = children.map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id)?.status);
-    if (statuses.every((status) => status === 'FINISHED')) Object.assign(container, { status: 'FINISHED', statusText: 'Finished' });
+    if (statuses.every((status) => status === 'FINISHED'))
+      Object.assign(container, { status: 'FINISHED', statusText: 'Finished' });
   }
   return container;
 }

@@ -15,12 +15,17 @@ export async function instagramGraphPlugin(fastify: FastifyInstance, context: Em
 
   fastify.get('/me', async (request) => {
     const { params, account } = await authorizeInstagramCall(context, request, 'instagram', 'me');
-    return instagramUserNode(state, account, parseFields(params.fields, INSTAGRAM_USER_DEFAULT_FIELDS), { appScopedId: true, instagramHost: true });
+    return instagramUserNode(state, account, parseFields(params.fields, INSTAGRAM_USER_DEFAULT_FIELDS), {
+      appScopedId: true,
+      instagramHost: true,
+    });
   });
 
   registerInstagramPublishRoutes(fastify, context, 'instagram');
 
-  fastify.get<IdParams>('/:id', async (request) => readInstagramObject(context, request, 'instagram', request.params.id));
+  fastify.get<IdParams>('/:id', async (request) =>
+    readInstagramObject(context, request, 'instagram', request.params.id),
+  );
 
   fastify.post<IdParams>('/:id/comments', async (request) => {
     const media = state.published.find('instagram', request.params.id);

@@ -10,7 +10,12 @@ export const INSTAGRAM_USER_DEFAULT_FIELDS = ['id', 'username'];
  * An Instagram professional account as a Graph node. On graph.instagram.com `/me` the `id` is
  * app-scoped and `user_id` is the account to publish with; on graph.facebook.com `id` is that account.
  */
-export function instagramUserNode(state: EmulatorState, account: TestInstagramAccount, fields: FieldTree, options: { appScopedId: boolean; instagramHost: boolean }): Record<string, unknown> {
+export function instagramUserNode(
+  state: EmulatorState,
+  account: TestInstagramAccount,
+  fields: FieldTree,
+  options: { appScopedId: boolean; instagramHost: boolean },
+): Record<string, unknown> {
   const resolvers: Record<string, FieldResolver> = {
     id: () => (options.appScopedId ? account.appScopedId : account.id),
     username: () => account.username,
@@ -18,7 +23,10 @@ export function instagramUserNode(state: EmulatorState, account: TestInstagramAc
     profile_picture_url: () => account.profilePictureUrl,
     followers_count: () => 0,
     follows_count: () => 0,
-    media_count: () => state.published.list({ network: 'instagram', accountId: account.id }).filter((item) => !item.parentId && !item.deletedAt).length,
+    media_count: () =>
+      state.published
+        .list({ network: 'instagram', accountId: account.id })
+        .filter((item) => !item.parentId && !item.deletedAt).length,
     biography: () => '',
     website: () => undefined,
   };
@@ -53,7 +61,12 @@ function mediaType(item: PublishedItem): string {
 export function instagramMediaNode(item: PublishedItem, username: string, fields: FieldTree): Record<string, unknown> {
   const timestamp = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   if (item.parentId) {
-    return projectFields(fields, { id: () => item.postId, text: () => item.text, timestamp: () => timestamp, username: () => username }, 'IGComment', (error) => error.forInstagram());
+    return projectFields(
+      fields,
+      { id: () => item.postId, text: () => item.text, timestamp: () => timestamp, username: () => username },
+      'IGComment',
+      (error) => error.forInstagram(),
+    );
   }
   return projectFields(
     fields,

@@ -21,18 +21,30 @@ function usernameOf(state: EmulatorState, igUserId: string): string {
 
 /** Whether an id names an Instagram object (account, container, medium or comment). */
 export function isInstagramObject(state: EmulatorState, id: string): boolean {
-  return findInstagramAccount(state, id) !== undefined || state.objects.of(INSTAGRAM_CONTAINERS).has(id) || state.published.find('instagram', id) !== undefined;
+  return (
+    findInstagramAccount(state, id) !== undefined ||
+    state.objects.of(INSTAGRAM_CONTAINERS).has(id) ||
+    state.published.find('instagram', id) !== undefined
+  );
 }
 
 /**
  * `GET /{id}` for an Instagram object. Reading a container's status counts as one poll, which is
  * what moves a video from IN_PROGRESS to FINISHED.
  */
-export async function readInstagramObject(context: EmulatorContext, request: FastifyRequest, host: GraphHost, id: string): Promise<Record<string, unknown>> {
+export async function readInstagramObject(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  host: GraphHost,
+  id: string,
+): Promise<Record<string, unknown>> {
   const { state } = context;
   if (findInstagramAccount(state, id)) {
     const { params, account } = await authorizeInstagramCall(context, request, host, id);
-    return instagramUserNode(state, account, parseFields(params.fields, INSTAGRAM_USER_DEFAULT_FIELDS), { appScopedId: false, instagramHost: host === 'instagram' });
+    return instagramUserNode(state, account, parseFields(params.fields, INSTAGRAM_USER_DEFAULT_FIELDS), {
+      appScopedId: false,
+      instagramHost: host === 'instagram',
+    });
   }
   const container = state.objects.of(INSTAGRAM_CONTAINERS).get(id);
   const item = state.published.find('instagram', id);
@@ -50,11 +62,25 @@ export async function readInstagramObject(context: EmulatorContext, request: Fas
 }
 
 /** `POST /{ig-media-id}/comments`: a comment by the account under its own medium (threads on Instagram). */
-export async function commentOnInstagramMedia(context: EmulatorContext, request: FastifyRequest, host: GraphHost, media: PublishedItem): Promise<{ id: string }> {
+export async function commentOnInstagramMedia(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  host: GraphHost,
+  media: PublishedItem,
+): Promise<{ id: string }> {
   const { state } = context;
   const { params, token } = instagramToken(context, request, host);
-  if (!tokenActsForInstagram(state, token, media.accountId)) throw graphErrors.unknownObject(media.postId).forInstagram();
-  if (!hasScope(token, 'instagram_manage_comments', 'instagram_business_manage_comments', 'instagram_content_publish', 'instagram_business_content_publish'))
+  if (!tokenActsForInstagram(state, token, media.accountId))
+    throw graphErrors.unknownObject(media.postId).forInstagram();
+  if (
+    !hasScope(
+      token,
+      'instagram_manage_comments',
+      'instagram_business_manage_comments',
+      'instagram_content_publish',
+      'instagram_business_content_publish',
+    )
+  )
     throw graphErrors.permission(10, 'Application does not have permission for this action').forInstagram();
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }], PUBLISH_FAULTS);
   const message = params.message ?? '';
@@ -75,10 +101,16 @@ export async function commentOnInstagramMedia(context: EmulatorContext, request:
 }
 
 /** `GET /{media-id}/comments`: a medium's comments, oldest first (how a resumed thread finds one in flight). */
-export async function listInstagramComments(context: EmulatorContext, request: FastifyRequest, host: GraphHost, media: PublishedItem): Promise<unknown> {
+export async function listInstagramComments(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  host: GraphHost,
+  media: PublishedItem,
+): Promise<unknown> {
   const { state } = context;
   const { params, token } = instagramToken(context, request, host);
-  if (!tokenActsForInstagram(state, token, media.accountId) || media.parentId) throw graphErrors.unknownObject(media.postId).forInstagram();
+  if (!tokenActsForInstagram(state, token, media.accountId) || media.parentId)
+    throw graphErrors.unknownObject(media.postId).forInstagram();
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }]);
   const fields = parseFields(params.fields, ['id', 'text', 'timestamp']);
   const username = usernameOf(state, media.accountId);

@@ -12,5 +12,7 @@ export function tokenActsForInstagram(state: EmulatorState, token: IssuedToken, 
   const found = findInstagramAccount(state, igUserId);
   if (!found?.page) return false;
   if (token.kind === 'page') return token.subjectId === found.page.id;
-  return token.kind === 'user' && found.users.some((user) => user.id === token.userId && user.pages.includes(found.page!));
+  return (
+    token.kind === 'user' && found.users.some((user) => user.id === token.userId && user.pages.includes(found.page!))
+  );
 }

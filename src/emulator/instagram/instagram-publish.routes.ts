@@ -15,25 +15,47 @@ import { instagramMediaNode } from './instagram-nodes';
 
 type IdParams = { Params: { id: string } };
 const DAY_MS = 24 * 3600_000;
-const publishError = (code: number, message: string, subcode?: number, isTransient = false) => new GraphError({ code, subcode, message, isTransient }, true);
+const publishError = (code: number, message: string, subcode?: number, isTransient = false) =>
+  new GraphError({ code, subcode, message, isTransient }, true);
 
 /** Posts (not comments) the account published in the last 24 hours; a carousel counts once. */
 function quotaUsage(state: EmulatorState, igUserId: string): number {
   const since = state.now() - DAY_MS;
-  return state.published.list({ network: 'instagram', accountId: igUserId }).filter((item) => !item.parentId && Date.parse(item.publishedAt) > since).length;
+  return state.published
+    .list({ network: 'instagram', accountId: igUserId })
+    .filter((item) => !item.parentId && Date.parse(item.publishedAt) > since).length;
 }
 
 function mediaOf(state: EmulatorState, container: InstagramContainer): PublishedMedia[] {
-  const items = container.mediaType === 'CAROUSEL' ? container.children.map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id)).filter((child) => child !== undefined) : [container];
-  return items.map((item) => ({ type: item.mediaType === 'IMAGE' ? 'image' : 'video', url: item.mediaUrl, id: item.id }));
+  const items =
+    container.mediaType === 'CAROUSEL'
+      ? container.children
+          .map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id))
+          .filter((child) => child !== undefined)
+      : [container];
+  return items.map((item) => ({
+    type: item.mediaType === 'IMAGE' ? 'image' : 'video',
+    url: item.mediaUrl,
+    id: item.id,
+  }));
 }
 
-function checkPublishable(container: InstagramContainer | undefined, igUserId: string, creationId: string): InstagramContainer {
-  if (!container || container.igUserId !== igUserId) throw publishError(100, `The media with id ${creationId} cannot be found.`, 2207006);
+function checkPublishable(
+  container: InstagramContainer | undefined,
+  igUserId: string,
+  creationId: string,
+): InstagramContainer {
+  if (!container || container.igUserId !== igUserId)
+    throw publishError(100, `The media with id ${creationId} cannot be found.`, 2207006);
   if (container.isCarouselItem) throw publishError(100, 'A carousel item is published through its carousel container.');
   switch (container.status) {
     case 'IN_PROGRESS':
-      throw publishError(9007, 'Media ID is not available: the media is not ready for publishing, please wait for a moment', 2207027, true);
+      throw publishError(
+        9007,
+        'Media ID is not available: the media is not ready for publishing, please wait for a moment',
+        2207027,
+        true,
+      );
     case 'ERROR':
       throw publishError(9007, 'The media could not be published because its container failed.', 2207032);
     case 'EXPIRED':
@@ -49,23 +71,38 @@ function checkPublishable(container: InstagramContainer | undefined, igUserId: s
  * Instagram content publishing, the same on graph.instagram.com and graph.facebook.com:
  * containers, media_publish, the publishing quota and the account's media.
  */
-export function registerInstagramPublishRoutes(fastify: FastifyInstance, context: EmulatorContext, host: GraphHost): void {
+export function registerInstagramPublishRoutes(
+  fastify: FastifyInstance,
+  context: EmulatorContext,
+  host: GraphHost,
+): void {
   const { state } = context;
 
   fastify.post<IdParams>('/:id/media', async (request, reply) => {
-    const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id, { publish: true });
+    const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id, {
+      publish: true,
+    });
     const container = buildContainer(state, account.id, params);
-    if (state.faults.take([{ network: 'instagram', accountId: account.id }], ['container_error']).length) failContainer(container);
+    if (state.faults.take([{ network: 'instagram', accountId: account.id }], ['container_error']).length)
+      failContainer(container);
     state.objects.of(INSTAGRAM_CONTAINERS).set(container.id, container);
     return reply.send({ id: container.id });
   });
 
   fastify.post<IdParams>('/:id/media_publish', async (request, reply) => {
-    const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id, { publish: true, faults: PUBLISH_FAULTS });
+    const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id, {
+      publish: true,
+      faults: PUBLISH_FAULTS,
+    });
     const creationId = params.creation_id ?? '';
     const container = checkPublishable(state.objects.of(INSTAGRAM_CONTAINERS).get(creationId), account.id, creationId);
     if (state.settings.enforceRateLimits && quotaUsage(state, account.id) >= state.settings.instagramQuotaTotal)
-      throw publishError(9, 'Application request limit reached: the account reached its content publishing limit.', 2207042, true);
+      throw publishError(
+        9,
+        'Application request limit reached: the account reached its content publishing limit.',
+        2207042,
+        true,
+      );
     const mediaId = graphId();
     const shortcode = instagramShortcode();
     container.status = 'PUBLISHED';
@@ -84,7 +121,9 @@ export function registerInstagramPublishRoutes(fastify: FastifyInstance, context
       permalink: `https://www.instagram.com/${container.mediaType === 'REELS' ? 'reel' : 'p'}/${shortcode}/`,
       publishedAt: new Date(state.now()).toISOString(),
     });
-    return reply.headers(graphUsageHeaders({ exhausted: false, buc: { id: account.id, type: 'instagram', regainMinutes: 0 } })).send({ id: mediaId });
+    return reply
+      .headers(graphUsageHeaders({ exhausted: false, buc: { id: account.id, type: 'instagram', regainMinutes: 0 } }))
+      .send({ id: mediaId });
   });
 
   fastify.get<IdParams>('/:id/content_publishing_limit', async (request) => {

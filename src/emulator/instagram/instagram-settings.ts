@@ -14,7 +14,11 @@ declare module '../state/settings' {
 }
 
 export const INSTAGRAM_SETTINGS: SettingSpecs = {
-  instagramTokenShape: { default: 'documented', rule: (value) => value === 'documented' || value === 'flat', expected: "'documented' or 'flat'" },
+  instagramTokenShape: {
+    default: 'documented',
+    rule: (value) => value === 'documented' || value === 'flat',
+    expected: "'documented' or 'flat'",
+  },
   instagramVideoPolls: { default: 2, ...COUNT },
   instagramVideoProcessingMs: { default: 0, ...COUNT },
   instagramQuotaTotal: { default: 50, ...POSITIVE },

@@ -31,7 +31,14 @@ declare module '../facebook/facebook-test-user' {
 }
 
 export function newInstagramAccount(username: string, name: string): TestInstagramAccount {
-  return { id: instagramUserId(), appScopedId: numericId(17), username, name, accountType: 'BUSINESS', profilePictureUrl: pictureUrl(username) };
+  return {
+    id: instagramUserId(),
+    appScopedId: numericId(17),
+    username,
+    name,
+    accountType: 'BUSINESS',
+    profilePictureUrl: pictureUrl(username),
+  };
 }
 
 function linkedPages(user: TestUser): TestFacebookPage[] {
@@ -49,7 +56,8 @@ export const instagramTestUserParts: TestUserParts = {
   add(user, input, problems) {
     const pagesInput = Array.isArray(input.pages) ? input.pages : [];
     pagesInput.forEach((page: unknown, index) => {
-      const linked = typeof page === 'object' && page !== null ? (page as Record<string, unknown>).instagram : undefined;
+      const linked =
+        typeof page === 'object' && page !== null ? (page as Record<string, unknown>).instagram : undefined;
       const target = user.pages[index];
       if (linked === undefined || !target) return;
       const handle = handleField(linked, target.name, `pages[${index}].instagram`, problems);
@@ -57,17 +65,28 @@ export const instagramTestUserParts: TestUserParts = {
     });
     if (input.instagram === undefined) return;
     const own = handleField(input.instagram, user.name, 'instagram', problems);
-    user.instagram = linkedPages(user).find((page) => page.instagram!.username === own.username)?.instagram ?? newInstagramAccount(own.username, own.name);
+    user.instagram =
+      linkedPages(user).find((page) => page.instagram!.username === own.username)?.instagram ??
+      newInstagramAccount(own.username, own.name);
   },
   seeds: {
-    ada: { pages: [{ instagram: ADA_BAKERY }, { instagram: { username: 'ada.coffee', name: 'Ada Coffee Corner' } }], instagram: ADA_BAKERY },
+    ada: {
+      pages: [{ instagram: ADA_BAKERY }, { instagram: { username: 'ada.coffee', name: 'Ada Coffee Corner' } }],
+      instagram: ADA_BAKERY,
+    },
     bob: { instagram: { username: 'bob.bikes', name: 'Bob Bikes' } },
   },
-  accountIds: (user) => [...linkedPages(user).map((page) => page.instagram!.id), ...(user.instagram ? [user.instagram.id] : [])],
+  accountIds: (user) => [
+    ...linkedPages(user).map((page) => page.instagram!.id),
+    ...(user.instagram ? [user.instagram.id] : []),
+  ],
 };
 
 /** An Instagram account by its professional id, with the Page it hangs off (Facebook Login) if any. */
-export function findInstagramAccount(state: EmulatorState, igUserId: string): { account: TestInstagramAccount; page?: TestFacebookPage; users: TestUser[] } | undefined {
+export function findInstagramAccount(
+  state: EmulatorState,
+  igUserId: string,
+): { account: TestInstagramAccount; page?: TestFacebookPage; users: TestUser[] } | undefined {
   let account: TestInstagramAccount | undefined;
   let page: TestFacebookPage | undefined;
   const users: TestUser[] = [];

@@ -24,7 +24,10 @@ export const instagramEmulator = {
   dependsOn: [
     {
       network: 'facebook',
-      routes: { prefix: '/graph/v25.0', register: (graph, context) => registerInstagramPublishRoutes(graph, context, 'facebook') },
+      routes: {
+        prefix: '/graph/v25.0',
+        register: (graph, context) => registerInstagramPublishRoutes(graph, context, 'facebook'),
+      },
     },
   ],
   consent: { path: '/oauth/authorize', ...instagramConsent },

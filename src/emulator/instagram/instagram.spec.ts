@@ -24,42 +24,80 @@ describe('emulated Instagram Login', () => {
   it('answers the code exchange in the documented shape by default', async () => {
     const { body } = await instagramShortToken(app);
     const account = state.findUser()!.instagram!;
-    expect(body).toEqual({ data: [{ access_token: expect.stringMatching(/^IGAA/), user_id: account.id, permissions: 'instagram_business_basic,instagram_business_content_publish' }] });
+    expect(body).toEqual({
+      data: [
+        {
+          access_token: expect.stringMatching(/^IGAA/),
+          user_id: account.id,
+          permissions: 'instagram_business_basic,instagram_business_content_publish',
+        },
+      ],
+    });
   });
 
   it('answers the flat observed shape when selected', async () => {
-    const settings = await app.inject({ method: 'PUT', url: '/emulator/control/settings', payload: { instagramTokenShape: 'flat' } });
+    const settings = await app.inject({
+      method: 'PUT',
+      url: '/emulator/control/settings',
+      payload: { instagramTokenShape: 'flat' },
+    });
     expect(settings.json().data.instagramTokenShape).toBe('flat');
     const { body } = await instagramShortToken(app);
-    expect(body).toEqual({ access_token: expect.any(String), user_id: state.findUser()!.instagram!.id, permissions: ['instagram_business_basic', 'instagram_business_content_publish'] });
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      user_id: state.findUser()!.instagram!.id,
+      permissions: ['instagram_business_basic', 'instagram_business_content_publish'],
+    });
   });
 
   it('answers exchange errors in its own shape, and codes are single-use', async () => {
     const bad = await app.inject({
       method: 'POST',
       url: '/emulator/instagram/api/oauth/access_token',
-      ...form({ client_id: CLIENT.id, client_secret: CLIENT.secret, grant_type: 'authorization_code', redirect_uri: REDIRECT_URI, code: 'forged' }),
+      ...form({
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+        grant_type: 'authorization_code',
+        redirect_uri: REDIRECT_URI,
+        code: 'forged',
+      }),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
+    expect(bad.json()).toEqual({
+      error_type: 'OAuthException',
+      code: 400,
+      error_message: 'Invalid authorization code',
+    });
   });
 
   it('makes a long-lived token, refreshes it only once it is a day old, and reads /me', async () => {
     const { token } = await instagramShortToken(app);
-    const long = await app.inject({ url: `${GRAPH}/access_token?${query({ grant_type: 'ig_exchange_token', client_secret: CLIENT.secret, access_token: token })}` });
+    const long = await app.inject({
+      url: `${GRAPH}/access_token?${query({ grant_type: 'ig_exchange_token', client_secret: CLIENT.secret, access_token: token })}`,
+    });
     expect(long.json()).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 5183944 });
     const longToken = long.json().access_token;
 
-    const tooEarly = await app.inject({ url: `${GRAPH}/refresh_access_token?${query({ grant_type: 'ig_refresh_token', access_token: longToken })}` });
+    const tooEarly = await app.inject({
+      url: `${GRAPH}/refresh_access_token?${query({ grant_type: 'ig_refresh_token', access_token: longToken })}`,
+    });
     expect(tooEarly.statusCode).toBe(400);
     expect(tooEarly.json().error).toMatchObject({ type: 'OAuthException', code: 100, is_transient: false });
 
-    await app.inject({ method: 'POST', url: '/emulator/control/age-tokens', payload: { network: 'instagram', seconds: 25 * 3600 } });
-    const refreshed = await app.inject({ url: `${GRAPH}/refresh_access_token?${query({ grant_type: 'ig_refresh_token', access_token: longToken })}` });
+    await app.inject({
+      method: 'POST',
+      url: '/emulator/control/age-tokens',
+      payload: { network: 'instagram', seconds: 25 * 3600 },
+    });
+    const refreshed = await app.inject({
+      url: `${GRAPH}/refresh_access_token?${query({ grant_type: 'ig_refresh_token', access_token: longToken })}`,
+    });
     expect(refreshed.json()).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 5183944 });
 
     const account = state.findUser()!.instagram!;
-    const me = await app.inject({ url: `${GRAPH}/v25.0/me?fields=user_id,username,name,account_type,profile_picture_url&access_token=${refreshed.json().access_token}` });
+    const me = await app.inject({
+      url: `${GRAPH}/v25.0/me?fields=user_id,username,name,account_type,profile_picture_url&access_token=${refreshed.json().access_token}`,
+    });
     expect(me.json()).toEqual({
       id: account.appScopedId,
       user_id: account.id,
@@ -70,7 +108,7 @@ describe('emulated Instagram Login', () => {
     });
   });
 
-  it('rejects an expired token with 190/463 and Instagram\'s is_transient', async () => {
+  it("rejects an expired token with 190/463 and Instagram's is_transient", async () => {
     const { token } = await instagramShortToken(app);
     await app.inject({ method: 'POST', url: '/emulator/control/age-tokens', payload: { seconds: 2 * 3600 } });
     const response = await app.inject({ url: `${GRAPH}/v25.0/me?access_token=${token}` });

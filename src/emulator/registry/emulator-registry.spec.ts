@@ -17,7 +17,13 @@ class TootError extends EmulatorError {
   }
 }
 
-const TOOT_TOKEN = { kind: 'toot', prefix: 'TT', ttlSeconds: { long: 60 }, rotation: 'reusable', about: 'A Toot user.' } as const;
+const TOOT_TOKEN = {
+  kind: 'toot',
+  prefix: 'TT',
+  ttlSeconds: { long: 60 },
+  rotation: 'reusable',
+  about: 'A Toot user.',
+} as const;
 
 const tootEmulator: EmulatedNetworkDescriptor = {
   id: 'toot',
@@ -74,7 +80,16 @@ describe('the emulator registry: a network is its descriptor', () => {
 
   it('mounts its routes below its prefix, and nothing of the built-in networks', async () => {
     const ada = state.findUser('ada')!;
-    const token = issueToken(state, { network: 'toot', kind: TOOT_TOKEN, lifetime: 'long', userId: ada.id, subjectId: 'ada', clientId: 'c', scopes: ['write'], grantId: newGrantId() });
+    const token = issueToken(state, {
+      network: 'toot',
+      kind: TOOT_TOKEN,
+      lifetime: 'long',
+      userId: ada.id,
+      subjectId: 'ada',
+      clientId: 'c',
+      scopes: ['write'],
+      grantId: newGrantId(),
+    });
     const response = await app.inject({ url: `/emulator/toot/api/whoami?token=${token.value}` });
     expect(response.json()).toEqual({ handle: 'ada' });
     expect(token.value.startsWith('TT')).toBe(true);
@@ -85,9 +100,17 @@ describe('the emulator registry: a network is its descriptor', () => {
     const unknown = await app.inject({ url: '/emulator/toot/nowhere' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ toot_error: 'Unknown path components: /toot/nowhere', status: 404 });
-    const unreadable = await app.inject({ method: 'POST', url: '/emulator/toot/oauth/authorize', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const unreadable = await app.inject({
+      method: 'POST',
+      url: '/emulator/toot/oauth/authorize',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(unreadable.json()).toMatchObject({ status: 400 });
-    expect((await app.inject({ url: '/emulator/toot/api/whoami?token=forged' })).json()).toEqual({ toot_error: 'who are you?', status: 401 });
+    expect((await app.inject({ url: '/emulator/toot/api/whoami?token=forged' })).json()).toEqual({
+      toot_error: 'who are you?',
+      status: 401,
+    });
   });
 
   it('seeds and creates test users with its parts through the control API, refusing bad ones', async () => {
@@ -95,16 +118,26 @@ describe('the emulator registry: a network is its descriptor', () => {
       { id: 'ada', name: 'Ada Emulator', toot: { handle: 'ada' } },
       { id: 'bob', name: 'Bob Emulator' },
     ]);
-    const created = await app.inject({ method: 'POST', url: '/emulator/control/users', payload: { id: 'cora', name: 'Cora', toot: { handle: 'cora' } } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/users',
+      payload: { id: 'cora', name: 'Cora', toot: { handle: 'cora' } },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toEqual({ id: 'cora', name: 'Cora', toot: { handle: 'cora' } });
-    const refused = await app.inject({ method: 'POST', url: '/emulator/control/users', payload: { id: 'dan', name: 'Dan', toot: { handle: 7 } } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/users',
+      payload: { id: 'dan', name: 'Dan', toot: { handle: 7 } },
+    });
     expect(refused.json().error.problems).toEqual(['toot.handle: must be a string']);
   });
 
   it('shows its consent page and issues codes for its users', async () => {
     const authorize = (user: string) =>
-      app.inject({ url: `/emulator/toot/oauth/authorize?client_id=c&redirect_uri=${encodeURIComponent('https://svc.test/cb')}&response_type=code&scope=write&state=s&emulator_auto=approve&emulator_user=${user}` });
+      app.inject({
+        url: `/emulator/toot/oauth/authorize?client_id=c&redirect_uri=${encodeURIComponent('https://svc.test/cb')}&response_type=code&scope=write&state=s&emulator_auto=approve&emulator_user=${user}`,
+      });
     const approved = new URL(String((await authorize('ada')).headers.location));
     expect(approved.searchParams.get('code')).toMatch(/^TC.+:s$/);
     const code = state.credentials.findCode(approved.searchParams.get('code')!.split(':')[0]);
@@ -113,20 +146,43 @@ describe('the emulator registry: a network is its descriptor', () => {
   });
 
   it('takes its id and aliases in faults and filters, lists it, and serves its control extras', async () => {
-    const fault = await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'mastotoot', fault: 'server_error' } });
+    const fault = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'mastotoot', fault: 'server_error' },
+    });
     expect(fault.json().data).toMatchObject({ network: 'toot' });
-    const wrong = await app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network: 'facebook', fault: 'server_error' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'facebook', fault: 'server_error' },
+    });
     expect(wrong.json().error.problems).toEqual(['network: must be toot']);
     const networks = (await app.inject({ url: '/emulator/control/networks' })).json().data;
-    expect(networks).toEqual([expect.objectContaining({ id: 'toot', aliases: ['mastotoot'], consentPath: '/toot/oauth/authorize', tokenKinds: [expect.objectContaining({ kind: 'toot' })] })]);
+    expect(networks).toEqual([
+      expect.objectContaining({
+        id: 'toot',
+        aliases: ['mastotoot'],
+        consentPath: '/toot/oauth/authorize',
+        tokenKinds: [expect.objectContaining({ kind: 'toot' })],
+      }),
+    ]);
     expect((await app.inject({ url: '/emulator/control/toot/ping' })).json()).toEqual({ pong: true });
   });
 
   it('refuses a network registered before one it depends on, and names claimed twice', () => {
-    const rider: EmulatedNetworkDescriptor = { ...tootEmulator, id: 'rider', aliases: [], pathPrefix: '/rider', dependsOn: [{ network: 'toot' }] };
+    const rider: EmulatedNetworkDescriptor = {
+      ...tootEmulator,
+      id: 'rider',
+      aliases: [],
+      pathPrefix: '/rider',
+      dependsOn: [{ network: 'toot' }],
+    };
     expect(() => new EmulatorRegistry([rider, tootEmulator])).toThrow('must be registered before it');
     expect(new EmulatorRegistry([tootEmulator, rider]).ids).toEqual(['toot', 'rider']);
-    expect(() => new EmulatorRegistry([tootEmulator, { ...rider, aliases: ['mastotoot'] }])).toThrow('claim the name "mastotoot"');
+    expect(() => new EmulatorRegistry([tootEmulator, { ...rider, aliases: ['mastotoot'] }])).toThrow(
+      'claim the name "mastotoot"',
+    );
     expect(() => new EmulatorRegistry([tootEmulator, { ...rider, pathPrefix: '/toot' }])).toThrow('is taken');
   });
 });

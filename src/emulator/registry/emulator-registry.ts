@@ -16,11 +16,14 @@ export class EmulatorRegistry<Network extends RegisteredNetwork = RegisteredNetw
         if (this.byName.has(name)) throw new Error(`Two emulated networks claim the name "${name}"`);
         this.byName.set(name, network);
       }
-      if (prefixes.has(network.pathPrefix) || network.pathPrefix === '/control') throw new Error(`The emulator path ${network.pathPrefix} is taken`);
+      if (prefixes.has(network.pathPrefix) || network.pathPrefix === '/control')
+        throw new Error(`The emulator path ${network.pathPrefix} is taken`);
       prefixes.add(network.pathPrefix);
       for (const dependency of network.dependsOn ?? []) {
         if (this.byName.get(dependency.network)?.id !== dependency.network || dependency.network === network.id) {
-          throw new Error(`The emulated network ${network.id} depends on ${dependency.network}, which must be registered before it`);
+          throw new Error(
+            `The emulated network ${network.id} depends on ${dependency.network}, which must be registered before it`,
+          );
         }
       }
     }

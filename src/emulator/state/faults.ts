@@ -64,7 +64,11 @@ export class FaultStore {
     const applying = this.faults.filter(
       (fault) =>
         kinds.includes(fault.kind) &&
-        subjects.some((subject) => subject.network === fault.network && (fault.accountId === undefined || fault.accountId === subject.accountId)),
+        subjects.some(
+          (subject) =>
+            subject.network === fault.network &&
+            (fault.accountId === undefined || fault.accountId === subject.accountId),
+        ),
     );
     for (const fault of applying) {
       if (fault.remaining !== undefined) fault.remaining -= 1;

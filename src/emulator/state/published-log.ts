@@ -43,7 +43,9 @@ export class PublishedLog {
 
   list(filter: { network?: string; accountId?: string } = {}): PublishedItem[] {
     return this.items.filter(
-      (item) => (!filter.network || item.network === filter.network) && (!filter.accountId || item.accountId === filter.accountId),
+      (item) =>
+        (!filter.network || item.network === filter.network) &&
+        (!filter.accountId || item.accountId === filter.accountId),
     );
   }
 

@@ -25,7 +25,12 @@ export class RateWindows {
     }
     const exceeded = window.used >= limit;
     if (!exceeded) window.used += 1;
-    return { limit, remaining: Math.max(0, limit - window.used), resetAtSeconds: Math.ceil(window.resetAt / 1000), exceeded };
+    return {
+      limit,
+      remaining: Math.max(0, limit - window.used),
+      resetAtSeconds: Math.ceil(window.resetAt / 1000),
+      exceeded,
+    };
   }
 
   clear(): void {

@@ -32,7 +32,8 @@ export function redeemCode(state: EmulatorState, request: CodeRedemptionRequest)
   if (code.redirectUri !== request.redirectUri) return { ok: false, problem: 'redirect_mismatch' };
   if (code.codeChallenge !== undefined) {
     const verifier = request.codeVerifier ?? '';
-    if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || s256(verifier) !== code.codeChallenge) return { ok: false, problem: 'pkce_mismatch' };
+    if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || s256(verifier) !== code.codeChallenge)
+      return { ok: false, problem: 'pkce_mismatch' };
   }
   code.used = true;
   return { ok: true, code };

@@ -21,8 +21,12 @@ export function defaultSettings(networks: readonly RegisteredNetwork[]): Emulato
 }
 
 /** Validates a partial settings object; returns the problems, or the changes to apply. */
-export function parseSettingsPatch(networks: readonly RegisteredNetwork[], body: unknown): { ok: true; patch: Partial<EmulatorSettings> } | { ok: false; problems: string[] } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, problems: ['body must be a JSON object'] };
+export function parseSettingsPatch(
+  networks: readonly RegisteredNetwork[],
+  body: unknown,
+): { ok: true; patch: Partial<EmulatorSettings> } | { ok: false; problems: string[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, problems: ['body must be a JSON object'] };
   const specs = settingSpecs(networks);
   const problems: string[] = [];
   const patch: Record<string, unknown> = {};

@@ -22,7 +22,8 @@ export interface SettingSpec<T> {
 
 export type SettingSpecs = { [Name in keyof EmulatorSettings]?: SettingSpec<EmulatorSettings[Name]> };
 
-export const isCount: SettingRule = (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000;
+export const isCount: SettingRule = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000;
 export const isPositive: SettingRule = (value) => isCount(value) && (value as number) > 0;
 export const isBoolean: SettingRule = (value) => typeof value === 'boolean';
 export const COUNT = { rule: isCount, expected: 'an integer ≥ 0' } as const;

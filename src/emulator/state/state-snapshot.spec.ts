@@ -8,9 +8,27 @@ describe('EmulatorState snapshots (a sandbox kept as JSON)', () => {
 
   it('comes back the same after a trip through JSON text, Maps and counters included', () => {
     const state = new EmulatorState({ registry, world: 'cus_abc123' });
-    state.credentials.saveCode({ value: 'c1', network: 'x', clientId: 'app', redirectUri: 'https://s/cb', userId: 'ada', scopes: ['a'], issuedAt: 1, expiresAt: 2, used: false });
+    state.credentials.saveCode({
+      value: 'c1',
+      network: 'x',
+      clientId: 'app',
+      redirectUri: 'https://s/cb',
+      userId: 'ada',
+      scopes: ['a'],
+      issuedAt: 1,
+      expiresAt: 2,
+      used: false,
+    });
     state.faults.add({ network: 'x', kind: 'server_error', remaining: 2 });
-    state.published.record({ network: 'x', accountId: '1', postId: 'p', text: 'hi', media: [], permalink: 'https://x/p', publishedAt: '2026-01-01T00:00:00.000Z' });
+    state.published.record({
+      network: 'x',
+      accountId: '1',
+      postId: 'p',
+      text: 'hi',
+      media: [],
+      permalink: 'https://x/p',
+      publishedAt: '2026-01-01T00:00:00.000Z',
+    });
     state.objects.of<{ status: string }>({ name: 'things' }).set('t1', { status: 'ready' });
     state.rateWindows.hit('tweets:1', 10, 60_000, true);
     state.apps.register('customer-app', 'its-secret');
@@ -38,7 +56,9 @@ describe('EmulatorState snapshots (a sandbox kept as JSON)', () => {
 
   it('finds the worlds a request names, in client ids and in token values', () => {
     expect([...worldsNamedIn([`/graph/me?access_token=EAAxyz${worldMark('cus_A1')}`])]).toEqual(['cus_A1']);
-    expect([...worldsNamedIn([`client_id=${worldClientId('cus_B2')}&code=abc${worldMark('cus_B2')}`])]).toEqual(['cus_B2']);
+    expect([...worldsNamedIn([`client_id=${worldClientId('cus_B2')}&code=abc${worldMark('cus_B2')}`])]).toEqual([
+      'cus_B2',
+    ]);
     expect(worldsNamedIn(['Bearer EAAplain', 'client_id=emulator-app']).size).toBe(0);
     expect(worldsNamedIn([worldMark('cus_A1'), worldMark('cus_B2')]).size).toBe(2);
   });

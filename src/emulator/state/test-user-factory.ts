@@ -19,10 +19,18 @@ export function buildTestUser(
 }
 
 /** The seeded users, with what each network's seeds give them. */
-export function seedTestUsers(registry: EmulatorRegistry, seeded: ReadonlyArray<Pick<TestUser, 'id' | 'name'>>): TestUser[] {
+export function seedTestUsers(
+  registry: EmulatorRegistry,
+  seeded: ReadonlyArray<Pick<TestUser, 'id' | 'name'>>,
+): TestUser[] {
   return seeded.map((identity) => {
     const problems: string[] = [];
-    const user = buildTestUser(registry, identity, (networkId) => registry.find(networkId)?.testUser.seeds[identity.id] ?? {}, problems);
+    const user = buildTestUser(
+      registry,
+      identity,
+      (networkId) => registry.find(networkId)?.testUser.seeds[identity.id] ?? {},
+      problems,
+    );
     if (problems.length) throw new Error(`The seed of test user ${identity.id} is invalid: ${problems.join('; ')}`);
     return user;
   });

@@ -22,16 +22,22 @@ function refused(message: string, status: 401 | 403): ControlError {
  * and never through a proxy, which would make every caller look local. Addresses never grant a
  * test world.
  */
-export async function authoriseControlRequest(request: FastifyRequest, options: { storage?: WorldStorage; defaultWorld: boolean }): Promise<void> {
+export async function authoriseControlRequest(
+  request: FastifyRequest,
+  options: { storage?: WorldStorage; defaultWorld: boolean },
+): Promise<void> {
   const hasAuthorization = request.headers.authorization !== undefined;
   if (hasAuthorization) {
     const key = presentedKey(request);
     const world = key && options.storage ? await options.storage.worldOfKey(key) : undefined;
     if (!world) throw refused('A valid test API key is required: Authorization: Bearer <test key>', 401);
-    if (world.mode === 'live') throw refused('The control API acts on a test world: use a test key (sps_test_…), not a live key', 403);
+    if (world.mode === 'live')
+      throw refused('The control API acts on a test world: use a test key (sps_test_…), not a live key', 403);
     chooseWorld(request, world.world);
     return;
   }
-  const local = isLoopback(request.socket.remoteAddress) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
-  if (!options.defaultWorld || !local) throw refused('A valid test API key is required: Authorization: Bearer <test key>', 401);
+  const local =
+    isLoopback(request.socket.remoteAddress) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
+  if (!options.defaultWorld || !local)
+    throw refused('A valid test API key is required: Authorization: Bearer <test key>', 401);
 }

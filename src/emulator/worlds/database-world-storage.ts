@@ -34,7 +34,10 @@ export class DatabaseWorldStorage implements WorldStorage {
     private readonly template: EmulatorState,
   ) {}
 
-  async withWorld<T>(world: string, work: (state: ServingEmulatorState) => Promise<T>): Promise<{ found: true; result: T } | { found: false }> {
+  async withWorld<T>(
+    world: string,
+    work: (state: ServingEmulatorState) => Promise<T>,
+  ): Promise<{ found: true; result: T } | { found: false }> {
     if (!isWorldId(world)) return { found: false };
     return this.dataSource.transaction(async (manager) => {
       const snapshot = (await this.lockedSnapshot(manager, world)) ?? (await this.seeded(manager, world));
@@ -45,7 +48,10 @@ export class DatabaseWorldStorage implements WorldStorage {
       state.apps.closeToStrangers();
       state.apps.register(app.clientId, app.clientSecret);
       const result = await this.openTransaction.run(manager, () => work(state));
-      await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [world, JSON.stringify(snapshotOf(state, [app.clientId]))]);
+      await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [
+        world,
+        JSON.stringify(snapshotOf(state, [app.clientId])),
+      ]);
       return { found: true as const, result };
     });
   }
@@ -66,7 +72,10 @@ export class DatabaseWorldStorage implements WorldStorage {
   }
 
   private async lockedSnapshot(manager: EntityManager, world: string): Promise<EmulatorSnapshot | undefined> {
-    const rows: { state: EmulatorSnapshot }[] = await manager.query('SELECT state FROM emulator_worlds WHERE world_id = $1 FOR UPDATE', [world]);
+    const rows: { state: EmulatorSnapshot }[] = await manager.query(
+      'SELECT state FROM emulator_worlds WHERE world_id = $1 FOR UPDATE',
+      [world],
+    );
     return rows[0]?.state;
   }
 

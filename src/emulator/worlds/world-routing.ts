@@ -61,7 +61,8 @@ export function installWorldRouting(fastify: FastifyInstance, options: WorldRout
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const world = worldOf(request);
       if (world === undefined) {
-        if (!options.defaultWorld) throw new NoWorldError('This emulator serves test worlds only: use the app and tokens of a test world.', 404);
+        if (!options.defaultWorld)
+          throw new NoWorldError('This emulator serves test worlds only: use the app and tokens of a test world.', 404);
         return handler.call(this, request, reply);
       }
       if (!options.storage) throw new NoWorldError('This emulator serves no test worlds.', 404);

@@ -13,7 +13,10 @@ export interface WorldStorage {
    * what it changed (even when `work` failed: a fault it consumed stays consumed). `found: false`
    * when no test world has this id.
    */
-  withWorld<T>(world: string, work: (state: ServingEmulatorState) => Promise<T>): Promise<{ found: true; result: T } | { found: false }>;
+  withWorld<T>(
+    world: string,
+    work: (state: ServingEmulatorState) => Promise<T>,
+  ): Promise<{ found: true; result: T } | { found: false }>;
   /** Whether `oauthState` is a connect attempt the service started for this world, not yet used or expired. */
   startedConnect(world: string, oauthState: string): Promise<boolean>;
   /** The world a presented API key acts in; undefined for a key that is unknown or revoked. */

@@ -33,7 +33,8 @@ export async function authorizeXCall(
   const profile = findXProfile(state, token.subjectId)?.profile;
   if (!profile) throw xProblems.unauthorized();
   const missing = options.scopes.filter((scope) => !token.scopes.includes(scope));
-  if (missing.length) throw xProblems.forbidden(`The access token is missing the scopes this endpoint needs: ${missing.join(', ')}.`);
+  if (missing.length)
+    throw xProblems.forbidden(`The access token is missing the scopes this endpoint needs: ${missing.join(', ')}.`);
 
   const faults = state.faults.take([{ network: 'x', accountId: profile.id }], options.faults ?? CALL_FAULTS);
   const delay = faults.reduce((total, fault) => total + (fault.kind === 'slow' ? (fault.delayMs ?? 0) : 0), 0);

@@ -19,7 +19,13 @@ export class XProblem extends EmulatorError {
   }
 
   body(): Record<string, unknown> {
-    return { ...(this.errors ? { errors: this.errors } : {}), title: this.title, detail: this.detail, type: this.type, status: this.status };
+    return {
+      ...(this.errors ? { errors: this.errors } : {}),
+      title: this.title,
+      detail: this.detail,
+      type: this.type,
+      status: this.status,
+    };
   }
 }
 
@@ -42,11 +48,17 @@ export const xProblems = {
   unauthorized: () => new XProblem(401, 'Unauthorized', 'Unauthorized'),
   forbidden: (detail: string) => new XProblem(403, 'Forbidden', detail),
   duplicate: () => new XProblem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.'),
-  tooManyRequests: (headers: Record<string, string>) => new XProblem(429, 'Too Many Requests', 'Too Many Requests', 'about:blank', undefined, headers),
+  tooManyRequests: (headers: Record<string, string>) =>
+    new XProblem(429, 'Too Many Requests', 'Too Many Requests', 'about:blank', undefined, headers),
   unavailable: () => new XProblem(503, 'Service Unavailable', 'Service Unavailable'),
-  notFound: (detail: string) => new XProblem(404, 'Not Found Error', detail, 'https://api.twitter.com/2/problems/resource-not-found'),
+  notFound: (detail: string) =>
+    new XProblem(404, 'Not Found Error', detail, 'https://api.twitter.com/2/problems/resource-not-found'),
   invalid: (parameter: string, message: string) =>
-    new XProblem(400, 'Invalid Request', 'One or more parameters to your request was invalid.', 'https://api.twitter.com/2/problems/invalid-request', [
-      { parameters: { [parameter]: [message] }, message },
-    ]),
+    new XProblem(
+      400,
+      'Invalid Request',
+      'One or more parameters to your request was invalid.',
+      'https://api.twitter.com/2/problems/invalid-request',
+      [{ parameters: { [parameter]: [message] }, message }],
+    ),
 };

@@ -32,12 +32,24 @@ function uploadedBytes(request: FastifyRequest): number {
 }
 
 function categoryOf(value: string | undefined, mediaType: string | undefined): string {
-  const category = value ?? (mediaType?.startsWith('video/') ? 'tweet_video' : mediaType === 'image/gif' ? 'tweet_gif' : 'tweet_image');
-  if (!(category in CATEGORY_LIMITS)) throw xProblems.invalid('media_category', `media_category must be one of ${Object.keys(CATEGORY_LIMITS).join(', ')}`);
+  const category =
+    value ??
+    (mediaType?.startsWith('video/') ? 'tweet_video' : mediaType === 'image/gif' ? 'tweet_gif' : 'tweet_image');
+  if (!(category in CATEGORY_LIMITS))
+    throw xProblems.invalid(
+      'media_category',
+      `media_category must be one of ${Object.keys(CATEGORY_LIMITS).join(', ')}`,
+    );
   return category;
 }
 
-function newMedia(state: EmulatorState, userId: string, category: string, mediaType: string, totalBytes: number): XMedia {
+function newMedia(
+  state: EmulatorState,
+  userId: string,
+  category: string,
+  mediaType: string,
+  totalBytes: number,
+): XMedia {
   const id = snowflakeId();
   const now = state.now();
   const media: XMedia = {
@@ -78,9 +90,11 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
     const params = requestParams(request);
     const category = categoryOf(params.media_category, params.media_type);
-    if (category === 'tweet_video') throw xProblems.invalid('media_category', 'Videos are uploaded in chunks: initialize, append, finalize.');
+    if (category === 'tweet_video')
+      throw xProblems.invalid('media_category', 'Videos are uploaded in chunks: initialize, append, finalize.');
     const size = uploadedBytes(request);
-    if (size === 0 || size > CATEGORY_LIMITS[category]) throw xProblems.invalid('media', `The media must be 1 byte to ${CATEGORY_LIMITS[category] / MB} MB.`);
+    if (size === 0 || size > CATEGORY_LIMITS[category])
+      throw xProblems.invalid('media', `The media must be 1 byte to ${CATEGORY_LIMITS[category] / MB} MB.`);
     const media = newMedia(state, profile.id, category, params.media_type ?? 'image/jpeg', size);
     Object.assign(media, { receivedBytes: size, state: 'succeeded' });
     return { data: { id: media.id, media_key: media.mediaKey, size, expires_after_secs: MEDIA_LIFETIME_SECONDS } };
@@ -90,7 +104,8 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
     const params = requestParams(request);
     const totalBytes = Number(params.total_bytes);
-    if (!params.media_type || !/^(image|video)\/[a-z0-9.+-]+$/.test(params.media_type)) throw xProblems.invalid('media_type', 'media_type must be a MIME type such as video/mp4.');
+    if (!params.media_type || !/^(image|video)\/[a-z0-9.+-]+$/.test(params.media_type))
+      throw xProblems.invalid('media_type', 'media_type must be a MIME type such as video/mp4.');
     const category = categoryOf(params.media_category, params.media_type);
     if (!Number.isInteger(totalBytes) || totalBytes < 1 || totalBytes > CATEGORY_LIMITS[category])
       throw xProblems.invalid('total_bytes', `total_bytes must be an integer from 1 to ${CATEGORY_LIMITS[category]}.`);
@@ -103,10 +118,13 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
     const media = ownMedia(state, request.params.id, profile.id);
     if (media.state !== 'uploading') throw xProblems.invalid('media_id', 'The upload was already finalized.');
     const segment = Number(requestParams(request).segment_index);
-    if (!Number.isInteger(segment) || segment < 0 || segment > 999) throw xProblems.invalid('segment_index', 'segment_index must be an integer from 0 to 999.');
+    if (!Number.isInteger(segment) || segment < 0 || segment > 999)
+      throw xProblems.invalid('segment_index', 'segment_index must be an integer from 0 to 999.');
     const size = uploadedBytes(request);
-    if (media.segments.has(segment)) throw xProblems.invalid('segment_index', `Segment ${segment} was already uploaded.`);
-    if (media.receivedBytes + size > media.totalBytes) throw xProblems.invalid('media', 'More bytes were sent than total_bytes announced.');
+    if (media.segments.has(segment))
+      throw xProblems.invalid('segment_index', `Segment ${segment} was already uploaded.`);
+    if (media.receivedBytes + size > media.totalBytes)
+      throw xProblems.invalid('media', 'More bytes were sent than total_bytes announced.');
     media.segments.add(segment);
     media.receivedBytes += size;
     return { data: { expires_at: Math.floor(media.expiresAt / 1000) } };
@@ -116,10 +134,22 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
     const media = ownMedia(state, request.params.id, profile.id);
     if (media.state !== 'uploading') throw xProblems.invalid('media_id', 'The upload was already finalized.');
-    if (media.receivedBytes !== media.totalBytes) throw xProblems.invalid('total_bytes', `File size mismatch: received ${media.receivedBytes} of ${media.totalBytes} bytes.`);
+    if (media.receivedBytes !== media.totalBytes)
+      throw xProblems.invalid(
+        'total_bytes',
+        `File size mismatch: received ${media.receivedBytes} of ${media.totalBytes} bytes.`,
+      );
     media.state = media.category === 'tweet_image' ? 'succeeded' : 'pending';
     const info = media.state === 'succeeded' ? {} : { processing_info: processingInfo(media) };
-    return { data: { id: media.id, media_key: media.mediaKey, size: media.totalBytes, expires_after_secs: MEDIA_LIFETIME_SECONDS, ...info } };
+    return {
+      data: {
+        id: media.id,
+        media_key: media.mediaKey,
+        size: media.totalBytes,
+        expires_after_secs: MEDIA_LIFETIME_SECONDS,
+        ...info,
+      },
+    };
   });
 
   // Each STATUS poll moves processing on; after the configured number of polls it has succeeded.

@@ -13,11 +13,20 @@ export const X_LIMITS = {
 } as const;
 
 export function rateLimitHeaders(limit: number, remaining: number, resetAtSeconds: number): Record<string, string> {
-  return { 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': String(remaining), 'x-rate-limit-reset': String(resetAtSeconds) };
+  return {
+    'x-rate-limit-limit': String(limit),
+    'x-rate-limit-remaining': String(remaining),
+    'x-rate-limit-reset': String(resetAtSeconds),
+  };
 }
 
 /** Counts a call against the user's window, sets the headers, and refuses when enforced and exhausted. */
-export function countXCall(state: EmulatorState, reply: FastifyReply, endpoint: keyof typeof X_LIMITS, userId: string): void {
+export function countXCall(
+  state: EmulatorState,
+  reply: FastifyReply,
+  endpoint: keyof typeof X_LIMITS,
+  userId: string,
+): void {
   const limit = X_LIMITS[endpoint];
   const window = state.rateWindows.hit(`x:${endpoint}:${userId}`, limit, WINDOW_MS, state.settings.enforceRateLimits);
   const headers = rateLimitHeaders(window.limit, window.remaining, window.resetAtSeconds);

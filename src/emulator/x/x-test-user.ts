@@ -35,7 +35,10 @@ export const xTestUserParts: TestUserParts = {
   accountIds: (user) => (user.x ? [user.x.id] : []),
 };
 
-export function findXProfile(state: EmulatorState, xUserId: string): { user: TestUser; profile: TestXProfile } | undefined {
+export function findXProfile(
+  state: EmulatorState,
+  xUserId: string,
+): { user: TestUser; profile: TestXProfile } | undefined {
   const user = state.listUsers().find((candidate) => candidate.x?.id === xUserId);
   return user?.x ? { user, profile: user.x } : undefined;
 }

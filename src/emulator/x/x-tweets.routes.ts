@@ -20,15 +20,21 @@ function stringArray(value: unknown): string[] | undefined {
 function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown): PublishedMedia[] {
   if (media === undefined) return [];
   const ids = stringArray((media as { media_ids?: unknown } | null)?.media_ids);
-  if (!ids || ids.length < 1 || ids.length > 4) throw xProblems.invalid('media.media_ids', 'media.media_ids must be an array of 1 to 4 media ids');
+  if (!ids || ids.length < 1 || ids.length > 4)
+    throw xProblems.invalid('media.media_ids', 'media.media_ids must be an array of 1 to 4 media ids');
   const items = ids.map((id) => {
     const uploaded = state.objects.of(X_MEDIA).get(id);
-    if (!uploaded || uploaded.userId !== profile.id || uploaded.expiresAt <= state.now()) throw xProblems.invalid('media.media_ids', `Your media IDs are invalid: ${id}`);
-    if (uploaded.state !== 'succeeded') throw xProblems.invalid('media.media_ids', `The media ${id} has not finished processing.`);
+    if (!uploaded || uploaded.userId !== profile.id || uploaded.expiresAt <= state.now())
+      throw xProblems.invalid('media.media_ids', `Your media IDs are invalid: ${id}`);
+    if (uploaded.state !== 'succeeded')
+      throw xProblems.invalid('media.media_ids', `The media ${id} has not finished processing.`);
     return uploaded;
   });
-  const kinds = items.map((item) => (item.category === 'tweet_video' ? 'video' : item.category === 'tweet_gif' ? 'gif' : 'image'));
-  if (kinds.some((kind) => kind !== 'image') && items.length > 1) throw xProblems.invalid('media.media_ids', 'A Tweet can have up to 4 images, or 1 GIF, or 1 video.');
+  const kinds = items.map((item) =>
+    item.category === 'tweet_video' ? 'video' : item.category === 'tweet_gif' ? 'gif' : 'image',
+  );
+  if (kinds.some((kind) => kind !== 'image') && items.length > 1)
+    throw xProblems.invalid('media.media_ids', 'A Tweet can have up to 4 images, or 1 GIF, or 1 video.');
   return items.map((item, index) => ({ type: kinds[index], id: item.id }));
 }
 
@@ -37,26 +43,40 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
   const { state } = context;
 
   fastify.post('/2/tweets', async (request, reply) => {
-    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'tweets', scopes: ['tweet.read', 'tweet.write', 'users.read'], faults: X_PUBLISH_FAULTS });
+    const { profile } = await authorizeXCall(state, request, reply, {
+      endpoint: 'tweets',
+      scopes: ['tweet.read', 'tweet.write', 'users.read'],
+      faults: X_PUBLISH_FAULTS,
+    });
     const body = jsonObjectBody(request);
     if (!body) throw xProblems.invalid('body', 'The request body must be a JSON object.');
     const text = body.text === undefined ? '' : body.text;
     if (typeof text !== 'string') throw xProblems.invalid('text', 'text must be a string');
-    if (weightedTweetLength(text) > X_MAX_WEIGHTED_LENGTH) throw xProblems.invalid('text', `Your Tweet text is too long: at most ${X_MAX_WEIGHTED_LENGTH} weighted characters.`);
+    if (weightedTweetLength(text) > X_MAX_WEIGHTED_LENGTH)
+      throw xProblems.invalid(
+        'text',
+        `Your Tweet text is too long: at most ${X_MAX_WEIGHTED_LENGTH} weighted characters.`,
+      );
     const media = tweetMedia(state, profile, body.media);
     if (!text && media.length === 0) throw xProblems.invalid('text', 'A Tweet needs text or media.');
     let replyToId: string | undefined;
     if (body.reply !== undefined) {
       const target = (body.reply as { in_reply_to_tweet_id?: unknown } | null)?.in_reply_to_tweet_id;
       const original = typeof target === 'string' ? state.published.find('x', target) : undefined;
-      if (!original || original.deletedAt) throw xProblems.invalid('reply.in_reply_to_tweet_id', 'You attempted to reply to a Tweet that is deleted or not visible to you.');
+      if (!original || original.deletedAt)
+        throw xProblems.invalid(
+          'reply.in_reply_to_tweet_id',
+          'You attempted to reply to a Tweet that is deleted or not visible to you.',
+        );
       replyToId = original.postId;
     }
     const since = state.now() - DUPLICATE_WINDOW_MS;
     if (
       state.settings.xDuplicateDetection &&
       text &&
-      state.published.list({ network: 'x', accountId: profile.id }).some((item) => !item.deletedAt && item.text === text && Date.parse(item.publishedAt) > since)
+      state.published
+        .list({ network: 'x', accountId: profile.id })
+        .some((item) => !item.deletedAt && item.text === text && Date.parse(item.publishedAt) > since)
     )
       throw xProblems.duplicate();
     const id = snowflakeId();
@@ -74,10 +94,14 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
   });
 
   fastify.delete<{ Params: { id: string } }>('/2/tweets/:id', async (request, reply) => {
-    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'tweets', scopes: ['tweet.read', 'tweet.write', 'users.read'] });
+    const { profile } = await authorizeXCall(state, request, reply, {
+      endpoint: 'tweets',
+      scopes: ['tweet.read', 'tweet.write', 'users.read'],
+    });
     const tweet = state.published.find('x', request.params.id);
     if (!tweet || tweet.deletedAt) throw xProblems.notFound(`Could not find tweet with id: [${request.params.id}].`);
-    if (tweet.accountId !== profile.id) throw xProblems.forbidden('You are not allowed to delete a Tweet that is not yours.');
+    if (tweet.accountId !== profile.id)
+      throw xProblems.forbidden('You are not allowed to delete a Tweet that is not yours.');
     tweet.deletedAt = new Date(state.now()).toISOString();
     return { data: { deleted: true } };
   });

@@ -20,10 +20,17 @@ export function registerXUserRoutes(fastify: FastifyInstance, context: EmulatorC
   const { state } = context;
 
   fastify.get<Query>('/2/users/me', async (request, reply) => {
-    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'usersMe', scopes: ['tweet.read', 'users.read'] });
+    const { profile } = await authorizeXCall(state, request, reply, {
+      endpoint: 'usersMe',
+      scopes: ['tweet.read', 'users.read'],
+    });
     const requested = (request.query['user.fields'] ?? '').split(',').filter(Boolean);
     const unknown = requested.filter((field) => !USER_FIELDS.has(field));
-    if (unknown.length) throw xProblems.invalid('user.fields', `The \`user.fields\` query parameter value [${unknown[0]}] is not one of [${[...USER_FIELDS].join(',')}]`);
+    if (unknown.length)
+      throw xProblems.invalid(
+        'user.fields',
+        `The \`user.fields\` query parameter value [${unknown[0]}] is not one of [${[...USER_FIELDS].join(',')}]`,
+      );
     return {
       data: {
         id: profile.id,
@@ -36,10 +43,15 @@ export function registerXUserRoutes(fastify: FastifyInstance, context: EmulatorC
 
   // Recent tweets, newest first: how a publisher checks whether a tweet already went out.
   fastify.get<UserTimeline>('/2/users/:id/tweets', async (request, reply) => {
-    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'timeline', scopes: ['tweet.read', 'users.read'] });
-    if (request.params.id !== profile.id) throw xProblems.forbidden('The emulator only lists the authenticated user\'s own tweets.');
+    const { profile } = await authorizeXCall(state, request, reply, {
+      endpoint: 'timeline',
+      scopes: ['tweet.read', 'users.read'],
+    });
+    if (request.params.id !== profile.id)
+      throw xProblems.forbidden("The emulator only lists the authenticated user's own tweets.");
     const maxResults = Number(request.query.max_results ?? 10);
-    if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100) throw xProblems.invalid('max_results', 'The `max_results` query parameter value must be between 5 and 100');
+    if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100)
+      throw xProblems.invalid('max_results', 'The `max_results` query parameter value must be between 5 and 100');
     const tweets = state.published
       .list({ network: 'x', accountId: profile.id })
       .filter((item) => !item.deletedAt)
@@ -53,8 +65,12 @@ export function registerXUserRoutes(fastify: FastifyInstance, context: EmulatorC
         text: item.text,
         edit_history_tweet_ids: [item.postId],
         ...(fields.has('created_at') ? { created_at: item.publishedAt } : {}),
-        ...(fields.has('referenced_tweets') && item.replyToId ? { referenced_tweets: [{ type: 'replied_to', id: item.replyToId }] } : {}),
-        ...(fields.has('attachments') && item.media.length > 0 ? { attachments: { media_keys: item.media.map((medium) => mediaKeyOf(state, medium.id)) } } : {}),
+        ...(fields.has('referenced_tweets') && item.replyToId
+          ? { referenced_tweets: [{ type: 'replied_to', id: item.replyToId }] }
+          : {}),
+        ...(fields.has('attachments') && item.media.length > 0
+          ? { attachments: { media_keys: item.media.map((medium) => mediaKeyOf(state, medium.id)) } }
+          : {}),
       })),
       meta: { result_count: tweets.length, newest_id: tweets[0].postId, oldest_id: tweets[tweets.length - 1].postId },
     };

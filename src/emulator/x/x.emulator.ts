@@ -17,8 +17,10 @@ export const xEmulator = {
     await scope.register(async (api) => xApiPlugin(api, context), { prefix: '/api' });
   },
   errorShape: (path, status, message) => {
-    if (path.startsWith('/api/2/oauth2/')) return new XOAuthError(status >= 500 ? 'server_error' : 'invalid_request', message, status >= 500 ? 500 : 400);
-    if (status === 404) return new XProblem(404, 'Not Found Error', message, 'https://api.twitter.com/2/problems/resource-not-found');
+    if (path.startsWith('/api/2/oauth2/'))
+      return new XOAuthError(status >= 500 ? 'server_error' : 'invalid_request', message, status >= 500 ? 500 : 400);
+    if (status === 404)
+      return new XProblem(404, 'Not Found Error', message, 'https://api.twitter.com/2/problems/resource-not-found');
     if (status >= 500) return new XProblem(503, 'Service Unavailable', 'Service Unavailable');
     return new XProblem(status, 'Invalid Request', message, 'https://api.twitter.com/2/problems/invalid-request');
   },

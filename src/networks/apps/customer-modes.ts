@@ -17,7 +17,9 @@ export class CustomerModes {
   async modeOf(customerId: string): Promise<CustomerMode> {
     const cached = this.known.get(customerId);
     if (cached) return cached;
-    const rows: { mode: CustomerMode }[] = await this.dataSource.query('SELECT mode FROM customers WHERE id = $1', [customerId]);
+    const rows: { mode: CustomerMode }[] = await this.dataSource.query('SELECT mode FROM customers WHERE id = $1', [
+      customerId,
+    ]);
     // An unknown customer has nothing to act on; live is the answer that grants nothing of a test world.
     const mode = rows[0]?.mode ?? 'live';
     if (rows[0]) {

@@ -27,7 +27,9 @@ export class NetworkAppsService {
   async set(customerId: string, networkName: string, credentials: AppCredentials): Promise<NetworkAppSummary> {
     const network = this.networks.find(networkName)?.id;
     if (!network) {
-      throw ApiException.validation([{ field: 'network', message: `network must be one of ${this.networks.ids.join(', ')}` }]);
+      throw ApiException.validation([
+        { field: 'network', message: `network must be one of ${this.networks.ids.join(', ')}` },
+      ]);
     }
     const clientId = credentials.clientId.trim();
     if (!clientId || !credentials.clientSecret) {
@@ -54,7 +56,10 @@ export class NetworkAppsService {
 
   /** A stored app's credentials, decrypted (for callers that read the row with something else). */
   credentialsOf(app: NetworkApp): AppCredentials {
-    return { clientId: app.clientId, clientSecret: this.secrets.decrypt(app.clientSecretEncrypted, this.secretContext(app.id)) };
+    return {
+      clientId: app.clientId,
+      clientSecret: this.secrets.decrypt(app.clientSecretEncrypted, this.secretContext(app.id)),
+    };
   }
 
   private secretContext(appId: string): string {

@@ -15,7 +15,9 @@ export class TestWorldApps {
   constructor(private readonly keys: KeyRing) {}
 
   appOf(world: string): AppCredentials {
-    const clientSecret = createHmac('sha256', this.keys.active.key).update(`emulator-world-app:${world}`).digest('base64url');
+    const clientSecret = createHmac('sha256', this.keys.active.key)
+      .update(`emulator-world-app:${world}`)
+      .digest('base64url');
     return { clientId: worldClientId(world), clientSecret, emulatorWorld: world };
   }
 }

@@ -16,19 +16,34 @@ export function facebookContentProblems(parts: readonly PostPart[]): ContentProb
   parts.forEach((part, index) => {
     const at = `containers[${index}]`;
     if (index > 0) {
-      if (part.media.length > 0) problems.push({ field: `${at}.media`, message: 'Facebook thread parts become comments, which take text only: remove the media' });
-      if (!part.text.trim()) problems.push({ field: `${at}.content`, message: 'Facebook thread parts become comments and need text' });
+      if (part.media.length > 0)
+        problems.push({
+          field: `${at}.media`,
+          message: 'Facebook thread parts become comments, which take text only: remove the media',
+        });
+      if (!part.text.trim())
+        problems.push({ field: `${at}.content`, message: 'Facebook thread parts become comments and need text' });
       return;
     }
-    if (!part.text.trim() && part.media.length === 0) problems.push({ field: `${at}.content`, message: 'A Facebook post needs text or media' });
+    if (!part.text.trim() && part.media.length === 0)
+      problems.push({ field: `${at}.content`, message: 'A Facebook post needs text or media' });
     if (part.media.length > 1 && part.media.some((media) => media.kind === 'video')) {
-      problems.push({ field: `${at}.media`, message: `A Facebook video is posted alone: one video and no other media (got ${part.media.length} media)` });
+      problems.push({
+        field: `${at}.media`,
+        message: `A Facebook video is posted alone: one video and no other media (got ${part.media.length} media)`,
+      });
     } else if (part.media.length > FACEBOOK_MAX_PHOTOS) {
-      problems.push({ field: `${at}.media`, message: `A Facebook post takes at most ${FACEBOOK_MAX_PHOTOS} photos (got ${part.media.length})` });
+      problems.push({
+        field: `${at}.media`,
+        message: `A Facebook post takes at most ${FACEBOOK_MAX_PHOTOS} photos (got ${part.media.length})`,
+      });
     }
     part.media.forEach((media, mediaIndex) => {
       if (media.kind !== 'video' && !PHOTO_EXTENSIONS.has(mediaExtensionOf(media.url) ?? '')) {
-        problems.push({ field: `${at}.media[${mediaIndex}].url`, message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' });
+        problems.push({
+          field: `${at}.media[${mediaIndex}].url`,
+          message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF',
+        });
       }
     });
   });

@@ -24,18 +24,27 @@ export const videoStartAnswer = (videoId: string, sessionId: string, endOffset: 
   start_offset: '0',
   end_offset: String(endOffset),
 });
-export const videoTransferAnswer = (startOffset: number, endOffset: number) => ({ start_offset: String(startOffset), end_offset: String(endOffset) });
+export const videoTransferAnswer = (startOffset: number, endOffset: number) => ({
+  start_offset: String(startOffset),
+  end_offset: String(endOffset),
+});
 export const videoFinishAnswer = () => ({ success: true });
 /** `GET /{video-id}?fields=status` of a video whose upload session was started, not finished. */
 export const videoUploadingAnswer = (videoId: string) => ({
   id: videoId,
-  status: { video_status: 'uploading', uploading_phase: { status: 'in_progress' }, processing_phase: { status: 'not_started' } },
+  status: {
+    video_status: 'uploading',
+    uploading_phase: { status: 'in_progress' },
+    processing_phase: { status: 'not_started' },
+  },
 });
 /** `GET /{video-id}?fields=status` (VideoStatus: video_status, processing_phase with its errors). */
 export const videoStatusAnswer = (videoId: string, videoStatus: string, errorMessage?: string) => ({
   id: videoId,
   status: {
     video_status: videoStatus,
-    processing_phase: errorMessage ? { status: 'error', errors: [{ code: 1363008, message: errorMessage }] } : { status: videoStatus === 'ready' ? 'complete' : 'in_progress' },
+    processing_phase: errorMessage
+      ? { status: 'error', errors: [{ code: 1363008, message: errorMessage }] }
+      : { status: videoStatus === 'ready' ? 'complete' : 'in_progress' },
   },
 });

@@ -30,35 +30,66 @@ function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>) {
   return { adapter: new FacebookAdapter(settings, http), http };
 }
 
-const post = (path: string, form: Record<string, string>) => ({ method: 'POST', url: `${GRAPH}${path}`, form: { ...form, access_token: PAGE_TOKEN } });
-const get = (path: string, query: Record<string, string>) => ({ method: 'GET', url: `${GRAPH}${path}`, query: { ...query, access_token: PAGE_TOKEN } });
-const request = (parts: PostPart[], options?: Parameters<typeof publishRequest>[3]) => publishRequest(PAGE_ID, PAGE_TOKEN, parts, options);
+const post = (path: string, form: Record<string, string>) => ({
+  method: 'POST',
+  url: `${GRAPH}${path}`,
+  form: { ...form, access_token: PAGE_TOKEN },
+});
+const get = (path: string, query: Record<string, string>) => ({
+  method: 'GET',
+  url: `${GRAPH}${path}`,
+  query: { ...query, access_token: PAGE_TOKEN },
+});
+const request = (parts: PostPart[], options?: Parameters<typeof publishRequest>[3]) =>
+  publishRequest(PAGE_ID, PAGE_TOKEN, parts, options);
 
 describe('FacebookAdapter content rules', () => {
   const { adapter } = adapterWith();
-  const photos = (count: number) => part('Fresh', ...Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.jpg`]));
+  const photos = (count: number) =>
+    part(
+      'Fresh',
+      ...Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.jpg`]),
+    );
 
   it('accepts text, a link, photos of every Facebook format and a text thread', () => {
     expect(adapter.validate([part('Open today https://bakery.example')])).toEqual([]);
-    expect(adapter.validate([part('', ['image', JPG], ['image', PNG], ['gif', 'https://cdn.example.com/a.GIF'], ['image', 'https://c.example/s.tiff'], ['image', 'https://c.example/s.bmp'])])).toEqual([]);
+    expect(
+      adapter.validate([
+        part(
+          '',
+          ['image', JPG],
+          ['image', PNG],
+          ['gif', 'https://cdn.example.com/a.GIF'],
+          ['image', 'https://c.example/s.tiff'],
+          ['image', 'https://c.example/s.bmp'],
+        ),
+      ]),
+    ).toEqual([]);
     expect(adapter.validate([part('Post'), part('First comment'), part('Second comment')])).toEqual([]);
   });
 
   it('needs text or media', () => {
-    expect(adapter.validate([part('  ')])).toEqual([{ field: 'containers[0].content', message: 'A Facebook post needs text or media' }]);
+    expect(adapter.validate([part('  ')])).toEqual([
+      { field: 'containers[0].content', message: 'A Facebook post needs text or media' },
+    ]);
     expect(adapter.validate([])).toEqual([{ field: 'containers', message: 'A post needs at least one container' }]);
   });
 
   it('takes up to 10 photos', () => {
     expect(adapter.validate([photos(10)])).toEqual([]);
-    expect(adapter.validate([photos(11)])).toEqual([{ field: 'containers[0].media', message: 'A Facebook post takes at most 10 photos (got 11)' }]);
+    expect(adapter.validate([photos(11)])).toEqual([
+      { field: 'containers[0].media', message: 'A Facebook post takes at most 10 photos (got 11)' },
+    ]);
   });
 
   it('takes one video alone, and refuses photo formats Facebook does not take', () => {
     expect(adapter.validate([part('Clip', ['video', 'https://cdn.example.com/clip.mp4'])])).toEqual([]);
     expect(adapter.validate([part('', ['video', 'https://cdn.example.com/clip.mov'])])).toEqual([]);
     expect(adapter.validate([part('Clip', ['image', JPG], ['video', 'https://cdn.example.com/clip.mp4'])])).toEqual([
-      { field: 'containers[0].media', message: 'A Facebook video is posted alone: one video and no other media (got 2 media)' },
+      {
+        field: 'containers[0].media',
+        message: 'A Facebook video is posted alone: one video and no other media (got 2 media)',
+      },
     ]);
     expect(adapter.validate([part('Photos', ['image', JPG], ['image', 'https://cdn.example.com/a.webp'])])).toEqual([
       { field: 'containers[0].media[1].url', message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' },
@@ -67,7 +98,10 @@ describe('FacebookAdapter content rules', () => {
 
   it('takes text only in thread parts, which become comments', () => {
     expect(adapter.validate([part('Post'), part('With a photo', ['image', JPG]), part('')])).toEqual([
-      { field: 'containers[1].media', message: 'Facebook thread parts become comments, which take text only: remove the media' },
+      {
+        field: 'containers[1].media',
+        message: 'Facebook thread parts become comments, which take text only: remove the media',
+      },
       { field: 'containers[2].content', message: 'Facebook thread parts become comments and need text' },
     ]);
   });
@@ -80,7 +114,11 @@ describe('FacebookAdapter publishing', () => {
   it('publishes text on the Page feed with the Page token', async () => {
     const { adapter, http } = adapterWith(answer(200, feedPostAnswer('501')));
     const delivery = request([part('Open today')]);
-    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '101_501', permalink: 'https://www.facebook.com/101_501' });
+    await expect(adapter.publish(delivery)).resolves.toEqual({
+      kind: 'published',
+      platformPostId: '101_501',
+      permalink: 'https://www.facebook.com/101_501',
+    });
     expect(http.requests).toEqual([post('/101/feed', { message: 'Open today' })]);
     // Nothing follows the post: the published state records it, no checkpoint of its own.
     expect(delivery.checkpoints).toEqual([]);
@@ -89,34 +127,61 @@ describe('FacebookAdapter publishing', () => {
   it('stages one photo unpublished and checkpoints it, then publishes it in a Page post', async () => {
     const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('777')), answer(200, feedPostAnswer('900')));
     const delivery = request([part('Cake', ['image', JPG])]);
-    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_900', permalink: 'https://www.facebook.com/101_900' });
-    expect(http.requests).toEqual([post('/101/photos', { url: JPG, published: 'false' }), post('/101/feed', { message: 'Cake', attached_media: '[{"media_fbid":"777"}]' })]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({
+      platformPostId: '101_900',
+      permalink: 'https://www.facebook.com/101_900',
+    });
+    expect(http.requests).toEqual([
+      post('/101/photos', { url: JPG, published: 'false' }),
+      post('/101/feed', { message: 'Cake', attached_media: '[{"media_fbid":"777"}]' }),
+    ]);
     // The photo is recorded before the call that publishes it: a resumed attempt knows it by its id.
     expect(delivery.checkpoints).toEqual([{ photoIds: ['777'], commentIds: [] }]);
   });
 
   it('publishes a photo without text as a post without message', async () => {
     const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('777')), answer(200, feedPostAnswer('900')));
-    await expect(adapter.publish(request([part('', ['image', JPG])]))).resolves.toMatchObject({ platformPostId: '101_900' });
-    expect(http.requests[1]).toEqual(post('/101/feed', { message: undefined as unknown as string, attached_media: '[{"media_fbid":"777"}]' }));
+    await expect(adapter.publish(request([part('', ['image', JPG])]))).resolves.toMatchObject({
+      platformPostId: '101_900',
+    });
+    expect(http.requests[1]).toEqual(
+      post('/101/feed', { message: undefined as unknown as string, attached_media: '[{"media_fbid":"777"}]' }),
+    );
   });
 
   it('when resuming a photo without text, adopts the post its staged photo was attached to', async () => {
     const { adapter, http } = adapterWith(answer(200, { id: '777', page_story_id: '101_900' }));
-    const delivery = request([part('', ['image', JPG])], { progress: { photoIds: ['777'], commentIds: [] }, resuming: true });
-    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '101_900', permalink: 'https://www.facebook.com/101_900' });
+    const delivery = request([part('', ['image', JPG])], {
+      progress: { photoIds: ['777'], commentIds: [] },
+      resuming: true,
+    });
+    await expect(adapter.publish(delivery)).resolves.toEqual({
+      kind: 'published',
+      platformPostId: '101_900',
+      permalink: 'https://www.facebook.com/101_900',
+    });
     expect(http.requests).toEqual([get('/777', { fields: 'id,page_story_id' })]);
   });
 
   it('when resuming a photo without text that was never attached, publishes it once', async () => {
     const { adapter, http } = adapterWith(answer(200, { id: '777' }), answer(200, feedPostAnswer('900')));
-    const delivery = request([part('', ['image', JPG])], { progress: { photoIds: ['777'], commentIds: [] }, resuming: true });
+    const delivery = request([part('', ['image', JPG])], {
+      progress: { photoIds: ['777'], commentIds: [] },
+      resuming: true,
+    });
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_900' });
-    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([`GET ${GRAPH}/777`, `POST ${GRAPH}/101/feed`]);
+    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([
+      `GET ${GRAPH}/777`,
+      `POST ${GRAPH}/101/feed`,
+    ]);
   });
 
   it('stages several photos unpublished, checkpointing each, then posts them together', async () => {
-    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('p1')), answer(200, stagedPhotoAnswer('p2')), answer(200, feedPostAnswer('900')));
+    const { adapter, http } = adapterWith(
+      answer(200, stagedPhotoAnswer('p1')),
+      answer(200, stagedPhotoAnswer('p2')),
+      answer(200, feedPostAnswer('900')),
+    );
     const delivery = request([part('Two loaves', ['image', JPG], ['image', PNG])]);
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_900' });
     expect(http.requests).toEqual([
@@ -131,10 +196,18 @@ describe('FacebookAdapter publishing', () => {
   });
 
   it('publishes a thread as comments under the post, one checkpoint each', async () => {
-    const { adapter, http } = adapterWith(answer(200, feedPostAnswer('501')), answer(200, commentAnswer('501_1')), answer(200, commentAnswer('501_2')));
+    const { adapter, http } = adapterWith(
+      answer(200, feedPostAnswer('501')),
+      answer(200, commentAnswer('501_1')),
+      answer(200, commentAnswer('501_2')),
+    );
     const delivery = request([part('Post'), part('More'), part('Even more')]);
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_501' });
-    expect(http.requests).toEqual([post('/101/feed', { message: 'Post' }), post('/101_501/comments', { message: 'More' }), post('/101_501/comments', { message: 'Even more' })]);
+    expect(http.requests).toEqual([
+      post('/101/feed', { message: 'Post' }),
+      post('/101_501/comments', { message: 'More' }),
+      post('/101_501/comments', { message: 'Even more' }),
+    ]);
     expect(delivery.checkpoints).toEqual([
       { photoIds: [], commentIds: [], postId: '101_501' },
       { photoIds: [], commentIds: ['501_1'], postId: '101_501' },
@@ -144,7 +217,9 @@ describe('FacebookAdapter publishing', () => {
 
   it('continues a multi-photo post from its progress without staging a photo twice', async () => {
     const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('p2')), answer(200, feedPostAnswer('900')));
-    await adapter.publish(request([part('Two', ['image', JPG], ['image', PNG])], { progress: { photoIds: ['p1'], commentIds: [] } }));
+    await adapter.publish(
+      request([part('Two', ['image', JPG], ['image', PNG])], { progress: { photoIds: ['p1'], commentIds: [] } }),
+    );
     expect(http.requests).toEqual([
       post('/101/photos', { url: PNG, published: 'false' }),
       post('/101/feed', { message: 'Two', attached_media: '[{"media_fbid":"p1"},{"media_fbid":"p2"}]' }),
@@ -153,40 +228,64 @@ describe('FacebookAdapter publishing', () => {
 
   it('continues a thread after the comments already made', async () => {
     const { adapter, http } = adapterWith(answer(200, commentAnswer('501_2')));
-    const delivery = request([part('Post'), part('More'), part('Even more')], { progress: { postId: '101_501', photoIds: [], commentIds: ['501_1'] } });
+    const delivery = request([part('Post'), part('More'), part('Even more')], {
+      progress: { postId: '101_501', photoIds: [], commentIds: ['501_1'] },
+    });
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_501' });
     expect(http.requests).toEqual([post('/101_501/comments', { message: 'Even more' })]);
   });
 
   it('when resuming, adopts a post the cut-off attempt made instead of posting again', async () => {
-    const { adapter, http } = adapterWith(answer(200, feedAnswer({ id: '101_600', message: 'Other' }, { id: '101_599', message: 'Open today' })));
+    const { adapter, http } = adapterWith(
+      answer(200, feedAnswer({ id: '101_600', message: 'Other' }, { id: '101_599', message: 'Open today' })),
+    );
     const delivery = request([part('Open today')], { resuming: true });
-    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '101_599', permalink: 'https://www.facebook.com/101_599' });
+    await expect(adapter.publish(delivery)).resolves.toEqual({
+      kind: 'published',
+      platformPostId: '101_599',
+      permalink: 'https://www.facebook.com/101_599',
+    });
     expect(http.requests).toEqual([get('/101/feed', { fields: 'id,message,created_time', limit: '25' })]);
     expect(delivery.checkpoints).toEqual([]);
   });
 
   it('when resuming and nothing was posted, posts', async () => {
-    const { adapter, http } = adapterWith(answer(200, feedAnswer({ id: '101_600', message: 'Other' })), answer(200, feedPostAnswer('601')));
-    await expect(adapter.publish(request([part('Open today')], { resuming: true }))).resolves.toMatchObject({ platformPostId: '101_601' });
-    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([`GET ${GRAPH}/101/feed`, `POST ${GRAPH}/101/feed`]);
+    const { adapter, http } = adapterWith(
+      answer(200, feedAnswer({ id: '101_600', message: 'Other' })),
+      answer(200, feedPostAnswer('601')),
+    );
+    await expect(adapter.publish(request([part('Open today')], { resuming: true }))).resolves.toMatchObject({
+      platformPostId: '101_601',
+    });
+    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([
+      `GET ${GRAPH}/101/feed`,
+      `POST ${GRAPH}/101/feed`,
+    ]);
   });
 
   it('when resuming a multi-photo post, adopts the post its staged photos were attached to', async () => {
     const { adapter, http } = adapterWith(answer(200, { id: 'p1', page_story_id: '101_900' }));
     const progress = { photoIds: ['p1', 'p2'], commentIds: [] };
-    await expect(adapter.publish(request([part('', ['image', JPG], ['image', PNG])], { progress, resuming: true }))).resolves.toMatchObject({ platformPostId: '101_900' });
+    await expect(
+      adapter.publish(request([part('', ['image', JPG], ['image', PNG])], { progress, resuming: true })),
+    ).resolves.toMatchObject({ platformPostId: '101_900' });
     expect(http.requests).toEqual([get('/p1', { fields: 'id,page_story_id' })]);
   });
 
   it('when resuming a thread, adopts the comment in flight, then posts the rest', async () => {
-    const { adapter, http } = adapterWith(answer(200, commentsAnswer({ id: '501_1', message: 'More' }, { id: '501_2', message: 'Even more' })), answer(200, commentAnswer('501_3')));
+    const { adapter, http } = adapterWith(
+      answer(200, commentsAnswer({ id: '501_1', message: 'More' }, { id: '501_2', message: 'Even more' })),
+      answer(200, commentAnswer('501_3')),
+    );
     const delivery = request([part('Post'), part('More'), part('Even more'), part('Last')], {
       progress: { postId: '101_501', photoIds: [], commentIds: ['501_1'] },
       resuming: true,
     });
     await adapter.publish(delivery);
-    expect(http.requests).toEqual([get('/101_501/comments', { fields: 'id,message', limit: '100' }), post('/101_501/comments', { message: 'Last' })]);
+    expect(http.requests).toEqual([
+      get('/101_501/comments', { fields: 'id,message', limit: '100' }),
+      post('/101_501/comments', { message: 'Last' }),
+    ]);
     expect(delivery.checkpoints.map((saved) => saved.commentIds)).toEqual([
       ['501_1', '501_2'],
       ['501_1', '501_2', '501_3'],
@@ -206,7 +305,11 @@ describe('FacebookAdapter publishing', () => {
         upload_phase: 'transfer',
         upload_session_id: 's1',
         start_offset: String(startOffset),
-        video_file_chunk: { data: BYTES.subarray(startOffset, endOffset), filename: 'chunk', contentType: 'application/octet-stream' },
+        video_file_chunk: {
+          data: BYTES.subarray(startOffset, endOffset),
+          filename: 'chunk',
+          contentType: 'application/octet-stream',
+        },
       },
     });
     const uploadAnswers = (videoId = 'v1') => [
@@ -219,7 +322,11 @@ describe('FacebookAdapter publishing', () => {
     it('uploads it in a resumable session, its id checkpointed before any byte, then polls while Facebook processes it', async () => {
       const { adapter, http } = adapterWith(...uploadAnswers(), answer(200, videoStatusAnswer('v1', 'processing')));
       const delivery = request([part('Clip', ['video', CLIP])]);
-      await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'poll', at: new Date(NOW.getTime() + 30_000), progress: uploaded });
+      await expect(adapter.publish(delivery)).resolves.toEqual({
+        kind: 'poll',
+        at: new Date(NOW.getTime() + 30_000),
+        progress: uploaded,
+      });
       expect(http.downloads).toEqual([CLIP]);
       expect(http.requests).toEqual([
         post('/101/videos', { upload_phase: 'start', file_size: String(BYTES.length) }),
@@ -235,13 +342,26 @@ describe('FacebookAdapter publishing', () => {
     it('finishes a video without a description without one', async () => {
       const { adapter, http } = adapterWith(...uploadAnswers(), answer(200, videoStatusAnswer('v1', 'processing')));
       await adapter.publish(request([part('', ['video', CLIP])]));
-      expect(http.requests[3]).toEqual(post('/101/videos', { upload_phase: 'finish', upload_session_id: 's1', description: undefined as unknown as string }));
+      expect(http.requests[3]).toEqual(
+        post('/101/videos', {
+          upload_phase: 'finish',
+          upload_session_id: 's1',
+          description: undefined as unknown as string,
+        }),
+      );
     });
 
     it('publishes once it is ready, without uploading again, then comments under the video', async () => {
-      const { adapter, http } = adapterWith(answer(200, videoStatusAnswer('v1', 'ready')), answer(200, commentAnswer('v1_1')));
+      const { adapter, http } = adapterWith(
+        answer(200, videoStatusAnswer('v1', 'ready')),
+        answer(200, commentAnswer('v1_1')),
+      );
       const delivery = request([part('Clip', ['video', CLIP]), part('More')], { progress: uploaded });
-      await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: 'v1', permalink: 'https://www.facebook.com/101/videos/v1' });
+      await expect(adapter.publish(delivery)).resolves.toEqual({
+        kind: 'published',
+        platformPostId: 'v1',
+        permalink: 'https://www.facebook.com/101/videos/v1',
+      });
       expect(http.requests).toEqual([get('/v1', { fields: 'status' }), post('/v1/comments', { message: 'More' })]);
       expect(delivery.checkpoints).toEqual([
         { ...uploaded, postId: 'v1' },
@@ -249,9 +369,11 @@ describe('FacebookAdapter publishing', () => {
       ]);
     });
 
-    it('fails for good with Facebook\'s message when it cannot process the video', async () => {
+    it("fails for good with Facebook's message when it cannot process the video", async () => {
       const { adapter } = adapterWith(answer(200, videoStatusAnswer('v1', 'error', 'The video file is corrupt')));
-      await expect(adapter.publish(request([part('Clip', ['video', CLIP])], { progress: uploaded }))).rejects.toMatchObject({
+      await expect(
+        adapter.publish(request([part('Clip', ['video', CLIP])], { progress: uploaded })),
+      ).rejects.toMatchObject({
         kind: 'permanent',
         message: 'Facebook could not process the video: The video file is corrupt',
       });
@@ -259,12 +381,21 @@ describe('FacebookAdapter publishing', () => {
 
     it('stops polling a video still processing long after its upload', async () => {
       const { adapter } = adapterWith(answer(200, videoStatusAnswer('v1', 'processing')));
-      const progress = { ...uploaded, videoUploadedAt: new Date(NOW.getTime() - FACEBOOK_VIDEO_PROCESSING_LIMIT_MS).toISOString() };
-      await expect(adapter.publish(request([part('Clip', ['video', CLIP])], { progress }))).rejects.toMatchObject({ kind: 'permanent', details: { code: 'processing' } });
+      const progress = {
+        ...uploaded,
+        videoUploadedAt: new Date(NOW.getTime() - FACEBOOK_VIDEO_PROCESSING_LIMIT_MS).toISOString(),
+      };
+      await expect(adapter.publish(request([part('Clip', ['video', CLIP])], { progress }))).rejects.toMatchObject({
+        kind: 'permanent',
+        details: { code: 'processing' },
+      });
     });
 
     it('when resuming a video without description whose upload was finished, adopts it by its id instead of uploading again', async () => {
-      const { adapter, http } = adapterWith(answer(200, videoStatusAnswer('v1', 'processing')), answer(200, videoStatusAnswer('v1', 'ready')));
+      const { adapter, http } = adapterWith(
+        answer(200, videoStatusAnswer('v1', 'processing')),
+        answer(200, videoStatusAnswer('v1', 'ready')),
+      );
       const delivery = request([part('', ['video', CLIP])], { progress: started, resuming: true });
       await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'published', platformPostId: 'v1' });
       expect(http.requests).toEqual([get('/v1', { fields: 'status' }), get('/v1', { fields: 'status' })]);
@@ -273,10 +404,18 @@ describe('FacebookAdapter publishing', () => {
     });
 
     it('when the recorded upload was never finished, uploads in a new session (the unfinished one is never published)', async () => {
-      const { adapter, http } = adapterWith(answer(200, videoUploadingAnswer('v1')), ...uploadAnswers('v2'), answer(200, videoStatusAnswer('v2', 'processing')));
+      const { adapter, http } = adapterWith(
+        answer(200, videoUploadingAnswer('v1')),
+        ...uploadAnswers('v2'),
+        answer(200, videoStatusAnswer('v2', 'processing')),
+      );
       const delivery = request([part('', ['video', CLIP])], { progress: started, resuming: true });
       await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'poll' });
-      expect(http.requests.map((sent) => `${sent.method} ${sent.url} ${sent.form?.upload_phase ?? sent.multipart?.upload_phase ?? ''}`.trim())).toEqual([
+      expect(
+        http.requests.map((sent) =>
+          `${sent.method} ${sent.url} ${sent.form?.upload_phase ?? sent.multipart?.upload_phase ?? ''}`.trim(),
+        ),
+      ).toEqual([
         `GET ${GRAPH}/v1`,
         `POST ${GRAPH}/101/videos start`,
         `POST ${GRAPH}/101/videos transfer`,
@@ -291,8 +430,13 @@ describe('FacebookAdapter publishing', () => {
     });
 
     it('does not upload again when Facebook does not say the recorded upload is unfinished', async () => {
-      const { adapter, http } = adapterWith(answer(200, { id: 'v1', status: { video_status: 'processing' } }), answer(200, videoStatusAnswer('v1', 'processing')));
-      await expect(adapter.publish(request([part('', ['video', CLIP])], { progress: started, resuming: true }))).resolves.toMatchObject({ kind: 'poll' });
+      const { adapter, http } = adapterWith(
+        answer(200, { id: 'v1', status: { video_status: 'processing' } }),
+        answer(200, videoStatusAnswer('v1', 'processing')),
+      );
+      await expect(
+        adapter.publish(request([part('', ['video', CLIP])], { progress: started, resuming: true })),
+      ).resolves.toMatchObject({ kind: 'poll' });
       expect(http.requests.filter((sent) => sent.method === 'POST')).toEqual([]);
     });
   });
@@ -301,7 +445,11 @@ describe('FacebookAdapter publishing', () => {
     const { adapter } = adapterWith(answer(400, graphErrorAnswer(190, 460)));
     const delivery = request([part('Open today')]);
     const publishing = adapter.publish(delivery);
-    await expect(publishing).rejects.toMatchObject({ network: 'facebook', kind: 'auth_expired', details: { code: 190, subcode: 460 } });
+    await expect(publishing).rejects.toMatchObject({
+      network: 'facebook',
+      kind: 'auth_expired',
+      details: { code: 190, subcode: 460 },
+    });
     await publishing.catch((error: NetworkError) => expect(error.message).not.toContain(PAGE_TOKEN));
     expect(delivery.checkpoints).toEqual([]);
   });

@@ -21,7 +21,12 @@ export function facebookPermalink(postId: string): string {
  * state records it), and a resumed attempt looks for what the cut-off call may have made before
  * making it again.
  */
-export async function publishOnFacebook(api: GraphApi, request: PublishRequest, videoPollMs: number, now = new Date()): Promise<PublishOutcome> {
+export async function publishOnFacebook(
+  api: GraphApi,
+  request: PublishRequest,
+  videoPollMs: number,
+  now = new Date(),
+): Promise<PublishOutcome> {
   let progress = readFacebookProgress(request.progress);
   const save = async (next: FacebookProgress): Promise<void> => {
     progress = next;
@@ -53,7 +58,8 @@ export async function publishOnFacebook(api: GraphApi, request: PublishRequest, 
     textField: 'message',
     save: (commentIds) => save({ ...progress, commentIds }),
   });
-  const permalink = postId === progress.videoId ? facebookVideoPermalink(request.networkAccountId, postId) : facebookPermalink(postId);
+  const permalink =
+    postId === progress.videoId ? facebookVideoPermalink(request.networkAccountId, postId) : facebookPermalink(postId);
   return { kind: 'published', platformPostId: postId, permalink };
 }
 
@@ -67,7 +73,11 @@ async function createPost(
   if (post.media.length > 0) return createPhotoPost(api, request, post, progress, save);
   const existing = request.resuming ? await findRecentPost(api, request, post.text) : undefined;
   if (existing) return existing;
-  return createdId(api, await graphPost(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, { message: post.text }), 'POST /{page-id}/feed');
+  return createdId(
+    api,
+    await graphPost(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, { message: post.text }),
+    'POST /{page-id}/feed',
+  );
 }
 
 /**
@@ -97,7 +107,11 @@ async function createPhotoPost(
     if (existing) return existing;
   }
   const attached = JSON.stringify(photoIds.map((id) => ({ media_fbid: id })));
-  return createdId(api, await graphPost(api, node(page, 'feed'), token, { message: post.text || undefined, attached_media: attached }), 'POST /{page-id}/feed');
+  return createdId(
+    api,
+    await graphPost(api, node(page, 'feed'), token, { message: post.text || undefined, attached_media: attached }),
+    'POST /{page-id}/feed',
+  );
 }
 
 /** The post a staged photo was attached to (`page_story_id`), if the cut-off call made it. */
@@ -109,5 +123,12 @@ async function storyOfPhoto(api: GraphApi, token: string, photoId: string): Prom
 /** The newest of the Page's recent posts with exactly this message (none for a post without text). */
 function findRecentPost(api: GraphApi, request: PublishRequest, text: string): Promise<string | undefined> {
   const query = { fields: 'id,message,created_time', limit: RECENT_POSTS_LOOKED_AT };
-  return newestWithText(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, query, 'message', text);
+  return newestWithText(
+    api,
+    node(request.networkAccountId, 'feed'),
+    request.tokens.accessToken,
+    query,
+    'message',
+    text,
+  );
 }

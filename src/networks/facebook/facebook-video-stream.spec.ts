@@ -3,7 +3,14 @@ import { answer, APP, RecordedAnswer, RecordingHttp } from '../http/recording-ht
 import { DownloadedBytes, NetworkRequest, NetworkResponse, StreamedDownload } from '../http/network-http.client';
 import { FacebookAdapter } from './facebook.adapter';
 import { GRAPH } from './facebook.fixtures';
-import { PAGE_ID, PAGE_TOKEN, videoFinishAnswer, videoStartAnswer, videoStatusAnswer, videoTransferAnswer } from './facebook-publish.fixtures';
+import {
+  PAGE_ID,
+  PAGE_TOKEN,
+  videoFinishAnswer,
+  videoStartAnswer,
+  videoStatusAnswer,
+  videoTransferAnswer,
+} from './facebook-publish.fixtures';
 import { FACEBOOK_MAX_VIDEO_CHUNK_BYTES } from './facebook-video-transfer';
 import { FacebookSettings } from './facebook.settings';
 
@@ -23,7 +30,10 @@ class VideoOrigin extends RecordingHttp {
     private readonly video: Buffer,
     private readonly pieceBytes: number,
     answers: RecordedAnswer[],
-    private readonly headers: Record<string, string> = { 'content-type': 'video/mp4', 'content-length': String(video.length) },
+    private readonly headers: Record<string, string> = {
+      'content-type': 'video/mp4',
+      'content-length': String(video.length),
+    },
   ) {
     super(...answers);
   }
@@ -66,7 +76,9 @@ function transfers(origin: VideoOrigin): Array<[string, Buffer]> {
   return origin.requests.flatMap((sent) => {
     const fields = sent.multipart;
     const chunk = fields?.video_file_chunk;
-    return fields?.upload_phase === 'transfer' && typeof chunk === 'object' ? [[String(fields.start_offset), chunk.data] as [string, Buffer]] : [];
+    return fields?.upload_phase === 'transfer' && typeof chunk === 'object'
+      ? [[String(fields.start_offset), chunk.data] as [string, Buffer]]
+      : [];
   });
 }
 
@@ -113,14 +125,20 @@ describe('A Facebook video is streamed from its origin to the resumable upload',
   });
 
   it('fails the attempt, for a retry, when Facebook asks again for bytes already sent', async () => {
-    const origin = new VideoOrigin(video, 100, [answer(200, videoStartAnswer('v1', 's1', 1000)), answer(200, videoTransferAnswer(500, 1500))]);
+    const origin = new VideoOrigin(video, 100, [
+      answer(200, videoStartAnswer('v1', 's1', 1000)),
+      answer(200, videoTransferAnswer(500, 1500)),
+    ]);
     const { delivery, publishing } = upload(origin);
-    await expect(publishing).rejects.toMatchObject({ kind: 'transient', message: expect.stringMatching(/asked again for the video's bytes from offset 500, already sent up to 1000/) });
+    await expect(publishing).rejects.toMatchObject({
+      kind: 'transient',
+      message: expect.stringMatching(/asked again for the video's bytes from offset 500, already sent up to 1000/),
+    });
     expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], videoId: 'v1' }]);
     expect(origin.closed).toBe(true);
   });
 
-  it('fails for good, starting no session, when the origin does not say the video\'s size', async () => {
+  it("fails for good, starting no session, when the origin does not say the video's size", async () => {
     const origin = new VideoOrigin(video, 100, [], { 'content-type': 'video/mp4' });
     const { delivery, publishing } = upload(origin);
     await expect(publishing).rejects.toMatchObject({ kind: 'permanent', details: { code: 'media_size_unknown' } });

@@ -34,10 +34,16 @@ export async function transferVideoChunks(transfer: VideoTransfer, started: Json
   let [start, end] = offsetsOf(api, started);
   while (start < end) {
     if (start < chunker.offset) {
-      throw new NetworkError(api.network, 'transient', `Facebook asked again for the video's bytes from offset ${start}, already sent up to ${chunker.offset}: the upload starts over`);
+      throw new NetworkError(
+        api.network,
+        'transient',
+        `Facebook asked again for the video's bytes from offset ${start}, already sent up to ${chunker.offset}: the upload starts over`,
+      );
     }
-    if (start > chunker.offset) throw api.unexpected(`upload_phase=transfer asked for offset ${start}, past the ${chunker.offset} bytes sent`);
-    if (start >= medium.size) throw api.unexpected(`upload_phase=transfer asked for offset ${start} of a file of ${medium.size} bytes`);
+    if (start > chunker.offset)
+      throw api.unexpected(`upload_phase=transfer asked for offset ${start}, past the ${chunker.offset} bytes sent`);
+    if (start >= medium.size)
+      throw api.unexpected(`upload_phase=transfer asked for offset ${start} of a file of ${medium.size} bytes`);
     const data = await chunker.next(Math.min(end, medium.size, start + FACEBOOK_MAX_VIDEO_CHUNK_BYTES) - start);
     const body = await api.send({
       method: 'POST',
@@ -60,6 +66,7 @@ export async function transferVideoChunks(transfer: VideoTransfer, started: Json
 function offsetsOf(api: GraphApi, answer: JsonRecord): [number, number] {
   const start = numberField(answer, 'start_offset');
   const end = numberField(answer, 'end_offset');
-  if (start === undefined || end === undefined) throw api.unexpected('no start_offset and end_offset in an upload answer');
+  if (start === undefined || end === undefined)
+    throw api.unexpected('no start_offset and end_offset in an upload answer');
   return [start, end];
 }

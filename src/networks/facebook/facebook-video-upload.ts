@@ -49,8 +49,15 @@ export async function uploadFacebookVideo(upload: VideoUpload, progress: Faceboo
     // Recorded before any byte is sent: from here on, a resumed attempt asks Facebook about this video.
     const unfinished = { ...progress, videoId };
     await upload.save(unfinished);
-    await transferVideoChunks({ api: upload.api, accessToken: upload.accessToken, pageId: upload.pageId, sessionId, medium }, started);
-    const finished = await videosCall(upload, { upload_phase: 'finish', upload_session_id: sessionId, description: upload.description || undefined });
+    await transferVideoChunks(
+      { api: upload.api, accessToken: upload.accessToken, pageId: upload.pageId, sessionId, medium },
+      started,
+    );
+    const finished = await videosCall(upload, {
+      upload_phase: 'finish',
+      upload_session_id: sessionId,
+      description: upload.description || undefined,
+    });
     if (finished['success'] !== true) throw upload.api.unexpected('upload_phase=finish did not answer success');
     const uploaded = { ...unfinished, videoUploadedAt: finishedAt };
     await upload.save(uploaded);

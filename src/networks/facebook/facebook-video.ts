@@ -38,7 +38,15 @@ export async function publishFacebookVideo(call: VideoCall): Promise<VideoStep> 
   const progress =
     call.progress.videoUploadedAt === undefined
       ? await uploadFacebookVideo(
-          { api, accessToken: token, pageId: request.networkAccountId, url: post.media[0].url, description: post.text, now: call.now, save: call.save },
+          {
+            api,
+            accessToken: token,
+            pageId: request.networkAccountId,
+            url: post.media[0].url,
+            description: post.text,
+            now: call.now,
+            save: call.save,
+          },
           call.progress,
         )
       : call.progress;
@@ -53,9 +61,16 @@ export async function publishFacebookVideo(call: VideoCall): Promise<VideoStep> 
     case 'processing':
       return pollLater(call, progress);
     case 'error':
-      throw new NetworkError('facebook', 'permanent', `Facebook could not process the video: ${safeNetworkMessage(processingError(status) ?? 'error')}`, { code: 'error' });
+      throw new NetworkError(
+        'facebook',
+        'permanent',
+        `Facebook could not process the video: ${safeNetworkMessage(processingError(status) ?? 'error')}`,
+        { code: 'error' },
+      );
     case 'expired':
-      throw new NetworkError('facebook', 'permanent', 'The Facebook video expired before it was processed', { code: 'expired' });
+      throw new NetworkError('facebook', 'permanent', 'The Facebook video expired before it was processed', {
+        code: 'expired',
+      });
     default:
       throw api.unexpected(`video status ${videoStatus ?? 'missing'}`);
   }
@@ -64,9 +79,14 @@ export async function publishFacebookVideo(call: VideoCall): Promise<VideoStep> 
 function pollLater(call: VideoCall, progress: FacebookProgress): VideoStep {
   const uploadedAt = Date.parse(progress.videoUploadedAt ?? '');
   if (Number.isFinite(uploadedAt) && call.now.getTime() - uploadedAt >= FACEBOOK_VIDEO_PROCESSING_LIMIT_MS) {
-    throw new NetworkError('facebook', 'permanent', `Facebook was still processing the video ${FACEBOOK_VIDEO_PROCESSING_LIMIT_MS / 60_000} minutes after its upload`, {
-      code: 'processing',
-    });
+    throw new NetworkError(
+      'facebook',
+      'permanent',
+      `Facebook was still processing the video ${FACEBOOK_VIDEO_PROCESSING_LIMIT_MS / 60_000} minutes after its upload`,
+      {
+        code: 'processing',
+      },
+    );
   }
   return { kind: 'poll', at: new Date(call.now.getTime() + call.pollMs), progress: facebookProgressJson(progress) };
 }
@@ -77,4 +97,3 @@ function processingError(status: JsonRecord | undefined): string | undefined {
   const first = phase ? arrayField(phase, 'errors')?.find(isRecord) : undefined;
   return first ? stringField(first, 'message') : undefined;
 }
-

@@ -23,7 +23,10 @@ const CALLBACK = 'https://social.example.com/oauth/facebook/callback';
 const settings = new FacebookSettings('https://www.facebook.com/v25.0/dialog/oauth', GRAPH, APP, false);
 const PAGE_FIELDS = 'id,name,access_token,tasks,picture{url},instagram_business_account{id,username}';
 
-function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>): { adapter: FacebookAdapter; http: RecordingHttp } {
+function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>): {
+  adapter: FacebookAdapter;
+  http: RecordingHttp;
+} {
   const http = new RecordingHttp(...answers);
   return { adapter: new FacebookAdapter(settings, http), http };
 }
@@ -34,7 +37,13 @@ describe('FacebookAdapter', () => {
 
   it('names itself', () => {
     const { adapter } = adapterWith();
-    expect(adapter).toMatchObject({ id: 'facebook', aliases: [], displayName: 'Facebook', emulated: false, serviceApp: APP });
+    expect(adapter).toMatchObject({
+      id: 'facebook',
+      aliases: [],
+      displayName: 'Facebook',
+      emulated: false,
+      serviceApp: APP,
+    });
   });
 
   it('builds the Facebook Login dialog URL', () => {
@@ -49,7 +58,12 @@ describe('FacebookAdapter', () => {
 
   it('exchanges the code for a short-lived, then a long-lived user token', async () => {
     const { adapter, http } = adapterWith(answer(200, shortLivedTokenAnswer), answer(200, longLivedTokenAnswer));
-    const grant = await adapter.exchangeCode({ code: 'code-xyz', codeVerifier: 'unused', callbackUrl: CALLBACK, app: APP });
+    const grant = await adapter.exchangeCode({
+      code: 'code-xyz',
+      codeVerifier: 'unused',
+      callbackUrl: CALLBACK,
+      app: APP,
+    });
 
     expect(http.requests).toEqual([
       {
@@ -60,7 +74,12 @@ describe('FacebookAdapter', () => {
       {
         method: 'GET',
         url: `${GRAPH}/oauth/access_token`,
-        query: { grant_type: 'fb_exchange_token', client_id: 'app-123', client_secret: 'app-secret-456', fb_exchange_token: SHORT_USER_TOKEN },
+        query: {
+          grant_type: 'fb_exchange_token',
+          client_id: 'app-123',
+          client_secret: 'app-secret-456',
+          fb_exchange_token: SHORT_USER_TOKEN,
+        },
       },
     ]);
     expect(grant).toEqual({
@@ -73,23 +92,37 @@ describe('FacebookAdapter', () => {
   it('turns a refused code into a permanent NetworkError without the secret', async () => {
     const { adapter, http } = adapterWith(answer(400, graphErrorAnswer(100, 36007)));
     const exchange = adapter.exchangeCode({ code: 'code-xyz', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
-    await expect(exchange).rejects.toMatchObject({ name: 'NetworkError', network: 'facebook', kind: 'permanent', details: { code: 100 } });
+    await expect(exchange).rejects.toMatchObject({
+      name: 'NetworkError',
+      network: 'facebook',
+      kind: 'permanent',
+      details: { code: 100 },
+    });
     await exchange.catch((error: NetworkError) => expect(error.message).not.toContain('app-secret-456'));
     expect(http.requests).toHaveLength(1);
   });
 
   it('reports no answer as transient', async () => {
     const { adapter } = adapterWith(new NetworkUnreachableError(`${GRAPH}/oauth/access_token`, 'ETIMEDOUT'));
-    await expect(adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app: APP })).rejects.toMatchObject({
+    await expect(
+      adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app: APP }),
+    ).rejects.toMatchObject({
       kind: 'transient',
       message: 'No answer from graph.facebook.com: ETIMEDOUT',
     });
   });
 
   it('lists every page of /me/accounts, following paging.next', async () => {
-    const { adapter, http } = adapterWith(answer(200, { id: '5550001' }), answer(200, accountsFirstPage), answer(200, accountsLastPage));
+    const { adapter, http } = adapterWith(
+      answer(200, { id: '5550001' }),
+      answer(200, accountsFirstPage),
+      answer(200, accountsLastPage),
+    );
     const expiresAt = new Date('2026-04-30T12:00:00.000Z');
-    const accounts = await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, expiresAt, scopes: ['pages_show_list'] }, APP);
+    const accounts = await adapter.listSelectable(
+      { accessToken: LONG_USER_TOKEN, expiresAt, scopes: ['pages_show_list'] },
+      APP,
+    );
 
     expect(http.requests).toEqual([
       { method: 'GET', url: `${GRAPH}/me`, query: { fields: 'id', access_token: LONG_USER_TOKEN } },
@@ -119,28 +152,49 @@ describe('FacebookAdapter', () => {
         scopes: ['pages_show_list'],
         ownerId: '5550001',
       },
-      { id: '103', name: 'Bakery Jobs', username: 'Bakery Jobs', pictureUrl: null, type: 'page', tokens: tokens('EAAGpageToken103'), scopes: ['pages_show_list'], ownerId: '5550001' },
+      {
+        id: '103',
+        name: 'Bakery Jobs',
+        username: 'Bakery Jobs',
+        pictureUrl: null,
+        type: 'page',
+        tokens: tokens('EAAGpageToken103'),
+        scopes: ['pages_show_list'],
+        ownerId: '5550001',
+      },
     ]);
   });
 
   it('does not offer a Page the user may not publish as', async () => {
     const analystOnly = { id: '201', name: 'Watched Page', access_token: 'EAAGpageToken201', tasks: ['ANALYZE'] };
     const editor = { id: '202', name: 'Edited Page', access_token: 'EAAGpageToken202', tasks: ['CREATE_CONTENT'] };
-    const { adapter } = adapterWith(answer(200, { id: '5550001' }), answer(200, { data: [analystOnly, editor], paging: { cursors: {} } }));
+    const { adapter } = adapterWith(
+      answer(200, { id: '5550001' }),
+      answer(200, { data: [analystOnly, editor], paging: { cursors: {} } }),
+    );
     const accounts = await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, scopes: [] }, APP);
     expect(accounts.map((account) => account.id)).toEqual(['202']);
   });
 
   it('adds the user token to a next link that lacks it', async () => {
     const next = `${GRAPH}/me/accounts?after=QVFIUmJ5`;
-    const { adapter, http } = adapterWith(answer(200, { id: '5550001' }), answer(200, { ...accountsFirstPage, paging: { next } }), answer(200, accountsLastPage));
+    const { adapter, http } = adapterWith(
+      answer(200, { id: '5550001' }),
+      answer(200, { ...accountsFirstPage, paging: { next } }),
+      answer(200, accountsLastPage),
+    );
     await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, scopes: [] }, APP);
     expect(http.requests[2]).toEqual({ method: 'GET', url: next, query: { access_token: LONG_USER_TOKEN } });
   });
 
   it('never sends the user token to a next link on another host', async () => {
-    const { adapter, http } = adapterWith(answer(200, { id: '5550001' }), answer(200, { ...accountsFirstPage, paging: { next: 'https://evil.example/me/accounts?after=x' } }));
-    await expect(adapter.listSelectable({ accessToken: LONG_USER_TOKEN, scopes: [] }, APP)).rejects.toMatchObject({ kind: 'permanent' });
+    const { adapter, http } = adapterWith(
+      answer(200, { id: '5550001' }),
+      answer(200, { ...accountsFirstPage, paging: { next: 'https://evil.example/me/accounts?after=x' } }),
+    );
+    await expect(adapter.listSelectable({ accessToken: LONG_USER_TOKEN, scopes: [] }, APP)).rejects.toMatchObject({
+      kind: 'permanent',
+    });
     expect(http.requests).toHaveLength(2);
   });
 
@@ -152,15 +206,22 @@ describe('FacebookAdapter', () => {
     });
   });
 
-  it.each([true, { success: true }])('revokes with DELETE /me/permissions and the user token (answer %j)', async (body) => {
-    const { adapter, http } = adapterWith(answer(200, body));
-    await adapter.revoke({ accessToken: 'EAAGpageToken101', userAccessToken: LONG_USER_TOKEN }, APP);
-    expect(http.requests).toEqual([{ method: 'DELETE', url: `${GRAPH}/me/permissions`, query: { access_token: LONG_USER_TOKEN } }]);
-  });
+  it.each([true, { success: true }])(
+    'revokes with DELETE /me/permissions and the user token (answer %j)',
+    async (body) => {
+      const { adapter, http } = adapterWith(answer(200, body));
+      await adapter.revoke({ accessToken: 'EAAGpageToken101', userAccessToken: LONG_USER_TOKEN }, APP);
+      expect(http.requests).toEqual([
+        { method: 'DELETE', url: `${GRAPH}/me/permissions`, query: { access_token: LONG_USER_TOKEN } },
+      ]);
+    },
+  );
 
   it('fails a revoke the network did not confirm', async () => {
     const { adapter } = adapterWith(answer(200, { success: false }));
-    await expect(adapter.revoke({ accessToken: 'p', userAccessToken: LONG_USER_TOKEN }, APP)).rejects.toBeInstanceOf(NetworkError);
+    await expect(adapter.revoke({ accessToken: 'p', userAccessToken: LONG_USER_TOKEN }, APP)).rejects.toBeInstanceOf(
+      NetworkError,
+    );
   });
 
   it('fails a revoke without a user token, without calling Facebook', async () => {
@@ -171,7 +232,9 @@ describe('FacebookAdapter', () => {
 
   it('is installed by its module, with settings from the environment', async () => {
     const config = loadConfig({ NETWORK_EMULATOR: 'on', PUBLIC_URL: 'https://social.example.com' });
-    const moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(config), facebookNetwork.module] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [ConfigModule.forRoot(config), facebookNetwork.module],
+    }).compile();
     const adapter = moduleRef.get(facebookNetwork.adapter);
     expect(adapter).toBeInstanceOf(FacebookAdapter);
     expect(adapter.emulated).toBe(true);

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { exchangeFacebookCode, facebookDialogUrl, facebookUserId, listFacebookPages, revokeFacebookLogin } from '../graph/facebook-login';
+import {
+  exchangeFacebookCode,
+  facebookDialogUrl,
+  facebookUserId,
+  listFacebookPages,
+  revokeFacebookLogin,
+} from '../graph/facebook-login';
 import { GraphApi } from '../graph/graph-api';
 import { canPublishAs } from '../graph/graph-pages';
 import { NetworkHttpClient } from '../http/network-http.client';
@@ -23,7 +29,12 @@ import { publishOnFacebook } from './facebook-publisher';
 import { FacebookSettings } from './facebook.settings';
 import { FACEBOOK_IDENTITY } from './facebook.identity';
 
-export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'] as const;
+export const FACEBOOK_SCOPES = [
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_posts',
+  'publish_video',
+] as const;
 
 /** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
 @Injectable()
@@ -93,7 +104,11 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
 
   async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
     if (!tokens.userAccessToken) {
-      throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
+      throw new NetworkError(
+        this.id,
+        'permanent',
+        'No user token is stored for this account, so its login cannot be revoked',
+      );
     }
     await revokeFacebookLogin(this.graph(app), tokens.userAccessToken);
   }

@@ -5,7 +5,9 @@ const PUBLIC = { PUBLIC_URL: 'https://social.example.com' };
 
 describe('loadFacebookSettings', () => {
   it('uses the real hosts when credentials are set', () => {
-    expect(loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_APP_ID: 'fb', FACEBOOK_APP_SECRET: 'fbs' }))).toMatchObject({
+    expect(
+      loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_APP_ID: 'fb', FACEBOOK_APP_SECRET: 'fbs' })),
+    ).toMatchObject({
       dialogUrl: 'https://www.facebook.com/v25.0/dialog/oauth',
       graphUrl: 'https://graph.facebook.com/v25.0',
       serviceApp: { clientId: 'fb', clientSecret: 'fbs' },

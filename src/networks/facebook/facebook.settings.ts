@@ -45,7 +45,13 @@ export class FacebookSettings {
 }
 
 function emulatedFacebook(base: string, serviceApp: AppCredentials | undefined, videoPollMs: number): FacebookSettings {
-  return new FacebookSettings(`${base}/facebook/v25.0/dialog/oauth`, `${base}/facebook/graph/v25.0`, serviceApp, true, videoPollMs);
+  return new FacebookSettings(
+    `${base}/facebook/v25.0/dialog/oauth`,
+    `${base}/facebook/graph/v25.0`,
+    serviceApp,
+    true,
+    videoPollMs,
+  );
 }
 
 export function loadFacebookSettings(config: AppConfig): FacebookSettings {
@@ -59,5 +65,12 @@ export function loadFacebookSettings(config: AppConfig): FacebookSettings {
     const live = emulatedFacebook(emulatorBaseUrl(config), serviceApp, env.FACEBOOK_VIDEO_POLL_MS);
     return new FacebookSettings(live.dialogUrl, live.graphUrl, serviceApp, true, env.FACEBOOK_VIDEO_POLL_MS, testWorld);
   }
-  return new FacebookSettings(env.FACEBOOK_DIALOG_URL.replace(/\/+$/, ''), env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''), serviceApp, false, env.FACEBOOK_VIDEO_POLL_MS, testWorld);
+  return new FacebookSettings(
+    env.FACEBOOK_DIALOG_URL.replace(/\/+$/, ''),
+    env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+    serviceApp,
+    false,
+    env.FACEBOOK_VIDEO_POLL_MS,
+    testWorld,
+  );
 }

@@ -37,7 +37,12 @@ export async function exchangeFacebookCode(
   const { clientId, clientSecret } = request.app;
   const short = parseGraphToken(
     api,
-    await api.get('/oauth/access_token', { client_id: clientId, redirect_uri: request.callbackUrl, client_secret: clientSecret, code: request.code }),
+    await api.get('/oauth/access_token', {
+      client_id: clientId,
+      redirect_uri: request.callbackUrl,
+      client_secret: clientSecret,
+      code: request.code,
+    }),
     now(),
   );
   const long = parseGraphToken(
@@ -86,7 +91,11 @@ export async function listFacebookPages(api: GraphApi, userAccessToken: string):
 
 /** `DELETE /me/permissions` with the user token: removes the app from the user's account. */
 export async function revokeFacebookLogin(api: GraphApi, userAccessToken: string): Promise<void> {
-  const body = await api.send({ method: 'DELETE', url: api.url('/me/permissions'), query: { access_token: userAccessToken } });
+  const body = await api.send({
+    method: 'DELETE',
+    url: api.url('/me/permissions'),
+    query: { access_token: userAccessToken },
+  });
   // Documented as `true`; `{"success":true}` is also seen. Anything else did not revoke.
   const revoked = body === true || body === 'true' || (isRecord(body) && body['success'] === true);
   if (!revoked) throw api.unexpected('DELETE /me/permissions did not report success');

@@ -34,16 +34,25 @@ export async function publishGraphComments(request: GraphThreadRequest): Promise
     const text = texts[index];
     const inFlight = request.resuming && index === request.done.length;
     const existing = inFlight ? await findComment(request, text, done) : undefined;
-    const id = existing ?? createdId(api, await graphPost(api, node(parentId, 'comments'), accessToken, { message: text }), 'a comment');
+    const id =
+      existing ??
+      createdId(api, await graphPost(api, node(parentId, 'comments'), accessToken, { message: text }), 'a comment');
     done.push(id);
     await request.save([...done]);
   }
   return done;
 }
 
-async function findComment(request: GraphThreadRequest, text: string, taken: readonly string[]): Promise<string | undefined> {
+async function findComment(
+  request: GraphThreadRequest,
+  text: string,
+  taken: readonly string[],
+): Promise<string | undefined> {
   const { api, accessToken, parentId, textField } = request;
-  const comments = await graphEdge(api, node(parentId, 'comments'), accessToken, { fields: `id,${textField}`, limit: COMMENTS_LOOKED_AT });
+  const comments = await graphEdge(api, node(parentId, 'comments'), accessToken, {
+    fields: `id,${textField}`,
+    limit: COMMENTS_LOOKED_AT,
+  });
   // Comments come oldest first; the one we are looking for is the newest with this text.
   const match = comments
     .reverse()

@@ -101,12 +101,22 @@ describe('Graph error classification', () => {
   });
 
   it('reads Instagram Login token errors', () => {
-    const refused = classify(400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
+    const refused = classify(400, {
+      error_type: 'OAuthException',
+      code: 400,
+      error_message: 'Invalid authorization code',
+    });
     expect(refused.kind).toBe('permanent');
     expect(refused.message).toContain('Invalid authorization code');
-    expect(classify(400, { error_type: 'OAuthException', code: 190, error_message: 'Invalid OAuth access token' }).kind).toBe('auth_expired');
-    expect(classify(400, { error_type: 'OAuthException', code: 400, error_message: 'Error validating access token' }).kind).toBe('auth_expired');
-    expect(classify(500, { error_type: 'InternalError', code: 500, error_message: 'Please retry' }).kind).toBe('transient');
+    expect(
+      classify(400, { error_type: 'OAuthException', code: 190, error_message: 'Invalid OAuth access token' }).kind,
+    ).toBe('auth_expired');
+    expect(
+      classify(400, { error_type: 'OAuthException', code: 400, error_message: 'Error validating access token' }).kind,
+    ).toBe('auth_expired');
+    expect(classify(500, { error_type: 'InternalError', code: 500, error_message: 'Please retry' }).kind).toBe(
+      'transient',
+    );
   });
 
   it('never repeats a token the network quoted', () => {
@@ -121,8 +131,18 @@ describe('Graph error classification', () => {
     it('takes the longest estimated_time_to_regain_access (minutes) of X-Business-Use-Case-Usage', () => {
       const headers = {
         'x-business-use-case-usage': JSON.stringify({
-          '1234': [{ type: 'pages', call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 12 }],
-          '5678': [{ type: 'instagram', call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 30 }],
+          '1234': [
+            { type: 'pages', call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 12 },
+          ],
+          '5678': [
+            {
+              type: 'instagram',
+              call_count: 100,
+              total_cputime: 20,
+              total_time: 30,
+              estimated_time_to_regain_access: 30,
+            },
+          ],
         }),
         'x-app-usage': JSON.stringify({ call_count: 100, total_cputime: 10, total_time: 10 }),
       };
@@ -132,7 +152,9 @@ describe('Graph error classification', () => {
 
     it('falls back to X-App-Usage: at 100 % the rolling hour must pass', () => {
       const headers = {
-        'x-business-use-case-usage': JSON.stringify({ '1234': [{ type: 'pages', call_count: 40, estimated_time_to_regain_access: 0 }] }),
+        'x-business-use-case-usage': JSON.stringify({
+          '1234': [{ type: 'pages', call_count: 40, estimated_time_to_regain_access: 0 }],
+        }),
         'x-app-usage': JSON.stringify({ call_count: 102, total_cputime: 10, total_time: 10 }),
       };
       expect(classify(400, graphError(4), headers).details.retryAt).toEqual(new Date(NOW.getTime() + 60 * MINUTE));
@@ -147,8 +169,14 @@ describe('Graph error classification', () => {
     });
 
     it('applies to Instagram publishing limits too', () => {
-      const headers = { 'x-business-use-case-usage': JSON.stringify({ '1784': [{ type: 'instagram', estimated_time_to_regain_access: 5 }] }) };
-      expect(classify(400, graphError(9, 2207042), headers).details.retryAt).toEqual(new Date(NOW.getTime() + 5 * MINUTE));
+      const headers = {
+        'x-business-use-case-usage': JSON.stringify({
+          '1784': [{ type: 'instagram', estimated_time_to_regain_access: 5 }],
+        }),
+      };
+      expect(classify(400, graphError(9, 2207042), headers).details.retryAt).toEqual(
+        new Date(NOW.getTime() + 5 * MINUTE),
+      );
     });
   });
 });

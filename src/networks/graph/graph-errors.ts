@@ -98,7 +98,10 @@ export function graphResponseError(network: string, response: NetworkResponse, n
   const tokenError = isRecord(body) ? instagramTokenError(network, body, status) : undefined;
   if (tokenError) return tokenError;
   if (status === 429) {
-    return new NetworkError(network, 'rate_limited', `HTTP 429 without a Graph error`, { status, retryAt: graphRetryAt(response.headers, now) });
+    return new NetworkError(network, 'rate_limited', `HTTP 429 without a Graph error`, {
+      status,
+      retryAt: graphRetryAt(response.headers, now),
+    });
   }
   const kind: NetworkErrorKind = status >= 500 ? 'transient' : 'permanent';
   return new NetworkError(network, kind, `HTTP ${status} without a Graph error`, { status });

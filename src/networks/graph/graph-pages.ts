@@ -28,7 +28,8 @@ function pictureUrlOf(record: JsonRecord, key: string): string | null {
 function parsePage(api: GraphApi, entry: unknown): GraphPage {
   const id = isRecord(entry) ? stringField(entry, 'id') : undefined;
   const accessToken = isRecord(entry) ? stringField(entry, 'access_token') : undefined;
-  if (!isRecord(entry) || !id || !accessToken) throw api.unexpected('a page without id or access_token in /me/accounts');
+  if (!isRecord(entry) || !id || !accessToken)
+    throw api.unexpected('a page without id or access_token in /me/accounts');
   const instagram = recordField(entry, 'instagram_business_account');
   const instagramId = instagram ? stringField(instagram, 'id') : undefined;
   return {
@@ -37,7 +38,9 @@ function parsePage(api: GraphApi, entry: unknown): GraphPage {
     accessToken,
     tasks: listField(entry, 'tasks'),
     pictureUrl: pictureUrlOf(entry, 'picture'),
-    ...(instagram && instagramId ? { instagramBusinessAccount: { id: instagramId, username: stringField(instagram, 'username') } } : {}),
+    ...(instagram && instagramId
+      ? { instagramBusinessAccount: { id: instagramId, username: stringField(instagram, 'username') } }
+      : {}),
   };
 }
 

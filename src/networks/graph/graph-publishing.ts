@@ -7,14 +7,24 @@ import { GraphApi } from './graph-api';
  */
 
 /** `POST {path}` with form parameters and the token; the answer as a record. */
-export async function graphPost(api: GraphApi, path: string, accessToken: string, form: Record<string, string | undefined>): Promise<JsonRecord> {
+export async function graphPost(
+  api: GraphApi,
+  path: string,
+  accessToken: string,
+  form: Record<string, string | undefined>,
+): Promise<JsonRecord> {
   const body = await api.send({ method: 'POST', url: api.url(path), form: { ...form, access_token: accessToken } });
   if (!isRecord(body)) throw api.unexpected(`POST ${path} answered without an object`);
   return body;
 }
 
 /** `GET {path}` with fields and the token; the answer as a record. */
-export async function graphRead(api: GraphApi, path: string, accessToken: string, query: Record<string, string>): Promise<JsonRecord> {
+export async function graphRead(
+  api: GraphApi,
+  path: string,
+  accessToken: string,
+  query: Record<string, string>,
+): Promise<JsonRecord> {
   const body = await api.get(path, { ...query, access_token: accessToken });
   if (!isRecord(body)) throw api.unexpected(`GET ${path} answered without an object`);
   return body;
@@ -28,7 +38,12 @@ export function createdId(api: GraphApi, body: JsonRecord, what: string, key = '
 }
 
 /** The entries of an edge's first page (`{"data":[…]}`), newest first where the edge is ordered so. */
-export async function graphEdge(api: GraphApi, path: string, accessToken: string, query: Record<string, string>): Promise<JsonRecord[]> {
+export async function graphEdge(
+  api: GraphApi,
+  path: string,
+  accessToken: string,
+  query: Record<string, string>,
+): Promise<JsonRecord[]> {
   const body = await graphRead(api, path, accessToken, query);
   const data = arrayField(body, 'data');
   if (!data) throw api.unexpected(`no data in GET ${path}`);
@@ -40,7 +55,14 @@ export async function graphEdge(api: GraphApi, path: string, accessToken: string
  * resumed attempt finds what a cut-off call may have made. Something without text cannot be
  * recognised this way, so none is looked for. `fields` must include `id` and `textField`.
  */
-export async function newestWithText(api: GraphApi, path: string, accessToken: string, query: { fields: string; limit: string }, textField: string, text: string): Promise<string | undefined> {
+export async function newestWithText(
+  api: GraphApi,
+  path: string,
+  accessToken: string,
+  query: { fields: string; limit: string },
+  textField: string,
+  text: string,
+): Promise<string | undefined> {
   if (!text) return undefined;
   const entries = await graphEdge(api, path, accessToken, query);
   const match = entries.find((entry) => stringField(entry, textField) === text);

@@ -45,6 +45,8 @@ function appUsageWaitMs(header: string | undefined): number | undefined {
  */
 export function graphRetryAt(headers: Readonly<Record<string, string>>, now: Date): Date {
   const waitMs =
-    businessUseCaseWaitMs(headers['x-business-use-case-usage']) ?? appUsageWaitMs(headers['x-app-usage']) ?? DEFAULT_GRAPH_BACKOFF_MS;
+    businessUseCaseWaitMs(headers['x-business-use-case-usage']) ??
+    appUsageWaitMs(headers['x-app-usage']) ??
+    DEFAULT_GRAPH_BACKOFF_MS;
   return new Date(now.getTime() + waitMs);
 }

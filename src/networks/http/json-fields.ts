@@ -39,7 +39,10 @@ export function arrayField(record: JsonRecord, key: string): unknown[] | undefin
 export function listField(record: JsonRecord, key: string): string[] {
   const value = record[key];
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return items.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean);
+  return items
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** `expires_in` seconds counted from `now`; undefined when the token does not expire. */

@@ -7,17 +7,24 @@ import { NetworkHttpClient } from './network-http.client';
 const FILE = Buffer.from(Array.from({ length: 5000 }, (_, index) => index % 251));
 
 describe('NetworkApi.openDownload, against a real origin', () => {
-  const api = new NetworkApi(new NetworkHttpClient(new HttpService(axios.create())), 'facebook', 'https://graph.example.com', () => undefined);
+  const api = new NetworkApi(
+    new NetworkHttpClient(new HttpService(axios.create())),
+    'facebook',
+    'https://graph.example.com',
+    () => undefined,
+  );
   let server: Server;
   let origin: string;
   /** Paths whose answer the origin saw closed before it was sent whole. */
   const cutOff: string[] = [];
 
   const routes: Record<string, (response: ServerResponse) => void> = {
-    '/sized.mp4': (response) => response.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': FILE.length }).end(FILE),
+    '/sized.mp4': (response) =>
+      response.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': FILE.length }).end(FILE),
     // No Content-Length: chunked, and never ended, as a live stream would be.
     '/unsized.mp4': (response) => void response.writeHead(200, { 'Content-Type': 'video/mp4' }).write(FILE),
-    '/gzipped.mp4': (response) => response.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': 10 }).end(Buffer.alloc(10)),
+    '/gzipped.mp4': (response) =>
+      response.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': 10 }).end(Buffer.alloc(10)),
     '/short.mp4': (response) => {
       response.writeHead(200, { 'Content-Length': FILE.length }).write(FILE.subarray(0, 1000));
       setTimeout(() => response.destroy(), 50);
@@ -55,24 +62,39 @@ describe('NetworkApi.openDownload, against a real origin', () => {
   });
 
   it('refuses for good, and lets go of the connection, a medium of no announced size', async () => {
-    await expect(api.openDownload(`${origin}/unsized.mp4`, FILE.length)).rejects.toMatchObject({ kind: 'permanent', details: { code: 'media_size_unknown' } });
-    await expect(api.openDownload(`${origin}/gzipped.mp4`, FILE.length)).rejects.toMatchObject({ kind: 'permanent', details: { code: 'media_size_unknown' } });
+    await expect(api.openDownload(`${origin}/unsized.mp4`, FILE.length)).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'media_size_unknown' },
+    });
+    await expect(api.openDownload(`${origin}/gzipped.mp4`, FILE.length)).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'media_size_unknown' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(cutOff).toContain('/unsized.mp4');
   });
 
   it('refuses for good a medium larger than the limit, before reading it', async () => {
-    await expect(api.openDownload(`${origin}/sized.mp4`, FILE.length - 1)).rejects.toMatchObject({ kind: 'permanent', details: { code: 'media_too_large' } });
+    await expect(api.openDownload(`${origin}/sized.mp4`, FILE.length - 1)).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'media_too_large' },
+    });
   });
 
   it('fails for a retry when the body falls short of its announced size', async () => {
     const medium = await api.openDownload(`${origin}/short.mp4`, FILE.length);
-    await expect(readAll(medium.pieces)).rejects.toMatchObject({ kind: 'transient', message: expect.stringMatching(/could not be downloaded/) });
+    await expect(readAll(medium.pieces)).rejects.toMatchObject({
+      kind: 'transient',
+      message: expect.stringMatching(/could not be downloaded/),
+    });
     medium.close();
   });
 
-  it('classifies an origin\'s HTTP errors as download does', async () => {
-    await expect(api.openDownload(`${origin}/missing.mp4`, FILE.length)).rejects.toMatchObject({ kind: 'permanent', details: { code: 'media_unavailable' } });
+  it("classifies an origin's HTTP errors as download does", async () => {
+    await expect(api.openDownload(`${origin}/missing.mp4`, FILE.length)).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'media_unavailable' },
+    });
     await expect(api.openDownload(`${origin}/busy.mp4`, FILE.length)).rejects.toMatchObject({ kind: 'transient' });
   });
 });

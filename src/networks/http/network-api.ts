@@ -1,6 +1,13 @@
 import { NetworkError } from '../network-error';
 import { unreachableNetworkError } from '../safe-network-message';
-import { ForbiddenMediaAddressError, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError, StreamedDownload } from './network-http.client';
+import {
+  ForbiddenMediaAddressError,
+  NetworkHttpClient,
+  NetworkRequest,
+  NetworkResponse,
+  NetworkUnreachableError,
+  StreamedDownload,
+} from './network-http.client';
 
 /** Turns a network's answer into a classified NetworkError, or undefined when it is a success. */
 export type ResponseClassifier = (network: string, response: NetworkResponse, now: Date) => NetworkError | undefined;
@@ -78,16 +85,29 @@ export class NetworkApi {
       const refused = this.refusedMedium(opened.status);
       if (refused) throw refused;
       if (size === undefined) {
-        throw new NetworkError(this.network, 'permanent', 'The medium could not be uploaded: its server did not say its size (no Content-Length, or a compressed body)', {
-          code: 'media_size_unknown',
-        });
+        throw new NetworkError(
+          this.network,
+          'permanent',
+          'The medium could not be uploaded: its server did not say its size (no Content-Length, or a compressed body)',
+          {
+            code: 'media_size_unknown',
+          },
+        );
       }
-      if (size > maxBytes) throw new NetworkError(this.network, 'permanent', `The medium is larger than ${maxBytes} bytes (${size})`, { code: 'media_too_large' });
+      if (size > maxBytes)
+        throw new NetworkError(this.network, 'permanent', `The medium is larger than ${maxBytes} bytes (${size})`, {
+          code: 'media_too_large',
+        });
     } catch (error) {
       opened.close();
       throw error;
     }
-    return { size, contentType: opened.headers['content-type'] ?? 'application/octet-stream', pieces: this.exactly(size, opened.body, url), close: () => opened.close() };
+    return {
+      size,
+      contentType: opened.headers['content-type'] ?? 'application/octet-stream',
+      pieces: this.exactly(size, opened.body, url),
+      close: () => opened.close(),
+    };
   }
 
   /** The body's pieces, failing (for a retry) where they fall short of the size announced or go past it. */
@@ -104,21 +124,32 @@ export class NetworkApi {
     }
     if (read !== size) {
       const sent = read > size ? `more than the ${size} bytes` : `${read} of the ${size} bytes`;
-      throw new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${new URL(url).host} sent ${sent} it announced`);
+      throw new NetworkError(
+        this.network,
+        'transient',
+        `The medium could not be downloaded: ${new URL(url).host} sent ${sent} it announced`,
+      );
     }
   }
 
   private downloadFailure(error: unknown): unknown {
     if (error instanceof ForbiddenMediaAddressError) {
-      return new NetworkError(this.network, 'permanent', `The medium was not downloaded: ${error.message}`, { code: 'media_forbidden' });
+      return new NetworkError(this.network, 'permanent', `The medium was not downloaded: ${error.message}`, {
+        code: 'media_forbidden',
+      });
     }
-    if (error instanceof NetworkUnreachableError) return new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${error.message}`);
+    if (error instanceof NetworkUnreachableError)
+      return new NetworkError(this.network, 'transient', `The medium could not be downloaded: ${error.message}`);
     return error;
   }
 
   private refusedMedium(status: number): NetworkError | undefined {
-    if (status >= 500) return new NetworkError(this.network, 'transient', `The medium could not be downloaded (HTTP ${status})`);
-    if (status !== 200) return new NetworkError(this.network, 'permanent', `The medium could not be downloaded (HTTP ${status})`, { code: 'media_unavailable' });
+    if (status >= 500)
+      return new NetworkError(this.network, 'transient', `The medium could not be downloaded (HTTP ${status})`);
+    if (status !== 200)
+      return new NetworkError(this.network, 'permanent', `The medium could not be downloaded (HTTP ${status})`, {
+        code: 'media_unavailable',
+      });
     return undefined;
   }
 

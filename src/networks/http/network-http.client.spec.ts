@@ -3,7 +3,12 @@ import axios from 'axios';
 import { createServer, Server } from 'node:http';
 import { UrlSafety } from '../../common/url-safety';
 import { AppConfig } from '../../config/app-config';
-import { fetchStream, ForbiddenMediaAddressError, NetworkHttpClient, NetworkUnreachableError } from './network-http.client';
+import {
+  fetchStream,
+  ForbiddenMediaAddressError,
+  NetworkHttpClient,
+  NetworkUnreachableError,
+} from './network-http.client';
 
 /** A real HTTP server on loopback that answers its headers at once, then one byte a second. */
 async function tricklingServer(): Promise<{ url: string; server: Server }> {
@@ -36,7 +41,9 @@ describe('NetworkHttpClient', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/big`;
-      await expect(client.send({ method: 'GET', url, maxAnswerBytes: 1000 })).rejects.toBeInstanceOf(NetworkUnreachableError);
+      await expect(client.send({ method: 'GET', url, maxAnswerBytes: 1000 })).rejects.toBeInstanceOf(
+        NetworkUnreachableError,
+      );
       expect((await client.send({ method: 'GET', url })).status).toBe(200);
     } finally {
       server.close();
@@ -49,10 +56,18 @@ describe('fetchStream: its deadline counts the time spent waiting for the medium
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('lets its reader take longer than the deadline between reads', async () => {
-    const server = createServer((_, response) => response.writeHead(200, { 'Content-Length': 3 * 65536 }).end(Buffer.alloc(3 * 65536)));
+    const server = createServer((_, response) =>
+      response.writeHead(200, { 'Content-Length': 3 * 65536 }).end(Buffer.alloc(3 * 65536)),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const download = await fetchStream(http, `http://127.0.0.1:${(server.address() as { port: number }).port}/a.mp4`, 1_000_000, {}, 200);
+      const download = await fetchStream(
+        http,
+        `http://127.0.0.1:${(server.address() as { port: number }).port}/a.mp4`,
+        1_000_000,
+        {},
+        200,
+      );
       let read = 0;
       for await (const piece of download.body) {
         read += piece.length;
@@ -74,7 +89,13 @@ describe('fetchStream: its deadline counts the time spent waiting for the medium
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const started = Date.now();
-      const download = await fetchStream(http, `http://127.0.0.1:${(server.address() as { port: number }).port}/slow.mp4`, 1_000_000, {}, 700);
+      const download = await fetchStream(
+        http,
+        `http://127.0.0.1:${(server.address() as { port: number }).port}/slow.mp4`,
+        1_000_000,
+        {},
+        700,
+      );
       const reading = (async () => {
         for await (const piece of download.body) void piece;
       })();
@@ -95,7 +116,8 @@ describe('NetworkHttpClient.download, where private addresses are not allowed', 
   let port: number;
   beforeAll(async () => {
     server = createServer((request, response) => {
-      if (request.url === '/hop') return void response.writeHead(302, { Location: `http://127.0.0.1:${port}/secret.jpg` }).end();
+      if (request.url === '/hop')
+        return void response.writeHead(302, { Location: `http://127.0.0.1:${port}/secret.jpg` }).end();
       response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('secret');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -105,8 +127,12 @@ describe('NetworkHttpClient.download, where private addresses are not allowed', 
 
   it('refuses a name that resolves to a loopback address when it connects', async () => {
     const client = new NetworkHttpClient(new HttpService(axios.create()), strict);
-    await expect(client.download(`http://localhost:${port}/a.jpg`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
-    await expect(client.openDownload(`http://localhost:${port}/a.jpg`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
+    await expect(client.download(`http://localhost:${port}/a.jpg`, 1000)).rejects.toBeInstanceOf(
+      ForbiddenMediaAddressError,
+    );
+    await expect(client.openDownload(`http://localhost:${port}/a.jpg`, 1000)).rejects.toBeInstanceOf(
+      ForbiddenMediaAddressError,
+    );
   });
 
   it('refuses a redirect to a literal loopback address', async () => {
@@ -116,9 +142,16 @@ describe('NetworkHttpClient.download, where private addresses are not allowed', 
         return undefined;
       }
     }
-    const client = new NetworkHttpClient(new HttpService(axios.create()), new FirstHopAllowed({ allowPrivateUrls: false } as AppConfig));
-    await expect(client.download(`http://localhost:${port}/hop`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
-    await expect(client.openDownload(`http://localhost:${port}/hop`, 1000)).rejects.toBeInstanceOf(ForbiddenMediaAddressError);
+    const client = new NetworkHttpClient(
+      new HttpService(axios.create()),
+      new FirstHopAllowed({ allowPrivateUrls: false } as AppConfig),
+    );
+    await expect(client.download(`http://localhost:${port}/hop`, 1000)).rejects.toBeInstanceOf(
+      ForbiddenMediaAddressError,
+    );
+    await expect(client.openDownload(`http://localhost:${port}/hop`, 1000)).rejects.toBeInstanceOf(
+      ForbiddenMediaAddressError,
+    );
     // Without the guard, the same redirect is followed to the private address.
     const unguarded = new NetworkHttpClient(new HttpService(axios.create()));
     expect((await unguarded.download(`http://localhost:${port}/hop`, 1000)).bytes.toString()).toBe('secret');

@@ -75,7 +75,9 @@ export class NetworkUnreachableError extends Error {
 
 function defined(record: Record<string, string | undefined> | undefined): Record<string, string> | undefined {
   if (!record) return undefined;
-  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 /**
@@ -124,7 +126,9 @@ export class NetworkHttpClient {
       // axiosRef, not the Observable wrapper: the wrapper cancels each request when it completes,
       // building an error (and its stack) per call for nothing.
       const response = await this.http.axiosRef.request<string>(config);
-      const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+      );
       return { status: response.status, headers, body: parseBody(response.data) };
     } catch (error) {
       const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
@@ -170,10 +174,24 @@ function mediaGet(url: string, maxBytes: number, guard: MediaGuard, timeoutMs: n
  * Downloads a file (a medium to upload) as bytes, within the deadline and size limit; an HTTP error
  * status is returned, not thrown. Redirects are followed a few times, as CDNs use them.
  */
-export async function fetchBytes(http: HttpService, url: string, maxBytes: number, guard: MediaGuard = {}, timeoutMs = MEDIA_TIMEOUT_MS): Promise<DownloadedBytes> {
+export async function fetchBytes(
+  http: HttpService,
+  url: string,
+  maxBytes: number,
+  guard: MediaGuard = {},
+  timeoutMs = MEDIA_TIMEOUT_MS,
+): Promise<DownloadedBytes> {
   try {
-    const response = await http.axiosRef.request<ArrayBuffer>({ ...mediaGet(url, maxBytes, guard, timeoutMs), responseType: 'arraybuffer', signal: AbortSignal.timeout(timeoutMs) });
-    return { status: response.status, bytes: Buffer.from(response.data), contentType: String(response.headers['content-type'] ?? 'application/octet-stream') };
+    const response = await http.axiosRef.request<ArrayBuffer>({
+      ...mediaGet(url, maxBytes, guard, timeoutMs),
+      responseType: 'arraybuffer',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return {
+      status: response.status,
+      bytes: Buffer.from(response.data),
+      contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
+    };
   } catch (error) {
     throw mediaFailure(url, error);
   }
@@ -186,7 +204,13 @@ export async function fetchBytes(http: HttpService, url: string, maxBytes: numbe
  * reader spends elsewhere between two reads. The body comes as sent (no transparent
  * decompression), so that its Content-Length is the number of bytes read.
  */
-export async function fetchStream(http: HttpService, url: string, maxBytes: number, guard: MediaGuard = {}, timeoutMs = MEDIA_TIMEOUT_MS): Promise<StreamedDownload> {
+export async function fetchStream(
+  http: HttpService,
+  url: string,
+  maxBytes: number,
+  guard: MediaGuard = {},
+  timeoutMs = MEDIA_TIMEOUT_MS,
+): Promise<StreamedDownload> {
   const started = Date.now();
   const connection = new AbortController();
   let expired = false;
@@ -215,12 +239,16 @@ export async function fetchStream(http: HttpService, url: string, maxBytes: numb
   const stream = response.data;
   // A failure while nobody reads (between two chunks) is met by the next read; unheard, it would end the process.
   stream.on('error', () => undefined);
-  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
   async function* body(): AsyncGenerator<Buffer> {
     try {
       yield* withinWaitingBudget(stream, budgetLeftMs, expire);
     } catch (error) {
-      throw expired ? new NetworkUnreachableError(url, `no bytes of the medium within ${timeoutMs}ms of waiting`) : mediaFailure(url, error);
+      throw expired
+        ? new NetworkUnreachableError(url, `no bytes of the medium within ${timeoutMs}ms of waiting`)
+        : mediaFailure(url, error);
     }
   }
   // Aborting ends the request under the stream too: destroying only axios' stream (a wrapper

@@ -1,5 +1,12 @@
 import { HttpService } from '@nestjs/axios';
-import { DownloadedBytes, NetworkHttpClient, NetworkRequest, NetworkResponse, NetworkUnreachableError, StreamedDownload } from './network-http.client';
+import {
+  DownloadedBytes,
+  NetworkHttpClient,
+  NetworkRequest,
+  NetworkResponse,
+  NetworkUnreachableError,
+  StreamedDownload,
+} from './network-http.client';
 
 /** A recorded network answer, or the absence of one. */
 export type RecordedAnswer = NetworkResponse | NetworkUnreachableError;
@@ -34,7 +41,13 @@ export class RecordingHttp extends NetworkHttpClient {
 
   override async download(url: string): Promise<DownloadedBytes> {
     this.downloads.push(url);
-    const type = /\.png$/.test(url) ? 'image/png' : /\.gif$/.test(url) ? 'image/gif' : /\.mp4$/.test(url) ? 'video/mp4' : 'image/jpeg';
+    const type = /\.png$/.test(url)
+      ? 'image/png'
+      : /\.gif$/.test(url)
+        ? 'image/gif'
+        : /\.mp4$/.test(url)
+          ? 'video/mp4'
+          : 'image/jpeg';
     return { status: 200, bytes: Buffer.from(`bytes of ${url}`), contentType: type };
   }
 

@@ -5,7 +5,11 @@
  * files for the upload's sake, while an origin trickling its bytes must still not hold a worker.
  * When the budget runs out, `expire` is called: it must end the body, so the wait in progress fails.
  */
-export async function* withinWaitingBudget(pieces: AsyncIterable<Buffer>, budgetMs: number, expire: () => void): AsyncGenerator<Buffer> {
+export async function* withinWaitingBudget(
+  pieces: AsyncIterable<Buffer>,
+  budgetMs: number,
+  expire: () => void,
+): AsyncGenerator<Buffer> {
   const iterator = pieces[Symbol.asyncIterator]();
   let leftMs = budgetMs;
   for (;;) {

@@ -14,11 +14,17 @@ export interface InstagramCall {
 }
 
 function carouselItem(media: PostMedia): Record<string, string> {
-  return media.kind === 'video' ? { is_carousel_item: 'true', media_type: 'VIDEO', video_url: media.url } : { is_carousel_item: 'true', image_url: media.url };
+  return media.kind === 'video'
+    ? { is_carousel_item: 'true', media_type: 'VIDEO', video_url: media.url }
+    : { is_carousel_item: 'true', image_url: media.url };
 }
 
 async function createContainer(call: InstagramCall, form: Record<string, string | undefined>): Promise<string> {
-  return createdId(call.api, await graphPost(call.api, node(call.igUserId, 'media'), call.accessToken, form), 'POST /{ig-user-id}/media');
+  return createdId(
+    call.api,
+    await graphPost(call.api, node(call.igUserId, 'media'), call.accessToken, form),
+    'POST /{ig-user-id}/media',
+  );
 }
 
 /**
@@ -37,7 +43,12 @@ export async function createInstagramContainers(
   const [first] = post.media;
   let containerId: string;
   if (post.media.length === 1) {
-    containerId = await createContainer(call, first.kind === 'video' ? { media_type: 'REELS', video_url: first.url, caption } : { image_url: first.url, caption });
+    containerId = await createContainer(
+      call,
+      first.kind === 'video'
+        ? { media_type: 'REELS', video_url: first.url, caption }
+        : { image_url: first.url, caption },
+    );
   } else {
     const childIds = [...progress.childIds];
     for (let index = childIds.length; index < post.media.length; index++) {

@@ -17,7 +17,8 @@ export const mentionsIn = (text: string): number => (text.match(/(?<![\p{L}\p{N}
 function mediaProblem(media: PostMedia): string | undefined {
   const extension = mediaExtensionOf(media.url) ?? '';
   if (media.kind === 'gif') return 'Instagram does not take GIFs: use a JPEG image or an MP4/MOV video';
-  if (media.kind === 'image' && !IMAGE_EXTENSIONS.has(extension)) return 'Instagram images must be JPEG (.jpg or .jpeg)';
+  if (media.kind === 'image' && !IMAGE_EXTENSIONS.has(extension))
+    return 'Instagram images must be JPEG (.jpg or .jpeg)';
   if (media.kind === 'video' && !VIDEO_EXTENSIONS.has(extension)) return 'Instagram videos must be MP4 or MOV';
   return undefined;
 }
@@ -26,12 +27,23 @@ function captionProblems(text: string, field: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   // Counted in UTF-16 units like Graph's own check: an emoji counts 2, which is never too lenient.
   if (text.length > INSTAGRAM_CAPTION_LIMIT) {
-    problems.push({ field, message: `An Instagram caption has at most ${INSTAGRAM_CAPTION_LIMIT} characters (got ${text.length})` });
+    problems.push({
+      field,
+      message: `An Instagram caption has at most ${INSTAGRAM_CAPTION_LIMIT} characters (got ${text.length})`,
+    });
   }
   const hashtags = hashtagsIn(text);
-  if (hashtags > INSTAGRAM_HASHTAG_LIMIT) problems.push({ field, message: `An Instagram caption has at most ${INSTAGRAM_HASHTAG_LIMIT} hashtags (got ${hashtags})` });
+  if (hashtags > INSTAGRAM_HASHTAG_LIMIT)
+    problems.push({
+      field,
+      message: `An Instagram caption has at most ${INSTAGRAM_HASHTAG_LIMIT} hashtags (got ${hashtags})`,
+    });
   const mentions = mentionsIn(text);
-  if (mentions > INSTAGRAM_MENTION_LIMIT) problems.push({ field, message: `An Instagram caption has at most ${INSTAGRAM_MENTION_LIMIT} @mentions (got ${mentions})` });
+  if (mentions > INSTAGRAM_MENTION_LIMIT)
+    problems.push({
+      field,
+      message: `An Instagram caption has at most ${INSTAGRAM_MENTION_LIMIT} @mentions (got ${mentions})`,
+    });
   return problems;
 }
 
@@ -46,13 +58,22 @@ export function instagramContentProblems(parts: readonly PostPart[]): ContentPro
   parts.forEach((part, index) => {
     const at = `containers[${index}]`;
     if (index > 0) {
-      if (part.media.length > 0) problems.push({ field: `${at}.media`, message: 'Instagram thread parts become comments, which take text only: remove the media' });
-      if (!part.text.trim()) problems.push({ field: `${at}.content`, message: 'Instagram thread parts become comments and need text' });
+      if (part.media.length > 0)
+        problems.push({
+          field: `${at}.media`,
+          message: 'Instagram thread parts become comments, which take text only: remove the media',
+        });
+      if (!part.text.trim())
+        problems.push({ field: `${at}.content`, message: 'Instagram thread parts become comments and need text' });
       return;
     }
-    if (part.media.length === 0) problems.push({ field: `${at}.media`, message: 'An Instagram post needs at least one image or video' });
+    if (part.media.length === 0)
+      problems.push({ field: `${at}.media`, message: 'An Instagram post needs at least one image or video' });
     if (part.media.length > INSTAGRAM_CAROUSEL_MAX) {
-      problems.push({ field: `${at}.media`, message: `An Instagram carousel has ${INSTAGRAM_CAROUSEL_MIN} to ${INSTAGRAM_CAROUSEL_MAX} items (got ${part.media.length})` });
+      problems.push({
+        field: `${at}.media`,
+        message: `An Instagram carousel has ${INSTAGRAM_CAROUSEL_MIN} to ${INSTAGRAM_CAROUSEL_MAX} items (got ${part.media.length})`,
+      });
     }
     part.media.forEach((media, mediaIndex) => {
       const message = mediaProblem(media);

@@ -6,19 +6,37 @@ import { AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } f
 
 /** Instagram through Facebook Login: the Instagram business accounts linked to the user's Pages. */
 
-export const INSTAGRAM_FACEBOOK_SCOPES = ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'pages_read_engagement'] as const;
+export const INSTAGRAM_FACEBOOK_SCOPES = [
+  'instagram_basic',
+  'instagram_content_publish',
+  'pages_show_list',
+  'pages_read_engagement',
+] as const;
 export const INSTAGRAM_USER_FIELDS = 'id,username,name,profile_picture_url';
 
 export function instagramFacebookDialogUrl(dialogUrl: string, request: AuthorizeRequest): string {
   return facebookDialogUrl(dialogUrl, request, INSTAGRAM_FACEBOOK_SCOPES);
 }
 
-export function exchangeInstagramFacebookCode(graphApi: GraphApi, request: CodeExchangeRequest, now: () => Date): Promise<UserGrant> {
+export function exchangeInstagramFacebookCode(
+  graphApi: GraphApi,
+  request: CodeExchangeRequest,
+  now: () => Date,
+): Promise<UserGrant> {
   return exchangeFacebookCode(graphApi, request, INSTAGRAM_FACEBOOK_SCOPES, now);
 }
 
-async function accountOfPage(graphApi: GraphApi, grant: UserGrant, page: GraphPage, instagramId: string, ownerId: string): Promise<SelectableAccount> {
-  const user = await graphApi.get(`/${encodeURIComponent(instagramId)}`, { fields: INSTAGRAM_USER_FIELDS, access_token: grant.accessToken });
+async function accountOfPage(
+  graphApi: GraphApi,
+  grant: UserGrant,
+  page: GraphPage,
+  instagramId: string,
+  ownerId: string,
+): Promise<SelectableAccount> {
+  const user = await graphApi.get(`/${encodeURIComponent(instagramId)}`, {
+    fields: INSTAGRAM_USER_FIELDS,
+    access_token: grant.accessToken,
+  });
   if (!isRecord(user)) throw graphApi.unexpected(`no Instagram user in /${instagramId}`);
   const username = stringField(user, 'username') ?? page.instagramBusinessAccount?.username ?? instagramId;
   return {

@@ -67,7 +67,11 @@ export async function exchangeInstagramCode(
   );
   const long = parseGraphToken(
     unversionedGraphApi,
-    await unversionedGraphApi.get('/access_token', { grant_type: 'ig_exchange_token', client_secret: clientSecret, access_token: short.accessToken }),
+    await unversionedGraphApi.get('/access_token', {
+      grant_type: 'ig_exchange_token',
+      client_secret: clientSecret,
+      access_token: short.accessToken,
+    }),
     now(),
   );
   return {
@@ -83,11 +87,18 @@ export async function exchangeInstagramCode(
  * token 60 more days. Instagram refuses tokens younger than 24 hours; that is not an expiry, so the
  * caller keeps the current token (undefined).
  */
-export async function refreshInstagramToken(unversionedGraphApi: GraphApi, accessToken: string, now: () => Date): Promise<{ accessToken: string; expiresAt?: Date } | undefined> {
+export async function refreshInstagramToken(
+  unversionedGraphApi: GraphApi,
+  accessToken: string,
+  now: () => Date,
+): Promise<{ accessToken: string; expiresAt?: Date } | undefined> {
   try {
     const long = parseGraphToken(
       unversionedGraphApi,
-      await unversionedGraphApi.get('/refresh_access_token', { grant_type: 'ig_refresh_token', access_token: accessToken }),
+      await unversionedGraphApi.get('/refresh_access_token', {
+        grant_type: 'ig_refresh_token',
+        access_token: accessToken,
+      }),
       now(),
     );
     return { accessToken: long.accessToken, expiresAt: long.expiresAt };

@@ -5,12 +5,19 @@ export const IG_TOKEN = 'IGQVJlongLivedToken';
 export const IG_GRAPH = 'https://graph.instagram.com/v25.0';
 
 export const idAnswer = (id: string) => ({ id });
-export const statusAnswer = (id: string, statusCode: 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED', status: string = statusCode) => ({
+export const statusAnswer = (
+  id: string,
+  statusCode: 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED',
+  status: string = statusCode,
+) => ({
   status_code: statusCode,
   status,
   id,
 });
-export const permalinkAnswer = (id: string, shortcode = 'DA1b2C3d4E5') => ({ permalink: `https://www.instagram.com/p/${shortcode}/`, id });
+export const permalinkAnswer = (id: string, shortcode = 'DA1b2C3d4E5') => ({
+  permalink: `https://www.instagram.com/p/${shortcode}/`,
+  id,
+});
 
 /** media_publish before the container is ready. */
 export const notReadyAnswer = {
@@ -41,7 +48,9 @@ export const quotaReachedAnswer = {
 };
 
 /** `GET /{ig-user-id}/content_publishing_limit?fields=quota_usage,config`. */
-export const publishingLimitAnswer = (usage: number, total = 50) => ({ data: [{ quota_usage: usage, config: { quota_total: total, quota_duration: 86400 } }] });
+export const publishingLimitAnswer = (usage: number, total = 50) => ({
+  data: [{ quota_usage: usage, config: { quota_total: total, quota_duration: 86400 } }],
+});
 
 export const recentMediaAnswer = (...media: { id: string; caption?: string; timestamp: string }[]) => ({
   data: media,

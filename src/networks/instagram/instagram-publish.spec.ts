@@ -18,7 +18,14 @@ import {
 } from './instagram-publish.fixtures';
 import { InstagramSettings } from './instagram.settings';
 
-const settings = new InstagramSettings('instagram', 'https://www.instagram.com/oauth/authorize', 'https://api.instagram.com/oauth/access_token', IG_GRAPH, APP, false);
+const settings = new InstagramSettings(
+  'instagram',
+  'https://www.instagram.com/oauth/authorize',
+  'https://api.instagram.com/oauth/access_token',
+  IG_GRAPH,
+  APP,
+  false,
+);
 const JPG = 'https://cdn.example.com/cake.jpg';
 const JPG2 = 'https://cdn.example.com/bread.JPEG?w=1080';
 const MP4 = 'https://cdn.example.com/clip.mp4';
@@ -30,29 +37,57 @@ function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>) {
   return { adapter: new InstagramAdapter(settings, http), http };
 }
 
-const request = (parts: PostPart[], options?: Parameters<typeof publishRequest>[3]) => publishRequest(IG_USER_ID, IG_TOKEN, parts, options);
-const post = (path: string, form: Record<string, string>) => ({ method: 'POST', url: `${IG_GRAPH}${path}`, form: { ...form, access_token: IG_TOKEN } });
-const get = (path: string, query: Record<string, string>) => ({ method: 'GET', url: `${IG_GRAPH}${path}`, query: { ...query, access_token: IG_TOKEN } });
+const request = (parts: PostPart[], options?: Parameters<typeof publishRequest>[3]) =>
+  publishRequest(IG_USER_ID, IG_TOKEN, parts, options);
+const post = (path: string, form: Record<string, string>) => ({
+  method: 'POST',
+  url: `${IG_GRAPH}${path}`,
+  form: { ...form, access_token: IG_TOKEN },
+});
+const get = (path: string, query: Record<string, string>) => ({
+  method: 'GET',
+  url: `${IG_GRAPH}${path}`,
+  query: { ...query, access_token: IG_TOKEN },
+});
 const status = (container: string) => get(`/${container}`, { fields: 'status_code,status' });
 const permalink = (media: string) => get(`/${media}`, { fields: 'permalink' });
-const images = (count: number) => Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.jpg`]);
+const images = (count: number) =>
+  Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.jpg`]);
 
 describe('InstagramAdapter content rules', () => {
   const { adapter } = adapterWith();
 
   it('needs at least one medium; one is a single post, 2 to 10 a carousel', () => {
-    expect(adapter.validate([part('Only words')])).toEqual([{ field: 'containers[0].media', message: 'An Instagram post needs at least one image or video' }]);
+    expect(adapter.validate([part('Only words')])).toEqual([
+      { field: 'containers[0].media', message: 'An Instagram post needs at least one image or video' },
+    ]);
     expect(adapter.validate([part('One', ...images(1))])).toEqual([]);
     expect(adapter.validate([part('Two', ...images(2))])).toEqual([]);
     expect(adapter.validate([part('Ten', ...images(10))])).toEqual([]);
-    expect(adapter.validate([part('Eleven', ...images(11))])).toEqual([{ field: 'containers[0].media', message: 'An Instagram carousel has 2 to 10 items (got 11)' }]);
+    expect(adapter.validate([part('Eleven', ...images(11))])).toEqual([
+      { field: 'containers[0].media', message: 'An Instagram carousel has 2 to 10 items (got 11)' },
+    ]);
   });
 
   it('takes JPEG images and MP4/MOV videos only, judged by extension', () => {
-    expect(adapter.validate([part('', ['image', JPG2], ['video', MP4], ['video', 'https://c.example/a.MOV'])])).toEqual([]);
-    expect(adapter.validate([part('', ['image', 'https://c.example/a.png'], ['gif', 'https://c.example/a.gif'], ['video', 'https://c.example/a.m4v'])])).toEqual([
+    expect(adapter.validate([part('', ['image', JPG2], ['video', MP4], ['video', 'https://c.example/a.MOV'])])).toEqual(
+      [],
+    );
+    expect(
+      adapter.validate([
+        part(
+          '',
+          ['image', 'https://c.example/a.png'],
+          ['gif', 'https://c.example/a.gif'],
+          ['video', 'https://c.example/a.m4v'],
+        ),
+      ]),
+    ).toEqual([
       { field: 'containers[0].media[0].url', message: 'Instagram images must be JPEG (.jpg or .jpeg)' },
-      { field: 'containers[0].media[1].url', message: 'Instagram does not take GIFs: use a JPEG image or an MP4/MOV video' },
+      {
+        field: 'containers[0].media[1].url',
+        message: 'Instagram does not take GIFs: use a JPEG image or an MP4/MOV video',
+      },
       { field: 'containers[0].media[2].url', message: 'Instagram videos must be MP4 or MOV' },
     ]);
   });
@@ -68,13 +103,20 @@ describe('InstagramAdapter content rules', () => {
     const tags = (count: number) => Array.from({ length: count }, (_, i) => `#tag${i}`).join(' ');
     const mentions = (count: number) => Array.from({ length: count }, (_, i) => `@friend.${i}`).join(' ');
     expect(adapter.validate([part(`${tags(30)} ${mentions(20)} mail@example.com`, ['image', JPG])])).toEqual([]);
-    expect(adapter.validate([part(tags(31), ['image', JPG])])).toEqual([{ field: 'containers[0].content', message: 'An Instagram caption has at most 30 hashtags (got 31)' }]);
-    expect(adapter.validate([part(mentions(21), ['image', JPG])])).toEqual([{ field: 'containers[0].content', message: 'An Instagram caption has at most 20 @mentions (got 21)' }]);
+    expect(adapter.validate([part(tags(31), ['image', JPG])])).toEqual([
+      { field: 'containers[0].content', message: 'An Instagram caption has at most 30 hashtags (got 31)' },
+    ]);
+    expect(adapter.validate([part(mentions(21), ['image', JPG])])).toEqual([
+      { field: 'containers[0].content', message: 'An Instagram caption has at most 20 @mentions (got 21)' },
+    ]);
   });
 
   it('takes text only in thread parts, which become comments', () => {
     expect(adapter.validate([part('Post', ['image', JPG]), part('A comment'), part('', ['image', JPG])])).toEqual([
-      { field: 'containers[2].media', message: 'Instagram thread parts become comments, which take text only: remove the media' },
+      {
+        field: 'containers[2].media',
+        message: 'Instagram thread parts become comments, which take text only: remove the media',
+      },
       { field: 'containers[2].content', message: 'Instagram thread parts become comments and need text' },
     ]);
   });
@@ -85,9 +127,18 @@ describe('InstagramAdapter publishing', () => {
   afterEach(() => jest.useRealTimers());
 
   it('publishes one image: container, status, media_publish, permalink', async () => {
-    const { adapter, http } = adapterWith(answer(200, idAnswer('c1')), answer(200, statusAnswer('c1', 'FINISHED')), answer(200, idAnswer('m1')), answer(200, permalinkAnswer('m1')));
+    const { adapter, http } = adapterWith(
+      answer(200, idAnswer('c1')),
+      answer(200, statusAnswer('c1', 'FINISHED')),
+      answer(200, idAnswer('m1')),
+      answer(200, permalinkAnswer('m1')),
+    );
     const delivery = request([part('Fresh bread', ['image', JPG])]);
-    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: 'm1', permalink: PERMALINK });
+    await expect(adapter.publish(delivery)).resolves.toEqual({
+      kind: 'published',
+      platformPostId: 'm1',
+      permalink: PERMALINK,
+    });
     expect(http.requests).toEqual([
       post(`/${IG_USER_ID}/media`, { image_url: JPG, caption: 'Fresh bread' }),
       status('c1'),
@@ -125,24 +176,48 @@ describe('InstagramAdapter publishing', () => {
   });
 
   it('publishes a video as a Reel, polling once a minute while it processes', async () => {
-    const { adapter, http } = adapterWith(answer(200, idAnswer('r1')), answer(200, statusAnswer('r1', 'IN_PROGRESS', 'In Progress')));
+    const { adapter, http } = adapterWith(
+      answer(200, idAnswer('r1')),
+      answer(200, statusAnswer('r1', 'IN_PROGRESS', 'In Progress')),
+    );
     const first = request([part('Clip', ['video', MP4])]);
     const polled = await adapter.publish(first);
-    expect(http.requests).toEqual([post(`/${IG_USER_ID}/media`, { media_type: 'REELS', video_url: MP4, caption: 'Clip' }), status('r1')]);
+    expect(http.requests).toEqual([
+      post(`/${IG_USER_ID}/media`, { media_type: 'REELS', video_url: MP4, caption: 'Clip' }),
+      status('r1'),
+    ]);
     const progress = { childIds: [], commentIds: [], containerId: 'r1', containerCreatedAt: NOW.toISOString() };
     expect(polled).toEqual({ kind: 'poll', at: new Date(NOW.getTime() + 60 * SECOND), progress });
     expect(first.checkpoints).toEqual([progress]);
 
     jest.setSystemTime(NOW.getTime() + 60 * SECOND);
-    const next = adapterWith(answer(200, statusAnswer('r1', 'FINISHED')), answer(200, idAnswer('m3')), answer(200, permalinkAnswer('m3', 'reel1')));
-    await expect(next.adapter.publish(request([part('Clip', ['video', MP4])], { progress }))).resolves.toMatchObject({ platformPostId: 'm3' });
-    expect(next.http.requests).toEqual([status('r1'), post(`/${IG_USER_ID}/media_publish`, { creation_id: 'r1' }), permalink('m3')]);
+    const next = adapterWith(
+      answer(200, statusAnswer('r1', 'FINISHED')),
+      answer(200, idAnswer('m3')),
+      answer(200, permalinkAnswer('m3', 'reel1')),
+    );
+    await expect(next.adapter.publish(request([part('Clip', ['video', MP4])], { progress }))).resolves.toMatchObject({
+      platformPostId: 'm3',
+    });
+    expect(next.http.requests).toEqual([
+      status('r1'),
+      post(`/${IG_USER_ID}/media_publish`, { creation_id: 'r1' }),
+      permalink('m3'),
+    ]);
   });
 
   it('polls again in 5 seconds when media_publish says an image is not ready (9007 / 2207027)', async () => {
-    const { adapter } = adapterWith(answer(200, idAnswer('c1')), answer(200, statusAnswer('c1', 'FINISHED')), answer(400, notReadyAnswer));
+    const { adapter } = adapterWith(
+      answer(200, idAnswer('c1')),
+      answer(200, statusAnswer('c1', 'FINISHED')),
+      answer(400, notReadyAnswer),
+    );
     const outcome = await adapter.publish(request([part('Cake', ['image', JPG])]));
-    expect(outcome).toMatchObject({ kind: 'poll', at: new Date(NOW.getTime() + 5 * SECOND), progress: { containerId: 'c1' } });
+    expect(outcome).toMatchObject({
+      kind: 'poll',
+      at: new Date(NOW.getTime() + 5 * SECOND),
+      progress: { containerId: 'c1' },
+    });
   });
 
   describe('the publishing quota (2207042)', () => {
@@ -171,22 +246,37 @@ describe('InstagramAdapter publishing', () => {
     });
 
     it('handles the refusal as it came when the live quota is not used up', async () => {
-      const { adapter, http } = adapterWith(answer(200, statusAnswer('c1', 'FINISHED')), answer(400, quotaReachedAnswer), answer(200, publishingLimitAnswer(3, 50)));
+      const { adapter, http } = adapterWith(
+        answer(200, statusAnswer('c1', 'FINISHED')),
+        answer(400, quotaReachedAnswer),
+        answer(200, publishingLimitAnswer(3, 50)),
+      );
       const publishing = adapter.publish(request([part('Cake', ['image', JPG])], { progress: ready }));
       await expect(publishing).rejects.toMatchObject({ kind: 'rate_limited', details: { subcode: 2207042 } });
       // The wait of any Graph rate limit that comes without usage headers, not one derived from the quota.
-      await publishing.catch((error: NetworkError) => expect(error.details.retryAt).toEqual(new Date(NOW.getTime() + 15 * 60 * SECOND)));
+      await publishing.catch((error: NetworkError) =>
+        expect(error.details.retryAt).toEqual(new Date(NOW.getTime() + 15 * 60 * SECOND)),
+      );
       expect(http.requests).toHaveLength(3);
     });
   });
 
   it('gives up once the container is still processing 5 minutes after it was made', async () => {
-    const progress = { childIds: [], commentIds: [], containerId: 'r1', containerCreatedAt: new Date(NOW.getTime() - 4 * 60 * SECOND).toISOString() };
+    const progress = {
+      childIds: [],
+      commentIds: [],
+      containerId: 'r1',
+      containerCreatedAt: new Date(NOW.getTime() - 4 * 60 * SECOND).toISOString(),
+    };
     const early = adapterWith(answer(200, statusAnswer('r1', 'IN_PROGRESS')));
-    await expect(early.adapter.publish(request([part('Clip', ['video', MP4])], { progress }))).resolves.toMatchObject({ kind: 'poll' });
+    await expect(early.adapter.publish(request([part('Clip', ['video', MP4])], { progress }))).resolves.toMatchObject({
+      kind: 'poll',
+    });
     const late = adapterWith(answer(200, statusAnswer('r1', 'IN_PROGRESS')));
     const expired = { ...progress, containerCreatedAt: new Date(NOW.getTime() - 5 * 60 * SECOND).toISOString() };
-    await expect(late.adapter.publish(request([part('Clip', ['video', MP4])], { progress: expired }))).rejects.toMatchObject({
+    await expect(
+      late.adapter.publish(request([part('Clip', ['video', MP4])], { progress: expired })),
+    ).rejects.toMatchObject({
       network: 'instagram',
       kind: 'permanent',
       message: 'Instagram was still processing the media 5 minutes after the container was created',
@@ -194,7 +284,10 @@ describe('InstagramAdapter publishing', () => {
   });
 
   it('fails permanently on a container in ERROR', async () => {
-    const { adapter, http } = adapterWith(answer(200, idAnswer('c1')), answer(200, statusAnswer('c1', 'ERROR', 'Error: Media upload has failed with error code 2207026')));
+    const { adapter, http } = adapterWith(
+      answer(200, idAnswer('c1')),
+      answer(200, statusAnswer('c1', 'ERROR', 'Error: Media upload has failed with error code 2207026')),
+    );
     await expect(adapter.publish(request([part('Cake', ['image', JPG])]))).rejects.toMatchObject({
       kind: 'permanent',
       message: 'Instagram could not process the media: Error: Media upload has failed with error code 2207026',
@@ -203,7 +296,12 @@ describe('InstagramAdapter publishing', () => {
   });
 
   it('forgets an EXPIRED container so that the retry makes a new one', async () => {
-    const progress = { childIds: ['i1', 'i2'], commentIds: [], containerId: 'car', containerCreatedAt: '2026-02-28T11:00:00.000Z' };
+    const progress = {
+      childIds: ['i1', 'i2'],
+      commentIds: [],
+      containerId: 'car',
+      containerCreatedAt: '2026-02-28T11:00:00.000Z',
+    };
     const { adapter } = adapterWith(answer(200, statusAnswer('car', 'EXPIRED')));
     const delivery = request([part('Two', ['image', JPG], ['image', JPG2])], { progress });
     await expect(adapter.publish(delivery)).rejects.toMatchObject({ kind: 'transient' });
@@ -211,8 +309,14 @@ describe('InstagramAdapter publishing', () => {
   });
 
   it('continues a carousel from its progress without making an item twice', async () => {
-    const { adapter, http } = adapterWith(answer(200, idAnswer('i2')), answer(200, idAnswer('car')), answer(200, statusAnswer('car', 'IN_PROGRESS')));
-    const outcome = await adapter.publish(request([part('Two', ['image', JPG], ['image', JPG2])], { progress: { childIds: ['i1'], commentIds: [] } }));
+    const { adapter, http } = adapterWith(
+      answer(200, idAnswer('i2')),
+      answer(200, idAnswer('car')),
+      answer(200, statusAnswer('car', 'IN_PROGRESS')),
+    );
+    const outcome = await adapter.publish(
+      request([part('Two', ['image', JPG], ['image', JPG2])], { progress: { childIds: ['i1'], commentIds: [] } }),
+    );
     expect(http.requests.slice(0, 2)).toEqual([
       post(`/${IG_USER_ID}/media`, { is_carousel_item: 'true', image_url: JPG2 }),
       post(`/${IG_USER_ID}/media`, { media_type: 'CAROUSEL', children: 'i1,i2', caption: 'Two' }),
@@ -231,14 +335,25 @@ describe('InstagramAdapter publishing', () => {
     );
     const delivery = request([part('Post', ['image', JPG]), part('First'), part('Second')]);
     await adapter.publish(delivery);
-    expect(http.requests.slice(4)).toEqual([post('/m1/comments', { message: 'First' }), post('/m1/comments', { message: 'Second' })]);
+    expect(http.requests.slice(4)).toEqual([
+      post('/m1/comments', { message: 'First' }),
+      post('/m1/comments', { message: 'Second' }),
+    ]);
     expect(delivery.checkpoints.map((saved) => saved.commentIds)).toEqual([[], [], ['k1'], ['k1', 'k2']]);
   });
 
   it('continues after the medium and the comments already made', async () => {
     const { adapter, http } = adapterWith(answer(200, permalinkAnswer('m1')), answer(200, idAnswer('k2')));
-    const progress = { childIds: [], commentIds: ['k1'], containerId: 'c1', containerCreatedAt: NOW.toISOString(), mediaId: 'm1' };
-    await expect(adapter.publish(request([part('Post', ['image', JPG]), part('First'), part('Second')], { progress }))).resolves.toEqual({
+    const progress = {
+      childIds: [],
+      commentIds: ['k1'],
+      containerId: 'c1',
+      containerCreatedAt: NOW.toISOString(),
+      mediaId: 'm1',
+    };
+    await expect(
+      adapter.publish(request([part('Post', ['image', JPG]), part('First'), part('Second')], { progress })),
+    ).resolves.toEqual({
       kind: 'published',
       platformPostId: 'm1',
       permalink: PERMALINK,
@@ -250,18 +365,37 @@ describe('InstagramAdapter publishing', () => {
     const progress = { childIds: [], commentIds: [], containerId: 'c1', containerCreatedAt: NOW.toISOString() };
     const { adapter, http } = adapterWith(
       answer(200, statusAnswer('c1', 'PUBLISHED')),
-      answer(200, recentMediaAnswer({ id: 'm9', caption: 'Fresh bread', timestamp: '2026-03-01T12:00:01+0000' }, { id: 'm8', caption: 'Fresh bread', timestamp: '2026-02-27T09:00:00+0000' })),
+      answer(
+        200,
+        recentMediaAnswer(
+          { id: 'm9', caption: 'Fresh bread', timestamp: '2026-03-01T12:00:01+0000' },
+          { id: 'm8', caption: 'Fresh bread', timestamp: '2026-02-27T09:00:00+0000' },
+        ),
+      ),
       answer(200, permalinkAnswer('m9')),
     );
     const delivery = request([part('Fresh bread', ['image', JPG])], { progress, resuming: true });
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'published', platformPostId: 'm9' });
-    expect(http.requests).toEqual([status('c1'), get(`/${IG_USER_ID}/media`, { fields: 'id,caption,timestamp', limit: '25' }), permalink('m9')]);
+    expect(http.requests).toEqual([
+      status('c1'),
+      get(`/${IG_USER_ID}/media`, { fields: 'id,caption,timestamp', limit: '25' }),
+      permalink('m9'),
+    ]);
     expect(delivery.checkpoints).toEqual([{ ...progress, mediaId: 'm9' }]);
   });
 
   it('when resuming a thread, adopts the comment in flight', async () => {
-    const progress = { childIds: [], commentIds: [], containerId: 'c1', containerCreatedAt: NOW.toISOString(), mediaId: 'm1' };
-    const { adapter, http } = adapterWith(answer(200, permalinkAnswer('m1')), answer(200, commentsAnswer({ id: 'k1', text: 'First' })));
+    const progress = {
+      childIds: [],
+      commentIds: [],
+      containerId: 'c1',
+      containerCreatedAt: NOW.toISOString(),
+      mediaId: 'm1',
+    };
+    const { adapter, http } = adapterWith(
+      answer(200, permalinkAnswer('m1')),
+      answer(200, commentsAnswer({ id: 'k1', text: 'First' })),
+    );
     await adapter.publish(request([part('Post', ['image', JPG]), part('First')], { progress, resuming: true }));
     expect(http.requests).toEqual([permalink('m1'), get('/m1/comments', { fields: 'id,text', limit: '100' })]);
   });

@@ -25,7 +25,11 @@ type MediumStep = { kind: 'published'; mediaId: string } | Extract<PublishOutcom
  * Publishes a delivery on an Instagram professional account: containers, status polls (by
  * returning `poll`, never by waiting), media_publish, the permalink, then the thread as comments.
  */
-export async function publishOnInstagram(api: GraphApi, request: PublishRequest, videoPollMs = VIDEO_POLL_INTERVAL_MS): Promise<PublishOutcome> {
+export async function publishOnInstagram(
+  api: GraphApi,
+  request: PublishRequest,
+  videoPollMs = VIDEO_POLL_INTERVAL_MS,
+): Promise<PublishOutcome> {
   let progress = readInstagramProgress(request.progress);
   const call: InstagramCall = {
     api,
@@ -43,7 +47,8 @@ export async function publishOnInstagram(api: GraphApi, request: PublishRequest,
   const mediumWasRecorded = progress.mediaId !== undefined;
   let mediaId = progress.mediaId;
   if (mediaId === undefined) {
-    const containerId = progress.containerId ?? (await createInstagramContainers(call, post, progress, new Date())).containerId;
+    const containerId =
+      progress.containerId ?? (await createInstagramContainers(call, post, progress, new Date())).containerId;
     const step = await publishContainer(call, post, progress, containerId);
     if (step.kind === 'poll') return step;
     mediaId = step.mediaId;
@@ -63,7 +68,12 @@ export async function publishOnInstagram(api: GraphApi, request: PublishRequest,
 }
 
 /** Step 2 and 3: the container's status, then media_publish once it is FINISHED. */
-async function publishContainer(call: InstagramCall, post: PostPart, progress: InstagramProgress, containerId: string): Promise<MediumStep> {
+async function publishContainer(
+  call: InstagramCall,
+  post: PostPart,
+  progress: InstagramProgress,
+  containerId: string,
+): Promise<MediumStep> {
   const container = await graphRead(call.api, node(containerId), call.accessToken, { fields: 'status_code,status' });
   const statusCode = stringField(container, 'status_code');
   switch (statusCode) {
@@ -75,29 +85,49 @@ async function publishContainer(call: InstagramCall, post: PostPart, progress: I
       // media_publish went through on an attempt that was cut off before recording it.
       return adoptPublishedMedium(call, post, progress);
     case 'ERROR':
-      throw new NetworkError('instagram', 'permanent', `Instagram could not process the media: ${safeNetworkMessage(stringField(container, 'status') ?? 'ERROR')}`, {
-        code: 'ERROR',
-      });
+      throw new NetworkError(
+        'instagram',
+        'permanent',
+        `Instagram could not process the media: ${safeNetworkMessage(stringField(container, 'status') ?? 'ERROR')}`,
+        {
+          code: 'ERROR',
+        },
+      );
     case 'EXPIRED':
       // A container lives 24 hours. Forgetting it lets the retry make a new one; nothing was published.
       await call.save({ childIds: [], commentIds: progress.commentIds });
-      throw new NetworkError('instagram', 'transient', 'The Instagram container expired before it was published; the next attempt creates a new one', {
-        code: 'EXPIRED',
-      });
+      throw new NetworkError(
+        'instagram',
+        'transient',
+        'The Instagram container expired before it was published; the next attempt creates a new one',
+        {
+          code: 'EXPIRED',
+        },
+      );
     default:
       throw call.api.unexpected(`container status ${statusCode ?? 'missing'}`);
   }
 }
 
-async function mediaPublish(call: InstagramCall, post: PostPart, progress: InstagramProgress, containerId: string): Promise<MediumStep> {
+async function mediaPublish(
+  call: InstagramCall,
+  post: PostPart,
+  progress: InstagramProgress,
+  containerId: string,
+): Promise<MediumStep> {
   let published: JsonRecord;
   try {
-    published = await graphPost(call.api, node(call.igUserId, 'media_publish'), call.accessToken, { creation_id: containerId });
+    published = await graphPost(call.api, node(call.igUserId, 'media_publish'), call.accessToken, {
+      creation_id: containerId,
+    });
   } catch (error) {
-    const notReady = error instanceof NetworkError && (error.details.code === NOT_READY_CODE || error.details.subcode === NOT_READY_SUBCODE);
+    const notReady =
+      error instanceof NetworkError &&
+      (error.details.code === NOT_READY_CODE || error.details.subcode === NOT_READY_SUBCODE);
     if (notReady) return pollLater(call, post, progress);
     // The container is kept (progress): it lives 24 hours, as long as the quota's window.
-    if (isQuotaExhausted(error)) throw await quotaExhaustedError(call.api, call.accessToken, call.igUserId, error, new Date());
+    if (isQuotaExhausted(error))
+      throw await quotaExhaustedError(call.api, call.accessToken, call.igUserId, error, new Date());
     throw error;
   }
   const mediaId = createdId(call.api, published, 'POST /{ig-user-id}/media_publish');
@@ -110,27 +140,47 @@ function pollLater(call: InstagramCall, post: PostPart, progress: InstagramProgr
   const now = Date.now();
   const createdAt = Date.parse(progress.containerCreatedAt ?? '');
   if (Number.isFinite(createdAt) && now - createdAt >= INSTAGRAM_PROCESSING_LIMIT_MS) {
-    throw new NetworkError('instagram', 'permanent', `Instagram was still processing the media ${INSTAGRAM_PROCESSING_LIMIT_MS / 60_000} minutes after the container was created`, {
-      code: 'IN_PROGRESS',
-    });
+    throw new NetworkError(
+      'instagram',
+      'permanent',
+      `Instagram was still processing the media ${INSTAGRAM_PROCESSING_LIMIT_MS / 60_000} minutes after the container was created`,
+      {
+        code: 'IN_PROGRESS',
+      },
+    );
   }
   const interval = post.media.some((media) => media.kind === 'video') ? call.videoPollMs : IMAGE_POLL_INTERVAL_MS;
   return { kind: 'poll', at: new Date(now + interval), progress: instagramProgressJson(progress) };
 }
 
 /** The account's newest medium with this caption, published after the container was made. */
-async function adoptPublishedMedium(call: InstagramCall, post: PostPart, progress: InstagramProgress): Promise<MediumStep> {
-  const media = await graphEdge(call.api, node(call.igUserId, 'media'), call.accessToken, { fields: 'id,caption,timestamp', limit: '25' });
+async function adoptPublishedMedium(
+  call: InstagramCall,
+  post: PostPart,
+  progress: InstagramProgress,
+): Promise<MediumStep> {
+  const media = await graphEdge(call.api, node(call.igUserId, 'media'), call.accessToken, {
+    fields: 'id,caption,timestamp',
+    limit: '25',
+  });
   const since = Date.parse(progress.containerCreatedAt ?? '') - CLOCK_SKEW_MS;
   const match = media.find((medium) => {
     const timestamp = Date.parse(stringField(medium, 'timestamp') ?? '');
-    return (stringField(medium, 'caption') ?? '') === post.text && (!Number.isFinite(since) || !Number.isFinite(timestamp) || timestamp >= since);
+    return (
+      (stringField(medium, 'caption') ?? '') === post.text &&
+      (!Number.isFinite(since) || !Number.isFinite(timestamp) || timestamp >= since)
+    );
   });
   const mediaId = match ? stringField(match, 'id') : undefined;
   if (!mediaId) {
-    throw new NetworkError('instagram', 'permanent', 'The Instagram container was published, but its medium is not among the account\'s recent media', {
-      code: 'PUBLISHED',
-    });
+    throw new NetworkError(
+      'instagram',
+      'permanent',
+      "The Instagram container was published, but its medium is not among the account's recent media",
+      {
+        code: 'PUBLISHED',
+      },
+    );
   }
   await call.save({ ...progress, mediaId });
   return { kind: 'published', mediaId };

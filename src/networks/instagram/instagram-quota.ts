@@ -19,19 +19,38 @@ export function isQuotaExhausted(error: unknown): error is NetworkError {
  * the total), so the oldest of those, from the account's recent media, says when one more fits.
  * When the live reading does not show the quota used up, the refusal is handled as it came.
  */
-export async function quotaExhaustedError(api: GraphApi, accessToken: string, igUserId: string, cause: NetworkError, now: Date): Promise<NetworkError> {
-  const [limit] = await graphEdge(api, node(igUserId, 'content_publishing_limit'), accessToken, { fields: 'quota_usage,config' });
+export async function quotaExhaustedError(
+  api: GraphApi,
+  accessToken: string,
+  igUserId: string,
+  cause: NetworkError,
+  now: Date,
+): Promise<NetworkError> {
+  const [limit] = await graphEdge(api, node(igUserId, 'content_publishing_limit'), accessToken, {
+    fields: 'quota_usage,config',
+  });
   const usage = limit ? numberField(limit, 'quota_usage') : undefined;
   const config = limit ? recordField(limit, 'config') : undefined;
   const total = config ? numberField(config, 'quota_total') : undefined;
   if (usage === undefined || total === undefined || usage < total) return cause;
   const durationMs = (numberField(config!, 'quota_duration') ?? 86_400) * 1000;
-  const media = await graphEdge(api, node(igUserId, 'media'), accessToken, { fields: 'id,timestamp', limit: String(Math.min(usage, 100)) });
-  const windowStart = now.getTime() - durationMs;
-  const counted = media.map((medium) => Date.parse(stringField(medium, 'timestamp') ?? '')).filter((at) => Number.isFinite(at) && at > windowStart);
-  const retryAt = counted.length > 0 ? new Date(Math.min(...counted) + durationMs) : new Date(now.getTime() + UNKNOWN_RESET_WAIT_MS);
-  return new NetworkError('instagram', 'rate_limited', `The Instagram account used up its publishing quota (${usage} of ${total} posts in ${durationMs / 3_600_000} hours)`, {
-    ...cause.details,
-    retryAt,
+  const media = await graphEdge(api, node(igUserId, 'media'), accessToken, {
+    fields: 'id,timestamp',
+    limit: String(Math.min(usage, 100)),
   });
+  const windowStart = now.getTime() - durationMs;
+  const counted = media
+    .map((medium) => Date.parse(stringField(medium, 'timestamp') ?? ''))
+    .filter((at) => Number.isFinite(at) && at > windowStart);
+  const retryAt =
+    counted.length > 0 ? new Date(Math.min(...counted) + durationMs) : new Date(now.getTime() + UNKNOWN_RESET_WAIT_MS);
+  return new NetworkError(
+    'instagram',
+    'rate_limited',
+    `The Instagram account used up its publishing quota (${usage} of ${total} posts in ${durationMs / 3_600_000} hours)`,
+    {
+      ...cause.details,
+      retryAt,
+    },
+  );
 }

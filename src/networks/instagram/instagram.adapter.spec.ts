@@ -1,4 +1,10 @@
-import { accountsFirstPage, accountsLastPage, LONG_USER_TOKEN, longLivedTokenAnswer as fbLongLived, shortLivedTokenAnswer } from '../facebook/facebook.fixtures';
+import {
+  accountsFirstPage,
+  accountsLastPage,
+  LONG_USER_TOKEN,
+  longLivedTokenAnswer as fbLongLived,
+  shortLivedTokenAnswer,
+} from '../facebook/facebook.fixtures';
 import { APP, answer, NOW, RecordingHttp } from '../http/recording-http.testing';
 import { NetworkError } from '../network-error';
 import { InstagramAdapter } from './instagram.adapter';
@@ -46,8 +52,16 @@ describe('InstagramAdapter', () => {
   describe('with Instagram Login', () => {
     it('builds the Instagram authorize URL', () => {
       const { adapter } = adapterWith(instagramLogin);
-      expect(adapter).toMatchObject({ id: 'instagram', aliases: [], displayName: 'Instagram', emulated: false, serviceApp: APP });
-      expect(adapter.authorizeUrl({ state: 'state-abc', codeChallenge: 'ignored', callbackUrl: CALLBACK, app: APP })).toBe(
+      expect(adapter).toMatchObject({
+        id: 'instagram',
+        aliases: [],
+        displayName: 'Instagram',
+        emulated: false,
+        serviceApp: APP,
+      });
+      expect(
+        adapter.authorizeUrl({ state: 'state-abc', codeChallenge: 'ignored', callbackUrl: CALLBACK, app: APP }),
+      ).toBe(
         'https://www.instagram.com/oauth/authorize?client_id=app-123' +
           '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&response_type=code' +
           '&scope=instagram_business_basic,instagram_business_content_publish&state=state-abc',
@@ -55,14 +69,29 @@ describe('InstagramAdapter', () => {
     });
 
     it('strips #_ from the code, exchanges it (documented data shape), then gets a long-lived token', async () => {
-      const { adapter, http } = adapterWith(instagramLogin, answer(200, codeExchangeDataShape), answer(200, longLivedTokenAnswer));
-      const grant = await adapter.exchangeCode({ code: 'AQBx-code#_', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
+      const { adapter, http } = adapterWith(
+        instagramLogin,
+        answer(200, codeExchangeDataShape),
+        answer(200, longLivedTokenAnswer),
+      );
+      const grant = await adapter.exchangeCode({
+        code: 'AQBx-code#_',
+        codeVerifier: '',
+        callbackUrl: CALLBACK,
+        app: APP,
+      });
 
       expect(http.requests).toEqual([
         {
           method: 'POST',
           url: 'https://api.instagram.com/oauth/access_token',
-          form: { client_id: 'app-123', client_secret: 'app-secret-456', grant_type: 'authorization_code', redirect_uri: CALLBACK, code: 'AQBx-code' },
+          form: {
+            client_id: 'app-123',
+            client_secret: 'app-secret-456',
+            grant_type: 'authorization_code',
+            redirect_uri: CALLBACK,
+            code: 'AQBx-code',
+          },
         },
         {
           method: 'GET',
@@ -79,8 +108,17 @@ describe('InstagramAdapter', () => {
     });
 
     it('parses the flat exchange shape with a permissions array', async () => {
-      const { adapter, http } = adapterWith(instagramLogin, answer(200, codeExchangeFlatShape), answer(200, longLivedTokenAnswer));
-      const grant = await adapter.exchangeCode({ code: 'AQBx-code', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
+      const { adapter, http } = adapterWith(
+        instagramLogin,
+        answer(200, codeExchangeFlatShape),
+        answer(200, longLivedTokenAnswer),
+      );
+      const grant = await adapter.exchangeCode({
+        code: 'AQBx-code',
+        codeVerifier: '',
+        callbackUrl: CALLBACK,
+        app: APP,
+      });
       expect(http.requests[0]?.form?.['code']).toBe('AQBx-code');
       expect(http.requests[1]?.query?.['access_token']).toBe(SHORT_IG_TOKEN);
       expect(grant).toEqual({
@@ -100,7 +138,9 @@ describe('InstagramAdapter', () => {
 
     it('turns a refused code into a permanent error and stops', async () => {
       const { adapter, http } = adapterWith(instagramLogin, answer(400, codeRefused));
-      await expect(adapter.exchangeCode({ code: 'stale', codeVerifier: '', callbackUrl: CALLBACK, app: APP })).rejects.toMatchObject({
+      await expect(
+        adapter.exchangeCode({ code: 'stale', codeVerifier: '', callbackUrl: CALLBACK, app: APP }),
+      ).rejects.toMatchObject({
         network: 'instagram',
         kind: 'permanent',
         message: expect.stringContaining('Invalid authorization code'),
@@ -111,7 +151,9 @@ describe('InstagramAdapter', () => {
 
     it('fails on an exchange answer without a token', async () => {
       const { adapter } = adapterWith(instagramLogin, answer(200, { data: [] }));
-      await expect(adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app: APP })).rejects.toBeInstanceOf(NetworkError);
+      await expect(
+        adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app: APP }),
+      ).rejects.toBeInstanceOf(NetworkError);
     });
 
     it('lists the one professional account from /me, by its user_id', async () => {
@@ -164,13 +206,22 @@ describe('InstagramAdapter', () => {
     });
 
     it('exchanges the code on graph.facebook.com for a long-lived user token', async () => {
-      const { adapter, http } = adapterWith(facebookLogin, answer(200, shortLivedTokenAnswer), answer(200, fbLongLived));
+      const { adapter, http } = adapterWith(
+        facebookLogin,
+        answer(200, shortLivedTokenAnswer),
+        answer(200, fbLongLived),
+      );
       const grant = await adapter.exchangeCode({ code: 'fb-code', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
       expect(http.requests.map((request) => [request.method, request.url, request.query?.['grant_type']])).toEqual([
         ['GET', `${GRAPH}/oauth/access_token`, undefined],
         ['GET', `${GRAPH}/oauth/access_token`, 'fb_exchange_token'],
       ]);
-      expect(http.requests[0]?.query).toEqual({ client_id: 'app-123', redirect_uri: CALLBACK, client_secret: 'app-secret-456', code: 'fb-code' });
+      expect(http.requests[0]?.query).toEqual({
+        client_id: 'app-123',
+        redirect_uri: CALLBACK,
+        client_secret: 'app-secret-456',
+        code: 'fb-code',
+      });
       expect(grant).toEqual({
         accessToken: LONG_USER_TOKEN,
         expiresAt: LONG_EXPIRY,
@@ -187,7 +238,10 @@ describe('InstagramAdapter', () => {
         answer(200, igUserAnswer('17841400000000101', 'bakery_on_main')),
         answer(200, igUserAnswer('17841400000000103', 'bakery_jobs')),
       );
-      const accounts = await adapter.listSelectable({ accessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY, scopes: ['instagram_basic'] }, APP);
+      const accounts = await adapter.listSelectable(
+        { accessToken: LONG_USER_TOKEN, expiresAt: LONG_EXPIRY, scopes: ['instagram_basic'] },
+        APP,
+      );
 
       expect(http.requests.map((request) => request.url)).toEqual([
         `${GRAPH}/me`,
@@ -196,7 +250,10 @@ describe('InstagramAdapter', () => {
         `${GRAPH}/17841400000000101`,
         `${GRAPH}/17841400000000103`,
       ]);
-      expect(http.requests[3]?.query).toEqual({ fields: 'id,username,name,profile_picture_url', access_token: LONG_USER_TOKEN });
+      expect(http.requests[3]?.query).toEqual({
+        fields: 'id,username,name,profile_picture_url',
+        access_token: LONG_USER_TOKEN,
+      });
       expect(accounts).toEqual([
         {
           id: '17841400000000101',
@@ -224,7 +281,9 @@ describe('InstagramAdapter', () => {
     it('revokes with DELETE /me/permissions on graph.facebook.com', async () => {
       const { adapter, http } = adapterWith(facebookLogin, answer(200, { success: true }));
       await adapter.revoke({ accessToken: 'EAAGpageToken101', userAccessToken: LONG_USER_TOKEN }, APP);
-      expect(http.requests).toEqual([{ method: 'DELETE', url: `${GRAPH}/me/permissions`, query: { access_token: LONG_USER_TOKEN } }]);
+      expect(http.requests).toEqual([
+        { method: 'DELETE', url: `${GRAPH}/me/permissions`, query: { access_token: LONG_USER_TOKEN } },
+      ]);
     });
   });
 });
@@ -234,21 +293,41 @@ describe('InstagramAdapter refresh', () => {
   afterEach(() => jest.useRealTimers());
 
   it('refreshes an Instagram Login token with ig_refresh_token for 60 more days', async () => {
-    const { adapter, http } = adapterWith(instagramLogin, answer(200, { access_token: 'IGQfresh', token_type: 'bearer', expires_in: 5183944 }));
-    await expect(adapter.refresh({ accessToken: 'IGQold' }, APP)).resolves.toEqual({ accessToken: 'IGQfresh', expiresAt: LONG_EXPIRY });
+    const { adapter, http } = adapterWith(
+      instagramLogin,
+      answer(200, { access_token: 'IGQfresh', token_type: 'bearer', expires_in: 5183944 }),
+    );
+    await expect(adapter.refresh({ accessToken: 'IGQold' }, APP)).resolves.toEqual({
+      accessToken: 'IGQfresh',
+      expiresAt: LONG_EXPIRY,
+    });
     expect(http.requests).toEqual([
-      { method: 'GET', url: 'https://graph.instagram.com/refresh_access_token', query: { grant_type: 'ig_refresh_token', access_token: 'IGQold' } },
+      {
+        method: 'GET',
+        url: 'https://graph.instagram.com/refresh_access_token',
+        query: { grant_type: 'ig_refresh_token', access_token: 'IGQold' },
+      },
     ]);
   });
 
   it('keeps the current token when Instagram refuses to refresh one younger than 24 hours', async () => {
-    const tooYoung = { error: { message: 'Token is too young to refresh', type: 'OAuthException', code: 100, fbtrace_id: 'x' } };
+    const tooYoung = {
+      error: { message: 'Token is too young to refresh', type: 'OAuthException', code: 100, fbtrace_id: 'x' },
+    };
     const { adapter } = adapterWith(instagramLogin, answer(400, tooYoung));
     await expect(adapter.refresh({ accessToken: 'IGQold' }, APP)).resolves.toBeUndefined();
   });
 
   it('reports an expired token as auth_expired', async () => {
-    const expired = { error: { message: 'Error validating access token', type: 'OAuthException', code: 190, error_subcode: 463, fbtrace_id: 'x' } };
+    const expired = {
+      error: {
+        message: 'Error validating access token',
+        type: 'OAuthException',
+        code: 190,
+        error_subcode: 463,
+        fbtrace_id: 'x',
+      },
+    };
     const { adapter } = adapterWith(instagramLogin, answer(400, expired));
     await expect(adapter.refresh({ accessToken: 'IGQold' }, APP)).rejects.toMatchObject({ kind: 'auth_expired' });
   });

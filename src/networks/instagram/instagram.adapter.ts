@@ -17,8 +17,17 @@ import {
   UserGrant,
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
-import { exchangeInstagramFacebookCode, instagramFacebookAccounts, instagramFacebookDialogUrl } from './instagram-facebook-login';
-import { exchangeInstagramCode, instagramAuthorizeUrl, instagramLoginAccount, refreshInstagramToken } from './instagram-login';
+import {
+  exchangeInstagramFacebookCode,
+  instagramFacebookAccounts,
+  instagramFacebookDialogUrl,
+} from './instagram-facebook-login';
+import {
+  exchangeInstagramCode,
+  instagramAuthorizeUrl,
+  instagramLoginAccount,
+  refreshInstagramToken,
+} from './instagram-login';
 import { instagramContentProblems } from './instagram-content-rules';
 import { publishOnInstagram } from './instagram-publisher';
 import { InstagramSettings } from './instagram.settings';
@@ -89,7 +98,11 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   /** Instagram Login refreshes with ig_refresh_token; through Facebook Login the Page token does not expire. */
   async refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined> {
     if (this.settings.login === 'facebook') return undefined;
-    const refreshed = await refreshInstagramToken(this.api(this.endpoints(app).unversionedGraphUrl), tokens.accessToken, () => new Date());
+    const refreshed = await refreshInstagramToken(
+      this.api(this.endpoints(app).unversionedGraphUrl),
+      tokens.accessToken,
+      () => new Date(),
+    );
     return refreshed && { accessToken: refreshed.accessToken, expiresAt: refreshed.expiresAt };
   }
 
@@ -98,7 +111,11 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     // and our side forgets the tokens. Nothing to call.
     if (!this.viaFacebook) return;
     if (!tokens.userAccessToken) {
-      throw new NetworkError(this.id, 'permanent', 'No user token is stored for this account, so its login cannot be revoked');
+      throw new NetworkError(
+        this.id,
+        'permanent',
+        'No user token is stored for this account, so its login cannot be revoked',
+      );
     }
     await revokeFacebookLogin(this.api(this.endpoints(app).graphUrl), tokens.userAccessToken);
   }

@@ -5,7 +5,13 @@ export const LONG_IG_TOKEN = 'IGQVJlongLivedToken';
 
 /** The documented shape of the code exchange. */
 export const codeExchangeDataShape = {
-  data: [{ access_token: SHORT_IG_TOKEN, user_id: '17841405822304914', permissions: 'instagram_business_basic,instagram_business_content_publish' }],
+  data: [
+    {
+      access_token: SHORT_IG_TOKEN,
+      user_id: '17841405822304914',
+      permissions: 'instagram_business_basic,instagram_business_content_publish',
+    },
+  ],
 };
 
 /** The flat shape observed in practice; user_id is a JSON number there. */

@@ -1,3 +1,7 @@
 import { NetworkIdentity } from '../network-identity';
 
-export const INSTAGRAM_IDENTITY = { id: 'instagram', aliases: [], displayName: 'Instagram' } as const satisfies NetworkIdentity;
+export const INSTAGRAM_IDENTITY = {
+  id: 'instagram',
+  aliases: [],
+  displayName: 'Instagram',
+} as const satisfies NetworkIdentity;

@@ -6,7 +6,10 @@ import { InstagramSettings, loadInstagramSettings } from './instagram.settings';
 
 @Module({
   imports: [NetworkHttpModule],
-  providers: [{ provide: InstagramSettings, inject: [APP_CONFIG], useFactory: loadInstagramSettings }, InstagramAdapter],
+  providers: [
+    { provide: InstagramSettings, inject: [APP_CONFIG], useFactory: loadInstagramSettings },
+    InstagramAdapter,
+  ],
   exports: [InstagramAdapter],
 })
 export class InstagramModule {}

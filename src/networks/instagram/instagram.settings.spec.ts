@@ -29,12 +29,20 @@ describe('loadInstagramSettings', () => {
       INSTAGRAM_TOKEN_URL: 'https://ig.test/token',
       INSTAGRAM_GRAPH_URL: 'https://ig.test/graph/v26.1',
     });
-    expect(settings).toMatchObject({ authorizeUrl: 'https://ig.test/authorize', tokenUrl: 'https://ig.test/token', graphUrl: 'https://ig.test/graph/v26.1' });
+    expect(settings).toMatchObject({
+      authorizeUrl: 'https://ig.test/authorize',
+      tokenUrl: 'https://ig.test/token',
+      graphUrl: 'https://ig.test/graph/v26.1',
+    });
     expect(settings.unversionedGraphUrl).toBe('https://ig.test/graph');
   });
 
   it('switches to Facebook Login endpoints with the Instagram app', () => {
-    const settings = settingsFor({ ...CREDENTIALS, INSTAGRAM_LOGIN: 'facebook', FACEBOOK_GRAPH_URL: 'https://fb.test/v25.0' });
+    const settings = settingsFor({
+      ...CREDENTIALS,
+      INSTAGRAM_LOGIN: 'facebook',
+      FACEBOOK_GRAPH_URL: 'https://fb.test/v25.0',
+    });
     expect(settings).toMatchObject({
       login: 'facebook',
       authorizeUrl: 'https://www.facebook.com/v25.0/dialog/oauth',

@@ -83,15 +83,36 @@ export function loadInstagramSettings(config: AppConfig): InstagramSettings {
     { id: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET },
   );
   const emulated = isEmulated(config, serviceApp);
-  const settingsAt = (base: string | undefined, app: AppCredentials | undefined, testWorld?: InstagramSettings): InstagramSettings => {
+  const settingsAt = (
+    base: string | undefined,
+    app: AppCredentials | undefined,
+    testWorld?: InstagramSettings,
+  ): InstagramSettings => {
     const instagram = base
-      ? { authorize: `${base}/instagram/oauth/authorize`, token: `${base}/instagram/api/oauth/access_token`, graph: `${base}/instagram/graph/v25.0` }
-      : { authorize: trimmed(env.INSTAGRAM_AUTHORIZE_URL), token: trimmed(env.INSTAGRAM_TOKEN_URL), graph: trimmed(env.INSTAGRAM_GRAPH_URL) };
+      ? {
+          authorize: `${base}/instagram/oauth/authorize`,
+          token: `${base}/instagram/api/oauth/access_token`,
+          graph: `${base}/instagram/graph/v25.0`,
+        }
+      : {
+          authorize: trimmed(env.INSTAGRAM_AUTHORIZE_URL),
+          token: trimmed(env.INSTAGRAM_TOKEN_URL),
+          graph: trimmed(env.INSTAGRAM_GRAPH_URL),
+        };
     const facebook = base
       ? { authorize: `${base}/facebook/v25.0/dialog/oauth`, graph: `${base}/facebook/graph/v25.0` }
       : { authorize: trimmed(env.FACEBOOK_DIALOG_URL), graph: trimmed(env.FACEBOOK_GRAPH_URL) };
     const { authorize, graph } = env.INSTAGRAM_LOGIN === 'facebook' ? facebook : instagram;
-    return new InstagramSettings(env.INSTAGRAM_LOGIN, authorize, instagram.token, graph, app, base !== undefined, env.INSTAGRAM_VIDEO_POLL_MS, testWorld);
+    return new InstagramSettings(
+      env.INSTAGRAM_LOGIN,
+      authorize,
+      instagram.token,
+      graph,
+      app,
+      base !== undefined,
+      env.INSTAGRAM_VIDEO_POLL_MS,
+      testWorld,
+    );
   };
   const testWorld = settingsAt(testWorldEmulatorUrl(config), undefined);
   return settingsAt(emulated ? emulatorBaseUrl(config) : undefined, serviceApp, testWorld);

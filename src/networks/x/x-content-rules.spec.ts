@@ -2,17 +2,31 @@ import { MediaKind, PostPart } from '../network-adapter';
 import { xContentProblems } from './x-content-rules';
 
 // The limits themselves are covered through the adapter in x-publish.spec.ts; these are the rules it leaves out.
-const part = (text: string, ...media: [MediaKind, string][]): PostPart => ({ text, media: media.map(([kind, url]) => ({ kind, url })) });
+const part = (text: string, ...media: [MediaKind, string][]): PostPart => ({
+  text,
+  media: media.map(([kind, url]) => ({ kind, url })),
+});
 
 describe('xContentProblems', () => {
   it('refuses characters twitter-text calls invalid, even in a short text', () => {
-    expect(xContentProblems([part('Fresh\uFFFEbread')])).toEqual([{ field: 'containers[0].content', message: 'The text contains characters X does not accept' }]);
+    expect(xContentProblems([part('Fresh\uFFFEbread')])).toEqual([
+      { field: 'containers[0].content', message: 'The text contains characters X does not accept' },
+    ]);
   });
 
   it('applies every limit to each part of a thread, named by its place', () => {
-    expect(xContentProblems([part('One'), part('b'.repeat(281)), part('Three', ['gif', 'https://c.example/a.gif'], ['image', 'https://c.example/b.jpg'])])).toEqual([
+    expect(
+      xContentProblems([
+        part('One'),
+        part('b'.repeat(281)),
+        part('Three', ['gif', 'https://c.example/a.gif'], ['image', 'https://c.example/b.jpg']),
+      ]),
+    ).toEqual([
       { field: 'containers[1].content', message: expect.stringContaining('at most 280 weighted characters (got 281') },
-      { field: 'containers[2].media', message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them' },
+      {
+        field: 'containers[2].media',
+        message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them',
+      },
     ]);
   });
 

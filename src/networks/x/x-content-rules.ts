@@ -27,15 +27,20 @@ function mediaProblems(part: PostPart, at: string): ContentProblem[] {
   const kinds = part.media.map((media) => media.kind);
   const images = kinds.filter((kind) => kind === 'image').length;
   if (kinds.some((kind) => kind !== 'image') && kinds.length > 1) {
-    problems.push({ field: `${at}.media`, message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them' });
+    problems.push({
+      field: `${at}.media`,
+      message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them',
+    });
   } else if (images > X_MAX_IMAGES) {
     problems.push({ field: `${at}.media`, message: `An X post takes at most ${X_MAX_IMAGES} images (got ${images})` });
   }
   part.media.forEach((media, index) => {
     const extension = mediaExtensionOf(media.url) ?? '';
     const field = `${at}.media[${index}].url`;
-    if (media.kind === 'image' && !IMAGE_EXTENSIONS.has(extension)) problems.push({ field, message: 'X images must be JPEG, PNG or WEBP' });
-    if (media.kind === 'video' && !VIDEO_EXTENSIONS.has(extension)) problems.push({ field, message: 'X videos must be MP4 or MOV' });
+    if (media.kind === 'image' && !IMAGE_EXTENSIONS.has(extension))
+      problems.push({ field, message: 'X images must be JPEG, PNG or WEBP' });
+    if (media.kind === 'video' && !VIDEO_EXTENSIONS.has(extension))
+      problems.push({ field, message: 'X videos must be MP4 or MOV' });
   });
   return problems;
 }
@@ -48,7 +53,10 @@ export function xContentProblems(parts: readonly PostPart[]): ContentProblem[] {
   if (parts.length === 0) return [{ field: 'containers', message: 'A post needs at least one container' }];
   return parts.flatMap((part, index) => {
     const at = `containers[${index}]`;
-    const empty = !part.text.trim() && part.media.length === 0 ? [{ field: `${at}.content`, message: 'An X post needs text or media' }] : [];
+    const empty =
+      !part.text.trim() && part.media.length === 0
+        ? [{ field: `${at}.content`, message: 'An X post needs text or media' }]
+        : [];
     return [...empty, ...textProblems(part.text, `${at}.content`), ...mediaProblems(part, at)];
   });
 }

@@ -33,12 +33,27 @@ describe('X error classification', () => {
     ['502 HTML page', 502, '<html>Bad Gateway</html>', 'transient', undefined],
     ['invalid_grant on the token endpoint', 400, invalidGrant, 'permanent', 'invalid_grant'],
     ['invalid_request on the token endpoint', 400, invalidRequest, 'permanent', 'invalid_request'],
-    ['unauthorized_client (bad app credentials), even as 401', 401, unauthorizedClient, 'permanent', 'unauthorized_client'],
+    [
+      'unauthorized_client (bad app credentials), even as 401',
+      401,
+      unauthorizedClient,
+      'permanent',
+      'unauthorized_client',
+    ],
     ['temporarily_unavailable', 400, { error: 'temporarily_unavailable' }, 'transient', 'temporarily_unavailable'],
-    ['404 problem', 404, { title: 'Not Found Error', detail: 'Could not find user', type: 'about:blank' }, 'permanent', 'Not Found Error'],
+    [
+      '404 problem',
+      404,
+      { title: 'Not Found Error', detail: 'Could not find user', type: 'about:blank' },
+      'permanent',
+      'Not Found Error',
+    ],
     ['200 with only errors', 200, { errors: [{ code: 88, message: 'Rate limit exceeded' }] }, 'permanent', 88],
   ])('%s is %s', (_name, status, body, kind, code) => {
-    const error = classify(status, body, { 'x-rate-limit-reset': String(RESET_SECONDS), 'x-rate-limit-remaining': '0' });
+    const error = classify(status, body, {
+      'x-rate-limit-reset': String(RESET_SECONDS),
+      'x-rate-limit-remaining': '0',
+    });
     expect(error.kind).toBe(kind);
     expect(error.network).toBe('x');
     expect(error.details.status).toBe(status);
@@ -47,11 +62,17 @@ describe('X error classification', () => {
   });
 
   it('keeps the duplicate-content detail in the message', () => {
-    expect(classify(403, duplicateContent).message).toBe('You are not allowed to create a Tweet with duplicate content. (HTTP 403)');
+    expect(classify(403, duplicateContent).message).toBe(
+      'You are not allowed to create a Tweet with duplicate content. (HTTP 403)',
+    );
   });
 
   it('waits until x-rate-limit-reset (Unix seconds)', () => {
-    const error = classify(429, tooManyRequests, { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(RESET_SECONDS) });
+    const error = classify(429, tooManyRequests, {
+      'x-rate-limit-limit': '100',
+      'x-rate-limit-remaining': '0',
+      'x-rate-limit-reset': String(RESET_SECONDS),
+    });
     expect(error.details.retryAt).toEqual(new Date(RESET_SECONDS * 1000));
   });
 
@@ -68,19 +89,28 @@ describe('X error classification', () => {
 
   it('backs off by default without a reset header, and never into the past', () => {
     expect(classify(429, tooManyRequests).details.retryAt).toEqual(new Date(NOW.getTime() + DEFAULT_X_BACKOFF_MS));
-    expect(classify(429, tooManyRequests, { 'x-rate-limit-reset': 'soon' }).details.retryAt).toEqual(new Date(NOW.getTime() + DEFAULT_X_BACKOFF_MS));
-    expect(classify(429, tooManyRequests, { 'x-rate-limit-reset': String(RESET_SECONDS - 3600) }).details.retryAt).toEqual(NOW);
+    expect(classify(429, tooManyRequests, { 'x-rate-limit-reset': 'soon' }).details.retryAt).toEqual(
+      new Date(NOW.getTime() + DEFAULT_X_BACKOFF_MS),
+    );
+    expect(
+      classify(429, tooManyRequests, { 'x-rate-limit-reset': String(RESET_SECONDS - 3600) }).details.retryAt,
+    ).toEqual(NOW);
   });
 
   it('returns nothing for a success', () => {
     expect(xResponseError('x', answer(200, { data: { id: '1', text: 'hi' } }), NOW)).toBeUndefined();
-    expect(xResponseError('x', answer(201, { data: { id: '1' }, errors: [{ message: 'partial' }] }), NOW)).toBeUndefined();
+    expect(
+      xResponseError('x', answer(201, { data: { id: '1' }, errors: [{ message: 'partial' }] }), NOW),
+    ).toBeUndefined();
     expect(xResponseError('x', answer(200, { revoked: true }), NOW)).toBeUndefined();
   });
 
   it('never repeats a token the network quoted', () => {
     const token = 'VGhpc0lzQVJlZnJlc2hUb2tlbjEyMzQ1Njc4OTA6MTc0MDAwMDAwMDox';
-    const error = classify(400, { error: 'invalid_request', error_description: `Value passed for the token was invalid: ${token}` });
+    const error = classify(400, {
+      error: 'invalid_request',
+      error_description: `Value passed for the token was invalid: ${token}`,
+    });
     expect(error.message).not.toContain(token);
     expect(error.message).toBe('Value passed for the token was invalid: [redacted] (HTTP 400)');
   });

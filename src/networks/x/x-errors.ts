@@ -13,7 +13,9 @@ const TRANSIENT_OAUTH_ERRORS = new Set(['server_error', 'temporarily_unavailable
 
 function resetOf(headers: Readonly<Record<string, string>>, prefix: string): number | undefined {
   const seconds = Number(headers[`${prefix}-reset`]);
-  return headers[`${prefix}-reset`] !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+  return headers[`${prefix}-reset`] !== undefined && Number.isFinite(seconds) && seconds > 0
+    ? seconds * 1000
+    : undefined;
 }
 
 /**
@@ -40,13 +42,15 @@ interface XErrorFields {
 function errorFields(body: unknown, status: number): XErrorFields {
   if (!isRecord(body)) return { message: typeof body === 'string' && body ? body : `HTTP ${status}` };
   const oauthError = typeof body['error'] === 'string' ? body['error'] : undefined;
-  if (oauthError) return { message: stringField(body, 'error_description') ?? oauthError, code: oauthError, oauthError };
+  if (oauthError)
+    return { message: stringField(body, 'error_description') ?? oauthError, code: oauthError, oauthError };
   const first = Array.isArray(body['errors']) ? body['errors'].find(isRecord) : undefined;
   const fromFirst = (entry: JsonRecord | undefined): string | undefined =>
     entry ? (stringField(entry, 'detail') ?? stringField(entry, 'message')) : undefined;
   return {
     message: stringField(body, 'detail') ?? fromFirst(first) ?? stringField(body, 'title') ?? `HTTP ${status}`,
-    code: stringField(body, 'title') ?? (first ? (numberField(first, 'code') ?? stringField(first, 'title')) : undefined),
+    code:
+      stringField(body, 'title') ?? (first ? (numberField(first, 'code') ?? stringField(first, 'title')) : undefined),
   };
 }
 
@@ -63,7 +67,10 @@ export function xErrorKind(status: number, oauthError: string | undefined): Netw
 }
 
 function isFailureBody(body: unknown): boolean {
-  return isRecord(body) && (typeof body['error'] === 'string' || (Array.isArray(body['errors']) && body['data'] === undefined));
+  return (
+    isRecord(body) &&
+    (typeof body['error'] === 'string' || (Array.isArray(body['errors']) && body['data'] === undefined))
+  );
 }
 
 /** The NetworkError for an X answer, or undefined when it is a success. Pure: `now` anchors the retry time. */

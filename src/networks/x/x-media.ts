@@ -12,7 +12,11 @@ const MIN_POLL_INTERVAL_MS = 5_000;
 export type MediaStep = { kind: 'ready'; mediaIds: string[] } | Extract<PublishOutcome, { kind: 'poll' }>;
 
 /** Size limits per kind (NETWORKS.md): images 5 MB, GIFs 15 MB, videos 512 MB. */
-const MAX_BYTES: Record<MediaKind, number> = { image: 5 * 1024 * 1024, gif: 15 * 1024 * 1024, video: 512 * 1024 * 1024 };
+const MAX_BYTES: Record<MediaKind, number> = {
+  image: 5 * 1024 * 1024,
+  gif: 15 * 1024 * 1024,
+  video: 512 * 1024 * 1024,
+};
 const SEGMENT_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -21,13 +25,26 @@ const SEGMENT_BYTES = 4 * 1024 * 1024;
  * (`POST /2/media/upload`); GIFs and videos through initialize, append and finalize, after which X
  * processes them (see processedMedia).
  */
-export async function uploadPartMedia(api: XApi, accessToken: string, part: PostPart, progress: XProgress, save: (next: XProgress) => Promise<void>): Promise<XProgress> {
+export async function uploadPartMedia(
+  api: XApi,
+  accessToken: string,
+  part: PostPart,
+  progress: XProgress,
+  save: (next: XProgress) => Promise<void>,
+): Promise<XProgress> {
   let current = progress;
   for (let index = current.uploads.length; index < part.media.length; index++) {
     const medium = part.media[index]!;
     const file = await api.download(medium.url, MAX_BYTES[medium.kind]);
-    const upload = medium.kind === 'image' ? await uploadImage(api, accessToken, file) : await uploadChunked(api, accessToken, medium.kind, file);
-    current = { ...current, uploads: [...current.uploads, upload], uploadedAt: current.uploadedAt ?? new Date().toISOString() };
+    const upload =
+      medium.kind === 'image'
+        ? await uploadImage(api, accessToken, file)
+        : await uploadChunked(api, accessToken, medium.kind, file);
+    current = {
+      ...current,
+      uploads: [...current.uploads, upload],
+      uploadedAt: current.uploadedAt ?? new Date().toISOString(),
+    };
     await save(current);
   }
   return current;
@@ -50,7 +67,11 @@ async function uploadImage(api: XApi, token: string, file: Downloaded): Promise<
     method: 'POST',
     url: api.url('/2/media/upload'),
     headers: auth(token),
-    multipart: { media: { data: file.bytes, filename: 'media', contentType: file.contentType }, media_category: 'tweet_image', media_type: file.contentType },
+    multipart: {
+      media: { data: file.bytes, filename: 'media', contentType: file.contentType },
+      media_category: 'tweet_image',
+      media_type: file.contentType,
+    },
   });
   return { ...uploadedMedium(api, body), ready: true };
 }
@@ -60,7 +81,11 @@ async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Do
     method: 'POST',
     url: api.url('/2/media/upload/initialize'),
     headers: auth(token),
-    json: { media_type: file.contentType, total_bytes: file.bytes.length, media_category: kind === 'gif' ? 'tweet_gif' : 'tweet_video' },
+    json: {
+      media_type: file.contentType,
+      total_bytes: file.bytes.length,
+      media_category: kind === 'gif' ? 'tweet_gif' : 'tweet_video',
+    },
   });
   const medium = uploadedMedium(api, initialized);
   const { id } = medium;
@@ -70,7 +95,10 @@ async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Do
       method: 'POST',
       url: api.url(`/2/media/upload/${id}/append`),
       headers: auth(token),
-      multipart: { media: { data: Buffer.from(chunk), filename: 'media', contentType: 'application/octet-stream' }, segment_index: String(segment) },
+      multipart: {
+        media: { data: Buffer.from(chunk), filename: 'media', contentType: 'application/octet-stream' },
+        segment_index: String(segment),
+      },
     });
   }
   await api.send({ method: 'POST', url: api.url(`/2/media/upload/${id}/finalize`), headers: auth(token) });
@@ -82,7 +110,12 @@ async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Do
  * processing is checked (`GET /2/media/upload?command=STATUS`), and if any is not done the
  * delivery is polled again when X suggests.
  */
-export async function processedMedia(api: XApi, accessToken: string, progress: XProgress, save: (next: XProgress) => Promise<void>): Promise<MediaStep> {
+export async function processedMedia(
+  api: XApi,
+  accessToken: string,
+  progress: XProgress,
+  save: (next: XProgress) => Promise<void>,
+): Promise<MediaStep> {
   const uploads: XUpload[] = [];
   let waitMs = 0;
   for (const upload of progress.uploads) {
@@ -92,7 +125,12 @@ export async function processedMedia(api: XApi, accessToken: string, progress: X
     }
     const status = await mediaStatus(api, accessToken, upload.id);
     if (status.state === 'failed') {
-      throw new NetworkError('x', 'permanent', `X could not process the medium: ${safeNetworkMessage(status.error ?? 'processing failed')}`, { code: 'media_failed' });
+      throw new NetworkError(
+        'x',
+        'permanent',
+        `X could not process the medium: ${safeNetworkMessage(status.error ?? 'processing failed')}`,
+        { code: 'media_failed' },
+      );
     }
     const ready = status.state === undefined || status.state === 'succeeded';
     if (!ready) waitMs = Math.max(waitMs, status.checkAfterMs);
@@ -103,11 +141,20 @@ export async function processedMedia(api: XApi, accessToken: string, progress: X
   if (waitMs === 0) return { kind: 'ready', mediaIds: uploads.map((upload) => upload.id) };
   const uploadedAt = Date.parse(progress.uploadedAt ?? '');
   if (Number.isFinite(uploadedAt) && Date.now() - uploadedAt >= X_MEDIA_PROCESSING_LIMIT_MS) {
-    throw new NetworkError('x', 'permanent', `X was still processing the media ${X_MEDIA_PROCESSING_LIMIT_MS / 60_000} minutes after the upload`, {
-      code: 'media_processing_timeout',
-    });
+    throw new NetworkError(
+      'x',
+      'permanent',
+      `X was still processing the media ${X_MEDIA_PROCESSING_LIMIT_MS / 60_000} minutes after the upload`,
+      {
+        code: 'media_processing_timeout',
+      },
+    );
   }
-  return { kind: 'poll', at: new Date(Date.now() + waitMs), progress: { ...next, uploads: next.uploads.map((upload) => ({ ...upload })) } };
+  return {
+    kind: 'poll',
+    at: new Date(Date.now() + waitMs),
+    progress: { ...next, uploads: next.uploads.map((upload) => ({ ...upload })) },
+  };
 }
 
 interface MediaStatus {

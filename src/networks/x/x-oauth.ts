@@ -1,5 +1,11 @@
 import { expiryFrom, isRecord, numberField, recordField, stringField, urlWithQuery } from '../http/json-fields';
-import { AppCredentials, AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } from '../network-adapter';
+import {
+  AppCredentials,
+  AuthorizeRequest,
+  CodeExchangeRequest,
+  SelectableAccount,
+  UserGrant,
+} from '../network-adapter';
 import { basicAuthorization, XApi } from './x-api';
 import { NetworkError } from '../network-error';
 
@@ -37,7 +43,12 @@ export async function exchangeXCode(api: XApi, request: CodeExchangeRequest): Pr
     method: 'POST',
     url: api.url('/2/oauth2/token'),
     headers: { Authorization: basicAuthorization(request.app) },
-    form: { code: request.code, grant_type: 'authorization_code', redirect_uri: request.callbackUrl, code_verifier: request.codeVerifier },
+    form: {
+      code: request.code,
+      grant_type: 'authorization_code',
+      redirect_uri: request.callbackUrl,
+      code_verifier: request.codeVerifier,
+    },
   });
   return parseXToken(api, body, new Date());
 }
@@ -57,7 +68,12 @@ export async function refreshXToken(api: XApi, refreshToken: string, app: AppCre
     return parseXToken(api, body, new Date());
   } catch (error) {
     if (error instanceof NetworkError && error.kind === 'permanent') {
-      throw new NetworkError(api.network, 'auth_expired', `X refused the refresh token: ${error.message}`, error.details);
+      throw new NetworkError(
+        api.network,
+        'auth_expired',
+        `X refused the refresh token: ${error.message}`,
+        error.details,
+      );
     }
     throw error;
   }
@@ -93,7 +109,10 @@ export async function xProfileAccount(api: XApi, grant: UserGrant): Promise<Sele
 export type XTokenKind = 'access_token' | 'refresh_token';
 
 /** `POST /2/oauth2/revoke` (form `token`, `token_type_hint`, Basic auth). */
-export async function revokeXToken(api: XApi, request: { token: string; hint: XTokenKind; app: AppCredentials }): Promise<void> {
+export async function revokeXToken(
+  api: XApi,
+  request: { token: string; hint: XTokenKind; app: AppCredentials },
+): Promise<void> {
   await api.send({
     method: 'POST',
     url: api.url('/2/oauth2/revoke'),

@@ -33,7 +33,9 @@ function uploadOf(entry: unknown): XUpload | undefined {
 export function readXProgress(progress: PublishProgress): XProgress {
   const source: JsonRecord = isRecord(progress) ? progress : {};
   const tweetIds = (arrayField(source, 'tweetIds') ?? []).filter((item): item is string => typeof item === 'string');
-  const uploads = (arrayField(source, 'uploads') ?? []).map(uploadOf).filter((upload): upload is XUpload => upload !== undefined);
+  const uploads = (arrayField(source, 'uploads') ?? [])
+    .map(uploadOf)
+    .filter((upload): upload is XUpload => upload !== undefined);
   const uploadedAt = stringField(source, 'uploadedAt');
   return { tweetIds, uploads, ...(uploadedAt ? { uploadedAt } : {}) };
 }

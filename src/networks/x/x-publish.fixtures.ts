@@ -5,15 +5,30 @@ export const X_USERNAME = 'bakeryonmain';
 
 export const tweetAnswer = (id: string, text: string) => ({ data: { id, text, edit_history_tweet_ids: [id] } });
 
-export const timelineAnswer = (...tweets: { id: string; text: string; referenced_tweets?: { type: string; id: string }[]; attachments?: { media_keys: string[] } }[]) =>
+export const timelineAnswer = (
+  ...tweets: {
+    id: string;
+    text: string;
+    referenced_tweets?: { type: string; id: string }[];
+    attachments?: { media_keys: string[] };
+  }[]
+) =>
   tweets.length === 0
     ? { meta: { result_count: 0 } }
     : {
-        data: tweets.map((tweet) => ({ ...tweet, created_at: '2026-03-01T11:59:59.000Z', edit_history_tweet_ids: [tweet.id] })),
+        data: tweets.map((tweet) => ({
+          ...tweet,
+          created_at: '2026-03-01T11:59:59.000Z',
+          edit_history_tweet_ids: [tweet.id],
+        })),
         meta: { result_count: tweets.length, newest_id: tweets[0].id, oldest_id: tweets[tweets.length - 1].id },
       };
 
-export const mediaStatusAnswer = (id: string, state: 'pending' | 'in_progress' | 'succeeded' | 'failed', checkAfterSecs = 1) => ({
+export const mediaStatusAnswer = (
+  id: string,
+  state: 'pending' | 'in_progress' | 'succeeded' | 'failed',
+  checkAfterSecs = 1,
+) => ({
   data: {
     id,
     media_key: `7_${id}`,

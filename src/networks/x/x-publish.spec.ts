@@ -17,10 +17,17 @@ function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>) {
   return { adapter: new XAdapter(settings, http), http };
 }
 
-const part = (text: string, ...media: [MediaKind, string][]): PostPart => ({ text, media: media.map(([kind, url]) => ({ kind, url })) });
-const images = (count: number) => Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.png`]);
+const part = (text: string, ...media: [MediaKind, string][]): PostPart => ({
+  text,
+  media: media.map(([kind, url]) => ({ kind, url })),
+});
+const images = (count: number) =>
+  Array.from({ length: count }, (_, i): ['image', string] => ['image', `https://cdn.example.com/${i}.png`]);
 
-function request(parts: PostPart[], options: { progress?: PublishProgress; resuming?: boolean } = {}): PublishRequest & { checkpoints: PublishProgress[] } {
+function request(
+  parts: PostPart[],
+  options: { progress?: PublishProgress; resuming?: boolean } = {},
+): PublishRequest & { checkpoints: PublishProgress[] } {
   const checkpoints: PublishProgress[] = [];
   return {
     networkAccountId: X_USER_ID,
@@ -36,12 +43,27 @@ function request(parts: PostPart[], options: { progress?: PublishProgress; resum
 }
 
 const tweet = (json: Record<string, unknown>) => ({ method: 'POST', url: `${API}/2/tweets`, headers: AUTH, json });
-const timeline = { method: 'GET', url: `${API}/2/users/${X_USER_ID}/tweets`, query: { max_results: '10', 'tweet.fields': 'created_at,referenced_tweets,attachments' }, headers: AUTH };
-const mediaStatus = (id: string) => ({ method: 'GET', url: `${API}/2/media/upload`, query: { command: 'STATUS', media_id: id }, headers: AUTH });
+const timeline = {
+  method: 'GET',
+  url: `${API}/2/users/${X_USER_ID}/tweets`,
+  query: { max_results: '10', 'tweet.fields': 'created_at,referenced_tweets,attachments' },
+  headers: AUTH,
+};
+const mediaStatus = (id: string) => ({
+  method: 'GET',
+  url: `${API}/2/media/upload`,
+  query: { command: 'STATUS', media_id: id },
+  headers: AUTH,
+});
 
 describe('XAdapter content rules', () => {
   const { adapter } = adapterWith();
-  const tooLong = (weighted: number) => [{ field: 'containers[0].content', message: `An X post has at most 280 weighted characters (got ${weighted}; a URL counts 23, an emoji or CJK character 2)` }];
+  const tooLong = (weighted: number) => [
+    {
+      field: 'containers[0].content',
+      message: `An X post has at most 280 weighted characters (got ${weighted}; a URL counts 23, an emoji or CJK character 2)`,
+    },
+  ];
 
   it('counts the weighted length with twitter-text: 280 passes, 281 does not', () => {
     expect(adapter.validate([part('a'.repeat(280))])).toEqual([]);
@@ -58,21 +80,34 @@ describe('XAdapter content rules', () => {
 
   it('takes up to 4 images, or 1 GIF, or 1 video, without mixing', () => {
     expect(adapter.validate([part('', ...images(4))])).toEqual([]);
-    expect(adapter.validate([part('', ...images(5))])).toEqual([{ field: 'containers[0].media', message: 'An X post takes at most 4 images (got 5)' }]);
+    expect(adapter.validate([part('', ...images(5))])).toEqual([
+      { field: 'containers[0].media', message: 'An X post takes at most 4 images (got 5)' },
+    ]);
     expect(adapter.validate([part('', ['gif', 'https://c.example/a.gif'])])).toEqual([]);
     expect(adapter.validate([part('', ['video', 'https://c.example/a.mp4'])])).toEqual([]);
-    const mixed = { field: 'containers[0].media', message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them' };
+    const mixed = {
+      field: 'containers[0].media',
+      message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them',
+    };
     expect(adapter.validate([part('', ['gif', 'https://c.example/a.gif'], ['image', JPG])])).toEqual([mixed]);
-    expect(adapter.validate([part('', ['video', 'https://c.example/a.mp4'], ['video', 'https://c.example/b.mov'])])).toEqual([mixed]);
+    expect(
+      adapter.validate([part('', ['video', 'https://c.example/a.mp4'], ['video', 'https://c.example/b.mov'])]),
+    ).toEqual([mixed]);
   });
 
   it('refuses image and video formats X does not take', () => {
-    expect(adapter.validate([part('', ['image', 'https://c.example/a.tiff'])])).toEqual([{ field: 'containers[0].media[0].url', message: 'X images must be JPEG, PNG or WEBP' }]);
-    expect(adapter.validate([part('', ['video', 'https://c.example/a.m4v'])])).toEqual([{ field: 'containers[0].media[0].url', message: 'X videos must be MP4 or MOV' }]);
+    expect(adapter.validate([part('', ['image', 'https://c.example/a.tiff'])])).toEqual([
+      { field: 'containers[0].media[0].url', message: 'X images must be JPEG, PNG or WEBP' },
+    ]);
+    expect(adapter.validate([part('', ['video', 'https://c.example/a.m4v'])])).toEqual([
+      { field: 'containers[0].media[0].url', message: 'X videos must be MP4 or MOV' },
+    ]);
   });
 
   it('needs text or media in every part of a thread', () => {
-    expect(adapter.validate([part('One'), part(' '), part('', ['image', JPG])])).toEqual([{ field: 'containers[1].content', message: 'An X post needs text or media' }]);
+    expect(adapter.validate([part('One'), part(' '), part('', ['image', JPG])])).toEqual([
+      { field: 'containers[1].content', message: 'An X post needs text or media' },
+    ]);
   });
 });
 
@@ -83,14 +118,22 @@ describe('XAdapter publishing', () => {
   it('posts text with the user token and answers with the permalink', async () => {
     const { adapter, http } = adapterWith(answer(201, tweetAnswer('1001', 'Open today')));
     const delivery = request([part('Open today')]);
-    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '1001', permalink: 'https://x.com/bakeryonmain/status/1001' });
+    await expect(adapter.publish(delivery)).resolves.toEqual({
+      kind: 'published',
+      platformPostId: '1001',
+      permalink: 'https://x.com/bakeryonmain/status/1001',
+    });
     expect(http.requests).toEqual([tweet({ text: 'Open today' })]);
     // The last tweet is recorded by the published state itself, not by a checkpoint of its own.
     expect(delivery.checkpoints).toEqual([]);
   });
 
   it('posts a thread as a chain of replies, checkpointing each tweet before the next', async () => {
-    const { adapter, http } = adapterWith(answer(201, tweetAnswer('1', 'One')), answer(201, tweetAnswer('2', 'Two')), answer(201, tweetAnswer('3', 'Three')));
+    const { adapter, http } = adapterWith(
+      answer(201, tweetAnswer('1', 'One')),
+      answer(201, tweetAnswer('2', 'Two')),
+      answer(201, tweetAnswer('3', 'Three')),
+    );
     const delivery = request([part('One'), part('Two'), part('Three')]);
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
     expect(http.requests).toEqual([
@@ -103,36 +146,64 @@ describe('XAdapter publishing', () => {
 
   it('continues a thread after the tweets already posted', async () => {
     const { adapter, http } = adapterWith(answer(201, tweetAnswer('3', 'Three')));
-    const delivery = request([part('One'), part('Two'), part('Three')], { progress: { tweetIds: ['1', '2'], uploads: [] } });
-    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1', permalink: 'https://x.com/bakeryonmain/status/1' });
+    const delivery = request([part('One'), part('Two'), part('Three')], {
+      progress: { tweetIds: ['1', '2'], uploads: [] },
+    });
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({
+      platformPostId: '1',
+      permalink: 'https://x.com/bakeryonmain/status/1',
+    });
     expect(http.requests).toEqual([tweet({ text: 'Three', reply: { in_reply_to_tweet_id: '2' } })]);
   });
 
   it('when resuming, adopts the tweet in flight as X shows it back (t.co links, escaped &) and posts the rest', async () => {
     const { adapter, http } = adapterWith(
-      answer(200, timelineAnswer({ id: '7', text: 'Bread &amp; butter https://t.co/AbC123', referenced_tweets: [{ type: 'replied_to', id: '1' }] }, { id: '1', text: 'One' })),
+      answer(
+        200,
+        timelineAnswer(
+          {
+            id: '7',
+            text: 'Bread &amp; butter https://t.co/AbC123',
+            referenced_tweets: [{ type: 'replied_to', id: '1' }],
+          },
+          { id: '1', text: 'One' },
+        ),
+      ),
       answer(201, tweetAnswer('8', 'Three')),
     );
-    const delivery = request([part('One'), part('Bread & butter bakery.com/menu'), part('Three')], { progress: { tweetIds: ['1'], uploads: [] }, resuming: true });
+    const delivery = request([part('One'), part('Bread & butter bakery.com/menu'), part('Three')], {
+      progress: { tweetIds: ['1'], uploads: [] },
+      resuming: true,
+    });
     await adapter.publish(delivery);
     expect(http.requests).toEqual([timeline, tweet({ text: 'Three', reply: { in_reply_to_tweet_id: '7' } })]);
     expect(delivery.checkpoints.map((saved) => saved.tweetIds)).toEqual([['1', '7']]);
   });
 
   it('when resuming, does not adopt the same text replying elsewhere, and posts', async () => {
-    const { adapter, http } = adapterWith(answer(200, timelineAnswer({ id: '5', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '4' }] })), answer(201, tweetAnswer('6', 'Two')));
-    await adapter.publish(request([part('One'), part('Two')], { progress: { tweetIds: ['1'], uploads: [] }, resuming: true }));
+    const { adapter, http } = adapterWith(
+      answer(200, timelineAnswer({ id: '5', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '4' }] })),
+      answer(201, tweetAnswer('6', 'Two')),
+    );
+    await adapter.publish(
+      request([part('One'), part('Two')], { progress: { tweetIds: ['1'], uploads: [] }, resuming: true }),
+    );
     expect(http.requests).toEqual([timeline, tweet({ text: 'Two', reply: { in_reply_to_tweet_id: '1' } })]);
   });
 
   it('when resuming with nothing found, posts once', async () => {
     const { adapter, http } = adapterWith(answer(200, timelineAnswer()), answer(201, tweetAnswer('1', 'One')));
-    await expect(adapter.publish(request([part('One')], { resuming: true }))).resolves.toMatchObject({ platformPostId: '1' });
+    await expect(adapter.publish(request([part('One')], { resuming: true }))).resolves.toMatchObject({
+      platformPostId: '1',
+    });
     expect(http.requests).toEqual([timeline, tweet({ text: 'One' })]);
   });
 
   it('uploads an image (multipart, tweet_image), checkpoints it, then tweets with its media id', async () => {
-    const { adapter, http } = adapterWith(answer(200, { data: { id: '77', media_key: '3_77' } }), answer(201, tweetAnswer('1', 'Photo')));
+    const { adapter, http } = adapterWith(
+      answer(200, { data: { id: '77', media_key: '3_77' } }),
+      answer(201, tweetAnswer('1', 'Photo')),
+    );
     const delivery = request([part('Photo', ['image', JPG])]);
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
     expect(http.downloads).toEqual([JPG]);
@@ -147,28 +218,56 @@ describe('XAdapter publishing', () => {
 
   it('when resuming a tweet of media alone, adopts the tweet carrying the uploaded medium', async () => {
     const { adapter, http } = adapterWith(
-      answer(200, timelineAnswer({ id: '9', text: 'https://t.co/other', attachments: { media_keys: ['3_66'] } }, { id: '8', text: 'https://t.co/pic', attachments: { media_keys: ['3_77'] } })),
+      answer(
+        200,
+        timelineAnswer(
+          { id: '9', text: 'https://t.co/other', attachments: { media_keys: ['3_66'] } },
+          { id: '8', text: 'https://t.co/pic', attachments: { media_keys: ['3_77'] } },
+        ),
+      ),
     );
     const progress = { tweetIds: [], uploads: [{ id: '77', key: '3_77', ready: true }] };
     const delivery = request([part('', ['image', JPG])], { progress, resuming: true });
-    await expect(adapter.publish(delivery)).resolves.toEqual({ kind: 'published', platformPostId: '8', permalink: 'https://x.com/bakeryonmain/status/8' });
+    await expect(adapter.publish(delivery)).resolves.toEqual({
+      kind: 'published',
+      platformPostId: '8',
+      permalink: 'https://x.com/bakeryonmain/status/8',
+    });
     expect(http.requests).toEqual([timeline]);
     expect(http.downloads).toEqual([]);
   });
 
   it('when resuming a reply with media, adopts by the medium, not by a tweet with the same text', async () => {
     const { adapter, http } = adapterWith(
-      answer(200, timelineAnswer({ id: '9', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '1' }] }, { id: '8', text: 'Two https://t.co/pic', referenced_tweets: [{ type: 'replied_to', id: '1' }], attachments: { media_keys: ['3_77'] } })),
+      answer(
+        200,
+        timelineAnswer(
+          { id: '9', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '1' }] },
+          {
+            id: '8',
+            text: 'Two https://t.co/pic',
+            referenced_tweets: [{ type: 'replied_to', id: '1' }],
+            attachments: { media_keys: ['3_77'] },
+          },
+        ),
+      ),
     );
     const progress = { tweetIds: ['1'], uploads: [{ id: '77', key: '3_77', ready: true }] };
-    await expect(adapter.publish(request([part('One'), part('Two', ['image', JPG])], { progress, resuming: true }))).resolves.toMatchObject({ platformPostId: '1' });
+    await expect(
+      adapter.publish(request([part('One'), part('Two', ['image', JPG])], { progress, resuming: true })),
+    ).resolves.toMatchObject({ platformPostId: '1' });
     expect(http.requests).toEqual([timeline]);
   });
 
   it('when resuming a tweet of media alone that was not posted, posts it once', async () => {
-    const { adapter, http } = adapterWith(answer(200, timelineAnswer({ id: '9', text: 'https://t.co/other', attachments: { media_keys: ['3_66'] } })), answer(201, tweetAnswer('10', '')));
+    const { adapter, http } = adapterWith(
+      answer(200, timelineAnswer({ id: '9', text: 'https://t.co/other', attachments: { media_keys: ['3_66'] } })),
+      answer(201, tweetAnswer('10', '')),
+    );
     const progress = { tweetIds: [], uploads: [{ id: '77', key: '3_77', ready: true }] };
-    await expect(adapter.publish(request([part('', ['image', JPG])], { progress, resuming: true }))).resolves.toMatchObject({ platformPostId: '10' });
+    await expect(
+      adapter.publish(request([part('', ['image', JPG])], { progress, resuming: true })),
+    ).resolves.toMatchObject({ platformPostId: '10' });
     expect(http.requests).toEqual([timeline, tweet({ media: { media_ids: ['77'] } })]);
   });
 
@@ -176,7 +275,9 @@ describe('XAdapter publishing', () => {
     const { adapter } = adapterWith(
       answer(200, { data: { id: '90', media_key: '7_90' } }),
       answer(200, {}),
-      answer(200, { data: { id: '90', media_key: '7_90', processing_info: { state: 'pending', check_after_secs: 1 } } }),
+      answer(200, {
+        data: { id: '90', media_key: '7_90', processing_info: { state: 'pending', check_after_secs: 1 } },
+      }),
       answer(200, mediaStatusAnswer('90', 'in_progress')),
     );
     const delivery = request([part('', ['video', 'https://c.example/clip.mp4'])]);
@@ -186,7 +287,9 @@ describe('XAdapter publishing', () => {
 
   it('does not upload again a medium a cut-off attempt already uploaded', async () => {
     const { adapter, http } = adapterWith(answer(201, tweetAnswer('1', 'Photo')));
-    const delivery = request([part('Photo', ['image', JPG])], { progress: { tweetIds: [], uploads: [{ id: '77', ready: true }] } });
+    const delivery = request([part('Photo', ['image', JPG])], {
+      progress: { tweetIds: [], uploads: [{ id: '77', ready: true }] },
+    });
     await adapter.publish(delivery);
     expect(http.downloads).toEqual([]);
     expect(http.requests).toHaveLength(1);
@@ -196,10 +299,17 @@ describe('XAdapter publishing', () => {
     const progress = { tweetIds: [], uploads: [{ id: '90', ready: false }], uploadedAt: NOW.toISOString() };
     const parts = [part('Clip', ['video', 'https://c.example/clip.mp4'])];
     const first = adapterWith(answer(200, mediaStatusAnswer('90', 'in_progress', 10)));
-    await expect(first.adapter.publish(request(parts, { progress }))).resolves.toEqual({ kind: 'poll', at: new Date(NOW.getTime() + 10_000), progress });
+    await expect(first.adapter.publish(request(parts, { progress }))).resolves.toEqual({
+      kind: 'poll',
+      at: new Date(NOW.getTime() + 10_000),
+      progress,
+    });
     expect(first.http.requests).toEqual([mediaStatus('90')]);
 
-    const second = adapterWith(answer(200, mediaStatusAnswer('90', 'succeeded')), answer(201, tweetAnswer('1', 'Clip')));
+    const second = adapterWith(
+      answer(200, mediaStatusAnswer('90', 'succeeded')),
+      answer(201, tweetAnswer('1', 'Clip')),
+    );
     const delivery = request(parts, { progress });
     await expect(second.adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
     expect(second.http.requests).toEqual([mediaStatus('90'), tweet({ text: 'Clip', media: { media_ids: ['90'] } })]);
@@ -208,18 +318,30 @@ describe('XAdapter publishing', () => {
 
   it('fails permanently when X could not process a medium', async () => {
     const { adapter } = adapterWith(answer(200, mediaStatusAnswer('90', 'failed')));
-    await expect(adapter.publish(request([part('Clip', ['video', 'https://c.example/clip.mp4'])], { progress: { uploads: [{ id: '90', ready: false }] } }))).rejects.toMatchObject({
+    await expect(
+      adapter.publish(
+        request([part('Clip', ['video', 'https://c.example/clip.mp4'])], {
+          progress: { uploads: [{ id: '90', ready: false }] },
+        }),
+      ),
+    ).rejects.toMatchObject({
       kind: 'permanent',
       message: 'X could not process the medium: Unsupported video format',
     });
   });
 
   it('classifies an expired token and a rate limit without repeating the token', async () => {
-    const { adapter } = adapterWith(answer(401, unauthorizedProblem), answer(429, tooManyRequests, { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '1772367300' }));
+    const { adapter } = adapterWith(
+      answer(401, unauthorizedProblem),
+      answer(429, tooManyRequests, { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '1772367300' }),
+    );
     const expired = adapter.publish(request([part('One')]));
     await expect(expired).rejects.toMatchObject({ kind: 'auth_expired', details: { status: 401 } });
     await expired.catch((error: NetworkError) => expect(error.message).not.toContain(X_ACCESS_TOKEN));
-    await expect(adapter.publish(request([part('One')]))).rejects.toMatchObject({ kind: 'rate_limited', details: { retryAt: new Date(1772367300 * 1000) } });
+    await expect(adapter.publish(request([part('One')]))).rejects.toMatchObject({
+      kind: 'rate_limited',
+      details: { retryAt: new Date(1772367300 * 1000) },
+    });
   });
 
   it('compares tweet texts without links and entities', () => {

@@ -26,10 +26,14 @@ export async function publishOnX(api: XApi, request: PublishRequest): Promise<Pu
   for (let index = firstUnrecorded; index < request.parts.length; index++) {
     const part = request.parts[index];
     if (part.media.length > progress.uploads.length) await uploadPartMedia(api, token, part, progress, save);
-    const media: MediaStep = part.media.length > 0 ? await processedMedia(api, token, progress, save) : { kind: 'ready', mediaIds: [] };
+    const media: MediaStep =
+      part.media.length > 0 ? await processedMedia(api, token, progress, save) : { kind: 'ready', mediaIds: [] };
     if (media.kind === 'poll') return media;
     const replyTo = progress.tweetIds[index - 1];
-    const existing = request.resuming && index === firstUnrecorded ? await findRecentTweet(api, request, { part, uploads: progress.uploads, replyTo }) : undefined;
+    const existing =
+      request.resuming && index === firstUnrecorded
+        ? await findRecentTweet(api, request, { part, uploads: progress.uploads, replyTo })
+        : undefined;
     const tweetId = existing ?? (await postTweet(api, token, part.text, media.mediaIds, replyTo));
     const next = { tweetIds: [...progress.tweetIds, tweetId], uploads: [] };
     // The last tweet needs no checkpoint of its own: the published state, written next, records it,
@@ -42,7 +46,13 @@ export async function publishOnX(api: XApi, request: PublishRequest): Promise<Pu
   return { kind: 'published', platformPostId: first, permalink: xPermalink(request.username, first) };
 }
 
-async function postTweet(api: XApi, token: string, text: string, mediaIds: string[], replyTo: string | undefined): Promise<string> {
+async function postTweet(
+  api: XApi,
+  token: string,
+  text: string,
+  mediaIds: string[],
+  replyTo: string | undefined,
+): Promise<string> {
   const body = await api.send({
     method: 'POST',
     url: api.url('/2/tweets'),

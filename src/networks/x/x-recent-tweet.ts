@@ -40,7 +40,9 @@ function repliedTo(tweet: JsonRecord): string | null | undefined {
 /** The keys of the media a tweet carries (`attachments.media_keys`). */
 function mediaKeysOf(tweet: JsonRecord): string[] {
   const attachments = recordField(tweet, 'attachments');
-  return (attachments ? (arrayField(attachments, 'media_keys') ?? []) : []).filter((key): key is string => typeof key === 'string');
+  return (attachments ? (arrayField(attachments, 'media_keys') ?? []) : []).filter(
+    (key): key is string => typeof key === 'string',
+  );
 }
 
 /**
@@ -49,7 +51,11 @@ function mediaKeysOf(tweet: JsonRecord): string[] {
  * uploaded for it, whatever its text, so a tweet of media alone is found too. A part without
  * media is recognised by its text; one without text besides links cannot be, and none is looked for.
  */
-export async function findRecentTweet(api: XApi, request: PublishRequest, inFlight: TweetInFlight): Promise<string | undefined> {
+export async function findRecentTweet(
+  api: XApi,
+  request: PublishRequest,
+  inFlight: TweetInFlight,
+): Promise<string | undefined> {
   const mediaKeys = inFlight.uploads.map((upload) => upload.key).filter((key): key is string => key !== undefined);
   const wanted = comparableTweetText(inFlight.part.text);
   if (mediaKeys.length === 0 && !wanted) return undefined;

@@ -69,7 +69,11 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   async refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined> {
     if (!tokens.refreshToken) return undefined;
     const grant = await refreshXToken(this.api(app), tokens.refreshToken, app);
-    return { accessToken: grant.accessToken, refreshToken: grant.refreshToken ?? tokens.refreshToken, expiresAt: grant.expiresAt };
+    return {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken ?? tokens.refreshToken,
+      expiresAt: grant.expiresAt,
+    };
   }
 
   /**

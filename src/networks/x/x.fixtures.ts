@@ -12,17 +12,33 @@ export const tokenAnswer = {
 };
 
 export const usersMeAnswer = {
-  data: { id: '2244994945', name: 'Bakery on Main', username: 'bakeryonmain', profile_image_url: 'https://pbs.twimg.com/profile_images/1/bakery_normal.jpg' },
+  data: {
+    id: '2244994945',
+    name: 'Bakery on Main',
+    username: 'bakeryonmain',
+    profile_image_url: 'https://pbs.twimg.com/profile_images/1/bakery_normal.jpg',
+  },
 };
 
 export const revokedAnswer = { revoked: true };
 
-export const invalidRequest = { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' };
+export const invalidRequest = {
+  error: 'invalid_request',
+  error_description: 'Value passed for the authorization code was invalid.',
+};
 export const invalidGrant = { error: 'invalid_grant', error_description: 'Authorization code expired.' };
-export const unauthorizedClient = { error: 'unauthorized_client', error_description: 'Missing valid authorization header' };
+export const unauthorizedClient = {
+  error: 'unauthorized_client',
+  error_description: 'Missing valid authorization header',
+};
 
 export const unauthorizedProblem = { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' };
-export const tooManyRequests = { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 };
+export const tooManyRequests = {
+  title: 'Too Many Requests',
+  detail: 'Too Many Requests',
+  type: 'about:blank',
+  status: 429,
+};
 export const usageCapped = {
   title: 'UsageCapExceeded',
   detail: 'Usage cap exceeded: Monthly product cap',
@@ -41,4 +57,9 @@ export const invalidRequestProblem = {
   detail: 'One or more parameters to your request was invalid.',
   type: 'https://api.twitter.com/2/problems/invalid-request',
 };
-export const serviceUnavailable = { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 };
+export const serviceUnavailable = {
+  title: 'Service Unavailable',
+  detail: 'Service Unavailable',
+  type: 'about:blank',
+  status: 503,
+};

@@ -14,8 +14,20 @@ describe('loadXSettings', () => {
   });
 
   it('honours configured endpoints', () => {
-    const settings = loadXSettings(loadConfig({ ...PUBLIC, NETWORK_EMULATOR: 'off', X_AUTHORIZE_URL: 'http://x.test:8080/auth', X_API_URL: 'http://x.test:8080/' }));
-    expect(settings).toMatchObject({ authorizeUrl: 'http://x.test:8080/auth', apiUrl: 'http://x.test:8080', serviceApp: undefined, emulated: false });
+    const settings = loadXSettings(
+      loadConfig({
+        ...PUBLIC,
+        NETWORK_EMULATOR: 'off',
+        X_AUTHORIZE_URL: 'http://x.test:8080/auth',
+        X_API_URL: 'http://x.test:8080/',
+      }),
+    );
+    expect(settings).toMatchObject({
+      authorizeUrl: 'http://x.test:8080/auth',
+      apiUrl: 'http://x.test:8080',
+      serviceApp: undefined,
+      emulated: false,
+    });
   });
 
   it('points at the emulator without credentials', () => {
@@ -35,7 +47,13 @@ describe('loadXSettings', () => {
 
 describe('loadXSettings for test worlds', () => {
   it("sends a test world's calls to the service's own emulator, even when live traffic goes to the real X", () => {
-    const settings = loadXSettings(loadConfig({ ...PUBLIC, NETWORK_EMULATOR: 'off', X_CLIENT_ID: 'cid', X_CLIENT_SECRET: 'csecret' }));
-    expect(settings.testWorld).toMatchObject({ authorizeUrl: 'https://social.example.com/emulator/x/i/oauth2/authorize', apiUrl: 'https://social.example.com/emulator/x/api', emulated: true });
+    const settings = loadXSettings(
+      loadConfig({ ...PUBLIC, NETWORK_EMULATOR: 'off', X_CLIENT_ID: 'cid', X_CLIENT_SECRET: 'csecret' }),
+    );
+    expect(settings.testWorld).toMatchObject({
+      authorizeUrl: 'https://social.example.com/emulator/x/i/oauth2/authorize',
+      apiUrl: 'https://social.example.com/emulator/x/api',
+      emulated: true,
+    });
   });
 });

@@ -37,7 +37,10 @@ export class XSettings {
 
 export function loadXSettings(config: AppConfig): XSettings {
   const env = validateEnvironment(XEnvironment, config.env);
-  const serviceApp = serviceAppFrom({ id: 'X_CLIENT_ID', secret: 'X_CLIENT_SECRET' }, { id: env.X_CLIENT_ID, secret: env.X_CLIENT_SECRET });
+  const serviceApp = serviceAppFrom(
+    { id: 'X_CLIENT_ID', secret: 'X_CLIENT_SECRET' },
+    { id: env.X_CLIENT_ID, secret: env.X_CLIENT_SECRET },
+  );
   const emulatedAt = (base: string) => ({ authorize: `${base}/x/i/oauth2/authorize`, api: `${base}/x/api` });
   const sandbox = emulatedAt(testWorldEmulatorUrl(config));
   const testWorld = new XSettings(sandbox.authorize, sandbox.api, undefined, true);
@@ -45,5 +48,11 @@ export function loadXSettings(config: AppConfig): XSettings {
     const live = emulatedAt(emulatorBaseUrl(config));
     return new XSettings(live.authorize, live.api, serviceApp, true, testWorld);
   }
-  return new XSettings(env.X_AUTHORIZE_URL.replace(/\/+$/, ''), env.X_API_URL.replace(/\/+$/, ''), serviceApp, false, testWorld);
+  return new XSettings(
+    env.X_AUTHORIZE_URL.replace(/\/+$/, ''),
+    env.X_API_URL.replace(/\/+$/, ''),
+    serviceApp,
+    false,
+    testWorld,
+  );
 }

@@ -38,13 +38,23 @@ const SCHEDULED_AT_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
 const MAX_MEDIA_PER_CONTAINER = 20;
 
 export class MediaBody {
-  @ApiProperty({ example: 'https://cdn.example.com/photo.jpg', description: 'http(s) URL of the media file; its extension says what it is' })
-  @Rules(IsDefined({ message: '$property is required' }), IsString({ message: '$property must be a string' }), MaxLength(2048))
+  @ApiProperty({
+    example: 'https://cdn.example.com/photo.jpg',
+    description: 'http(s) URL of the media file; its extension says what it is',
+  })
+  @Rules(
+    IsDefined({ message: '$property is required' }),
+    IsString({ message: '$property must be a string' }),
+    MaxLength(2048),
+  )
   url!: string;
 }
 
 export class ContainerBody {
-  @ApiPropertyOptional({ example: 'Fresh bread, every morning.', description: 'The text (may be empty when there is media)' })
+  @ApiPropertyOptional({
+    example: 'Fresh bread, every morning.',
+    description: 'The text (may be empty when there is media)',
+  })
   @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(10_000))
   content?: string;
 
@@ -64,7 +74,11 @@ export class CreatePostBody {
   @IsTenantId()
   tenant_id!: string;
 
-  @ApiProperty({ type: [String], example: ['acc_3kTMd9fQe2xV7bLp1sWq0Z'], description: 'Connected account ids to publish to' })
+  @ApiProperty({
+    type: [String],
+    example: ['acc_3kTMd9fQe2xV7bLp1sWq0Z'],
+    description: 'Connected account ids to publish to',
+  })
   @Rules(
     IsDefined({ message: '$property is required' }),
     IsArray({ message: '$property must be an array of account ids' }),
@@ -89,12 +103,16 @@ export class CreatePostBody {
 
   @ApiPropertyOptional({
     example: '2026-12-01T09:00:00.000Z',
-    description: 'Publish later: an ISO 8601 / RFC 3339 date-time with a UTC offset (Z or ±hh:mm), in the future, within a year',
+    description:
+      'Publish later: an ISO 8601 / RFC 3339 date-time with a UTC offset (Z or ±hh:mm), in the future, within a year',
   })
   @Rules(
     IsOptional(),
     IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date-time' }),
-    Matches(SCHEDULED_AT_FORM, { message: '$property must be a calendar date, a time and a UTC offset, as in 2026-12-01T09:00:00Z or 2026-12-01T10:00:00+01:00' }),
+    Matches(SCHEDULED_AT_FORM, {
+      message:
+        '$property must be a calendar date, a time and a UTC offset, as in 2026-12-01T09:00:00Z or 2026-12-01T10:00:00+01:00',
+    }),
   )
   scheduledAt?: string;
 }

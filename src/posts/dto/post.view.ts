@@ -66,6 +66,10 @@ export class PostPageView {
   @ApiProperty({ type: [PostView] })
   posts!: PostView[];
 
-  @ApiProperty({ nullable: true, type: String, description: 'Pass as `cursor` for the next (older) page; null at the end' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Pass as `cursor` for the next (older) page; null at the end',
+  })
   nextCursor!: string | null;
 }

@@ -34,7 +34,8 @@ export class EventDeliveryView {
 
   @ApiProperty({
     enum: EVENT_DELIVERY_STATUSES,
-    description: 'pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (no enabled webhook when it happened)',
+    description:
+      'pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (no enabled webhook when it happened)',
   })
   status!: EventDeliveryStatus;
 
@@ -50,7 +51,10 @@ export class EventDeliveryView {
   @ApiProperty({ nullable: true, type: String })
   failureReason!: string | null;
 
-  @ApiProperty({ example: true, description: 'false for an event of the test world (a test key\'s events); as in the webhook body' })
+  @ApiProperty({
+    example: true,
+    description: "false for an event of the test world (a test key's events); as in the webhook body",
+  })
   livemode!: boolean;
 
   @ApiProperty({ type: [WebhookAttemptView] })

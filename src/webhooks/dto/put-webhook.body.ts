@@ -1,12 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+} from 'class-validator';
 import { EventType, SUBSCRIBABLE_EVENT_TYPES } from '../event-types';
 import { WEBHOOK_SECRET_LENGTH } from '../webhook-secret-policy';
 
 const SECRET_LENGTH_MESSAGE = `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.min}-${WEBHOOK_SECRET_LENGTH.max} characters`;
 
 export class PutWebhookBody {
-  @ApiProperty({ example: 'https://api.example.com/hooks/social', description: 'https (http or a private address only where the service allows it, for local use)' })
+  @ApiProperty({
+    example: 'https://api.example.com/hooks/social',
+    description: 'https (http or a private address only where the service allows it, for local use)',
+  })
   @IsDefined({ message: 'url is required' })
   @IsString({ message: 'url must be a string' })
   @MaxLength(2048)
@@ -38,6 +52,9 @@ export class PutWebhookBody {
   @ArrayNotEmpty({ message: 'events must name at least one event type (DELETE the webhook to receive none)' })
   @ArrayMaxSize(SUBSCRIBABLE_EVENT_TYPES.length * 2)
   @ArrayUnique({ message: 'events must not repeat a type' })
-  @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: `each of events must be one of ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}` })
+  @IsIn(SUBSCRIBABLE_EVENT_TYPES, {
+    each: true,
+    message: `each of events must be one of ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}`,
+  })
   events?: EventType[];
 }

@@ -6,25 +6,37 @@ export class WebhookView {
   @ApiProperty({ example: 'https://api.example.com/hooks/social' })
   url!: string;
 
-  @ApiProperty({ example: 'c0de', description: 'The last 4 characters of the secret; the secret itself is never shown again' })
+  @ApiProperty({
+    example: 'c0de',
+    description: 'The last 4 characters of the secret; the secret itself is never shown again',
+  })
   secretLast4!: string;
 
   @ApiProperty()
   updatedAt!: string;
 
-  @ApiProperty({ nullable: true, type: String, description: 'Set when the receiver answered 410 Gone; PUT again to enable' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Set when the receiver answered 410 Gone; PUT again to enable',
+  })
   disabledAt!: string | null;
 
   @ApiProperty({ nullable: true, type: String })
   disabledReason!: string | null;
 
-  @ApiProperty({ type: [String], enum: SUBSCRIBABLE_EVENT_TYPES, description: 'The event types sent; every type when none was chosen' })
+  @ApiProperty({
+    type: [String],
+    enum: SUBSCRIBABLE_EVENT_TYPES,
+    description: 'The event types sent; every type when none was chosen',
+  })
   events!: EventType[];
 
   @ApiProperty({
     nullable: true,
     type: String,
-    description: 'After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way.',
+    description:
+      'After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way.',
   })
   previousSecretExpiresAt!: string | null;
 
@@ -46,7 +58,8 @@ export class WebhookView {
 export class WebhookWithSecretView extends WebhookView {
   @ApiPropertyOptional({
     example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2s3Fq0sZ9nE=',
-    description: 'Only when the service made the secret (a PUT without webhook_secret, a rotation). Store it now: it is never shown again.',
+    description:
+      'Only when the service made the secret (a PUT without webhook_secret, a rotation). Store it now: it is never shown again.',
   })
   webhookSecret?: string;
 

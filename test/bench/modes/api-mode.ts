@@ -16,13 +16,20 @@ export async function runApiMode(stack: BenchStack): Promise<void> {
   const customer = await createCustomer(stack, 'bench');
   // The same list the default run measures: the tenant's ACCOUNTS X accounts.
   await connectXAccounts(stack, customer, ACCOUNTS, 4);
-  const list = await compareAccountList(stack, customer, { rounds: ROUNDS, seconds: SECONDS_PER_TURN, warmUpSeconds: 2 });
+  const list = await compareAccountList(stack, customer, {
+    rounds: ROUNDS,
+    seconds: SECONDS_PER_TURN,
+    warmUpSeconds: 2,
+  });
   const ratio = list.serviceRps / list.bareRps;
-  printTable(`Account list, ${ACCOUNTS} accounts, 50 clients, ${ROUNDS} alternating turns of ${SECONDS_PER_TURN} s each`, [
-    ['account list req/s: service', list.serviceRps.toFixed(0), ''],
-    ['account list req/s: bare Fastify + pg', list.bareRps.toFixed(0), ''],
-    ['service / bare', ratio.toFixed(2), `≥ ${TARGET_SERVICE_OVER_BARE}`],
-    ['failed requests: service / bare', `${list.serviceFailed}/${list.bareFailed}`, ''],
-  ]);
+  printTable(
+    `Account list, ${ACCOUNTS} accounts, 50 clients, ${ROUNDS} alternating turns of ${SECONDS_PER_TURN} s each`,
+    [
+      ['account list req/s: service', list.serviceRps.toFixed(0), ''],
+      ['account list req/s: bare Fastify + pg', list.bareRps.toFixed(0), ''],
+      ['service / bare', ratio.toFixed(2), `≥ ${TARGET_SERVICE_OVER_BARE}`],
+      ['failed requests: service / bare', `${list.serviceFailed}/${list.bareFailed}`, ''],
+    ],
+  );
   printResult({ api: { serviceOverBare: rounded(ratio) } });
 }

@@ -14,7 +14,10 @@ const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 60);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
 const TARGET_DELIVERIES_PER_SECOND = 300;
 
-export async function runDefaultMode(stack: BenchStack, options: { onlyDrain: boolean; pgStats: boolean }): Promise<void> {
+export async function runDefaultMode(
+  stack: BenchStack,
+  options: { onlyDrain: boolean; pgStats: boolean },
+): Promise<void> {
   const { db, layout } = stack;
   const customer = await createCustomer(stack, 'bench');
   await stack.control('/settings', { xDuplicateDetection: false }, 'PUT');
@@ -23,10 +26,13 @@ export async function runDefaultMode(stack: BenchStack, options: { onlyDrain: bo
   let sequence = 0;
   // Each post goes to the next account in turn: one account's deliveries run one at a time, so
   // the load must be spread over all of them to measure the pipeline rather than one queue.
-  const postOnce = () => publish(stack, customer, [accountIds[sequence % accountIds.length]!], `Bench post ${sequence++}`);
+  const postOnce = () =>
+    publish(stack, customer, [accountIds[sequence % accountIds.length]!], `Bench post ${sequence++}`);
 
   // 1. Accepted posts per second at 50 concurrent clients (10 s).
-  const accepted = options.onlyDrain ? { completed: NaN, failed: 0, seconds: 1 } : await closedLoop(50, 10, () => postOnce());
+  const accepted = options.onlyDrain
+    ? { completed: NaN, failed: 0, seconds: 1 }
+    : await closedLoop(50, 10, () => postOnce());
   const acceptedPerSecond = accepted.completed / accepted.seconds;
   await stack.settle();
 
@@ -81,12 +87,19 @@ export async function runDefaultMode(stack: BenchStack, options: { onlyDrain: bo
   const report = [
     ['accepted posts/s (50 clients)', acceptedPerSecond.toFixed(0), ''],
     [`deliveries/s with 20 producers (${SUSTAIN_SECONDS} s)`, deliveriesPerSecond.toFixed(0), ''],
-    [`deliveries/s draining ${backlog} (${SUSTAIN_SECONDS} s)`, drain.deliveriesPerSecond.toFixed(0), `≥ ${TARGET_DELIVERIES_PER_SECOND}`],
+    [
+      `deliveries/s draining ${backlog} (${SUSTAIN_SECONDS} s)`,
+      drain.deliveriesPerSecond.toFixed(0),
+      `≥ ${TARGET_DELIVERIES_PER_SECOND}`,
+    ],
     ['end-to-end p50 at 100 posts/s (ms)', percentile(sorted, 50).toFixed(0), '≤ 50'],
     ['end-to-end p99 at 100 posts/s (ms)', percentile(sorted, 99).toFixed(0), '≤ 250'],
     [
       `peak RSS of the service (MB, ${layout === 'split' ? 'API + worker' : 'one process'})`,
-      String((layout === 'split' ? peakRssMb(stack.services[0]!.child.pid!) : 0) + Math.max(peakRssMb(stack.drainer.child.pid!), drain.replacedPeakRssMb)),
+      String(
+        (layout === 'split' ? peakRssMb(stack.services[0]!.child.pid!) : 0) +
+          Math.max(peakRssMb(stack.drainer.child.pid!), drain.replacedPeakRssMb),
+      ),
       '≤ 300',
     ],
     ['CPU ms per delivery: the process running jobs', drain.cpuMsPerDelivery.worker.toFixed(2), ''],
@@ -97,7 +110,11 @@ export async function runDefaultMode(stack: BenchStack, options: { onlyDrain: bo
     ['account list req/s: bare Fastify + pg', list.bareRps.toFixed(0), ''],
     ['service / bare', (list.serviceRps / list.bareRps).toFixed(2), ''],
   ];
-  console.log(`\nPublishing benchmark (${ACCOUNTS} X accounts on the emulator, ${cpus().length} cores, service processes: ${layout})\n`);
+  console.log(
+    `\nPublishing benchmark (${ACCOUNTS} X accounts on the emulator, ${cpus().length} cores, service processes: ${layout})\n`,
+  );
   for (const [name, value, target] of report) console.log(`${name!.padEnd(42)} ${value!.padStart(8)}   ${target}`);
-  console.log(`\n(failed requests: accept ${accepted.failed}, list ${list.serviceFailed}/${list.bareFailed}; latency samples ${sorted.length})`);
+  console.log(
+    `\n(failed requests: accept ${accepted.failed}, list ${list.serviceFailed}/${list.bareFailed}; latency samples ${sorted.length})`,
+  );
 }

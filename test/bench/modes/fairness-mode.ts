@@ -27,38 +27,64 @@ export async function runFairnessMode(stack: BenchStack): Promise<void> {
 
   const queueStarted = Date.now();
   const { drainerStartedAt } = await stack.queueWhileNoWorkerRuns(async () => {
-    const refused = await offer(BACKLOG, 50, (index) => publish(stack, busy, [busyAccounts[index % busyAccounts.length]!], `Backlog post ${index}`));
+    const refused = await offer(BACKLOG, 50, (index) =>
+      publish(stack, busy, [busyAccounts[index % busyAccounts.length]!], `Backlog post ${index}`),
+    );
     if (refused) throw new Error(`${refused} of ${BACKLOG} backlog posts were refused`);
   });
   const queueSeconds = (Date.now() - queueStarted) / 1000;
   await stack.waitHealthy();
-  await until(async () => (await db.query("SELECT count(*)::int AS n FROM deliveries WHERE published_at >= $1", [drainerStartedAt])).rows[0].n > 0, stack.services);
+  await until(
+    async () =>
+      (await db.query('SELECT count(*)::int AS n FROM deliveries WHERE published_at >= $1', [drainerStartedAt])).rows[0]
+        .n > 0,
+    stack.services,
+  );
 
   const otherFrom = (await db.query('SELECT now() AS at')).rows[0].at as Date;
   let refused = 0;
   await openLoop(OTHER_POSTS_PER_SECOND, OTHER_SECONDS, async (index) => {
-    if (!(await publish(stack, other, [otherAccounts[index % otherAccounts.length]!], `Other post ${index}`))) refused += 1;
+    if (!(await publish(stack, other, [otherAccounts[index % otherAccounts.length]!], `Other post ${index}`)))
+      refused += 1;
   });
   const otherPosts = OTHER_POSTS_PER_SECOND * OTHER_SECONDS - refused;
   const otherLatencies = `SELECT extract(epoch FROM (d.published_at - p.created_at)) * 1000 AS ms
       FROM deliveries d JOIN posts p ON p.id = d.post_id JOIN customers c ON c.id = d.customer_id
      WHERE c.name = $1 AND p.created_at >= $2 AND d.status = 'published' ORDER BY 1`;
-  await until(async () => (await db.query(otherLatencies, [other.name, otherFrom])).rows.length >= otherPosts, stack.services, 60_000, 500).catch(() => undefined);
-  const sorted = (await db.query(otherLatencies, [other.name, otherFrom])).rows.map((row: { ms: string }) => Number(row.ms));
+  await until(
+    async () => (await db.query(otherLatencies, [other.name, otherFrom])).rows.length >= otherPosts,
+    stack.services,
+    60_000,
+    500,
+  ).catch(() => undefined);
+  const sorted = (await db.query(otherLatencies, [other.name, otherFrom])).rows.map((row: { ms: string }) =>
+    Number(row.ms),
+  );
   const { rows: busyLeft } = await db.query(
     "SELECT count(*)::int AS n FROM deliveries d JOIN customers c ON c.id = d.customer_id WHERE c.name = $1 AND d.status IN ('pending', 'publishing')",
     [busy.name],
   );
   const p99 = percentile(sorted, 99);
-  printTable(`Fairness: ${other.name}'s posts behind ${busy.name}'s backlog of ${BACKLOG} (service processes: ${stack.layout})`, [
-    [`${busy.name}: backlog queued (s)`, queueSeconds.toFixed(0), `${BACKLOG} posts on ${busyAccounts.length} accounts`],
-    [`${other.name}: posts sent (${OTHER_POSTS_PER_SECOND}/s for ${OTHER_SECONDS} s)`, String(otherPosts), `${refused} refused`],
-    [`${other.name}: published`, String(sorted.length), ''],
-    [`${other.name}: accept → published p50 (ms)`, percentile(sorted, 50).toFixed(0), ''],
-    [`${other.name}: accept → published p99 (ms)`, p99.toFixed(0), `≤ ${TARGET_P99_MS}`],
-    [`${other.name}: accept → published max (ms)`, (sorted[sorted.length - 1] ?? NaN).toFixed(0), ''],
-    [`${busy.name}: deliveries still open afterwards`, String(busyLeft[0].n), '> 0: the backlog lasted'],
-  ]);
+  printTable(
+    `Fairness: ${other.name}'s posts behind ${busy.name}'s backlog of ${BACKLOG} (service processes: ${stack.layout})`,
+    [
+      [
+        `${busy.name}: backlog queued (s)`,
+        queueSeconds.toFixed(0),
+        `${BACKLOG} posts on ${busyAccounts.length} accounts`,
+      ],
+      [
+        `${other.name}: posts sent (${OTHER_POSTS_PER_SECOND}/s for ${OTHER_SECONDS} s)`,
+        String(otherPosts),
+        `${refused} refused`,
+      ],
+      [`${other.name}: published`, String(sorted.length), ''],
+      [`${other.name}: accept → published p50 (ms)`, percentile(sorted, 50).toFixed(0), ''],
+      [`${other.name}: accept → published p99 (ms)`, p99.toFixed(0), `≤ ${TARGET_P99_MS}`],
+      [`${other.name}: accept → published max (ms)`, (sorted[sorted.length - 1] ?? NaN).toFixed(0), ''],
+      [`${busy.name}: deliveries still open afterwards`, String(busyLeft[0].n), '> 0: the backlog lasted'],
+    ],
+  );
   // A post of B never published counts as missing, not as fast: the figure is then null.
   printResult({ fairness: { backlog: BACKLOG, otherP99Ms: sorted.length === otherPosts ? rounded(p99, 0) : null } });
 }

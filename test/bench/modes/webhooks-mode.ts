@@ -25,18 +25,28 @@ interface Window {
 }
 
 /** A's producers for the window; A's deliveries published per second in it, from the database's clocks. */
-async function publishingWindow(stack: BenchStack, customer: BenchCustomer, accounts: string[], webhooksReceived: () => number): Promise<Window> {
+async function publishingWindow(
+  stack: BenchStack,
+  customer: BenchCustomer,
+  accounts: string[],
+  webhooksReceived: () => number,
+): Promise<Window> {
   let sequence = 0;
   const from = (await stack.db.query('SELECT now() AS at')).rows[0].at as Date;
   const receivedBefore = webhooksReceived();
-  const load = await closedLoop(PRODUCERS, WINDOW_SECONDS, () => publish(stack, customer, [accounts[sequence % accounts.length]!], `Steady post ${sequence++}`));
+  const load = await closedLoop(PRODUCERS, WINDOW_SECONDS, () =>
+    publish(stack, customer, [accounts[sequence % accounts.length]!], `Steady post ${sequence++}`),
+  );
   const to = (await stack.db.query('SELECT now() AS at')).rows[0].at as Date;
   const { rows } = await stack.db.query(
     'SELECT count(*)::int AS n FROM deliveries d JOIN customers c ON c.id = d.customer_id WHERE c.name = $1 AND d.published_at BETWEEN $2 AND $3',
     [customer.name, from, to],
   );
   const seconds = (to.getTime() - from.getTime()) / 1000;
-  return { publishedPerSecond: rows[0].n / seconds, healthyWebhooksPerSecond: (webhooksReceived() - receivedBefore) / load.seconds };
+  return {
+    publishedPerSecond: rows[0].n / seconds,
+    healthyWebhooksPerSecond: (webhooksReceived() - receivedBefore) / load.seconds,
+  };
 }
 
 export async function runWebhooksMode(stack: BenchStack): Promise<void> {
@@ -53,13 +63,17 @@ export async function runWebhooksMode(stack: BenchStack): Promise<void> {
 
     // Unmeasured: the process's code paths warm up (JIT) before the first window, not during it.
     let warmUps = 0;
-    await closedLoop(PRODUCERS, WARM_UP_SECONDS, () => publish(stack, steady, [steadyAccounts[warmUps % steadyAccounts.length]!], `Warm-up post ${warmUps++}`));
+    await closedLoop(PRODUCERS, WARM_UP_SECONDS, () =>
+      publish(stack, steady, [steadyAccounts[warmUps % steadyAccounts.length]!], `Warm-up post ${warmUps++}`),
+    );
     await stack.settle();
     const alone = await publishingWindow(stack, steady, steadyAccounts, healthy.count);
     await stack.settle();
 
     // C's events are in place (its posts published) before A's second window starts.
-    const refused = await offer(HANGING_EVENTS, 20, (index) => publish(stack, hung, [hungAccounts[index % hungAccounts.length]!], `Hung post ${index}`));
+    const refused = await offer(HANGING_EVENTS, 20, (index) =>
+      publish(stack, hung, [hungAccounts[index % hungAccounts.length]!], `Hung post ${index}`),
+    );
     if (refused) throw new Error(`${refused} of C's posts were refused`);
     await stack.settle();
     await until(async () => hanging.count() > 0, stack.services, 30_000);
@@ -71,15 +85,26 @@ export async function runWebhooksMode(stack: BenchStack): Promise<void> {
     );
 
     const kept = withHang.publishedPerSecond / alone.publishedPerSecond;
-    printTable(`Webhooks: ${steady.name} publishing while ${hung.name}'s receiver hangs (${WINDOW_SECONDS} s windows, ${PRODUCERS} producers; service processes: ${stack.layout})`, [
-      [`${steady.name}: deliveries/s alone`, alone.publishedPerSecond.toFixed(0), ''],
-      [`${steady.name}: deliveries/s while ${hung.name}'s receiver hangs`, withHang.publishedPerSecond.toFixed(0), ''],
-      ['publishing rate kept', kept.toFixed(2), `≥ ${TARGET_RATE_KEPT}`],
-      [`${steady.name}: webhooks received/s alone`, alone.healthyWebhooksPerSecond.toFixed(0), ''],
-      [`${steady.name}: webhooks received/s with the hang`, withHang.healthyWebhooksPerSecond.toFixed(0), ''],
-      [`${hung.name}: connections held in the window`, String(hanging.count() - hangingBefore), 'attempts left hanging'],
-      [`${hung.name}: events still pending afterwards`, String(hungPending[0].n), '> 0: the hang lasted'],
-    ]);
+    printTable(
+      `Webhooks: ${steady.name} publishing while ${hung.name}'s receiver hangs (${WINDOW_SECONDS} s windows, ${PRODUCERS} producers; service processes: ${stack.layout})`,
+      [
+        [`${steady.name}: deliveries/s alone`, alone.publishedPerSecond.toFixed(0), ''],
+        [
+          `${steady.name}: deliveries/s while ${hung.name}'s receiver hangs`,
+          withHang.publishedPerSecond.toFixed(0),
+          '',
+        ],
+        ['publishing rate kept', kept.toFixed(2), `≥ ${TARGET_RATE_KEPT}`],
+        [`${steady.name}: webhooks received/s alone`, alone.healthyWebhooksPerSecond.toFixed(0), ''],
+        [`${steady.name}: webhooks received/s with the hang`, withHang.healthyWebhooksPerSecond.toFixed(0), ''],
+        [
+          `${hung.name}: connections held in the window`,
+          String(hanging.count() - hangingBefore),
+          'attempts left hanging',
+        ],
+        [`${hung.name}: events still pending afterwards`, String(hungPending[0].n), '> 0: the hang lasted'],
+      ],
+    );
     printResult({ webhooks: { publishingRateKept: rounded(kept) } });
   } finally {
     await healthy.close();
