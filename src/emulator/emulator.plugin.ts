@@ -35,7 +35,7 @@ export interface EmulatorPluginOptions {
 
 /**
  * The built-in network emulator: every network of its state's registry (Facebook Graph, Instagram
- * and X as described in docs/networks.md), plus a control API. A plain Fastify plugin in its own
+ * and X as described in docs/emulator.md), plus a control API. A plain Fastify plugin in its own
  * encapsulated scope, so it has its own body parsers (form, multipart) and error shapes and never
  * meets the API's key guard or envelope. Register it with a prefix (`/emulator`); every path below
  * is relative to it. Each network gets a scope of its own at its path prefix, with its error shape.
