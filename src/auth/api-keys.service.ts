@@ -10,6 +10,7 @@ import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';
 import { KeyLookupThrottle } from './key-lookup-throttle';
 import { RecentlyInvalidKeys } from './recently-invalid-keys';
+import { CustomerModes } from '../customers/customer-modes';
 import type { CustomerMode } from '../customers/customer.entity';
 import { generateApiKey, hashApiKey, looksLikeApiKey, modeOfApiKey } from './api-key-format';
 import { AuthenticatedCustomer } from './authenticated-customer';
@@ -45,6 +46,7 @@ export class ApiKeysService {
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly statements: PreparedStatements,
+    private readonly modes: CustomerModes,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.lookupThrottle = new KeyLookupThrottle(config.keyLookups);
@@ -55,11 +57,9 @@ export class ApiKeysService {
    * world's key is a test key (`sps_test_…`). The row decides, so the two cannot disagree.
    */
   async create(customerId: string, name?: string): Promise<CreatedApiKey> {
-    const [world] = (await this.keys.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{
-      mode: CustomerMode;
-    }>;
-    if (!world) throw ApiException.notFound('Customer');
-    const secret = generateApiKey(world.mode);
+    const mode = await this.modes.find(customerId);
+    if (!mode) throw ApiException.notFound('Customer');
+    const secret = generateApiKey(mode);
     const key = await this.keys.save(
       this.keys.create({
         id: newId('apiKey'),

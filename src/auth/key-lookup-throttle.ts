@@ -1,15 +1,16 @@
 import { ApiException } from '../common/errors/api-exception';
-import { throttleAddress } from '../dashboard/session/client-address';
+import { throttleAddress } from '../common/http/client-address';
 import { Clock, TokenBuckets } from '../rate-limit/token-buckets';
 
 /**
  * Bounds the database lookups a client can cause with keys that do not exist: every well-formed
  * key not already known valid costs a lookup, so a storm of made-up keys would otherwise become a
  * database load. Each address (TRUST_PROXY decides it; IPv6 by its /64) has a bucket; a lookup, or
- * a repeat of a key recently found invalid, takes one token, and once the bucket is empty such
- * requests are answered 429 with Retry-After, with no lookup. A valid key is looked up about once
- * per 30 s (then it is cached), far below the refill, so honest clients never notice. Malformed
- * keys are not counted: they are refused by their shape and cost nothing.
+ * a repeat of a key recently found invalid, takes a token, and once the bucket is empty such
+ * requests are answered 429 with Retry-After, with no lookup. A lookup that finds a valid key, or
+ * cannot be made (the database away), gives its token back (`refund`), so only keys found invalid
+ * stay counted and honest clients never notice. Malformed keys are not counted: they are refused by
+ * their shape and cost nothing.
  */
 export class KeyLookupThrottle {
   private readonly buckets: TokenBuckets;

@@ -1,9 +1,9 @@
 import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CustomersModule } from '../customers/customers.module';
 import { AppCredentialsResolver } from './apps/app-credentials.resolver';
 import { NetworkApp } from './apps/network-app.entity';
 import { NetworkAppsService } from './apps/network-apps.service';
-import { CustomerModes } from './apps/customer-modes';
 import { TestWorldApps } from './apps/test-world-apps';
 import { INSTALLED_NETWORKS } from './installed-networks';
 import { NetworkAdapter } from './network-adapter';
@@ -23,7 +23,11 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
 
 /** The adapter registry, and the customers' own app credentials for each network. */
 @Module({
-  imports: [TypeOrmModule.forFeature([NetworkApp]), ...INSTALLED_NETWORKS.map((network) => network.module)],
+  imports: [
+    TypeOrmModule.forFeature([NetworkApp]),
+    CustomersModule,
+    ...INSTALLED_NETWORKS.map((network) => network.module),
+  ],
   providers: [
     {
       provide: NetworkRegistry,
@@ -31,7 +35,6 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
       useFactory: buildRegistry,
     },
     NetworkAppsService,
-    CustomerModes,
     TestWorldApps,
     AppCredentialsResolver,
   ],

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
-import type { CustomerMode } from '../customers/customer.entity';
+import { CustomerModes } from '../customers/customer-modes';
 import type { AppConfig } from '../config/app-config';
 import { nextAttemptDelayMs } from './retry-schedule';
 import { EVENT_ROW_COLUMNS, EventRow } from './stored-event';
@@ -32,6 +32,7 @@ export class WebhookDispatcher {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly endpoints: WebhookEndpointsService,
     private readonly sender: WebhookSender,
+    private readonly modes: CustomerModes,
   ) {}
 
   /**
@@ -78,16 +79,14 @@ export class WebhookDispatcher {
    * crash mid-send leaves nothing half-done behind.
    */
   async sendTest(customerId: string, endpoint: OpenEndpoint): Promise<{ eventId: string; result: AttemptResult }> {
-    const [world] = (await this.dataSource.query('SELECT mode FROM customers WHERE id = $1', [customerId])) as Array<{
-      mode: CustomerMode;
-    }>;
+    const mode = await this.modes.modeOf(customerId);
     const event: StoredEvent = {
       id: newId('event'),
       type: 'webhook.test',
       tenantId: null,
       createdAt: new Date(),
       data: { message: TEST_MESSAGE },
-      livemode: world?.mode !== 'test',
+      livemode: mode !== 'test',
     };
     const result = await this.sender.send({
       url: endpoint.url,

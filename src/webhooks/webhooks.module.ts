@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module';
 import { DatabaseModule } from '../database/database.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
@@ -16,7 +17,7 @@ import { WebhooksController } from './webhooks.controller';
  * signed delivery with retries (a lane of its own), the delivery log and the test event.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule, CustomersModule],
   controllers: [WebhooksController],
   providers: [
     EventOutbox,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { normalizeEmail } from '../users/dashboard-users.service';
-import { throttleAddress } from './client-address';
+import { throttleAddress } from '../../common/http/client-address';
 import { QUIET_PERIOD_HOURS, signInDelayTable } from './sign-in-delay';
 
 /**

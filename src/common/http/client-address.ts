@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The part of a client's address the sign-in throttle counts by. An IPv4 address as it is (an
+ * The part of a client's address that per-address throttles (dashboard sign-in, unknown API keys) count by. An IPv4 address as it is (an
  * IPv4-mapped IPv6 address as its IPv4 form); an IPv6 address by its /64, because one subscriber
  * usually holds a whole /64 and could otherwise take a fresh address for every guess.
  */

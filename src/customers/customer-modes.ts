@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { CustomerMode } from '../../customers/customer.entity';
+import type { CustomerMode } from './customer.entity';
 
 /**
  * Whether a customer row is a live customer or a test world. A row's mode never changes, so each
@@ -14,15 +14,20 @@ export class CustomerModes {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** The customer's mode; an unknown customer has nothing to act on, and live is the answer that grants nothing of a test world. */
   async modeOf(customerId: string): Promise<CustomerMode> {
+    return (await this.find(customerId)) ?? 'live';
+  }
+
+  /** The customer's mode, or undefined when there is no such customer. */
+  async find(customerId: string): Promise<CustomerMode | undefined> {
     const cached = this.known.get(customerId);
     if (cached) return cached;
     const rows: { mode: CustomerMode }[] = await this.dataSource.query('SELECT mode FROM customers WHERE id = $1', [
       customerId,
     ]);
-    // An unknown customer has nothing to act on; live is the answer that grants nothing of a test world.
-    const mode = rows[0]?.mode ?? 'live';
-    if (rows[0]) {
+    const mode = rows[0]?.mode;
+    if (mode) {
       if (this.known.size >= CustomerModes.KEPT) this.known.delete(this.known.keys().next().value!);
       this.known.set(customerId, mode);
     }
