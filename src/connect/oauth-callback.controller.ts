@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { OAuthCallbackService } from './oauth-callback.service';
 import type { CallbackQuery } from './oauth-callback.service';
+import { htmlPageHeaders } from '../common/http/html-page-headers';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -35,6 +36,7 @@ export class OAuthCallbackController {
     }
     void reply
       .status(outcome.status)
+      .headers(htmlPageHeaders({ inlineStyles: false }))
       .type('text/html; charset=utf-8')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Connection failed</title>` +

@@ -13,6 +13,9 @@ import { authoriseControlRequest } from './worlds/control-access';
 import { currentWorldId, worldAwareState } from './worlds/current-world';
 import { installWorldRouting } from './worlds/world-routing';
 import { WorldStorage } from './worlds/world-storage';
+import { htmlPageHeaders, isHtmlContentType } from '../common/http/html-page-headers';
+
+const CONSENT_PAGE_HEADERS = htmlPageHeaders({ inlineStyles: true });
 
 export interface EmulatorPluginOptions {
   /** The store to serve from, and through its registry the networks; one per process. A fresh one of the built-in networks when omitted. */
@@ -52,6 +55,11 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   const registeredCallbacks = serviceUrl ? `${serviceUrl}/oauth/` : undefined;
 
   registerEmulatorBodyParsers(fastify);
+  // Its consent and error pages: never framed (an Approve button must not be clickjacked), no script.
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (isHtmlContentType(reply.getHeader('content-type'))) reply.headers(CONSENT_PAGE_HEADERS);
+    return payload;
+  });
   installWorldRouting(fastify, { storage: worlds, defaultWorld });
   // A test world's consent page serves only a connect attempt the service started for that world.
   const sessionGate = async (oauthState: string): Promise<boolean> => {

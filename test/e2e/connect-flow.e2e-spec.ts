@@ -165,6 +165,29 @@ describe('Connect flow against the network emulator', () => {
       expect(response.headers.get('location')).toBeNull();
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(await response.text()).toContain('Connection failed');
+      // A page that can never be framed, runs nothing, and leaks no OAuth parameters as a referrer.
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    });
+
+    it("the emulator's consent page and its error page cannot be framed", async () => {
+      const authUrl = (
+        await requestAuthUrl(t, alice.apiKey, { network: 'x', tenantId: 'tenant-frame', redirectUri: REDIRECT })
+      ).body.data.auth_url as string;
+      const consent = await fetch(authUrl, { redirect: 'manual' });
+      const broken = await fetch(`${t.baseUrl}/emulator/x/i/oauth2/authorize?client_id=nobody`, { redirect: 'manual' });
+      for (const page of [consent, broken]) {
+        expect(page.headers.get('content-type')).toContain('text/html');
+        expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        expect(page.headers.get('x-frame-options')).toBe('DENY');
+        expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+      expect(consent.status).toBe(200);
+      expect(await consent.text()).toContain('Approve');
+      expect(broken.status).toBeGreaterThanOrEqual(400);
     });
 
     it('a reused state is refused the second time', async () => {

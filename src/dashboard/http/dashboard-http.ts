@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { errorCodes, FastifyInstance } from 'fastify';
+import { isHtmlContentType } from '../../common/http/html-page-headers';
 import { routedPath } from '../../common/http/routed-path';
 import { DASHBOARD_PREFIX, isDashboardPath } from '../routes';
 
@@ -44,15 +45,11 @@ export class DashboardHttp implements OnModuleInit {
     // leaves without them, even if the two ever disagree.
     fastify.addHook('onSend', async (request, reply, payload) => {
       const route = request.routeOptions.url;
-      if (route !== undefined && isDashboardPath(route) && isHtml(reply.getHeader('content-type')))
+      if (route !== undefined && isDashboardPath(route) && isHtmlContentType(reply.getHeader('content-type')))
         reply.headers(SECURITY_HEADERS);
       return payload;
     });
   }
-}
-
-function isHtml(contentType: unknown): boolean {
-  return typeof contentType === 'string' && contentType.toLowerCase().startsWith('text/html');
 }
 
 /** Form fields by name; a name sent twice keeps every value (and the page reading it refuses that). */
