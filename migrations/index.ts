@@ -16,6 +16,7 @@ import { DashboardViewing1795385000000 } from './1795385000000-dashboard-viewing
 import { EmulatorWorlds1795390000000 } from './1795390000000-emulator-worlds';
 import { WebhookSecretRotation1795400000000 } from './1795400000000-webhook-secret-rotation';
 import { WebhookSubscriptions1795410000000 } from './1795410000000-webhook-subscriptions';
+import { EventSkipReasons1795420000000 } from './1795420000000-event-skip-reasons';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   EmulatorWorlds1795390000000,
   WebhookSecretRotation1795400000000,
   WebhookSubscriptions1795410000000,
+  EventSkipReasons1795420000000,
 ];

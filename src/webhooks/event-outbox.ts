@@ -21,6 +21,13 @@ export interface EventInsertion {
   params: unknown[];
 }
 
+/** Why an event was recorded `skipped` (its `failureReason`); the post.completed trigger says the same. */
+export const SKIPPED_BECAUSE = {
+  noEndpoint: 'Not sent: no webhook endpoint was set',
+  disabled: 'Not sent: the webhook endpoint was disabled (it answered 410 Gone)',
+  unsubscribed: 'Not sent: the webhook endpoint is not subscribed to this event type',
+} as const;
+
 /**
  * Records events in the outbox, always in the same statement or transaction as the change they
  * report: an event exists exactly when that change was committed. An event for a customer with an
@@ -53,9 +60,21 @@ export class EventOutbox {
     const firstDelayMs = this.config.webhooks.retryScheduleMs[0] ?? 0;
     return {
       id,
-      sql: `INSERT INTO events (id, customer_id, tenant_id, type, data, delivery_status, next_attempt_at)
-            SELECT ${p(0)}, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, endpoint.status, CASE WHEN endpoint.status = 'pending' THEN now() + ${p(5)} * interval '1 millisecond' END
-              FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints WHERE customer_id = ${p(1)} AND disabled_at IS NULL AND (events IS NULL OR ${p(3)}::text = ANY (events))) THEN 'pending' ELSE 'skipped' END AS status) AS endpoint
+      // The customer's one endpoint (or none) decides, in a single index lookup: sent when enabled
+      // and subscribed to the type; otherwise skipped, saying why.
+      sql: `INSERT INTO events (id, customer_id, tenant_id, type, data, delivery_status, next_attempt_at, failure_reason)
+            SELECT ${p(0)}, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)},
+                   CASE WHEN endpoint.state = 'subscribed' THEN 'pending' ELSE 'skipped' END,
+                   CASE WHEN endpoint.state = 'subscribed' THEN now() + ${p(5)} * interval '1 millisecond' END,
+                   CASE endpoint.state
+                     WHEN 'subscribed' THEN NULL
+                     WHEN 'disabled' THEN '${SKIPPED_BECAUSE.disabled}'
+                     WHEN 'unsubscribed' THEN '${SKIPPED_BECAUSE.unsubscribed}'
+                     ELSE '${SKIPPED_BECAUSE.noEndpoint}' END
+              FROM (SELECT (SELECT CASE WHEN disabled_at IS NOT NULL THEN 'disabled'
+                                        WHEN events IS NULL OR ${p(3)}::text = ANY (events) THEN 'subscribed'
+                                        ELSE 'unsubscribed' END
+                              FROM webhook_endpoints WHERE customer_id = ${p(1)}) AS state) AS endpoint
             RETURNING id`,
       params: [id, event.customerId, event.tenantId, event.type, JSON.stringify(event.data), firstDelayMs],
     };

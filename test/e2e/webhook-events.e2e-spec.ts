@@ -17,6 +17,7 @@ interface EventRow {
   type: string;
   data: Record<string, unknown>;
   delivery_status: string;
+  failure_reason: string | null;
 }
 
 /** The catalogue beyond publishing's own events: disconnects, cancels, completed posts, expiring tokens; subscriptions; client_state. */
@@ -27,7 +28,7 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
   const auth = (customer: TestCustomer) => ({ Authorization: `Bearer ${customer.apiKey}` });
   const eventsOf = (customer: TestCustomer, type: string) =>
     t.db.query<EventRow>(
-      'SELECT id, type, data, delivery_status FROM events WHERE customer_id = $1 AND type = $2 ORDER BY created_at',
+      'SELECT id, type, data, delivery_status, failure_reason FROM events WHERE customer_id = $1 AND type = $2 ORDER BY created_at',
       [customer.id, type],
     );
   const received = (type: string, match: (data: Record<string, unknown>) => boolean) =>
@@ -131,6 +132,8 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
       status: 'published',
       counts: { published: 2, failed: 0, canceled: 0 },
     });
+    // Made by a trigger, yet an id like every other event's: evt_ and base62.
+    expect(completed.body.id).toMatch(/^evt_[0-9A-Za-z]{16,22}$/);
     expect(
       (await eventsOf(customer, 'post.completed')).filter((event) => event.data.servicePostId === postId),
     ).toHaveLength(1);
@@ -224,6 +227,7 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     await received('account.connected', (data) => data.connectedAccountId === accountId);
     const [disconnected] = await eventsOf(customer, 'account.disconnected');
     expect(disconnected!.delivery_status).toBe('skipped');
+    expect(disconnected!.failure_reason).toBe('Not sent: the webhook endpoint is not subscribed to this event type');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.receiptsOf(disconnected!.id)).toEqual([]);
   });

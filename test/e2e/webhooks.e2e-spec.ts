@@ -373,7 +373,12 @@ describe('Webhooks', () => {
         expect.objectContaining({ disabledAt: expect.any(String), disabledReason: expect.stringContaining('410') }),
       );
       const skipped = await recordEvent(t, customer);
-      expect((await eventState(skipped)).delivery_status).toBe('skipped');
+      expect(await eventState(skipped)).toEqual(
+        expect.objectContaining({
+          delivery_status: 'skipped',
+          failure_reason: 'Not sent: the webhook endpoint was disabled (it answered 410 Gone)',
+        }),
+      );
       const refused = await api(customer).resend(gone);
       expect(refused.status).toBe(409);
       expect(refused.body.error.code).toBe('webhook_disabled');
@@ -504,7 +509,11 @@ describe('Webhooks', () => {
     it('records events as skipped when no webhook is set', async () => {
       const customer = await t.createCustomer();
       const eventId = await recordEvent(t, customer);
-      expect(await eventState(eventId)).toEqual({ delivery_status: 'skipped', attempts: 0, failure_reason: null });
+      expect(await eventState(eventId)).toEqual({
+        delivery_status: 'skipped',
+        attempts: 0,
+        failure_reason: 'Not sent: no webhook endpoint was set',
+      });
     });
   });
 

@@ -35,7 +35,7 @@ export class EventDeliveryView {
   @ApiProperty({
     enum: EVENT_DELIVERY_STATUSES,
     description:
-      'pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (no enabled webhook when it happened)',
+      'pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which)',
   })
   status!: EventDeliveryStatus;
 
@@ -48,7 +48,11 @@ export class EventDeliveryView {
   @ApiProperty({ nullable: true, type: String })
   nextAttemptAt!: string | null;
 
-  @ApiProperty({ nullable: true, type: String })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Why the event failed, or why it was skipped; null while pending and once delivered',
+  })
   failureReason!: string | null;
 
   @ApiProperty({
