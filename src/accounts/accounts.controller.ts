@@ -17,6 +17,7 @@ export class AccountsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listAccounts',
     summary: "List a tenant's connected accounts",
     description:
       "One page at a time, in the order the accounts were first connected. `data` is the page's accounts; while " +
@@ -34,6 +35,7 @@ export class AccountsController {
 
   @Delete(':id')
   @ApiOperation({
+    operationId: 'disconnectAccount',
     summary: 'Disconnect an account',
     description: 'Revokes the connection and wipes the stored network tokens. Disconnecting twice answers the same.',
   })

@@ -29,6 +29,7 @@ export class AuthUrlController {
   @Post(':network/auth-url')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'createAuthUrl',
     summary: 'Start connecting an account',
     description:
       "Returns the network consent URL to open in the user's browser. Afterwards the user comes back to redirect_uri with `session` and `network` " +

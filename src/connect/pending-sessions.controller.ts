@@ -25,6 +25,7 @@ export class PendingSessionsController {
 
   @Get(':session')
   @ApiOperation({
+    operationId: 'getPendingSession',
     summary: 'The pages or profiles the user may connect',
     description: 'Valid for 30 minutes after the user came back.',
   })
@@ -38,6 +39,7 @@ export class PendingSessionsController {
   @Post(':session/finalize')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'finalizePendingSession',
     summary: 'Connect the selected pages',
     description:
       'Creates the connected accounts (a reconnect of the same network account for the same tenant keeps its id) and sends account.connected ' +

@@ -25,6 +25,7 @@ export class WebhooksController {
 
   @Put()
   @ApiOperation({
+    operationId: 'setWebhook',
     summary: 'Set the webhook endpoint (one per customer)',
     description:
       "Without webhook_secret the service makes one and answers it once as webhookSecret. Setting it again enables an endpoint a 410 disabled and ends a rotation's overlap. " +
@@ -44,6 +45,7 @@ export class WebhooksController {
   @Post('secret/rotate')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'rotateWebhookSecret',
     summary: 'Make a new signing secret; the old one keeps signing for an overlap',
     description:
       'Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlap_seconds, default 86400, at most 604800) webhook-signature carries ' +
@@ -61,7 +63,7 @@ export class WebhooksController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The webhook endpoint' })
+  @ApiOperation({ operationId: 'getWebhook', summary: 'The webhook endpoint' })
   @ApiEnvelope(WebhookView)
   @ApiErrors(401, 404)
   async get(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<WebhookView> {
@@ -70,6 +72,7 @@ export class WebhooksController {
 
   @Delete()
   @ApiOperation({
+    operationId: 'deleteWebhook',
     summary: 'Remove the webhook endpoint',
     description: 'Events that happen afterwards are recorded as skipped.',
   })
@@ -83,6 +86,7 @@ export class WebhooksController {
   @Post('test')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'sendTestWebhookEvent',
     summary: 'Send a webhook.test event now',
     description: 'One attempt, answered with what it came to; it is also in the delivery log.',
   })
@@ -93,7 +97,7 @@ export class WebhooksController {
   }
 
   @Get('deliveries')
-  @ApiOperation({ summary: 'Events and their delivery attempts, newest first' })
+  @ApiOperation({ operationId: 'listWebhookEvents', summary: 'Events and their delivery attempts, newest first' })
   @ApiEnvelope(EventPageView)
   @ApiErrors(400, 401)
   list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListDeliveriesQuery): Promise<EventPageView> {
@@ -102,7 +106,11 @@ export class WebhooksController {
 
   @Post('deliveries/:eventId/resend')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send an event again', description: 'Queued at once, with a new round of retries.' })
+  @ApiOperation({
+    operationId: 'resendWebhookEvent',
+    summary: 'Send an event again',
+    description: 'Queued at once, with a new round of retries.',
+  })
   @ApiEnvelope(EventDeliveryView, { status: 202 })
   @ApiErrors(401, 404, 409)
   resend(
