@@ -5,6 +5,7 @@ import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { Paginated } from '../common/http/paginated';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { AccountsService } from './accounts.service';
 import { AccountView, DisconnectedAccountView } from './dto/account.view';
 import { ListAccountsQuery } from './dto/list-accounts.query';
@@ -39,6 +40,7 @@ export class AccountsController {
     summary: 'Disconnect an account',
     description: 'Revokes the connection and wipes the stored network tokens. Disconnecting twice answers the same.',
   })
+  @ApiResourceId('id', 'account', 'Account')
   @ApiEnvelope(DisconnectedAccountView)
   @ApiErrors(401, 404)
   disconnect(

@@ -71,6 +71,7 @@ export class HealthController {
     security: [],
   })
   @ApiResponse({ status: 200, type: LiveView, description: 'The process is serving' })
+  @ApiErrorResponse(503, 'The instance is shutting down (`shutting_down`)')
   live(): LiveView {
     return { status: 'ok' };
   }

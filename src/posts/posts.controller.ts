@@ -6,6 +6,7 @@ import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { ApiException } from '../common/errors/api-exception';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { CreatePostBody } from './dto/create-post.body';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { PostPageView, PostView } from './dto/post.view';
@@ -64,6 +65,7 @@ export class PostsController {
 
   @Get(':id')
   @ApiOperation({ operationId: 'getPost', summary: 'A post with every delivery' })
+  @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(PostView)
   @ApiErrors(401, 404)
   get(
@@ -79,6 +81,7 @@ export class PostsController {
     summary: 'Cancel the deliveries not yet published',
     description: 'Published deliveries stay on the network.',
   })
+  @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(PostView)
   @ApiErrors(401, 404)
   cancel(

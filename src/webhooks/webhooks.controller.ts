@@ -4,6 +4,7 @@ import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { PutWebhookBody } from './dto/put-webhook.body';
@@ -111,6 +112,7 @@ export class WebhooksController {
     summary: 'Send an event again',
     description: 'Queued at once, with a new round of retries.',
   })
+  @ApiResourceId('eventId', 'event', 'Event')
   @ApiEnvelope(EventDeliveryView, { status: 202 })
   @ApiErrors(401, 404, 409)
   resend(

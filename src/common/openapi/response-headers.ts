@@ -15,7 +15,8 @@ const HEADERS = {
     schema: { type: 'string', example: 'req_Yq3b1m4o2rV0d9Ku' },
   },
   'X-RateLimit-Limit': {
-    description: "Requests the API key may make in a burst (the key's bucket size); sent while a rate limit is set",
+    description:
+      "Requests the API key may make in a burst (the key's bucket size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set",
     schema: { type: 'integer', minimum: 0, example: 20 },
   },
   'X-RateLimit-Remaining': {
@@ -64,7 +65,8 @@ export function completeResponses(document: Document): void {
     const keyed = (operation.security ?? []).length > 0;
     for (const [status, response] of Object.entries(operation.responses) as Array<[string, Response]>) {
       const names: HeaderName[] = ['X-Request-Id'];
-      if (keyed) names.push(...RATE_LIMIT_HEADERS);
+      // Sent once the key is known (so never with a 401), while a rate limit is set.
+      if (keyed && status !== '401') names.push(...RATE_LIMIT_HEADERS);
       if (status === '429' || status === '503') names.push('Retry-After');
       response.headers = {
         ...response.headers,
