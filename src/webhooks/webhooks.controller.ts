@@ -39,7 +39,8 @@ export class WebhooksController {
     @Body() body: PutWebhookBody,
   ): Promise<WebhookWithSecretView> {
     return WebhookWithSecretView.withSecret(
-      await this.endpoints.put(caller.customerId, body.url, body.webhook_secret, body.events ?? null),
+      // null (which the body rules let through as "optional") is no secret, as for events.
+      await this.endpoints.put(caller.customerId, body.url, body.webhook_secret ?? undefined, body.events ?? null),
     );
   }
 
