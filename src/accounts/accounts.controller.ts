@@ -42,7 +42,7 @@ export class AccountsController {
   })
   @ApiResourceId('id', 'account', 'Account')
   @ApiEnvelope(DisconnectedAccountView)
-  @ApiErrors(401, 404, 409)
+  @ApiErrors(401, 404, 'account_busy')
   disconnect(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('id', new ResourceIdPipe('account', 'Account')) id: string,

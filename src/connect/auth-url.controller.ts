@@ -41,7 +41,7 @@ export class AuthUrlController {
     description: `${describeNetworkIds()} (${describeNetworkAliases()})`,
   })
   @ApiEnvelope(AuthUrlView)
-  @ApiErrors(400, 401, 404, 409)
+  @ApiErrors(400, 'redirect_uri_not_allowed', 401, 'unknown_network', 'network_not_configured')
   async create(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('network') networkName: string,

@@ -38,7 +38,7 @@ export class PendingSessionsController {
   })
   @SessionParam()
   @ApiEnvelope(PendingSessionView)
-  @ApiErrors(401, 404, 409)
+  @ApiErrors(401, 404, 'session_already_finalized')
   view(@CurrentCustomer() caller: AuthenticatedCustomer, @Param('session') token: string): Promise<PendingSessionView> {
     return this.sessions.view(caller.customerId, checkedToken(token));
   }
@@ -54,7 +54,7 @@ export class PendingSessionsController {
   })
   @SessionParam()
   @ApiEnvelope(AccountView, { isArray: true })
-  @ApiErrors(400, 401, 404, 409)
+  @ApiErrors(400, 401, 404, 'session_already_finalized')
   async finalize(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('session') token: string,

@@ -43,7 +43,7 @@ export class PostsController {
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
   })
   @ApiEnvelope(PostView, { status: 202 })
-  @ApiErrors(400, 401, 409, 422)
+  @ApiErrors(400, 401, 'idempotency_key_reused', 'idempotency_key_in_use', 422)
   async create(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Body() body: CreatePostBody,

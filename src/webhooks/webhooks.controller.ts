@@ -93,7 +93,7 @@ export class WebhooksController {
     description: 'One attempt, answered with what it came to; it is also in the delivery log.',
   })
   @ApiEnvelope(TestAttemptView)
-  @ApiErrors(401, 409)
+  @ApiErrors(401, 'webhook_not_configured', 'webhook_disabled', 'webhook_secret_unreadable')
   sendTest(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<TestAttemptView> {
     return this.deliveries.sendTest(caller.customerId);
   }
@@ -115,7 +115,7 @@ export class WebhooksController {
   })
   @ApiResourceId('eventId', 'event', 'Event')
   @ApiEnvelope(EventDeliveryView, { status: 202 })
-  @ApiErrors(401, 404, 409)
+  @ApiErrors(401, 404, 'webhook_not_configured', 'webhook_disabled')
   resend(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('eventId', new ResourceIdPipe('event', 'Event')) eventId: string,

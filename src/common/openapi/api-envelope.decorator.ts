@@ -1,5 +1,6 @@
 import { applyDecorators, HttpStatus, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ERROR_STATUS, ErrorCode } from '../errors/error-code';
 import { ErrorEnvelopeDto } from './error-envelope.dto';
 import { PaginationDto } from './pagination.dto';
 
@@ -44,16 +45,32 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /**
- * Documents the error answers a route can give, all in the error envelope. A route that takes a key
- * (it lists 401) can also answer 429, the key's rate limit, and every route can answer 500 and 503.
- * A route that takes a body also answers 413 and 415: the document adds those wherever there is a
- * request body (see completeResponses).
+ * Documents the error answers a route can give, all in the error envelope: a status alone, or the
+ * codes the route answers (their status comes from the registry, and the description names them).
+ * A route that takes a key (it lists 401) can also answer 429, the key's rate limit, and every
+ * route can answer 500 and 503. A route that takes a body also answers 413 and 415: the document
+ * adds those wherever there is a request body (see completeResponses).
  */
-export function ApiErrors(...statuses: number[]): MethodDecorator {
-  const implied = statuses.includes(401) && !statuses.includes(429) ? [429] : [];
+export function ApiErrors(...answers: Array<number | ErrorCode>): MethodDecorator {
+  const codesByStatus = new Map<number, ErrorCode[]>();
+  for (const answer of answers) {
+    const status = typeof answer === 'number' ? answer : ERROR_STATUS[answer];
+    const codes = codesByStatus.get(status) ?? [];
+    if (typeof answer !== 'number') codes.push(answer);
+    codesByStatus.set(status, codes);
+  }
+  if (codesByStatus.has(401)) codesByStatus.set(429, codesByStatus.get(429) ?? []);
+  for (const status of [500, 503]) codesByStatus.set(status, codesByStatus.get(status) ?? []);
   return applyDecorators(
     ApiExtraModels(ErrorEnvelopeDto),
-    ...[...statuses, ...implied, 500, 503].map((status) => ApiErrorResponse(status)),
+    ...[...codesByStatus].map(([status, codes]) =>
+      ApiErrorResponse(
+        status,
+        codes.length
+          ? `${errorDescription(status)}. On this route: ${codes.map((code) => `\`${code}\``).join(', ')}`
+          : errorDescription(status),
+      ),
+    ),
   );
 }
 
