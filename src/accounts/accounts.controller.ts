@@ -5,6 +5,7 @@ import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { Paginated } from '../common/http/paginated';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { AccountsService } from './accounts.service';
 import { AccountView, DisconnectedAccountView } from './dto/account.view';
 import { ListAccountsQuery } from './dto/list-accounts.query';
@@ -17,6 +18,7 @@ export class AccountsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listAccounts',
     summary: "List a tenant's connected accounts",
     description:
       "One page at a time, in the order the accounts were first connected. `data` is the page's accounts; while " +
@@ -34,11 +36,13 @@ export class AccountsController {
 
   @Delete(':id')
   @ApiOperation({
+    operationId: 'disconnectAccount',
     summary: 'Disconnect an account',
     description: 'Revokes the connection and wipes the stored network tokens. Disconnecting twice answers the same.',
   })
+  @ApiResourceId('id', 'account', 'Account')
   @ApiEnvelope(DisconnectedAccountView)
-  @ApiErrors(401, 404)
+  @ApiErrors(401, 404, 'account_busy')
   disconnect(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('id', new ResourceIdPipe('account', 'Account')) id: string,

@@ -29,6 +29,7 @@ export class AuthUrlController {
   @Post(':network/auth-url')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'createAuthUrl',
     summary: 'Start connecting an account',
     description:
       "Returns the network consent URL to open in the user's browser. Afterwards the user comes back to redirect_uri with `session` and `network` " +
@@ -40,7 +41,7 @@ export class AuthUrlController {
     description: `${describeNetworkIds()} (${describeNetworkAliases()})`,
   })
   @ApiEnvelope(AuthUrlView)
-  @ApiErrors(400, 401, 404, 409)
+  @ApiErrors(400, 'redirect_uri_not_allowed', 401, 'unknown_network', 'network_not_configured')
   async create(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('network') networkName: string,

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { RawResponse } from '../common/http/raw-response.decorator';
 import { ApiException } from '../common/errors/api-exception';
+import { ApiErrorResponse } from '../common/openapi/api-envelope.decorator';
 import { DatabaseHealth } from '../database/database-health';
 import { Readiness } from './readiness';
 
@@ -48,7 +49,11 @@ export class HealthController {
   @Get('health')
   @Public()
   @RawResponse()
-  @ApiOperation({ summary: 'Liveness and database reachability (no authentication)', security: [] })
+  @ApiOperation({
+    operationId: 'getHealth',
+    summary: 'Liveness and database reachability (no authentication)',
+    security: [],
+  })
   @ApiResponse({ status: 200, type: HealthView, description: 'Serving, database reachable' })
   @ApiResponse({ status: 503, type: HealthView, description: 'Serving, but the database is unreachable' })
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthView> {
@@ -60,8 +65,13 @@ export class HealthController {
   @Get('health/live')
   @Public()
   @RawResponse()
-  @ApiOperation({ summary: 'Liveness: the process answers (no database call, no authentication)', security: [] })
+  @ApiOperation({
+    operationId: 'getLiveness',
+    summary: 'Liveness: the process answers (no database call, no authentication)',
+    security: [],
+  })
   @ApiResponse({ status: 200, type: LiveView, description: 'The process is serving' })
+  @ApiErrorResponse(503, 'The instance is shutting down (`shutting_down`)')
   live(): LiveView {
     return { status: 'ok' };
   }
@@ -70,14 +80,12 @@ export class HealthController {
   @Public()
   @RawResponse()
   @ApiOperation({
+    operationId: 'getReadiness',
     summary: 'Readiness: PostgreSQL reachable and the process not shutting down (no authentication)',
     security: [],
   })
   @ApiResponse({ status: 200, type: ReadyView, description: 'Ready for traffic' })
-  @ApiResponse({
-    status: 503,
-    description: 'Not ready: error envelope with code `not_ready` (database unreachable, or draining)',
-  })
+  @ApiErrorResponse(503, 'Not ready (`not_ready`): the database is unreachable, or the process is draining')
   async ready(): Promise<ReadyView> {
     const report = await this.readiness.check();
     if (!report.ready) throw notReady(report.database, report.draining);

@@ -10,6 +10,7 @@ import { NetworkApp } from '../networks/apps/network-app.entity';
 import { PublishProgress } from '../networks/network-adapter';
 import { LostClaimError } from '../queue/lost-claim-error';
 import { EventOutbox, NewEvent } from '../webhooks/event-outbox';
+import type { DeliveryErrorCode } from './delivery-error-code';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 
@@ -33,7 +34,7 @@ export interface Attempt {
 /** A retry after the network's trouble: when, and what the customer sees meanwhile. */
 export interface RetryLater {
   at: Date;
-  code: 'rate_limited' | 'network_unavailable';
+  code: Extract<DeliveryErrorCode, 'rate_limited' | 'network_unavailable'>;
   message: string;
 }
 
@@ -242,7 +243,7 @@ export class DeliveryStore {
   async failed(
     transaction: EntityManager,
     deliveryId: string,
-    failure: { code: string; message: string },
+    failure: { code: DeliveryErrorCode; message: string },
     event: NewEvent<'post.failed'>,
   ): Promise<void> {
     await transaction.query(

@@ -6,6 +6,7 @@ import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { ApiException } from '../common/errors/api-exception';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { CreatePostBody } from './dto/create-post.body';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { PostPageView, PostView } from './dto/post.view';
@@ -29,14 +30,20 @@ export class PostsController {
 
   @Post()
   @ApiOperation({
+    operationId: 'createPost',
     summary: 'Publish a post to connected accounts',
     description:
       'Accepted posts are published by the queue (202). Each account gets a delivery, published at most once. ' +
       'With an Idempotency-Key, the same key and body within 24 hours returns the first answer and creates nothing; another body is a 409.',
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 characters' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Your key for this request: 1-255 visible ASCII characters',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  })
   @ApiEnvelope(PostView, { status: 202 })
-  @ApiErrors(400, 401, 409, 413, 415, 422)
+  @ApiErrors(400, 401, 'idempotency_key_reused', 'idempotency_key_in_use', 422)
   async create(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Body() body: CreatePostBody,
@@ -49,7 +56,7 @@ export class PostsController {
   }
 
   @Get()
-  @ApiOperation({ summary: "A tenant's posts, newest first" })
+  @ApiOperation({ operationId: 'listPosts', summary: "A tenant's posts, newest first" })
   @ApiEnvelope(PostPageView)
   @ApiErrors(400, 401)
   list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListPostsQuery): Promise<PostPageView> {
@@ -57,7 +64,8 @@ export class PostsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'A post with every delivery' })
+  @ApiOperation({ operationId: 'getPost', summary: 'A post with every delivery' })
+  @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(PostView)
   @ApiErrors(401, 404)
   get(
@@ -69,9 +77,11 @@ export class PostsController {
 
   @Delete(':id')
   @ApiOperation({
+    operationId: 'cancelPost',
     summary: 'Cancel the deliveries not yet published',
     description: 'Published deliveries stay on the network.',
   })
+  @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(PostView)
   @ApiErrors(401, 404)
   cancel(

@@ -8,6 +8,7 @@ import { PublishOutcome } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
 import { NetworkRegistry } from '../networks/network-registry';
 import { Attempt, DeliveryStore } from './delivery-store';
+import type { DeliveryErrorCode } from './delivery-error-code';
 import { afterFailure } from './retry-policy';
 
 /**
@@ -124,7 +125,7 @@ export class PublishDeliveryTask {
   private fail(
     transaction: EntityManager,
     { delivery, post, account }: Pick<Attempt, 'delivery' | 'post' | 'account'>,
-    code: string,
+    code: DeliveryErrorCode,
     message: string,
   ): Promise<void> {
     return this.store.failed(

@@ -1,4 +1,5 @@
 import { NetworkError } from '../networks/network-error';
+import type { DeliveryErrorCode } from './delivery-error-code';
 
 /** After this many attempts a delivery that keeps failing transiently is given up as failed. */
 export const MAX_ATTEMPTS = 8;
@@ -27,7 +28,7 @@ export function nextAttemptAt(
 }
 
 export type AfterFailure =
-  | { kind: 'fail'; code: 'network_rejected' | 'retries_exhausted' | 'rate_limited' }
+  | { kind: 'fail'; code: Extract<DeliveryErrorCode, 'network_rejected' | 'retries_exhausted' | 'rate_limited'> }
   | { kind: 'retry'; at: Date; rateLimited: boolean };
 
 /**

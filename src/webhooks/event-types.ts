@@ -1,3 +1,5 @@
+import type { DeliveryErrorCode } from '../posts/delivery-error-code';
+
 /** The data of each event kind, as the customer's webhook receives it (SPEC.md section 6). */
 export interface EventData {
   /** clientState: the auth-url call's client_state (null without one), for the customer to match to its user. */
@@ -32,7 +34,7 @@ export interface EventData {
     connectedAccountId: string;
     platform: string;
     error: string;
-    errorCode: string;
+    errorCode: DeliveryErrorCode;
   };
   /** The deliveries a cancel stopped (those already published or failed are not among them). */
   'post.canceled': { servicePostId: string; canceledDeliveryIds: string[] };

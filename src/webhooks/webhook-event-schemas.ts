@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ALL_EVENT_TYPES, EventType, TestEventType } from './event-types';
+import { EventType, TestEventType } from './event-types';
+import { WEBHOOK_SIGNING_HEADERS } from './webhook-signing-docs';
 
 /** A schema of the document's components (the swagger package does not export its own name for it). */
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
@@ -7,12 +8,14 @@ type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schema
 const text = { type: 'string' } as const;
 const nullableText = { type: 'string', nullable: true } as const;
 const count = { type: 'integer', minimum: 0 } as const;
+const platform = { $ref: '#/components/schemas/Network' } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
 
 /** The `data` of each event type, as docs/webhooks.md lists it (EventData in event-types.ts is the source). */
 const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
   'account.connected': object({
     connectedAccountId: text,
-    platform: text,
+    platform,
     username: text,
     nickname: text,
     clientState: {
@@ -20,20 +23,20 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
       description: "The auth-url call's client_state: check it is your signed-in user's",
     },
   }),
-  'account.disconnected': object({ connectedAccountId: text, platform: text, username: text }),
+  'account.disconnected': object({ connectedAccountId: text, platform, username: text }),
   'account.token_expiring': object({
     connectedAccountId: text,
-    platform: text,
+    platform,
     username: text,
-    expiresAt: { type: 'string', format: 'date-time' },
+    expiresAt: dateTime,
     reason: text,
   }),
-  'account.token_expired': object({ connectedAccountId: text, platform: text, username: text, reason: text }),
+  'account.token_expired': object({ connectedAccountId: text, platform, username: text, reason: text }),
   'post.published': object({
     servicePostId: text,
     deliveryId: text,
     connectedAccountId: text,
-    platform: text,
+    platform,
     platformPostId: text,
     permalink: nullableText,
   }),
@@ -41,9 +44,9 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     servicePostId: text,
     deliveryId: text,
     connectedAccountId: text,
-    platform: text,
+    platform,
     error: text,
-    errorCode: text,
+    errorCode: { $ref: '#/components/schemas/DeliveryErrorCode' },
   }),
   'post.canceled': object({ servicePostId: text, canceledDeliveryIds: { type: 'array', items: text } }),
   'post.completed': object({
@@ -53,6 +56,9 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
   }),
   'webhook.test': object({ message: text }),
 };
+
+/** Every event type with a body schema: EVENT_DATA's Record type makes it every type there is. */
+export const DOCUMENTED_EVENT_TYPES = Object.keys(EVENT_DATA) as Array<EventType | TestEventType>;
 
 function object(properties: Record<string, SchemaObject>): SchemaObject {
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
@@ -73,7 +79,7 @@ function schemaName(type: string): string {
  */
 export function addWebhookEventSchemas(document: OpenAPIObject): void {
   const schemas = (document.components ??= {}).schemas ?? (document.components.schemas = {});
-  for (const type of ALL_EVENT_TYPES) {
+  for (const type of DOCUMENTED_EVENT_TYPES) {
     schemas[schemaName(type)] = {
       type: 'object',
       description: `The body of a \`${type}\` event`,
@@ -82,7 +88,7 @@ export function addWebhookEventSchemas(document: OpenAPIObject): void {
         id: { type: 'string', example: 'evt_4Vq…' },
         event: { type: 'string', enum: [type] },
         tenantId: nullableText,
-        timestamp: { type: 'string', format: 'date-time' },
+        timestamp: dateTime,
         data: EVENT_DATA[type],
         livemode: { type: 'boolean' },
       },
@@ -90,10 +96,12 @@ export function addWebhookEventSchemas(document: OpenAPIObject): void {
   }
   schemas.WebhookEvent = {
     description: 'What your webhook receives (POST, signed): one of these, told apart by `event`',
-    oneOf: ALL_EVENT_TYPES.map((type) => ({ $ref: `#/components/schemas/${schemaName(type)}` })),
+    oneOf: DOCUMENTED_EVENT_TYPES.map((type) => ({ $ref: `#/components/schemas/${schemaName(type)}` })),
     discriminator: {
       propertyName: 'event',
-      mapping: Object.fromEntries(ALL_EVENT_TYPES.map((type) => [type, `#/components/schemas/${schemaName(type)}`])),
+      mapping: Object.fromEntries(
+        DOCUMENTED_EVENT_TYPES.map((type) => [type, `#/components/schemas/${schemaName(type)}`]),
+      ),
     },
   };
   const tags = (document.tags ??= []);
@@ -105,7 +113,11 @@ export function addWebhookEventSchemas(document: OpenAPIObject): void {
   (document as OpenAPIObject & { 'x-webhooks'?: unknown })['x-webhooks'] = {
     event: {
       post: {
+        operationId: 'receiveWebhookEvent',
         summary: 'An event, sent to your webhook URL',
+        description: `Your endpoint receives each event as a signed POST; answer 2xx once it is stored. ${WEBHOOK_SIGNING_HEADERS}`,
+        tags: ['Webhooks'],
+        security: [],
         requestBody: {
           required: true,
           content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } },

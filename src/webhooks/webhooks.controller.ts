@@ -4,6 +4,7 @@ import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { PutWebhookBody } from './dto/put-webhook.body';
@@ -25,6 +26,7 @@ export class WebhooksController {
 
   @Put()
   @ApiOperation({
+    operationId: 'setWebhook',
     summary: 'Set the webhook endpoint (one per customer)',
     description:
       "Without webhook_secret the service makes one and answers it once as webhookSecret. Setting it again enables an endpoint a 410 disabled and ends a rotation's overlap. " +
@@ -37,13 +39,15 @@ export class WebhooksController {
     @Body() body: PutWebhookBody,
   ): Promise<WebhookWithSecretView> {
     return WebhookWithSecretView.withSecret(
-      await this.endpoints.put(caller.customerId, body.url, body.webhook_secret, body.events ?? null),
+      // null (which the body rules let through as "optional") is no secret, as for events.
+      await this.endpoints.put(caller.customerId, body.url, body.webhook_secret ?? undefined, body.events ?? null),
     );
   }
 
   @Post('secret/rotate')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'rotateWebhookSecret',
     summary: 'Make a new signing secret; the old one keeps signing for an overlap',
     description:
       'Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlap_seconds, default 86400, at most 604800) webhook-signature carries ' +
@@ -61,7 +65,7 @@ export class WebhooksController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The webhook endpoint' })
+  @ApiOperation({ operationId: 'getWebhook', summary: 'The webhook endpoint' })
   @ApiEnvelope(WebhookView)
   @ApiErrors(401, 404)
   async get(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<WebhookView> {
@@ -70,6 +74,7 @@ export class WebhooksController {
 
   @Delete()
   @ApiOperation({
+    operationId: 'deleteWebhook',
     summary: 'Remove the webhook endpoint',
     description: 'Events that happen afterwards are recorded as skipped.',
   })
@@ -83,17 +88,18 @@ export class WebhooksController {
   @Post('test')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'sendTestWebhookEvent',
     summary: 'Send a webhook.test event now',
     description: 'One attempt, answered with what it came to; it is also in the delivery log.',
   })
   @ApiEnvelope(TestAttemptView)
-  @ApiErrors(401, 409)
+  @ApiErrors(401, 'webhook_not_configured', 'webhook_disabled', 'webhook_secret_unreadable')
   sendTest(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<TestAttemptView> {
     return this.deliveries.sendTest(caller.customerId);
   }
 
   @Get('deliveries')
-  @ApiOperation({ summary: 'Events and their delivery attempts, newest first' })
+  @ApiOperation({ operationId: 'listWebhookEvents', summary: 'Events and their delivery attempts, newest first' })
   @ApiEnvelope(EventPageView)
   @ApiErrors(400, 401)
   list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListDeliveriesQuery): Promise<EventPageView> {
@@ -102,9 +108,14 @@ export class WebhooksController {
 
   @Post('deliveries/:eventId/resend')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send an event again', description: 'Queued at once, with a new round of retries.' })
+  @ApiOperation({
+    operationId: 'resendWebhookEvent',
+    summary: 'Send an event again',
+    description: 'Queued at once, with a new round of retries.',
+  })
+  @ApiResourceId('eventId', 'event', 'Event')
   @ApiEnvelope(EventDeliveryView, { status: 202 })
-  @ApiErrors(401, 404, 409)
+  @ApiErrors(401, 404, 'webhook_not_configured', 'webhook_disabled')
   resend(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('eventId', new ResourceIdPipe('event', 'Event')) eventId: string,

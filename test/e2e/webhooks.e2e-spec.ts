@@ -143,6 +143,12 @@ describe('Webhooks', () => {
       expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
     });
 
+    it('takes webhook_secret: null as leaving it out: the service makes the secret (it answered 500)', async () => {
+      const put = await api(await t.createCustomer()).put({ url: receiver.url, webhook_secret: null });
+      expect(put.status).toBe(200);
+      expect(put.body.data.webhookSecret).toMatch(/^whsec_/);
+    });
+
     it('the test event and resend are a 409 webhook_not_configured without an endpoint', async () => {
       const customer = await t.createCustomer();
       const tested = await api(customer).test();

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { wholeNumberFromQuery } from '../../common/http/page.query';
-import { IsTenantId } from '../../common/tenant-id';
+import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
 import { ACCOUNT_STATUSES } from '../connected-account.entity';
 import type { AccountStatus } from '../connected-account.entity';
 
@@ -12,12 +12,17 @@ export const ACCOUNT_PAGE_LIMIT = { default: 100, max: 500 } as const;
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ACCOUNT_PAGE_LIMIT.max}`;
 
 export class ListAccountsQuery {
-  @ApiProperty({ description: 'The tenant whose accounts to list', example: 'tenant-42' })
+  @ApiProperty({
+    description: 'The tenant whose accounts to list',
+    example: 'tenant-42',
+    pattern: TENANT_ID_PATTERN.source,
+  })
   @IsTenantId()
   tenantId!: string;
 
   @ApiPropertyOptional({
     enum: ACCOUNT_STATUSES,
+    enumName: 'AccountStatus',
     description: 'Only accounts in this status. Without it: active and expired accounts (not disconnected ones).',
   })
   @IsOptional()
@@ -40,6 +45,7 @@ export class ListAccountsQuery {
   limit?: number;
 
   @ApiPropertyOptional({
+    maxLength: 200,
     description:
       '`pagination.nextCursor` of the previous page, as given (opaque). Without it: the first page. Pages run oldest account first.',
   })

@@ -14,7 +14,7 @@ export class ApiException extends Error {
   readonly status: HttpStatus;
 
   constructor(
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
     status?: HttpStatus,
@@ -22,11 +22,7 @@ export class ApiException extends Error {
   ) {
     super(message);
     this.name = 'ApiException';
-    const known = (ERROR_STATUS as Record<string, HttpStatus>)[code];
-    if (status === undefined && known === undefined) {
-      throw new Error(`ApiException: code "${code}" has no default status; pass one`);
-    }
-    this.status = status ?? known!;
+    this.status = status ?? ERROR_STATUS[code];
   }
 
   static notFound(what: string): ApiException {
@@ -37,7 +33,7 @@ export class ApiException extends Error {
     return new ApiException('validation_failed', message, details);
   }
 
-  static conflict(message: string, code = 'conflict'): ApiException {
+  static conflict(message: string, code: ErrorCode = 'conflict'): ApiException {
     return new ApiException(code, message, undefined, HttpStatus.CONFLICT);
   }
 }

@@ -1,8 +1,9 @@
 import type { Pagination } from '../http/paginated';
 import { FieldError } from './api-exception';
+import type { ErrorCode } from './error-code';
 
 export interface ErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: FieldError[];
   requestId: string;

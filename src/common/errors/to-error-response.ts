@@ -1,12 +1,12 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiException, FieldError } from './api-exception';
 import { isDatabaseUnavailable } from './database-unavailable';
-import { ERROR_STATUS } from './error-code';
+import { ERROR_STATUS, ErrorCode } from './error-code';
 import { sqlState } from './sql-state';
 
 export interface ErrorResponse {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: FieldError[];
   headers: Record<string, string>;
@@ -15,7 +15,7 @@ export interface ErrorResponse {
 }
 
 /** Fastify's own errors (body parsing, content types) mapped to our codes and messages. */
-const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is larger than the limit' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',
@@ -37,7 +37,7 @@ const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
  * Framework errors (Nest's, Fastify's, Node's HTTP parser's) get a code and a fixed message by
  * status: their own messages may echo the URL or internals.
  */
-const BY_STATUS: Partial<Record<number, { code: string; message: string }>> = {
+const BY_STATUS: Partial<Record<number, { code: ErrorCode; message: string }>> = {
   400: { code: 'bad_request', message: 'Malformed request' },
   404: { code: 'not_found', message: 'Route not found' },
   405: { code: 'method_not_allowed', message: 'Method not allowed' },
@@ -51,7 +51,10 @@ const BY_STATUS: Partial<Record<number, { code: string; message: string }>> = {
 export function fromStatus(status: number): ErrorResponse {
   if (status >= 500)
     return { status: 500, code: 'internal_error', message: 'Internal server error', headers: {}, unexpected: true };
-  const known = BY_STATUS[status] ?? { code: 'bad_request', message: 'Bad request' };
+  const known: { code: ErrorCode; message: string } = BY_STATUS[status] ?? {
+    code: 'bad_request',
+    message: 'Bad request',
+  };
   return { status, ...known, headers: {}, unexpected: false };
 }
 
@@ -99,7 +102,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (typeof fastifyError?.code === 'string' && FASTIFY_ERRORS[fastifyError.code]) {
     const { code, message } = FASTIFY_ERRORS[fastifyError.code]!;
     return {
-      status: (ERROR_STATUS as Record<string, number>)[code] ?? 400,
+      status: ERROR_STATUS[code],
       code,
       message,
       headers: {},

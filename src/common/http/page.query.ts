@@ -12,7 +12,14 @@ export function wholeNumberFromQuery({ value }: TransformFnParams): unknown {
 
 /** `limit` and `cursor`, shared by every newest-first list. */
 export class PageQuery {
-  @ApiPropertyOptional({ example: 20, description: '1-100, default 20' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 20,
+    example: 20,
+    description: '1-100, default 20',
+  })
   @IsOptional()
   @Transform(wholeNumberFromQuery)
   @IsInt({ message: 'limit must be a whole number' })
@@ -20,7 +27,7 @@ export class PageQuery {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'nextCursor from the previous page' })
+  @ApiPropertyOptional({ maxLength: 200, description: 'nextCursor from the previous page' })
   @IsOptional()
   @IsString()
   @MaxLength(200)

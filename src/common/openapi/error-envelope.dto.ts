@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ERROR_CODES } from '../errors/error-code';
+import type { ErrorCode } from '../errors/error-code';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'tenantId' })
@@ -9,8 +11,13 @@ export class FieldErrorDto {
 }
 
 export class ErrorBodyDto {
-  @ApiProperty({ example: 'validation_failed', description: 'Stable, machine-readable error code' })
-  code!: string;
+  @ApiProperty({
+    enum: ERROR_CODES,
+    enumName: 'ErrorCode',
+    example: 'validation_failed',
+    description: 'Stable, machine-readable error code',
+  })
+  code!: ErrorCode;
 
   @ApiProperty({ example: 'Invalid request: tenantId' })
   message!: string;

@@ -3,6 +3,10 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_PREFIX } from '../../auth/api-key-format';
 import { WEBHOOK_SIGNING_HEADERS } from '../../webhooks/webhook-signing-docs';
 import { addWebhookEventSchemas } from '../../webhooks/webhook-event-schemas';
+import { DELIVERY_ERROR_MEANINGS } from '../../posts/delivery-error-code';
+import { ERROR_CODE_MEANINGS, ERROR_CODES, ERROR_STATUS } from '../errors/error-code';
+import { addEnumSchema } from './enum-schema';
+import { completeResponses } from './response-headers';
 
 export const OPENAPI_UI_PATH = 'api/docs';
 export const OPENAPI_JSON_PATH = 'api/docs.json';
@@ -19,31 +23,32 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         `**Webhook signatures.** ${WEBHOOK_SIGNING_HEADERS}`,
     )
     .setVersion('v1')
+    // Relative: the document is served by the service it describes, wherever that is deployed.
+    .addServer('/', 'This service')
     .addBearerAuth({
       type: 'http',
       scheme: 'bearer',
+      bearerFormat: `opaque API key: ${API_KEY_PREFIX}… (live) or ${API_KEY_PREFIX}test_… (test)`,
       description: `API key created in the dashboard or CLI: a live key (\`${API_KEY_PREFIX}…\`) acts on your real accounts; a test key (\`${API_KEY_PREFIX}test_…\`) acts in your test world, apart from them (events say \`"livemode": false\`)`,
     })
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem) as Array<{
-      responses?: Record<string, { headers?: Record<string, unknown> }>;
-    }>) {
-      for (const response of Object.values(operation.responses ?? {})) {
-        response.headers = { ...response.headers, 'X-Request-Id': REQUEST_ID_HEADER };
-      }
-    }
-  }
+  completeResponses(document);
+  addEnumSchema(
+    document,
+    'ErrorCode',
+    'Every `error.code` the API answers with, and its HTTP status',
+    Object.fromEntries(ERROR_CODES.map((code) => [code, `${ERROR_STATUS[code]}, ${ERROR_CODE_MEANINGS[code]}`])),
+  );
+  addEnumSchema(
+    document,
+    'DeliveryErrorCode',
+    "A delivery's `error.code`, and a post.failed event's `data.errorCode`",
+    DELIVERY_ERROR_MEANINGS,
+  );
   addWebhookEventSchemas(document);
   return document;
 }
-
-/** Every response carries the request id, which error bodies repeat as `error.requestId`. */
-const REQUEST_ID_HEADER = {
-  description: 'Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : -',
-  schema: { type: 'string', example: 'req_Yq3b1m4o2rV0d9Ku' },
-};
 
 /** Serves the document at /api/docs.json and an explorer UI at /api/docs (both without authentication). */
 export function serveOpenApi(app: INestApplication): void {

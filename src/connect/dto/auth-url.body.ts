@@ -1,14 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
-import { IsTenantId } from '../../common/tenant-id';
+import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
 
 export class AuthUrlBody {
-  @ApiProperty({ example: 'tenant-42' })
+  @ApiProperty({ example: 'tenant-42', pattern: TENANT_ID_PATTERN.source })
   @IsTenantId()
   tenant_id!: string;
 
   @ApiProperty({
     example: 'https://app.example.com/connected',
+    format: 'uri',
+    maxLength: 2000,
     description:
       'Where the user comes back after connecting; must be one of your allowed redirect URLs (its query string is kept)',
   })
@@ -37,6 +39,9 @@ export class AuthUrlBody {
 }
 
 export class AuthUrlView {
-  @ApiProperty({ example: 'https://www.facebook.com/v25.0/dialog/oauth?client_id=…&state=…' })
+  @ApiProperty({
+    format: 'uri',
+    example: 'https://www.facebook.com/v25.0/dialog/oauth?client_id=1234567890&state=st_9f86d081884c7d65',
+  })
   auth_url!: string;
 }

@@ -2,7 +2,15 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsString, MaxLength } from 'class-validator';
 
 export class FinalizeSessionBody {
-  @ApiProperty({ type: [String], example: ['102938475610'], description: 'Ids from availablePages to connect' })
+  @ApiProperty({
+    type: String,
+    isArray: true,
+    minItems: 1,
+    maxItems: 100,
+    maxLength: 200,
+    example: ['102938475610'],
+    description: 'Ids from availablePages to connect',
+  })
   @IsDefined({ message: 'selectedPageIds is required' })
   @IsArray({ message: 'selectedPageIds must be an array of page ids' })
   @ArrayNotEmpty({ message: 'selectedPageIds must name at least one page' })

@@ -22,13 +22,13 @@ export class AvailablePageView {
 }
 
 export class PendingSessionView {
-  @ApiProperty({ enum: NETWORK_IDS, example: 'facebook' })
+  @ApiProperty({ enum: NETWORK_IDS, enumName: 'Network', example: 'facebook' })
   network!: string;
 
   @ApiProperty({ example: 'tenant-42' })
   tenantId!: string;
 
-  @ApiProperty({ example: '2026-11-21T20:30:00.000Z' })
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T20:30:00.000Z' })
   expiresAt!: string;
 
   @ApiProperty({

@@ -14,7 +14,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { IsTenantId } from '../../common/tenant-id';
+import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
 
 /**
  * A property's rules, checked in the order written. Decorators stacked on a property register
@@ -37,9 +37,13 @@ const SCHEDULED_AT_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
  */
 const MAX_MEDIA_PER_CONTAINER = 20;
 
+const ACCOUNT_ID_PATTERN = /^acc_[0-9A-Za-z]{1,40}$/;
+
 export class MediaBody {
   @ApiProperty({
     example: 'https://cdn.example.com/photo.jpg',
+    format: 'uri',
+    maxLength: 2048,
     description: 'http(s) URL of the media file; its extension says what it is',
   })
   @Rules(
@@ -53,12 +57,13 @@ export class MediaBody {
 export class ContainerBody {
   @ApiPropertyOptional({
     example: 'Fresh bread, every morning.',
+    maxLength: 10_000,
     description: 'The text (may be empty when there is media)',
   })
   @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(10_000))
   content?: string;
 
-  @ApiPropertyOptional({ type: [MediaBody] })
+  @ApiPropertyOptional({ type: [MediaBody], maxItems: MAX_MEDIA_PER_CONTAINER })
   @Rules(
     IsOptional(),
     IsArray({ message: '$property must be an array' }),
@@ -70,12 +75,17 @@ export class ContainerBody {
 }
 
 export class CreatePostBody {
-  @ApiProperty({ example: 'tenant-42' })
+  @ApiProperty({ example: 'tenant-42', pattern: TENANT_ID_PATTERN.source })
   @IsTenantId()
   tenant_id!: string;
 
   @ApiProperty({
-    type: [String],
+    type: String,
+    isArray: true,
+    minItems: 1,
+    maxItems: 50,
+    uniqueItems: true,
+    pattern: ACCOUNT_ID_PATTERN.source,
     example: ['acc_3kTMd9fQe2xV7bLp1sWq0Z'],
     description: 'Connected account ids to publish to',
   })
@@ -85,12 +95,17 @@ export class CreatePostBody {
     ArrayMinSize(1, { message: '$property must name at least one account' }),
     ArrayMaxSize(50),
     IsString({ each: true, message: '$property must contain account ids' }),
-    Matches(/^acc_[0-9A-Za-z]{1,40}$/, { each: true, message: '$property must contain account ids (acc_…)' }),
+    Matches(ACCOUNT_ID_PATTERN, { each: true, message: '$property must contain account ids (acc_…)' }),
     ArrayUnique({ message: '$property must not repeat an account' }),
   )
   accounts!: string[];
 
-  @ApiProperty({ type: [ContainerBody], description: 'containers[0] is the post; further containers are its thread' })
+  @ApiProperty({
+    type: [ContainerBody],
+    minItems: 1,
+    maxItems: 25,
+    description: 'containers[0] is the post; further containers are its thread',
+  })
   @Rules(
     IsDefined({ message: '$property is required' }),
     IsArray({ message: '$property must be an array' }),
@@ -102,6 +117,7 @@ export class CreatePostBody {
   containers!: ContainerBody[];
 
   @ApiPropertyOptional({
+    format: 'date-time',
     example: '2026-12-01T09:00:00.000Z',
     description:
       'Publish later: an ISO 8601 / RFC 3339 date-time with a UTC offset (Z or ±hh:mm), in the future, within a year',

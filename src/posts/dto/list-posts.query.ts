@@ -1,16 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
-import { IsTenantId } from '../../common/tenant-id';
+import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
 import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
 
 export class ListPostsQuery extends PageQuery {
-  @ApiProperty({ example: 'tenant-42' })
+  @ApiProperty({ example: 'tenant-42', pattern: TENANT_ID_PATTERN.source })
   @IsTenantId()
   tenantId!: string;
 
-  @ApiPropertyOptional({ enum: POST_STATUSES })
+  @ApiPropertyOptional({ enum: POST_STATUSES, enumName: 'PostStatus' })
   @IsOptional()
   @IsIn(POST_STATUSES, { message: `status must be one of ${POST_STATUSES.join(', ')}` })
   status?: PostStatus;

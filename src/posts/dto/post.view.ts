@@ -4,9 +4,10 @@ import type { DeliveryStatus } from '../delivery.entity';
 import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
 import { NETWORK_IDS } from '../../networks/network-names';
+import { DELIVERY_ERROR_CODES } from '../delivery-error-code';
 
 export class DeliveryErrorView {
-  @ApiProperty({ example: 'token_expired' })
+  @ApiProperty({ enum: DELIVERY_ERROR_CODES, enumName: 'DeliveryErrorCode', example: 'token_expired' })
   code!: string;
 
   @ApiProperty({ example: 'The account must be reconnected' })
@@ -20,10 +21,15 @@ export class DeliveryView {
   @ApiProperty({ example: 'acc_3kTMd9fQe2xV7bLp1sWq0Z' })
   accountId!: string;
 
-  @ApiProperty({ enum: NETWORK_IDS, example: 'x' })
+  @ApiProperty({ enum: NETWORK_IDS, enumName: 'Network', example: 'x' })
   platform!: string;
 
-  @ApiProperty({ enum: DELIVERY_STATUSES })
+  @ApiProperty({
+    enum: DELIVERY_STATUSES,
+    enumName: 'DeliveryStatus',
+    description:
+      'scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled',
+  })
   status!: DeliveryStatus;
 
   @ApiProperty({ nullable: true, type: String, example: '1866000000000000000' })
@@ -32,13 +38,13 @@ export class DeliveryView {
   @ApiProperty({ nullable: true, type: String, example: 'https://x.com/acme/status/1866000000000000000' })
   permalink!: string | null;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   attempts!: number;
 
   @ApiPropertyOptional({ type: DeliveryErrorView, nullable: true })
   error!: DeliveryErrorView | null;
 
-  @ApiProperty({ nullable: true, type: String })
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
   publishedAt!: string | null;
 }
 
@@ -46,16 +52,16 @@ export class PostView {
   @ApiProperty({ example: 'pst_2Hq…' })
   id!: string;
 
-  @ApiProperty({ enum: POST_STATUSES })
+  @ApiProperty({ enum: POST_STATUSES, enumName: 'PostStatus', description: "Summed up from the deliveries' statuses" })
   status!: PostStatus;
 
   @ApiProperty({ example: 'tenant-42' })
   tenantId!: string;
 
-  @ApiProperty({ nullable: true, type: String })
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
   scheduledAt!: string | null;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
   @ApiProperty({ type: [DeliveryView] })

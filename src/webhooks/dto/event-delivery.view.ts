@@ -3,22 +3,22 @@ import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../event-types';
 import type { EventDeliveryStatus } from '../event-types';
 
 export class WebhookAttemptView {
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   attempt!: number;
 
   @ApiProperty({ example: 'https://api.example.com/hooks/social' })
   url!: string;
 
-  @ApiProperty({ nullable: true, type: Number, example: 503, description: 'null when no answer came' })
+  @ApiProperty({ nullable: true, type: 'integer', example: 503, description: 'null when no answer came' })
   statusCode!: number | null;
 
-  @ApiProperty({ example: 84 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 84 })
   durationMs!: number;
 
   @ApiProperty({ nullable: true, type: String, example: 'The receiver answered 503' })
   error!: string | null;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'date-time' })
   attemptedAt!: string;
 }
 
@@ -26,7 +26,11 @@ export class EventDeliveryView {
   @ApiProperty({ example: 'evt_5b0W…', description: 'Also X-Service-Event-Id: receivers de-duplicate on it' })
   id!: string;
 
-  @ApiProperty({ enum: ALL_EVENT_TYPES })
+  @ApiProperty({
+    enum: ALL_EVENT_TYPES,
+    enumName: 'WebhookEventType',
+    description: 'The event type (the body is the matching WebhookEvent)',
+  })
   event!: string;
 
   @ApiProperty({ nullable: true, type: String })
@@ -34,18 +38,19 @@ export class EventDeliveryView {
 
   @ApiProperty({
     enum: EVENT_DELIVERY_STATUSES,
+    enumName: 'EventDeliveryStatus',
     description:
       'pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which)',
   })
   status!: EventDeliveryStatus;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
-  @ApiProperty({ nullable: true, type: String })
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
   deliveredAt!: string | null;
 
-  @ApiProperty({ nullable: true, type: String })
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
   nextAttemptAt!: string | null;
 
   @ApiProperty({
@@ -80,10 +85,10 @@ export class TestAttemptView {
   @ApiProperty()
   delivered!: boolean;
 
-  @ApiProperty({ nullable: true, type: Number, example: 200 })
+  @ApiProperty({ nullable: true, type: 'integer', example: 200 })
   statusCode!: number | null;
 
-  @ApiProperty({ example: 84 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 84 })
   durationMs!: number;
 
   @ApiPropertyOptional({ example: 'Could not reach the receiver (ECONNREFUSED)' })

@@ -19,6 +19,8 @@ const SECRET_LENGTH_MESSAGE = `webhook_secret must be ${WEBHOOK_SECRET_LENGTH.mi
 export class PutWebhookBody {
   @ApiProperty({
     example: 'https://api.example.com/hooks/social',
+    format: 'uri',
+    maxLength: 2048,
     description: 'https (http or a private address only where the service allows it, for local use)',
   })
   @IsDefined({ message: 'url is required' })
@@ -40,8 +42,13 @@ export class PutWebhookBody {
   @Length(WEBHOOK_SECRET_LENGTH.min, WEBHOOK_SECRET_LENGTH.max, { message: SECRET_LENGTH_MESSAGE })
   webhook_secret?: string;
   @ApiPropertyOptional({
-    type: [String],
+    type: String,
+    isArray: true,
     enum: SUBSCRIBABLE_EVENT_TYPES,
+    enumName: 'SubscribableEventType',
+    minItems: 1,
+    maxItems: SUBSCRIBABLE_EVENT_TYPES.length * 2,
+    uniqueItems: true,
     example: ['post.published', 'post.failed', 'post.completed'],
     description:
       'The event types to send (default, or when left out: all of them). Others are recorded as `skipped` and never sent. ' +

@@ -4,6 +4,7 @@ import { ROTATION_OVERLAP_SECONDS } from '../webhook-secret-policy';
 
 export class RotateSecretBody {
   @ApiPropertyOptional({
+    type: 'integer',
     example: 3600,
     minimum: 0,
     maximum: ROTATION_OVERLAP_SECONDS.max,

@@ -12,12 +12,13 @@ export class WebhookView {
   })
   secretLast4!: string;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'date-time' })
   updatedAt!: string;
 
   @ApiProperty({
     nullable: true,
     type: String,
+    format: 'date-time',
     description: 'Set when the receiver answered 410 Gone; PUT again to enable',
   })
   disabledAt!: string | null;
@@ -26,8 +27,10 @@ export class WebhookView {
   disabledReason!: string | null;
 
   @ApiProperty({
-    type: [String],
+    type: String,
+    isArray: true,
     enum: SUBSCRIBABLE_EVENT_TYPES,
+    enumName: 'SubscribableEventType',
     description: 'The event types sent; every type when none was chosen',
   })
   events!: EventType[];
@@ -35,6 +38,7 @@ export class WebhookView {
   @ApiProperty({
     nullable: true,
     type: String,
+    format: 'date-time',
     description:
       'After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way.',
   })

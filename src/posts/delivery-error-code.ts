@@ -1,0 +1,18 @@
+/**
+ * The codes a delivery's `error.code` can hold (and a post.failed event's `data.errorCode`). A failed
+ * delivery keeps the code it failed with; a pending one shows why it waits (rate_limited,
+ * network_unavailable) until its next attempt.
+ */
+export const DELIVERY_ERROR_MEANINGS = {
+  account_expired: 'Failed: the account expired before the delivery was published; reconnect it',
+  account_disconnected: 'Failed: the account was disconnected before the delivery was published',
+  token_expired: 'Failed: the network no longer accepts the account token; reconnect the account',
+  network_rejected: 'Failed: the network refused the post (the message says why)',
+  retries_exhausted: 'Failed: the network kept failing until the last attempt',
+  rate_limited: "Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours",
+  network_unavailable: 'Pending: the network failed for a moment; the delivery is tried again',
+} as const;
+
+export type DeliveryErrorCode = keyof typeof DELIVERY_ERROR_MEANINGS;
+
+export const DELIVERY_ERROR_CODES = Object.keys(DELIVERY_ERROR_MEANINGS) as DeliveryErrorCode[];
