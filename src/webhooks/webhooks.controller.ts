@@ -37,7 +37,8 @@ export class WebhooksController {
     @Body() body: PutWebhookBody,
   ): Promise<WebhookWithSecretView> {
     return WebhookWithSecretView.withSecret(
-      await this.endpoints.put(caller.customerId, body.url, body.webhook_secret, body.events ?? null),
+      // null is no secret (the body rules let it through as absent): the service makes one.
+      await this.endpoints.put(caller.customerId, body.url, body.webhook_secret ?? undefined, body.events ?? null),
     );
   }
 

@@ -145,6 +145,13 @@ describe('Webhooks', () => {
       expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
     });
 
+    it('takes webhook_secret: null as no secret, and makes one (a 500 before)', async () => {
+      const customer = await t.createCustomer();
+      const response = await api(customer).put({ url: receiver.url, webhook_secret: null });
+      expect(response.status).toBe(200);
+      expect(response.body.data.webhookSecret).toMatch(/^whsec_/);
+    });
+
     it('the test event and resend are a 409 webhook_not_configured without an endpoint', async () => {
       const customer = await t.createCustomer();
       const tested = await api(customer).test();
