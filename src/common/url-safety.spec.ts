@@ -54,3 +54,23 @@ describe('UrlSafety.connectLookup', () => {
     }
   });
 });
+
+describe('UrlSafety.check', () => {
+  it.each([
+    ['photo.jpg', 'malformed', /absolute URL/],
+    ['ftp://1.1.1.1/a.jpg', 'malformed', /http or https/],
+    ['https://me:pw@1.1.1.1/a.jpg', 'malformed', /credentials/],
+    [
+      'https://10.0.0.5/a.jpg',
+      'private',
+      /private or loopback address \(allowed for local development with ALLOW_PRIVATE_URLS=true/,
+    ],
+    ['http://localhost/a.jpg', 'private', /ALLOW_PRIVATE_URLS=true, which production refuses/],
+  ])('refuses %s, saying why (%s)', async (url, problem, reason) => {
+    expect(await strict.check(url)).toEqual({ ok: false, problem, reason: expect.stringMatching(reason) });
+  });
+
+  it('takes a public address literal', async () => {
+    expect(await strict.check('https://1.1.1.1/a.jpg')).toEqual({ ok: true });
+  });
+});

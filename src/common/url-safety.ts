@@ -52,7 +52,14 @@ export class ForbiddenAddressError extends Error {
   }
 }
 
-export type UrlVerdict = { ok: true } | { ok: false; reason: string };
+/** How a URL fails: its form (not absolute, not http(s), credentials), a private address, or a name that does not resolve. */
+export type UrlProblem = 'malformed' | 'private' | 'unresolvable';
+
+export type UrlVerdict = { ok: true } | { ok: false; problem: UrlProblem; reason: string };
+
+/** Names the setting that allows it, so a developer pointing at a local server knows what to change. */
+export const PRIVATE_ADDRESS_REASON =
+  'must not point at a private or loopback address (allowed for local development with ALLOW_PRIVATE_URLS=true, which production refuses)';
 
 /**
  * Checks URLs a customer chooses (media, webhooks) before the service fetches them: http(s) only,
@@ -68,24 +75,25 @@ export class UrlSafety {
     try {
       url = new URL(raw);
     } catch {
-      return { ok: false, reason: 'must be an absolute URL' };
+      return { ok: false, problem: 'malformed', reason: 'must be an absolute URL' };
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'must use http or https' };
-    if (url.username || url.password) return { ok: false, reason: 'must not carry credentials' };
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return { ok: false, problem: 'malformed', reason: 'must use http or https' };
+    if (url.username || url.password) return { ok: false, problem: 'malformed', reason: 'must not carry credentials' };
     if (this.config.allowPrivateUrls) return { ok: true };
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (host === 'localhost' || host.endsWith('.localhost'))
-      return { ok: false, reason: 'must not point at a private or loopback address' };
+      return { ok: false, problem: 'private', reason: PRIVATE_ADDRESS_REASON };
     let addresses: string[];
     try {
       addresses = isIP(host)
         ? [host]
         : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
     } catch {
-      return { ok: false, reason: 'has a host name that does not resolve' };
+      return { ok: false, problem: 'unresolvable', reason: 'has a host name that does not resolve' };
     }
     if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
-      return { ok: false, reason: 'must not point at a private or loopback address' };
+      return { ok: false, problem: 'private', reason: PRIVATE_ADDRESS_REASON };
     }
     return { ok: true };
   }

@@ -1,3 +1,4 @@
+import { ContentRule } from './content-rule';
 import { NetworkIdentity } from './network-identity';
 
 /**
@@ -126,6 +127,8 @@ export interface PostPart {
 /** A content rule a network would refuse the post for; `field` is a path in the request body. */
 export interface ContentProblem {
   field: string;
+  /** Which rule, by a stable name; the message says it for people. */
+  rule: ContentRule;
   message: string;
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
@@ -10,6 +10,7 @@ import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { CreatePostBody } from './dto/create-post.body';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { PostPageView, PostView } from './dto/post.view';
+import { PostVerdictView } from './dto/post-verdict.view';
 import { PostsService } from './posts.service';
 
 function idempotencyKey(value: string | undefined): string | undefined {
@@ -53,6 +54,25 @@ export class PostsController {
     const created = await this.posts.create(caller.customerId, body, idempotencyKey(key));
     void reply.status(created.status);
     return created.body;
+  }
+
+  // Declared before the routes taking a post id, so that `validate` is never read as one.
+  @Post('validate')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'validatePost',
+    summary: 'Check a post without publishing it (dry run)',
+    description:
+      'Takes the body of POST /api/v1/posts and answers 200 with a verdict: `valid`, the problems of the whole post ' +
+      "(scheduledAt, media URLs) and, per account, its own state and its network's content rules, each with `field`, " +
+      '`rule` and `message`. A body POST /posts would refuse with a 422, or with a 400 for a media URL or scheduledAt, ' +
+      'is a verdict here; a body of the wrong shape (a missing or mistyped field) is still a 400 validation_failed. ' +
+      'Nothing is written, queued or sent; an Idempotency-Key is ignored.',
+  })
+  @ApiEnvelope(PostVerdictView)
+  @ApiErrors(400, 401, 413, 415)
+  validate(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: CreatePostBody): Promise<PostVerdictView> {
+    return this.posts.validate(caller.customerId, body);
   }
 
   @Get()

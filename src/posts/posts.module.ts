@@ -8,6 +8,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
+import { PostReview } from './post-review';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PostWriter } from './post-writer';
@@ -24,6 +25,7 @@ import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
   providers: [
     PostsService,
     PostAcceptance,
+    PostReview,
     PostWriter,
     PostWriteBatcher,
     DeliveryStore,

@@ -14,6 +14,9 @@ import { ListPostsQuery } from './dto/list-posts.query';
 import { IdempotencyKeys, requestHash } from './idempotency';
 import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
+import { PostReview } from './post-review';
+import { postVerdict } from './post-verdict';
+import { PostVerdictView } from './dto/post-verdict.view';
 import { postView } from './post-views';
 import { PostWriteBatcher } from './post-write-batcher';
 import { PostWriter, WrittenPost } from './post-writer';
@@ -30,6 +33,7 @@ export class PostsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly acceptance: PostAcceptance,
+    private readonly review: PostReview,
     private readonly writer: PostWriter,
     private readonly batcher: PostWriteBatcher,
     private readonly statements: PreparedStatements,
@@ -59,6 +63,15 @@ export class PostsService {
       await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
       return { status: ACCEPTED, body: view };
     });
+  }
+
+  /**
+   * What POST /posts would say of this body now, without doing any of it: the same checks
+   * (PostReview), every problem reported, and nothing written, queued or sent; an Idempotency-Key
+   * is not looked at.
+   */
+  async validate(customerId: string, body: CreatePostBody): Promise<PostVerdictView> {
+    return postVerdict(await this.review.review(customerId, body));
   }
 
   /** The post with its deliveries: one prepared statement (a row per delivery), as it is polled often. */

@@ -170,12 +170,16 @@ export class WebhookEndpointsService {
   /** https only, and no private address, unless ALLOW_PRIVATE_URLS (local use, tests). */
   private async checkUrl(url: string): Promise<void> {
     if (!this.config.allowPrivateUrls && URL.canParse(url) && new URL(url).protocol === 'http:') {
-      throw ApiException.validation([{ field: 'url', message: 'url must use https' }]);
+      throw ApiException.validation([{ field: 'url', message: HTTPS_REQUIRED }]);
     }
     const verdict = await this.urls.check(url);
     if (!verdict.ok) throw ApiException.validation([{ field: 'url', message: `url ${verdict.reason}` }]);
   }
 }
+
+/** Names the setting that allows http, so a developer pointing at a local receiver knows what to change. */
+export const HTTPS_REQUIRED =
+  'url must use https (http is allowed for local development with ALLOW_PRIVATE_URLS=true, which production refuses)';
 
 function withoutFragment(url: string): string {
   const parsed = new URL(url);

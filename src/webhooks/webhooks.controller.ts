@@ -39,7 +39,7 @@ export class WebhooksController {
     @Body() body: PutWebhookBody,
   ): Promise<WebhookWithSecretView> {
     return WebhookWithSecretView.withSecret(
-      // null (which the body rules let through as "optional") is no secret, as for events.
+      // null is no secret (the body rules let it through as absent): the service makes one.
       await this.endpoints.put(caller.customerId, body.url, body.webhook_secret ?? undefined, body.events ?? null),
     );
   }

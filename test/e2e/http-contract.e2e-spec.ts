@@ -100,6 +100,7 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
       );
       expect(Object.keys(document.paths).sort()).toEqual([
         '/api/v1/posts',
+        '/api/v1/posts/validate',
         '/api/v1/posts/{id}',
         '/api/v1/social-accounts',
         '/api/v1/social-accounts/pending/{session}',

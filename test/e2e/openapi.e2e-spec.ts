@@ -117,6 +117,7 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'GET /api/v1/social-accounts/pending/{session}': 'getPendingSession',
       'POST /api/v1/social-accounts/pending/{session}/finalize': 'finalizePendingSession',
       'POST /api/v1/posts': 'createPost',
+      'POST /api/v1/posts/validate': 'validatePost',
       'GET /api/v1/posts': 'listPosts',
       'GET /api/v1/posts/{id}': 'getPost',
       'DELETE /api/v1/posts/{id}': 'cancelPost',

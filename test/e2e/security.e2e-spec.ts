@@ -145,6 +145,11 @@ describe('Security checks', () => {
         containers: [{ content: 'theirs' }],
         scheduledAt: tomorrow(),
       },
+      'POST /api/v1/posts/validate': {
+        tenant_id: TENANT,
+        accounts: [owned.accountId],
+        containers: [{ content: 'theirs' }],
+      },
       'PUT /api/v1/webhooks': { url: bobReceiver.url, webhook_secret: 'someone-elses-secret-000' },
       'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
     };
@@ -230,9 +235,11 @@ describe('Security checks', () => {
         } else {
           expect({ route, status: response.status }).not.toEqual({ route, status: 403 });
         }
-        // Whatever the answer, it carries nothing of Alice's (except an id Bob himself sent, named back in a detail).
+        // Whatever the answer, it carries nothing of Alice's, except an id Bob himself sent, named back
+        // (in a detail, or in a dry run's verdict on it).
         const shown = JSON.stringify(response.body.data ?? null);
-        for (const text of aliceTexts)
+        const sent = JSON.stringify(call(operation).body ?? null);
+        for (const text of aliceTexts.filter((candidate) => !sent.includes(candidate)))
           expect({ route, leaks: shown.includes(text) ? text : null }).toEqual({ route, leaks: null });
       }
       expect(await aliceView()).toEqual(before);
@@ -249,6 +256,22 @@ describe('Security checks', () => {
           .replace(/req_[\w-]+/g, 'REQ');
       expect(theirs.status).toBe(422);
       expect(scrub(theirs.text)).toBe(scrub(unknown.text));
+    });
+
+    it("judges another customer's account in a dry run exactly as an account that does not exist", async () => {
+      const verdict = async (account: string) =>
+        (
+          await request(t.server)
+            .post('/api/v1/posts/validate')
+            .set(bearer(bob.apiKey))
+            .send({ tenant_id: TENANT, accounts: [account], containers: [{ content: 'x' }] })
+        ).body.data;
+      const theirs = await verdict(owned.accountId!);
+      const unknown = await verdict('acc_0000000000000000000000');
+      const scrub = (data: unknown) =>
+        JSON.stringify(data).replaceAll(owned.accountId!, 'ACC').replaceAll('acc_0000000000000000000000', 'ACC');
+      expect(theirs.accounts[0]).toMatchObject({ platform: null, valid: false });
+      expect(scrub(theirs)).toBe(scrub(unknown));
     });
   });
 

@@ -3,8 +3,10 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { signedIn } from '../support/dashboard';
 import { createPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 import { Receipt, WebhookReceiver } from '../support/webhook-receiver';
@@ -166,7 +168,7 @@ describe('Webhooks', () => {
     afterAll(async () => strict.close());
 
     it.each([
-      ['plain http', 'http://example.com/hooks', 'url must use https'],
+      ['plain http', 'http://example.com/hooks', 'url must use https ('],
       ['a loopback address', 'https://127.0.0.1/hooks', 'private'],
       ['localhost', 'https://localhost/hooks', 'private'],
       ['a private address', 'https://10.1.2.3/hooks', 'private'],
@@ -180,6 +182,41 @@ describe('Webhooks', () => {
         .send({ url, webhook_secret: SECRET });
       expect(response.status).toBe(400);
       expect(response.body.error.details[0]).toEqual({ field: 'url', message: expect.stringContaining(message) });
+    });
+
+    it.each([
+      [
+        'plain http',
+        'http://example.com/hooks',
+        'url must use https (http is allowed for local development with ALLOW_PRIVATE_URLS=true, which production refuses)',
+      ],
+      [
+        'a private address',
+        'https://192.168.1.20/hooks',
+        'url must not point at a private or loopback address (allowed for local development with ALLOW_PRIVATE_URLS=true, which production refuses)',
+      ],
+    ])('says how to allow %s for local development', async (_, url, message) => {
+      const customer = await strict.createCustomer();
+      const response = await request(strict.server)
+        .put('/api/v1/webhooks')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send({ url, webhook_secret: SECRET });
+      expect(response.body.error.details).toEqual([{ field: 'url', message }]);
+    });
+
+    it('says the same on the dashboard', async () => {
+      const customer = await strict.createCustomer();
+      await strict.app
+        .get(DashboardUsersService)
+        .create(customer.id, 'ops-strict@example.com', 'a long dashboard password');
+      const session = await signedIn(strict, 'ops-strict@example.com', 'a long dashboard password');
+      const answer = await request(strict.server)
+        .post('/dashboard/webhook')
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ _csrf: session.csrf, url: 'http://example.com/hooks', webhook_secret: SECRET });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain('http is allowed for local development with ALLOW_PRIVATE_URLS=true');
     });
   });
 

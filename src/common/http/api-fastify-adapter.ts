@@ -5,6 +5,7 @@ import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger } from 'pino';
 import { ApiException } from '../errors/api-exception';
 import { sendError } from '../errors/send-error';
+import { acceptEmptyJsonBodies } from './json-body-parser';
 import { answerRawClientError } from './raw-client-error';
 import { requestIdFor } from './request-id';
 
@@ -55,6 +56,7 @@ export class ApiFastifyAdapter extends FastifyAdapter {
     });
     // JSON only: Fastify also parses text/plain by default, which would reach validation as a string.
     fastify.removeContentTypeParser(['text/plain']);
+    acceptEmptyJsonBodies(fastify);
     fastify.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
       if (closing) {

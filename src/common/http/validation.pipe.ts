@@ -43,7 +43,26 @@ class ApiValidationPipe extends ValidationPipe {
       if (forbidden.length)
         throw ApiException.validation(forbidden, `Invalid request: ${forbidden.map((f) => f.field).join(', ')}`);
     }
+    if (metadata.type === 'body' && value === undefined) return this.transformEmptyBody(metadata);
     return super.transform(value, metadata);
+  }
+
+  /**
+   * No body (none sent, or an empty one as application/json): what the route's body class makes of
+   * `{}`. A body of optional fields only takes it; one with required fields is refused, saying the
+   * body is empty as well as naming the fields.
+   */
+  private async transformEmptyBody(metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(undefined, metadata);
+    } catch (error) {
+      if (!(error instanceof ApiException) || !error.details) throw error;
+      const fields = [...new Set(error.details.map((detail) => detail.field))].join(', ');
+      throw ApiException.validation(
+        error.details,
+        `The request body is empty; this route needs a JSON object with ${fields}`,
+      );
+    }
   }
 }
 

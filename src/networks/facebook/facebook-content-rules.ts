@@ -11,7 +11,8 @@ export const FACEBOOK_MAX_PHOTOS = 10;
  * GIF, TIFF; at most 10) or one video alone; and text only on the thread parts, which become comments.
  */
 export function facebookContentProblems(parts: readonly PostPart[]): ContentProblem[] {
-  if (parts.length === 0) return [{ field: 'containers', message: 'A post needs at least one container' }];
+  if (parts.length === 0)
+    return [{ field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' }];
   const problems: ContentProblem[] = [];
   parts.forEach((part, index) => {
     const at = `containers[${index}]`;
@@ -19,22 +20,33 @@ export function facebookContentProblems(parts: readonly PostPart[]): ContentProb
       if (part.media.length > 0)
         problems.push({
           field: `${at}.media`,
+          rule: 'thread_media_not_allowed',
           message: 'Facebook thread parts become comments, which take text only: remove the media',
         });
       if (!part.text.trim())
-        problems.push({ field: `${at}.content`, message: 'Facebook thread parts become comments and need text' });
+        problems.push({
+          field: `${at}.content`,
+          rule: 'thread_text_required',
+          message: 'Facebook thread parts become comments and need text',
+        });
       return;
     }
     if (!part.text.trim() && part.media.length === 0)
-      problems.push({ field: `${at}.content`, message: 'A Facebook post needs text or media' });
+      problems.push({
+        field: `${at}.content`,
+        rule: 'content_required',
+        message: 'A Facebook post needs text or media',
+      });
     if (part.media.length > 1 && part.media.some((media) => media.kind === 'video')) {
       problems.push({
         field: `${at}.media`,
+        rule: 'media_mixed',
         message: `A Facebook video is posted alone: one video and no other media (got ${part.media.length} media)`,
       });
     } else if (part.media.length > FACEBOOK_MAX_PHOTOS) {
       problems.push({
         field: `${at}.media`,
+        rule: 'media_too_many',
         message: `A Facebook post takes at most ${FACEBOOK_MAX_PHOTOS} photos (got ${part.media.length})`,
       });
     }
@@ -42,6 +54,7 @@ export function facebookContentProblems(parts: readonly PostPart[]): ContentProb
       if (media.kind !== 'video' && !PHOTO_EXTENSIONS.has(mediaExtensionOf(media.url) ?? '')) {
         problems.push({
           field: `${at}.media[${mediaIndex}].url`,
+          rule: 'media_format',
           message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF',
         });
       }

@@ -70,15 +70,21 @@ describe('FacebookAdapter content rules', () => {
 
   it('needs text or media', () => {
     expect(adapter.validate([part('  ')])).toEqual([
-      { field: 'containers[0].content', message: 'A Facebook post needs text or media' },
+      { field: 'containers[0].content', rule: 'content_required', message: 'A Facebook post needs text or media' },
     ]);
-    expect(adapter.validate([])).toEqual([{ field: 'containers', message: 'A post needs at least one container' }]);
+    expect(adapter.validate([])).toEqual([
+      { field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' },
+    ]);
   });
 
   it('takes up to 10 photos', () => {
     expect(adapter.validate([photos(10)])).toEqual([]);
     expect(adapter.validate([photos(11)])).toEqual([
-      { field: 'containers[0].media', message: 'A Facebook post takes at most 10 photos (got 11)' },
+      {
+        field: 'containers[0].media',
+        rule: 'media_too_many',
+        message: 'A Facebook post takes at most 10 photos (got 11)',
+      },
     ]);
   });
 
@@ -88,11 +94,16 @@ describe('FacebookAdapter content rules', () => {
     expect(adapter.validate([part('Clip', ['image', JPG], ['video', 'https://cdn.example.com/clip.mp4'])])).toEqual([
       {
         field: 'containers[0].media',
+        rule: 'media_mixed',
         message: 'A Facebook video is posted alone: one video and no other media (got 2 media)',
       },
     ]);
     expect(adapter.validate([part('Photos', ['image', JPG], ['image', 'https://cdn.example.com/a.webp'])])).toEqual([
-      { field: 'containers[0].media[1].url', message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF' },
+      {
+        field: 'containers[0].media[1].url',
+        rule: 'media_format',
+        message: 'Facebook photos must be JPEG, BMP, PNG, GIF or TIFF',
+      },
     ]);
   });
 
@@ -100,9 +111,14 @@ describe('FacebookAdapter content rules', () => {
     expect(adapter.validate([part('Post'), part('With a photo', ['image', JPG]), part('')])).toEqual([
       {
         field: 'containers[1].media',
+        rule: 'thread_media_not_allowed',
         message: 'Facebook thread parts become comments, which take text only: remove the media',
       },
-      { field: 'containers[2].content', message: 'Facebook thread parts become comments and need text' },
+      {
+        field: 'containers[2].content',
+        rule: 'thread_text_required',
+        message: 'Facebook thread parts become comments and need text',
+      },
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { mediaExtensionOf } from '../media-kind';
+import { ContentRule } from '../content-rule';
 import { ContentProblem, PostMedia, PostPart } from '../network-adapter';
 
 export const INSTAGRAM_CAPTION_LIMIT = 2200;
@@ -10,6 +11,7 @@ export const INSTAGRAM_CAROUSEL_MAX = 10;
 /** Images are JPEG only; Reels and carousel videos MP4 or MOV (NETWORKS.md). */
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg']);
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);
+const MEDIA_FORMAT: ContentRule = 'media_format';
 
 export const hashtagsIn = (text: string): number => (text.match(/#[\p{L}\p{N}_]+/gu) ?? []).length;
 export const mentionsIn = (text: string): number => (text.match(/(?<![\p{L}\p{N}_])@[A-Za-z0-9._]+/gu) ?? []).length;
@@ -29,6 +31,7 @@ function captionProblems(text: string, field: string): ContentProblem[] {
   if (text.length > INSTAGRAM_CAPTION_LIMIT) {
     problems.push({
       field,
+      rule: 'text_too_long',
       message: `An Instagram caption has at most ${INSTAGRAM_CAPTION_LIMIT} characters (got ${text.length})`,
     });
   }
@@ -36,12 +39,14 @@ function captionProblems(text: string, field: string): ContentProblem[] {
   if (hashtags > INSTAGRAM_HASHTAG_LIMIT)
     problems.push({
       field,
+      rule: 'hashtags_too_many',
       message: `An Instagram caption has at most ${INSTAGRAM_HASHTAG_LIMIT} hashtags (got ${hashtags})`,
     });
   const mentions = mentionsIn(text);
   if (mentions > INSTAGRAM_MENTION_LIMIT)
     problems.push({
       field,
+      rule: 'mentions_too_many',
       message: `An Instagram caption has at most ${INSTAGRAM_MENTION_LIMIT} @mentions (got ${mentions})`,
     });
   return problems;
@@ -53,7 +58,8 @@ function captionProblems(text: string, field: string): ContentProblem[] {
  * comments, which take text only.
  */
 export function instagramContentProblems(parts: readonly PostPart[]): ContentProblem[] {
-  if (parts.length === 0) return [{ field: 'containers', message: 'A post needs at least one container' }];
+  if (parts.length === 0)
+    return [{ field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' }];
   const problems: ContentProblem[] = [];
   parts.forEach((part, index) => {
     const at = `containers[${index}]`;
@@ -61,23 +67,33 @@ export function instagramContentProblems(parts: readonly PostPart[]): ContentPro
       if (part.media.length > 0)
         problems.push({
           field: `${at}.media`,
+          rule: 'thread_media_not_allowed',
           message: 'Instagram thread parts become comments, which take text only: remove the media',
         });
       if (!part.text.trim())
-        problems.push({ field: `${at}.content`, message: 'Instagram thread parts become comments and need text' });
+        problems.push({
+          field: `${at}.content`,
+          rule: 'thread_text_required',
+          message: 'Instagram thread parts become comments and need text',
+        });
       return;
     }
     if (part.media.length === 0)
-      problems.push({ field: `${at}.media`, message: 'An Instagram post needs at least one image or video' });
+      problems.push({
+        field: `${at}.media`,
+        rule: 'media_required',
+        message: 'An Instagram post needs at least one image or video',
+      });
     if (part.media.length > INSTAGRAM_CAROUSEL_MAX) {
       problems.push({
         field: `${at}.media`,
+        rule: 'media_too_many',
         message: `An Instagram carousel has ${INSTAGRAM_CAROUSEL_MIN} to ${INSTAGRAM_CAROUSEL_MAX} items (got ${part.media.length})`,
       });
     }
     part.media.forEach((media, mediaIndex) => {
       const message = mediaProblem(media);
-      if (message) problems.push({ field: `${at}.media[${mediaIndex}].url`, message });
+      if (message) problems.push({ field: `${at}.media[${mediaIndex}].url`, rule: MEDIA_FORMAT, message });
     });
     problems.push(...captionProblems(part.text, `${at}.content`));
   });

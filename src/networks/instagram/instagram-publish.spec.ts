@@ -59,13 +59,21 @@ describe('InstagramAdapter content rules', () => {
 
   it('needs at least one medium; one is a single post, 2 to 10 a carousel', () => {
     expect(adapter.validate([part('Only words')])).toEqual([
-      { field: 'containers[0].media', message: 'An Instagram post needs at least one image or video' },
+      {
+        field: 'containers[0].media',
+        rule: 'media_required',
+        message: 'An Instagram post needs at least one image or video',
+      },
     ]);
     expect(adapter.validate([part('One', ...images(1))])).toEqual([]);
     expect(adapter.validate([part('Two', ...images(2))])).toEqual([]);
     expect(adapter.validate([part('Ten', ...images(10))])).toEqual([]);
     expect(adapter.validate([part('Eleven', ...images(11))])).toEqual([
-      { field: 'containers[0].media', message: 'An Instagram carousel has 2 to 10 items (got 11)' },
+      {
+        field: 'containers[0].media',
+        rule: 'media_too_many',
+        message: 'An Instagram carousel has 2 to 10 items (got 11)',
+      },
     ]);
   });
 
@@ -83,19 +91,28 @@ describe('InstagramAdapter content rules', () => {
         ),
       ]),
     ).toEqual([
-      { field: 'containers[0].media[0].url', message: 'Instagram images must be JPEG (.jpg or .jpeg)' },
+      {
+        field: 'containers[0].media[0].url',
+        rule: 'media_format',
+        message: 'Instagram images must be JPEG (.jpg or .jpeg)',
+      },
       {
         field: 'containers[0].media[1].url',
+        rule: 'media_format',
         message: 'Instagram does not take GIFs: use a JPEG image or an MP4/MOV video',
       },
-      { field: 'containers[0].media[2].url', message: 'Instagram videos must be MP4 or MOV' },
+      { field: 'containers[0].media[2].url', rule: 'media_format', message: 'Instagram videos must be MP4 or MOV' },
     ]);
   });
 
   it('limits the caption to 2,200 characters', () => {
     expect(adapter.validate([part('a'.repeat(2200), ['image', JPG])])).toEqual([]);
     expect(adapter.validate([part('a'.repeat(2201), ['image', JPG])])).toEqual([
-      { field: 'containers[0].content', message: 'An Instagram caption has at most 2200 characters (got 2201)' },
+      {
+        field: 'containers[0].content',
+        rule: 'text_too_long',
+        message: 'An Instagram caption has at most 2200 characters (got 2201)',
+      },
     ]);
   });
 
@@ -104,10 +121,18 @@ describe('InstagramAdapter content rules', () => {
     const mentions = (count: number) => Array.from({ length: count }, (_, i) => `@friend.${i}`).join(' ');
     expect(adapter.validate([part(`${tags(30)} ${mentions(20)} mail@example.com`, ['image', JPG])])).toEqual([]);
     expect(adapter.validate([part(tags(31), ['image', JPG])])).toEqual([
-      { field: 'containers[0].content', message: 'An Instagram caption has at most 30 hashtags (got 31)' },
+      {
+        field: 'containers[0].content',
+        rule: 'hashtags_too_many',
+        message: 'An Instagram caption has at most 30 hashtags (got 31)',
+      },
     ]);
     expect(adapter.validate([part(mentions(21), ['image', JPG])])).toEqual([
-      { field: 'containers[0].content', message: 'An Instagram caption has at most 20 @mentions (got 21)' },
+      {
+        field: 'containers[0].content',
+        rule: 'mentions_too_many',
+        message: 'An Instagram caption has at most 20 @mentions (got 21)',
+      },
     ]);
   });
 
@@ -115,9 +140,14 @@ describe('InstagramAdapter content rules', () => {
     expect(adapter.validate([part('Post', ['image', JPG]), part('A comment'), part('', ['image', JPG])])).toEqual([
       {
         field: 'containers[2].media',
+        rule: 'thread_media_not_allowed',
         message: 'Instagram thread parts become comments, which take text only: remove the media',
       },
-      { field: 'containers[2].content', message: 'Instagram thread parts become comments and need text' },
+      {
+        field: 'containers[2].content',
+        rule: 'thread_text_required',
+        message: 'Instagram thread parts become comments and need text',
+      },
     ]);
   });
 });

@@ -10,7 +10,11 @@ const part = (text: string, ...media: [MediaKind, string][]): PostPart => ({
 describe('xContentProblems', () => {
   it('refuses characters twitter-text calls invalid, even in a short text', () => {
     expect(xContentProblems([part('Fresh\uFFFEbread')])).toEqual([
-      { field: 'containers[0].content', message: 'The text contains characters X does not accept' },
+      {
+        field: 'containers[0].content',
+        rule: 'text_invalid_characters',
+        message: 'The text contains characters X does not accept',
+      },
     ]);
   });
 
@@ -22,9 +26,14 @@ describe('xContentProblems', () => {
         part('Three', ['gif', 'https://c.example/a.gif'], ['image', 'https://c.example/b.jpg']),
       ]),
     ).toEqual([
-      { field: 'containers[1].content', message: expect.stringContaining('at most 280 weighted characters (got 281') },
+      {
+        field: 'containers[1].content',
+        rule: 'text_too_long',
+        message: expect.stringContaining('at most 280 weighted characters (got 281'),
+      },
       {
         field: 'containers[2].media',
+        rule: 'media_mixed',
         message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them',
       },
     ]);

@@ -15,11 +15,14 @@ function textProblems(text: string, field: string): ContentProblem[] {
     return [
       {
         field,
+        rule: 'text_too_long',
         message: `An X post has at most ${X_MAX_WEIGHTED_LENGTH} weighted characters (got ${parsed.weightedLength}; a URL counts 23, an emoji or CJK character 2)`,
       },
     ];
   }
-  return parsed.valid ? [] : [{ field, message: 'The text contains characters X does not accept' }];
+  return parsed.valid
+    ? []
+    : [{ field, rule: 'text_invalid_characters', message: 'The text contains characters X does not accept' }];
 }
 
 function mediaProblems(part: PostPart, at: string): ContentProblem[] {
@@ -29,18 +32,23 @@ function mediaProblems(part: PostPart, at: string): ContentProblem[] {
   if (kinds.some((kind) => kind !== 'image') && kinds.length > 1) {
     problems.push({
       field: `${at}.media`,
+      rule: 'media_mixed',
       message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them',
     });
   } else if (images > X_MAX_IMAGES) {
-    problems.push({ field: `${at}.media`, message: `An X post takes at most ${X_MAX_IMAGES} images (got ${images})` });
+    problems.push({
+      field: `${at}.media`,
+      rule: 'media_too_many',
+      message: `An X post takes at most ${X_MAX_IMAGES} images (got ${images})`,
+    });
   }
   part.media.forEach((media, index) => {
     const extension = mediaExtensionOf(media.url) ?? '';
     const field = `${at}.media[${index}].url`;
     if (media.kind === 'image' && !IMAGE_EXTENSIONS.has(extension))
-      problems.push({ field, message: 'X images must be JPEG, PNG or WEBP' });
+      problems.push({ field, rule: 'media_format', message: 'X images must be JPEG, PNG or WEBP' });
     if (media.kind === 'video' && !VIDEO_EXTENSIONS.has(extension))
-      problems.push({ field, message: 'X videos must be MP4 or MOV' });
+      problems.push({ field, rule: 'media_format', message: 'X videos must be MP4 or MOV' });
   });
   return problems;
 }
@@ -50,12 +58,13 @@ function mediaProblems(part: PostPart, at: string): ContentProblem[] {
  * twitter-text) or media, and up to 4 images or 1 GIF or 1 video.
  */
 export function xContentProblems(parts: readonly PostPart[]): ContentProblem[] {
-  if (parts.length === 0) return [{ field: 'containers', message: 'A post needs at least one container' }];
+  if (parts.length === 0)
+    return [{ field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' }];
   return parts.flatMap((part, index) => {
     const at = `containers[${index}]`;
     const empty =
       !part.text.trim() && part.media.length === 0
-        ? [{ field: `${at}.content`, message: 'An X post needs text or media' }]
+        ? [{ field: `${at}.content`, rule: 'content_required' as const, message: 'An X post needs text or media' }]
         : [];
     return [...empty, ...textProblems(part.text, `${at}.content`), ...mediaProblems(part, at)];
   });

@@ -61,6 +61,7 @@ describe('XAdapter content rules', () => {
   const tooLong = (weighted: number) => [
     {
       field: 'containers[0].content',
+      rule: 'text_too_long',
       message: `An X post has at most 280 weighted characters (got ${weighted}; a URL counts 23, an emoji or CJK character 2)`,
     },
   ];
@@ -81,12 +82,13 @@ describe('XAdapter content rules', () => {
   it('takes up to 4 images, or 1 GIF, or 1 video, without mixing', () => {
     expect(adapter.validate([part('', ...images(4))])).toEqual([]);
     expect(adapter.validate([part('', ...images(5))])).toEqual([
-      { field: 'containers[0].media', message: 'An X post takes at most 4 images (got 5)' },
+      { field: 'containers[0].media', rule: 'media_too_many', message: 'An X post takes at most 4 images (got 5)' },
     ]);
     expect(adapter.validate([part('', ['gif', 'https://c.example/a.gif'])])).toEqual([]);
     expect(adapter.validate([part('', ['video', 'https://c.example/a.mp4'])])).toEqual([]);
     const mixed = {
       field: 'containers[0].media',
+      rule: 'media_mixed',
       message: 'An X post takes up to 4 images, or 1 GIF, or 1 video, without mixing them',
     };
     expect(adapter.validate([part('', ['gif', 'https://c.example/a.gif'], ['image', JPG])])).toEqual([mixed]);
@@ -97,16 +99,16 @@ describe('XAdapter content rules', () => {
 
   it('refuses image and video formats X does not take', () => {
     expect(adapter.validate([part('', ['image', 'https://c.example/a.tiff'])])).toEqual([
-      { field: 'containers[0].media[0].url', message: 'X images must be JPEG, PNG or WEBP' },
+      { field: 'containers[0].media[0].url', rule: 'media_format', message: 'X images must be JPEG, PNG or WEBP' },
     ]);
     expect(adapter.validate([part('', ['video', 'https://c.example/a.m4v'])])).toEqual([
-      { field: 'containers[0].media[0].url', message: 'X videos must be MP4 or MOV' },
+      { field: 'containers[0].media[0].url', rule: 'media_format', message: 'X videos must be MP4 or MOV' },
     ]);
   });
 
   it('needs text or media in every part of a thread', () => {
     expect(adapter.validate([part('One'), part(' '), part('', ['image', JPG])])).toEqual([
-      { field: 'containers[1].content', message: 'An X post needs text or media' },
+      { field: 'containers[1].content', rule: 'content_required', message: 'An X post needs text or media' },
     ]);
   });
 });

@@ -1,0 +1,33 @@
+/**
+ * The names of the content rules a network checks (NetworkAdapter.validate), stable for programs
+ * to switch on; the message beside each is for people. A network with a rule none of these names
+ * adds its own here.
+ */
+export const CONTENT_RULES = [
+  /** The post has no container at all. */
+  'containers_required',
+  /** A part has neither text nor media (X, a Facebook post). */
+  'content_required',
+  /** The text is longer than the network counts as allowed (X: weighted characters; Instagram: the caption). */
+  'text_too_long',
+  /** The text holds characters the network refuses. */
+  'text_invalid_characters',
+  /** More hashtags than the network takes (Instagram). */
+  'hashtags_too_many',
+  /** More @mentions than the network takes (Instagram). */
+  'mentions_too_many',
+  /** The network publishes nothing without media (Instagram). */
+  'media_required',
+  /** More media than one post of the network takes. */
+  'media_too_many',
+  /** Media the network does not combine in one post (X: a GIF or a video with anything; Facebook: a video with anything). */
+  'media_mixed',
+  /** A file format the network does not take. */
+  'media_format',
+  /** Thread parts become comments on this network, which take no media. */
+  'thread_media_not_allowed',
+  /** Thread parts become comments on this network, which need text. */
+  'thread_text_required',
+] as const;
+
+export type ContentRule = (typeof CONTENT_RULES)[number];

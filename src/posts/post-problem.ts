@@ -1,0 +1,35 @@
+import { CONTENT_RULES, ContentRule } from '../networks/content-rule';
+
+/**
+ * The names of the rules a post is checked against besides each network's content rules: its
+ * schedule, its media URLs, and the state of its accounts. Stable, for programs to switch on.
+ */
+export const POST_RULES = [
+  'scheduled_at_past',
+  'scheduled_at_too_far',
+  /** Not an absolute http(s) URL, or one carrying credentials. */
+  'media_url_invalid',
+  /** Points at a private or loopback address (allowed only with ALLOW_PRIVATE_URLS=true). */
+  'media_url_private',
+  'media_url_unresolvable',
+  /** The URL's extension names no media type the service publishes. */
+  'media_type_unknown',
+  /** Not a connected account of this customer and tenant. */
+  'account_unknown',
+  'account_expired',
+  'account_disconnected',
+] as const;
+
+export type PostRule = (typeof POST_RULES)[number];
+
+export type ProblemRule = PostRule | ContentRule;
+
+/** Every rule a problem may name, for the API's documentation. */
+export const PROBLEM_RULES: readonly ProblemRule[] = [...POST_RULES, ...CONTENT_RULES];
+
+/** One reason a post would be refused: where in the body, which rule, and in words. */
+export interface PostProblem {
+  field: string;
+  rule: ProblemRule;
+  message: string;
+}

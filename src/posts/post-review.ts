@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { UrlProblem, UrlSafety } from '../common/url-safety';
+import { mediaKindOf } from '../networks/media-kind';
+import { PostPart } from '../networks/network-adapter';
+import { NetworkRegistry } from '../networks/network-registry';
+import { CreatePostBody } from './dto/create-post.body';
+import { PostProblem, PostRule } from './post-problem';
+import { StoredContainer } from './post.entity';
+
+/**
+ * The latest a post may be scheduled: the same instant a calendar year on (UTC). A fixed 366 days
+ * would let a post through a day past the year in three years out of four.
+ */
+function oneYearAfter(now: Date): Date {
+  const latest = new Date(now.getTime());
+  latest.setUTCFullYear(latest.getUTCFullYear() + 1);
+  return latest;
+}
+
+const URL_RULE: Readonly<Record<UrlProblem, PostRule>> = {
+  malformed: 'media_url_invalid',
+  private: 'media_url_private',
+  unresolvable: 'media_url_unresolvable',
+};
+
+/** One of the post's accounts as found: `account` is undefined when it is not this customer's and tenant's. */
+export interface ReviewedAccount {
+  accountId: string;
+  account: ConnectedAccount | undefined;
+  /** What is wrong with the account itself (unknown, expired, disconnected). */
+  problems: PostProblem[];
+}
+
+/** Everything found wrong with a post, grouped by what it concerns; nothing is written or sent. */
+export interface PostReviewResult {
+  scheduledAt: Date | null;
+  scheduleProblems: PostProblem[];
+  containers: StoredContainer[];
+  /** Media URLs the service would not fetch, or whose kind it cannot tell. */
+  mediaProblems: PostProblem[];
+  /** In the body's order. */
+  accounts: ReviewedAccount[];
+  /** Each network's content problems, for every network of an account found, in the order of the accounts. */
+  contentProblems: Map<string, PostProblem[]>;
+}
+
+/**
+ * Checks a post the way POST /posts does, collecting every problem instead of stopping at the
+ * first kind: PostAcceptance turns the result into its 400 or 422, POST /posts/validate into a
+ * verdict. Reads only (the accounts, and DNS for media URL names).
+ */
+@Injectable()
+export class PostReview {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly urls: UrlSafety,
+    private readonly networks: NetworkRegistry,
+  ) {}
+
+  async review(customerId: string, body: CreatePostBody, now = new Date()): Promise<PostReviewResult> {
+    const { scheduledAt, scheduleProblems } = this.schedule(body.scheduledAt, now);
+    const [{ containers, mediaProblems }, accounts] = await Promise.all([
+      this.containers(body),
+      this.accounts(customerId, body),
+    ]);
+    const parts: PostPart[] = containers.map((container) => ({ text: container.content, media: container.media }));
+    const contentProblems = new Map<string, PostProblem[]>();
+    for (const { account } of accounts) {
+      if (!account || contentProblems.has(account.platform)) continue;
+      contentProblems.set(account.platform, this.networks.get(account.platform).validate(parts));
+    }
+    return { scheduledAt, scheduleProblems, containers, mediaProblems, accounts, contentProblems };
+  }
+
+  private schedule(
+    value: string | undefined,
+    now: Date,
+  ): { scheduledAt: Date | null; scheduleProblems: PostProblem[] } {
+    if (value === undefined) return { scheduledAt: null, scheduleProblems: [] };
+    const at = new Date(value);
+    const problem = (rule: PostRule, message: string) => ({
+      scheduledAt: at,
+      scheduleProblems: [{ field: 'scheduledAt', rule, message }],
+    });
+    if (at.getTime() <= now.getTime()) return problem('scheduled_at_past', 'scheduledAt must be in the future');
+    if (at.getTime() > oneYearAfter(now).getTime())
+      return problem('scheduled_at_too_far', 'scheduledAt must be within one year');
+    return { scheduledAt: at, scheduleProblems: [] };
+  }
+
+  private async containers(
+    body: CreatePostBody,
+  ): Promise<{ containers: StoredContainer[]; mediaProblems: PostProblem[] }> {
+    const mediaProblems: PostProblem[] = [];
+    const containers = await Promise.all(
+      body.containers.map(async (container, index) => ({
+        content: container.content ?? '',
+        media: await Promise.all(
+          (container.media ?? []).map(async (medium, position) => {
+            const field = `containers[${index}].media[${position}].url`;
+            const verdict = await this.urls.check(medium.url);
+            if (!verdict.ok)
+              mediaProblems.push({ field, rule: URL_RULE[verdict.problem], message: `${field} ${verdict.reason}` });
+            const kind = mediaKindOf(medium.url);
+            if (!kind)
+              mediaProblems.push({
+                field,
+                rule: 'media_type_unknown',
+                message: `${field} must end in a known media extension (.jpg, .png, .gif, .webp, .mp4, .mov, …)`,
+              });
+            return { url: medium.url, kind: kind ?? 'image' };
+          }),
+        ),
+      })),
+    );
+    return { containers, mediaProblems };
+  }
+
+  /** Every account must exist for this customer, belong to the post's tenant, and be active. */
+  private async accounts(customerId: string, body: CreatePostBody): Promise<ReviewedAccount[]> {
+    const found = await this.dataSource.getRepository(ConnectedAccount).findBy({ customerId, id: In(body.accounts) });
+    const byId = new Map(found.map((account) => [account.id, account]));
+    return body.accounts.map((id, index): ReviewedAccount => {
+      const field = `accounts[${index}]`;
+      const known = byId.get(id);
+      const account = known && known.tenantId === body.tenant_id ? known : undefined;
+      const problem = (rule: PostRule, message: string) => ({
+        accountId: id,
+        account,
+        problems: [{ field, rule, message }],
+      });
+      if (!account) return problem('account_unknown', `${id} is not a connected account of tenant ${body.tenant_id}`);
+      if (account.status === 'expired')
+        return problem('account_expired', `${id} needs reconnecting: its token expired (account_expired)`);
+      if (account.status !== 'active') return problem('account_disconnected', `${id} is disconnected`);
+      return { accountId: id, account, problems: [] };
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { PostReviewResult, ReviewedAccount } from './post-review';
+import { postVerdict } from './post-verdict';
+
+const account = (id: string, platform: string): ReviewedAccount => ({
+  accountId: id,
+  account: Object.assign(new ConnectedAccount(), { id, platform, status: 'active' }),
+  problems: [],
+});
+
+function review(overrides: Partial<PostReviewResult>): PostReviewResult {
+  return {
+    scheduledAt: null,
+    scheduleProblems: [],
+    containers: [{ content: 'x', media: [] }],
+    mediaProblems: [],
+    accounts: [],
+    contentProblems: new Map(),
+    ...overrides,
+  };
+}
+
+const tooLong = { field: 'containers[0].content', rule: 'text_too_long', message: 'too long' } as const;
+
+describe('postVerdict', () => {
+  it("gives each account of a network that network's problems, and an unknown account no network", () => {
+    const verdict = postVerdict(
+      review({
+        accounts: [
+          account('acc_x1', 'x'),
+          account('acc_fb', 'facebook'),
+          account('acc_x2', 'x'),
+          {
+            accountId: 'acc_gone',
+            account: undefined,
+            problems: [{ field: 'accounts[3]', rule: 'account_unknown', message: 'unknown' }],
+          },
+        ],
+        contentProblems: new Map([
+          ['x', [tooLong]],
+          ['facebook', []],
+        ]),
+      }),
+    );
+    expect(verdict).toEqual({
+      valid: false,
+      problems: [],
+      accounts: [
+        { accountId: 'acc_x1', platform: 'x', valid: false, problems: [tooLong] },
+        { accountId: 'acc_fb', platform: 'facebook', valid: true, problems: [] },
+        { accountId: 'acc_x2', platform: 'x', valid: false, problems: [tooLong] },
+        {
+          accountId: 'acc_gone',
+          platform: null,
+          valid: false,
+          problems: [{ field: 'accounts[3]', rule: 'account_unknown', message: 'unknown' }],
+        },
+      ],
+    });
+  });
+
+  it('is invalid on a problem of the whole post even when every account is fine', () => {
+    const past = { field: 'scheduledAt', rule: 'scheduled_at_past', message: 'past' } as const;
+    const verdict = postVerdict(
+      review({
+        scheduleProblems: [past],
+        accounts: [account('acc_x1', 'x')],
+        contentProblems: new Map([['x', []]]),
+      }),
+    );
+    expect(verdict).toEqual({
+      valid: false,
+      problems: [past],
+      accounts: [{ accountId: 'acc_x1', platform: 'x', valid: true, problems: [] }],
+    });
+  });
+
+  it('is valid when nothing is wrong', () => {
+    expect(postVerdict(review({ accounts: [account('acc_x1', 'x')] })).valid).toBe(true);
+  });
+});

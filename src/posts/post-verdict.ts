@@ -1,0 +1,17 @@
+import { PostVerdictView } from './dto/post-verdict.view';
+import { PostReviewResult } from './post-review';
+
+/** A review as POST /posts/validate answers it: the post's own problems, then each account's with its network's. */
+export function postVerdict(reviewed: PostReviewResult): PostVerdictView {
+  const problems = [...reviewed.scheduleProblems, ...reviewed.mediaProblems];
+  const accounts = reviewed.accounts.map(({ accountId, account, problems: own }) => {
+    const accountProblems = [...own, ...(account ? (reviewed.contentProblems.get(account.platform) ?? []) : [])];
+    return {
+      accountId,
+      platform: account?.platform ?? null,
+      valid: accountProblems.length === 0,
+      problems: accountProblems,
+    };
+  });
+  return { valid: problems.length === 0 && accounts.every((account) => account.valid), problems, accounts };
+}
