@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { ChildMessage, EmbeddedServerOptions, ParentMessage } from './embedded-postgres.protocol';
+import { LocalDatabaseError } from './local-database-error';
+import { runningServer } from './running-server';
 
 export const LOCAL_DATABASE_NAME = 'social_publishing';
 
@@ -12,6 +14,8 @@ export interface LocalDatabase {
   url: string;
   /** Connection URL of the server's maintenance database (to create or drop databases). */
   adminUrl: string;
+  /** The port the server listens on (that of a server already running on the data, if one is). */
+  port: number;
   /** True when this process started the server (and `stop` will stop it). */
   startedHere: boolean;
   stop(): Promise<void>;
@@ -71,16 +75,16 @@ function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Embedded PostgreSQL did not start within ${timeoutMs} ms`));
+      reject(new LocalDatabaseError(`The embedded PostgreSQL did not start within ${timeoutMs} ms`));
     }, timeoutMs);
     child.on('message', (message: ChildMessage) => {
       clearTimeout(timer);
       if (message.type === 'ready') resolvePromise();
-      else reject(new Error(`Embedded PostgreSQL failed to start: ${message.message}`));
+      else reject(new LocalDatabaseError(`The embedded PostgreSQL failed to start: ${message.message}`));
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`Embedded PostgreSQL exited during start (code ${code})`));
+      reject(new LocalDatabaseError(`The embedded PostgreSQL exited during start (code ${code})`));
     });
   });
 }
@@ -100,24 +104,36 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * The PostgreSQL server for local use when DATABASE_URL is not set: data under `<dataDir>/postgres`
- * (kept across restarts), listening on 127.0.0.1 only. If a server is already answering on the
- * port (the service started earlier, or the CLI beside it) it is reused rather than started twice.
+ * (kept across restarts), listening on 127.0.0.1 only. If a server already runs on that data (the
+ * service started earlier, or the CLI beside it), it is reused on whatever port it listens on,
+ * rather than started twice.
  */
 export async function startLocalDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const databaseDir = join(dataDir, 'postgres');
   const password = passwordFor(dataDir);
-  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${LOCAL_DATABASE_NAME}`;
+  const running = runningServer(databaseDir);
+  const port = running?.port ?? options.port;
+  const serverUrl = (database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const adminUrl = serverUrl('postgres');
+  const url = serverUrl(LOCAL_DATABASE_NAME);
 
   if (await canConnect(adminUrl)) {
     await ensureDatabase(adminUrl, LOCAL_DATABASE_NAME);
-    return { url, adminUrl, startedHere: false, stop: async () => undefined };
+    return { url, adminUrl, port, startedHere: false, stop: async () => undefined };
+  }
+  if (running) {
+    throw new LocalDatabaseError(
+      `A PostgreSQL server (pid ${running.pid}, port ${running.port}) is already running on ${databaseDir} ` +
+        'but does not accept the connection. Stop the service that started it, or set DATABASE_URL to reach it.',
+    );
   }
 
-  const child = forkServer({ databaseDir: join(dataDir, 'postgres'), port: options.port, password });
+  const child = forkServer({ databaseDir, port, password });
   await waitUntilReady(child, options.startTimeoutMs ?? 60_000);
   child.removeAllListeners('exit');
   await ensureDatabase(adminUrl, LOCAL_DATABASE_NAME);
-  return { url, adminUrl, startedHere: true, stop: () => stopChild(child) };
+  return { url, adminUrl, port, startedHere: true, stop: () => stopChild(child) };
 }
