@@ -61,7 +61,12 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
 function forkServer(options: EmbeddedServerOptions): ChildProcess {
   const runningFromTypeScript = __filename.endsWith('.ts');
   const script = join(__dirname, `embedded-postgres.child.${runningFromTypeScript ? 'ts' : 'js'}`);
+  // Under `node --watch` (npm run start:dev) Node asks processes with an IPC channel to report the
+  // modules they load over it: that is the watcher's business, not a message for us.
+  const env = { ...process.env };
+  delete env.WATCH_REPORT_DEPENDENCIES;
   const child = fork(script, [], {
+    env,
     execArgv: runningFromTypeScript ? ['-r', 'ts-node/register/transpile-only'] : [],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // Its own process group: a Ctrl-C in the terminal reaches the service, which drains and then stops the database.
@@ -78,6 +83,7 @@ function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
       reject(new LocalDatabaseError(`The embedded PostgreSQL did not start within ${timeoutMs} ms`));
     }, timeoutMs);
     child.on('message', (message: ChildMessage) => {
+      if (message.type !== 'ready' && message.type !== 'failed') return;
       clearTimeout(timer);
       if (message.type === 'ready') resolvePromise();
       else reject(new LocalDatabaseError(`The embedded PostgreSQL failed to start: ${message.message}`));
