@@ -1,7 +1,7 @@
 // Builds dist/ (`npm run build`) only when a source is newer than the last build, so `npm run cli`
 // and `npm run emulator` start at once when nothing changed (an up-to-date `tsc` still takes seconds).
 const { execFileSync } = require('node:child_process');
-const { existsSync, readdirSync, statSync, writeFileSync } = require('node:fs');
+const { chmodSync, existsSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -29,5 +29,7 @@ if (changedAt > builtAt) {
     cwd: root,
     stdio: 'inherit',
   });
+  // As `npm run build` (its postbuild) does: `npx sps` runs the file itself.
+  chmodSync(join(root, 'dist', 'src', 'cli', 'main.js'), 0o755);
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from '../support/free-port';
 import { buildService, childEnv, runCli, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -30,6 +32,18 @@ describe('Operator CLI as a process', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).not.toMatch(/\n\s+at /);
   };
+
+  it('runs as `npx sps` after `npm run build` (the package.json bin entry)', async () => {
+    const npm = (...args: string[]) =>
+      promisify(execFile)('npm', args, {
+        cwd: join(__dirname, '..', '..'),
+        env: { ...env, npm_config_update_notifier: 'false' },
+      });
+    await npm('run', 'build');
+    const { stdout } = await npm('exec', '--no', '--', 'sps', '--help');
+    expect(stdout).toMatch(/^Usage: /);
+    expect(stdout).toContain('npx sps <command>');
+  }, 120_000);
 
   it('an unknown command or option, or a missing argument, is one line and exit code 2', async () => {
     const unknownCommand = await runCli(env, ['frobnicate', 'now']);
