@@ -16,7 +16,7 @@ export interface Failure {
  */
 export function failureMessage(error: unknown, showStack: boolean): Failure {
   if (error instanceof UsageError)
-    return { message: `Error: ${error.message} (npm run cli -- --help lists the commands)`, exitCode: 2 };
+    return { message: `Error: ${error.message} (--help lists the commands)`, exitCode: 2 };
   if (error instanceof ApiException) {
     const details = (error.details ?? []).map((detail) => `\n  - ${detail.field}: ${detail.message}`).join('');
     return { message: `Error: ${error.message}${details}`, exitCode: 1 };

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { AddressInfo, createServer } from 'node:net';
 import { verify } from '@node-rs/argon2';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,6 +117,28 @@ describe('Operator CLI as a process', () => {
     expect(overridden).toMatchObject({ code: 0, stderr: '' });
     expect(overridden.stdout).toContain('piped');
   });
+
+  it('an embedded database port taken by another program is one line saying which setting to change', async () => {
+    chmodSync(scratch, 0o755);
+    const dataDir = mkdtempSync(join(scratch, 'taken-'));
+    chmodSync(dataDir, 0o755);
+    const squatter = createServer((socket) => socket.on('error', () => undefined));
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const port = (squatter.address() as AddressInfo).port;
+    try {
+      const outcome = await runCli(childEnv({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(port) }), [
+        'customers',
+        'list',
+      ]);
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toBe(
+        `Error: The embedded PostgreSQL cannot listen on port ${port}: another program uses it. ` +
+          'Set EMBEDDED_DATABASE_PORT to a free port, or DATABASE_URL to a server of your own.\n',
+      );
+    } finally {
+      squatter.close();
+    }
+  }, 90_000);
 
   it('reaches the embedded PostgreSQL of the service running on the same DATA_DIR, whatever port it was given', async () => {
     const dataDir = mkdtempSync(join(scratch, 'data-'));

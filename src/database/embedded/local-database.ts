@@ -76,7 +76,22 @@ function forkServer(options: EmbeddedServerOptions): ChildProcess {
   return child;
 }
 
-function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
+/** The server's own words when it refuses to start, with what to do for the causes an operator meets. */
+function explainStartFailure(reason: string, options: EmbeddedServerOptions): string {
+  if (/could not bind|Address already in use/.test(reason))
+    return (
+      `The embedded PostgreSQL cannot listen on port ${options.port}: another program uses it. ` +
+      'Set EMBEDDED_DATABASE_PORT to a free port, or DATABASE_URL to a server of your own.'
+    );
+  if (/lock file "postmaster\.pid" already exists/.test(reason))
+    return (
+      `Another PostgreSQL server holds ${options.databaseDir} and cannot be reached from here. ` +
+      'Stop it (the service that started it), or set DATABASE_URL.'
+    );
+  return `The embedded PostgreSQL failed to start: ${reason}`;
+}
+
+function waitUntilReady(child: ChildProcess, options: EmbeddedServerOptions, timeoutMs: number): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -86,7 +101,7 @@ function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
       if (message.type !== 'ready' && message.type !== 'failed') return;
       clearTimeout(timer);
       if (message.type === 'ready') resolvePromise();
-      else reject(new LocalDatabaseError(`The embedded PostgreSQL failed to start: ${message.message}`));
+      else reject(new LocalDatabaseError(explainStartFailure(message.message, options)));
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -137,8 +152,9 @@ export async function startLocalDatabase(options: LocalDatabaseOptions): Promise
     );
   }
 
-  const child = forkServer({ databaseDir, port, password });
-  await waitUntilReady(child, options.startTimeoutMs ?? 60_000);
+  const serverOptions = { databaseDir, port, password };
+  const child = forkServer(serverOptions);
+  await waitUntilReady(child, serverOptions, options.startTimeoutMs ?? 60_000);
   child.removeAllListeners('exit');
   await ensureDatabase(adminUrl, LOCAL_DATABASE_NAME);
   return { url, adminUrl, port, startedHere: true, stop: () => stopChild(child) };
