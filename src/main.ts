@@ -1,8 +1,10 @@
 import { Server } from 'node:http';
 import pino from 'pino';
+import { loadEnvFile } from './config/env-file';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createRootLogger } from './common/logging/root-logger';
 import { createApp } from './app.factory';
+import { LocalDatabaseError } from './database/embedded/local-database-error';
 import { resolveDatabase } from './database/resolve-database';
 import { DrainState } from './health/drain-state';
 import { Readiness } from './health/readiness';
@@ -11,6 +13,7 @@ import { portOf, startWorkerHealthServer } from './health/worker-health-server';
 async function main(): Promise<void> {
   let config;
   try {
+    loadEnvFile();
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -73,6 +76,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // The embedded database's refusals say what to do; a stack trace would only bury that.
+  if (error instanceof LocalDatabaseError) process.stderr.write(`Failed to start: ${error.message}\n`);
+  else
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { NetworkAppsService } from '../networks/apps/network-apps.service';
 import { NETWORK_IDS } from '../networks/network-names';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
 import { DashboardUsersService } from '../dashboard/users/dashboard-users.service';
+import { readSecret } from './read-secret';
 
 export interface CliServices {
   customers: CustomersService;
@@ -21,6 +22,7 @@ export interface CliServices {
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: npm run cli -- <command>
+   or: npx sps <command>          (after \`npm run build\`)
 
   customers create NAME
   customers list
@@ -33,10 +35,12 @@ export const USAGE = `Usage: npm run cli -- <command>
   redirect-urls list --customer NAME
   redirect-urls remove --customer NAME URL
   network-apps set --customer NAME --network ${NETWORK_IDS.join('|')} --client-id ID --client-secret SECRET
-                   (--client-secret - reads the secret from standard input, keeping it out of ps and shell history)
+                   (--client-secret - asks for the secret, or reads the first line of standard input
+                   from a pipe, keeping it out of ps and shell history)
   network-apps list --customer NAME
   users create --customer NAME --email EMAIL --password PASSWORD
-                   a dashboard user of the customer (--password - reads it from standard input)`;
+                   a dashboard user of the customer (--password - asks for it without echo, or reads
+                   the first line of standard input from a pipe)`;
 
 const OPTIONS = {
   customer: { type: 'string' },
@@ -64,10 +68,52 @@ function modeOption(value: string | undefined): CustomerMode {
 
 const iso = (date: Date | null): string => (date ? date.toISOString() : '-');
 
-async function readStandardInput(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/** Asks the operator for a secret on the terminal (no echo), or reads the first line of a pipe. */
+const readStandardInput = (label: string): Promise<string> => readSecret(process.stdin, process.stderr, label);
+
+const COMMANDS = new Set([
+  'customers create',
+  'customers list',
+  'api-keys create',
+  'api-keys list',
+  'api-keys revoke',
+  'redirect-urls add',
+  'redirect-urls list',
+  'redirect-urls remove',
+  'network-apps set',
+  'network-apps list',
+  'users create',
+]);
+
+export interface ParsedCommand {
+  /** `group action`, e.g. `api-keys create`; undefined when only help was asked for. */
+  command?: string;
+  values: ReturnType<typeof parseOptions>['values'];
+  rest: string[];
+}
+
+function parseOptions(argv: string[]) {
+  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+/**
+ * Checks the command line before anything touches the database: a mistyped command or option is
+ * told at once. Throws UsageError.
+ */
+export function parseCommand(argv: string[]): ParsedCommand {
+  let parsed;
+  try {
+    parsed = parseOptions(argv);
+  } catch (error) {
+    // Node's message goes on with advice about `--`; its first sentence says what is wrong.
+    throw new UsageError((error as Error).message.split('. ')[0]!);
+  }
+  const { values, positionals } = parsed;
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group) return { values, rest };
+  const command = `${group} ${action ?? ''}`.trim();
+  if (!COMMANDS.has(command)) throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  return { command, values, rest };
 }
 
 /** Runs one CLI command; everything meant for the operator is written through `out`, one line per call. */
@@ -75,23 +121,16 @@ export async function runCommand(
   argv: string[],
   services: CliServices,
   out: (line: string) => void,
-  readInput: () => Promise<string> = readStandardInput,
+  readInput: (label: string) => Promise<string> = readStandardInput,
 ): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  const [group, action, ...rest] = positionals;
-  if (values.help || !group) {
+  const { command, values, rest } = parseCommand(argv);
+  if (!command) {
     out(USAGE);
     return;
   }
   const customerByOption = () => services.customers.getByName(required(values.customer, '--customer NAME'));
 
-  switch (`${group} ${action ?? ''}`.trim()) {
+  switch (command) {
     case 'customers create': {
       const customer = await services.customers.create(required(rest[0], 'customer NAME'));
       out(`Created customer ${customer.name} (${customer.id})`);
@@ -152,7 +191,9 @@ export async function runCommand(
         clientId: required(values['client-id'], '--client-id'),
         // `echo SECRET | …` adds a newline that is not part of the secret.
         clientSecret:
-          secretOption === '-' ? required((await readInput()).trim(), 'client secret on standard input') : secretOption,
+          secretOption === '-'
+            ? required((await readInput('Client secret')).trim(), 'client secret on standard input')
+            : secretOption,
       });
       out(
         `Set the ${app.network} app of customer ${customer.name}: client id ${app.clientId} (secret stored encrypted)`,
@@ -172,13 +213,13 @@ export async function runCommand(
       // Only the line break `echo` adds is dropped: spaces may be part of a password.
       const password =
         passwordOption === '-'
-          ? required((await readInput()).replace(/\r?\n$/, ''), 'password on standard input')
+          ? required((await readInput('Password')).replace(/\r?\n$/, ''), 'password on standard input')
           : passwordOption;
       const user = await services.dashboardUsers.create(customer.id, email, password);
       out(`Created dashboard user ${user.email} (${user.id}) for customer ${customer.name}`);
       return;
     }
     default:
-      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+      throw new UsageError(`Unknown command: ${command}`);
   }
 }

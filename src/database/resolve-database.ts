@@ -17,7 +17,7 @@ export async function resolveDatabase(config: AppConfig, logger: Logger): Promis
   if (config.database.url) return { config, stop: async () => undefined };
   const local = await startLocalDatabase({ dataDir: join(config.dataDir), port: config.database.embeddedPort });
   logger.warn(
-    { port: config.database.embeddedPort, dataDir: config.dataDir, startedHere: local.startedHere },
+    { port: local.port, dataDir: config.dataDir, startedHere: local.startedHere },
     'DATABASE_URL is not set: using the embedded PostgreSQL (for local use; set DATABASE_URL in production)',
   );
   return { config: { ...config, database: { ...config.database, url: local.url } }, stop: () => local.stop() };

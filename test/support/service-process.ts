@@ -14,13 +14,16 @@ export async function buildService(): Promise<void> {
   );
 }
 
-/** The environment of a child service: ours, minus whatever would point it at the test database. */
+/**
+ * The environment of a child service: ours, minus whatever would point it at the test database,
+ * and no `.env` file read (ENV_FILE empty): a developer's own settings must not leak into tests.
+ */
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_ADMIN_URL;
   delete env.ENCRYPTION_KEY;
-  return { ...env, ...overrides };
+  return { ...env, ENV_FILE: '', ...overrides };
 }
 
 export interface ServiceProcess {
@@ -84,4 +87,39 @@ export function startServiceProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] =
 export async function runCliProcess(env: NodeJS.ProcessEnv, ...argv: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['dist/src/cli/main.js', ...argv], { cwd: ROOT, env });
   return stdout;
+}
+
+export interface CliOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI as an operator would, whatever the outcome: its exit code and both outputs.
+ * `input` is written to its standard input, which is left open unless `endInput` (a terminal, or a
+ * pipe from a program still running, does not end either).
+ */
+export function runCli(
+  env: NodeJS.ProcessEnv,
+  argv: string[],
+  options: { cwd?: string; input?: string; endInput?: boolean } = {},
+): Promise<CliOutcome> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), ...argv], {
+    cwd: options.cwd ?? ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  if (options.input !== undefined) child.stdin.write(options.input);
+  if (options.endInput ?? options.input === undefined) child.stdin.end();
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      child.stdin.destroy();
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }

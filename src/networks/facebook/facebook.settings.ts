@@ -8,7 +8,7 @@ import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } fro
 const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
 /** The Facebook variables, validated at start like every other setting. */
-class FacebookEnvironment {
+export class FacebookEnvironment {
   @IsUrl(URL_RULE)
   FACEBOOK_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
 

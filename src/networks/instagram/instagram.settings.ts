@@ -15,7 +15,7 @@ const LOGINS = ['instagram', 'facebook'] as const;
 export type InstagramLogin = (typeof LOGINS)[number];
 
 /** The Instagram variables, validated at start like every other setting. */
-class InstagramEnvironment {
+export class InstagramEnvironment {
   @IsUrl(URL_RULE)
   INSTAGRAM_AUTHORIZE_URL = 'https://www.instagram.com/oauth/authorize';
 

@@ -7,7 +7,7 @@ import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } fro
 const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
 /** The X variables, validated at start like every other setting. */
-class XEnvironment {
+export class XEnvironment {
   @IsUrl(URL_RULE)
   X_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
 
