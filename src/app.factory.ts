@@ -11,7 +11,7 @@ import { AppConfig } from './config/app-config';
 
 export const API_PREFIX = 'api/v1';
 /** Routes outside /api/v1. */
-const UNPREFIXED_ROUTES = ['health', 'health/live', 'health/ready', 'oauth/{*path}', '/', 'dashboard/{*path}'];
+export const UNPREFIXED_ROUTES = ['health', 'health/live', 'health/ready', 'oauth/{*path}', '/', 'dashboard/{*path}'];
 
 export interface CreateAppOptions {
   logger?: PinoLogger;
