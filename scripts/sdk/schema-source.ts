@@ -3,12 +3,10 @@ import { REGENERATE_COMMAND } from './sdk-files';
 
 /**
  * The SDK's types of every path, operation and schema of the document: openapi-typescript's output,
- * as it writes it (the file is left alone by Prettier and ESLint, so regenerating gives the same bytes).
+ * as it writes it (Prettier leaves the file alone, so regenerating gives the same bytes).
  */
 export async function schemaSource(document: object): Promise<string> {
   const ast = await openapiTS(document as OpenAPI3, { silent: true });
-  const header =
-    `// Generated from openapi.json by \`${REGENERATE_COMMAND}\` (scripts/generate-sdk.ts): do not edit.\n` +
-    '/* eslint-disable */\n';
+  const header = `// Generated from openapi.json by \`${REGENERATE_COMMAND}\` (scripts/generate-sdk.ts): do not edit.\n`;
   return `${header}${COMMENT_HEADER}${astToString(ast)}`;
 }

@@ -8,7 +8,7 @@ export interface ApiErrorBody {
 
 /** An answer other than 2xx, as `unwrap` throws it. */
 export class ApiError extends Error {
-  readonly name = 'ApiError';
+  override readonly name = 'ApiError';
 
   constructor(
     readonly status: number,
@@ -28,8 +28,7 @@ export class ApiError extends Error {
 
 /** What an openapi-fetch call answers: the parsed body on success, the parsed error otherwise. */
 type FetchResult<Envelope> =
-  | { data: Envelope; error?: never; response: Response }
-  | { data?: never; error: unknown; response: Response };
+  { data: Envelope; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
 
 /**
  * The `data` of a successful answer, or an ApiError carrying the service's error code, message and

@@ -15,15 +15,11 @@ export interface VerifyWebhookOptions {
 }
 
 export type WebhookVerificationFailure =
-  | 'missing_header'
-  | 'bad_timestamp'
-  | 'timestamp_out_of_tolerance'
-  | 'signature_mismatch'
-  | 'bad_body';
+  'missing_header' | 'bad_timestamp' | 'timestamp_out_of_tolerance' | 'signature_mismatch' | 'bad_body';
 
 /** Thrown by verifyWebhook: answer such a delivery with a 4xx (a 400 or 401) and do not act on it. */
 export class WebhookVerificationError extends Error {
-  readonly name = 'WebhookVerificationError';
+  override readonly name = 'WebhookVerificationError';
 
   constructor(
     readonly reason: WebhookVerificationFailure,
