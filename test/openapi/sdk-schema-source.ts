@@ -7,6 +7,6 @@ import { REGENERATE_COMMAND } from './sdk-files';
  */
 export async function schemaSource(document: object): Promise<string> {
   const ast = await openapiTS(document as OpenAPI3, { silent: true });
-  const header = `// Generated from openapi.json by \`${REGENERATE_COMMAND}\` (scripts/generate-sdk.ts): do not edit.\n`;
+  const header = `// Generated from openapi.json by \`${REGENERATE_COMMAND}\` (test/openapi/generate-sdk.ts): do not edit.\n`;
   return `${header}${COMMENT_HEADER}${astToString(ast)}`;
 }

@@ -3,9 +3,9 @@
 // With --check it writes nothing and exits 1 when a committed file differs (the sdk e2e tests run it).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { buildOfflineOpenApiDocument } from './sdk/offline-openapi-document';
-import { schemaSource } from './sdk/schema-source';
-import { documentSource, REGENERATE_COMMAND, SDK_FILES } from './sdk/sdk-files';
+import { buildOfflineOpenApiDocument } from './offline-document';
+import { schemaSource } from './sdk-schema-source';
+import { documentSource, REGENERATE_COMMAND, SDK_FILES } from './sdk-files';
 
 async function main(check: boolean): Promise<number> {
   const document = await buildOfflineOpenApiDocument();
