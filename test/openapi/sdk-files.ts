@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+
+const SDK_DIR = join(__dirname, '..', '..', 'sdk', 'typescript');
+
+/** The generated files of the TypeScript SDK, committed, and checked against the service by the sdk e2e tests. */
+export const SDK_FILES = {
+  document: join(SDK_DIR, 'openapi.json'),
+  schema: join(SDK_DIR, 'src', 'schema.ts'),
+};
+
+export const REGENERATE_COMMAND = 'npm run sdk:generate';
+
+/** The committed form of the document: stable, readable JSON (left alone by Prettier, see .prettierignore). */
+export function documentSource(document: object): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
