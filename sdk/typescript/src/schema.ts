@@ -16,7 +16,7 @@ export interface paths {
          * List a tenant's connected accounts
          * @description One page at a time, in the order the accounts were first connected. `data` is the page's accounts; while `pagination.nextCursor` is not null, pass it as `cursor` (with the same tenantId and status) for the next page.
          */
-        get: operations["AccountsController_list"];
+        get: operations["listAccounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -39,7 +39,7 @@ export interface paths {
          * Disconnect an account
          * @description Revokes the connection and wipes the stored network tokens. Disconnecting twice answers the same.
          */
-        delete: operations["AccountsController_disconnect"];
+        delete: operations["disconnectAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -58,7 +58,7 @@ export interface paths {
          * Start connecting an account
          * @description Returns the network consent URL to open in the user's browser. Afterwards the user comes back to redirect_uri with `session` and `network` added to its query (or `error` and `error_description`), and `client_state` when one was given. The state is single-use and lives 15 minutes.
          */
-        post: operations["AuthUrlController_create"];
+        post: operations["createAuthUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -76,7 +76,7 @@ export interface paths {
          * The pages or profiles the user may connect
          * @description Valid for 30 minutes after the user came back.
          */
-        get: operations["PendingSessionsController_view"];
+        get: operations["getPendingSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -98,7 +98,7 @@ export interface paths {
          * Connect the selected pages
          * @description Creates the connected accounts (a reconnect of the same network account for the same tenant keeps its id) and sends account.connected for each. The session can be finalized once.
          */
-        post: operations["PendingSessionsController_finalize"];
+        post: operations["finalizePendingSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -113,13 +113,33 @@ export interface paths {
             cookie?: never;
         };
         /** A tenant's posts, newest first */
-        get: operations["PostsController_list"];
+        get: operations["listPosts"];
         put?: never;
         /**
          * Publish a post to connected accounts
          * @description Accepted posts are published by the queue (202). Each account gets a delivery, published at most once. With an Idempotency-Key, the same key and body within 24 hours returns the first answer and creates nothing; another body is a 409.
          */
-        post: operations["PostsController_create"];
+        post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a post without publishing it (dry run)
+         * @description Takes the body of POST /api/v1/posts and answers 200 with a verdict: `valid`, the problems of the whole post (scheduledAt, media URLs) and, per account, its own state and its network's content rules, each with `field`, `rule` and `message`. A body POST /posts would refuse with a 422, or with a 400 for a media URL or scheduledAt, is a verdict here; a body of the wrong shape (a missing or mistyped field) is still a 400 validation_failed. Nothing is written, queued or sent; an Idempotency-Key is ignored.
+         */
+        post: operations["validatePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -134,14 +154,14 @@ export interface paths {
             cookie?: never;
         };
         /** A post with every delivery */
-        get: operations["PostsController_get"];
+        get: operations["getPost"];
         put?: never;
         post?: never;
         /**
          * Cancel the deliveries not yet published
          * @description Published deliveries stay on the network.
          */
-        delete: operations["PostsController_cancel"];
+        delete: operations["cancelPost"];
         options?: never;
         head?: never;
         patch?: never;
@@ -155,18 +175,18 @@ export interface paths {
             cookie?: never;
         };
         /** The webhook endpoint */
-        get: operations["WebhooksController_get"];
+        get: operations["getWebhook"];
         /**
          * Set the webhook endpoint (one per customer)
          * @description Without webhook_secret the service makes one and answers it once as webhookSecret. Setting it again enables an endpoint a 410 disabled and ends a rotation's overlap. Every delivery carries: X-Service-Signature, the lowercase hex HMAC-SHA256 of the raw body keyed with the secret (its UTF-8 bytes); and the Standard Webhooks headers (standardwebhooks.com) webhook-id (the event id, the same on every retry), webhook-timestamp (this attempt, Unix seconds) and webhook-signature: space-separated `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">`. Its key is the base64-decoded part after `whsec_` for a `whsec_<base64>` secret (every secret the service makes), otherwise the UTF-8 bytes of the secret: give a Standard Webhooks library `whsec_` + base64(those bytes). Refuse a webhook-timestamp more than 5 minutes away from your clock, and de-duplicate on webhook-id.
          */
-        put: operations["WebhooksController_put"];
+        put: operations["setWebhook"];
         post?: never;
         /**
          * Remove the webhook endpoint
          * @description Events that happen afterwards are recorded as skipped.
          */
-        delete: operations["WebhooksController_remove"];
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -185,7 +205,7 @@ export interface paths {
          * Make a new signing secret; the old one keeps signing for an overlap
          * @description Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlap_seconds, default 86400, at most 604800) webhook-signature carries a v1 signature by the new secret and one by the old; X-Service-Signature uses the new one at once. Rotating again during an overlap ends the older secret at once.
          */
-        post: operations["WebhooksController_rotateSecret"];
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -205,7 +225,7 @@ export interface paths {
          * Send a webhook.test event now
          * @description One attempt, answered with what it came to; it is also in the delivery log.
          */
-        post: operations["WebhooksController_sendTest"];
+        post: operations["sendTestWebhookEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -220,7 +240,7 @@ export interface paths {
             cookie?: never;
         };
         /** Events and their delivery attempts, newest first */
-        get: operations["WebhooksController_list"];
+        get: operations["listWebhookEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -242,7 +262,7 @@ export interface paths {
          * Send an event again
          * @description Queued at once, with a new round of retries.
          */
-        post: operations["WebhooksController_resend"];
+        post: operations["resendWebhookEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -257,7 +277,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness and database reachability (no authentication) */
-        get: operations["HealthController_health"];
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -274,7 +294,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness: the process answers (no database call, no authentication) */
-        get: operations["HealthController_live"];
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -291,7 +311,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: PostgreSQL reachable and the process not shutting down (no authentication) */
-        get: operations["HealthController_ready"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -304,6 +324,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Every `error.code` the API answers with, and its HTTP status
+         *
+         *     - `validation_failed`: 400, A field is missing or invalid; `details` names each field
+         *     - `invalid_json`: 400, The body is not valid JSON
+         *     - `bad_request`: 400, The request is malformed (for example Content-Length does not match the body)
+         *     - `unauthorized`: 401, Missing, malformed, unknown or revoked API key
+         *     - `not_found`: 404, No such resource for this key (or no such route)
+         *     - `method_not_allowed`: 405, The route does not take this method
+         *     - `request_timeout`: 408, The request took too long to arrive
+         *     - `conflict`: 409, Conflicts with the current state
+         *     - `payload_too_large`: 413, The body is larger than the limit
+         *     - `uri_too_long`: 414, The URL is too long
+         *     - `unsupported_media_type`: 415, The body is not JSON (Content-Type must be application/json)
+         *     - `unprocessable_content`: 422, A network or an account state would refuse the post; `details` says why
+         *     - `rate_limited`: 429, Over the API key's rate limit (or too many unknown keys from one address); see Retry-After
+         *     - `request_header_too_large`: 431, The request headers are too large
+         *     - `internal_error`: 500, Our fault; retry later, quoting the request id
+         *     - `database_unavailable`: 503, The database is unreachable for a moment; retry after Retry-After
+         *     - `shutting_down`: 503, This instance is restarting; retry after Retry-After
+         *     - `not_ready`: 503, GET /health/ready only: the database is unreachable or the process is shutting down
+         *     - `unknown_network`: 404, The network in the path is not one the service knows
+         *     - `redirect_uri_not_allowed`: 400, redirect_uri is not one of your allowed redirect URLs
+         *     - `network_not_configured`: 409, No app is configured for this network (neither yours nor the service-wide one)
+         *     - `session_already_finalized`: 409, The pending session was already finalized
+         *     - `account_busy`: 409, The account is being reconnected right now; retry
+         *     - `idempotency_key_reused`: 409, This Idempotency-Key was used with a different body
+         *     - `idempotency_key_in_use`: 409, A request with this Idempotency-Key is still being processed; retry
+         *     - `webhook_not_configured`: 409, No webhook is set: PUT /api/v1/webhooks first
+         *     - `webhook_disabled`: 409, The webhook is disabled (the receiver answered 410 Gone); PUT it again
+         *     - `webhook_secret_unreadable`: 409, The stored webhook secret cannot be opened; PUT the webhook again
+         * @enum {string}
+         */
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -315,7 +369,7 @@ export interface components {
              * @description Stable, machine-readable error code
              * @example validation_failed
              */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @example Invalid request: tenantId */
             message: string;
             /** @description For invalid input: each field at fault */
@@ -334,14 +388,15 @@ export interface components {
             success: false;
             error: components["schemas"]["ErrorBodyDto"];
         };
+        /** @enum {string} */
+        Network: "facebook" | "instagram" | "x";
+        /** @enum {string} */
+        AccountStatus: "active" | "expired" | "disconnected";
         AccountView: {
             /** @example acc_3kTMd9fQe2xV7bLp1sWq0Z */
             id: string;
-            /**
-             * @example x
-             * @enum {string}
-             */
-            platform: "facebook" | "instagram" | "x";
+            /** @example x */
+            platform: components["schemas"]["Network"];
             /**
              * @description Handle on the network
              * @example acme
@@ -352,16 +407,16 @@ export interface components {
              * @example Acme Inc.
              */
             nickname: string;
-            /**
-             * @example active
-             * @enum {string}
-             */
-            status: "active" | "expired" | "disconnected";
+            /** @example active */
+            status: components["schemas"]["AccountStatus"];
             /** @example tenant-42 */
             tenantId: string;
             /** @example https://pbs.example/avatar.jpg */
             avatarUrl: string | null;
-            /** @example 2026-11-21T19:30:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:30:00.000Z
+             */
             connectedAt: string;
         };
         PaginationDto: {
@@ -381,13 +436,17 @@ export interface components {
             status: "disconnected";
         };
         AuthUrlView: {
-            /** @example https://www.facebook.com/v25.0/dialog/oauth?client_id=…&state=… */
+            /**
+             * Format: uri
+             * @example https://www.facebook.com/v25.0/dialog/oauth?client_id=1234567890&state=st_9f86d081884c7d65
+             */
             auth_url: string;
         };
         AuthUrlBody: {
             /** @example tenant-42 */
             tenant_id: string;
             /**
+             * Format: uri
              * @description Where the user comes back after connecting; must be one of your allowed redirect URLs (its query string is kept)
              * @example https://app.example.com/connected
              */
@@ -417,14 +476,14 @@ export interface components {
             type: string;
         };
         PendingSessionView: {
-            /**
-             * @example facebook
-             * @enum {string}
-             */
-            network: "facebook" | "instagram" | "x";
+            /** @example facebook */
+            network: components["schemas"]["Network"];
             /** @example tenant-42 */
             tenantId: string;
-            /** @example 2026-11-21T20:30:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:30:00.000Z
+             */
             expiresAt: string;
             /**
              * @description The auth-url call's client_state: check it is your signed-in user's before finalizing
@@ -442,9 +501,32 @@ export interface components {
              */
             selectedPageIds: string[];
         };
+        /**
+         * @description Summed up from the deliveries' statuses
+         * @enum {string}
+         */
+        PostStatus: "scheduled" | "queued" | "publishing" | "published" | "partially_published" | "failed" | "canceled";
+        /**
+         * @description scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled
+         * @enum {string}
+         */
+        DeliveryStatus: "scheduled" | "pending" | "publishing" | "published" | "failed" | "canceled";
+        /**
+         * @description A delivery's `error.code`, and a post.failed event's `data.errorCode`
+         *
+         *     - `account_expired`: Failed: the account expired before the delivery was published; reconnect it
+         *     - `account_disconnected`: Failed: the account was disconnected before the delivery was published
+         *     - `token_expired`: Failed: the network no longer accepts the account token; reconnect the account
+         *     - `network_rejected`: Failed: the network refused the post (the message says why)
+         *     - `retries_exhausted`: Failed: the network kept failing until the last attempt
+         *     - `rate_limited`: Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours
+         *     - `network_unavailable`: Pending: the network failed for a moment; the delivery is tried again
+         * @enum {string}
+         */
+        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "retries_exhausted" | "rate_limited" | "network_unavailable";
         DeliveryErrorView: {
             /** @example token_expired */
-            code: string;
+            code: components["schemas"]["DeliveryErrorCode"];
             /** @example The account must be reconnected */
             message: string;
         };
@@ -453,13 +535,10 @@ export interface components {
             id: string;
             /** @example acc_3kTMd9fQe2xV7bLp1sWq0Z */
             accountId: string;
-            /**
-             * @example x
-             * @enum {string}
-             */
-            platform: "facebook" | "instagram" | "x";
-            /** @enum {string} */
-            status: "scheduled" | "pending" | "publishing" | "published" | "failed" | "canceled";
+            /** @example x */
+            platform: components["schemas"]["Network"];
+            /** @description scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled */
+            status: components["schemas"]["DeliveryStatus"];
             /** @example 1866000000000000000 */
             platformPostId: string | null;
             /** @example https://x.com/acme/status/1866000000000000000 */
@@ -467,21 +546,25 @@ export interface components {
             /** @example 1 */
             attempts: number;
             error?: components["schemas"]["DeliveryErrorView"] | null;
+            /** Format: date-time */
             publishedAt: string | null;
         };
         PostView: {
             /** @example pst_2Hq… */
             id: string;
-            /** @enum {string} */
-            status: "scheduled" | "queued" | "publishing" | "published" | "partially_published" | "failed" | "canceled";
+            /** @description Summed up from the deliveries' statuses */
+            status: components["schemas"]["PostStatus"];
             /** @example tenant-42 */
             tenantId: string;
+            /** Format: date-time */
             scheduledAt: string | null;
+            /** Format: date-time */
             createdAt: string;
             deliveries: components["schemas"]["DeliveryView"][];
         };
         MediaBody: {
             /**
+             * Format: uri
              * @description http(s) URL of the media file; its extension says what it is
              * @example https://cdn.example.com/photo.jpg
              */
@@ -508,16 +591,59 @@ export interface components {
             /** @description containers[0] is the post; further containers are its thread */
             containers: components["schemas"]["ContainerBody"][];
             /**
+             * Format: date-time
              * @description Publish later: an ISO 8601 / RFC 3339 date-time with a UTC offset (Z or ±hh:mm), in the future, within a year
              * @example 2026-12-01T09:00:00.000Z
              */
             scheduledAt?: string;
+        };
+        PostProblemView: {
+            /**
+             * @description Where in the request body
+             * @example containers[0].content
+             */
+            field: string;
+            /**
+             * @description Which rule, by a stable name
+             * @example text_too_long
+             * @enum {string}
+             */
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_type_unknown" | "account_unknown" | "account_expired" | "account_disconnected" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "thread_media_not_allowed" | "thread_text_required";
+            /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
+            message: string;
+        };
+        AccountVerdictView: {
+            /** @example acc_3kTMd9fQe2xV7bLp1sWq0Z */
+            accountId: string;
+            /**
+             * @description The account's network; null when it is not a connected account of the tenant
+             * @example x
+             * @enum {string|null}
+             */
+            platform: "facebook" | "instagram" | "x" | null;
+            /** @description True when neither the account nor its network's rules refuse the post */
+            valid: boolean;
+            /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
+            problems: components["schemas"]["PostProblemView"][];
+        };
+        PostVerdictView: {
+            /** @description True exactly when POST /api/v1/posts would accept this body now */
+            valid: boolean;
+            /** @description Problems of the whole post, whatever the account: scheduledAt, media URLs */
+            problems: components["schemas"]["PostProblemView"][];
+            /** @description One verdict per account, in the order of `accounts` */
+            accounts: components["schemas"]["AccountVerdictView"][];
         };
         PostPageView: {
             posts: components["schemas"]["PostView"][];
             /** @description Pass as `cursor` for the next (older) page; null at the end */
             nextCursor: string | null;
         };
+        /**
+         * @description The event types sent; every type when none was chosen
+         * @enum {string}
+         */
+        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed";
         WebhookWithSecretView: {
             /** @example https://api.example.com/hooks/social */
             url: string;
@@ -526,13 +652,20 @@ export interface components {
              * @example c0de
              */
             secretLast4: string;
+            /** Format: date-time */
             updatedAt: string;
-            /** @description Set when the receiver answered 410 Gone; PUT again to enable */
+            /**
+             * Format: date-time
+             * @description Set when the receiver answered 410 Gone; PUT again to enable
+             */
             disabledAt: string | null;
             disabledReason: string | null;
             /** @description The event types sent; every type when none was chosen */
-            events: ("account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed")[];
-            /** @description After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way. */
+            events: components["schemas"]["SubscribableEventType"][];
+            /**
+             * Format: date-time
+             * @description After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way.
+             */
             previousSecretExpiresAt: string | null;
             /**
              * @description Only when the service made the secret (a PUT without webhook_secret, a rotation). Store it now: it is never shown again.
@@ -542,6 +675,7 @@ export interface components {
         };
         PutWebhookBody: {
             /**
+             * Format: uri
              * @description https (http or a private address only where the service allows it, for local use)
              * @example https://api.example.com/hooks/social
              */
@@ -559,7 +693,7 @@ export interface components {
              *       "post.completed"
              *     ]
              */
-            events?: ("account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed")[];
+            events?: components["schemas"]["SubscribableEventType"][];
         };
         RotateSecretBody: {
             /**
@@ -577,13 +711,20 @@ export interface components {
              * @example c0de
              */
             secretLast4: string;
+            /** Format: date-time */
             updatedAt: string;
-            /** @description Set when the receiver answered 410 Gone; PUT again to enable */
+            /**
+             * Format: date-time
+             * @description Set when the receiver answered 410 Gone; PUT again to enable
+             */
             disabledAt: string | null;
             disabledReason: string | null;
             /** @description The event types sent; every type when none was chosen */
-            events: ("account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed")[];
-            /** @description After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way. */
+            events: components["schemas"]["SubscribableEventType"][];
+            /**
+             * Format: date-time
+             * @description After a rotation: when the old secret stops signing (until then webhook-signature carries both). null when no overlap is under way.
+             */
             previousSecretExpiresAt: string | null;
         };
         DeletedWebhookView: {
@@ -603,6 +744,16 @@ export interface components {
             /** @example Could not reach the receiver (ECONNREFUSED) */
             error?: string;
         };
+        /**
+         * @description The event type (the body is the matching WebhookEvent)
+         * @enum {string}
+         */
+        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "webhook.test";
+        /**
+         * @description pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which)
+         * @enum {string}
+         */
+        EventDeliveryStatus: "pending" | "delivered" | "failed" | "skipped";
         WebhookAttemptView: {
             /** @example 1 */
             attempt: number;
@@ -617,6 +768,7 @@ export interface components {
             durationMs: number;
             /** @example The receiver answered 503 */
             error: string | null;
+            /** Format: date-time */
             attemptedAt: string;
         };
         EventDeliveryView: {
@@ -625,17 +777,18 @@ export interface components {
              * @example evt_5b0W…
              */
             id: string;
-            /** @enum {string} */
-            event: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "webhook.test";
+            /** @description The event type (the body is the matching WebhookEvent) */
+            event: components["schemas"]["WebhookEventType"];
             tenantId: string | null;
-            /**
-             * @description pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (no enabled webhook when it happened)
-             * @enum {string}
-             */
-            status: "pending" | "delivered" | "failed" | "skipped";
+            /** @description pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which) */
+            status: components["schemas"]["EventDeliveryStatus"];
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             deliveredAt: string | null;
+            /** Format: date-time */
             nextAttemptAt: string | null;
+            /** @description Why the event failed, or why it was skipped; null while pending and once delivered */
             failureReason: string | null;
             /**
              * @description false for an event of the test world (a test key's events); as in the webhook body
@@ -693,7 +846,7 @@ export interface components {
             timestamp: string;
             data: {
                 connectedAccountId: string;
-                platform: string;
+                platform: components["schemas"]["Network"];
                 username: string;
                 nickname: string;
                 /** @description The auth-url call's client_state: check it is your signed-in user's */
@@ -715,7 +868,7 @@ export interface components {
             timestamp: string;
             data: {
                 connectedAccountId: string;
-                platform: string;
+                platform: components["schemas"]["Network"];
                 username: string;
             };
             livemode: boolean;
@@ -734,7 +887,7 @@ export interface components {
             timestamp: string;
             data: {
                 connectedAccountId: string;
-                platform: string;
+                platform: components["schemas"]["Network"];
                 username: string;
                 /** Format: date-time */
                 expiresAt: string;
@@ -756,7 +909,7 @@ export interface components {
             timestamp: string;
             data: {
                 connectedAccountId: string;
-                platform: string;
+                platform: components["schemas"]["Network"];
                 username: string;
                 reason: string;
             };
@@ -778,7 +931,7 @@ export interface components {
                 servicePostId: string;
                 deliveryId: string;
                 connectedAccountId: string;
-                platform: string;
+                platform: components["schemas"]["Network"];
                 platformPostId: string;
                 permalink: string | null;
             };
@@ -800,9 +953,9 @@ export interface components {
                 servicePostId: string;
                 deliveryId: string;
                 connectedAccountId: string;
-                platform: string;
+                platform: components["schemas"]["Network"];
                 error: string;
-                errorCode: string;
+                errorCode: components["schemas"]["DeliveryErrorCode"];
             };
             livemode: boolean;
         };
@@ -871,18 +1024,29 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Identifies this request in our logs (error bodies repeat it as `error.requestId`); your own X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
+        "X-Request-Id": string;
+        /** @description Requests the API key may make in a burst (the key's bucket size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the bucket after this one */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the bucket is full again */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    AccountsController_list: {
+    listAccounts: {
         parameters: {
             query: {
                 /** @description The tenant whose accounts to list */
                 tenantId: string;
                 /** @description Only accounts in this status. Without it: active and expired accounts (not disconnected ones). */
-                status?: "active" | "expired" | "disconnected";
+                status?: components["schemas"]["AccountStatus"];
                 /** @description Accounts per page: 1-500, default 100 */
                 limit?: number;
                 /** @description `pagination.nextCursor` of the previous page, as given (opaque). Without it: the first page. Pages run oldest account first. */
@@ -897,8 +1061,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -910,44 +1076,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -956,11 +1142,12 @@ export interface operations {
             };
         };
     };
-    AccountsController_disconnect: {
+    disconnectAccount: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The account's id */
                 id: string;
             };
             cookie?: never;
@@ -970,8 +1157,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -982,44 +1171,77 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Conflict with the current state. On this route: `account_busy` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1028,7 +1250,7 @@ export interface operations {
             };
         };
     };
-    AuthUrlController_create: {
+    createAuthUrl: {
         parameters: {
             query?: never;
             header?: never;
@@ -1047,8 +1269,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1059,66 +1283,116 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field. On this route: `redirect_uri_not_allowed` */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`). On this route: `unknown_network` */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state. On this route: `network_not_configured` */
             409: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Body larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1127,12 +1401,12 @@ export interface operations {
             };
         };
     };
-    PendingSessionsController_view: {
+    getPendingSession: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The `session` parameter your redirect URL received */
+                /** @description The `session` parameter your redirect URL received (anything else is a 404) */
                 session: string;
             };
             cookie?: never;
@@ -1142,8 +1416,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1154,55 +1430,77 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state. On this route: `session_already_finalized` */
             409: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1211,11 +1509,12 @@ export interface operations {
             };
         };
     };
-    PendingSessionsController_finalize: {
+    finalizePendingSession: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The `session` parameter your redirect URL received (anything else is a 404) */
                 session: string;
             };
             cookie?: never;
@@ -1229,8 +1528,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1241,66 +1542,116 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state. On this route: `session_already_finalized` */
             409: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Body larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1309,7 +1660,7 @@ export interface operations {
             };
         };
     };
-    PostsController_list: {
+    listPosts: {
         parameters: {
             query: {
                 /** @description 1-100, default 20 */
@@ -1317,7 +1668,7 @@ export interface operations {
                 /** @description nextCursor from the previous page */
                 cursor?: string;
                 tenantId: string;
-                status?: "scheduled" | "queued" | "publishing" | "published" | "partially_published" | "failed" | "canceled";
+                status?: components["schemas"]["PostStatus"];
             };
             header?: never;
             path?: never;
@@ -1328,8 +1679,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1340,44 +1693,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1386,11 +1759,11 @@ export interface operations {
             };
         };
     };
-    PostsController_create: {
+    createPost: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Up to 255 characters */
+                /** @description Your key for this request: 1-255 visible ASCII characters */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1405,8 +1778,10 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1417,88 +1792,116 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state. On this route: `idempotency_key_reused`, `idempotency_key_in_use` */
             409: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Body larger than the limit */
+            /** @description Body larger than the limit (`payload_too_large`) */
             413: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Body is not JSON */
+            /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Content the network would reject */
+            /** @description Content the network would reject (`unprocessable_content`); `details` says why */
             422: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1507,11 +1910,134 @@ export interface operations {
             };
         };
     };
-    PostsController_get: {
+    validatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PostVerdictView"];
+                    };
+                };
+            };
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getPost: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The post's id */
                 id: string;
             };
             cookie?: never;
@@ -1521,8 +2047,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1533,44 +2061,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1579,11 +2127,12 @@ export interface operations {
             };
         };
     };
-    PostsController_cancel: {
+    cancelPost: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The post's id */
                 id: string;
             };
             cookie?: never;
@@ -1593,8 +2142,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1605,44 +2156,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1651,7 +2222,7 @@ export interface operations {
             };
         };
     };
-    WebhooksController_get: {
+    getWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -1663,8 +2234,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1675,44 +2248,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1721,7 +2314,7 @@ export interface operations {
             };
         };
     };
-    WebhooksController_put: {
+    setWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -1737,8 +2330,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1749,44 +2344,90 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Body larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1795,7 +2436,7 @@ export interface operations {
             };
         };
     };
-    WebhooksController_remove: {
+    deleteWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -1807,8 +2448,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1819,44 +2462,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1865,7 +2528,7 @@ export interface operations {
             };
         };
     };
-    WebhooksController_rotateSecret: {
+    rotateWebhookSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -1881,8 +2544,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1893,55 +2558,103 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Body larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1950,7 +2663,7 @@ export interface operations {
             };
         };
     };
-    WebhooksController_sendTest: {
+    sendTestWebhookEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -1962,8 +2675,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1974,44 +2689,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state. On this route: `webhook_not_configured`, `webhook_disabled`, `webhook_secret_unreadable` */
             409: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2020,15 +2755,15 @@ export interface operations {
             };
         };
     };
-    WebhooksController_list: {
+    listWebhookEvents: {
         parameters: {
             query?: {
                 /** @description 1-100, default 20 */
                 limit?: number;
                 /** @description nextCursor from the previous page */
                 cursor?: string;
-                event?: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "webhook.test";
-                status?: "pending" | "delivered" | "failed" | "skipped";
+                event?: components["schemas"]["WebhookEventType"];
+                status?: components["schemas"]["EventDeliveryStatus"];
             };
             header?: never;
             path?: never;
@@ -2039,8 +2774,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2051,44 +2788,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input; `details` names each field */
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,11 +2854,12 @@ export interface operations {
             };
         };
     };
-    WebhooksController_resend: {
+    resendWebhookEvent: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The event's id */
                 eventId: string;
             };
             cookie?: never;
@@ -2111,8 +2869,10 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2123,55 +2883,77 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, unknown or revoked API key */
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
             401: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown, or belongs to another customer */
+            /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state. On this route: `webhook_not_configured`, `webhook_disabled` */
             409: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Database unavailable; retry */
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2180,7 +2962,7 @@ export interface operations {
             };
         };
     };
-    HealthController_health: {
+    getHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -2192,8 +2974,7 @@ export interface operations {
             /** @description Serving, database reachable */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2203,8 +2984,8 @@ export interface operations {
             /** @description Serving, but the database is unreachable */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2213,7 +2994,7 @@ export interface operations {
             };
         };
     };
-    HealthController_live: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2225,17 +3006,27 @@ export interface operations {
             /** @description The process is serving */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LiveView"];
                 };
             };
+            /** @description The instance is shutting down (`shutting_down`) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
-    HealthController_ready: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2247,22 +3038,23 @@ export interface operations {
             /** @description Ready for traffic */
             200: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ReadyView"];
                 };
             };
-            /** @description Not ready: error envelope with code `not_ready` (database unreachable, or draining) */
+            /** @description Not ready (`not_ready`): the database is unreachable, or the process is draining */
             503: {
                 headers: {
-                    /** @description Identifies this request in our logs; your X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
         };
     };
