@@ -1,6 +1,6 @@
 import type { DeliveryErrorCode } from '../posts/delivery-error-code';
 
-/** The data of each event kind, as the customer's webhook receives it (SPEC.md section 6). */
+/** The data of each event kind, as the customer's webhook receives it (docs/webhooks.md). */
 export interface EventData {
   /** clientState: the auth-url call's client_state (null without one), for the customer to match to its user. */
   'account.connected': {

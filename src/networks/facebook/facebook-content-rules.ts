@@ -1,7 +1,7 @@
 import { mediaExtensionOf } from '../media-kind';
 import { ContentProblem, PostPart } from '../network-adapter';
 
-/** Photo formats Facebook accepts (NETWORKS.md): JPEG, BMP, PNG, GIF, TIFF. */
+/** Photo formats Facebook accepts (docs/networks.md): JPEG, BMP, PNG, GIF, TIFF. */
 const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'bmp', 'png', 'gif', 'tif', 'tiff']);
 /** The most photos one multi-photo post takes here. */
 export const FACEBOOK_MAX_PHOTOS = 10;

@@ -1,4 +1,4 @@
-/** Recorded Graph answers of Page publishing (shapes from NETWORKS.md and Graph v25.0). */
+/** Recorded Graph answers of Page publishing (shapes from docs/networks.md and Graph v25.0). */
 
 export const PAGE_ID = '101';
 export const PAGE_TOKEN = 'EAAGpageToken101';

@@ -1,4 +1,4 @@
-/** Recorded Graph API answers (shapes from NETWORKS.md, values as Facebook sends them). */
+/** Recorded Graph API answers (shapes from docs/networks.md, values as Facebook sends them). */
 
 export const SHORT_USER_TOKEN = 'EAAGshortLivedUserToken';
 export const LONG_USER_TOKEN = 'EAAGlongLivedUserToken';

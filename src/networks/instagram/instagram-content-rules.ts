@@ -8,7 +8,7 @@ export const INSTAGRAM_MENTION_LIMIT = 20;
 export const INSTAGRAM_CAROUSEL_MIN = 2;
 export const INSTAGRAM_CAROUSEL_MAX = 10;
 
-/** Images are JPEG only; Reels and carousel videos MP4 or MOV (NETWORKS.md). */
+/** Images are JPEG only; Reels and carousel videos MP4 or MOV (docs/networks.md). */
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg']);
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);
 const MEDIA_FORMAT: ContentRule = 'media_format';

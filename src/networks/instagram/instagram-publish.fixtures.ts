@@ -1,4 +1,4 @@
-/** Recorded Instagram publishing answers (shapes from NETWORKS.md and Graph v25.0). */
+/** Recorded Instagram publishing answers (shapes from docs/networks.md and Graph v25.0). */
 
 export const IG_USER_ID = '17841405822304914';
 export const IG_TOKEN = 'IGQVJlongLivedToken';

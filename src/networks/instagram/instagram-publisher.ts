@@ -9,7 +9,7 @@ import { createInstagramContainers, InstagramCall } from './instagram-containers
 import { InstagramProgress, instagramProgressJson, readInstagramProgress } from './instagram-progress';
 import { isQuotaExhausted, quotaExhaustedError } from './instagram-quota';
 
-/** Polling a container stops this long after it was created (NETWORKS.md: at most ~5 min). */
+/** Polling a container stops this long after it was created (docs/networks.md: at most ~5 min). */
 export const INSTAGRAM_PROCESSING_LIMIT_MS = 5 * 60_000;
 const VIDEO_POLL_INTERVAL_MS = 60_000;
 const IMAGE_POLL_INTERVAL_MS = 5_000;

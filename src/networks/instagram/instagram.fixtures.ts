@@ -1,4 +1,4 @@
-/** Recorded Instagram answers (shapes from NETWORKS.md, values as Instagram sends them). */
+/** Recorded Instagram answers (shapes from docs/networks.md, values as Instagram sends them). */
 
 export const SHORT_IG_TOKEN = 'IGQVJshortLivedToken';
 export const LONG_IG_TOKEN = 'IGQVJlongLivedToken';

@@ -4,7 +4,7 @@ import { ContentProblem, PostPart } from '../network-adapter';
 
 export const X_MAX_WEIGHTED_LENGTH = 280;
 export const X_MAX_IMAGES = 4;
-/** Image formats X takes (NETWORKS.md: JPG, PNG, GIF, WEBP; GIFs are their own kind here). */
+/** Image formats X takes (docs/networks.md: JPG, PNG, GIF, WEBP; GIFs are their own kind here). */
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp']);
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);
 

@@ -11,7 +11,7 @@ const MIN_POLL_INTERVAL_MS = 5_000;
 
 export type MediaStep = { kind: 'ready'; mediaIds: string[] } | Extract<PublishOutcome, { kind: 'poll' }>;
 
-/** Size limits per kind (NETWORKS.md): images 5 MB, GIFs 15 MB, videos 512 MB. */
+/** Size limits per kind (docs/networks.md): images 5 MB, GIFs 15 MB, videos 512 MB. */
 const MAX_BYTES: Record<MediaKind, number> = {
   image: 5 * 1024 * 1024,
   gif: 15 * 1024 * 1024,

@@ -1,4 +1,4 @@
-/** Recorded X API v2 publishing answers (shapes from NETWORKS.md and docs.x.com). */
+/** Recorded X API v2 publishing answers (shapes from docs/networks.md and docs.x.com). */
 
 export const X_USER_ID = '2244994945';
 export const X_USERNAME = 'bakeryonmain';

@@ -1,4 +1,4 @@
-/** Recorded X API answers (shapes from NETWORKS.md, values as X sends them). */
+/** Recorded X API answers (shapes from docs/networks.md, values as X sends them). */
 
 export const X_ACCESS_TOKEN = 'bWRjX2FjY2Vzc190b2tlbg';
 export const X_REFRESH_TOKEN = 'bWRjX3JlZnJlc2hfdG9rZW4';
