@@ -166,10 +166,24 @@ export type PublishOutcome =
   /** Not finished yet (a container or video still processing): call publish again at `at` with `progress`. */
   | { kind: 'poll'; at: Date; progress: PublishProgress };
 
+/** Takes a published delivery down: `platformPostId` is what publish returned. */
+export interface UnpublishRequest {
+  networkAccountId: string;
+  tokens: AccountTokens;
+  app: AppCredentials;
+  platformPostId: string;
+}
+
 /** The publishing part of the contract; every network adapter implements it too. */
 export interface PublishingAdapter {
   /** The network's content rules (length, media count and kinds); an empty list means acceptable. */
   validate(parts: PostPart[]): ContentProblem[];
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */
   publish(request: PublishRequest): Promise<PublishOutcome>;
+  /**
+   * Deletes a published post from the network; absent on a network whose API cannot delete
+   * (Instagram media). Idempotent: a post the network no longer has counts as deleted and resolves.
+   * Throws NetworkError, classified.
+   */
+  unpublish?(request: UnpublishRequest): Promise<void>;
 }

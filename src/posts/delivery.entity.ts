@@ -1,12 +1,13 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { PublishProgress } from '../networks/network-adapter';
 
-export const DELIVERY_STATUSES = ['scheduled', 'pending', 'publishing', 'published', 'failed', 'canceled'] as const;
+export const DELIVERY_STATUSES = ['scheduled', 'pending', 'publishing', 'published', 'failed', 'canceled', 'deleting', 'deleted'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * The publication of one post to one connected account.
- * scheduled → pending → publishing → published | failed; canceled from scheduled or pending.
+ * scheduled → pending → publishing → published | failed; canceled from scheduled or pending;
+ * published → deleting → deleted when the post is unpublished (deleting: its delete job is queued).
  * `publishing` is written before the network is called, so a delivery found in `publishing` by a
  * new attempt was cut off mid-call and must look on the network before posting again.
  */
@@ -61,6 +62,10 @@ export class Delivery {
 
   @Column('timestamptz', { name: 'published_at', nullable: true })
   publishedAt!: Date | null;
+
+  /** When the network confirmed the delete (or said the post was already gone). */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -16,5 +16,10 @@ describe('postStatusOf', () => {
     [['failed', 'failed'], 'failed'],
     [['failed', 'canceled'], 'failed'],
     [['canceled', 'canceled'], 'canceled'],
+    [['deleting', 'published'], 'unpublishing'],
+    [['deleting', 'deleted'], 'unpublishing'],
+    [['deleted', 'deleted'], 'deleted'],
+    [['deleted', 'canceled'], 'deleted'],
+    [['deleted', 'published'], 'partially_published'],
   ] as Array<[DeliveryStatus[], string]>)('%p → %s', (statuses, expected) => expect(of(...statuses)).toBe(expected));
 });

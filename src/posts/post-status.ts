@@ -8,6 +8,8 @@ export const POST_STATUSES = [
   'partially_published',
   'failed',
   'canceled',
+  'unpublishing',
+  'deleted',
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
@@ -18,6 +20,9 @@ export function postStatusOf(deliveries: ReadonlyArray<{ status: DeliveryStatus 
   if (count('publishing') > 0) return 'publishing';
   if (count('pending') > 0) return count('published') > 0 ? 'publishing' : 'queued';
   if (count('scheduled') > 0) return 'scheduled';
+  // Unpublishing comes after publishing is over (what was open is canceled first).
+  if (count('deleting') > 0) return 'unpublishing';
+  if (count('deleted') > 0 && count('published') === 0) return 'deleted';
   if (count('published') === total) return 'published';
   if (count('published') > 0) return 'partially_published';
   if (count('canceled') === total) return 'canceled';

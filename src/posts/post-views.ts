@@ -14,6 +14,7 @@ export function deliveryView(delivery: Delivery): DeliveryView {
     attempts: delivery.attempts,
     error: delivery.errorCode ? { code: delivery.errorCode, message: delivery.errorMessage ?? '' } : null,
     publishedAt: delivery.publishedAt?.toISOString() ?? null,
+    deletedAt: delivery.deletedAt?.toISOString() ?? null,
   };
 }
 

@@ -51,6 +51,7 @@ export class PostWriter {
           nextAttemptAt: null,
           dueAt: post.scheduledAt,
           publishedAt: null,
+          deletedAt: null,
         }),
       );
       return { post, deliveries };

@@ -12,6 +12,8 @@ import { ListPostsQuery } from './dto/list-posts.query';
 import { PostPageView, PostView } from './dto/post.view';
 import { PostVerdictView } from './dto/post-verdict.view';
 import { PostsService } from './posts.service';
+import { UnpublishService } from './unpublish/unpublish.service';
+import { UnpublishView } from './unpublish/unpublish-outcome.view';
 
 function idempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -27,7 +29,10 @@ function idempotencyKey(value: string | undefined): string | undefined {
 @ApiBearerAuth()
 @Controller('posts')
 export class PostsController {
-  constructor(private readonly posts: PostsService) {}
+  constructor(
+    private readonly posts: PostsService,
+    private readonly unpublisher: UnpublishService,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -109,5 +114,26 @@ export class PostsController {
     @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
   ): Promise<PostView> {
     return this.posts.cancel(caller.customerId, id);
+  }
+
+  @Post(':id/unpublish')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'unpublishPost',
+    summary: 'Take a post down from the networks',
+    description:
+      'Deliveries not yet started are canceled; published ones on a network that can delete (Facebook, X) become ' +
+      '`deleting` and are deleted by the queue (retried, rate limits honoured), each with a post.deleted event, then ' +
+      'are `deleted`. A network that cannot delete (Instagram) leaves its delivery as it was, with the outcome ' +
+      '`not_supported` and the code unpublish_not_supported. Safe to repeat: what is deleted stays deleted.',
+  })
+  @ApiResourceId('id', 'post', 'Post')
+  @ApiEnvelope(UnpublishView, { status: 202 })
+  @ApiErrors(401, 404)
+  unpublish(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+  ): Promise<UnpublishView> {
+    return this.unpublisher.unpublish(caller.customerId, id);
   }
 }

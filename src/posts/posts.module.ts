@@ -17,6 +17,8 @@ import { DeliveryStore } from './delivery-store';
 import { PublishDeliveryTask } from './publish-delivery.task';
 import { PublishLane } from './publish-lane';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
+import { UnpublishDeliveryTask } from './unpublish/unpublish-delivery.task';
+import { UnpublishService } from './unpublish/unpublish.service';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
@@ -33,6 +35,8 @@ import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
     PublishLane,
     PurgeIdempotencyKeys,
     UrlSafety,
+    UnpublishService,
+    UnpublishDeliveryTask,
   ],
 })
 export class PostsModule {}

@@ -36,6 +36,14 @@ export interface EventData {
     error: string;
     errorCode: DeliveryErrorCode;
   };
+  /** A delivery taken down from its network by POST /posts/:id/unpublish: one event per delivery. */
+  'post.deleted': {
+    servicePostId: string;
+    deliveryId: string;
+    connectedAccountId: string;
+    platform: string;
+    platformPostId: string;
+  };
   /** The deliveries a cancel stopped (those already published or failed are not among them). */
   'post.canceled': { servicePostId: string; canceledDeliveryIds: string[] };
   /** Recorded by the database trigger record_post_completed (migration WebhookSubscriptions), not through EventOutbox. */
@@ -67,6 +75,7 @@ export const SUBSCRIBABLE_EVENT_TYPES: ReadonlyArray<EventType> = [
   'post.failed',
   'post.canceled',
   'post.completed',
+  'post.deleted',
 ];
 
 export const ALL_EVENT_TYPES: ReadonlyArray<EventType | TestEventType> = [...SUBSCRIBABLE_EVENT_TYPES, 'webhook.test'];

@@ -20,12 +20,14 @@ import {
   PublishingAdapter,
   PublishOutcome,
   PublishRequest,
+  UnpublishRequest,
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { facebookContentProblems } from './facebook-content-rules';
 import { publishOnFacebook } from './facebook-publisher';
+import { unpublishOnFacebook } from './facebook-unpublish';
 import { FacebookSettings } from './facebook.settings';
 import { FACEBOOK_IDENTITY } from './facebook.identity';
 
@@ -120,5 +122,10 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   /** Publishes as the Page, with the Page token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
     return publishOnFacebook(this.graph(request.app), request, this.settings.videoPollMs);
+  }
+
+  /** Deletes the Page post with the Page token. */
+  unpublish(request: UnpublishRequest): Promise<void> {
+    return unpublishOnFacebook(this.graph(request.app), request);
   }
 }

@@ -11,6 +11,7 @@ import {
   PublishingAdapter,
   PublishOutcome,
   PublishRequest,
+  UnpublishRequest,
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
@@ -18,6 +19,7 @@ import { XApi } from './x-api';
 import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount, refreshXToken } from './x-oauth';
 import { xContentProblems } from './x-content-rules';
 import { publishOnX } from './x-publisher';
+import { unpublishOnX } from './x-unpublish';
 import { XSettings } from './x.settings';
 import { X_IDENTITY } from './x.identity';
 
@@ -104,5 +106,10 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   /** Publishes as the user, with the user's access token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
     return publishOnX(this.api(request.app), request);
+  }
+
+  /** Deletes the delivery's tweet with the user's token. */
+  unpublish(request: UnpublishRequest): Promise<void> {
+    return unpublishOnX(this.api(request.app), request);
   }
 }

@@ -28,7 +28,8 @@ export class DeliveryView {
     enum: DELIVERY_STATUSES,
     enumName: 'DeliveryStatus',
     description:
-      'scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled',
+      'scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled; ' +
+      'once unpublished, deleting (its delete is queued) then deleted',
   })
   status!: DeliveryStatus;
 
@@ -46,6 +47,14 @@ export class DeliveryView {
 
   @ApiProperty({ nullable: true, type: String, format: 'date-time' })
   publishedAt!: string | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'When the network confirmed the delete (POST /posts/{id}/unpublish)',
+  })
+  deletedAt!: string | null;
 }
 
 export class PostView {

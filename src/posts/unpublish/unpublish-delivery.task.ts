@@ -1,0 +1,119 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ConnectedAccount } from '../../accounts/connected-account.entity';
+import { TokenRefresher } from '../../accounts/token-refresher';
+import { AppCredentialsResolver } from '../../networks/apps/app-credentials.resolver';
+import { NetworkApp } from '../../networks/apps/network-app.entity';
+import { NetworkError } from '../../networks/network-error';
+import { NetworkRegistry } from '../../networks/network-registry';
+import { JobQueue } from '../../queue/job-queue';
+import { TaskRegistry } from '../../queue/task-registry';
+import { EventOutbox } from '../../webhooks/event-outbox';
+import { Delivery } from '../delivery.entity';
+import { Post } from '../post.entity';
+import {
+  parseUnpublishPayload,
+  UNPUBLISH_DELIVERY_TASK,
+  UNPUBLISH_MAX_ATTEMPTS,
+  UnpublishDeliveryPayload,
+  unpublishJobKey,
+} from './unpublish-job';
+
+/**
+ * Deletes one `deleting` delivery from its network (a graphile-worker job, queued by
+ * UnpublishService). A delete is idempotent at the network (a post already gone counts as
+ * deleted), so a retry after a crash or a transient failure is safe: transient trouble is thrown
+ * for the queue's backoff, a rate limit re-queues the job for its window (no sleeping), and a
+ * refusal puts the delivery back to `published` with unpublish_failed. The final write and its
+ * post.deleted event happen once, guarded by the `deleting` status.
+ */
+@Injectable()
+export class UnpublishDeliveryTask implements OnModuleInit {
+  private readonly logger = new Logger('Unpublish');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tasks: TaskRegistry,
+    private readonly networks: NetworkRegistry,
+    private readonly tokens: TokenRefresher,
+    private readonly apps: AppCredentialsResolver,
+    private readonly jobs: JobQueue,
+    private readonly outbox: EventOutbox,
+  ) {}
+
+  onModuleInit(): void {
+    this.tasks.register(UNPUBLISH_DELIVERY_TASK, (payload) => this.run(parseUnpublishPayload(payload)));
+  }
+
+  async run({ deliveryId }: UnpublishDeliveryPayload): Promise<void> {
+    const manager = this.dataSource.manager;
+    const delivery = await manager.findOneBy(Delivery, { id: deliveryId });
+    if (!delivery || delivery.status !== 'deleting' || !delivery.platformPostId) return;
+    const account = await manager.findOneByOrFail(ConnectedAccount, { id: delivery.accountId });
+    if (account.status !== 'active')
+      return this.refused(delivery, `The account is ${account.status}; reconnect it, then unpublish again`);
+    const adapter = this.networks.get(delivery.platform);
+    if (!adapter.unpublish) return this.refused(delivery, 'This network cannot delete a post through its API');
+    try {
+      const ownApp = await manager.findOneBy(NetworkApp, { customerId: account.customerId, network: account.platform });
+      await adapter.unpublish({
+        networkAccountId: account.networkAccountId,
+        tokens: await this.tokens.freshTokens(account),
+        app: await this.apps.appWith(account.customerId, ownApp ?? undefined, adapter),
+        platformPostId: delivery.platformPostId,
+      });
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      this.logger.warn({ msg: 'Delete failed', deliveryId, platform: delivery.platform, kind: error.kind, err: error.message });
+      if (error.kind === 'transient') throw error;
+      if (error.kind === 'rate_limited') return this.afterRateLimit(deliveryId, error.details.retryAt);
+      return this.refused(delivery, error.message);
+    }
+    await this.deleted(delivery, account);
+  }
+
+  private async deleted(delivery: Delivery, account: ConnectedAccount): Promise<void> {
+    await this.dataSource.transaction(async (transaction) => {
+      const [changed] = (await transaction.query(
+        `UPDATE deliveries SET status = 'deleted', deleted_at = now(), error_code = NULL, error_message = NULL, updated_at = now()
+          WHERE id = $1 AND status = 'deleting' RETURNING id`,
+        [delivery.id],
+      )) as [Array<{ id: string }>, number];
+      if (changed.length === 0) return;
+      const post = await transaction.findOneByOrFail(Post, { id: delivery.postId });
+      await this.outbox.record(transaction, {
+        customerId: post.customerId,
+        tenantId: post.tenantId,
+        type: 'post.deleted',
+        data: {
+          servicePostId: post.id,
+          deliveryId: delivery.id,
+          connectedAccountId: account.id,
+          platform: delivery.platform,
+          platformPostId: delivery.platformPostId!,
+        },
+      });
+    });
+  }
+
+  /** Still on the network: back to `published`, the reason on the delivery; unpublishing again retries. */
+  private async refused(delivery: Delivery, message: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE deliveries SET status = 'published', error_code = 'unpublish_failed', error_message = $2, updated_at = now()
+        WHERE id = $1 AND status = 'deleting'`,
+      [delivery.id, message],
+    );
+  }
+
+  /** The network's window: the same job again once it opens (a new job; this one ends done). */
+  private async afterRateLimit(deliveryId: string, retryAt: Date | undefined): Promise<void> {
+    await this.jobs.enqueue(this.dataSource.manager, {
+      task: UNPUBLISH_DELIVERY_TASK,
+      payload: { deliveryId },
+      jobKey: unpublishJobKey(deliveryId),
+      runAt: retryAt ?? new Date(Date.now() + 60_000),
+      maxAttempts: UNPUBLISH_MAX_ATTEMPTS,
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { isRecord } from '../../networks/http/json-fields';
+
+/** The task that deletes one delivery from its network. */
+export const UNPUBLISH_DELIVERY_TASK = 'unpublish-delivery';
+
+/** graphile-worker's attempts for a delete the network keeps failing (its backoff grows to hours). */
+export const UNPUBLISH_MAX_ATTEMPTS = 10;
+
+export interface UnpublishDeliveryPayload {
+  deliveryId: string;
+}
+
+/** One waiting delete per delivery, however many times the post is unpublished. */
+export function unpublishJobKey(deliveryId: string): string {
+  return `unpublish:${deliveryId}`;
+}
+
+/** The payload as the queue hands it back (plain JSON), checked before it is trusted. */
+export function parseUnpublishPayload(payload: unknown): UnpublishDeliveryPayload {
+  if (!isRecord(payload) || typeof payload.deliveryId !== 'string')
+    throw new Error('unpublish-delivery: the payload has no deliveryId');
+  return { deliveryId: payload.deliveryId };
+}

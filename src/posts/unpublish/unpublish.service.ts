@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiException } from '../../common/errors/api-exception';
+import { NetworkRegistry } from '../../networks/network-registry';
+import { JobQueue } from '../../queue/job-queue';
+import { EventOutbox } from '../../webhooks/event-outbox';
+import { DELIVERY_ERROR_MEANINGS } from '../delivery-error-code';
+import { Delivery } from '../delivery.entity';
+import { Post } from '../post.entity';
+import { PostsService } from '../posts.service';
+import { UNPUBLISH_DELIVERY_TASK, UNPUBLISH_MAX_ATTEMPTS, unpublishJobKey } from './unpublish-job';
+import { DeliveryUnpublishView, UnpublishOutcome, UnpublishView } from './unpublish-outcome.view';
+
+/**
+ * Takes a post down: what has not gone out is canceled, and each published delivery on a network
+ * that can delete is marked `deleting` with its delete job, in one transaction (a 202 means every
+ * delete will be attempted). The network is called by the worker (UnpublishDeliveryTask), which
+ * retries trouble and honours rate limits. A network without delete (Instagram) changes nothing.
+ */
+@Injectable()
+export class UnpublishService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly networks: NetworkRegistry,
+    private readonly jobs: JobQueue,
+    private readonly outbox: EventOutbox,
+    private readonly posts: PostsService,
+  ) {}
+
+  async unpublish(customerId: string, postId: string): Promise<UnpublishView> {
+    return this.dataSource.transaction(async (transaction) => {
+      const post = await transaction.findOneBy(Post, { customerId, id: postId });
+      if (!post) throw ApiException.notFound('Post');
+      // Canceled first, so that post.completed (recorded when the last open delivery ends) counts
+      // what was published, not what is being deleted.
+      const canceled = await this.cancelNotStarted(transaction, post);
+      const deliveries = await transaction.find(Delivery, {
+        where: { postId: post.id },
+        order: { createdAt: 'ASC', id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const outcomes: DeliveryUnpublishView[] = [];
+      for (const delivery of deliveries) {
+        const outcome = canceled.has(delivery.id) ? 'canceled' : await this.takeDown(transaction, delivery);
+        outcomes.push({
+          deliveryId: delivery.id,
+          platform: delivery.platform,
+          outcome,
+          error:
+            outcome === 'not_supported'
+              ? { code: 'unpublish_not_supported', message: DELIVERY_ERROR_MEANINGS.unpublish_not_supported }
+              : null,
+        });
+      }
+      return { post: await this.posts.get(customerId, post.id, transaction), deliveries: outcomes };
+    });
+  }
+
+  /** A published delivery on a network that can delete goes `deleting`, with its job; a `deleting` one gets its job again. */
+  private async takeDown(transaction: EntityManager, delivery: Delivery): Promise<UnpublishOutcome> {
+    if (delivery.status === 'deleted') return 'deleted';
+    if (delivery.status === 'publishing') return 'publishing';
+    if (delivery.status !== 'published' && delivery.status !== 'deleting') return 'not_published';
+    if (!this.networks.find(delivery.platform)?.unpublish) return 'not_supported';
+    if (delivery.status === 'published') {
+      await transaction.query(
+        `UPDATE deliveries SET status = 'deleting', error_code = NULL, error_message = NULL, updated_at = now() WHERE id = $1`,
+        [delivery.id],
+      );
+    }
+    // Queued again for a delivery already `deleting` too: a delete the queue gave up on is not
+    // stuck, and the job key keeps one waiting job per delivery.
+    await this.jobs.enqueue(transaction, {
+      task: UNPUBLISH_DELIVERY_TASK,
+      payload: { deliveryId: delivery.id },
+      jobKey: unpublishJobKey(delivery.id),
+      maxAttempts: UNPUBLISH_MAX_ATTEMPTS,
+    });
+    return 'deleting';
+  }
+
+  /** As PostsService.cancel: what has not started will not, with post.canceled when anything stopped. */
+  private async cancelNotStarted(transaction: EntityManager, post: Post): Promise<Set<string>> {
+    const [canceled] = (await transaction.query(
+      `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
+        WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id`,
+      [post.id],
+    )) as [Array<{ id: string }>, number];
+    if (canceled.length > 0) {
+      await this.outbox.record(transaction, {
+        customerId: post.customerId,
+        tenantId: post.tenantId,
+        type: 'post.canceled',
+        data: { servicePostId: post.id, canceledDeliveryIds: canceled.map((row) => row.id).sort() },
+      });
+    }
+    return new Set(canceled.map((row) => row.id));
+  }
+}
