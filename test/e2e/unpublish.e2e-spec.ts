@@ -1,0 +1,270 @@
+import request from 'supertest';
+import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { PublishedItem } from '../../src/emulator/state/published-log';
+import { PostView } from '../../src/posts/dto/post.view';
+import { UnpublishView } from '../../src/posts/unpublish/unpublish-outcome.view';
+import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { startMediaServer } from '../support/media-server';
+import { createPost, getPost, settledPost } from '../support/posts';
+import { connectAccount, control, testWorldOf } from '../support/sandbox-worlds';
+import { TestApp, TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
+
+const REDIRECT = 'https://app.example.com/connected';
+const TENANT = 'tenant-unpublish';
+
+type Network = 'facebook' | 'instagram' | 'x';
+
+/**
+ * POST /posts/:id/unpublish against the built-in emulator: Facebook and X deliveries are deleted
+ * by the worker (gone from the emulator's published record, one post.deleted each), Instagram's
+ * are refused with unpublish_not_supported and left as they were. Every test has its own emulator
+ * user, so its posts and faults touch no other.
+ */
+describe('Unpublishing a post (against the emulator)', () => {
+  let t: TestApp & { baseUrl: string };
+  let customer: TestCustomer;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
+
+  const emulator = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
+    control(t, path, { method, body });
+  const published = async (network: Network, networkAccountId: string, key?: string): Promise<PublishedItem[]> =>
+    (
+      (await (
+        await control(t, `/published?network=${network}&accountId=${networkAccountId}`, { key })
+      ).json()) as { data: PublishedItem[] }
+    ).data;
+  const unpublish = (caller: TestCustomer, postId: string) =>
+    request(t.server).post(`/api/v1/posts/${postId}/unpublish`).set('Authorization', `Bearer ${caller.apiKey}`);
+  const deletedEvents = (caller: TestCustomer, postId: string) =>
+    t.db.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM events WHERE customer_id = $1 AND type = 'post.deleted' AND data->>'servicePostId' = $2`,
+      [caller.id, postId],
+    );
+  const deliveryStatus = async (id: string) =>
+    (await t.db.query<{ status: string }>('SELECT status FROM deliveries WHERE id = $1', [id]))[0]!.status;
+
+  let users = 0;
+  /** A new emulator user with a Page (linked to an Instagram account) and an X profile, connected on one network. */
+  async function ownAccount(network: Network): Promise<{ id: string; networkAccountId: string }> {
+    users += 1;
+    const id = `unpublish-${network}-${users}`;
+    const handle = `unpublish_${network}_${users}`;
+    const created = await emulator('/users', {
+      id,
+      name: id,
+      pages: [{ name: `${id} page`, instagram: { username: handle } }],
+      instagram: { username: handle },
+      x: { username: handle },
+    });
+    expect(created.status).toBe(201);
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+      emulatorUser: id,
+    });
+    const auth = { Authorization: `Bearer ${customer.apiKey}` };
+    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
+      .availablePages;
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set(auth)
+      .send({ selectedPageIds: [pages[0].id] });
+    expect(finalized.status).toBe(200);
+    return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
+  }
+
+  /** Publishes one post to the account and waits until it is out. */
+  async function publishedPost(
+    caller: TestCustomer,
+    network: Network,
+    accountId: string,
+    content: string,
+  ): Promise<PostView> {
+    const containers = [{ content, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) }];
+    const accepted = await createPost(t, caller, { tenant_id: TENANT, accounts: [accountId], containers });
+    expect(accepted.status).toBe(202);
+    const post = await settledPost(t, caller, accepted.body.data.id);
+    expect(post.status).toBe('published');
+    return post;
+  }
+
+  /** Waits until the post's deliveries are all deleted, and returns it. */
+  const deletedPost = (caller: TestCustomer, postId: string) =>
+    until(`post ${postId} to be deleted`, async () => {
+      const post = (await getPost(t, caller, postId)).body.data as PostView;
+      return post.status === 'deleted' ? post : undefined;
+    });
+
+  beforeAll(async () => {
+    media = await startMediaServer();
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
+    customer = await t.createCustomer();
+    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await media?.close();
+  });
+  afterEach(async () => {
+    expect((await emulator('/faults', undefined, 'DELETE')).status).toBe(200);
+  });
+
+  it.each(['facebook', 'x'] as const)(
+    '%s: deletes the published post from the network, with one post.deleted event',
+    async (network) => {
+      const account = await ownAccount(network);
+      const post = await publishedPost(customer, network, account.id, `Going away from ${network}`);
+      const [delivery] = post.deliveries;
+      const answer = await unpublish(customer, post.id);
+      expect(answer.status).toBe(202);
+      const body = answer.body.data as UnpublishView;
+      expect(body.deliveries).toEqual([
+        { deliveryId: delivery!.id, platform: network, outcome: 'deleting', error: null },
+      ]);
+      expect(body.post.status).toBe('unpublishing');
+
+      const deleted = await deletedPost(customer, post.id);
+      expect(deleted.deliveries[0]).toEqual(
+        expect.objectContaining({ status: 'deleted', platformPostId: delivery!.platformPostId, error: null }),
+      );
+      expect(deleted.deliveries[0]!.deletedAt).toEqual(expect.any(String));
+      const onNetwork = (await published(network, account.networkAccountId)).find(
+        (item) => item.postId === delivery!.platformPostId,
+      );
+      expect(onNetwork?.deletedAt).toEqual(expect.any(String));
+      expect((await deletedEvents(customer, post.id)).map((row) => row.data)).toEqual([
+        {
+          servicePostId: post.id,
+          deliveryId: delivery!.id,
+          connectedAccountId: account.id,
+          platform: network,
+          platformPostId: delivery!.platformPostId,
+        },
+      ]);
+    },
+  );
+
+  it('refuses Instagram with unpublish_not_supported and changes nothing', async () => {
+    const account = await ownAccount('instagram');
+    const post = await publishedPost(customer, 'instagram', account.id, 'Instagram keeps this');
+    const [delivery] = post.deliveries;
+    const answer = await unpublish(customer, post.id);
+    expect(answer.status).toBe(202);
+    const body = answer.body.data as UnpublishView;
+    expect(body.deliveries).toEqual([
+      {
+        deliveryId: delivery!.id,
+        platform: 'instagram',
+        outcome: 'not_supported',
+        error: { code: 'unpublish_not_supported', message: expect.any(String) },
+      },
+    ]);
+    expect(body.post).toEqual(post);
+    expect((await getPost(t, customer, post.id)).body.data).toEqual(post);
+    const jobs = await t.db.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`unpublish:${delivery!.id}`]);
+    expect(jobs).toHaveLength(0);
+    const onNetwork = (await published('instagram', account.networkAccountId)).find(
+      (item) => item.postId === delivery!.platformPostId,
+    );
+    expect(onNetwork).toBeDefined();
+    expect(onNetwork!.deletedAt).toBeUndefined();
+    expect(await deletedEvents(customer, post.id)).toHaveLength(0);
+  });
+
+  it("answers 404 for another customer's post, and deletes nothing", async () => {
+    const account = await ownAccount('x');
+    const post = await publishedPost(customer, 'x', account.id, 'Not yours to take down');
+    const stranger = await t.createCustomer();
+    const answer = await unpublish(stranger, post.id);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'not_found', requestId: expect.any(String) }),
+    });
+    expect(await deliveryStatus(post.deliveries[0]!.id)).toBe('published');
+    expect((await published('x', account.networkAccountId))[0]!.deletedAt).toBeUndefined();
+  });
+
+  it('is safe to repeat: twice at once and again once deleted, one delete and one event', async () => {
+    const account = await ownAccount('facebook');
+    const post = await publishedPost(customer, 'facebook', account.id, 'Unpublished three times');
+    const [first, second] = await Promise.all([unpublish(customer, post.id), unpublish(customer, post.id)]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect((first.body.data as UnpublishView).deliveries[0]!.outcome).toBe('deleting');
+    expect((second.body.data as UnpublishView).deliveries[0]!.outcome).toBe('deleting');
+    await deletedPost(customer, post.id);
+    const deletedAt = (await published('facebook', account.networkAccountId))[0]!.deletedAt;
+
+    const again = await unpublish(customer, post.id);
+    expect(again.status).toBe(202);
+    expect((again.body.data as UnpublishView).deliveries[0]).toEqual(
+      expect.objectContaining({ outcome: 'deleted', error: null }),
+    );
+    expect((again.body.data as UnpublishView).post.status).toBe('deleted');
+    expect((await published('facebook', account.networkAccountId))[0]!.deletedAt).toBe(deletedAt);
+    expect(await deletedEvents(customer, post.id)).toHaveLength(1);
+  });
+
+  it('retries a delete the network failed for a moment, then deletes it once', async () => {
+    const account = await ownAccount('x');
+    const post = await publishedPost(customer, 'x', account.id, 'The network hiccups first');
+    expect(
+      (await emulator('/faults', { network: 'x', accountId: account.networkAccountId, fault: 'server_error', count: 1 }))
+        .status,
+    ).toBe(201);
+    expect((await unpublish(customer, post.id)).status).toBe(202);
+    await deletedPost(customer, post.id);
+    const faults = ((await (await emulator('/faults')).json()) as { data: Array<{ accountId?: string }> }).data;
+    expect(faults.filter((fault) => fault.accountId === account.networkAccountId)).toHaveLength(0);
+    expect((await published('x', account.networkAccountId))[0]!.deletedAt).toEqual(expect.any(String));
+    expect(await deletedEvents(customer, post.id)).toHaveLength(1);
+  });
+
+  it('counts a post the network no longer has as deleted', async () => {
+    const account = await ownAccount('x');
+    const post = await publishedPost(customer, 'x', account.id, 'Gone from X before the service asks');
+    const [delivery] = post.deliveries;
+    expect((await unpublish(customer, post.id)).status).toBe(202);
+    await deletedPost(customer, post.id);
+    // The service forgets it deleted the tweet (as after a restore): its next delete gets X's 404.
+    await t.db.query(`UPDATE deliveries SET status = 'published', deleted_at = NULL WHERE id = $1`, [delivery!.id]);
+    expect((await unpublish(customer, post.id)).status).toBe(202);
+    const again = await deletedPost(customer, post.id);
+    expect(again.deliveries[0]).toEqual(expect.objectContaining({ status: 'deleted', error: null }));
+  });
+
+  it('cancels a delivery that has not gone out yet', async () => {
+    const account = await ownAccount('x');
+    const scheduledAt = new Date(Date.now() + 3600_000).toISOString();
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: 'Never goes out' }],
+      scheduledAt,
+    });
+    expect(accepted.status).toBe(202);
+    const answer = await unpublish(customer, accepted.body.data.id);
+    expect(answer.status).toBe(202);
+    const body = answer.body.data as UnpublishView;
+    expect(body.deliveries[0]).toEqual(expect.objectContaining({ outcome: 'canceled', error: null }));
+    expect(body.post.status).toBe('canceled');
+    expect(await published('x', account.networkAccountId)).toHaveLength(0);
+  });
+
+  it("works with a test key: deletes from the test world's emulator", async () => {
+    const world = await testWorldOf(t, customer);
+    const account = await connectAccount(t, world, 'x', TENANT, REDIRECT);
+    const post = await publishedPost(world, 'x', account.id, 'A sandbox post, then gone');
+    expect((await unpublish(world, post.id)).status).toBe(202);
+    await deletedPost(world, post.id);
+    const inWorld = await published('x', account.networkAccountId, world.apiKey);
+    expect(inWorld.find((item) => item.postId === post.deliveries[0]!.platformPostId)?.deletedAt).toEqual(
+      expect.any(String),
+    );
+    expect(await deletedEvents(world, post.id)).toHaveLength(1);
+    // The live key does not see the test world's post.
+    expect((await unpublish(customer, post.id)).status).toBe(404);
+  });
+});
