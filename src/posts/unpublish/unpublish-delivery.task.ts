@@ -7,6 +7,7 @@ import { AppCredentialsResolver } from '../../networks/apps/app-credentials.reso
 import { NetworkApp } from '../../networks/apps/network-app.entity';
 import { NetworkError } from '../../networks/network-error';
 import { NetworkRegistry } from '../../networks/network-registry';
+import { AccountLanes } from '../../queue/account-lanes';
 import { JobQueue } from '../../queue/job-queue';
 import { TaskRegistry } from '../../queue/task-registry';
 import { EventOutbox } from '../../webhooks/event-outbox';
@@ -19,6 +20,11 @@ import {
   UnpublishDeliveryPayload,
   unpublishJobKey,
 } from './unpublish-job';
+
+/** While the account publishes, its delete waits this long and tries again. */
+const LANE_BUSY_RETRY_MS = 5_000;
+/** A rate limit that gives no reset time. */
+const RATE_LIMIT_FALLBACK_MS = 60_000;
 
 /**
  * Deletes one `deleting` delivery from its network (a graphile-worker job, queued by
@@ -40,6 +46,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     private readonly apps: AppCredentialsResolver,
     private readonly jobs: JobQueue,
     private readonly outbox: EventOutbox,
+    private readonly lanes: AccountLanes,
   ) {}
 
   onModuleInit(): void {
@@ -47,6 +54,17 @@ export class UnpublishDeliveryTask implements OnModuleInit {
   }
 
   async run({ deliveryId }: UnpublishDeliveryPayload): Promise<void> {
+    const delivery = await this.dataSource.manager.findOneBy(Delivery, { id: deliveryId });
+    if (!delivery || delivery.status !== 'deleting') return;
+    // Holding the account's lane, as publishing and token refreshes do: an X refresh token is
+    // single-use, so two callers refreshing one account at once would spend it twice.
+    const lane = await this.lanes.withLane(delivery.accountId, delivery.customerId, () =>
+      this.deleteHoldingLane(deliveryId),
+    );
+    if (!lane.held) await this.again(deliveryId, new Date(Date.now() + LANE_BUSY_RETRY_MS));
+  }
+
+  private async deleteHoldingLane(deliveryId: string): Promise<void> {
     const manager = this.dataSource.manager;
     const delivery = await manager.findOneBy(Delivery, { id: deliveryId });
     if (!delivery || delivery.status !== 'deleting' || !delivery.platformPostId) return;
@@ -65,9 +83,17 @@ export class UnpublishDeliveryTask implements OnModuleInit {
       });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
-      this.logger.warn({ msg: 'Delete failed', deliveryId, platform: delivery.platform, kind: error.kind, err: error.message });
+      this.logger.warn({
+        msg: 'Deleting from the network failed',
+        deliveryId,
+        platform: delivery.platform,
+        kind: error.kind,
+        err: error.message,
+      });
+      // The queue's backoff retries it.
       if (error.kind === 'transient') throw error;
-      if (error.kind === 'rate_limited') return this.afterRateLimit(deliveryId, error.details.retryAt);
+      if (error.kind === 'rate_limited')
+        return this.again(deliveryId, error.details.retryAt ?? new Date(Date.now() + RATE_LIMIT_FALLBACK_MS));
       return this.refused(delivery, error.message);
     }
     await this.deleted(delivery, account);
@@ -106,13 +132,13 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     );
   }
 
-  /** The network's window: the same job again once it opens (a new job; this one ends done). */
-  private async afterRateLimit(deliveryId: string, retryAt: Date | undefined): Promise<void> {
+  /** The same job again at `at` (a new job: this one ends done), for a rate limit's window or a busy lane. */
+  private async again(deliveryId: string, at: Date): Promise<void> {
     await this.jobs.enqueue(this.dataSource.manager, {
       task: UNPUBLISH_DELIVERY_TASK,
       payload: { deliveryId },
       jobKey: unpublishJobKey(deliveryId),
-      runAt: retryAt ?? new Date(Date.now() + 60_000),
+      runAt: at,
       maxAttempts: UNPUBLISH_MAX_ATTEMPTS,
     });
   }
