@@ -17,4 +17,5 @@ export type PostPublishedEvent = Schemas['PostPublishedEvent'];
 export type PostFailedEvent = Schemas['PostFailedEvent'];
 export type PostCanceledEvent = Schemas['PostCanceledEvent'];
 export type PostCompletedEvent = Schemas['PostCompletedEvent'];
+export type PostDeletedEvent = Schemas['PostDeletedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
