@@ -62,7 +62,9 @@ describe('emulated deletes and the published record', () => {
 
     const deleted = await app.inject({ method: 'DELETE', url: `${X}/2/tweets/${tweetId}`, headers: auth });
     expect(deleted.json()).toEqual({ data: { deleted: true } });
-    expect((await published('x'))[0]).toEqual(expect.objectContaining({ postId: tweetId, deletedAt: expect.any(String) }));
+    expect((await published('x'))[0]).toEqual(
+      expect.objectContaining({ postId: tweetId, deletedAt: expect.any(String) }),
+    );
     const again = await app.inject({ method: 'DELETE', url: `${X}/2/tweets/${tweetId}`, headers: auth });
     expect(again.statusCode).toBe(404);
   });

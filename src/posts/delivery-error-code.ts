@@ -11,7 +11,8 @@ export const DELIVERY_ERROR_MEANINGS = {
   retries_exhausted: 'Failed: the network kept failing until the last attempt',
   rate_limited: "Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours",
   network_unavailable: 'Pending: the network failed for a moment; the delivery is tried again',
-  unpublish_not_supported: "Unpublish: the delivery's network cannot delete a post through its API; nothing was changed",
+  unpublish_not_supported:
+    "Unpublish: the delivery's network cannot delete a post through its API; nothing was changed",
   unpublish_failed: 'Unpublish: the network refused the delete (the message says why); the delivery is still published',
 } as const;
 

@@ -1,7 +1,16 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { PublishProgress } from '../networks/network-adapter';
 
-export const DELIVERY_STATUSES = ['scheduled', 'pending', 'publishing', 'published', 'failed', 'canceled', 'deleting', 'deleted'] as const;
+export const DELIVERY_STATUSES = [
+  'scheduled',
+  'pending',
+  'publishing',
+  'published',
+  'failed',
+  'canceled',
+  'deleting',
+  'deleted',
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**

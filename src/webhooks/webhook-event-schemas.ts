@@ -54,7 +54,13 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     status: { type: 'string', enum: ['published', 'partially_published', 'failed', 'canceled'] },
     counts: object({ published: count, failed: count, canceled: count }),
   }),
-  'post.deleted': object({ servicePostId: text, deliveryId: text, connectedAccountId: text, platform, platformPostId: text }),
+  'post.deleted': object({
+    servicePostId: text,
+    deliveryId: text,
+    connectedAccountId: text,
+    platform,
+    platformPostId: text,
+  }),
   'webhook.test': object({ message: text }),
 };
 

@@ -30,9 +30,9 @@ describe('Unpublishing a post (against the emulator)', () => {
     control(t, path, { method, body });
   const published = async (network: Network, networkAccountId: string, key?: string): Promise<PublishedItem[]> =>
     (
-      (await (
-        await control(t, `/published?network=${network}&accountId=${networkAccountId}`, { key })
-      ).json()) as { data: PublishedItem[] }
+      (await (await control(t, `/published?network=${network}&accountId=${networkAccountId}`, { key })).json()) as {
+        data: PublishedItem[];
+      }
     ).data;
   const unpublish = (caller: TestCustomer, postId: string) =>
     request(t.server).post(`/api/v1/posts/${postId}/unpublish`).set('Authorization', `Bearer ${caller.apiKey}`);
@@ -214,8 +214,14 @@ describe('Unpublishing a post (against the emulator)', () => {
     const account = await ownAccount('x');
     const post = await publishedPost(customer, 'x', account.id, 'The network hiccups first');
     expect(
-      (await emulator('/faults', { network: 'x', accountId: account.networkAccountId, fault: 'server_error', count: 1 }))
-        .status,
+      (
+        await emulator('/faults', {
+          network: 'x',
+          accountId: account.networkAccountId,
+          fault: 'server_error',
+          count: 1,
+        })
+      ).status,
     ).toBe(201);
     expect((await unpublish(customer, post.id)).status).toBe(202);
     await deletedPost(customer, post.id);

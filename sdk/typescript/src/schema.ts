@@ -167,6 +167,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/posts/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a post down from the networks
+         * @description Deliveries not yet started are canceled; published ones on a network that can delete (Facebook, X) become `deleting` and are deleted by the queue (retried, rate limits honoured), each with a post.deleted event, then are `deleted`. A network that cannot delete (Instagram) leaves its delivery as it was, with the outcome `not_supported` and the code unpublish_not_supported. Safe to repeat: what is deleted stays deleted.
+         */
+        post: operations["unpublishPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -505,12 +525,12 @@ export interface components {
          * @description Summed up from the deliveries' statuses
          * @enum {string}
          */
-        PostStatus: "scheduled" | "queued" | "publishing" | "published" | "partially_published" | "failed" | "canceled";
+        PostStatus: "scheduled" | "queued" | "publishing" | "published" | "partially_published" | "failed" | "canceled" | "unpublishing" | "deleted";
         /**
-         * @description scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled
+         * @description scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled; once unpublished, deleting (its delete is queued) then deleted
          * @enum {string}
          */
-        DeliveryStatus: "scheduled" | "pending" | "publishing" | "published" | "failed" | "canceled";
+        DeliveryStatus: "scheduled" | "pending" | "publishing" | "published" | "failed" | "canceled" | "deleting" | "deleted";
         /**
          * @description A delivery's `error.code`, and a post.failed event's `data.errorCode`
          *
@@ -521,9 +541,11 @@ export interface components {
          *     - `retries_exhausted`: Failed: the network kept failing until the last attempt
          *     - `rate_limited`: Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours
          *     - `network_unavailable`: Pending: the network failed for a moment; the delivery is tried again
+         *     - `unpublish_not_supported`: Unpublish: the delivery's network cannot delete a post through its API; nothing was changed
+         *     - `unpublish_failed`: Unpublish: the network refused the delete (the message says why); the delivery is still published
          * @enum {string}
          */
-        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "retries_exhausted" | "rate_limited" | "network_unavailable";
+        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "retries_exhausted" | "rate_limited" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
         DeliveryErrorView: {
             /** @example token_expired */
             code: components["schemas"]["DeliveryErrorCode"];
@@ -537,7 +559,7 @@ export interface components {
             accountId: string;
             /** @example x */
             platform: components["schemas"]["Network"];
-            /** @description scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled */
+            /** @description scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled; once unpublished, deleting (its delete is queued) then deleted */
             status: components["schemas"]["DeliveryStatus"];
             /** @example 1866000000000000000 */
             platformPostId: string | null;
@@ -548,6 +570,11 @@ export interface components {
             error?: components["schemas"]["DeliveryErrorView"] | null;
             /** Format: date-time */
             publishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the network confirmed the delete (POST /posts/{id}/unpublish)
+             */
+            deletedAt: string | null;
         };
         PostView: {
             /** @example pst_2Hq… */
@@ -640,10 +667,30 @@ export interface components {
             nextCursor: string | null;
         };
         /**
+         * @description deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out and never will; not_supported: its network cannot delete (error says so, nothing changed); publishing: it is being published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down
+         * @enum {string}
+         */
+        UnpublishOutcome: "deleting" | "deleted" | "canceled" | "not_supported" | "publishing" | "not_published";
+        DeliveryUnpublishView: {
+            /** @example dlv_7Qm2d… */
+            deliveryId: string;
+            /** @example x */
+            platform: components["schemas"]["Network"];
+            /** @description deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out and never will; not_supported: its network cannot delete (error says so, nothing changed); publishing: it is being published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down */
+            outcome: components["schemas"]["UnpublishOutcome"];
+            /** @description Why it was not taken down (not_supported: unpublish_not_supported) */
+            error: components["schemas"]["DeliveryErrorView"] | null;
+        };
+        UnpublishView: {
+            /** @description The post after the request: deliveries being deleted are `deleting` */
+            post: components["schemas"]["PostView"];
+            deliveries: components["schemas"]["DeliveryUnpublishView"][];
+        };
+        /**
          * @description The event types sent; every type when none was chosen
          * @enum {string}
          */
-        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed";
+        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted";
         WebhookWithSecretView: {
             /** @example https://api.example.com/hooks/social */
             url: string;
@@ -748,7 +795,7 @@ export interface components {
          * @description The event type (the body is the matching WebhookEvent)
          * @enum {string}
          */
-        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "webhook.test";
+        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "webhook.test";
         /**
          * @description pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which)
          * @enum {string}
@@ -1001,6 +1048,27 @@ export interface components {
             };
             livemode: boolean;
         };
+        /** @description The body of a `post.deleted` event */
+        PostDeletedEvent: {
+            /** @example evt_4Vq… */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "post.deleted";
+            tenantId: string | null;
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                servicePostId: string;
+                deliveryId: string;
+                connectedAccountId: string;
+                platform: components["schemas"]["Network"];
+                platformPostId: string;
+            };
+            livemode: boolean;
+        };
         /** @description The body of a `webhook.test` event */
         WebhookTestEvent: {
             /** @example evt_4Vq… */
@@ -1019,7 +1087,7 @@ export interface components {
             livemode: boolean;
         };
         /** @description What your webhook receives (POST, signed): one of these, told apart by `event` */
-        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: never;
     parameters: never;
@@ -2153,6 +2221,101 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    unpublishPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["UnpublishView"];
                     };
                 };
             };

@@ -2,7 +2,14 @@ import { ApiProperty } from '@nestjs/swagger';
 import { NETWORK_IDS } from '../../networks/network-names';
 import { DeliveryErrorView, PostView } from '../dto/post.view';
 
-export const UNPUBLISH_OUTCOMES = ['deleting', 'deleted', 'canceled', 'not_supported', 'publishing', 'not_published'] as const;
+export const UNPUBLISH_OUTCOMES = [
+  'deleting',
+  'deleted',
+  'canceled',
+  'not_supported',
+  'publishing',
+  'not_published',
+] as const;
 export type UnpublishOutcome = (typeof UNPUBLISH_OUTCOMES)[number];
 
 export class DeliveryUnpublishView {
