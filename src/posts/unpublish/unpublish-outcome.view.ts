@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NETWORK_IDS } from '../../networks/network-names';
+import { DELIVERY_ERROR_MEANINGS } from '../delivery-error-code';
 import { DeliveryErrorView, PostView } from '../dto/post.view';
 
 export const UNPUBLISH_OUTCOMES = [
@@ -11,6 +12,12 @@ export const UNPUBLISH_OUTCOMES = [
   'not_published',
 ] as const;
 export type UnpublishOutcome = (typeof UNPUBLISH_OUTCOMES)[number];
+
+/** The error of a delivery whose network cannot delete (a delivery code, not an API error). */
+export const NOT_SUPPORTED: DeliveryErrorView = {
+  code: 'unpublish_not_supported',
+  message: DELIVERY_ERROR_MEANINGS.unpublish_not_supported,
+};
 
 export class DeliveryUnpublishView {
   @ApiProperty({ example: 'dlv_7Qm2d…' })

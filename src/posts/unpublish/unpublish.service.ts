@@ -5,12 +5,11 @@ import { ApiException } from '../../common/errors/api-exception';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { JobQueue } from '../../queue/job-queue';
 import { EventOutbox } from '../../webhooks/event-outbox';
-import { DELIVERY_ERROR_MEANINGS } from '../delivery-error-code';
 import { Delivery } from '../delivery.entity';
 import { Post } from '../post.entity';
 import { PostsService } from '../posts.service';
 import { UNPUBLISH_DELIVERY_TASK, UNPUBLISH_MAX_ATTEMPTS, unpublishJobKey } from './unpublish-job';
-import { DeliveryUnpublishView, UnpublishOutcome, UnpublishView } from './unpublish-outcome.view';
+import { DeliveryUnpublishView, NOT_SUPPORTED, UnpublishOutcome, UnpublishView } from './unpublish-outcome.view';
 
 /**
  * Takes a post down: what has not gone out is canceled, and each published delivery on a network
@@ -47,10 +46,7 @@ export class UnpublishService {
           deliveryId: delivery.id,
           platform: delivery.platform,
           outcome,
-          error:
-            outcome === 'not_supported'
-              ? { code: 'unpublish_not_supported', message: DELIVERY_ERROR_MEANINGS.unpublish_not_supported }
-              : null,
+          error: outcome === 'not_supported' ? NOT_SUPPORTED : null,
         });
       }
       return { post: await this.posts.get(customerId, post.id, transaction), deliveries: outcomes };
