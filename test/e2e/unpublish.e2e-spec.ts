@@ -231,6 +231,36 @@ describe('Unpublishing a post (against the emulator)', () => {
     expect(await deletedEvents(customer, post.id)).toHaveLength(1);
   });
 
+  it('puts a delete the network refuses back to published with unpublish_failed, and sends no event', async () => {
+    const account = await ownAccount('x');
+    const post = await publishedPost(customer, 'x', account.id, 'X refuses the token');
+    expect(
+      (
+        await emulator('/faults', {
+          network: 'x',
+          accountId: account.networkAccountId,
+          fault: 'token_revoked',
+          count: 1,
+        })
+      ).status,
+    ).toBe(201);
+    expect((await unpublish(customer, post.id)).status).toBe(202);
+    const refused = await until('the delete to be refused', async () => {
+      const current = (await getPost(t, customer, post.id)).body.data as PostView;
+      return current.deliveries[0]!.error ? current : undefined;
+    });
+    expect(refused.status).toBe('published');
+    expect(refused.deliveries[0]).toEqual(
+      expect.objectContaining({
+        status: 'published',
+        deletedAt: null,
+        error: { code: 'unpublish_failed', message: expect.any(String) },
+      }),
+    );
+    expect((await published('x', account.networkAccountId))[0]!.deletedAt).toBeUndefined();
+    expect(await deletedEvents(customer, post.id)).toHaveLength(0);
+  });
+
   it('counts a post the network no longer has as deleted', async () => {
     const account = await ownAccount('x');
     const post = await publishedPost(customer, 'x', account.id, 'Gone from X before the service asks');
