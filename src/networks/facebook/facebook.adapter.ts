@@ -24,6 +24,8 @@ import {
   UserGrant,
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
+import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
+import { facebookAccountMetrics, facebookPostMetrics } from './facebook-metrics';
 import { facebookContentProblems } from './facebook-content-rules';
 import { publishOnFacebook } from './facebook-publisher';
 import { FacebookSettings } from './facebook.settings';
@@ -34,6 +36,8 @@ export const FACEBOOK_SCOPES = [
   'pages_read_engagement',
   'pages_manage_posts',
   'publish_video',
+  // Post impressions and reach (Page post insights); without it those metrics are unavailable.
+  'read_insights',
 ] as const;
 
 /** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
@@ -120,5 +124,13 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   /** Publishes as the Page, with the Page token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
     return publishOnFacebook(this.graph(request.app), request, this.settings.videoPollMs);
+  }
+
+  postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
+    return facebookPostMetrics(this.graph(request.app), request);
+  }
+
+  accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
+    return facebookAccountMetrics(this.graph(request.app), request);
   }
 }

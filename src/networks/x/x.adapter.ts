@@ -14,7 +14,9 @@ import {
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
+import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { XApi } from './x-api';
+import { xAccountMetrics, xPostMetrics } from './x-metrics';
 import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount, refreshXToken } from './x-oauth';
 import { xContentProblems } from './x-content-rules';
 import { publishOnX } from './x-publisher';
@@ -104,5 +106,13 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   /** Publishes as the user, with the user's access token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
     return publishOnX(this.api(request.app), request);
+  }
+
+  postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
+    return xPostMetrics(this.api(request.app), request);
+  }
+
+  accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
+    return xAccountMetrics(this.api(request.app), request);
   }
 }
