@@ -153,19 +153,14 @@ describe('Metrics (against the emulator)', () => {
     expect(await readsOf('facebook', platformPostId('facebook'))).toBe(readsBefore);
   });
 
-  it('queues background reads of posts that are due, each customer in turn', async () => {
-    const inTwoHours = new Date(Date.now() + 2 * 3600_000);
-    const result = await t.app.get(MetricsScan).scanOnce(inTwoHours);
-    expect(result.ran).toBe(true);
-    const queued = result.ran ? result.queued : [];
-    for (const network of NETWORKS)
-      expect(queued).toContainEqual({ deliveryId: posts[network].deliveries[0]!.id });
-    const jobs = await t.db.query<{ key: string }>(
-      "SELECT key FROM graphile_worker._private_jobs WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'refresh-metrics')",
-    );
-    expect(jobs.map((job) => job.key)).toEqual(
-      expect.arrayContaining(NETWORKS.map((network) => `metrics:delivery:${posts[network].deliveries[0]!.id}`)),
-    );
+  it('queues background reads of the posts that are due, and not of those read within the hour', async () => {
+    const deliveryIds = NETWORKS.map((network) => ({ deliveryId: posts[network].deliveries[0]!.id }));
+    const now = await t.app.get(MetricsScan).scanOnce(new Date());
+    expect(now.ran && now.queued.filter((payload) => deliveryIds.some((id) => 'deliveryId' in payload && id.deliveryId === payload.deliveryId))).toEqual([]);
+    const inTwoHours = await t.app.get(MetricsScan).scanOnce(new Date(Date.now() + 2 * 3600_000));
+    expect(inTwoHours.ran).toBe(true);
+    const queued = inTwoHours.ran ? inTwoHours.queued : [];
+    for (const id of deliveryIds) expect(queued).toContainEqual(id);
   });
 
   it("works with a test key, in the test world's own emulator", async () => {
@@ -182,5 +177,22 @@ describe('Metrics (against the emulator)', () => {
     expect(await readsOf('x', tweetId, sandbox.apiKey)).toBe(1);
     // The live customer does not see the test world's post.
     expect((await get(acme, `/posts/${post.id}/metrics`)).status).toBe(404);
+
+    // Rate limited for the next hour: the read fails, says why, and nothing reads before the limit ends.
+    const limited = await publishTo(t, sandbox, TENANT, 'x', account.id, 'Metrics rate limited', '');
+    const fault = await control(t, '/faults', {
+      method: 'POST',
+      key: sandbox.apiKey,
+      body: { network: 'x', accountId: account.networkAccountId, fault: 'rate_limited', count: 1, resetInSeconds: 3600 },
+    });
+    expect(fault.status).toBe(201);
+    const refused = (await get(sandbox, `/posts/${limited.id}/metrics`)).body.data as PostMetricsView;
+    expect(refused.deliveries[0]).toMatchObject({ fetchedAt: null, metrics: [], refreshError: expect.any(String) });
+    const deliveryId = { deliveryId: limited.deliveries[0]!.id };
+    const scan = t.app.get(MetricsScan);
+    const inHalfAnHour = await scan.scanOnce(new Date(Date.now() + 30 * 60_000));
+    expect(inHalfAnHour.ran && inHalfAnHour.queued).not.toContainEqual(deliveryId);
+    const inTwoHours = await scan.scanOnce(new Date(Date.now() + 2 * 3600_000));
+    expect(inTwoHours.ran && inTwoHours.queued).toContainEqual(deliveryId);
   });
 });
