@@ -31,7 +31,11 @@ export class MetricsService {
     private readonly refresher: MetricsRefresher,
   ) {}
 
-  async forPost(customerId: string, postId: string): Promise<PostMetricsView> {
+  /**
+   * `refresh: false` answers from the cache alone, never calling a network (the dashboard's
+   * pages, which only read); the background refresh keeps it current.
+   */
+  async forPost(customerId: string, postId: string, options = { refresh: true }): Promise<PostMetricsView> {
     const manager = this.dataSource.manager;
     const post = await manager.findOneBy(Post, { id: postId, customerId });
     if (!post) throw ApiException.notFound('Post');
@@ -46,7 +50,7 @@ export class MetricsService {
     const views: DeliveryMetricsView[] = [];
     for (const delivery of deliveries) {
       const account = accounts.find((candidate) => candidate.id === delivery.accountId);
-      if (account) {
+      if (account && options.refresh) {
         await this.refresher.refreshDelivery(
           {
             id: delivery.id,

@@ -1,10 +1,12 @@
 import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { MetricsScan } from '../../src/metrics/metrics-scan';
 import { AccountMetricsView, PostMetricsView } from '../../src/metrics/dto/metrics.views';
 import { MetricView } from '../../src/metrics/dto/metric.view';
 import { PostView } from '../../src/posts/dto/post.view';
 import { startEmulatedApp } from '../support/connect-flow';
+import { signedIn } from '../support/dashboard';
 import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
 import { App, connectAccount, control, Network, NETWORKS, publishTo, testWorldOf } from '../support/sandbox-worlds';
@@ -119,6 +121,18 @@ describe('Metrics (against the emulator)', () => {
     expect(await readsOf('x', platformPostId('x'))).toBe(readsBefore);
     expect(second.deliveries[0]!.fetchedAt).toBe(first.deliveries[0]!.fetchedAt);
     expect(byName(second.deliveries[0]!.metrics).likes!.value).toBe(4242);
+  });
+
+  it("shows a post's last metrics on the dashboard's post page, without calling the network", async () => {
+    await t.app.get(DashboardUsersService).create(acme.id, 'ops-metrics@example.com', 'a long dashboard password');
+    const session = await signedIn(t, 'ops-metrics@example.com', 'a long dashboard password');
+    const readsBefore = await readsOf('x', platformPostId('x'));
+    const page = await request(t.server).get(`/dashboard/posts/${posts.x.id}`).set('Cookie', session.cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Metrics');
+    expect(page.text).toContain('4,242');
+    expect(page.text).toContain('unavailable (not_reported)');
+    expect(await readsOf('x', platformPostId('x'))).toBe(readsBefore);
   });
 
   it("reads each account's followers and what else its network offers", async () => {
