@@ -69,8 +69,3 @@ export function accountMetric(
   if (override !== undefined) return override;
   return Math.floor(scale * (0.5 + seed(network, accountId, metric)));
 }
-
-/** Whether a test marked the metric unsupported for the object. */
-export function markedUnsupported(state: EmulatorState, network: string, objectId: string, metric: string): boolean {
-  return state.objects.of(METRIC_OVERRIDES).get(metricsKey(network, objectId))?.[metric] === 'unsupported';
-}
