@@ -33,7 +33,15 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
  * signed-in user's customer. Sessions are cookies; API keys play no part here.
  */
 @Module({
-  imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule, MetricsModule],
+  imports: [
+    DashboardUsersModule,
+    CustomersModule,
+    AuthModule,
+    NetworksModule,
+    AccountsModule,
+    WebhooksModule,
+    MetricsModule,
+  ],
   controllers: [
     SignInController,
     OverviewController,

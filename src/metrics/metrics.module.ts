@@ -18,7 +18,14 @@ import { MetricsService } from './metrics.service';
 @Module({
   imports: [DatabaseModule, AccountsModule, NetworksModule],
   controllers: [MetricsController],
-  providers: [MetricSnapshotsStore, MetricsRefresher, MetricsService, MetricsScan, MetricsScanSchedule, RefreshMetricsTask],
+  providers: [
+    MetricSnapshotsStore,
+    MetricsRefresher,
+    MetricsService,
+    MetricsScan,
+    MetricsScanSchedule,
+    RefreshMetricsTask,
+  ],
   exports: [MetricsService, MetricsScan],
 })
 export class MetricsModule {}

@@ -33,7 +33,10 @@ export class RefreshMetricsTask implements OnModuleInit {
     }
     const delivery = await manager.findOneBy(Delivery, { id: payload.deliveryId });
     if (!delivery || delivery.status !== 'published' || !delivery.platformPostId) return;
-    const account = await manager.findOneBy(ConnectedAccount, { id: delivery.accountId, customerId: delivery.customerId });
+    const account = await manager.findOneBy(ConnectedAccount, {
+      id: delivery.accountId,
+      customerId: delivery.customerId,
+    });
     if (!account) return;
     await this.refresher.refreshDelivery(
       {

@@ -36,9 +36,11 @@ describe('Metrics (against the emulator)', () => {
     if (!response.ok) throw new Error(`The emulator refused the metrics: ${await response.text()}`);
   };
   const readsOf = async (network: Network, objectId: string, key?: string): Promise<number> =>
-    ((await (await control(t, `/metrics?network=${network}&objectId=${objectId}`, { key })).json()) as {
-      data: { reads: number };
-    }).data.reads;
+    (
+      (await (await control(t, `/metrics?network=${network}&objectId=${objectId}`, { key })).json()) as {
+        data: { reads: number };
+      }
+    ).data.reads;
   const byName = (metrics: MetricView[]) => Object.fromEntries(metrics.map((metric) => [metric.name, metric]));
   const platformPostId = (network: Network) => posts[network].deliveries[0]!.platformPostId!;
 
@@ -57,11 +59,14 @@ describe('Metrics (against the emulator)', () => {
     const carousel = await createPost(t, acme, {
       tenant_id: TENANT,
       accounts: [accounts.instagram.id],
-      containers: [{ content: 'Metrics on Instagram', media: [{ url: media.url('photo.jpg') }, { url: media.url('photo.jpg') }] }],
+      containers: [
+        { content: 'Metrics on Instagram', media: [{ url: media.url('photo.jpg') }, { url: media.url('photo.jpg') }] },
+      ],
     });
     expect(carousel.status).toBe(202);
     posts.instagram = await settledPost(t, acme, carousel.body.data.id);
-    for (const network of NETWORKS) expect({ network, status: posts[network].status }).toEqual({ network, status: 'published' });
+    for (const network of NETWORKS)
+      expect({ network, status: posts[network].status }).toEqual({ network, status: 'published' });
   });
   afterAll(async () => {
     await t?.app.close();
@@ -72,7 +77,11 @@ describe('Metrics (against the emulator)', () => {
   it("reads each network's metrics of a published post, saying per metric what the network cannot give", async () => {
     // Told before the first read: a Facebook insight the network refuses, X numbers and a metric X leaves out.
     await setMetrics('facebook', platformPostId('facebook'), { post_impressions: 'unsupported', reactions: 12 });
-    await setMetrics('x', platformPostId('x'), { like_count: 4242, impression_count: 99_999, bookmark_count: 'unsupported' });
+    await setMetrics('x', platformPostId('x'), {
+      like_count: 4242,
+      impression_count: 99_999,
+      bookmark_count: 'unsupported',
+    });
 
     const answers = {} as Record<Network, Record<string, MetricView>>;
     for (const network of NETWORKS) {
@@ -96,7 +105,12 @@ describe('Metrics (against the emulator)', () => {
     expect(Object.keys(answers.facebook).sort()).toEqual(['comments', 'impressions', 'reach', 'reactions', 'shares']);
     expect(answers.facebook.impressions).toMatchObject({ value: null, unavailableReason: 'unsupported_media_type' });
     expect(answers.facebook.reach!.value).toEqual(expect.any(Number));
-    expect(answers.facebook.reactions).toEqual({ name: 'reactions', value: 12, unavailableReason: null, message: null });
+    expect(answers.facebook.reactions).toEqual({
+      name: 'reactions',
+      value: 12,
+      unavailableReason: null,
+      message: null,
+    });
 
     expect(Object.keys(answers.instagram).sort()).toEqual(['comments', 'likes', 'reach', 'saves', 'shares', 'views']);
     expect(answers.instagram.views).toMatchObject({ value: null, unavailableReason: 'unsupported_media_type' });
@@ -149,7 +163,8 @@ describe('Metrics (against the emulator)', () => {
       expect(body).toMatchObject({ accountId: accounts[network].id, platform: network, refreshError: null });
       const metrics = byName(body.metrics);
       expect({ network, names: Object.keys(metrics).sort() }).toEqual({ network, names: expected[network] });
-      for (const metric of body.metrics) expect({ network, ...metric }).toMatchObject({ network, value: expect.any(Number) });
+      for (const metric of body.metrics)
+        expect({ network, ...metric }).toMatchObject({ network, value: expect.any(Number) });
     }
     const x = (await get(acme, `/social-accounts/${accounts.x.id}/metrics`)).body.data as AccountMetricsView;
     expect(byName(x.metrics).followers!.value).toBe(777);
@@ -170,7 +185,12 @@ describe('Metrics (against the emulator)', () => {
   it('queues background reads of the posts that are due, and not of those read within the hour', async () => {
     const deliveryIds = NETWORKS.map((network) => ({ deliveryId: posts[network].deliveries[0]!.id }));
     const now = await t.app.get(MetricsScan).scanOnce(new Date());
-    expect(now.ran && now.queued.filter((payload) => deliveryIds.some((id) => 'deliveryId' in payload && id.deliveryId === payload.deliveryId))).toEqual([]);
+    expect(
+      now.ran &&
+        now.queued.filter((payload) =>
+          deliveryIds.some((id) => 'deliveryId' in payload && id.deliveryId === payload.deliveryId),
+        ),
+    ).toEqual([]);
     const inTwoHours = await t.app.get(MetricsScan).scanOnce(new Date(Date.now() + 2 * 3600_000));
     expect(inTwoHours.ran).toBe(true);
     const queued = inTwoHours.ran ? inTwoHours.queued : [];
@@ -197,7 +217,13 @@ describe('Metrics (against the emulator)', () => {
     const fault = await control(t, '/faults', {
       method: 'POST',
       key: sandbox.apiKey,
-      body: { network: 'x', accountId: account.networkAccountId, fault: 'rate_limited', count: 1, resetInSeconds: 3600 },
+      body: {
+        network: 'x',
+        accountId: account.networkAccountId,
+        fault: 'rate_limited',
+        count: 1,
+        resetInSeconds: 3600,
+      },
     });
     expect(fault.status).toBe(201);
     const refused = (await get(sandbox, `/posts/${limited.id}/metrics`)).body.data as PostMetricsView;

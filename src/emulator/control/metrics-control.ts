@@ -18,7 +18,8 @@ function target(state: EmulatorState, network: unknown, objectId: unknown): { ne
 function parseMetrics(value: unknown): Record<string, MetricOverride | null> {
   const metrics = objectBody(value);
   for (const [name, setting] of Object.entries(metrics)) {
-    const isCount = typeof setting === 'number' && Number.isInteger(setting) && setting >= 0 && setting <= MAX_METRIC_VALUE;
+    const isCount =
+      typeof setting === 'number' && Number.isInteger(setting) && setting >= 0 && setting <= MAX_METRIC_VALUE;
     if (!/^[a-z_]{1,64}$/.test(name) || !(isCount || setting === 'unsupported' || setting === null))
       throw new ControlError(
         `metrics.${name} must be a whole number from 0 to ${MAX_METRIC_VALUE}, "unsupported" or null (metric names are the network's own).`,

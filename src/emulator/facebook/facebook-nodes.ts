@@ -89,7 +89,8 @@ export function facebookUserNode(userId: string, name: string, fields: FieldTree
  * `shares`), grown since publishing or as a test set them; Graph leaves `shares` out at zero.
  */
 function engagementResolvers(state: EmulatorState, item: PublishedItem): Record<string, () => unknown> {
-  const count = (name: string, scale: number) => postMetric(state, 'facebook', item.postId, name, scale, item.publishedAt);
+  const count = (name: string, scale: number) =>
+    postMetric(state, 'facebook', item.postId, name, scale, item.publishedAt);
   const summary = (name: string, scale: number) => {
     const total = count(name, scale);
     return total === undefined ? undefined : { data: [], summary: { total_count: total } };
@@ -105,7 +106,11 @@ function engagementResolvers(state: EmulatorState, item: PublishedItem): Record<
 }
 
 /** A Page post, photo post or comment as a Graph node; with the state, a post answers its engagement too. */
-export function facebookPostNode(item: PublishedItem, fields: FieldTree, state?: EmulatorState): Record<string, unknown> {
+export function facebookPostNode(
+  item: PublishedItem,
+  fields: FieldTree,
+  state?: EmulatorState,
+): Record<string, unknown> {
   const createdTime = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   return projectFields(
     fields,

@@ -26,7 +26,12 @@ export class MetricView {
   })
   unavailableReason!: MetricUnavailableReason | null;
 
-  @ApiProperty({ type: String, nullable: true, example: null, description: "The network's own words, when unavailable" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: "The network's own words, when unavailable",
+  })
   message!: string | null;
 
   /** A reading as a list, by name, so the answer reads the same every time. */

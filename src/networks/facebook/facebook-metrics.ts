@@ -2,7 +2,13 @@ import { GraphApi } from '../graph/graph-api';
 import { readGraphInsights } from '../graph/graph-insights';
 import { graphRead, node } from '../graph/graph-publishing';
 import { numberField, recordField } from '../http/json-fields';
-import { AccountMetricsRequest, countOf, MetricReading, PostMetricsRequest, unavailable } from '../metrics/metric-reading';
+import {
+  AccountMetricsRequest,
+  countOf,
+  MetricReading,
+  PostMetricsRequest,
+  unavailable,
+} from '../metrics/metric-reading';
 import { NetworkError } from '../network-error';
 
 /** Page post insights (lifetime): how often the post was shown, and to how many people. */

@@ -8,9 +8,16 @@ const METRICS = [
 ];
 
 const insights = (...entries: Array<[string, number]>) => ({
-  data: entries.map(([name, value]) => ({ name, period: 'lifetime', values: [{ value }], id: `1/insights/${name}/lifetime` })),
+  data: entries.map(([name, value]) => ({
+    name,
+    period: 'lifetime',
+    values: [{ value }],
+    id: `1/insights/${name}/lifetime`,
+  })),
 });
-const graphError = (code: number, message: string) => ({ error: { message, type: 'OAuthException', code, fbtrace_id: 'x' } });
+const graphError = (code: number, message: string) => ({
+  error: { message, type: 'OAuthException', code, fbtrace_id: 'x' },
+});
 
 function read(...answers: ConstructorParameters<typeof RecordingHttp>) {
   const http = new RecordingHttp(...answers);
@@ -31,8 +38,15 @@ describe('readGraphInsights', () => {
   });
 
   it('asks metric by metric after a code 100, marking only the refused ones unsupported', async () => {
-    const unsupported = graphError(100, '(#100) The Media Insights API does not support the views metric for this media product type.');
-    const { http, reading } = read(answer(400, unsupported), answer(400, unsupported), answer(200, insights(['reach', 80])));
+    const unsupported = graphError(
+      100,
+      '(#100) The Media Insights API does not support the views metric for this media product type.',
+    );
+    const { http, reading } = read(
+      answer(400, unsupported),
+      answer(400, unsupported),
+      answer(200, insights(['reach', 80])),
+    );
     await expect(reading).resolves.toEqual({
       views: { unavailable: 'unsupported_media_type', message: expect.stringContaining('views metric') },
       reach: { value: 80 },
@@ -41,7 +55,9 @@ describe('readGraphInsights', () => {
   });
 
   it('makes every insight unavailable at once when the permission is missing', async () => {
-    const { http, reading } = read(answer(403, graphError(10, '(#10) Application does not have permission for this action')));
+    const { http, reading } = read(
+      answer(403, graphError(10, '(#10) Application does not have permission for this action')),
+    );
     const refused = { unavailable: 'missing_permission', message: expect.stringContaining('permission') };
     await expect(reading).resolves.toEqual({ views: refused, reach: refused });
     expect(http.requests).toHaveLength(1);

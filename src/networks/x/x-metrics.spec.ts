@@ -20,7 +20,12 @@ describe('X metrics', () => {
         },
       }),
     );
-    const reading = await xPostMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP, platformPostId: '190' });
+    const reading = await xPostMetrics(api, {
+      networkAccountId: '42',
+      tokens: TOKENS,
+      app: APP,
+      platformPostId: '190',
+    });
     expect(reading).toEqual({
       impressions: { value: 340 },
       likes: { value: 9 },
