@@ -15,10 +15,9 @@ export class MetricView {
   value!: number | null;
 
   @ApiProperty({
+    type: String,
     enum: METRIC_UNAVAILABLE_REASONS,
-    enumName: 'MetricUnavailableReason',
     nullable: true,
-    example: null,
     description:
       'Why the network did not give this metric: missing_permission (the login lacks the permission it needs; ' +
       'reconnecting the account asks for it), unsupported_media_type (not reported for this kind of post), ' +
