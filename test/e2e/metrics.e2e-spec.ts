@@ -197,6 +197,33 @@ describe('Metrics (against the emulator)', () => {
     for (const id of deliveryIds) expect(queued).toContainEqual(id);
   });
 
+  it('reads a due post in the background, through the worker, and stores what it read', async () => {
+    const deliveryId = posts.x.deliveries[0]!.id;
+    await setMetrics('x', platformPostId('x'), { like_count: 6000 });
+    const readsBefore = await readsOf('x', platformPostId('x'));
+    // As if the last read were an hour old: due by its schedule, outside the request window.
+    await t.db.query(
+      `UPDATE metric_snapshots SET not_before = now() - interval '1 minute', next_refresh_at = now() - interval '1 minute'
+        WHERE subject_kind = 'delivery' AND subject_id = $1`,
+      [deliveryId],
+    );
+    const scan = await t.app.get(MetricsScan).scanOnce();
+    expect(scan.ran && scan.queued).toContainEqual({ deliveryId });
+    const deadline = Date.now() + 20_000;
+    while ((await readsOf('x', platformPostId('x'))) === readsBefore && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await readsOf('x', platformPostId('x'))).toBe(readsBefore + 1);
+    const [row] = await t.db.query<{ next_refresh_at: Date; not_before: Date }>(
+      "SELECT next_refresh_at, not_before FROM metric_snapshots WHERE subject_kind = 'delivery' AND subject_id = $1",
+      [deliveryId],
+    );
+    expect(row!.next_refresh_at.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    // The request that follows is inside the window the worker's read opened: it answers what the worker read.
+    const answer = (await get(acme, `/posts/${posts.x.id}/metrics`)).body.data as PostMetricsView;
+    expect(byName(answer.deliveries[0]!.metrics).likes!.value).toBe(6000);
+    expect(await readsOf('x', platformPostId('x'))).toBe(readsBefore + 1);
+  });
+
   it("works with a test key, in the test world's own emulator", async () => {
     const sandbox = await testWorldOf(t, acme);
     const account = await connectAccount(t, sandbox, 'x', TENANT, REDIRECT);
