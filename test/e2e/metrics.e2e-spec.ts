@@ -224,6 +224,18 @@ describe('Metrics (against the emulator)', () => {
     expect(await readsOf('x', platformPostId('x'))).toBe(readsBefore + 1);
   });
 
+  it("refuses control API metrics that are not counts, 'unsupported' or null, and an unknown network", async () => {
+    for (const body of [
+      { network: 'x', objectId: platformPostId('x'), metrics: { like_count: -1 } },
+      { network: 'x', objectId: platformPostId('x'), metrics: { like_count: 'many' } },
+      { network: 'myspace', objectId: platformPostId('x'), metrics: { like_count: 1 } },
+      { network: 'x', objectId: '../etc', metrics: { like_count: 1 } },
+    ]) {
+      const response = await control(t, '/metrics', { method: 'PUT', body });
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+    }
+  });
+
   it("works with a test key, in the test world's own emulator", async () => {
     const sandbox = await testWorldOf(t, acme);
     const account = await connectAccount(t, sandbox, 'x', TENANT, REDIRECT);
