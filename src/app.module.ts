@@ -13,6 +13,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PostsModule } from './posts/posts.module';
 import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
@@ -38,6 +39,7 @@ export class AppModule {
         PostsModule,
         WebhooksModule,
         TokenLifecycleModule,
+        MetricsModule,
         HealthModule,
         DashboardModule,
         // Always mounted at /emulator: the customers' test worlds live there, in production too. The

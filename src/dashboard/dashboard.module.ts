@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
 import { CustomersModule } from '../customers/customers.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DashboardHttp } from './http/dashboard-http';
@@ -32,7 +33,15 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
  * signed-in user's customer. Sessions are cookies; API keys play no part here.
  */
 @Module({
-  imports: [DashboardUsersModule, CustomersModule, AuthModule, NetworksModule, AccountsModule, WebhooksModule],
+  imports: [
+    DashboardUsersModule,
+    CustomersModule,
+    AuthModule,
+    NetworksModule,
+    AccountsModule,
+    WebhooksModule,
+    MetricsModule,
+  ],
   controllers: [
     SignInController,
     OverviewController,

@@ -1,4 +1,5 @@
 import { ContentRule } from './content-rule';
+import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
 
 /**
@@ -78,7 +79,7 @@ export interface SelectableAccount {
 }
 
 /** An adapter is named by its folder's identity (`<id>.identity.ts`). */
-export interface NetworkAdapter extends PublishingAdapter, NetworkIdentity {
+export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, NetworkIdentity {
   /** True when this process talks to the built-in emulator instead of the real network. */
   readonly emulated: boolean;
   /** Service-wide app credentials from the environment, if configured. */

@@ -20,6 +20,8 @@ function adapter(id: string, aliases: string[] = [], displayName = id): NetworkA
     refresh: unused,
     validate: unused,
     publish: unused,
+    postMetrics: unused,
+    accountMetrics: unused,
   };
 }
 

@@ -122,6 +122,8 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'GET /api/v1/posts/{id}': 'getPost',
       'DELETE /api/v1/posts/{id}': 'cancelPost',
       'POST /api/v1/posts/{id}/unpublish': 'unpublishPost',
+      'GET /api/v1/posts/{id}/metrics': 'getPostMetrics',
+      'GET /api/v1/social-accounts/{id}/metrics': 'getAccountMetrics',
       'PUT /api/v1/webhooks': 'setWebhook',
       'GET /api/v1/webhooks': 'getWebhook',
       'DELETE /api/v1/webhooks': 'deleteWebhook',

@@ -1,5 +1,6 @@
 import { PURGE_QUIET_SQL } from '../../src/dashboard/session/sign-in-throttle';
 import { QUIET_PERIOD_HOURS } from '../../src/dashboard/session/sign-in-delay';
+import { DUE_DELIVERIES_SQL, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER } from '../../src/metrics/metrics-scan';
 import { NetworkRegistry } from '../../src/networks/network-registry';
 import { DUE_ACCOUNTS_SQL } from '../../src/token-lifecycle/token-scan';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -41,6 +42,18 @@ describe('Indexes of the periodic scans', () => {
       new Date(),
     ]);
     expect(used).toContain('connected_accounts_token_expiry_idx');
+  });
+
+  it("has a partial index on published deliveries' publishing time, which the metrics scan's query uses", async () => {
+    const [index] = await t.db.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'deliveries_recently_published_idx'",
+    );
+    expect(index?.indexdef).toMatch(
+      /ON public\.deliveries USING btree \(published_at\) WHERE \(status = 'published'::text\)$/,
+    );
+    expect(
+      await indexesUsedBy(DUE_DELIVERIES_SQL, [new Date(), METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER]),
+    ).toContain('deliveries_recently_published_idx');
   });
 
   it("has an index on the sign-in failures' last_failed_at, which the purge of quiet counts uses", async () => {

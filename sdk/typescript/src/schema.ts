@@ -289,6 +289,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/posts/{id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's metrics on each network it was published to
+         * @description One entry per published delivery: impressions or views, likes or reactions, comments, shares, and what else the network reports. Metrics are read from the network at most once every 5 minutes per post or account, whoever asks: an answer within that window (or while the network rate-limits us) is the last reading, with its `fetchedAt`. In the background, a post is read again hourly for its first 7 days, then daily until it is 30 days old. A metric the network cannot give is listed with `value: null` and an `unavailableReason`, never failing the answer.
+         */
+        get: operations["getPostMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/social-accounts/{id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A connected account's metrics
+         * @description Followers and what else the network reports per account (following, posts; a Facebook Page's fans). Metrics are read from the network at most once every 5 minutes per post or account, whoever asks: an answer within that window (or while the network rate-limits us) is the last reading, with its `fetchedAt`. In the background, an account is read again daily. A metric the network cannot give is listed with `value: null` and an `unavailableReason`, never failing the answer.
+         */
+        get: operations["getAccountMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -847,6 +887,72 @@ export interface components {
         EventPageView: {
             events: components["schemas"]["EventDeliveryView"][];
             nextCursor: string | null;
+        };
+        MetricView: {
+            /**
+             * @description The same name means the same thing on every network: impressions, reach, views, likes, reactions, comments, shares, quotes, bookmarks, saves; for accounts followers, following, fans, posts
+             * @example impressions
+             */
+            name: string;
+            /**
+             * @description Null when unavailable
+             * @example 1280
+             */
+            value: number | null;
+            /**
+             * @description Why the network did not give this metric: missing_permission (the login lacks the permission it needs; reconnecting the account asks for it), unsupported_media_type (not reported for this kind of post), not_reported (the network answered without it). Null when `value` is set.
+             * @enum {string|null}
+             */
+            unavailableReason: "missing_permission" | "unsupported_media_type" | "not_reported" | null;
+            /**
+             * @description The network's own words, when unavailable
+             * @example null
+             */
+            message: string | null;
+        };
+        DeliveryMetricsView: {
+            /** @example dlv_7Qm2d… */
+            deliveryId: string;
+            /** @example acc_3kTMd9fQe2xV7bLp1sWq0Z */
+            accountId: string;
+            /** @example x */
+            platform: components["schemas"]["Network"];
+            /** @example 1866000000000000000 */
+            platformPostId: string;
+            /**
+             * Format: date-time
+             * @description When these metrics were read from the network; null until they first were
+             */
+            fetchedAt: string | null;
+            metrics: components["schemas"]["MetricView"][];
+            /**
+             * @description Why the last attempt to read them failed (rate limited, login expired, network down); the metrics shown are the last ones read
+             * @example null
+             */
+            refreshError: string | null;
+        };
+        PostMetricsView: {
+            /** @example pst_2Hq… */
+            postId: string;
+            /** @description One entry per published delivery */
+            deliveries: components["schemas"]["DeliveryMetricsView"][];
+        };
+        AccountMetricsView: {
+            /** @example acc_3kTMd9fQe2xV7bLp1sWq0Z */
+            accountId: string;
+            /** @example instagram */
+            platform: components["schemas"]["Network"];
+            /**
+             * Format: date-time
+             * @description When these metrics were read from the network; null until they first were
+             */
+            fetchedAt: string | null;
+            metrics: components["schemas"]["MetricView"][];
+            /**
+             * @description Why the last attempt to read them failed (rate limited, login expired, network down); the metrics shown are the last ones read
+             * @example null
+             */
+            refreshError: string | null;
         };
         HealthView: {
             /**
@@ -3071,6 +3177,196 @@ export interface operations {
             };
             /** @description Conflict with the current state. On this route: `webhook_not_configured`, `webhook_disabled` */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getPostMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PostMetricsView"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getAccountMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AccountMetricsView"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
 import { ApiException } from '../../common/errors/api-exception';
+import { MetricsService } from '../../metrics/metrics.service';
 import { POST_STATUSES } from '../../posts/post-status';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { tenantFilterValue } from '../http/filters';
@@ -27,6 +28,7 @@ export class PostsPageController {
   constructor(
     private readonly posts: PostsReader,
     private readonly pages: PageContextFactory,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Get()
@@ -53,6 +55,9 @@ export class PostsPageController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     if (!POST_ID.test(id)) throw ApiException.notFound('Post');
-    sendPage(reply, postPage(this.pages.for(session), await this.posts.get(session.customerId, id)));
+    const detail = await this.posts.get(session.customerId, id);
+    // The last metrics read (by the API or the background refresh): showing a page calls no network.
+    const metrics = await this.metrics.forPost(session.customerId, id, { refresh: false });
+    sendPage(reply, postPage(this.pages.for(session), detail, metrics));
   }
 }

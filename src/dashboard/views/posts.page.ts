@@ -1,3 +1,4 @@
+import { PostMetricsView } from '../../metrics/dto/metrics.views';
 import { PostView } from '../../posts/dto/post.view';
 import { POST_STATUSES } from '../../posts/post-status';
 import { PostDetail } from '../readers/posts.reader';
@@ -6,6 +7,7 @@ import { tenantFilter } from './accounts.page';
 import { badge, externalLink, options, when } from './format';
 import { html, SafeHtml } from './html';
 import { layout, PageContext } from './layout';
+import { metricsSection } from './metrics.section';
 
 export interface PostsPageState {
   posts: PostView[];
@@ -38,7 +40,7 @@ ${rows.length >= state.limit ? html`<p class="muted">Showing the newest ${state.
   );
 }
 
-export function postPage(context: PageContext, detail: PostDetail): SafeHtml {
+export function postPage(context: PageContext, detail: PostDetail, metrics?: PostMetricsView): SafeHtml {
   const { view } = detail;
   const deliveries = view.deliveries.map(
     (
@@ -58,6 +60,7 @@ ${detail.texts.map((text, index) => html`<dt>${index === 0 ? 'Text' : `Thread ${
 <section class="card" aria-labelledby="deliveries-heading"><h2 id="deliveries-heading">Deliveries</h2>
 <div class="table-wrap"><table><thead><tr><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Permalink</th><th scope="col">Attempts</th><th scope="col">Error</th><th scope="col">Published</th></tr></thead><tbody>${deliveries}</tbody></table></div>
 </section>
+${metrics ? metricsSection(metrics) : null}
 <p><a href="${ROUTES.posts}">All posts</a></p>`,
   );
 }

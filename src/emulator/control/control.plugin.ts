@@ -5,6 +5,7 @@ import { accountIdsOf } from '../state/test-user-factory';
 import { parseSettingsPatch } from '../state/settings-of-networks';
 import { describeNetwork } from './describe-network';
 import { ControlError, objectBody } from './control-error';
+import { registerMetricsControl } from './metrics-control';
 import { parseFault } from './parse-fault';
 import { parseTestUser } from './parse-test-user';
 
@@ -94,6 +95,8 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
     const network = body.network === undefined ? undefined : networkFilter(state, String(body.network));
     return { aged: state.credentials.age(seconds, (candidate) => network === undefined || candidate === network) };
   });
+
+  registerMetricsControl(fastify, context);
 
   fastify.get('/networks', async () => ({ data: state.registry.networks.map(describeNetwork) }));
 

@@ -1,6 +1,6 @@
 import { ConsentNetwork } from '../consent/consent-flow';
 
-/** Permissions the emulated Facebook Login knows (publishing to Pages, Instagram via Facebook Login, basics). */
+/** Permissions the emulated Facebook Login knows (publishing to Pages, insights, Instagram via Facebook Login, basics). */
 export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
   'public_profile',
   'email',
@@ -15,6 +15,8 @@ export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
   'instagram_basic',
   'instagram_content_publish',
   'instagram_manage_comments',
+  'instagram_manage_insights',
+  'read_insights',
 ]);
 
 /** The Facebook Login dialog: lists the user's Pages (and their Instagram accounts). */

@@ -1,6 +1,7 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { registerFacebookAccountRoutes } from './facebook-accounts.routes';
+import { registerFacebookInsightsRoutes } from './facebook-insights.routes';
 import { registerFacebookObjectRoutes } from './facebook-objects.routes';
 import { registerFacebookPublishRoutes } from './facebook-publish.routes';
 import { registerFacebookTokenRoutes } from './facebook-token.routes';
@@ -15,5 +16,6 @@ export async function facebookGraphPlugin(fastify: FastifyInstance, context: Emu
   registerFacebookAccountRoutes(fastify, context);
   registerFacebookPublishRoutes(fastify, context);
   registerFacebookVideoRoutes(fastify, context);
+  registerFacebookInsightsRoutes(fastify, context);
   registerFacebookObjectRoutes(fastify, context);
 }

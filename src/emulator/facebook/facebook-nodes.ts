@@ -1,5 +1,6 @@
 import { FieldTree, parseFields, projectFields } from '../graph/graph-fields';
 import { instagramUserNode } from '../instagram/instagram-nodes';
+import { accountMetric, postMetric } from '../metrics/emulated-metrics';
 import { IssuedToken } from '../state/credentials';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedItem } from '../state/published-log';
@@ -57,6 +58,8 @@ export function pageNode(
       category: () => page.category,
       tasks: () => page.tasks,
       link: () => `https://www.facebook.com/${page.id}`,
+      followers_count: () => accountMetric(state, 'facebook', page.id, 'followers_count', 2000),
+      fan_count: () => accountMetric(state, 'facebook', page.id, 'fan_count', 1800),
       access_token: () => (token.kind === 'page' ? token.value : pageTokenFor(state, token, page).value),
       picture: (sub) => ({
         data: projectFields(
@@ -81,8 +84,33 @@ export function facebookUserNode(userId: string, name: string, fields: FieldTree
   return projectFields(fields, { id: () => userId, name: () => name }, 'User');
 }
 
-/** A Page post, photo post or comment as a Graph node. */
-export function facebookPostNode(item: PublishedItem, fields: FieldTree): Record<string, unknown> {
+/**
+ * A post's engagement fields (`reactions.summary(total_count)`, `comments.summary(total_count)`,
+ * `shares`), grown since publishing or as a test set them; Graph leaves `shares` out at zero.
+ */
+function engagementResolvers(state: EmulatorState, item: PublishedItem): Record<string, () => unknown> {
+  const count = (name: string, scale: number) =>
+    postMetric(state, 'facebook', item.postId, name, scale, item.publishedAt);
+  const summary = (name: string, scale: number) => {
+    const total = count(name, scale);
+    return total === undefined ? undefined : { data: [], summary: { total_count: total } };
+  };
+  return {
+    reactions: () => summary('reactions', 20),
+    comments: () => summary('comments', 5),
+    shares: () => {
+      const shares = count('shares', 3);
+      return shares ? { count: shares } : undefined;
+    },
+  };
+}
+
+/** A Page post, photo post or comment as a Graph node; with the state, a post answers its engagement too. */
+export function facebookPostNode(
+  item: PublishedItem,
+  fields: FieldTree,
+  state?: EmulatorState,
+): Record<string, unknown> {
   const createdTime = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   return projectFields(
     fields,
@@ -93,6 +121,7 @@ export function facebookPostNode(item: PublishedItem, fields: FieldTree): Record
       permalink_url: () => item.permalink,
       from: () => ({ id: item.accountId }),
       is_published: () => true,
+      ...(state && !item.parentId ? engagementResolvers(state, item) : {}),
     },
     item.parentId ? 'Comment' : 'Post',
   );

@@ -61,7 +61,7 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
       if (fields.has('status')) advanceVideoProcessing(state, video.pageId);
       return videoNode(video, fields);
     }
-    if (post) return facebookPostNode(post, parseFields(params.fields, ['id', 'message', 'created_time']));
+    if (post) return facebookPostNode(post, parseFields(params.fields, ['id', 'message', 'created_time']), state);
     return projectFields(
       parseFields(params.fields, ['id', 'created_time']),
       {

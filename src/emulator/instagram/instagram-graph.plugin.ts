@@ -5,6 +5,7 @@ import { parseFields } from '../graph/graph-fields';
 import { authorizeInstagramCall } from './instagram-access';
 import { commentOnInstagramMedia, listInstagramComments, readInstagramObject } from './instagram-objects';
 import { INSTAGRAM_USER_DEFAULT_FIELDS, instagramUserNode } from './instagram-nodes';
+import { instagramInsights } from './instagram-insights';
 import { registerInstagramPublishRoutes } from './instagram-publish.routes';
 
 type IdParams = { Params: { id: string } };
@@ -26,6 +27,12 @@ export async function instagramGraphPlugin(fastify: FastifyInstance, context: Em
   fastify.get<IdParams>('/:id', async (request) =>
     readInstagramObject(context, request, 'instagram', request.params.id),
   );
+
+  fastify.get<IdParams>('/:id/insights', async (request) => {
+    const media = state.published.find('instagram', request.params.id);
+    if (!media) throw graphErrors.unknownObject(request.params.id).forInstagram();
+    return instagramInsights(context, request, 'instagram', media);
+  });
 
   fastify.post<IdParams>('/:id/comments', async (request) => {
     const media = state.published.find('instagram', request.params.id);

@@ -1,4 +1,5 @@
 import { FieldResolver, FieldTree, projectFields } from '../graph/graph-fields';
+import { accountMetric, postMetric } from '../metrics/emulated-metrics';
 import { EmulatorState } from '../state/emulator-state';
 import { InstagramContainer } from './instagram-stored-objects';
 import { PublishedItem } from '../state/published-log';
@@ -21,8 +22,8 @@ export function instagramUserNode(
     username: () => account.username,
     name: () => account.name,
     profile_picture_url: () => account.profilePictureUrl,
-    followers_count: () => 0,
-    follows_count: () => 0,
+    followers_count: () => accountMetric(state, 'instagram', account.id, 'followers_count', 2000),
+    follows_count: () => accountMetric(state, 'instagram', account.id, 'follows_count', 300),
     media_count: () =>
       state.published
         .list({ network: 'instagram', accountId: account.id })
@@ -57,8 +58,15 @@ function mediaType(item: PublishedItem): string {
   return item.media[0]?.type === 'video' ? 'VIDEO' : 'IMAGE';
 }
 
-/** A published Instagram medium, or a comment under one. */
-export function instagramMediaNode(item: PublishedItem, username: string, fields: FieldTree): Record<string, unknown> {
+/** A published Instagram medium, or a comment under one; with the state, a medium's counts grow since publishing. */
+export function instagramMediaNode(
+  item: PublishedItem,
+  username: string,
+  fields: FieldTree,
+  state?: EmulatorState,
+): Record<string, unknown> {
+  const count = (name: string, scale: number) =>
+    state ? postMetric(state, 'instagram', item.postId, name, scale, item.publishedAt) : 0;
   const timestamp = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   if (item.parentId) {
     return projectFields(
@@ -80,8 +88,8 @@ export function instagramMediaNode(item: PublishedItem, username: string, fields
       shortcode: () => /\/p\/([^/]+)\//.exec(item.permalink)?.[1],
       timestamp: () => timestamp,
       username: () => username,
-      comments_count: () => 0,
-      like_count: () => 0,
+      comments_count: () => count('comments_count', 4),
+      like_count: () => count('like_count', 30),
     },
     'IGMedia',
     (error) => error.forInstagram(),

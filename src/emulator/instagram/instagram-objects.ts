@@ -58,7 +58,7 @@ export async function readInstagramObject(
     if (fields.has('status_code') || fields.has('status')) pollContainer(state, container);
     return containerNode(container, fields);
   }
-  return instagramMediaNode(item!, usernameOf(state, ownerId), parseFields(params.fields, ['id']));
+  return instagramMediaNode(item!, usernameOf(state, ownerId), parseFields(params.fields, ['id']), state);
 }
 
 /** `POST /{ig-media-id}/comments`: a comment by the account under its own medium (threads on Instagram). */

@@ -1,6 +1,7 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { registerXMediaRoutes } from './x-media.routes';
+import { registerXMetricsRoutes } from './x-metrics.routes';
 import { registerXOAuthRoutes } from './x-oauth.routes';
 import { registerXTweetRoutes } from './x-tweets.routes';
 import { registerXUserRoutes } from './x-users.routes';
@@ -11,4 +12,5 @@ export async function xApiPlugin(fastify: FastifyInstance, context: EmulatorCont
   registerXUserRoutes(fastify, context);
   registerXTweetRoutes(fastify, context);
   registerXMediaRoutes(fastify, context);
+  registerXMetricsRoutes(fastify, context);
 }

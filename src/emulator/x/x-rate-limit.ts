@@ -10,6 +10,7 @@ export const X_LIMITS = {
   usersMe: 75,
   media: 500,
   timeline: 900,
+  tweetLookup: 900,
 } as const;
 
 export function rateLimitHeaders(limit: number, remaining: number, resetAtSeconds: number): Record<string, string> {

@@ -3,12 +3,21 @@ import { EmulatorContext } from '../emulator-context';
 import { EmulatorState } from '../state/emulator-state';
 import { authorizeXCall } from './x-access';
 import { xProblems } from './x-errors';
+import { xUserMetrics } from './x-metrics.routes';
 import { X_MEDIA } from './x-stored-objects';
 
 type Query = { Querystring: Record<string, string | undefined> };
 type UserTimeline = Query & { Params: { id: string } };
 
-const USER_FIELDS = new Set(['profile_image_url', 'created_at', 'description', 'verified', 'protected', 'url']);
+const USER_FIELDS = new Set([
+  'profile_image_url',
+  'created_at',
+  'description',
+  'verified',
+  'protected',
+  'url',
+  'public_metrics',
+]);
 
 /** X names a tweet's media by media key (`3_{media id}` for an image), as the upload answered it. */
 function mediaKeyOf(state: EmulatorState, mediaId: string): string {
@@ -37,6 +46,7 @@ export function registerXUserRoutes(fastify: FastifyInstance, context: EmulatorC
         name: profile.name,
         username: profile.username,
         ...(requested.includes('profile_image_url') ? { profile_image_url: profile.profileImageUrl } : {}),
+        ...(requested.includes('public_metrics') ? { public_metrics: xUserMetrics(state, profile.id) } : {}),
       },
     };
   });

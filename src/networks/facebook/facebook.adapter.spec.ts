@@ -52,7 +52,7 @@ describe('FacebookAdapter', () => {
     expect(url).toBe(
       'https://www.facebook.com/v25.0/dialog/oauth?client_id=app-123' +
         '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Ffacebook%2Fcallback&state=state-abc&response_type=code' +
-        '&scope=pages_show_list,pages_read_engagement,pages_manage_posts,publish_video',
+        '&scope=pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights',
     );
   });
 
@@ -85,7 +85,7 @@ describe('FacebookAdapter', () => {
     expect(grant).toEqual({
       accessToken: LONG_USER_TOKEN,
       expiresAt: new Date(NOW.getTime() + 5183944 * 1000),
-      scopes: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'],
+      scopes: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video', 'read_insights'],
     });
   });
 

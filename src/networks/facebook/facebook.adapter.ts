@@ -25,6 +25,8 @@ import {
   UserGrant,
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
+import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
+import { facebookAccountMetrics, facebookPostMetrics } from './facebook-metrics';
 import { facebookContentProblems } from './facebook-content-rules';
 import { publishOnFacebook } from './facebook-publisher';
 import { unpublishOnFacebook } from './facebook-unpublish';
@@ -36,6 +38,8 @@ export const FACEBOOK_SCOPES = [
   'pages_read_engagement',
   'pages_manage_posts',
   'publish_video',
+  // Post impressions and reach (Page post insights); without it those metrics are unavailable.
+  'read_insights',
 ] as const;
 
 /** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
@@ -127,5 +131,13 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   /** Deletes the Page post with the Page token. */
   unpublish(request: UnpublishRequest): Promise<void> {
     return unpublishOnFacebook(this.graph(request.app), request);
+  }
+
+  postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
+    return facebookPostMetrics(this.graph(request.app), request);
+  }
+
+  accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
+    return facebookAccountMetrics(this.graph(request.app), request);
   }
 }

@@ -11,6 +11,7 @@ export const INSTAGRAM_FACEBOOK_SCOPES = [
   'instagram_content_publish',
   'pages_show_list',
   'pages_read_engagement',
+  'instagram_manage_insights',
 ] as const;
 export const INSTAGRAM_USER_FIELDS = 'id,username,name,profile_picture_url';
 

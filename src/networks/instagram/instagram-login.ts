@@ -6,7 +6,12 @@ import { AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } f
 
 /** Instagram Login (Instagram API with Instagram Login): the protocol steps, one function each. */
 
-export const INSTAGRAM_LOGIN_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
+export const INSTAGRAM_LOGIN_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  // Media insights (views, reach, shares, saves); without it those metrics are unavailable.
+  'instagram_business_manage_insights',
+] as const;
 export const PROFILE_FIELDS = 'user_id,username,name,account_type,profile_picture_url';
 
 export interface InstagramShortLivedToken {

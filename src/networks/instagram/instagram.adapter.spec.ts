@@ -64,7 +64,7 @@ describe('InstagramAdapter', () => {
       ).toBe(
         'https://www.instagram.com/oauth/authorize?client_id=app-123' +
           '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&response_type=code' +
-          '&scope=instagram_business_basic,instagram_business_content_publish&state=state-abc',
+          '&scope=instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights&state=state-abc',
       );
     });
 
@@ -201,7 +201,7 @@ describe('InstagramAdapter', () => {
       expect(adapter.authorizeUrl({ state: 'state-abc', codeChallenge: '', callbackUrl: CALLBACK, app: APP })).toBe(
         'https://www.facebook.com/v25.0/dialog/oauth?client_id=app-123' +
           '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&state=state-abc&response_type=code' +
-          '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement',
+          '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,instagram_manage_insights',
       );
     });
 
@@ -225,7 +225,13 @@ describe('InstagramAdapter', () => {
       expect(grant).toEqual({
         accessToken: LONG_USER_TOKEN,
         expiresAt: LONG_EXPIRY,
-        scopes: ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'pages_read_engagement'],
+        scopes: [
+          'instagram_basic',
+          'instagram_content_publish',
+          'pages_show_list',
+          'pages_read_engagement',
+          'instagram_manage_insights',
+        ],
       });
     });
 

@@ -16,6 +16,8 @@ import {
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
+import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
+import { instagramAccountMetrics, instagramPostMetrics } from './instagram-metrics';
 import { NetworkError } from '../network-error';
 import {
   exchangeInstagramFacebookCode,
@@ -127,5 +129,14 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   /** Publishes with the account's token on the Graph host of its login (graph.instagram.com or graph.facebook.com). */
   publish(request: PublishRequest): Promise<PublishOutcome> {
     return publishOnInstagram(this.api(this.endpoints(request.app).graphUrl), request, this.settings.videoPollMs);
+  }
+
+  /** Read on the Graph host of the account's login, like publishing. */
+  postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
+    return instagramPostMetrics(this.api(this.endpoints(request.app).graphUrl), request);
+  }
+
+  accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
+    return instagramAccountMetrics(this.api(this.endpoints(request.app).graphUrl), request);
   }
 }

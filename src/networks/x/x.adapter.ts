@@ -15,7 +15,9 @@ import {
   SelectableAccount,
   UserGrant,
 } from '../network-adapter';
+import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { XApi } from './x-api';
+import { xAccountMetrics, xPostMetrics } from './x-metrics';
 import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount, refreshXToken } from './x-oauth';
 import { xContentProblems } from './x-content-rules';
 import { publishOnX } from './x-publisher';
@@ -111,5 +113,13 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   /** Deletes the delivery's tweet with the user's token. */
   unpublish(request: UnpublishRequest): Promise<void> {
     return unpublishOnX(this.api(request.app), request);
+  }
+
+  postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
+    return xPostMetrics(this.api(request.app), request);
+  }
+
+  accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
+    return xAccountMetrics(this.api(request.app), request);
   }
 }

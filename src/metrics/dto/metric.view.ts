@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { METRIC_UNAVAILABLE_REASONS } from '../../networks/metrics/metric-reading';
+import type { MetricReading, MetricUnavailableReason } from '../../networks/metrics/metric-reading';
+
+export class MetricView {
+  @ApiProperty({
+    example: 'impressions',
+    description:
+      'The same name means the same thing on every network: impressions, reach, views, likes, reactions, comments, ' +
+      'shares, quotes, bookmarks, saves; for accounts followers, following, fans, posts',
+  })
+  name!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, nullable: true, example: 1280, description: 'Null when unavailable' })
+  value!: number | null;
+
+  @ApiProperty({
+    type: String,
+    enum: METRIC_UNAVAILABLE_REASONS,
+    nullable: true,
+    description:
+      'Why the network did not give this metric: missing_permission (the login lacks the permission it needs; ' +
+      'reconnecting the account asks for it), unsupported_media_type (not reported for this kind of post), ' +
+      'not_reported (the network answered without it). Null when `value` is set.',
+  })
+  unavailableReason!: MetricUnavailableReason | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: "The network's own words, when unavailable",
+  })
+  message!: string | null;
+
+  /** A reading as a list, by name, so the answer reads the same every time. */
+  static listOf(reading: MetricReading | null): MetricView[] {
+    if (!reading) return [];
+    return Object.keys(reading)
+      .sort()
+      .map((name) => {
+        const metric = reading[name];
+        return 'value' in metric
+          ? { name, value: metric.value, unavailableReason: null, message: null }
+          : { name, value: null, unavailableReason: metric.unavailable, message: metric.message };
+      });
+  }
+}

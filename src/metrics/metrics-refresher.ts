@@ -1,0 +1,97 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { TokenVault } from '../accounts/token-vault';
+import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
+import { MetricReading } from '../networks/metrics/metric-reading';
+import { AccountTokens, AppCredentials, NetworkAdapter } from '../networks/network-adapter';
+import { NetworkError } from '../networks/network-error';
+import { NetworkRegistry } from '../networks/network-registry';
+import { MetricSnapshotsStore, MetricSubject } from './metric-snapshots.store';
+import { nextAccountRefresh, nextBackgroundRefresh, REQUEST_REFRESH_MS } from './refresh-schedule';
+
+/** A published delivery whose post's metrics are read. */
+export interface PublishedDelivery {
+  id: string;
+  customerId: string;
+  platformPostId: string;
+  publishedAt: Date;
+}
+
+type Read = (adapter: NetworkAdapter, tokens: AccountTokens, app: AppCredentials) => Promise<MetricReading>;
+
+/**
+ * Reads metrics from the networks into metric_snapshots, at most once per REQUEST_REFRESH_MS per
+ * post or account whoever asks (a request or the background refresh), and never sooner than a
+ * network's rate limit allows. The account's stored tokens are used as they are: renewing them is
+ * the token lifecycle's job, under the account's lane, so a rotating refresh token is never spent
+ * twice. A failed read keeps the last reading and says why.
+ */
+@Injectable()
+export class MetricsRefresher {
+  private readonly logger = new Logger('Metrics');
+
+  constructor(
+    private readonly store: MetricSnapshotsStore,
+    private readonly networks: NetworkRegistry,
+    private readonly vault: TokenVault,
+    private readonly apps: AppCredentialsResolver,
+  ) {}
+
+  /** Reads a post's metrics unless they were read within the window. */
+  refreshDelivery(delivery: PublishedDelivery, account: ConnectedAccount, now = new Date()): Promise<void> {
+    return this.refresh(
+      'delivery',
+      delivery.id,
+      account,
+      now,
+      nextBackgroundRefresh(delivery.publishedAt, now),
+      (adapter, tokens, app) =>
+        adapter.postMetrics({
+          networkAccountId: account.networkAccountId,
+          tokens,
+          app,
+          platformPostId: delivery.platformPostId,
+        }),
+    );
+  }
+
+  /** Reads an account's metrics unless they were read within the window. */
+  refreshAccount(account: ConnectedAccount, now = new Date()): Promise<void> {
+    return this.refresh('account', account.id, account, now, nextAccountRefresh(now), (adapter, tokens, app) =>
+      adapter.accountMetrics({ networkAccountId: account.networkAccountId, tokens, app }),
+    );
+  }
+
+  private async refresh(
+    subject: MetricSubject,
+    subjectId: string,
+    account: ConnectedAccount,
+    now: Date,
+    nextRefreshAt: Date | null,
+    read: Read,
+  ): Promise<void> {
+    // A disconnected or expired account cannot be read: its last reading stays.
+    if (account.status !== 'active') return;
+    const tokens = this.vault.open(account.id, account, account.tokenExpiresAt);
+    if (!tokens) return;
+    const claimed = await this.store.claim(
+      subject,
+      subjectId,
+      account.customerId,
+      now,
+      new Date(now.getTime() + REQUEST_REFRESH_MS),
+    );
+    if (!claimed) return;
+    const adapter = this.networks.get(account.platform);
+    try {
+      const reading = await read(adapter, tokens, await this.apps.appFor(account.customerId, adapter));
+      await this.store.saveReading(subject, subjectId, reading, new Date(), nextRefreshAt);
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      // Rate limited: nothing reads again before the network allows (the background refresh waits too).
+      const retryAt = error.kind === 'rate_limited' ? error.details.retryAt : undefined;
+      this.logger.warn({ msg: 'Metrics could not be read', subject, subjectId, kind: error.kind });
+      await this.store.saveFailure(subject, subjectId, error.message, retryAt, nextRefreshAt);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { JobQueue } from '../queue/job-queue';
+import { metricsJobKey, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
+
+/** An arbitrary constant naming "the metrics scan" among this database's advisory locks. */
+export const METRICS_SCAN_LOCK_ID = 7_310_442_003;
+
+/** At most this many reads are queued per scan, and at most PER_CUSTOMER of one customer's. */
+export const METRICS_SCAN_BATCH = 200;
+export const METRICS_SCAN_PER_CUSTOMER = 20;
+
+/** A read that keeps failing is retried a few times; its schedule brings it back anyway. */
+const READ_MAX_ATTEMPTS = 3;
+
+/**
+ * Posts due a background read: published in the last 30 days and never read, or due by their
+ * schedule and not held back (a recent read, a network's rate limit). Each customer's most overdue
+ * first, customers taking turns, so one customer's many posts never starve another's.
+ * $1 now, $2 batch, $3 per customer.
+ */
+export const DUE_DELIVERIES_SQL = `WITH due AS (
+    SELECT d.id, d.customer_id, COALESCE(s.next_refresh_at, d.published_at) AS due_at
+      FROM deliveries d
+      LEFT JOIN metric_snapshots s ON s.subject_kind = 'delivery' AND s.subject_id = d.id
+     WHERE d.status = 'published' AND d.platform_post_id IS NOT NULL
+       AND d.published_at > $1::timestamptz - interval '30 days'
+       AND (s.subject_id IS NULL
+            OR (s.not_before <= $1 AND (s.next_refresh_at <= $1 OR s.fetched_at IS NULL)))
+  ), ranked AS (
+    SELECT id, due_at, row_number() OVER (PARTITION BY customer_id ORDER BY due_at, id) AS turn FROM due
+  )
+  SELECT id FROM ranked WHERE turn <= $3 ORDER BY turn, due_at, id LIMIT $2`;
+
+/** Accounts whose metrics were read once (on request) and are due again, customers taking turns likewise. */
+export const DUE_ACCOUNTS_SQL = `WITH due AS (
+    SELECT s.subject_id AS id, s.customer_id, s.next_refresh_at AS due_at
+      FROM metric_snapshots s
+      JOIN connected_accounts a ON a.id = s.subject_id AND a.customer_id = s.customer_id AND a.status = 'active'
+     WHERE s.subject_kind = 'account' AND s.next_refresh_at <= $1 AND s.not_before <= $1
+  ), ranked AS (
+    SELECT id, due_at, row_number() OVER (PARTITION BY customer_id ORDER BY due_at, id) AS turn FROM due
+  )
+  SELECT id FROM ranked WHERE turn <= $3 ORDER BY turn, due_at, id LIMIT $2`;
+
+export type MetricsScanResult = { ran: false } | { ran: true; queued: RefreshMetricsPayload[] };
+
+/**
+ * Queues the background metric reads that are due, in bounded batches: one job per post or
+ * account (its job key keeps a second scan from queueing it twice). The reads run in the worker;
+ * the refresher's claim keeps them at most one per window whatever else reads meanwhile. Many
+ * instances may scan at once: an advisory lock lets one through.
+ */
+@Injectable()
+export class MetricsScan {
+  private readonly logger = new Logger('Metrics');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  scanOnce(now = new Date()): Promise<MetricsScanResult> {
+    return this.dataSource.transaction(async (transaction): Promise<MetricsScanResult> => {
+      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+        METRICS_SCAN_LOCK_ID,
+      ])) as [{ locked: boolean }];
+      if (!locked) return { ran: false };
+      const limits = [now, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER];
+      const deliveries = (await transaction.query(DUE_DELIVERIES_SQL, limits)) as Array<{ id: string }>;
+      const accounts = (await transaction.query(DUE_ACCOUNTS_SQL, limits)) as Array<{ id: string }>;
+      const queued: RefreshMetricsPayload[] = [
+        ...deliveries.map(({ id }) => ({ deliveryId: id })),
+        ...accounts.map(({ id }) => ({ accountId: id })),
+      ];
+      for (const payload of queued) {
+        await this.jobs.enqueue(transaction, {
+          task: REFRESH_METRICS_TASK,
+          payload,
+          jobKey: metricsJobKey(payload),
+          maxAttempts: READ_MAX_ATTEMPTS,
+        });
+      }
+      if (queued.length) this.logger.log({ msg: 'Queued metric reads', reads: queued.length });
+      return { ran: true, queued };
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { Delivery } from '../posts/delivery.entity';
+import { TaskRegistry } from '../queue/task-registry';
+import { parseMetricsPayload, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
+import { MetricsRefresher } from './metrics-refresher';
+
+/**
+ * Reads one post's or account's metrics in the worker. A call to the network is made at most once
+ * (the refresher's claim is taken before it); a failure is recorded on the snapshot, not retried
+ * here, and the schedule brings the read back. Rate limits push the next read past their end.
+ */
+@Injectable()
+export class RefreshMetricsTask implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tasks: TaskRegistry,
+    private readonly refresher: MetricsRefresher,
+  ) {}
+
+  onModuleInit(): void {
+    this.tasks.register(REFRESH_METRICS_TASK, (payload) => this.run(parseMetricsPayload(payload)));
+  }
+
+  async run(payload: RefreshMetricsPayload): Promise<void> {
+    const manager = this.dataSource.manager;
+    if ('accountId' in payload) {
+      const account = await manager.findOneBy(ConnectedAccount, { id: payload.accountId });
+      if (account) await this.refresher.refreshAccount(account);
+      return;
+    }
+    const delivery = await manager.findOneBy(Delivery, { id: payload.deliveryId });
+    if (!delivery || delivery.status !== 'published' || !delivery.platformPostId) return;
+    const account = await manager.findOneBy(ConnectedAccount, {
+      id: delivery.accountId,
+      customerId: delivery.customerId,
+    });
+    if (!account) return;
+    await this.refresher.refreshDelivery(
+      {
+        id: delivery.id,
+        customerId: delivery.customerId,
+        platformPostId: delivery.platformPostId,
+        publishedAt: delivery.publishedAt ?? delivery.updatedAt,
+      },
+      account,
+    );
+  }
+}

@@ -1,0 +1,86 @@
+import { arrayField, isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
+import { countOf, MetricReading, MetricValue } from '../metrics/metric-reading';
+import { NetworkError } from '../network-error';
+import { GraphApi } from './graph-api';
+import { graphRead, node } from './graph-publishing';
+
+/** A Graph insights metric and the service's name for it. */
+export interface InsightMetric {
+  graphName: string;
+  name: string;
+}
+
+/** Graph refuses a metric the object cannot report (code 100) or the login may not read (codes 10, 200-299). */
+type Refusal = Extract<MetricValue, { unavailable: string }>;
+
+function refusal(error: unknown): Refusal | undefined {
+  if (!(error instanceof NetworkError) || error.kind !== 'permanent') return undefined;
+  const code = error.details.code;
+  if (code === 10 || (typeof code === 'number' && code >= 200 && code <= 299))
+    return { unavailable: 'missing_permission', message: error.message };
+  if (code === 100) return { unavailable: 'unsupported_media_type', message: error.message };
+  return undefined;
+}
+
+/** The lifetime value of each metric in an insights answer (`{data:[{name,values:[{value}]}]}`). */
+function insightValues(body: JsonRecord): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const entry of (arrayField(body, 'data') ?? []).filter(isRecord)) {
+    const name = stringField(entry, 'name');
+    const first = (arrayField(entry, 'values') ?? []).filter(isRecord).at(-1);
+    const value = first ? numberField(first, 'value') : numberField(entry, 'total_value');
+    if (name !== undefined && value !== undefined) values.set(name, value);
+    const total = recordField(entry, 'total_value');
+    if (name !== undefined && value === undefined && total) {
+      const totalValue = numberField(total, 'value');
+      if (totalValue !== undefined) values.set(name, totalValue);
+    }
+  }
+  return values;
+}
+
+/**
+ * `GET /{id}/insights?metric=a,b,c`. Graph refuses the whole call when one metric does not apply
+ * to the object (code 100), so after such a refusal each metric is asked for on its own, and only
+ * those refused are unavailable; a refused permission makes every insight unavailable at once.
+ * Rate limits, expired logins and outages are thrown: the whole reading waits for later.
+ */
+export async function readGraphInsights(
+  api: GraphApi,
+  objectId: string,
+  accessToken: string,
+  metrics: readonly InsightMetric[],
+): Promise<MetricReading> {
+  const reading: MetricReading = {};
+  const ask = async (asked: readonly InsightMetric[]) => {
+    const body = await graphRead(api, node(objectId, 'insights'), accessToken, {
+      metric: asked.map((metric) => metric.graphName).join(','),
+    });
+    const values = insightValues(body);
+    for (const metric of asked) {
+      const value = values.get(metric.graphName);
+      reading[metric.name] = countOf(value);
+    }
+  };
+  try {
+    await ask(metrics);
+    return reading;
+  } catch (error) {
+    const refused = refusal(error);
+    if (!refused) throw error;
+    if (refused.unavailable === 'missing_permission' || metrics.length === 1) {
+      for (const metric of metrics) reading[metric.name] = refused;
+      return reading;
+    }
+  }
+  for (const metric of metrics) {
+    try {
+      await ask([metric]);
+    } catch (error) {
+      const refused = refusal(error);
+      if (!refused) throw error;
+      reading[metric.name] = refused;
+    }
+  }
+  return reading;
+}

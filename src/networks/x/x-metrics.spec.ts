@@ -1,0 +1,62 @@
+import { APP, answer, RecordingHttp } from '../http/recording-http.testing';
+import { XApi } from './x-api';
+import { xAccountMetrics, xPostMetrics } from './x-metrics';
+
+const TOKENS = { accessToken: 'x-token' };
+
+function apiWith(...answers: ConstructorParameters<typeof RecordingHttp>) {
+  const http = new RecordingHttp(...answers);
+  return { http, api: new XApi(http, 'x', 'https://api.x.com') };
+}
+
+describe('X metrics', () => {
+  it("reads a tweet's public metrics by our names, a missing count as not_reported", async () => {
+    const { http, api } = apiWith(
+      answer(200, {
+        data: {
+          id: '190',
+          text: 'hi',
+          public_metrics: { retweet_count: 2, reply_count: 1, like_count: 9, quote_count: 0, impression_count: 340 },
+        },
+      }),
+    );
+    const reading = await xPostMetrics(api, {
+      networkAccountId: '42',
+      tokens: TOKENS,
+      app: APP,
+      platformPostId: '190',
+    });
+    expect(reading).toEqual({
+      impressions: { value: 340 },
+      likes: { value: 9 },
+      comments: { value: 1 },
+      shares: { value: 2 },
+      quotes: { value: 0 },
+      bookmarks: { unavailable: 'not_reported', message: 'The network did not report it' },
+    });
+    expect(http.requests[0]).toMatchObject({
+      method: 'GET',
+      url: 'https://api.x.com/2/tweets/190',
+      query: { 'tweet.fields': 'public_metrics' },
+      headers: { authorization: 'Bearer x-token' },
+    });
+  });
+
+  it('refuses for good a tweet X no longer has (200 with errors, no data)', async () => {
+    const { api } = apiWith(answer(200, { errors: [{ title: 'Not Found Error', resource_id: '190' }] }));
+    await expect(
+      xPostMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP, platformPostId: '190' }),
+    ).rejects.toMatchObject({ name: 'NetworkError', kind: 'permanent' });
+  });
+
+  it("reads the profile's followers, follows and tweets", async () => {
+    const { api } = apiWith(
+      answer(200, { data: { id: '42', public_metrics: { followers_count: 10, following_count: 3, tweet_count: 7 } } }),
+    );
+    await expect(xAccountMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP })).resolves.toEqual({
+      followers: { value: 10 },
+      following: { value: 3 },
+      posts: { value: 7 },
+    });
+  });
+});
