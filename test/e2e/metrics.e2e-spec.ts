@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
+import { REFRESH_METRICS_TASK } from '../../src/metrics/metrics-job';
 import { MetricsScan } from '../../src/metrics/metrics-scan';
 import { AccountMetricsView, PostMetricsView } from '../../src/metrics/dto/metrics.views';
 import { MetricView } from '../../src/metrics/dto/metric.view';
@@ -11,6 +12,7 @@ import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
 import { App, connectAccount, control, Network, NETWORKS, publishTo, testWorldOf } from '../support/sandbox-worlds';
 import { TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-metrics';
 const REDIRECT = 'https://app.example.com/connected';
@@ -200,6 +202,17 @@ describe('Metrics (against the emulator)', () => {
   it('reads a due post in the background, through the worker, and stores what it read', async () => {
     const deliveryId = posts.x.deliveries[0]!.id;
     await setMetrics('x', platformPostId('x'), { like_count: 6000 });
+    // The scans of the test before queued reads of these posts: the worker must be done with them,
+    // or one would refresh the row after the UPDATE below and make the post no longer due.
+    await until('the reads queued before to finish', async () => {
+      const [{ waiting }] = await t.db.query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM graphile_worker._private_jobs j
+           JOIN graphile_worker._private_tasks k ON k.id = j.task_id
+          WHERE k.identifier = $1 AND j.attempts < j.max_attempts`,
+        [REFRESH_METRICS_TASK],
+      );
+      return waiting === 0;
+    });
     const readsBefore = await readsOf('x', platformPostId('x'));
     // As if the last read were an hour old: due by its schedule, outside the request window.
     await t.db.query(
@@ -207,8 +220,13 @@ describe('Metrics (against the emulator)', () => {
         WHERE subject_kind = 'delivery' AND subject_id = $1`,
       [deliveryId],
     );
-    const scan = await t.app.get(MetricsScan).scanOnce();
-    expect(scan.ran && scan.queued).toContainEqual({ deliveryId });
+    // The service's own scheduled scan may hold the scan's lock at this moment (it then answers
+    // ran: false): scan until this one runs.
+    const scan = await until('a metrics scan to run', async () => {
+      const result = await t.app.get(MetricsScan).scanOnce();
+      return result.ran ? result : undefined;
+    });
+    expect(scan.queued).toContainEqual({ deliveryId });
     const deadline = Date.now() + 20_000;
     while ((await readsOf('x', platformPostId('x'))) === readsBefore && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
