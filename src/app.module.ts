@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
 import { PostsModule } from './posts/posts.module';
+import { MediaModule } from './media/media.module';
 import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
@@ -35,6 +36,7 @@ export class AppModule {
         AccountsModule,
         ConnectModule,
         QueueModule,
+        MediaModule,
         PostsModule,
         WebhooksModule,
         TokenLifecycleModule,

@@ -92,6 +92,10 @@ export interface AppConfig {
     /** Attempts to one customer's receiver in flight at once, over all workers. */
     customerMaxInFlight: number;
   };
+  media: {
+    /** Uploaded media no post has used for this many days are deleted. */
+    retentionDays: number;
+  };
   /**
    * The environment as it was at start, for modules that declare and validate their own variables
    * (each network's endpoints and app credentials). Nothing reads process.env directly.

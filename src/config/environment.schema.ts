@@ -148,6 +148,13 @@ export class EnvironmentSchema {
   @Max(60_000)
   QUEUE_POLL_MS = 500;
 
+  /** Uploaded media no post has used for this many days are deleted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  MEDIA_RETENTION_DAYS = 7;
+
   @IsIn(['true', 'false'])
   ALLOW_PRIVATE_URLS: 'true' | 'false' = 'false';
 

@@ -90,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       concurrency: schema.WEBHOOK_CONCURRENCY,
       customerMaxInFlight: schema.WEBHOOK_CUSTOMER_MAX_IN_FLIGHT,
     },
+    media: { retentionDays: schema.MEDIA_RETENTION_DAYS },
     env: Object.freeze({ ...env }),
   };
 }
