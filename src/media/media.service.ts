@@ -17,6 +17,9 @@ import { sizeInWords } from './network-media-limits';
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_TTL_MS = 60 * 60_000;
 
+/** How long the URL a network fetches an uploaded medium from stays valid. */
+export const PUBLISH_URL_TTL_MS = 24 * 60 * 60_000;
+
 /** What GET /media-files answers: the bytes (or a range of them) and what to say about them. */
 export interface ServedFile {
   contentType: string;
@@ -101,6 +104,17 @@ export class MediaService {
   /** A URL a network can fetch the medium's bytes from until `expiresAt`. */
   fileUrl(mediumId: string, contentType: string, expiresAt: Date): string {
     return this.signer.url('file', mediumId, MEDIA_TYPES[contentType]?.extension ?? 'bin', expiresAt);
+  }
+
+  /**
+   * The URL a network is given for a post's medium: a URL of the customer's as it is, an uploaded
+   * medium's canonical URL signed for PUBLISH_URL_TTL_MS (long enough for a network that fetches
+   * later, as Instagram does while its container is processed).
+   */
+  publishUrl(medium: { url: string; mediaId?: string }, now = new Date()): string {
+    if (!medium.mediaId) return medium.url;
+    const extension = /\.([a-z0-9]{1,5})$/.exec(medium.url)?.[1] ?? 'bin';
+    return this.signer.url('file', medium.mediaId, extension, new Date(now.getTime() + PUBLISH_URL_TTL_MS));
   }
 
   /** The canonical (unsigned) address of a medium: what a stored post names it by. */

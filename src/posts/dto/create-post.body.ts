@@ -12,6 +12,7 @@ import {
   IsString,
   Matches,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
@@ -39,19 +40,35 @@ const MAX_MEDIA_PER_CONTAINER = 20;
 
 const ACCOUNT_ID_PATTERN = /^acc_[0-9A-Za-z]{1,40}$/;
 
+const MEDIA_ID_PATTERN = /^med_[0-9A-Za-z]{1,40}$/;
+
+/** One medium of a container: a URL the service fetches, or an uploaded medium's id (POST /api/v1/media). */
 export class MediaBody {
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: 'https://cdn.example.com/photo.jpg',
     format: 'uri',
     maxLength: 2048,
-    description: 'http(s) URL of the media file; its extension says what it is',
+    description: 'http(s) URL of the media file; its extension says what it is. Give either url or id.',
   })
+  @ValidateIf((medium: MediaBody) => medium.id === undefined)
   @Rules(
-    IsDefined({ message: '$property is required' }),
+    IsDefined({ message: '$property is required (or id, of an uploaded medium)' }),
     IsString({ message: '$property must be a string' }),
     MaxLength(2048),
   )
-  url!: string;
+  url?: string;
+
+  @ApiPropertyOptional({
+    example: 'med_3kTMd9fQe2xV7bLp1sWq0Z',
+    pattern: MEDIA_ID_PATTERN.source,
+    description: 'An uploaded medium (POST /api/v1/media), once ready. Give either url or id.',
+  })
+  @ValidateIf((medium: MediaBody) => medium.id !== undefined)
+  @Rules(
+    IsString({ message: '$property must be a string' }),
+    Matches(MEDIA_ID_PATTERN, { message: '$property must be a media id (med_…)' }),
+  )
+  id?: string;
 }
 
 export class ContainerBody {
