@@ -121,6 +121,8 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'GET /api/v1/posts': 'listPosts',
       'GET /api/v1/posts/{id}': 'getPost',
       'DELETE /api/v1/posts/{id}': 'cancelPost',
+      'POST /api/v1/media': 'createMedia',
+      'GET /api/v1/media/{id}': 'getMedia',
       'PUT /api/v1/webhooks': 'setWebhook',
       'GET /api/v1/webhooks': 'getWebhook',
       'DELETE /api/v1/webhooks': 'deleteWebhook',
