@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { newId } from '../common/ids';
+import type { MediaBytes } from '../networks/network-adapter';
 import { CreateMediaBody } from './dto/create-media.body';
 import { CreatedMediaView, MediaView } from './dto/media.view';
 import { checkedUpload } from './checked-upload';
@@ -115,6 +116,12 @@ export class MediaService {
     if (!medium.mediaId) return medium.url;
     const extension = /\.([a-z0-9]{1,5})$/.exec(medium.url)?.[1] ?? 'bin';
     return this.signer.url('file', medium.mediaId, extension, new Date(now.getTime() + PUBLISH_URL_TTL_MS));
+  }
+
+  /** An uploaded medium's bytes straight from storage, for an adapter that uploads them itself; read lazily. */
+  openStored(mediumId: string, size: number, contentType: string): MediaBytes {
+    const body = this.storage.get(mediumId);
+    return { size, contentType, pieces: body, close: () => body.destroy() };
   }
 
   /** The canonical (unsigned) address of a medium: what a stored post names it by. */

@@ -134,6 +134,7 @@ export class PostReview {
                 kind: MEDIA_TYPES[found.contentType]!.kind,
                 mediaId: found.id,
                 size: found.size,
+                contentType: found.contentType,
               };
             }
             const url = medium.url!;

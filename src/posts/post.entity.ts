@@ -5,10 +5,10 @@ import type { MediaKind } from '../networks/network-adapter';
 export interface StoredContainer {
   content: string;
   /**
-   * An uploaded medium carries its id and size, and its canonical (unsigned) URL of the service,
+   * An uploaded medium carries its id, size and type, and its canonical (unsigned) URL of the service,
    * which the worker signs when it publishes.
    */
-  media: Array<{ url: string; kind: MediaKind; mediaId?: string; size?: number }>;
+  media: Array<{ url: string; kind: MediaKind; mediaId?: string; size?: number; contentType?: string }>;
 }
 
 @Entity('posts')

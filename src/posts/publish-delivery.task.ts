@@ -44,6 +44,9 @@ export class PublishDeliveryTask {
     let outcome: PublishOutcome;
     try {
       const adapter = this.networks.get(account.platform);
+      const uploaded = post.containers.flatMap((container) => container.media.flatMap((medium) => medium.mediaId ?? []));
+      // Kept from the purge while a post is using them (its retries, a network still fetching).
+      await this.media.markUsed(uploaded);
       // A token about to expire is refreshed (and stored) before it is used.
       const tokens = await this.tokens.freshTokens(account);
       outcome = await adapter.publish({
@@ -53,7 +56,13 @@ export class PublishDeliveryTask {
         app: await this.apps.appWith(post.customerId, attempt.ownApp, adapter),
         parts: post.containers.map((container) => ({
           text: container.content,
-          media: container.media.map((medium) => ({ url: this.media.publishUrl(medium), kind: medium.kind })),
+          media: container.media.map((medium) => ({
+            url: this.media.publishUrl(medium),
+            kind: medium.kind,
+            ...(medium.mediaId && medium.size !== undefined && medium.contentType
+              ? { openStored: () => this.media.openStored(medium.mediaId!, medium.size!, medium.contentType!) }
+              : {}),
+          })),
         })),
         progress: delivery.progress,
         resuming: attempt.resuming,
