@@ -11,8 +11,11 @@ export interface ByteRange {
  * media ids; callers have checked the customer already.
  */
 export abstract class MediaStorage {
-  /** Stores the bytes under `mediaId`, replacing any; resolves to how many bytes were stored. */
-  abstract put(mediaId: string, body: AsyncIterable<Buffer>): Promise<number>;
+  /**
+   * Stores the bytes under `mediaId`, replacing any; `size` is how many are announced (the body
+   * fails if it brings another number). Resolves to how many bytes were stored.
+   */
+  abstract put(mediaId: string, body: AsyncIterable<Buffer>, size: number): Promise<number>;
   /** The stored bytes, or a range of them. */
   abstract get(mediaId: string, range?: ByteRange): Readable;
   abstract delete(mediaId: string): Promise<void>;

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '../database/database.module';
 import { MediaController } from './media.controller';
@@ -9,6 +11,7 @@ import { MediaUrlSigner } from './media-url-signer';
 import { Medium } from './media.entity';
 import { PostgresMediaStorage } from './postgres-media-storage';
 import { PurgeUnusedMedia } from './purge-unused-media.task';
+import { S3MediaStorage } from './s3-media-storage';
 
 /** Uploaded media: the API, the signed upload and file routes, their storage, and the purge. */
 @Module({
@@ -19,7 +22,13 @@ import { PurgeUnusedMedia } from './purge-unused-media.task';
     MediaUrlSigner,
     MediaTransferRoutes,
     PurgeUnusedMedia,
-    { provide: MediaStorage, useClass: PostgresMediaStorage },
+    PostgresMediaStorage,
+    {
+      provide: MediaStorage,
+      inject: [APP_CONFIG, PostgresMediaStorage],
+      useFactory: (config: AppConfig, postgres: PostgresMediaStorage): MediaStorage =>
+        config.media.storage === 's3' ? new S3MediaStorage(config.media.s3) : postgres,
+    },
   ],
   exports: [MediaService],
 })

@@ -162,7 +162,7 @@ export class MediaService {
         medium.state === 'ready' ? 'The medium is already uploaded' : 'The medium is being uploaded by another request',
       );
     try {
-      await this.storage.put(id, checkedUpload(body, type, medium.size));
+      await this.storage.put(id, checkedUpload(body, type, medium.size), medium.size);
     } catch (error) {
       const reason = error instanceof ApiException ? error.message : 'The upload was interrupted';
       await this.storage.delete(id);
