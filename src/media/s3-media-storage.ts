@@ -7,6 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import type { OnModuleDestroy } from '@nestjs/common';
 import { PassThrough, Readable } from 'node:stream';
 import type { S3Settings } from '../config/app-config';
 import { ByteRange, MediaStorage } from './media-storage';
@@ -16,7 +17,7 @@ import { ByteRange, MediaStorage } from './media-storage';
  * official AWS SDK. An upload streams into one PutObject of its announced length (at most 1 GB,
  * under S3's 5 GB for one request); a range is S3's own.
  */
-export class S3MediaStorage extends MediaStorage {
+export class S3MediaStorage extends MediaStorage implements OnModuleDestroy {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Settings) {
@@ -87,5 +88,9 @@ export class S3MediaStorage extends MediaStorage {
   /** Lets go of the client's connections. */
   close(): void {
     this.client.destroy();
+  }
+
+  onModuleDestroy(): void {
+    this.close();
   }
 }

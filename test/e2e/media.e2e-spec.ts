@@ -70,6 +70,13 @@ describe('Media uploads (against the emulator)', () => {
     other = await t.createCustomer();
     for (const network of ['facebook', 'instagram', 'x'] as const)
       accounts[network] = await connectAccount(t, customer, network, TENANT);
+    // X's video processing done at the first status check: nothing here is about polling.
+    const settings = await fetch(`${t.baseUrl}/emulator/control/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ xVideoPolls: 0 }),
+    });
+    expect(settings.ok).toBe(true);
   });
   afterAll(() => t?.close());
 
@@ -207,7 +214,7 @@ describe('Media uploads (against the emulator)', () => {
         containers: [{ content: text, media: [{ id }] }],
       });
       expect(accepted.status).toBe(202);
-      const post: PostView = await settledPost(t, customer, accepted.body.data.id as string, 60_000);
+      const post: PostView = await settledPost(t, customer, accepted.body.data.id as string, 45_000);
       expect(post.status).toBe('published');
       const [item] = await publishedOn(network, text);
       expect(item!.media).toEqual([expect.objectContaining({ type: kind })]);
