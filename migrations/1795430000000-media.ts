@@ -25,7 +25,7 @@ export class Media1795430000000 implements MigrationInterface {
     await queryRunner.query('CREATE INDEX media_unused_idx ON media (coalesce(last_used_at, created_at))');
     await queryRunner.query(`
       CREATE TABLE media_chunks (
-        media_id text NOT NULL,
+        media_id text NOT NULL REFERENCES media(id) ON DELETE CASCADE,
         index integer NOT NULL,
         bytes bytea NOT NULL,
         PRIMARY KEY (media_id, index)
