@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { sendError } from '../common/errors/send-error';
 import { MediaService } from './media.service';
 import { MEDIA_FILE_PATH, MEDIA_UPLOAD_PATH } from './media-url-signer';
@@ -57,8 +58,10 @@ export class MediaTransferRoutes implements OnModuleInit {
       .header('Cache-Control', 'private, no-store');
     if (served.range) void reply.header('Content-Range', `bytes ${served.range.start}-${served.range.end}/${served.size}`);
     if (request.method === 'HEAD') {
+      // Fastify's HEAD route answers an undefined body with Content-Length 0, and drains a stream
+      // keeping ours: an empty one, so the file is not read for nothing.
       served.body.destroy();
-      await reply.send();
+      await reply.send(Readable.from([]));
       return;
     }
     await reply.send(served.body);
