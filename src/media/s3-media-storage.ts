@@ -27,6 +27,11 @@ export class S3MediaStorage extends MediaStorage implements OnModuleDestroy {
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       ...(settings.credentials ? { credentials: settings.credentials } : {}),
       forcePathStyle: settings.forcePathStyle,
+      // Checksums only where an operation requires one: by default the SDK sends a streamed body
+      // in aws-chunked framing with a trailing checksum, which S3-compatible stores other than
+      // AWS often do not understand (and store the framing as if it were the file).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
