@@ -53,7 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     throw new ConfigError(['S3_BUCKET: required when MEDIA_STORAGE=s3']);
   }
   if (!!schema.S3_ACCESS_KEY_ID !== !!schema.S3_SECRET_ACCESS_KEY) {
-    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the default AWS credentials)']);
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the default AWS credentials)',
+    ]);
   }
   if (schema.NODE_ENV === 'production' && !active) {
     throw new ConfigError(['ENCRYPTION_KEY: required when NODE_ENV=production (32 random bytes, base64)']);

@@ -17,7 +17,10 @@ export async function* checkedUpload(
     const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
     received += bytes.length;
     if (received > size)
-      throw new ApiException('payload_too_large', `The body is longer than the ${size} bytes announced when the medium was created`);
+      throw new ApiException(
+        'payload_too_large',
+        `The body is longer than the ${size} bytes announced when the medium was created`,
+      );
     if (head) {
       head = Buffer.concat([head, bytes]);
       if (head.length >= MAGIC_PREFIX_BYTES) {
@@ -29,7 +32,10 @@ export async function* checkedUpload(
   }
   if (head) checkMagic(type, head);
   if (received !== size)
-    throw new ApiException('bad_request', `The body has ${received} bytes; ${size} were announced when the medium was created`);
+    throw new ApiException(
+      'bad_request',
+      `The body has ${received} bytes; ${size} were announced when the medium was created`,
+    );
 }
 
 function checkMagic(type: MediaType, head: Buffer): void {

@@ -6,7 +6,10 @@ import { sendError } from '../common/errors/send-error';
 import { MediaService } from './media.service';
 import { MEDIA_FILE_PATH, MEDIA_UPLOAD_PATH } from './media-url-signer';
 
-type SignedRequest = FastifyRequest<{ Params: { file: string }; Querystring: { expires?: string; signature?: string } }>;
+type SignedRequest = FastifyRequest<{
+  Params: { file: string };
+  Querystring: { expires?: string; signature?: string };
+}>;
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -41,7 +44,10 @@ export class MediaTransferRoutes implements OnModuleInit {
     const view = await this.media.receiveUpload(
       request.params.file,
       request.query,
-      { contentType: header(request.headers['content-type']), contentLength: header(request.headers['content-length']) },
+      {
+        contentType: header(request.headers['content-type']),
+        contentLength: header(request.headers['content-length']),
+      },
       request.raw,
     );
     await reply.status(200).send({ success: true, data: view });
@@ -56,7 +62,8 @@ export class MediaTransferRoutes implements OnModuleInit {
       .header('Content-Length', String(length))
       .header('Accept-Ranges', 'bytes')
       .header('Cache-Control', 'private, no-store');
-    if (served.range) void reply.header('Content-Range', `bytes ${served.range.start}-${served.range.end}/${served.size}`);
+    if (served.range)
+      void reply.header('Content-Range', `bytes ${served.range.start}-${served.range.end}/${served.size}`);
     if (request.method === 'HEAD') {
       // Fastify's HEAD route answers an undefined body with Content-Length 0, and drains a stream
       // keeping ours: an empty one, so the file is not read for nothing.

@@ -56,7 +56,12 @@ export class MediaService {
     const limit = MAX_UPLOAD_BYTES[type.kind];
     if (body.size > limit)
       throw ApiException.validation(
-        [{ field: 'size', message: `size must be at most ${sizeInWords(limit)} for ${body.contentType}: no network takes a larger ${type.kind}` }],
+        [
+          {
+            field: 'size',
+            message: `size must be at most ${sizeInWords(limit)} for ${body.contentType}: no network takes a larger ${type.kind}`,
+          },
+        ],
         'The file is larger than any network takes',
       );
     const medium = await this.repository.save(

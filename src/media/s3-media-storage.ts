@@ -50,7 +50,12 @@ export class S3MediaStorage extends MediaStorage implements OnModuleDestroy {
       })(),
     );
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(mediaId), Body: counted, ContentLength: size }),
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(mediaId),
+        Body: counted,
+        ContentLength: size,
+      }),
     );
     return stored;
   }
@@ -82,7 +87,9 @@ export class S3MediaStorage extends MediaStorage implements OnModuleDestroy {
 
   async size(mediaId: string): Promise<number | undefined> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(mediaId) }));
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(mediaId) }),
+      );
       return head.ContentLength;
     } catch (error) {
       if (error instanceof NotFound || error instanceof NoSuchKey) return undefined;

@@ -61,7 +61,9 @@ export class PostAcceptance {
       problems.map((problem) => ({ ...problem, message: `${platform}: ${problem.message}` })),
     );
     if (contentProblems.length) throw unprocessable(contentProblems);
-    const uploaded = reviewed.containers.flatMap((container) => container.media.flatMap((medium) => medium.mediaId ?? []));
+    const uploaded = reviewed.containers.flatMap((container) =>
+      container.media.flatMap((medium) => medium.mediaId ?? []),
+    );
     await this.media.markUsed(uploaded, reviewed.scheduledAt ?? now);
     return {
       containers: reviewed.containers,

@@ -120,7 +120,11 @@ export class PostReview {
               const field = `${at}.id`;
               const found = uploaded.get(medium.id);
               if (!found) {
-                mediaProblems.push({ field, rule: 'media_unknown', message: `${field}: no uploaded medium ${medium.id}` });
+                mediaProblems.push({
+                  field,
+                  rule: 'media_unknown',
+                  message: `${field}: no uploaded medium ${medium.id}`,
+                });
                 return { url: '', kind: 'image' as const };
               }
               if (found.state !== 'ready')

@@ -21,7 +21,14 @@ import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, Delivery]), DatabaseModule, AccountsModule, NetworksModule, WebhooksModule, MediaModule],
+  imports: [
+    TypeOrmModule.forFeature([Post, Delivery]),
+    DatabaseModule,
+    AccountsModule,
+    NetworksModule,
+    WebhooksModule,
+    MediaModule,
+  ],
   controllers: [PostsController],
   providers: [
     PostsService,

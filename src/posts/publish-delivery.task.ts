@@ -44,7 +44,9 @@ export class PublishDeliveryTask {
     let outcome: PublishOutcome;
     try {
       const adapter = this.networks.get(account.platform);
-      const uploaded = post.containers.flatMap((container) => container.media.flatMap((medium) => medium.mediaId ?? []));
+      const uploaded = post.containers.flatMap((container) =>
+        container.media.flatMap((medium) => medium.mediaId ?? []),
+      );
       // Kept from the purge while a post is using them (its retries, a network still fetching).
       await this.media.markUsed(uploaded);
       // A token about to expire is refreshed (and stored) before it is used.

@@ -38,7 +38,13 @@ describe('S3 media storage (against s3rver)', () => {
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 's3rver-'));
     const port = await freePort();
-    server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    server = new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     await server.run();
     settings = {
       bucket: BUCKET,
@@ -69,7 +75,9 @@ describe('S3 media storage (against s3rver)', () => {
       expect(await storage.put('med_s3RoundTrip', once(bytes), bytes.length)).toBe(bytes.length);
       expect(await storage.size('med_s3RoundTrip')).toBe(bytes.length);
       expect((await readAll(storage.get('med_s3RoundTrip'))).equals(bytes)).toBe(true);
-      expect(await readAll(storage.get('med_s3RoundTrip', { start: 999, end: 1010 }))).toEqual(bytes.subarray(999, 1011));
+      expect(await readAll(storage.get('med_s3RoundTrip', { start: 999, end: 1010 }))).toEqual(
+        bytes.subarray(999, 1011),
+      );
       await storage.delete('med_s3RoundTrip');
       expect(await storage.size('med_s3RoundTrip')).toBeUndefined();
     } finally {

@@ -109,7 +109,10 @@ describe('Media uploads (against the emulator)', () => {
     it('refuses a tampered or expired upload URL', async () => {
       const created = await api(customer).create({ contentType: 'image/jpeg', size: JPEG.length });
       const { id, uploadUrl } = created.body.data as { id: string; uploadUrl: string };
-      const tampered = uploadUrl.replace(/signature=([0-9a-f])/, (_, first: string) => `signature=${first === '0' ? '1' : '0'}`);
+      const tampered = uploadUrl.replace(
+        /signature=([0-9a-f])/,
+        (_, first: string) => `signature=${first === '0' ? '1' : '0'}`,
+      );
       const refused = await put(tampered, JPEG, 'image/jpeg');
       expect(refused.status).toBe(401);
       expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/not valid/);
@@ -228,7 +231,9 @@ describe('Media uploads (against the emulator)', () => {
       // Bytes the worker sent itself, from storage: a Facebook video's hash, X's byte count.
       if (network === 'facebook' && kind === 'video') expect(medium.sha256).toBe(sha256(bytes));
       if (network === 'x') expect(medium.size).toBe(bytes.length);
-      const [row] = await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM media WHERE id = $1', [id]);
+      const [row] = await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM media WHERE id = $1', [
+        id,
+      ]);
       expect(row!.last_used_at).not.toBeNull();
     });
 
@@ -241,7 +246,10 @@ describe('Media uploads (against the emulator)', () => {
       });
       expect(unknown.status).toBe(422);
       expect(unknown.body.error.details).toEqual([
-        expect.objectContaining({ field: 'containers[0].media[0].id', message: expect.stringMatching(/no uploaded medium/) }),
+        expect.objectContaining({
+          field: 'containers[0].media[0].id',
+          message: expect.stringMatching(/no uploaded medium/),
+        }),
       ]);
       const pending = (await api(customer).create({ contentType: 'image/jpeg', size: JPEG.length })).body.data.id;
       const notReady = await createPost(t, customer, {
@@ -272,9 +280,9 @@ describe('Media uploads (against the emulator)', () => {
           containers: [{ content: 'Big photo', media: [{ id }] }],
         });
       expect(verdict.status).toBe(200);
-      const rules = (verdict.body.data.accounts as Array<{ platform: string; problems: Array<{ rule: string; message: string }> }>).map(
-        (account) => [account.platform, account.problems.map((problem) => problem.rule)],
-      );
+      const rules = (
+        verdict.body.data.accounts as Array<{ platform: string; problems: Array<{ rule: string; message: string }> }>
+      ).map((account) => [account.platform, account.problems.map((problem) => problem.rule)]);
       expect(rules).toEqual([
         ['facebook', []],
         ['instagram', ['media_too_large']],
@@ -295,7 +303,9 @@ describe('Media uploads (against the emulator)', () => {
       const old = await upload(customer, JPEG, 'image/jpeg');
       const usedLately = await upload(customer, JPEG, 'image/jpeg');
       const fresh = await upload(customer, JPEG, 'image/jpeg');
-      await t.db.query("UPDATE media SET created_at = now() - interval '8 days' WHERE id = ANY($1)", [[old, usedLately]]);
+      await t.db.query("UPDATE media SET created_at = now() - interval '8 days' WHERE id = ANY($1)", [
+        [old, usedLately],
+      ]);
       await t.db.query("UPDATE media SET last_used_at = now() - interval '1 day' WHERE id = $1", [usedLately]);
       await t.app.get(PurgeUnusedMedia).run();
       expect((await api(customer).get(old)).status).toBe(404);

@@ -3,6 +3,7 @@ import { IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, 
 import { MAX_MEDIA_BYTES, MEDIA_CONTENT_TYPES } from '../media-types';
 
 /** A file name without paths or control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const FILENAME_PATTERN = /^[^/\\\x00-\x1f\x7f]+$/;
 
 export class CreateMediaBody {

@@ -9,7 +9,8 @@ export class MediaView {
   @ApiProperty({
     enum: MEDIA_STATES,
     enumName: 'MediaState',
-    description: 'awaiting_upload until the bytes arrive (uploading while they do), then ready (usable in posts) or failed (PUT again while the upload URL lasts)',
+    description:
+      'awaiting_upload until the bytes arrive (uploading while they do), then ready (usable in posts) or failed (PUT again while the upload URL lasts)',
   })
   state!: MediaState;
 
