@@ -114,8 +114,13 @@ export class PostReview {
         media: await Promise.all(
           (container.media ?? []).map(async (medium, position) => {
             const at = `containers[${index}].media[${position}]`;
-            if (medium.id !== undefined && medium.url !== undefined)
-              throw ApiException.validation([{ field: at, message: `${at} must give either url or id, not both` }]);
+            if ((medium.id === undefined) === (medium.url === undefined))
+              throw ApiException.validation([
+                {
+                  field: `${at}.url`,
+                  message: `${at}.url is required, or else ${at}.id (an uploaded medium), not both`,
+                },
+              ]);
             if (medium.id !== undefined) {
               const field = `${at}.id`;
               const found = uploaded.get(medium.id);

@@ -566,7 +566,7 @@ export interface components {
             /**
              * Format: uri
              * @description PUT the file here, with its Content-Type and no API key, before expiresAt; the body must be exactly `size` bytes
-             * @example https://api.example.com/media-uploads/med_3kTMd9fQe2xV7bLp1sWq0Z.jpg?expires=1767225600&signature=…
+             * @example https://api.example.com/media-uploads/med_3kTMd9fQe2xV7bLp1sWq0Z.jpg?expires=1767225600&signature=0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
              */
             uploadUrl: string;
             /** Format: date-time */

@@ -36,7 +36,9 @@ export class MediaView {
 export class CreatedMediaView extends MediaView {
   @ApiProperty({
     format: 'uri',
-    example: 'https://api.example.com/media-uploads/med_3kTMd9fQe2xV7bLp1sWq0Z.jpg?expires=1767225600&signature=…',
+    example:
+      'https://api.example.com/media-uploads/med_3kTMd9fQe2xV7bLp1sWq0Z.jpg?expires=1767225600&signature=' +
+      '0f'.repeat(32),
     description:
       'PUT the file here, with its Content-Type and no API key, before expiresAt; the body must be exactly `size` bytes',
   })

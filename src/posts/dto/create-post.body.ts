@@ -12,7 +12,6 @@ import {
   IsString,
   Matches,
   MaxLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
@@ -50,12 +49,8 @@ export class MediaBody {
     maxLength: 2048,
     description: 'http(s) URL of the media file; its extension says what it is. Give either url or id.',
   })
-  @ValidateIf((medium: MediaBody) => medium.id === undefined)
-  @Rules(
-    IsDefined({ message: '$property is required (or id, of an uploaded medium)' }),
-    IsString({ message: '$property must be a string' }),
-    MaxLength(2048),
-  )
+  // Neither url nor id, or both: PostReview answers the 400 (a bound of two fields together).
+  @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(2048))
   url?: string;
 
   @ApiPropertyOptional({
@@ -63,8 +58,8 @@ export class MediaBody {
     pattern: MEDIA_ID_PATTERN.source,
     description: 'An uploaded medium (POST /api/v1/media), once ready. Give either url or id.',
   })
-  @ValidateIf((medium: MediaBody) => medium.id !== undefined)
   @Rules(
+    IsOptional(),
     IsString({ message: '$property must be a string' }),
     Matches(MEDIA_ID_PATTERN, { message: '$property must be a media id (med_…)' }),
   )
