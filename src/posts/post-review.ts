@@ -115,12 +115,15 @@ export class PostReview {
           (container.media ?? []).map(async (medium, position) => {
             const at = `containers[${index}].media[${position}]`;
             if ((medium.id === undefined) === (medium.url === undefined))
-              throw ApiException.validation([
-                {
-                  field: `${at}.url`,
-                  message: `${at}.url is required, or else ${at}.id (an uploaded medium), not both`,
-                },
-              ]);
+              throw ApiException.validation(
+                [
+                  {
+                    field: `${at}.url`,
+                    message: `${at}.url is required, or else ${at}.id (an uploaded medium), not both`,
+                  },
+                ],
+                `Invalid request: ${at}.url`,
+              );
             if (medium.id !== undefined) {
               const field = `${at}.id`;
               const found = uploaded.get(medium.id);
