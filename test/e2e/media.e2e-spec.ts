@@ -8,6 +8,7 @@ import { PostView } from '../../src/posts/dto/post.view';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { createPost, settledPost } from '../support/posts';
+import { testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
 
 /**
@@ -104,6 +105,15 @@ describe('Media uploads (against the emulator)', () => {
       const response = await api(other).get(id);
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('not_found');
+    });
+
+    it("keeps live and test media apart: a test key does not see the live world's media, nor the reverse", async () => {
+      const sandbox = await testWorldOf(t, customer);
+      const live = await upload(customer, JPEG, 'image/jpeg');
+      const test = await upload(sandbox, JPEG, 'image/jpeg');
+      expect((await api(sandbox).get(live)).status).toBe(404);
+      expect((await api(customer).get(test)).status).toBe(404);
+      expect((await api(sandbox).get(test)).body.data.state).toBe('ready');
     });
 
     it('refuses a tampered or expired upload URL', async () => {
