@@ -17,6 +17,7 @@ import { EmulatorWorlds1795390000000 } from './1795390000000-emulator-worlds';
 import { WebhookSecretRotation1795400000000 } from './1795400000000-webhook-secret-rotation';
 import { WebhookSubscriptions1795410000000 } from './1795410000000-webhook-subscriptions';
 import { EventSkipReasons1795420000000 } from './1795420000000-event-skip-reasons';
+import { Media1795430000000 } from './1795430000000-media';
 import { MetricSnapshots1795440000000 } from './1795440000000-metric-snapshots';
 import { Unpublish1795460000000 } from './1795460000000-unpublish';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   WebhookSecretRotation1795400000000,
   WebhookSubscriptions1795410000000,
   EventSkipReasons1795420000000,
+  Media1795430000000,
   MetricSnapshots1795440000000,
   Unpublish1795460000000,
 ];

@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PostsModule } from './posts/posts.module';
+import { MediaModule } from './media/media.module';
 import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
@@ -36,6 +37,7 @@ export class AppModule {
         AccountsModule,
         ConnectModule,
         QueueModule,
+        MediaModule,
         PostsModule,
         WebhooksModule,
         TokenLifecycleModule,

@@ -92,11 +92,29 @@ export interface AppConfig {
     /** Attempts to one customer's receiver in flight at once, over all workers. */
     customerMaxInFlight: number;
   };
+  media: {
+    /** Uploaded media no post has used for this many days are deleted. */
+    retentionDays: number;
+    /** Where their bytes are kept. */
+    storage: 'postgres' | 's3';
+    s3: S3Settings;
+  };
   /**
    * The environment as it was at start, for modules that declare and validate their own variables
    * (each network's endpoints and app credentials). Nothing reads process.env directly.
    */
   env: Readonly<Record<string, string | undefined>>;
+}
+
+/** An S3-compatible bucket for media bytes (MEDIA_STORAGE=s3). */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS itself, for `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default chain (environment, instance role, …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 /** Injection token for AppConfig (an interface has no runtime identity). */

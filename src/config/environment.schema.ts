@@ -148,6 +148,42 @@ export class EnvironmentSchema {
   @Max(60_000)
   QUEUE_POLL_MS = 500;
 
+  /** Uploaded media no post has used for this many days are deleted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  MEDIA_RETENTION_DAYS = 7;
+
+  /** Where uploaded media bytes are kept: PostgreSQL (the default) or an S3-compatible store. */
+  @IsIn(['postgres', 's3'])
+  MEDIA_STORAGE: 'postgres' | 's3' = 'postgres';
+
+  @IsString()
+  @IsOptional()
+  S3_BUCKET?: string;
+
+  /** An S3-compatible endpoint other than AWS's (MinIO, R2, …); unset: AWS for S3_REGION. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsOptional()
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  @IsOptional()
+  S3_REGION?: string;
+
+  @IsString()
+  @IsOptional()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsString()
+  @IsOptional()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** `true` addresses the bucket in the path (`<endpoint>/<bucket>/…`), as most S3-compatible stores want. */
+  @IsIn(['true', 'false'])
+  S3_FORCE_PATH_STYLE: 'true' | 'false' = 'false';
+
   @IsIn(['true', 'false'])
   ALLOW_PRIVATE_URLS: 'true' | 'false' = 'false';
 

@@ -49,6 +49,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       'ALLOW_PRIVATE_URLS: "true" is refused with NODE_ENV=production (customers\' URLs could reach private addresses)',
     ]);
   }
+  if (schema.MEDIA_STORAGE === 's3' && !schema.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: required when MEDIA_STORAGE=s3']);
+  }
+  if (!!schema.S3_ACCESS_KEY_ID !== !!schema.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the default AWS credentials)',
+    ]);
+  }
   if (schema.NODE_ENV === 'production' && !active) {
     throw new ConfigError(['ENCRYPTION_KEY: required when NODE_ENV=production (32 random bytes, base64)']);
   }
@@ -89,6 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       timeoutMs: schema.WEBHOOK_TIMEOUT_MS,
       concurrency: schema.WEBHOOK_CONCURRENCY,
       customerMaxInFlight: schema.WEBHOOK_CUSTOMER_MAX_IN_FLIGHT,
+    },
+    media: {
+      retentionDays: schema.MEDIA_RETENTION_DAYS,
+      storage: schema.MEDIA_STORAGE,
+      s3: {
+        bucket: schema.S3_BUCKET ?? '',
+        endpoint: schema.S3_ENDPOINT,
+        region: schema.S3_REGION ?? 'us-east-1',
+        credentials:
+          schema.S3_ACCESS_KEY_ID && schema.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: schema.S3_ACCESS_KEY_ID, secretAccessKey: schema.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        forcePathStyle: schema.S3_FORCE_PATH_STYLE === 'true',
+      },
     },
     env: Object.freeze({ ...env }),
   };

@@ -524,7 +524,7 @@ describe('emulated publishing and the published record', () => {
       replyToId: first.json().data.id,
       permalink: `https://x.com/${profile.username}/status/${reply.json().data.id}`,
     });
-    expect(record[2].media).toEqual([{ type: 'video', id: videoId }]);
+    expect(record[2].media).toEqual([{ type: 'video', id: videoId, size: 3000 }]);
 
     // The timeline names each tweet's media by key, and the tweet it replies to, when asked.
     const timeline = await app.inject({

@@ -24,6 +24,8 @@ export const CONTENT_RULES = [
   'media_mixed',
   /** A file format the network does not take. */
   'media_format',
+  /** An uploaded medium larger than the network takes for its kind. */
+  'media_too_large',
   /** Thread parts become comments on this network, which take no media. */
   'thread_media_not_allowed',
   /** Thread parts become comments on this network, which need text. */

@@ -114,9 +114,25 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
 /** What a media URL points at, judged from its path's extension before anything is fetched. */
 export type MediaKind = 'image' | 'gif' | 'video';
 
+/** A medium's bytes as a stream of a size known before the first byte is read. */
+export interface MediaBytes {
+  size: number;
+  contentType: string;
+  /** Exactly `size` bytes, in pieces. */
+  pieces: AsyncIterable<Buffer>;
+  /** Lets go of the stream (idempotent): call it when done, read to the end or not. */
+  close(): void;
+}
+
 export interface PostMedia {
+  /** Where the network (or the worker) fetches it: the customer's URL, or a signed URL of the service. */
   url: string;
   kind: MediaKind;
+  /**
+   * Set for media uploaded to the service: opens its bytes from the service's storage, for an
+   * adapter that uploads bytes itself (X, a Facebook video) instead of downloading `url`.
+   */
+  openStored?: () => MediaBytes;
 }
 
 /** One container of a post: containers[0] is the post, the rest its thread (X replies, Graph comments). */

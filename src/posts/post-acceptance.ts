@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { ApiException, FieldError } from '../common/errors/api-exception';
+import { MediaService } from '../media/media.service';
 import { CreatePostBody } from './dto/create-post.body';
-import { PostProblem } from './post-problem';
+import { PostProblem, ProblemRule } from './post-problem';
 import { PostReview } from './post-review';
 import { StoredContainer } from './post.entity';
 
@@ -11,6 +12,8 @@ export interface AcceptedPost {
   accounts: ConnectedAccount[];
   scheduledAt: Date | null;
 }
+
+const UPLOADED_MEDIA_RULES: ReadonlySet<ProblemRule> = new Set(['media_unknown', 'media_not_ready']);
 
 /** The error details as POST /posts has always given them: the field and the message. */
 const details = (problems: PostProblem[]): FieldError[] =>
@@ -39,12 +42,18 @@ function unprocessable(problems: PostProblem[]): ApiException {
  */
 @Injectable()
 export class PostAcceptance {
-  constructor(private readonly review: PostReview) {}
+  constructor(
+    private readonly review: PostReview,
+    private readonly media: MediaService,
+  ) {}
 
   async accept(customerId: string, body: CreatePostBody, now = new Date()): Promise<AcceptedPost> {
     const reviewed = await this.review.review(customerId, body, now);
     if (reviewed.scheduleProblems.length) throw invalid(reviewed.scheduleProblems);
-    if (reviewed.mediaProblems.length) throw invalid(reviewed.mediaProblems);
+    // A malformed URL is the body's fault (400); an uploaded medium unknown or not ready is a state (422).
+    const urlProblems = reviewed.mediaProblems.filter((problem) => !UPLOADED_MEDIA_RULES.has(problem.rule));
+    if (urlProblems.length) throw invalid(urlProblems);
+    if (reviewed.mediaProblems.length) throw unprocessable(reviewed.mediaProblems);
     const accountProblems = reviewed.accounts.flatMap((account) => account.problems);
     if (accountProblems.length) throw unprocessable(accountProblems);
     // Each network's problems once, named by the network, as a post may go to several.
@@ -52,6 +61,10 @@ export class PostAcceptance {
       problems.map((problem) => ({ ...problem, message: `${platform}: ${problem.message}` })),
     );
     if (contentProblems.length) throw unprocessable(contentProblems);
+    const uploaded = reviewed.containers.flatMap((container) =>
+      container.media.flatMap((medium) => medium.mediaId ?? []),
+    );
+    await this.media.markUsed(uploaded, reviewed.scheduledAt ?? now);
     return {
       containers: reviewed.containers,
       accounts: reviewed.accounts.map((reviewedAccount) => reviewedAccount.account!),

@@ -14,6 +14,10 @@ export const POST_RULES = [
   'media_url_unresolvable',
   /** The URL's extension names no media type the service publishes. */
   'media_type_unknown',
+  /** No uploaded medium of this customer has this id (or it was purged). */
+  'media_unknown',
+  /** The uploaded medium's bytes have not arrived (or their upload failed). */
+  'media_not_ready',
   /** Not a connected account of this customer and tenant. */
   'account_unknown',
   'account_expired',

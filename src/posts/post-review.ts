@@ -3,12 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { UrlProblem, UrlSafety } from '../common/url-safety';
+import { ApiException } from '../common/errors/api-exception';
+import { MEDIA_TYPES } from '../media/media-types';
+import { MediaService } from '../media/media.service';
 import { mediaKindOf } from '../networks/media-kind';
 import { PostPart } from '../networks/network-adapter';
 import { NetworkRegistry } from '../networks/network-registry';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostProblem, PostRule } from './post-problem';
 import { StoredContainer } from './post.entity';
+import { mediaSizeProblems } from './media-size-problems';
 
 /**
  * The latest a post may be scheduled: the same instant a calendar year on (UTC). A fixed 366 days
@@ -58,19 +62,23 @@ export class PostReview {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly urls: UrlSafety,
     private readonly networks: NetworkRegistry,
+    private readonly media: MediaService,
   ) {}
 
   async review(customerId: string, body: CreatePostBody, now = new Date()): Promise<PostReviewResult> {
     const { scheduledAt, scheduleProblems } = this.schedule(body.scheduledAt, now);
     const [{ containers, mediaProblems }, accounts] = await Promise.all([
-      this.containers(body),
+      this.containers(customerId, body),
       this.accounts(customerId, body),
     ]);
     const parts: PostPart[] = containers.map((container) => ({ text: container.content, media: container.media }));
     const contentProblems = new Map<string, PostProblem[]>();
     for (const { account } of accounts) {
       if (!account || contentProblems.has(account.platform)) continue;
-      contentProblems.set(account.platform, this.networks.get(account.platform).validate(parts));
+      contentProblems.set(account.platform, [
+        ...this.networks.get(account.platform).validate(parts),
+        ...mediaSizeProblems(account.platform, containers),
+      ]);
     }
     return { scheduledAt, scheduleProblems, containers, mediaProblems, accounts, contentProblems };
   }
@@ -92,26 +100,68 @@ export class PostReview {
   }
 
   private async containers(
+    customerId: string,
     body: CreatePostBody,
   ): Promise<{ containers: StoredContainer[]; mediaProblems: PostProblem[] }> {
     const mediaProblems: PostProblem[] = [];
+    const uploaded = await this.media.find(
+      customerId,
+      body.containers.flatMap((container) => (container.media ?? []).flatMap((medium) => medium.id ?? [])),
+    );
     const containers = await Promise.all(
       body.containers.map(async (container, index) => ({
         content: container.content ?? '',
         media: await Promise.all(
           (container.media ?? []).map(async (medium, position) => {
-            const field = `containers[${index}].media[${position}].url`;
-            const verdict = await this.urls.check(medium.url);
+            const at = `containers[${index}].media[${position}]`;
+            if ((medium.id === undefined) === (medium.url === undefined))
+              throw ApiException.validation(
+                [
+                  {
+                    field: `${at}.url`,
+                    message: `${at}.url is required, or else ${at}.id (an uploaded medium), not both`,
+                  },
+                ],
+                `Invalid request: ${at}.url`,
+              );
+            if (medium.id !== undefined) {
+              const field = `${at}.id`;
+              const found = uploaded.get(medium.id);
+              if (!found) {
+                mediaProblems.push({
+                  field,
+                  rule: 'media_unknown',
+                  message: `${field}: no uploaded medium ${medium.id}`,
+                });
+                return { url: '', kind: 'image' as const };
+              }
+              if (found.state !== 'ready')
+                mediaProblems.push({
+                  field,
+                  rule: 'media_not_ready',
+                  message: `${field}: medium ${medium.id} is ${found.state}, not ready: upload its bytes first`,
+                });
+              return {
+                url: this.media.canonicalUrl(found),
+                kind: MEDIA_TYPES[found.contentType]!.kind,
+                mediaId: found.id,
+                size: found.size,
+                contentType: found.contentType,
+              };
+            }
+            const url = medium.url!;
+            const field = `${at}.url`;
+            const verdict = await this.urls.check(url);
             if (!verdict.ok)
               mediaProblems.push({ field, rule: URL_RULE[verdict.problem], message: `${field} ${verdict.reason}` });
-            const kind = mediaKindOf(medium.url);
+            const kind = mediaKindOf(url);
             if (!kind)
               mediaProblems.push({
                 field,
                 rule: 'media_type_unknown',
                 message: `${field} must end in a known media extension (.jpg, .png, .gif, .webp, .mp4, .mov, …)`,
               });
-            return { url: medium.url, kind: kind ?? 'image' };
+            return { url, kind: kind ?? 'image' };
           }),
         ),
       })),

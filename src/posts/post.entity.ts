@@ -4,7 +4,11 @@ import type { MediaKind } from '../networks/network-adapter';
 /** A container as stored: the text and its media, with each medium's kind judged at acceptance. */
 export interface StoredContainer {
   content: string;
-  media: Array<{ url: string; kind: MediaKind }>;
+  /**
+   * An uploaded medium carries its id, size and type, and its canonical (unsigned) URL of the service,
+   * which the worker signs when it publishes.
+   */
+  media: Array<{ url: string; kind: MediaKind; mediaId?: string; size?: number; contentType?: string }>;
 }
 
 @Entity('posts')

@@ -3,6 +3,7 @@ import { DatabaseModule } from '../database/database.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { UrlSafety } from '../common/url-safety';
+import { MediaModule } from '../media/media.module';
 import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Delivery } from './delivery.entity';
@@ -22,7 +23,14 @@ import { UnpublishService } from './unpublish/unpublish.service';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, Delivery]), DatabaseModule, AccountsModule, NetworksModule, WebhooksModule],
+  imports: [
+    TypeOrmModule.forFeature([Post, Delivery]),
+    DatabaseModule,
+    AccountsModule,
+    NetworksModule,
+    WebhooksModule,
+    MediaModule,
+  ],
   controllers: [PostsController],
   providers: [
     PostsService,

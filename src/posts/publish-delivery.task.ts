@@ -6,6 +6,7 @@ import { TokenRefresher } from '../accounts/token-refresher';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { PublishOutcome } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
+import { MediaService } from '../media/media.service';
 import { NetworkRegistry } from '../networks/network-registry';
 import { Attempt, DeliveryStore } from './delivery-store';
 import type { DeliveryErrorCode } from './delivery-error-code';
@@ -28,6 +29,7 @@ export class PublishDeliveryTask {
     private readonly tokens: TokenRefresher,
     private readonly apps: AppCredentialsResolver,
     private readonly expiry: AccountExpiry,
+    private readonly media: MediaService,
   ) {}
 
   /**
@@ -42,6 +44,11 @@ export class PublishDeliveryTask {
     let outcome: PublishOutcome;
     try {
       const adapter = this.networks.get(account.platform);
+      const uploaded = post.containers.flatMap((container) =>
+        container.media.flatMap((medium) => medium.mediaId ?? []),
+      );
+      // Kept from the purge while a post is using them (its retries, a network still fetching).
+      await this.media.markUsed(uploaded);
       // A token about to expire is refreshed (and stored) before it is used.
       const tokens = await this.tokens.freshTokens(account);
       outcome = await adapter.publish({
@@ -49,7 +56,16 @@ export class PublishDeliveryTask {
         username: account.username,
         tokens,
         app: await this.apps.appWith(post.customerId, attempt.ownApp, adapter),
-        parts: post.containers.map((container) => ({ text: container.content, media: container.media })),
+        parts: post.containers.map((container) => ({
+          text: container.content,
+          media: container.media.map((medium) => ({
+            url: this.media.publishUrl(medium),
+            kind: medium.kind,
+            ...(medium.mediaId && medium.size !== undefined && medium.contentType
+              ? { openStored: () => this.media.openStored(medium.mediaId!, medium.size!, medium.contentType!) }
+              : {}),
+          })),
+        })),
         progress: delivery.progress,
         resuming: attempt.resuming,
         checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),

@@ -18,6 +18,9 @@ const isPublicRoute = (route: RegisteredRoute): boolean =>
   route.url.startsWith('/api/docs') ||
   route.url === '/oauth/:network/callback' ||
   route.url.startsWith('/emulator') ||
+  // Signed media URLs: the signature is the permission (media.e2e-spec.ts refuses bad ones).
+  route.url.startsWith('/media-uploads/') ||
+  route.url.startsWith('/media-files/') ||
   isDashboardRoute(route);
 
 function concretePath(url: string): string {

@@ -124,6 +124,8 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'POST /api/v1/posts/{id}/unpublish': 'unpublishPost',
       'GET /api/v1/posts/{id}/metrics': 'getPostMetrics',
       'GET /api/v1/social-accounts/{id}/metrics': 'getAccountMetrics',
+      'POST /api/v1/media': 'createMedia',
+      'GET /api/v1/media/{id}': 'getMedia',
       'PUT /api/v1/webhooks': 'setWebhook',
       'GET /api/v1/webhooks': 'getWebhook',
       'DELETE /api/v1/webhooks': 'deleteWebhook',

@@ -120,7 +120,15 @@ describe('Security checks', () => {
       tenantId: TENANT,
       redirectUri: REDIRECT,
     });
-    Object.assign(owned, { accountId, postId: post.body.data.id, eventId: event!.id, session: pending.session });
+    const medium = await api(alice.apiKey).post('/api/v1/media', { contentType: 'image/jpeg', size: 10 });
+    expect(medium.status).toBe(201);
+    Object.assign(owned, {
+      accountId,
+      postId: post.body.data.id,
+      eventId: event!.id,
+      session: pending.session,
+      mediumId: medium.body.data.id,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -134,7 +142,11 @@ describe('Security checks', () => {
       network: 'x',
       session: owned.session!,
       eventId: owned.eventId!,
-      id: operation.path.startsWith('/api/v1/posts') ? owned.postId! : owned.accountId!,
+      id: operation.path.startsWith('/api/v1/posts')
+        ? owned.postId!
+        : operation.path.startsWith('/api/v1/media')
+          ? owned.mediumId!
+          : owned.accountId!,
     };
     const bodies: Record<string, object> = {
       'POST /api/v1/social-networks/{network}/auth-url': { tenant_id: TENANT, redirect_uri: REDIRECT },
@@ -151,6 +163,7 @@ describe('Security checks', () => {
         containers: [{ content: 'theirs' }],
       },
       'PUT /api/v1/webhooks': { url: bobReceiver.url, webhook_secret: 'someone-elses-secret-000' },
+      'POST /api/v1/media': { contentType: 'image/jpeg', size: 10 },
       'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
     };
     for (const name of operation.pathParams)
@@ -213,7 +226,15 @@ describe('Security checks', () => {
 
     it("gives another customer's key a 404 for each of Alice's resources, never her data, and changes nothing of hers", async () => {
       const before = await aliceView();
-      const aliceTexts = [owned.accountId!, owned.postId!, owned.eventId!, owned.session!, receiver.url, 'mine'];
+      const aliceTexts = [
+        owned.accountId!,
+        owned.postId!,
+        owned.eventId!,
+        owned.session!,
+        owned.mediumId!,
+        receiver.url,
+        'mine',
+      ];
       for (const operation of secured) {
         // Set again each time (the loop deletes it too): without an endpoint, resend would stop at a 409 before looking at the id.
         expect(

@@ -6,6 +6,8 @@ export interface PublishedMedia {
   id: string;
   /** For bytes sent in a Facebook resumable upload: their SHA-256 (hex), so a test can tell the file arrived whole and in order. */
   sha256?: string;
+  /** For bytes uploaded to X: how many arrived, so a test can tell the whole file did. */
+  size?: number;
 }
 
 /** One thing that became visible on a network: a post, a reply or a comment. */

@@ -35,7 +35,7 @@ function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown)
   );
   if (kinds.some((kind) => kind !== 'image') && items.length > 1)
     throw xProblems.invalid('media.media_ids', 'A Tweet can have up to 4 images, or 1 GIF, or 1 video.');
-  return items.map((item, index) => ({ type: kinds[index], id: item.id }));
+  return items.map((item, index) => ({ type: kinds[index], id: item.id, size: item.receivedBytes }));
 }
 
 /** `POST /2/tweets` (text, media, replies) and `DELETE /2/tweets/:id`. */

@@ -3,6 +3,20 @@ import { createdId, graphPost, graphRead, node } from '../graph/graph-publishing
 import { JsonRecord, recordField, stringField } from '../http/json-fields';
 import { FacebookProgress } from './facebook-progress';
 import { transferVideoChunks } from './facebook-video-transfer';
+import { MediaBytes } from '../network-adapter';
+import { NetworkError } from '../network-error';
+
+/** An uploaded video's bytes from storage, refused as a download past the limit would be. */
+function storedVideo(api: GraphApi, open: () => MediaBytes): MediaBytes {
+  const medium = open();
+  if (medium.size > FACEBOOK_MAX_VIDEO_BYTES) {
+    medium.close();
+    throw new NetworkError(api.network, 'permanent', `The medium is larger than ${FACEBOOK_MAX_VIDEO_BYTES} bytes`, {
+      code: 'media_too_large',
+    });
+  }
+  return medium;
+}
 
 /**
  * The largest video uploaded: what Facebook took by URL before (non-resumable uploads: 1 GB), so
@@ -16,6 +30,8 @@ export interface VideoUpload {
   accessToken: string;
   pageId: string;
   url: string;
+  /** The bytes from the service's storage, for an uploaded medium (else `url` is downloaded). */
+  openStored?: () => MediaBytes;
   description: string;
   now: Date;
   save(next: FacebookProgress): Promise<void>;
@@ -41,7 +57,9 @@ export async function uploadFacebookVideo(upload: VideoUpload, progress: Faceboo
   }
   // Opened before the session: the start phase announces the file's size, which the origin's
   // Content-Length gives; a medium that cannot be had costs no session.
-  const medium = await upload.api.openDownload(upload.url, FACEBOOK_MAX_VIDEO_BYTES);
+  const medium = upload.openStored
+    ? storedVideo(upload.api, upload.openStored)
+    : await upload.api.openDownload(upload.url, FACEBOOK_MAX_VIDEO_BYTES);
   try {
     const started = await videosCall(upload, { upload_phase: 'start', file_size: String(medium.size) });
     const videoId = createdId(upload.api, started, 'upload_phase=start', 'video_id');

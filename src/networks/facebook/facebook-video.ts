@@ -43,6 +43,7 @@ export async function publishFacebookVideo(call: VideoCall): Promise<VideoStep> 
             accessToken: token,
             pageId: request.networkAccountId,
             url: post.media[0].url,
+            openStored: post.media[0].openStored,
             description: post.text,
             now: call.now,
             save: call.save,

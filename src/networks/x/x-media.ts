@@ -1,5 +1,6 @@
 import { isRecord, numberField, recordField, stringField } from '../http/json-fields';
-import { MediaKind, PostPart, PublishOutcome } from '../network-adapter';
+import { StreamChunker } from '../http/stream-chunker';
+import { MediaBytes, MediaKind, PostMedia, PostPart, PublishOutcome } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
 import { XApi } from './x-api';
@@ -35,11 +36,16 @@ export async function uploadPartMedia(
   let current = progress;
   for (let index = current.uploads.length; index < part.media.length; index++) {
     const medium = part.media[index]!;
-    const file = await api.download(medium.url, MAX_BYTES[medium.kind]);
-    const upload =
-      medium.kind === 'image'
-        ? await uploadImage(api, accessToken, file)
-        : await uploadChunked(api, accessToken, medium.kind, file);
+    const file = await mediumBytes(api, medium);
+    let upload: XUpload;
+    try {
+      upload =
+        medium.kind === 'image'
+          ? await uploadImage(api, accessToken, { bytes: await readAll(file), contentType: file.contentType })
+          : await uploadChunked(api, accessToken, medium.kind, file);
+    } finally {
+      file.close();
+    }
     current = {
       ...current,
       uploads: [...current.uploads, upload],
@@ -51,6 +57,35 @@ export async function uploadPartMedia(
 }
 
 type Downloaded = { bytes: Buffer; contentType: string };
+
+/**
+ * The medium's bytes: an uploaded medium's streamed from the service's storage, a URL's downloaded
+ * (whole: X's limits are small enough, and an origin need not say its size).
+ */
+async function mediumBytes(api: XApi, medium: PostMedia): Promise<MediaBytes> {
+  const limit = MAX_BYTES[medium.kind];
+  if (medium.openStored) {
+    const stored = medium.openStored();
+    if (stored.size > limit) {
+      stored.close();
+      throw new NetworkError('x', 'permanent', `The medium is larger than ${limit} bytes (${stored.size})`, {
+        code: 'media_too_large',
+      });
+    }
+    return stored;
+  }
+  const file = await api.download(medium.url, limit);
+  const pieces = (async function* () {
+    yield file.bytes;
+  })();
+  return { size: file.bytes.length, contentType: file.contentType, pieces, close: () => undefined };
+}
+
+async function readAll(file: MediaBytes): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for await (const piece of file.pieces) pieces.push(piece);
+  return Buffer.concat(pieces);
+}
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The medium's id and, when X gives it, its key (`data.media_key`), from an upload's answer. */
@@ -76,27 +111,30 @@ async function uploadImage(api: XApi, token: string, file: Downloaded): Promise<
   return { ...uploadedMedium(api, body), ready: true };
 }
 
-async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: Downloaded): Promise<XUpload> {
+/** Initialize, append in segments read from the stream as they are sent (never the whole file), finalize. */
+async function uploadChunked(api: XApi, token: string, kind: MediaKind, file: MediaBytes): Promise<XUpload> {
   const initialized = await api.send({
     method: 'POST',
     url: api.url('/2/media/upload/initialize'),
     headers: auth(token),
     json: {
       media_type: file.contentType,
-      total_bytes: file.bytes.length,
+      total_bytes: file.size,
       media_category: kind === 'gif' ? 'tweet_gif' : 'tweet_video',
     },
   });
   const medium = uploadedMedium(api, initialized);
   const { id } = medium;
-  for (let segment = 0; segment * SEGMENT_BYTES < file.bytes.length; segment++) {
-    const chunk = file.bytes.subarray(segment * SEGMENT_BYTES, (segment + 1) * SEGMENT_BYTES);
+  const chunker = new StreamChunker(file.pieces);
+  for (let segment = 0; chunker.offset < file.size; segment++) {
+    const chunk = await chunker.next(SEGMENT_BYTES);
+    if (chunk.length === 0) break;
     await api.send({
       method: 'POST',
       url: api.url(`/2/media/upload/${id}/append`),
       headers: auth(token),
       multipart: {
-        media: { data: Buffer.from(chunk), filename: 'media', contentType: 'application/octet-stream' },
+        media: { data: chunk, filename: 'media', contentType: 'application/octet-stream' },
         segment_index: String(segment),
       },
     });

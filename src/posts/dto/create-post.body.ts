@@ -39,19 +39,31 @@ const MAX_MEDIA_PER_CONTAINER = 20;
 
 const ACCOUNT_ID_PATTERN = /^acc_[0-9A-Za-z]{1,40}$/;
 
+const MEDIA_ID_PATTERN = /^med_[0-9A-Za-z]{1,40}$/;
+
+/** One medium of a container: a URL the service fetches, or an uploaded medium's id (POST /api/v1/media). */
 export class MediaBody {
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: 'https://cdn.example.com/photo.jpg',
     format: 'uri',
     maxLength: 2048,
-    description: 'http(s) URL of the media file; its extension says what it is',
+    description: 'http(s) URL of the media file; its extension says what it is. Give either url or id.',
+  })
+  // Neither url nor id, or both: PostReview answers the 400 (a bound of two fields together).
+  @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(2048))
+  url?: string;
+
+  @ApiPropertyOptional({
+    example: 'med_3kTMd9fQe2xV7bLp1sWq0Z',
+    pattern: MEDIA_ID_PATTERN.source,
+    description: 'An uploaded medium (POST /api/v1/media), once ready. Give either url or id.',
   })
   @Rules(
-    IsDefined({ message: '$property is required' }),
+    IsOptional(),
     IsString({ message: '$property must be a string' }),
-    MaxLength(2048),
+    Matches(MEDIA_ID_PATTERN, { message: '$property must be a media id (med_…)' }),
   )
-  url!: string;
+  id?: string;
 }
 
 export class ContainerBody {

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseModule } from '../database/database.module';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
+import { MediaStorage } from './media-storage';
+import { MediaTransferRoutes } from './media-transfer.routes';
+import { MediaUrlSigner } from './media-url-signer';
+import { Medium } from './media.entity';
+import { PostgresMediaStorage } from './postgres-media-storage';
+import { PurgeUnusedMedia } from './purge-unused-media.task';
+import { S3MediaStorage } from './s3-media-storage';
+
+/** Uploaded media: the API, the signed upload and file routes, their storage, and the purge. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Medium]), DatabaseModule],
+  controllers: [MediaController],
+  providers: [
+    MediaService,
+    MediaUrlSigner,
+    MediaTransferRoutes,
+    PurgeUnusedMedia,
+    PostgresMediaStorage,
+    {
+      provide: MediaStorage,
+      inject: [APP_CONFIG, PostgresMediaStorage],
+      useFactory: (config: AppConfig, postgres: PostgresMediaStorage): MediaStorage =>
+        config.media.storage === 's3' ? new S3MediaStorage(config.media.s3) : postgres,
+    },
+  ],
+  exports: [MediaService],
+})
+export class MediaModule {}
