@@ -7,6 +7,7 @@ import { describeNetwork } from './describe-network';
 import { ControlError, objectBody } from './control-error';
 import { parseFault } from './parse-fault';
 import { parseTestUser } from './parse-test-user';
+import { addThirdPartyComment } from './third-party-comment';
 
 type Filter = { Querystring: { network?: string; accountId?: string } };
 
@@ -36,6 +37,11 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
       accountId: request.query.accountId || undefined,
     }),
   }));
+
+  // A comment by someone other than the account, under a published object.
+  fastify.post('/comments', async (request, reply) =>
+    reply.status(201).send({ data: addThirdPartyComment(state, request.body) }),
+  );
 
   fastify.get('/faults', async () => ({ data: state.faults.list() }));
 

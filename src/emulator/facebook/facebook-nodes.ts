@@ -82,7 +82,12 @@ export function facebookUserNode(userId: string, name: string, fields: FieldTree
 }
 
 /** A Page post, photo post or comment as a Graph node. */
-export function facebookPostNode(item: PublishedItem, fields: FieldTree): Record<string, unknown> {
+export function facebookPostNode(
+  item: PublishedItem,
+  fields: FieldTree,
+  /** For a reply: the comment it answers. */
+  parentCommentId?: string,
+): Record<string, unknown> {
   const createdTime = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   return projectFields(
     fields,
@@ -91,7 +96,8 @@ export function facebookPostNode(item: PublishedItem, fields: FieldTree): Record
       message: () => item.text || undefined,
       created_time: () => createdTime,
       permalink_url: () => item.permalink,
-      from: () => ({ id: item.accountId }),
+      from: () => (item.author ? { id: item.author.id, name: item.author.username } : { id: item.accountId }),
+      parent: () => (parentCommentId ? { id: parentCommentId } : undefined),
       is_published: () => true,
     },
     item.parentId ? 'Comment' : 'Post',

@@ -58,12 +58,26 @@ function mediaType(item: PublishedItem): string {
 }
 
 /** A published Instagram medium, or a comment under one. */
-export function instagramMediaNode(item: PublishedItem, username: string, fields: FieldTree): Record<string, unknown> {
+export function instagramMediaNode(
+  item: PublishedItem,
+  username: string,
+  fields: FieldTree,
+  /** For a reply: the comment it answers. */
+  parentCommentId?: string,
+): Record<string, unknown> {
   const timestamp = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   if (item.parentId) {
+    const author = item.author ?? { id: item.accountId, username };
     return projectFields(
       fields,
-      { id: () => item.postId, text: () => item.text, timestamp: () => timestamp, username: () => username },
+      {
+        id: () => item.postId,
+        text: () => item.text,
+        timestamp: () => timestamp,
+        username: () => author.username,
+        from: () => ({ id: author.id, username: author.username }),
+        parent_id: () => parentCommentId,
+      },
       'IGComment',
       (error) => error.forInstagram(),
     );

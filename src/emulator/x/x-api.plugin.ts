@@ -2,6 +2,7 @@ import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { registerXMediaRoutes } from './x-media.routes';
 import { registerXOAuthRoutes } from './x-oauth.routes';
+import { registerXSearchRoutes } from './x-search.routes';
 import { registerXTweetRoutes } from './x-tweets.routes';
 import { registerXUserRoutes } from './x-users.routes';
 
@@ -10,5 +11,6 @@ export async function xApiPlugin(fastify: FastifyInstance, context: EmulatorCont
   registerXOAuthRoutes(fastify, context);
   registerXUserRoutes(fastify, context);
   registerXTweetRoutes(fastify, context);
+  registerXSearchRoutes(fastify, context);
   registerXMediaRoutes(fastify, context);
 }

@@ -1,3 +1,5 @@
+import { answerOnX, listXReplies } from './x-replies';
+import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
@@ -105,4 +107,10 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   publish(request: PublishRequest): Promise<PublishOutcome> {
     return publishOnX(this.api(request.app), request);
   }
+
+  /** Replies in a tweet's conversation, read and written as the user. */
+  readonly comments: CommentingAdapter = {
+    listComments: (call, page) => listXReplies(this.api(call.app), call, page),
+    answer: (request) => answerOnX(this.api(request.app), request),
+  };
 }
