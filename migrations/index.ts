@@ -17,6 +17,7 @@ import { EmulatorWorlds1795390000000 } from './1795390000000-emulator-worlds';
 import { WebhookSecretRotation1795400000000 } from './1795400000000-webhook-secret-rotation';
 import { WebhookSubscriptions1795410000000 } from './1795410000000-webhook-subscriptions';
 import { EventSkipReasons1795420000000 } from './1795420000000-event-skip-reasons';
+import { CommentRequests1795450000000 } from './1795450000000-comment-requests';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   WebhookSecretRotation1795400000000,
   WebhookSubscriptions1795410000000,
   EventSkipReasons1795420000000,
+  CommentRequests1795450000000,
 ];

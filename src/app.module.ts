@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
 import { PostsModule } from './posts/posts.module';
+import { CommentsModule } from './comments/comments.module';
 import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
@@ -36,6 +37,7 @@ export class AppModule {
         ConnectModule,
         QueueModule,
         PostsModule,
+        CommentsModule,
         WebhooksModule,
         TokenLifecycleModule,
         HealthModule,

@@ -20,6 +20,7 @@ export const ID_PREFIX = {
   post: 'pst',
   delivery: 'dlv',
   dashboardUser: 'usr',
+  commentRequest: 'cmr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
