@@ -32,9 +32,24 @@ export class CommentRequests1795450000000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE INDEX comment_requests_by_post ON comment_requests (customer_id, post_id, created_at DESC)',
     );
+    // The comment scan's memory per delivery: the newest comment time announced, the ids at that
+    // time (networks give seconds), and when it was last scanned.
+    await queryRunner.query(`
+      CREATE TABLE comment_watermarks (
+        delivery_id   text PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+        customer_id   text NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+        newest_at     timestamptz NOT NULL,
+        ids_at_newest text[] NOT NULL DEFAULT '{}',
+        scanned_at    timestamptz NOT NULL
+      )`);
+    await queryRunner.query(
+      "CREATE INDEX deliveries_recently_published ON deliveries (published_at) WHERE status = 'published'",
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX deliveries_recently_published');
+    await queryRunner.query('DROP TABLE comment_watermarks');
     await queryRunner.query('DROP TABLE comment_requests');
   }
 }

@@ -54,6 +54,21 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     status: { type: 'string', enum: ['published', 'partially_published', 'failed', 'canceled'] },
     counts: object({ published: count, failed: count, canceled: count }),
   }),
+  'comment.received': object({
+    servicePostId: text,
+    deliveryId: text,
+    connectedAccountId: text,
+    platform,
+    platformPostId: text,
+    comment: object({
+      id: text,
+      text,
+      authorId: nullableText,
+      authorName: nullableText,
+      createdAt: text,
+      replyToId: nullableText,
+    }),
+  }),
   'webhook.test': object({ message: text }),
 };
 

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { CommentScan } from '../../src/comments/comment-scan';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
@@ -252,6 +253,51 @@ describe('Comments (against the emulator)', () => {
     );
     expect(n).toBe(1);
   });
+
+  it.each(NETWORKS)(
+    '%s: announces a third-party comment once with comment.received, never our own answers',
+    async (network) => {
+      const post = await published(network, `Watched for comments (${network})`);
+      const own = await answer(post.postId, { deliveryId: post.deliveryId, text: `Our own note (${network})` });
+      await requestWhen(post.postId, own.body.data.id, (row) => row.status === 'sent');
+      const reader = await thirdPartyComment(network, post.objectId, `Love it (${network})`, 'big_fan');
+      const events = async () =>
+        (
+          await t.db.query<{ data: { deliveryId: string; comment: { id: string; text: string } } }>(
+            "SELECT data FROM events WHERE customer_id = $1 AND type = 'comment.received' AND data->>'deliveryId' = $2",
+            [customer.id, post.deliveryId],
+          )
+        ).map((row) => row.data);
+      const scanned = async () => {
+        await t.app.get(CommentScan).scanOnce(0);
+        const deadline = Date.now() + 20_000;
+        // The scan's job has run once the delivery's watermark was written after the scan began.
+        for (const began = new Date(); ; await sleep(100)) {
+          const [mark] = await t.db.query<{ scanned_at: Date }>(
+            'SELECT scanned_at FROM comment_watermarks WHERE delivery_id = $1 AND scanned_at >= $2',
+            [post.deliveryId, began],
+          );
+          if (mark) return;
+          if (Date.now() > deadline) throw new Error('The comment scan never read the delivery');
+        }
+      };
+      await scanned();
+      const announced = await events();
+      expect(announced).toEqual([
+        expect.objectContaining({
+          servicePostId: post.postId,
+          deliveryId: post.deliveryId,
+          connectedAccountId: post.account.id,
+          platform: network,
+          platformPostId: post.objectId,
+          comment: expect.objectContaining({ id: reader.postId, text: `Love it (${network})`, authorName: 'big_fan' }),
+        }),
+      ]);
+      // Read again: nothing new, nothing announced twice.
+      await scanned();
+      expect(await events()).toHaveLength(1);
+    },
+  );
 
   it("answers 404 for another customer's post, delivery or comment request", async () => {
     const post = await published('x', 'Mine alone');
