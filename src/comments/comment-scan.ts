@@ -21,7 +21,7 @@ const PER_CUSTOMER = 20;
  * RESCAN_AFTER_MS; each customer's least recently read first, taken in turns over the customers
  * ($1 watch window ms, $2 rescan ms, $3 per customer, $4 batch).
  */
-const DUE_SQL = `
+export const COMMENT_SCAN_DUE_SQL = `
   WITH due AS (
     SELECT d.id, d.customer_id, w.scanned_at,
            row_number() OVER (PARTITION BY d.customer_id ORDER BY w.scanned_at NULLS FIRST, d.published_at DESC) AS turn
@@ -55,7 +55,7 @@ export class CommentScan {
         COMMENT_SCAN_LOCK_ID,
       ])) as [{ locked: boolean }];
       if (!locked) return { ran: false };
-      const due = (await transaction.query(DUE_SQL, [WATCHED_FOR_MS, rescanAfterMs, PER_CUSTOMER, BATCH])) as Array<{
+      const due = (await transaction.query(COMMENT_SCAN_DUE_SQL, [WATCHED_FOR_MS, rescanAfterMs, PER_CUSTOMER, BATCH])) as Array<{
         id: string;
       }>;
       for (const { id } of due) {
