@@ -100,7 +100,8 @@ export class CommentRequestStore {
    * docs/queues.md: a worker taken for dead writes nothing and stops).
    */
   async begin(id: string, workerId: string): Promise<CommentRequestRow | BeginRefusal> {
-    const [row] = (await this.dataSource.query(
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [[row]] = (await this.dataSource.query(
       `UPDATE comment_requests r SET status = 'sending', attempts = attempts + 1, updated_at = now()
         WHERE r.id = $1 AND r.status IN ('queued', 'sending')
           AND EXISTS (SELECT 1 FROM publish_lanes l JOIN worker_heartbeats h ON h.worker_id = l.claimed_by
@@ -108,7 +109,7 @@ export class CommentRequestStore {
                          AND h.beat_at > now() - $3 * interval '1 millisecond')
         RETURNING *`,
       [id, workerId, this.freshBeatMs],
-    )) as CommentRequestRow[];
+    )) as [CommentRequestRow[], number];
     if (row) return row;
     const current = await this.byId(id);
     return !current || current.status === 'sent' || current.status === 'failed' ? 'final' : 'lost_claim';

@@ -117,7 +117,13 @@ describe('Comments (against the emulator)', () => {
       const got = await request(t.server).get(`/api/v1/posts/${postId}/comment-requests/${id}`).set(auth());
       expect(got.status).toBe(200);
       if (holds(got.body.data)) return got.body.data;
-      if (Date.now() > deadline) throw new Error(`Comment request ${id} is still ${JSON.stringify(got.body.data)}`);
+      if (Date.now() > deadline) {
+        const jobs = await t.db.query<{ last_error: string | null }>(
+          "SELECT last_error FROM graphile_worker.jobs WHERE key = $1 OR (task_identifier = 'send-comment' AND key IS NULL)",
+          [`comment:${id}`],
+        );
+        throw new Error(`Comment request ${id} is still ${JSON.stringify(got.body.data)}; jobs: ${JSON.stringify(jobs)}`);
+      }
       await sleep(100);
     }
   }
