@@ -89,8 +89,9 @@ export class CommentRequestStore {
   }
 
   async byId(id: string): Promise<CommentRequestRow | undefined> {
-    const [row] = (await this.dataSource.query('SELECT * FROM comment_requests WHERE id = $1', [id])) as
-      | CommentRequestRow[];
+    const [row] = (await this.dataSource.query('SELECT * FROM comment_requests WHERE id = $1', [
+      id,
+    ])) as CommentRequestRow[];
     return row;
   }
 

@@ -55,7 +55,12 @@ export class CommentScan {
         COMMENT_SCAN_LOCK_ID,
       ])) as [{ locked: boolean }];
       if (!locked) return { ran: false };
-      const due = (await transaction.query(COMMENT_SCAN_DUE_SQL, [WATCHED_FOR_MS, rescanAfterMs, PER_CUSTOMER, BATCH])) as Array<{
+      const due = (await transaction.query(COMMENT_SCAN_DUE_SQL, [
+        WATCHED_FOR_MS,
+        rescanAfterMs,
+        PER_CUSTOMER,
+        BATCH,
+      ])) as Array<{
         id: string;
       }>;
       for (const { id } of due) {

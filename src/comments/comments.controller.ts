@@ -38,7 +38,15 @@ export class CommentsController {
   })
   @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(CommentPageView)
-  @ApiErrors(400, 401, 404, 'delivery_not_published', 'account_not_active', 'network_unavailable', 'network_rate_limited')
+  @ApiErrors(
+    400,
+    401,
+    404,
+    'delivery_not_published',
+    'account_not_active',
+    'network_unavailable',
+    'network_rate_limited',
+  )
   list(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('id', new ResourceIdPipe('post', 'Post')) id: string,

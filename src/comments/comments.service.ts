@@ -113,6 +113,9 @@ export class CommentsService {
     }
     if (error.kind === 'auth_expired')
       return new ApiException('account_not_active', 'The network no longer accepts the account token; reconnect it');
-    return new ApiException('network_unavailable', `The network could not be read: ${safeNetworkMessage(error.message)}`);
+    return new ApiException(
+      'network_unavailable',
+      `The network could not be read: ${safeNetworkMessage(error.message)}`,
+    );
   }
 }

@@ -122,7 +122,9 @@ describe('Comments (against the emulator)', () => {
           "SELECT last_error FROM graphile_worker.jobs WHERE key = $1 OR (task_identifier = 'send-comment' AND key IS NULL)",
           [`comment:${id}`],
         );
-        throw new Error(`Comment request ${id} is still ${JSON.stringify(got.body.data)}; jobs: ${JSON.stringify(jobs)}`);
+        throw new Error(
+          `Comment request ${id} is still ${JSON.stringify(got.body.data)}; jobs: ${JSON.stringify(jobs)}`,
+        );
       }
       await sleep(100);
     }
@@ -169,7 +171,11 @@ describe('Comments (against the emulator)', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 3; page++) {
-      const listed = await listComments(post.postId, { deliveryId: post.deliveryId, limit: 1, ...(cursor ? { cursor } : {}) });
+      const listed = await listComments(post.postId, {
+        deliveryId: post.deliveryId,
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      });
       expect(listed.status).toBe(200);
       seen.push(...listed.body.data.comments.map((comment: { text: string }) => comment.text));
       cursor = listed.body.data.nextCursor ?? undefined;
@@ -179,7 +185,10 @@ describe('Comments (against the emulator)', () => {
     // A cursor is bound to its delivery.
     const other = await published('facebook', 'Another post');
     const first = await listComments(post.postId, { deliveryId: post.deliveryId, limit: 1 });
-    const misused = await listComments(other.postId, { deliveryId: other.deliveryId, cursor: first.body.data.nextCursor });
+    const misused = await listComments(other.postId, {
+      deliveryId: other.deliveryId,
+      cursor: first.body.data.nextCursor,
+    });
     expect(misused.status).toBe(400);
     expect(misused.body.error.code).toBe('validation_failed');
   });

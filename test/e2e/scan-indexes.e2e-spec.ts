@@ -58,7 +58,9 @@ describe('Indexes of the periodic scans', () => {
     const [index] = await t.db.query<{ indexdef: string }>(
       "SELECT indexdef FROM pg_indexes WHERE indexname = 'deliveries_recently_published'",
     );
-    expect(index?.indexdef).toMatch(/ON public\.deliveries USING btree \(published_at\) WHERE \(status = 'published'::text\)/);
+    expect(index?.indexdef).toMatch(
+      /ON public\.deliveries USING btree \(published_at\) WHERE \(status = 'published'::text\)/,
+    );
     expect(await indexesUsedBy(COMMENT_SCAN_DUE_SQL, [WATCHED_FOR_MS, RESCAN_AFTER_MS, 20, 200])).toContain(
       'deliveries_recently_published',
     );

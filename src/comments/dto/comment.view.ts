@@ -2,7 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { DELIVERY_ERROR_CODES } from '../../posts/delivery-error-code';
 
 export class CommentView {
-  @ApiProperty({ example: '1866000000000000001', description: "The network's id of the comment (an X reply's tweet id)" })
+  @ApiProperty({
+    example: '1866000000000000001',
+    description: "The network's id of the comment (an X reply's tweet id)",
+  })
   id!: string;
 
   @ApiProperty({ example: 'When does it ship?' })

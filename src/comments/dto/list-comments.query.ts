@@ -4,7 +4,11 @@ import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class
 import { wholeNumberFromQuery } from '../../common/http/page.query';
 
 export class ListCommentsQuery {
-  @ApiProperty({ example: 'dlv_7Qm2dX0aP1', pattern: '^dlv_[0-9A-Za-z]{1,40}$', description: 'A published delivery of the post' })
+  @ApiProperty({
+    example: 'dlv_7Qm2dX0aP1',
+    pattern: '^dlv_[0-9A-Za-z]{1,40}$',
+    description: 'A published delivery of the post',
+  })
   @IsString()
   @Matches(/^dlv_[0-9A-Za-z]{1,40}$/, { message: 'deliveryId must be a delivery id (dlv_…)' })
   deliveryId!: string;

@@ -20,7 +20,8 @@ export function addThirdPartyComment(state: EmulatorState, input: unknown): Publ
   if (typeof body.text !== 'string' || !body.text || body.text.length > TEXT_MAX)
     problems.push(`text: must be 1 to ${TEXT_MAX} characters`);
   const author = body.author === undefined ? {} : body.author;
-  if (typeof author !== 'object' || author === null || Array.isArray(author)) problems.push('author: must be an object');
+  if (typeof author !== 'object' || author === null || Array.isArray(author))
+    problems.push('author: must be an object');
   const { id: authorId, username } = author as { id?: unknown; username?: unknown };
   if (authorId !== undefined && (typeof authorId !== 'string' || !/^[0-9]{1,19}$/.test(authorId)))
     problems.push('author.id: must be digits');

@@ -93,7 +93,9 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     if (!parent || parent.deletedAt) throw graphErrors.unknownObject(id);
     const { params } = await authorizePagePublish(context, request, parent.accountId);
     if (!params.message) throw graphErrors.invalidParameter('The parameter message is required');
-    const postId = parent.parentId ? (state.published.find('facebook', parent.parentId)?.postId ?? parent.parentId) : parent.postId;
+    const postId = parent.parentId
+      ? (state.published.find('facebook', parent.parentId)?.postId ?? parent.parentId)
+      : parent.postId;
     const commentId = `${postId.split('_')[1] ?? postId}_${graphId()}`;
     state.published.record({
       network: 'facebook',

@@ -6,11 +6,7 @@ import { PublishedItem } from './published-log';
  * The comments directly under a post or comment (Graph networks), oldest first as Graph answers
  * by default, or newest first with `order=reverse_chronological`.
  */
-export function commentsUnder(
-  state: EmulatorState,
-  parent: PublishedItem,
-  order: string | undefined,
-): PublishedItem[] {
+export function commentsUnder(state: EmulatorState, parent: PublishedItem, order: string | undefined): PublishedItem[] {
   const comments = state.published
     .list({ network: parent.network, accountId: parent.accountId })
     .filter((item) => item.parentId === parent.postId && !item.deletedAt);

@@ -40,7 +40,9 @@ function decodeToken(token: string): number {
 
 /** The author of a tweet: a third party added through the control API, or the profile that posted it. */
 function authorOf(state: EmulatorState, tweet: PublishedItem): { id: string; username: string } {
-  return tweet.author ?? { id: tweet.accountId, username: findXProfile(state, tweet.accountId)?.profile.username ?? '' };
+  return (
+    tweet.author ?? { id: tweet.accountId, username: findXProfile(state, tweet.accountId)?.profile.username ?? '' }
+  );
 }
 
 /**
@@ -54,8 +56,7 @@ export function registerXSearchRoutes(fastify: FastifyInstance, context: Emulato
   fastify.get<SearchQuery>('/2/tweets/search/recent', async (request, reply) => {
     await authorizeXCall(state, request, reply, { endpoint: 'search', scopes: ['tweet.read', 'users.read'] });
     const match = /^conversation_id:(\d{1,19})$/.exec(request.query.query ?? '');
-    if (!match)
-      throw xProblems.invalid('query', 'The emulator searches only `conversation_id:<tweet id>` queries.');
+    if (!match) throw xProblems.invalid('query', 'The emulator searches only `conversation_id:<tweet id>` queries.');
     const maxResults = Number(request.query.max_results ?? 10);
     if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100)
       throw xProblems.invalid('max_results', 'The `max_results` query parameter value must be between 10 and 100');
@@ -91,9 +92,11 @@ export function registerXSearchRoutes(fastify: FastifyInstance, context: Emulato
       };
     });
     const users = (request.query.expansions ?? '').split(',').includes('author_id')
-      ? [...new Map(page.map((item) => authorOf(state, item)).map((user) => [user.id, user])).values()].map(
-          (user) => ({ id: user.id, username: user.username, name: user.username }),
-        )
+      ? [...new Map(page.map((item) => authorOf(state, item)).map((user) => [user.id, user])).values()].map((user) => ({
+          id: user.id,
+          username: user.username,
+          name: user.username,
+        }))
       : undefined;
     const last = page[page.length - 1];
     return {

@@ -52,10 +52,15 @@ describe('emulated X conversation search and third-party replies', () => {
     expect(first.statusCode).toBe(200);
     const page = first.json();
     expect(page.data.map((item: { id: string }) => item.id)).toEqual([ours, ...ids.slice(2).reverse()]);
-    expect(page.data[0]).toMatchObject({ referenced_tweets: [{ type: 'replied_to', id: ids[10] }], conversation_id: root });
+    expect(page.data[0]).toMatchObject({
+      referenced_tweets: [{ type: 'replied_to', id: ids[10] }],
+      conversation_id: root,
+    });
     expect(page.data[1]).toMatchObject({ author_id: '42' });
     expect(page.includes.users).toEqual(expect.arrayContaining([{ id: '42', username: 'reader', name: 'reader' }]));
-    const second = (await search({ query: `conversation_id:${root}`, max_results: '10', next_token: page.meta.next_token })).json();
+    const second = (
+      await search({ query: `conversation_id:${root}`, max_results: '10', next_token: page.meta.next_token })
+    ).json();
     expect(second.data.map((item: { id: string }) => item.id)).toEqual([ids[1], ids[0]]);
     expect(second.meta.next_token).toBeUndefined();
 

@@ -96,9 +96,7 @@ export async function answerGraphComment(
   dialect: GraphCommentDialect,
   request: CommentAnswer,
 ): Promise<string> {
-  const path = request.replyToId
-    ? node(request.replyToId, dialect.replyEdge)
-    : node(request.objectId, 'comments');
+  const path = request.replyToId ? node(request.replyToId, dialect.replyEdge) : node(request.objectId, 'comments');
   const token = request.tokens.accessToken;
   if (request.resuming) {
     const entries = await graphEdge(api, path, token, {

@@ -135,6 +135,7 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   readonly comments: CommentingAdapter = {
     listComments: (call, page) =>
       listGraphComments(this.api(this.endpoints(call.app).graphUrl), INSTAGRAM_COMMENTS, call, page),
-    answer: (request) => answerGraphComment(this.api(this.endpoints(request.app).graphUrl), INSTAGRAM_COMMENTS, request),
+    answer: (request) =>
+      answerGraphComment(this.api(this.endpoints(request.app).graphUrl), INSTAGRAM_COMMENTS, request),
   };
 }
