@@ -65,7 +65,7 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
       text,
       authorId: nullableText,
       authorName: nullableText,
-      createdAt: text,
+      createdAt: dateTime,
       replyToId: nullableText,
     }),
   }),

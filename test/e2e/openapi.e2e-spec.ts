@@ -57,6 +57,7 @@ const QUERY_CLASSES: Record<string, string> = {
   ListAccountsQuery: 'listAccounts',
   ListPostsQuery: 'listPosts',
   ListDeliveriesQuery: 'listWebhookEvents',
+  ListCommentsQuery: 'listComments',
   PageQuery: 'listPosts',
 };
 

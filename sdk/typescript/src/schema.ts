@@ -1144,6 +1144,7 @@ export interface components {
                     text: string;
                     authorId: string | null;
                     authorName: string | null;
+                    /** Format: date-time */
                     createdAt: string;
                     replyToId: string | null;
                 };
