@@ -237,6 +237,41 @@ describe('Comments (against the emulator)', () => {
     },
   );
 
+  it("waits out the network's rate limit before answering, then answers once", async () => {
+    const post = await published('x', 'Busy profile');
+    const fault = await emulator('/faults', {
+      method: 'POST',
+      body: JSON.stringify({
+        network: 'x',
+        accountId: post.account.networkAccountId,
+        fault: 'rate_limited',
+        count: 1,
+        resetInSeconds: 180,
+      }),
+    });
+    expect(fault.status).toBe(201);
+    const text = 'After the window';
+    const before = Date.now();
+    const accepted = await answer(post.postId, { deliveryId: post.deliveryId, text });
+    const id: string = accepted.body.data.id;
+    const waiting = await requestWhen(post.postId, id, (row) => row.error?.code === 'rate_limited');
+    expect(waiting.attempts).toBe(1);
+    const [row] = await t.db.query<{ next_attempt_at: Date; rate_limit_waits: number }>(
+      'SELECT next_attempt_at, rate_limit_waits FROM comment_requests WHERE id = $1',
+      [id],
+    );
+    // X's x-rate-limit-reset, 3 minutes on (plus at most 5 s of jitter): not before.
+    expect(row!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 180_000);
+    expect(row!.rate_limit_waits).toBe(1);
+    expect(await onNetwork('x', text)).toHaveLength(0);
+    await t.db.query(
+      "SELECT graphile_worker.add_job('send-comment', json_build_object('commentRequestId', $1::text), job_key => $2, run_at => now())",
+      [id, `comment:${id}`],
+    );
+    await requestWhen(post.postId, id, (row) => row.status === 'sent');
+    expect(await onNetwork('x', text)).toHaveLength(1);
+  });
+
   it.each(NETWORKS)('%s: answers under the post itself', async (network) => {
     const post = await published(network, `Plain answer (${network})`);
     const text = `Thanks all (${network})`;
