@@ -120,7 +120,21 @@ describe('Security checks', () => {
       tenantId: TENANT,
       redirectUri: REDIRECT,
     });
-    Object.assign(owned, { accountId, postId: post.body.data.id, eventId: event!.id, session: pending.session });
+    // An answer of Alice's under her post's delivery, written as the API would have queued it.
+    const deliveryId: string = post.body.data.deliveries[0].id;
+    const commentRequestId = 'cmr_AliceAnswer0000000001';
+    await t.db.query(
+      'INSERT INTO comment_requests (id, customer_id, post_id, delivery_id, account_id, text) VALUES ($1, $2, $3, $4, $5, $6)',
+      [commentRequestId, alice.id, post.body.data.id, deliveryId, accountId, 'mine'],
+    );
+    Object.assign(owned, {
+      accountId,
+      postId: post.body.data.id,
+      eventId: event!.id,
+      session: pending.session,
+      deliveryId,
+      commentRequestId,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -135,6 +149,11 @@ describe('Security checks', () => {
       session: owned.session!,
       eventId: owned.eventId!,
       id: operation.path.startsWith('/api/v1/posts') ? owned.postId! : owned.accountId!,
+      requestId: owned.commentRequestId!,
+    };
+    // Query parameters an operation needs to reach its resource.
+    const queries: Record<string, string> = {
+      'GET /api/v1/posts/{id}/comments': `?deliveryId=${owned.deliveryId}`,
     };
     const bodies: Record<string, object> = {
       'POST /api/v1/social-networks/{network}/auth-url': { tenant_id: TENANT, redirect_uri: REDIRECT },
@@ -152,13 +171,17 @@ describe('Security checks', () => {
       },
       'PUT /api/v1/webhooks': { url: bobReceiver.url, webhook_secret: 'someone-elses-secret-000' },
       'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
+      'POST /api/v1/posts/{id}/comments': { deliveryId: owned.deliveryId, text: 'theirs' },
     };
     for (const name of operation.pathParams)
       if (!(name in values))
         throw new Error(`A new path parameter {${name}} in ${operationName(operation)}: say whose resource it names`);
     if (operation.body && !bodies[operationName(operation)])
       throw new Error(`A new operation with a body, ${operationName(operation)}: give it one`);
-    return { path: fillPath(operation, values), body: bodies[operationName(operation)] };
+    return {
+      path: fillPath(operation, values) + (queries[operationName(operation)] ?? ''),
+      body: bodies[operationName(operation)],
+    };
   }
 
   function send(operation: Operation, key: string | undefined): request.Test {
@@ -213,7 +236,16 @@ describe('Security checks', () => {
 
     it("gives another customer's key a 404 for each of Alice's resources, never her data, and changes nothing of hers", async () => {
       const before = await aliceView();
-      const aliceTexts = [owned.accountId!, owned.postId!, owned.eventId!, owned.session!, receiver.url, 'mine'];
+      const aliceTexts = [
+        owned.accountId!,
+        owned.postId!,
+        owned.eventId!,
+        owned.session!,
+        owned.deliveryId!,
+        owned.commentRequestId!,
+        receiver.url,
+        'mine',
+      ];
       for (const operation of secured) {
         // Set again each time (the loop deletes it too): without an endpoint, resend would stop at a 409 before looking at the id.
         expect(
