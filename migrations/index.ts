@@ -19,6 +19,7 @@ import { WebhookSubscriptions1795410000000 } from './1795410000000-webhook-subsc
 import { EventSkipReasons1795420000000 } from './1795420000000-event-skip-reasons';
 import { Media1795430000000 } from './1795430000000-media';
 import { MetricSnapshots1795440000000 } from './1795440000000-metric-snapshots';
+import { CommentRequests1795450000000 } from './1795450000000-comment-requests';
 import { Unpublish1795460000000 } from './1795460000000-unpublish';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   EventSkipReasons1795420000000,
   Media1795430000000,
   MetricSnapshots1795440000000,
+  CommentRequests1795450000000,
   Unpublish1795460000000,
 ];

@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PostsModule } from './posts/posts.module';
+import { CommentsModule } from './comments/comments.module';
 import { MediaModule } from './media/media.module';
 import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
@@ -39,6 +40,7 @@ export class AppModule {
         QueueModule,
         MediaModule,
         PostsModule,
+        CommentsModule,
         WebhooksModule,
         TokenLifecycleModule,
         MetricsModule,

@@ -21,6 +21,7 @@ export const ID_PREFIX = {
   delivery: 'dlv',
   dashboardUser: 'usr',
   media: 'med',
+  commentRequest: 'cmr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

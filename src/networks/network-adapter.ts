@@ -107,6 +107,8 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
   refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined>;
   /** Revokes the connection at the network. Throws NetworkError when the network refuses. */
   revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
+  /** Comments under published objects, where the network has them. */
+  readonly comments?: CommentingAdapter;
 }
 
 // ---- Publishing -----------------------------------------------------------------------------
@@ -203,4 +205,60 @@ export interface PublishingAdapter {
    * Throws NetworkError, classified.
    */
   unpublish?(request: UnpublishRequest): Promise<void>;
+}
+
+// ---- Comments -------------------------------------------------------------------------------
+
+/** Who a comments call acts as, and on which published object (a post, a medium, a tweet). */
+export interface CommentsCall {
+  /** The account's id on the network. */
+  networkAccountId: string;
+  /** The account's handle (Instagram comments name their author by username). */
+  username: string;
+  tokens: AccountTokens;
+  app: AppCredentials;
+  /** The network's id of the published delivery (its platformPostId). */
+  objectId: string;
+}
+
+/** One comment (Graph) or reply in the conversation (X), as the network reports it. */
+export interface NetworkComment {
+  id: string;
+  text: string;
+  /** The author's id on the network, when it says. */
+  authorId: string | null;
+  /** The author's name or handle, when the network says. */
+  authorName: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The comment or reply this one answers, when it is not directly under the post. */
+  replyToId: string | null;
+  /** Written by the connected account itself. */
+  own: boolean;
+}
+
+export interface CommentPage {
+  /** Newest first. */
+  comments: NetworkComment[];
+  /** The network's cursor to the next (older) page; undefined on the last one. */
+  next: string | undefined;
+}
+
+export interface CommentAnswer extends CommentsCall {
+  text: string;
+  /** The comment answered; undefined answers the post itself. */
+  replyToId: string | undefined;
+  /**
+   * An earlier attempt may have reached the network: before posting, the adapter looks among the
+   * comments for this answer (same text, by the account, under the same parent) and adopts it.
+   */
+  resuming: boolean;
+}
+
+/** Reading and answering the comments under published objects; networks without comments leave it out. */
+export interface CommentingAdapter {
+  /** One page of comments, newest first. Throws NetworkError. */
+  listComments(call: CommentsCall, page: { limit: number; cursor: string | undefined }): Promise<CommentPage>;
+  /** Posts the answer as the account (or finds it when resuming); the network's id of it. Throws NetworkError. */
+  answer(request: CommentAnswer): Promise<string>;
 }

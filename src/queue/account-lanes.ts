@@ -21,11 +21,14 @@ export class AccountLanes {
     private readonly shutdown: ShutdownSignal,
   ) {}
 
-  /** Runs `work` holding the account's lane; answers `busy` without running it while someone else holds it. */
+  /**
+   * Runs `work` holding the account's lane (under `workerId`, which the work's own steps may check
+   * the lane against); answers `busy` without running it while someone else holds it.
+   */
   async withLane<T>(
     accountId: string,
     customerId: string,
-    work: () => Promise<T>,
+    work: (workerId: string) => Promise<T>,
   ): Promise<{ held: true; result: T } | { held: false }> {
     const workerId = await this.identity.beatingId();
     const [taken] = (await this.dataSource.query(
@@ -36,7 +39,7 @@ export class AccountLanes {
     )) as unknown[];
     if (!taken) return { held: false };
     try {
-      return { held: true, result: await work() };
+      return { held: true, result: await work(workerId) };
     } finally {
       // Until it succeeds: a live worker's hold is never taken over, and the account publishes nothing meanwhile.
       await retryUntilDone(

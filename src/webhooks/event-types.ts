@@ -44,6 +44,22 @@ export interface EventData {
     platform: string;
     platformPostId: string;
   };
+  /** A comment by someone else under a recently published delivery, found by the comment scan. */
+  'comment.received': {
+    servicePostId: string;
+    deliveryId: string;
+    connectedAccountId: string;
+    platform: string;
+    platformPostId: string;
+    comment: {
+      id: string;
+      text: string;
+      authorId: string | null;
+      authorName: string | null;
+      createdAt: string;
+      replyToId: string | null;
+    };
+  };
   /** The deliveries a cancel stopped (those already published or failed are not among them). */
   'post.canceled': { servicePostId: string; canceledDeliveryIds: string[] };
   /** Recorded by the database trigger record_post_completed (migration WebhookSubscriptions), not through EventOutbox. */
@@ -76,6 +92,7 @@ export const SUBSCRIBABLE_EVENT_TYPES: ReadonlyArray<EventType> = [
   'post.canceled',
   'post.completed',
   'post.deleted',
+  'comment.received',
 ];
 
 export const ALL_EVENT_TYPES: ReadonlyArray<EventType | TestEventType> = [...SUBSCRIBABLE_EVENT_TYPES, 'webhook.test'];

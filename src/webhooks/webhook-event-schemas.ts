@@ -61,6 +61,21 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     platform,
     platformPostId: text,
   }),
+  'comment.received': object({
+    servicePostId: text,
+    deliveryId: text,
+    connectedAccountId: text,
+    platform,
+    platformPostId: text,
+    comment: object({
+      id: text,
+      text,
+      authorId: nullableText,
+      authorName: nullableText,
+      createdAt: dateTime,
+      replyToId: nullableText,
+    }),
+  }),
   'webhook.test': object({ message: text }),
 };
 

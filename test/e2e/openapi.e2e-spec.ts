@@ -57,6 +57,7 @@ const QUERY_CLASSES: Record<string, string> = {
   ListAccountsQuery: 'listAccounts',
   ListPostsQuery: 'listPosts',
   ListDeliveriesQuery: 'listWebhookEvents',
+  ListCommentsQuery: 'listComments',
   PageQuery: 'listPosts',
 };
 
@@ -126,6 +127,9 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'GET /api/v1/social-accounts/{id}/metrics': 'getAccountMetrics',
       'POST /api/v1/media': 'createMedia',
       'GET /api/v1/media/{id}': 'getMedia',
+      'GET /api/v1/posts/{id}/comments': 'listComments',
+      'POST /api/v1/posts/{id}/comments': 'createComment',
+      'GET /api/v1/posts/{id}/comment-requests/{requestId}': 'getCommentRequest',
       'PUT /api/v1/webhooks': 'setWebhook',
       'GET /api/v1/webhooks': 'getWebhook',
       'DELETE /api/v1/webhooks': 'deleteWebhook',

@@ -1,3 +1,4 @@
+import { COMMENT_SCAN_DUE_SQL, RESCAN_AFTER_MS, WATCHED_FOR_MS } from '../../src/comments/comment-scan';
 import { PURGE_QUIET_SQL } from '../../src/dashboard/session/sign-in-throttle';
 import { QUIET_PERIOD_HOURS } from '../../src/dashboard/session/sign-in-delay';
 import { DUE_DELIVERIES_SQL, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER } from '../../src/metrics/metrics-scan';
@@ -63,6 +64,18 @@ describe('Indexes of the periodic scans', () => {
     expect(index?.indexdef).toMatch(/ON public\.dashboard_sign_in_failures USING btree \(last_failed_at\)$/);
     expect(await indexesUsedBy(PURGE_QUIET_SQL, [QUIET_PERIOD_HOURS])).toContain(
       'dashboard_sign_in_failures_last_failed_idx',
+    );
+  });
+
+  it('has a partial index on published deliveries by publishing time, which the comment scan uses', async () => {
+    const [index] = await t.db.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'deliveries_recently_published'",
+    );
+    expect(index?.indexdef).toMatch(
+      /ON public\.deliveries USING btree \(published_at\) WHERE \(status = 'published'::text\)/,
+    );
+    expect(await indexesUsedBy(COMMENT_SCAN_DUE_SQL, [WATCHED_FOR_MS, RESCAN_AFTER_MS, 20, 200])).toContain(
+      'deliveries_recently_published',
     );
   });
 });

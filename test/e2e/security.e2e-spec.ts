@@ -122,12 +122,21 @@ describe('Security checks', () => {
     });
     const medium = await api(alice.apiKey).post('/api/v1/media', { contentType: 'image/jpeg', size: 10 });
     expect(medium.status).toBe(201);
+    // An answer of Alice's under her post's delivery, written as the API would have queued it.
+    const deliveryId: string = post.body.data.deliveries[0].id;
+    const commentRequestId = 'cmr_AliceAnswer0000000001';
+    await t.db.query(
+      'INSERT INTO comment_requests (id, customer_id, post_id, delivery_id, account_id, text) VALUES ($1, $2, $3, $4, $5, $6)',
+      [commentRequestId, alice.id, post.body.data.id, deliveryId, accountId, 'mine'],
+    );
     Object.assign(owned, {
       accountId,
       postId: post.body.data.id,
       eventId: event!.id,
       session: pending.session,
       mediumId: medium.body.data.id,
+      deliveryId,
+      commentRequestId,
     });
   });
   afterAll(async () => {
@@ -147,6 +156,11 @@ describe('Security checks', () => {
         : operation.path.startsWith('/api/v1/media')
           ? owned.mediumId!
           : owned.accountId!,
+      requestId: owned.commentRequestId!,
+    };
+    // Query parameters an operation needs to reach its resource.
+    const queries: Record<string, string> = {
+      'GET /api/v1/posts/{id}/comments': `?deliveryId=${owned.deliveryId}`,
     };
     const bodies: Record<string, object> = {
       'POST /api/v1/social-networks/{network}/auth-url': { tenant_id: TENANT, redirect_uri: REDIRECT },
@@ -165,13 +179,17 @@ describe('Security checks', () => {
       'PUT /api/v1/webhooks': { url: bobReceiver.url, webhook_secret: 'someone-elses-secret-000' },
       'POST /api/v1/media': { contentType: 'image/jpeg', size: 10 },
       'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
+      'POST /api/v1/posts/{id}/comments': { deliveryId: owned.deliveryId, text: 'theirs' },
     };
     for (const name of operation.pathParams)
       if (!(name in values))
         throw new Error(`A new path parameter {${name}} in ${operationName(operation)}: say whose resource it names`);
     if (operation.body && !bodies[operationName(operation)])
       throw new Error(`A new operation with a body, ${operationName(operation)}: give it one`);
-    return { path: fillPath(operation, values), body: bodies[operationName(operation)] };
+    return {
+      path: fillPath(operation, values) + (queries[operationName(operation)] ?? ''),
+      body: bodies[operationName(operation)],
+    };
   }
 
   function send(operation: Operation, key: string | undefined): request.Test {
@@ -232,6 +250,8 @@ describe('Security checks', () => {
         owned.eventId!,
         owned.session!,
         owned.mediumId!,
+        owned.deliveryId!,
+        owned.commentRequestId!,
         receiver.url,
         'mine',
       ];

@@ -18,4 +18,5 @@ export type PostFailedEvent = Schemas['PostFailedEvent'];
 export type PostCanceledEvent = Schemas['PostCanceledEvent'];
 export type PostCompletedEvent = Schemas['PostCompletedEvent'];
 export type PostDeletedEvent = Schemas['PostDeletedEvent'];
+export type CommentReceivedEvent = Schemas['CommentReceivedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];

@@ -39,6 +39,10 @@ export const ERROR_STATUS = {
   webhook_not_configured: HttpStatus.CONFLICT,
   webhook_disabled: HttpStatus.CONFLICT,
   webhook_secret_unreadable: HttpStatus.CONFLICT,
+  delivery_not_published: HttpStatus.CONFLICT,
+  account_not_active: HttpStatus.CONFLICT,
+  network_unavailable: HttpStatus.BAD_GATEWAY,
+  network_rate_limited: HttpStatus.SERVICE_UNAVAILABLE,
 } as const satisfies Record<string, HttpStatus>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -75,4 +79,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   webhook_not_configured: 'No webhook is set: PUT /api/v1/webhooks first',
   webhook_disabled: 'The webhook is disabled (the receiver answered 410 Gone); PUT it again',
   webhook_secret_unreadable: 'The stored webhook secret cannot be opened; PUT the webhook again',
+  delivery_not_published: 'The delivery is not (or no longer) on the network, so it has no comments',
+  account_not_active: "The delivery's account is expired or disconnected; reconnect it",
+  network_unavailable: 'The network failed to answer or refused the read; `message` says why',
+  network_rate_limited: "The network's rate limit for this account is reached; retry after Retry-After",
 };

@@ -8,6 +8,7 @@ import { ControlError, objectBody } from './control-error';
 import { registerMetricsControl } from './metrics-control';
 import { parseFault } from './parse-fault';
 import { parseTestUser } from './parse-test-user';
+import { addThirdPartyComment } from './third-party-comment';
 
 type Filter = { Querystring: { network?: string; accountId?: string } };
 
@@ -37,6 +38,11 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
       accountId: request.query.accountId || undefined,
     }),
   }));
+
+  // A comment by someone other than the account, under a published object.
+  fastify.post('/comments', async (request, reply) =>
+    reply.status(201).send({ data: addThirdPartyComment(state, request.body) }),
+  );
 
   fastify.get('/faults', async () => ({ data: state.faults.list() }));
 

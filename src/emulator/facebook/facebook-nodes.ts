@@ -110,6 +110,8 @@ export function facebookPostNode(
   item: PublishedItem,
   fields: FieldTree,
   state?: EmulatorState,
+  /** For a reply: the comment it answers. */
+  parentCommentId?: string,
 ): Record<string, unknown> {
   const createdTime = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   return projectFields(
@@ -119,7 +121,8 @@ export function facebookPostNode(
       message: () => item.text || undefined,
       created_time: () => createdTime,
       permalink_url: () => item.permalink,
-      from: () => ({ id: item.accountId }),
+      from: () => (item.author ? { id: item.author.id, name: item.author.username } : { id: item.accountId }),
+      parent: () => (parentCommentId ? { id: parentCommentId } : undefined),
       is_published: () => true,
       ...(state && !item.parentId ? engagementResolvers(state, item) : {}),
     },

@@ -12,6 +12,7 @@ import {
   readInstagramObject,
 } from '../instagram/instagram-objects';
 import { requestParams } from '../http/request-params';
+import { answerLost, commentsUnder, parentComment } from '../state/comment-threads';
 import { graphId } from '../state/emulator-ids';
 import { authorizePagePublish } from './facebook-page-access';
 import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
@@ -83,45 +84,62 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     return { success: true };
   });
 
+  // A comment under a Page post, or (as Facebook nests them) under one of its comments.
   fastify.post<IdParams>('/:id/comments', async (request) => {
     const id = request.params.id;
     const instagramMedia = state.published.find('instagram', id);
     if (instagramMedia) return commentOnInstagramMedia(context, request, 'facebook', instagramMedia);
-    const post = state.published.find('facebook', id);
-    if (!post || post.deletedAt || post.parentId) throw graphErrors.unknownObject(id);
-    const { params } = await authorizePagePublish(context, request, post.accountId);
+    const parent = state.published.find('facebook', id);
+    if (!parent || parent.deletedAt) throw graphErrors.unknownObject(id);
+    const { params } = await authorizePagePublish(context, request, parent.accountId);
     if (!params.message) throw graphErrors.invalidParameter('The parameter message is required');
-    const commentId = `${post.postId.split('_')[1] ?? post.postId}_${graphId()}`;
+    const postId = parent.parentId
+      ? (state.published.find('facebook', parent.parentId)?.postId ?? parent.parentId)
+      : parent.postId;
+    const commentId = `${postId.split('_')[1] ?? postId}_${graphId()}`;
     state.published.record({
       network: 'facebook',
-      accountId: post.accountId,
+      accountId: parent.accountId,
       postId: commentId,
       text: params.message,
       media: [],
-      parentId: post.postId,
-      permalink: `https://www.facebook.com/${post.postId}?comment_id=${commentId}`,
+      parentId: parent.postId,
+      permalink: `https://www.facebook.com/${postId}?comment_id=${commentId}`,
       publishedAt: new Date(state.now()).toISOString(),
     });
+    if (answerLost(state, [{ network: 'facebook', accountId: parent.accountId }])) throw graphErrors.transient();
     return { id: commentId };
   });
 
-  // A post's (or, through Facebook Login, an Instagram medium's) comments, oldest first: how a
-  // resumed thread finds the comment that was in flight.
+  // A post's or comment's (or, through Facebook Login, an Instagram medium's) comments: oldest
+  // first, or newest first with order=reverse_chronological.
   fastify.get<IdParams>('/:id/comments', async (request) => {
     const id = request.params.id;
     const instagramMedia = state.published.find('instagram', id);
     if (instagramMedia) return listInstagramComments(context, request, 'facebook', instagramMedia);
     const { params, token } = facebookToken(request);
-    const post = state.published.find('facebook', id);
-    if (!post || post.deletedAt || post.parentId || !tokenActsForPage(state, token, post.accountId))
+    const parent = state.published.find('facebook', id);
+    if (!parent || parent.deletedAt || !tokenActsForPage(state, token, parent.accountId))
       throw graphErrors.unknownObject(id);
-    await applyGraphFaults(state, [{ network: 'facebook', accountId: post.accountId }]);
+    await applyGraphFaults(state, [{ network: 'facebook', accountId: parent.accountId }]);
     const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
-    const comments = state.published
-      .list({ network: 'facebook', accountId: post.accountId })
-      .filter((item) => item.parentId === post.postId && !item.deletedAt)
-      .map((item) => facebookPostNode(item, fields));
+    const comments = commentsUnder(state, parent, params.order).map((item) =>
+      facebookPostNode(item, fields, undefined, parentComment(state, item)),
+    );
     return graphPage(request, params, comments, 25, context.publicUrl);
+  });
+
+  // Instagram through Facebook Login: answers to a comment.
+  fastify.post<IdParams>('/:id/replies', async (request) => {
+    const comment = state.published.find('instagram', request.params.id);
+    if (!comment) throw graphErrors.unknownObject(request.params.id);
+    return commentOnInstagramMedia(context, request, 'facebook', comment, 'replies');
+  });
+
+  fastify.get<IdParams>('/:id/replies', async (request) => {
+    const comment = state.published.find('instagram', request.params.id);
+    if (!comment) throw graphErrors.unknownObject(request.params.id);
+    return listInstagramComments(context, request, 'facebook', comment, 'replies');
   });
 
   // The Page's posts, newest first: how a publisher checks whether a post already went out.

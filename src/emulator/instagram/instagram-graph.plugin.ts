@@ -45,4 +45,16 @@ export async function instagramGraphPlugin(fastify: FastifyInstance, context: Em
     if (!media) throw graphErrors.unknownObject(request.params.id).forInstagram();
     return listInstagramComments(context, request, 'instagram', media);
   });
+
+  fastify.post<IdParams>('/:id/replies', async (request) => {
+    const comment = state.published.find('instagram', request.params.id);
+    if (!comment) throw graphErrors.unknownObject(request.params.id).forInstagram();
+    return commentOnInstagramMedia(context, request, 'instagram', comment, 'replies');
+  });
+
+  fastify.get<IdParams>('/:id/replies', async (request) => {
+    const comment = state.published.find('instagram', request.params.id);
+    if (!comment) throw graphErrors.unknownObject(request.params.id).forInstagram();
+    return listInstagramComments(context, request, 'instagram', comment, 'replies');
+  });
 }

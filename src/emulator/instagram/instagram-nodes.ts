@@ -64,14 +64,24 @@ export function instagramMediaNode(
   username: string,
   fields: FieldTree,
   state?: EmulatorState,
+  /** For a reply: the comment it answers. */
+  parentCommentId?: string,
 ): Record<string, unknown> {
   const count = (name: string, scale: number) =>
     state ? postMetric(state, 'instagram', item.postId, name, scale, item.publishedAt) : 0;
   const timestamp = item.publishedAt.replace(/\.\d{3}Z$/, '+0000');
   if (item.parentId) {
+    const author = item.author ?? { id: item.accountId, username };
     return projectFields(
       fields,
-      { id: () => item.postId, text: () => item.text, timestamp: () => timestamp, username: () => username },
+      {
+        id: () => item.postId,
+        text: () => item.text,
+        timestamp: () => timestamp,
+        username: () => author.username,
+        from: () => ({ id: author.id, username: author.username }),
+        parent_id: () => parentCommentId,
+      },
       'IGComment',
       (error) => error.forInstagram(),
     );

@@ -5,6 +5,7 @@ import { graphErrors } from '../graph/graph-errors';
 import { parseFields } from '../graph/graph-fields';
 import { hasScope } from '../graph/graph-scopes';
 import { tokenActsForInstagram } from './instagram-ownership';
+import { answerLost, commentsUnder, parentComment } from '../state/comment-threads';
 import { graphId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedItem } from '../state/published-log';
@@ -61,12 +62,16 @@ export async function readInstagramObject(
   return instagramMediaNode(item!, usernameOf(state, ownerId), parseFields(params.fields, ['id']), state);
 }
 
-/** `POST /{ig-media-id}/comments`: a comment by the account under its own medium (threads on Instagram). */
+/**
+ * `POST /{ig-media-id}/comments` (a comment by the account under its own medium) or, with the
+ * `replies` edge, `POST /{ig-comment-id}/replies` (an answer to a comment under it).
+ */
 export async function commentOnInstagramMedia(
   context: EmulatorContext,
   request: FastifyRequest,
   host: GraphHost,
   media: PublishedItem,
+  edge: 'comments' | 'replies' = 'comments',
 ): Promise<{ id: string }> {
   const { state } = context;
   const { params, token } = instagramToken(context, request, host);
@@ -85,7 +90,10 @@ export async function commentOnInstagramMedia(
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }], PUBLISH_FAULTS);
   const message = params.message ?? '';
   if (!message) throw graphErrors.invalidParameter('The parameter message is required').forInstagram();
-  if (media.parentId) throw graphErrors.invalidParameter('Replies to comments are not supported here').forInstagram();
+  if (edge === 'comments' && media.parentId)
+    throw graphErrors.invalidParameter('Replies to comments are made on the replies edge').forInstagram();
+  if (edge === 'replies' && (!media.parentId || parentComment(state, media)))
+    throw graphErrors.invalidParameter('Only a top-level comment takes replies').forInstagram();
   const id = graphId();
   state.published.record({
     network: 'instagram',
@@ -97,26 +105,31 @@ export async function commentOnInstagramMedia(
     permalink: media.permalink,
     publishedAt: new Date(state.now()).toISOString(),
   });
+  if (answerLost(state, [{ network: 'instagram', accountId: media.accountId }]))
+    throw graphErrors.transient().forInstagram();
   return { id };
 }
 
-/** `GET /{media-id}/comments`: a medium's comments, oldest first (how a resumed thread finds one in flight). */
+/**
+ * `GET /{media-id}/comments` (a medium's comments) or `GET /{ig-comment-id}/replies`: oldest
+ * first, or newest first with order=reverse_chronological.
+ */
 export async function listInstagramComments(
   context: EmulatorContext,
   request: FastifyRequest,
   host: GraphHost,
   media: PublishedItem,
+  edge: 'comments' | 'replies' = 'comments',
 ): Promise<unknown> {
   const { state } = context;
   const { params, token } = instagramToken(context, request, host);
-  if (!tokenActsForInstagram(state, token, media.accountId) || media.parentId)
+  if (!tokenActsForInstagram(state, token, media.accountId) || (edge === 'comments') === Boolean(media.parentId))
     throw graphErrors.unknownObject(media.postId).forInstagram();
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }]);
   const fields = parseFields(params.fields, ['id', 'text', 'timestamp']);
   const username = usernameOf(state, media.accountId);
-  const comments = state.published
-    .list({ network: 'instagram', accountId: media.accountId })
-    .filter((item) => item.parentId === media.postId && !item.deletedAt)
-    .map((item) => instagramMediaNode(item, username, fields));
+  const comments = commentsUnder(state, media, params.order).map((item) =>
+    instagramMediaNode(item, username, fields, undefined, parentComment(state, item)),
+  );
   return graphPage(request, params, comments, 25, context.publicUrl);
 }

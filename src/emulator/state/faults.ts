@@ -6,6 +6,8 @@ export const FAULT_KINDS = [
   'duplicate',
   'slow',
   'server_error',
+  /** The call is carried out, then answered 500/503 as if it had failed: the answer is lost. */
+  'answer_lost',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

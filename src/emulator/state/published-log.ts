@@ -22,8 +22,10 @@ export interface PublishedItem {
   media: PublishedMedia[];
   /** X: the tweet this one replies to. */
   replyToId?: string;
-  /** Facebook and Instagram: the post a comment is under. */
+  /** Facebook and Instagram: the post (or comment) a comment is under. */
   parentId?: string;
+  /** Someone other than the account wrote it (a comment added through the control API); undefined: the account itself. */
+  author?: { id: string; username: string };
   permalink: string;
   publishedAt: string;
   deletedAt?: string;

@@ -3,6 +3,7 @@ import { EmulatorContext } from '../emulator-context';
 import { registerXMediaRoutes } from './x-media.routes';
 import { registerXMetricsRoutes } from './x-metrics.routes';
 import { registerXOAuthRoutes } from './x-oauth.routes';
+import { registerXSearchRoutes } from './x-search.routes';
 import { registerXTweetRoutes } from './x-tweets.routes';
 import { registerXUserRoutes } from './x-users.routes';
 
@@ -11,6 +12,7 @@ export async function xApiPlugin(fastify: FastifyInstance, context: EmulatorCont
   registerXOAuthRoutes(fastify, context);
   registerXUserRoutes(fastify, context);
   registerXTweetRoutes(fastify, context);
+  registerXSearchRoutes(fastify, context);
   registerXMediaRoutes(fastify, context);
   registerXMetricsRoutes(fastify, context);
 }

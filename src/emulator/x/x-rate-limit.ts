@@ -11,6 +11,8 @@ export const X_LIMITS = {
   media: 500,
   timeline: 900,
   tweetLookup: 900,
+  /** Recent search, per user per 15 minutes. */
+  search: 180,
 } as const;
 
 export function rateLimitHeaders(limit: number, remaining: number, resetAtSeconds: number): Record<string, string> {

@@ -1,6 +1,7 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { jsonObjectBody } from '../http/request-params';
+import { answerLost } from '../state/comment-threads';
 import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedMedia } from '../state/published-log';
@@ -90,6 +91,7 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
       permalink: `https://x.com/${profile.username}/status/${id}`,
       publishedAt: new Date(state.now()).toISOString(),
     });
+    if (answerLost(state, [{ network: 'x', accountId: profile.id }])) throw xProblems.unavailable();
     return reply.status(201).send({ data: { id, text, edit_history_tweet_ids: [id] } });
   });
 

@@ -1,3 +1,5 @@
+import { answerGraphComment, FACEBOOK_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
+import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import {
   exchangeFacebookCode,
@@ -140,4 +142,10 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
     return facebookAccountMetrics(this.graph(request.app), request);
   }
+
+  /** Page post comments, read and answered as the Page. */
+  readonly comments: CommentingAdapter = {
+    listComments: (call, page) => listGraphComments(this.graph(call.app), FACEBOOK_COMMENTS, call, page),
+    answer: (request) => answerGraphComment(this.graph(request.app), FACEBOOK_COMMENTS, request),
+  };
 }

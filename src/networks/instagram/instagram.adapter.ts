@@ -1,3 +1,5 @@
+import { answerGraphComment, INSTAGRAM_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
+import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import { revokeFacebookLogin } from '../graph/facebook-login';
 import { GraphApi } from '../graph/graph-api';
@@ -139,4 +141,12 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
     return instagramAccountMetrics(this.api(this.endpoints(request.app).graphUrl), request);
   }
+
+  /** Media comments (and replies to them), read and answered on the Graph host of the account's login. */
+  readonly comments: CommentingAdapter = {
+    listComments: (call, page) =>
+      listGraphComments(this.api(this.endpoints(call.app).graphUrl), INSTAGRAM_COMMENTS, call, page),
+    answer: (request) =>
+      answerGraphComment(this.api(this.endpoints(request.app).graphUrl), INSTAGRAM_COMMENTS, request),
+  };
 }

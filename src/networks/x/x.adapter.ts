@@ -1,3 +1,5 @@
+import { answerOnX, listXReplies } from './x-replies';
+import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
@@ -122,4 +124,10 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
     return xAccountMetrics(this.api(request.app), request);
   }
+
+  /** Replies in a tweet's conversation, read and written as the user. */
+  readonly comments: CommentingAdapter = {
+    listComments: (call, page) => listXReplies(this.api(call.app), call, page),
+    answer: (request) => answerOnX(this.api(request.app), request),
+  };
 }

@@ -1,0 +1,78 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { JobQueue } from '../queue/job-queue';
+
+/** An arbitrary constant naming "the comment scan" among this database's advisory locks. */
+export const COMMENT_SCAN_LOCK_ID = 7_310_442_017;
+export const SCAN_COMMENTS_TASK = 'scan-comments';
+export const scanCommentsJobKey = (deliveryId: string) => `comment-scan:${deliveryId}`;
+
+/** Deliveries published within this long are watched for comments. */
+export const WATCHED_FOR_MS = 7 * 24 * 3600_000;
+/** A delivery is read again at most this often: a modest rate, within every network's read limits. */
+export const RESCAN_AFTER_MS = 5 * 60_000;
+/** Deliveries read per scan, at most, and per customer, so one customer's many posts never crowd out another's. */
+const BATCH = 200;
+const PER_CUSTOMER = 20;
+
+/**
+ * The deliveries to read: published in the watch window, account active, not read for
+ * RESCAN_AFTER_MS; each customer's least recently read first, taken in turns over the customers
+ * ($1 watch window ms, $2 rescan ms, $3 per customer, $4 batch).
+ */
+export const COMMENT_SCAN_DUE_SQL = `
+  WITH due AS (
+    SELECT d.id, d.customer_id, w.scanned_at,
+           row_number() OVER (PARTITION BY d.customer_id ORDER BY w.scanned_at NULLS FIRST, d.published_at DESC) AS turn
+      FROM deliveries d
+      JOIN connected_accounts a ON a.id = d.account_id AND a.status = 'active'
+      LEFT JOIN comment_watermarks w ON w.delivery_id = d.id
+     WHERE d.status = 'published' AND d.platform_post_id IS NOT NULL
+       AND d.published_at > now() - $1 * interval '1 millisecond'
+       AND (w.scanned_at IS NULL OR w.scanned_at <= now() - $2 * interval '1 millisecond'))
+  SELECT id, customer_id FROM due WHERE turn <= $3 ORDER BY turn, scanned_at NULLS FIRST LIMIT $4`;
+
+export type CommentScanResult = { ran: false } | { ran: true; queued: string[] };
+
+/**
+ * Queues a `scan-comments` job for each delivery due a read, in bounded, fair batches. One instance
+ * scans at a time (an advisory lock); the job key keeps a delivery from being queued twice.
+ */
+@Injectable()
+export class CommentScan {
+  private readonly logger = new Logger('Comments');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** `rescanAfterMs` 0 reads every watched delivery again (tests). */
+  scanOnce(rescanAfterMs = RESCAN_AFTER_MS): Promise<CommentScanResult> {
+    return this.dataSource.transaction(async (transaction): Promise<CommentScanResult> => {
+      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+        COMMENT_SCAN_LOCK_ID,
+      ])) as [{ locked: boolean }];
+      if (!locked) return { ran: false };
+      const due = (await transaction.query(COMMENT_SCAN_DUE_SQL, [
+        WATCHED_FOR_MS,
+        rescanAfterMs,
+        PER_CUSTOMER,
+        BATCH,
+      ])) as Array<{
+        id: string;
+      }>;
+      for (const { id } of due) {
+        await this.jobs.enqueue(transaction, {
+          task: SCAN_COMMENTS_TASK,
+          payload: { deliveryId: id },
+          jobKey: scanCommentsJobKey(id),
+          maxAttempts: 1,
+        });
+      }
+      if (due.length) this.logger.debug({ msg: 'Queued comment reads', deliveries: due.length });
+      return { ran: true, queued: due.map(({ id }) => id) };
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { TokenVault } from '../accounts/token-vault';
+import { NetworkApp } from '../networks/apps/network-app.entity';
+import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
+import { AccountTokens, CommentsCall } from '../networks/network-adapter';
+import { NetworkError } from '../networks/network-error';
+import { PublishedDelivery } from './published-delivery';
+
+/** Builds the network call for a published delivery: its account, tokens and app (the customer's own, or the service's). */
+@Injectable()
+export class CommentsCalls {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly vault: TokenVault,
+    private readonly apps: AppCredentialsResolver,
+  ) {}
+
+  /** With `tokens` when the caller refreshed them; otherwise the stored ones (they work until they expire). */
+  async callFor(target: PublishedDelivery, tokens?: AccountTokens): Promise<CommentsCall> {
+    const { account, adapter, delivery } = target;
+    const stored = tokens ?? this.vault.open(account.id, account, account.tokenExpiresAt);
+    if (!stored) throw new NetworkError(account.platform, 'auth_expired', 'The account holds no tokens');
+    const ownApp = await this.dataSource.manager.findOneBy(NetworkApp, {
+      customerId: account.customerId,
+      network: adapter.id,
+    });
+    return {
+      networkAccountId: account.networkAccountId,
+      username: account.username,
+      tokens: stored,
+      app: await this.apps.appWith(account.customerId, ownApp ?? undefined, adapter),
+      objectId: delivery.platformPostId,
+    };
+  }
+}

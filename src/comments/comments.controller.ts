@@ -1,0 +1,111 @@
+import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
+import { CurrentCustomer } from '../auth/current-customer.decorator';
+import { ApiException } from '../common/errors/api-exception';
+import { ResourceIdPipe } from '../common/http/resource-id.pipe';
+import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
+import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
+import { CommentsService } from './comments.service';
+import { CreateCommentBody } from './dto/create-comment.body';
+import { CommentPageView, CommentRequestView } from './dto/comment.view';
+import { ListCommentsQuery } from './dto/list-comments.query';
+
+function idempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length < 1 || value.length > 255 || !/^[\x21-\x7E]+$/.test(value)) {
+    throw ApiException.validation([
+      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1-255 visible ASCII characters' },
+    ]);
+  }
+  return value;
+}
+
+@ApiTags('Posts')
+@ApiBearerAuth()
+@Controller('posts')
+export class CommentsController {
+  constructor(private readonly comments: CommentsService) {}
+
+  @Get(':id/comments')
+  @ApiOperation({
+    operationId: 'listComments',
+    summary: 'The comments under a published delivery, newest first',
+    description:
+      'Read from the network on each request (Facebook comments, Instagram comments, X replies in the conversation; ' +
+      'X searches the last 7 days). `nextCursor` wraps the network’s own cursor.',
+  })
+  @ApiResourceId('id', 'post', 'Post')
+  @ApiEnvelope(CommentPageView)
+  @ApiErrors(
+    400,
+    401,
+    404,
+    'delivery_not_published',
+    'account_not_active',
+    'network_unavailable',
+    'network_rate_limited',
+  )
+  list(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+    @Query() query: ListCommentsQuery,
+  ): Promise<CommentPageView> {
+    return this.comments.list(caller.customerId, id, query);
+  }
+
+  @Post(':id/comments')
+  @ApiOperation({
+    operationId: 'createComment',
+    summary: 'Answer under a published delivery, as the account',
+    description:
+      'Queued (202) and sent by the worker with the guarantees of publishing: at most once on the network, retried on ' +
+      "the network's trouble, rate limits waited out. `replyToId` answers a comment (from GET …/comments). " +
+      'GET /posts/{id}/comment-requests/{requestId} shows the outcome. With an Idempotency-Key, the same key and body ' +
+      'within 24 hours returns the first answer and queues nothing; another body is a 409.',
+  })
+  @ApiResourceId('id', 'post', 'Post')
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Your key for this request: 1-255 visible ASCII characters',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  })
+  @ApiEnvelope(CommentRequestView, { status: 202 })
+  @ApiErrors(
+    400,
+    401,
+    404,
+    'delivery_not_published',
+    'account_not_active',
+    'idempotency_key_reused',
+    'idempotency_key_in_use',
+    422,
+  )
+  async create(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+    @Body() body: CreateCommentBody,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CommentRequestView> {
+    const created = await this.comments.create(caller.customerId, id, body, idempotencyKey(key));
+    void reply.status(created.status);
+    return created.body;
+  }
+
+  @Get(':id/comment-requests/:requestId')
+  @ApiOperation({ operationId: 'getCommentRequest', summary: 'An answer queued with POST …/comments, and its outcome' })
+  @ApiResourceId('id', 'post', 'Post')
+  @ApiResourceId('requestId', 'commentRequest', 'Comment request')
+  @ApiEnvelope(CommentRequestView)
+  @ApiErrors(401, 404)
+  get(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+    @Param('requestId', new ResourceIdPipe('commentRequest', 'Comment request')) requestId: string,
+  ): Promise<CommentRequestView> {
+    return this.comments.get(caller.customerId, id, requestId);
+  }
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { NetworksModule } from '../networks/networks.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { CommentRequestStore } from './comment-request-store';
+import { CommentScan } from './comment-scan';
+import { CommentScanSchedule } from './comment-scan.schedule';
+import { ScanCommentsTask } from './scan-comments.task';
+import { CommentsCalls } from './comments-call';
+import { CommentsController } from './comments.controller';
+import { CommentsService } from './comments.service';
+import { PublishedDeliveries } from './published-delivery';
+import { SendCommentTask } from './send-comment.task';
+
+/**
+ * Comments under published deliveries: read through to the networks, answered through the worker,
+ * and new ones announced (comment.received) by a scan of recent deliveries.
+ * (The job queue and account lanes come from the global QueueModule.)
+ */
+@Module({
+  imports: [AccountsModule, NetworksModule, WebhooksModule],
+  controllers: [CommentsController],
+  providers: [
+    CommentsService,
+    CommentRequestStore,
+    CommentsCalls,
+    PublishedDeliveries,
+    SendCommentTask,
+    CommentScan,
+    CommentScanSchedule,
+    ScanCommentsTask,
+  ],
+  exports: [CommentScan],
+})
+export class CommentsModule {}

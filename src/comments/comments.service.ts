@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiException } from '../common/errors/api-exception';
+import { newId } from '../common/ids';
+import { safeNetworkMessage } from '../networks/safe-network-message';
+import { NetworkError } from '../networks/network-error';
+import { IdempotencyKeys, requestHash } from '../posts/idempotency';
+import { decodeCommentCursor, encodeCommentCursor } from './comment-cursor';
+import { CommentRequestStore } from './comment-request-store';
+import { commentRequestView } from './comment-request-view';
+import { CommentsCalls } from './comments-call';
+import { CreateCommentBody } from './dto/create-comment.body';
+import { CommentPageView, CommentRequestView } from './dto/comment.view';
+import { ListCommentsQuery } from './dto/list-comments.query';
+import { PublishedDeliveries } from './published-delivery';
+
+const DEFAULT_LIMIT = 25;
+const ACCEPTED = 202;
+/** The content rules of a network that apply to an answer's text (media rules do not). */
+const TEXT_RULES = new Set(['text_too_long', 'text_invalid_characters']);
+
+export interface CreatedCommentRequest {
+  status: number;
+  body: CommentRequestView;
+}
+
+/**
+ * Comments under a published delivery: read through to the network on each request (our cursor
+ * wrapping the network's), and answered through the worker (CommentRequestStore, SendCommentTask).
+ */
+@Injectable()
+export class CommentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveries: PublishedDeliveries,
+    private readonly calls: CommentsCalls,
+    private readonly store: CommentRequestStore,
+  ) {}
+
+  async list(customerId: string, postId: string, query: ListCommentsQuery): Promise<CommentPageView> {
+    const networkCursor = query.cursor ? decodeCommentCursor(query.cursor, query.deliveryId) : undefined;
+    const target = await this.deliveries.find(customerId, postId, query.deliveryId);
+    try {
+      const page = await target.comments.listComments(await this.calls.callFor(target), {
+        limit: query.limit ?? DEFAULT_LIMIT,
+        cursor: networkCursor,
+      });
+      return {
+        comments: page.comments,
+        nextCursor: page.next ? encodeCommentCursor(query.deliveryId, page.next) : null,
+      };
+    } catch (error) {
+      if (error instanceof NetworkError) throw this.readFailure(error);
+      throw error;
+    }
+  }
+
+  /** Queues an answer (202); with an Idempotency-Key, the same key and body answer the first request again. */
+  async create(
+    customerId: string,
+    postId: string,
+    body: CreateCommentBody,
+    idempotencyKey: string | undefined,
+  ): Promise<CreatedCommentRequest> {
+    return this.dataSource.transaction(async (transaction) => {
+      if (idempotencyKey) {
+        const hash = requestHash({ comment: { postId, ...body } });
+        const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, hash);
+        if (claim.kind === 'replay') return { status: claim.status, body: claim.body as CommentRequestView };
+      }
+      const target = await this.deliveries.find(customerId, postId, body.deliveryId);
+      const problems = target.adapter
+        .validate([{ text: body.text, media: [] }])
+        .filter((problem) => TEXT_RULES.has(problem.rule));
+      if (problems.length)
+        throw new ApiException(
+          'unprocessable_content',
+          `${target.adapter.displayName} would refuse this text`,
+          problems.map((problem) => ({ field: 'text', message: problem.message })),
+        );
+      const row = await this.store.insert(transaction, {
+        id: newId('commentRequest'),
+        customer_id: customerId,
+        post_id: postId,
+        delivery_id: target.delivery.id,
+        account_id: target.account.id,
+        text: body.text,
+        reply_to_id: body.replyToId ?? null,
+      });
+      const view = commentRequestView(row);
+      if (idempotencyKey) await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
+      return { status: ACCEPTED, body: view };
+    });
+  }
+
+  async get(customerId: string, postId: string, requestId: string): Promise<CommentRequestView> {
+    const row = await this.store.find(customerId, postId, requestId);
+    if (!row) throw ApiException.notFound('Comment request');
+    return commentRequestView(row);
+  }
+
+  private readFailure(error: NetworkError): ApiException {
+    if (error.kind === 'rate_limited') {
+      const seconds = Math.max(1, Math.ceil(((error.details.retryAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
+      return new ApiException(
+        'network_rate_limited',
+        "The network's rate limit for this account is reached",
+        undefined,
+        undefined,
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    if (error.kind === 'auth_expired')
+      return new ApiException('account_not_active', 'The network no longer accepts the account token; reconnect it');
+    return new ApiException(
+      'network_unavailable',
+      `The network could not be read: ${safeNetworkMessage(error.message)}`,
+    );
+  }
+}

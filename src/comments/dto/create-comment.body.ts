@@ -1,0 +1,38 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+
+export class CreateCommentBody {
+  @ApiProperty({
+    example: 'dlv_7Qm2dX0aP1',
+    pattern: '^dlv_[0-9A-Za-z]{1,40}$',
+    description: 'The published delivery to answer under',
+  })
+  @IsString()
+  @Matches(/^dlv_[0-9A-Za-z]{1,40}$/, { message: 'deliveryId must be a delivery id (dlv_…)' })
+  deliveryId!: string;
+
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 8000,
+    example: 'Thanks for asking! It ships on Monday.',
+    description:
+      "The answer's text; the network's own limit applies too (X: 280 weighted characters, Instagram: 2,200)",
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(8000)
+  text!: string;
+
+  @ApiPropertyOptional({
+    maxLength: 100,
+    pattern: '^[0-9_]{1,100}$',
+    example: '1866000000000000001',
+    description:
+      "The network's id of the comment answered (from GET …/comments); without it the answer goes under the post",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @Matches(/^[0-9_]{1,100}$/, { message: 'replyToId must be a comment id from the list of comments' })
+  replyToId?: string;
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { ApiException } from '../common/errors/api-exception';
+import { CommentingAdapter, NetworkAdapter } from '../networks/network-adapter';
+import { NetworkRegistry } from '../networks/network-registry';
+import { Delivery } from '../posts/delivery.entity';
+
+/** A customer's delivery that is on its network, with what a comments call needs. */
+export interface PublishedDelivery {
+  delivery: Delivery & { platformPostId: string };
+  account: ConnectedAccount;
+  adapter: NetworkAdapter;
+  comments: CommentingAdapter;
+}
+
+/**
+ * Finds the delivery a comments request names: the customer's post (404 otherwise, as for another
+ * customer's), one of its deliveries (404), published with a network id (409
+ * delivery_not_published) on a network that has comments, by an account still active (409
+ * account_not_active).
+ */
+@Injectable()
+export class PublishedDeliveries {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly networks: NetworkRegistry,
+  ) {}
+
+  async find(customerId: string, postId: string, deliveryId: string): Promise<PublishedDelivery> {
+    const delivery = await this.dataSource.manager.findOneBy(Delivery, { id: deliveryId, postId, customerId });
+    if (!delivery) {
+      const [post] = (await this.dataSource.query('SELECT 1 FROM posts WHERE id = $1 AND customer_id = $2', [
+        postId,
+        customerId,
+      ])) as unknown[];
+      throw ApiException.notFound(post ? 'Delivery' : 'Post');
+    }
+    if (delivery.status !== 'published' || !delivery.platformPostId)
+      throw ApiException.conflict(
+        `The delivery is ${delivery.status}: comments exist only under a published delivery`,
+        'delivery_not_published',
+      );
+    const adapter = this.networks.get(delivery.platform);
+    if (!adapter.comments)
+      throw ApiException.conflict(`${adapter.displayName} has no comments to read or answer`, 'delivery_not_published');
+    const account = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: delivery.accountId, customerId });
+    if (!account || account.status !== 'active')
+      throw ApiException.conflict(
+        `The delivery's account is ${account?.status ?? 'gone'}; reconnect it to read or answer comments`,
+        'account_not_active',
+      );
+    return {
+      delivery: delivery as Delivery & { platformPostId: string },
+      account,
+      adapter,
+      comments: adapter.comments,
+    };
+  }
+}

@@ -1,0 +1,124 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AccountExpiry } from '../accounts/account-expiry';
+import { TokenRefresher } from '../accounts/token-refresher';
+import { ApiException } from '../common/errors/api-exception';
+import { isRecord } from '../networks/http/json-fields';
+import { NetworkError } from '../networks/network-error';
+import { afterFailure } from '../posts/retry-policy';
+import { AccountLanes } from '../queue/account-lanes';
+import { TaskRegistry } from '../queue/task-registry';
+import { CommentsCalls } from './comments-call';
+import { CommentRequestRow, CommentRequestStore, SEND_COMMENT_TASK } from './comment-request-store';
+import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
+
+/** While the account publishes (or refreshes its token), the answer waits this long and tries again. */
+const LANE_BUSY_RETRY_MS = 2_000;
+
+function requestIdOf(payload: unknown): string {
+  const id = isRecord(payload) ? payload.commentRequestId : undefined;
+  if (typeof id !== 'string') throw new Error('send-comment: the payload has no commentRequestId');
+  return id;
+}
+
+/**
+ * Sends one answer to a comment with the guarantees of publishing (docs/queues.md): it holds the
+ * account's lane (never beside a publish or a token refresh of the account), marks the attempt
+ * `sending` before calling the network (only while its claim is good), and an attempt after one
+ * that may have reached the network looks for the answer first, so it is made at most once.
+ * Transient errors and rate limits are retried at the same times as a delivery's; an error of
+ * our own leaves the row as it is and graphile-worker runs the job again.
+ */
+@Injectable()
+export class SendCommentTask implements OnModuleInit {
+  private readonly logger = new Logger('Comments');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tasks: TaskRegistry,
+    private readonly store: CommentRequestStore,
+    private readonly deliveries: PublishedDeliveries,
+    private readonly calls: CommentsCalls,
+    private readonly tokens: TokenRefresher,
+    private readonly expiry: AccountExpiry,
+    private readonly lanes: AccountLanes,
+  ) {}
+
+  onModuleInit(): void {
+    this.tasks.register(SEND_COMMENT_TASK, (payload) => this.run(requestIdOf(payload)));
+  }
+
+  async run(requestId: string): Promise<void> {
+    const request = await this.store.byId(requestId);
+    if (!request || request.status === 'sent' || request.status === 'failed') return;
+    let target: PublishedDelivery;
+    try {
+      target = await this.deliveries.find(request.customer_id, request.post_id, request.delivery_id);
+    } catch (error) {
+      if (!(error instanceof ApiException)) throw error;
+      // The delivery left the network, or its account needs reconnecting: nothing to answer as.
+      const code = error.code === 'account_not_active' ? 'account_disconnected' : 'network_rejected';
+      return this.store.failed(request.id, code, error.message);
+    }
+    const lane = await this.lanes.withLane(request.account_id, request.customer_id, (workerId) =>
+      this.sendHoldingLane(request.id, target, workerId),
+    );
+    if (!lane.held) await this.store.later(request.id, new Date(Date.now() + LANE_BUSY_RETRY_MS));
+  }
+
+  private async sendHoldingLane(requestId: string, target: PublishedDelivery, workerId: string): Promise<void> {
+    const begun = await this.store.begin(requestId, workerId);
+    if (begun === 'final') return;
+    if (begun === 'lost_claim') {
+      this.logger.warn({ msg: 'Not answering: the lane was let go', requestId });
+      return this.store.later(requestId, new Date(Date.now() + LANE_BUSY_RETRY_MS));
+    }
+    try {
+      const tokens = await this.tokens.freshTokens(target.account);
+      const call = await this.calls.callFor(target, tokens);
+      const platformCommentId = await target.comments.answer({
+        ...call,
+        text: begun.text,
+        replyToId: begun.reply_to_id ?? undefined,
+        // Every attempt after the first may follow one whose call reached the network.
+        resuming: begun.attempts > 1,
+      });
+      await this.store.sent(requestId, platformCommentId);
+    } catch (error) {
+      if (error instanceof NetworkError) return this.recordFailure(begun, target, error);
+      throw error;
+    }
+  }
+
+  private async recordFailure(request: CommentRequestRow, target: PublishedDelivery, error: NetworkError) {
+    this.logger.warn({
+      msg: 'Answering a comment failed',
+      requestId: request.id,
+      platform: target.account.platform,
+      kind: error.kind,
+      err: error.message,
+    });
+    if (error.kind === 'auth_expired') {
+      await this.dataSource.transaction((transaction) =>
+        this.expiry.expire(transaction, target.account, error.message),
+      );
+      return this.store.failed(
+        request.id,
+        'token_expired',
+        'The network no longer accepts the account token; reconnect the account',
+      );
+    }
+    const next = afterFailure(
+      { attempts: request.attempts, rateLimitWaits: request.rate_limit_waits, createdAt: request.created_at },
+      error,
+      new Date(),
+    );
+    if (next.kind === 'fail') return this.store.failed(request.id, next.code, error.message);
+    await this.store.retryLater(request.id, {
+      at: next.at,
+      code: next.rateLimited ? 'rate_limited' : 'network_unavailable',
+      message: error.message,
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import { CallSubjects } from './faults';
+import { EmulatorState } from './emulator-state';
+import { PublishedItem } from './published-log';
+
+/**
+ * The comments directly under a post or comment (Graph networks), oldest first as Graph answers
+ * by default, or newest first with `order=reverse_chronological`.
+ */
+export function commentsUnder(state: EmulatorState, parent: PublishedItem, order: string | undefined): PublishedItem[] {
+  const comments = state.published
+    .list({ network: parent.network, accountId: parent.accountId })
+    .filter((item) => item.parentId === parent.postId && !item.deletedAt);
+  return order === 'reverse_chronological' ? comments.reverse() : comments;
+}
+
+/** The comment a reply answers, when its parent is a comment rather than the post. */
+export function parentComment(state: EmulatorState, item: PublishedItem): string | undefined {
+  if (!item.parentId) return undefined;
+  return state.published.find(item.network, item.parentId)?.parentId ? item.parentId : undefined;
+}
+
+/**
+ * Whether an `answer_lost` fault applies: the call was carried out, and its answer is to be lost
+ * (the caller then answers a server error), as when a network commits and the connection drops.
+ */
+export function answerLost(state: EmulatorState, subjects: CallSubjects): boolean {
+  return state.faults.take(subjects, ['answer_lost']).length > 0;
+}

@@ -1,0 +1,399 @@
+import request from 'supertest';
+import { CommentScan } from '../../src/comments/comment-scan';
+import { ScanCommentsTask } from '../../src/comments/scan-comments.task';
+import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { PublishedItem } from '../../src/emulator/state/published-log';
+import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { startMediaServer } from '../support/media-server';
+import { createPost, settledPost } from '../support/posts';
+import { TestApp, TestCustomer } from '../support/test-app';
+
+const REDIRECT = 'https://app.example.com/connected';
+const TENANT = 'tenant-comments';
+const NETWORKS = ['facebook', 'instagram', 'x'] as const;
+type Network = (typeof NETWORKS)[number];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface CommentRequest {
+  id: string;
+  status: string;
+  attempts: number;
+  platformCommentId: string | null;
+  error: { code: string; message: string } | null;
+}
+
+/**
+ * Comments under published deliveries, on each network against the built-in emulator: third-party
+ * comments added through its control API are listed newest first (with paging), answers are sent
+ * once through the worker even when the network's answer to the first attempt is lost, an
+ * Idempotency-Key replays, and other customers' posts and unpublished deliveries are refused.
+ */
+describe('Comments (against the emulator)', () => {
+  let t: TestApp & { baseUrl: string };
+  let customer: TestCustomer;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
+  let users = 0;
+
+  const emulator = (path: string, init?: RequestInit) =>
+    fetch(`${t.baseUrl}/emulator/control${path}`, {
+      ...init,
+      headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
+    });
+  const auth = (who: TestCustomer = customer) => ({ Authorization: `Bearer ${who.apiKey}` });
+
+  async function ownAccount(network: Network): Promise<{ id: string; networkAccountId: string }> {
+    users += 1;
+    const id = `comments-${network}-${users}`;
+    const handle = `comments_${network}_${users}`;
+    const created = await emulator('/users', {
+      method: 'POST',
+      body: JSON.stringify({
+        id,
+        name: id,
+        pages: [{ name: `${id} page`, instagram: { username: handle } }],
+        instagram: { username: handle },
+        x: { username: handle },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { session } = await connectUntilSession(t, customer.apiKey, {
+      network,
+      tenantId: TENANT,
+      redirectUri: REDIRECT,
+      emulatorUser: id,
+    });
+    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth())).body.data
+      .availablePages;
+    const finalized = await request(t.server)
+      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
+      .set(auth())
+      .send({ selectedPageIds: [pages[0].id] });
+    expect(finalized.status).toBe(200);
+    return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
+  }
+
+  /** A post published on the network: its id, its delivery's id and the network's id of it. */
+  async function published(network: Network, text: string) {
+    const account = await ownAccount(network);
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: text, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) }],
+    });
+    expect(accepted.status).toBe(202);
+    const post = await settledPost(t, customer, accepted.body.data.id);
+    expect(post.status).toBe('published');
+    const delivery = post.deliveries[0]!;
+    return { account, postId: post.id, deliveryId: delivery.id, objectId: delivery.platformPostId! };
+  }
+
+  async function thirdPartyComment(network: Network, parentId: string, text: string, username = 'a_reader') {
+    const answer = await emulator('/comments', {
+      method: 'POST',
+      body: JSON.stringify({ network, parentId, text, author: { username } }),
+    });
+    expect(answer.status).toBe(201);
+    return ((await answer.json()) as { data: PublishedItem }).data;
+  }
+
+  const listComments = (postId: string, query: Record<string, string | number>, who = customer) =>
+    request(t.server).get(`/api/v1/posts/${postId}/comments`).query(query).set(auth(who));
+
+  const answer = (postId: string, body: Record<string, unknown>, key?: string, who = customer) => {
+    const call = request(t.server).post(`/api/v1/posts/${postId}/comments`).set(auth(who));
+    if (key) call.set('Idempotency-Key', key);
+    return call.send(body);
+  };
+
+  async function requestWhen(
+    postId: string,
+    id: string,
+    holds: (request: CommentRequest) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<CommentRequest> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const got = await request(t.server).get(`/api/v1/posts/${postId}/comment-requests/${id}`).set(auth());
+      expect(got.status).toBe(200);
+      if (holds(got.body.data)) return got.body.data;
+      if (Date.now() > deadline) {
+        const jobs = await t.db.query<{ last_error: string | null }>(
+          "SELECT last_error FROM graphile_worker.jobs WHERE key = $1 OR (task_identifier = 'send-comment' AND key IS NULL)",
+          [`comment:${id}`],
+        );
+        throw new Error(
+          `Comment request ${id} is still ${JSON.stringify(got.body.data)}; jobs: ${JSON.stringify(jobs)}`,
+        );
+      }
+      await sleep(100);
+    }
+  }
+
+  const onNetwork = async (network: Network, text: string): Promise<PublishedItem[]> =>
+    ((await (await emulator(`/published?network=${network}`)).json()) as { data: PublishedItem[] }).data.filter(
+      (item) => item.text === text,
+    );
+
+  beforeAll(async () => {
+    media = await startMediaServer();
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
+    customer = await t.createCustomer();
+    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await media?.close();
+  });
+  afterEach(async () => {
+    expect((await emulator('/faults', { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it.each(NETWORKS)('%s: lists third-party comments newest first', async (network) => {
+    const post = await published(network, `Comment on me (${network})`);
+    const older = await thirdPartyComment(network, post.objectId, 'First!', 'early_bird');
+    const newer = await thirdPartyComment(network, post.objectId, 'When does it ship?', 'curious_cat');
+
+    const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.comments).toEqual([
+      expect.objectContaining({ id: newer.postId, text: 'When does it ship?', authorName: 'curious_cat', own: false }),
+      expect.objectContaining({ id: older.postId, text: 'First!', authorName: 'early_bird', own: false }),
+    ]);
+    expect(listed.body.data.comments[0].replyToId).toBeNull();
+    expect(Number.isNaN(Date.parse(listed.body.data.comments[0].createdAt))).toBe(false);
+    expect(listed.body.data.nextCursor).toBeNull();
+  });
+
+  it('pages with a cursor that wraps the network’s', async () => {
+    const post = await published('facebook', 'Many comments');
+    for (const text of ['one', 'two', 'three']) await thirdPartyComment('facebook', post.objectId, text);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 3; page++) {
+      const listed = await listComments(post.postId, {
+        deliveryId: post.deliveryId,
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(listed.status).toBe(200);
+      seen.push(...listed.body.data.comments.map((comment: { text: string }) => comment.text));
+      cursor = listed.body.data.nextCursor ?? undefined;
+    }
+    expect(seen).toEqual(['three', 'two', 'one']);
+    expect(cursor).toBeUndefined();
+    // A cursor is bound to its delivery.
+    const other = await published('facebook', 'Another post');
+    const first = await listComments(post.postId, { deliveryId: post.deliveryId, limit: 1 });
+    const misused = await listComments(other.postId, {
+      deliveryId: other.deliveryId,
+      cursor: first.body.data.nextCursor,
+    });
+    expect(misused.status).toBe(400);
+    expect(misused.body.error.code).toBe('validation_failed');
+  });
+
+  it.each(NETWORKS)(
+    '%s: answers a comment once, even when the answer to the first attempt is lost',
+    async (network) => {
+      const post = await published(network, `Ask me anything (${network})`);
+      const question = await thirdPartyComment(network, post.objectId, 'Is it vegan?');
+      // The network makes the comment, then its answer is lost (a 5xx): the worker must not post it again.
+      const fault = await emulator('/faults', {
+        method: 'POST',
+        body: JSON.stringify({ network, accountId: post.account.networkAccountId, fault: 'answer_lost', count: 1 }),
+      });
+      expect(fault.status).toBe(201);
+      const text = `Yes, fully vegan (${network})`;
+      const accepted = await answer(post.postId, { deliveryId: post.deliveryId, text, replyToId: question.postId });
+      expect(accepted.status).toBe(202);
+      expect(accepted.body.data).toEqual(
+        expect.objectContaining({ status: 'queued', deliveryId: post.deliveryId, text, replyToId: question.postId }),
+      );
+      const id: string = accepted.body.data.id;
+
+      const waiting = await requestWhen(post.postId, id, (row) => row.error?.code === 'network_unavailable');
+      expect(waiting.attempts).toBe(1);
+      expect(await onNetwork(network, text)).toHaveLength(1);
+      // The retry's time (backoff) is brought forward, as its passing would.
+      await t.db.query(
+        "SELECT graphile_worker.add_job('send-comment', json_build_object('commentRequestId', $1::text), job_key => $2, run_at => now())",
+        [id, `comment:${id}`],
+      );
+      const sent = await requestWhen(post.postId, id, (row) => row.status === 'sent');
+      expect(sent).toEqual(expect.objectContaining({ attempts: 2, error: null }));
+      const made = await onNetwork(network, text);
+      expect(made).toHaveLength(1);
+      expect(sent.platformCommentId).toBe(made[0]!.postId);
+      expect(network === 'x' ? made[0]!.replyToId : made[0]!.parentId).toBe(question.postId);
+
+      // Seen in the list as the account's own.
+      const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
+      if (network === 'x')
+        expect(listed.body.data.comments[0]).toEqual(
+          expect.objectContaining({ id: made[0]!.postId, own: true, replyToId: question.postId }),
+        );
+      else expect(listed.body.data.comments).toEqual([expect.objectContaining({ id: question.postId, own: false })]);
+    },
+  );
+
+  it("waits out the network's rate limit before answering, then answers once", async () => {
+    const post = await published('x', 'Busy profile');
+    const fault = await emulator('/faults', {
+      method: 'POST',
+      body: JSON.stringify({
+        network: 'x',
+        accountId: post.account.networkAccountId,
+        fault: 'rate_limited',
+        count: 1,
+        resetInSeconds: 180,
+      }),
+    });
+    expect(fault.status).toBe(201);
+    const text = 'After the window';
+    const before = Date.now();
+    const accepted = await answer(post.postId, { deliveryId: post.deliveryId, text });
+    const id: string = accepted.body.data.id;
+    const waiting = await requestWhen(post.postId, id, (row) => row.error?.code === 'rate_limited');
+    expect(waiting.attempts).toBe(1);
+    const [row] = await t.db.query<{ next_attempt_at: Date; rate_limit_waits: number }>(
+      'SELECT next_attempt_at, rate_limit_waits FROM comment_requests WHERE id = $1',
+      [id],
+    );
+    // X's x-rate-limit-reset, 3 minutes on (plus at most 5 s of jitter): not before.
+    expect(row!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 180_000);
+    expect(row!.rate_limit_waits).toBe(1);
+    expect(await onNetwork('x', text)).toHaveLength(0);
+    await t.db.query(
+      "SELECT graphile_worker.add_job('send-comment', json_build_object('commentRequestId', $1::text), job_key => $2, run_at => now())",
+      [id, `comment:${id}`],
+    );
+    await requestWhen(post.postId, id, (row) => row.status === 'sent');
+    expect(await onNetwork('x', text)).toHaveLength(1);
+  });
+
+  it.each(NETWORKS)('%s: answers under the post itself', async (network) => {
+    const post = await published(network, `Plain answer (${network})`);
+    const text = `Thanks all (${network})`;
+    const accepted = await answer(post.postId, { deliveryId: post.deliveryId, text });
+    expect(accepted.status).toBe(202);
+    const sent = await requestWhen(post.postId, accepted.body.data.id, (row) => row.status === 'sent');
+    expect(sent.attempts).toBe(1);
+    const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
+    expect(listed.body.data.comments).toEqual([
+      expect.objectContaining({ id: sent.platformCommentId, text, own: true, replyToId: null }),
+    ]);
+  });
+
+  it('replays an Idempotency-Key and refuses it with another body', async () => {
+    const post = await published('facebook', 'Idempotent answers');
+    const body = { deliveryId: post.deliveryId, text: 'Once only' };
+    const first = await answer(post.postId, body, 'comment-key-1');
+    const second = await answer(post.postId, body, 'comment-key-1');
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    const other = await answer(post.postId, { ...body, text: 'Something else' }, 'comment-key-1');
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    await requestWhen(post.postId, first.body.data.id, (row) => row.status === 'sent');
+    expect(await onNetwork('facebook', 'Once only')).toHaveLength(1);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM comment_requests WHERE delivery_id = $1',
+      [post.deliveryId],
+    );
+    expect(n).toBe(1);
+  });
+
+  it.each(NETWORKS)(
+    '%s: announces a third-party comment once with comment.received, never our own answers',
+    async (network) => {
+      const post = await published(network, `Watched for comments (${network})`);
+      const own = await answer(post.postId, { deliveryId: post.deliveryId, text: `Our own note (${network})` });
+      await requestWhen(post.postId, own.body.data.id, (row) => row.status === 'sent');
+      const reader = await thirdPartyComment(network, post.objectId, `Love it (${network})`, 'big_fan');
+      const events = async () =>
+        (
+          await t.db.query<{ data: { deliveryId: string; comment: { id: string; text: string } } }>(
+            "SELECT data FROM events WHERE customer_id = $1 AND type = 'comment.received' AND data->>'deliveryId' = $2",
+            [customer.id, post.deliveryId],
+          )
+        ).map((row) => row.data);
+      const scanned = async () => {
+        await t.app.get(CommentScan).scanOnce(0);
+        const deadline = Date.now() + 20_000;
+        // The scan's job has run once the delivery's watermark was written after the scan began.
+        for (const began = new Date(); ; await sleep(100)) {
+          const [mark] = await t.db.query<{ scanned_at: Date }>(
+            'SELECT scanned_at FROM comment_watermarks WHERE delivery_id = $1 AND scanned_at >= $2',
+            [post.deliveryId, began],
+          );
+          if (mark) return;
+          if (Date.now() > deadline) throw new Error('The comment scan never read the delivery');
+        }
+      };
+      await scanned();
+      const announced = await events();
+      expect(announced).toEqual([
+        expect.objectContaining({
+          servicePostId: post.postId,
+          deliveryId: post.deliveryId,
+          connectedAccountId: post.account.id,
+          platform: network,
+          platformPostId: post.objectId,
+          comment: expect.objectContaining({ id: reader.postId, text: `Love it (${network})`, authorName: 'big_fan' }),
+        }),
+      ]);
+      // Read again (as the next scan would): nothing new, nothing announced twice.
+      await t.app.get(ScanCommentsTask).run(post.deliveryId);
+      expect(await events()).toHaveLength(1);
+    },
+  );
+
+  it("answers 404 for another customer's post, delivery or comment request", async () => {
+    const post = await published('x', 'Mine alone');
+    const accepted = await answer(post.postId, { deliveryId: post.deliveryId, text: 'Mine' });
+    const stranger = await t.createCustomer();
+    const listed = await listComments(post.postId, { deliveryId: post.deliveryId }, stranger);
+    expect(listed.status).toBe(404);
+    expect(listed.body.error.code).toBe('not_found');
+    const answered = await answer(post.postId, { deliveryId: post.deliveryId, text: 'Not yours' }, undefined, stranger);
+    expect(answered.status).toBe(404);
+    const got = await request(t.server)
+      .get(`/api/v1/posts/${post.postId}/comment-requests/${accepted.body.data.id}`)
+      .set(auth(stranger));
+    expect(got.status).toBe(404);
+    // A delivery of another post of the same customer is not this post's.
+    const other = await published('x', 'Other post');
+    const crossed = await listComments(post.postId, { deliveryId: other.deliveryId });
+    expect(crossed.status).toBe(404);
+  });
+
+  it('refuses a delivery not yet published with 409 delivery_not_published, and bad input with 4xx', async () => {
+    const account = await ownAccount('facebook');
+    const scheduled = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: 'Later' }],
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(scheduled.status).toBe(202);
+    const postId: string = scheduled.body.data.id;
+    const deliveryId: string = scheduled.body.data.deliveries[0].id;
+    const listed = await listComments(postId, { deliveryId });
+    expect(listed.status).toBe(409);
+    expect(listed.body.error.code).toBe('delivery_not_published');
+    const answered = await answer(postId, { deliveryId, text: 'Too early' });
+    expect(answered.status).toBe(409);
+    expect(answered.body.error.code).toBe('delivery_not_published');
+
+    expect((await listComments(postId, {})).status).toBe(400);
+    expect((await answer(postId, { deliveryId, text: '' })).status).toBe(400);
+    expect((await answer(postId, { deliveryId, text: 'x', replyToId: '../me' })).status).toBe(400);
+
+    const onX = await published('x', 'Short answers only');
+    const tooLong = await answer(onX.postId, { deliveryId: onX.deliveryId, text: 'a'.repeat(281) });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.error.details[0].field).toBe('text');
+  });
+});
