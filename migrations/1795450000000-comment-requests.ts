@@ -42,13 +42,11 @@ export class CommentRequests1795450000000 implements MigrationInterface {
         ids_at_newest text[] NOT NULL DEFAULT '{}',
         scanned_at    timestamptz NOT NULL
       )`);
-    await queryRunner.query(
-      "CREATE INDEX deliveries_recently_published ON deliveries (published_at) WHERE status = 'published'",
-    );
+    // The comment scan finds recently published deliveries through deliveries_recently_published_idx,
+    // which the metrics migration (MetricSnapshots1795440000000) made for its own scan.
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP INDEX deliveries_recently_published');
     await queryRunner.query('DROP TABLE comment_watermarks');
     await queryRunner.query('DROP TABLE comment_requests');
   }
