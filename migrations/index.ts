@@ -21,6 +21,7 @@ import { Media1795430000000 } from './1795430000000-media';
 import { MetricSnapshots1795440000000 } from './1795440000000-metric-snapshots';
 import { CommentRequests1795450000000 } from './1795450000000-comment-requests';
 import { Unpublish1795460000000 } from './1795460000000-unpublish';
+import { MediaDuration1795470000000 } from './1795470000000-media-duration';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   MetricSnapshots1795440000000,
   CommentRequests1795450000000,
   Unpublish1795460000000,
+  MediaDuration1795470000000,
 ];

@@ -4,12 +4,13 @@ import { hasMagic, MAGIC_PREFIX_BYTES, MediaType } from './media-types';
 /**
  * Passes an upload's body through while checking it: never more than the announced size, and the
  * first bytes those of the announced type. Throws ApiException as soon as one fails, so a wrong
- * file is not read to its end.
+ * file is not read to its end. `inspect` sees every piece too (a video's duration is read so).
  */
 export async function* checkedUpload(
   body: AsyncIterable<Buffer | string>,
   type: MediaType,
   size: number,
+  inspect?: (bytes: Buffer) => void,
 ): AsyncGenerator<Buffer> {
   let received = 0;
   let head: Buffer | undefined = Buffer.alloc(0);
@@ -28,6 +29,7 @@ export async function* checkedUpload(
         head = undefined;
       }
     }
+    inspect?.(bytes);
     yield bytes;
   }
   if (head) checkMagic(type, head);

@@ -25,6 +25,10 @@ export class Medium {
   @Column('text')
   state!: MediaState;
 
+  /** A video's duration in milliseconds, read from its movie header as it uploaded; null for images. */
+  @Column('integer', { name: 'duration_ms', nullable: true })
+  durationMs!: number | null;
+
   /** Why the upload failed, for people. */
   @Column('text', { nullable: true })
   failure!: string | null;

@@ -13,7 +13,8 @@ import { ByteRange, MediaStorage } from './media-storage';
 import { MAX_UPLOAD_BYTES, MEDIA_TYPES, MediaType } from './media-types';
 import { MediaUrlSigner } from './media-url-signer';
 import { Medium } from './media.entity';
-import { sizeInWords } from './network-media-limits';
+import { Mp4DurationReader } from './mp4-duration';
+import { durationInWords, MAX_VIDEO_DURATION_MS, sizeInWords } from './network-media-limits';
 
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_TTL_MS = 60 * 60_000;
@@ -31,6 +32,21 @@ export interface ServedFile {
 
 function typeOf(medium: Medium): MediaType {
   return MEDIA_TYPES[medium.contentType]!;
+}
+
+/** A video's duration as read from its movie header, refused when there is none or no network takes it. */
+function checkedDuration(durationMs: number | undefined): number {
+  if (durationMs === undefined || durationMs === 0)
+    throw new ApiException(
+      'unsupported_media_type',
+      "The video has no movie header ('moov' box) saying how long it lasts: save it again as a standard MP4 or MOV file",
+    );
+  if (durationMs > MAX_VIDEO_DURATION_MS)
+    throw new ApiException(
+      'unprocessable_content',
+      `The video lasts ${durationInWords(durationMs)}; no network takes a video longer than ${durationInWords(MAX_VIDEO_DURATION_MS)}`,
+    );
+  return durationMs;
 }
 
 /** `med_x.jpg` → `med_x`; anything else undefined. */
@@ -166,16 +182,24 @@ export class MediaService {
       throw ApiException.conflict(
         medium.state === 'ready' ? 'The medium is already uploaded' : 'The medium is being uploaded by another request',
       );
+    const video = type.kind === 'video' ? new Mp4DurationReader() : undefined;
+    let durationMs: number | null = null;
     try {
-      await this.storage.put(id, checkedUpload(body, type, medium.size), medium.size);
+      await this.storage.put(
+        id,
+        checkedUpload(body, type, medium.size, video && ((bytes) => video.feed(bytes))),
+        medium.size,
+      );
+      if (video) durationMs = checkedDuration(video.durationMs);
     } catch (error) {
       const reason = error instanceof ApiException ? error.message : 'The upload was interrupted';
       await this.storage.delete(id);
       await this.repository.update({ id }, { state: 'failed', failure: reason });
       throw error;
     }
-    await this.repository.update({ id }, { state: 'ready', uploadedAt: new Date() });
-    return this.view({ ...medium, state: 'ready', uploadedAt: new Date(), failure: null });
+    const uploadedAt = new Date();
+    await this.repository.update({ id }, { state: 'ready', uploadedAt, durationMs });
+    return this.view({ ...medium, state: 'ready', uploadedAt, durationMs, failure: null });
   }
 
   /** GET (or HEAD) of a file URL: checks the signature, then streams the bytes or the range asked. */
@@ -220,6 +244,7 @@ export class MediaService {
       contentType: medium.contentType,
       size: medium.size,
       filename: medium.filename,
+      durationMs: medium.durationMs,
       failure: medium.failure,
       createdAt: medium.createdAt.toISOString(),
       uploadedAt: medium.uploadedAt ? medium.uploadedAt.toISOString() : null,

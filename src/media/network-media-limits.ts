@@ -1,18 +1,57 @@
 import type { MediaKind } from '../networks/network-adapter';
 
 const MB = 1024 * 1024;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** The shortest and longest video a network takes, in milliseconds. */
+export interface DurationLimit {
+  minMs: number;
+  maxMs: number;
+}
 
 /**
- * Each network's size limit per kind of medium (docs/networks.md); a kind a network does not take
- * at all is left to its content rules. Checked when a post uses an uploaded medium, whose size is known.
+ * What a network takes of an uploaded medium, whose size (and a video's duration) is known
+ * (docs/networks.md). A kind a network does not take at all is left to its content rules.
  */
-export const NETWORK_MEDIA_LIMITS: Readonly<Record<string, Partial<Record<MediaKind, number>>>> = {
-  facebook: { image: 10 * MB, gif: 10 * MB, video: 1024 * MB },
-  instagram: { image: 8 * MB, video: 300 * MB },
-  x: { image: 5 * MB, gif: 15 * MB, video: 512 * MB },
+export interface NetworkMediaLimits {
+  /** The largest file per kind, in bytes. */
+  size: Partial<Record<MediaKind, number>>;
+  /** A video alone in a post (a Facebook video, an Instagram Reel, an X video). */
+  video: DurationLimit;
+  /** A video as one item among several (an Instagram carousel); `video` when absent. */
+  carouselVideo?: DurationLimit;
+}
+
+export const NETWORK_MEDIA_LIMITS: Readonly<Record<string, NetworkMediaLimits>> = {
+  facebook: {
+    size: { image: 10 * MB, gif: 10 * MB, video: 1024 * MB },
+    video: { minMs: 0, maxMs: 240 * MINUTE },
+  },
+  instagram: {
+    size: { image: 8 * MB, video: 300 * MB },
+    video: { minMs: 3 * SECOND, maxMs: 15 * MINUTE },
+    carouselVideo: { minMs: 3 * SECOND, maxMs: 60 * SECOND },
+  },
+  x: {
+    size: { image: 5 * MB, gif: 15 * MB, video: 512 * MB },
+    video: { minMs: 500, maxMs: 140 * SECOND },
+  },
 };
+
+/** The longest video any network takes: a longer upload could be published nowhere. */
+export const MAX_VIDEO_DURATION_MS = Math.max(
+  ...Object.values(NETWORK_MEDIA_LIMITS).map((limits) => limits.video.maxMs),
+);
 
 /** The limit in words: `5 MB`, `1 GB`. */
 export function sizeInWords(limit: number): string {
   return limit >= 1024 * MB ? `${limit / (1024 * MB)} GB` : `${limit / MB} MB`;
+}
+
+/** A duration in words: `0.5 s`, `140 s`, `15 min`, `4 h`. */
+export function durationInWords(ms: number): string {
+  if (ms >= 60 * MINUTE && ms % (60 * MINUTE) === 0) return `${ms / (60 * MINUTE)} h`;
+  if (ms >= MINUTE && ms % MINUTE === 0) return `${ms / MINUTE} min`;
+  return `${Math.round(ms / 100) / 10} s`;
 }

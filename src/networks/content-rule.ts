@@ -26,6 +26,10 @@ export const CONTENT_RULES = [
   'media_format',
   /** An uploaded medium larger than the network takes for its kind. */
   'media_too_large',
+  /** An uploaded video longer than the network takes (an Instagram carousel's videos: 60 s). */
+  'media_too_long',
+  /** An uploaded video shorter than the network takes. */
+  'media_too_short',
   /** Thread parts become comments on this network, which take no media. */
   'thread_media_not_allowed',
   /** Thread parts become comments on this network, which need text. */

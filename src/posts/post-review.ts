@@ -12,7 +12,7 @@ import { NetworkRegistry } from '../networks/network-registry';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostProblem, PostRule } from './post-problem';
 import { StoredContainer } from './post.entity';
-import { mediaSizeProblems } from './media-size-problems';
+import { mediaLimitProblems } from './media-limit-problems';
 
 /**
  * The latest a post may be scheduled: the same instant a calendar year on (UTC). A fixed 366 days
@@ -77,7 +77,7 @@ export class PostReview {
       if (!account || contentProblems.has(account.platform)) continue;
       contentProblems.set(account.platform, [
         ...this.networks.get(account.platform).validate(parts),
-        ...mediaSizeProblems(account.platform, containers),
+        ...mediaLimitProblems(account.platform, containers),
       ]);
     }
     return { scheduledAt, scheduleProblems, containers, mediaProblems, accounts, contentProblems };
@@ -147,6 +147,7 @@ export class PostReview {
                 mediaId: found.id,
                 size: found.size,
                 contentType: found.contentType,
+                ...(found.durationMs !== null ? { durationMs: found.durationMs } : {}),
               };
             }
             const url = medium.url!;

@@ -5,10 +5,17 @@ import type { MediaKind } from '../networks/network-adapter';
 export interface StoredContainer {
   content: string;
   /**
-   * An uploaded medium carries its id, size and type, and its canonical (unsigned) URL of the service,
-   * which the worker signs when it publishes.
+   * An uploaded medium carries its id, size, type (and a video its duration), and its canonical
+   * (unsigned) URL of the service, which the worker signs when it publishes.
    */
-  media: Array<{ url: string; kind: MediaKind; mediaId?: string; size?: number; contentType?: string }>;
+  media: Array<{
+    url: string;
+    kind: MediaKind;
+    mediaId?: string;
+    size?: number;
+    contentType?: string;
+    durationMs?: number;
+  }>;
 }
 
 @Entity('posts')

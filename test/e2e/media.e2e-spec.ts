@@ -3,6 +3,7 @@ import request from 'supertest';
 import { PurgeUnusedMedia } from '../../src/media/purge-unused-media.task';
 import { MediaUrlSigner } from '../../src/media/media-url-signer';
 import { MediaService } from '../../src/media/media.service';
+import { mp4 } from '../../src/media/mp4.testing';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { PostView } from '../../src/posts/dto/post.view';
 import { connectAccount } from '../support/connect-account';
@@ -22,12 +23,11 @@ const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
-/** An MP4's header (`ftyp` at 4) and 2.5 MB of numbered bytes: more than two storage chunks of 1 MB. */
-const VIDEO = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypmp42', 'latin1'),
-  Buffer.from(Uint8Array.from({ length: 2.5 * 1024 * 1024 }, (_, index) => index % 251)),
-]);
+/**
+ * A 10-second MP4 with 2.5 MB of media data (more than two storage chunks of 1 MB), its movie
+ * header after the data, as most encoders write it: its duration is read once the bytes passed.
+ */
+const VIDEO = mp4(10, { mdatBytes: 2.5 * 1024 * 1024, moovLast: true });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 type Network = 'facebook' | 'instagram' | 'x';
@@ -150,6 +150,32 @@ describe('Media uploads (against the emulator)', () => {
       expect((await put(uploadUrl, JPEG, 'image/jpeg')).status).toBe(200);
       expect((await api(customer).get(id)).body.data.state).toBe('ready');
       expect(await t.db.query('SELECT 1 FROM media_chunks WHERE media_id = $1', [id])).toHaveLength(1);
+    });
+
+    it("reads a video's duration from the file, and refuses one without a movie header or longer than any network takes", async () => {
+      const id = await upload(customer, mp4(12.5, { moovLast: true }), 'video/mp4');
+      expect((await api(customer).get(id)).body.data).toEqual(
+        expect.objectContaining({ state: 'ready', durationMs: 12_500 }),
+      );
+      expect((await api(customer).get(await upload(customer, JPEG, 'image/jpeg'))).body.data.durationMs).toBeNull();
+
+      const headless = mp4(12.5).subarray(0, 28 + 200);
+      const announced = await api(customer).create({ contentType: 'video/mp4', size: headless.length });
+      const refused = await put(announced.body.data.uploadUrl as string, headless, 'video/mp4');
+      expect(refused.status).toBe(415);
+      expect((await api(customer).get(announced.body.data.id as string)).body.data).toEqual(
+        expect.objectContaining({ state: 'failed', durationMs: null, failure: expect.stringMatching(/movie header/) }),
+      );
+
+      const fiveHours = mp4(5 * 3600);
+      const long = await api(customer).create({ contentType: 'video/mp4', size: fiveHours.length });
+      const tooLong = await put(long.body.data.uploadUrl as string, fiveHours, 'video/mp4');
+      expect(tooLong.status).toBe(422);
+      expect(((await tooLong.json()) as { error: { message: string } }).error.message).toBe(
+        'The video lasts 5 h; no network takes a video longer than 4 h',
+      );
+      expect((await api(customer).get(long.body.data.id as string)).body.data.state).toBe('failed');
+      expect(await t.db.query('SELECT 1 FROM media_chunks WHERE media_id = $1', [long.body.data.id])).toHaveLength(0);
     });
 
     it('refuses a type no network takes, and a size past what any network takes for the type', async () => {
@@ -305,6 +331,46 @@ describe('Media uploads (against the emulator)', () => {
       });
       expect(refused.status).toBe(422);
       expect(refused.body.error.details[0].message).toMatch(/at most 5 MB/);
+    });
+
+    it("checks each network's duration range for an uploaded video (validate and POST /posts)", async () => {
+      const validate = async (id: string) => {
+        const verdict = await request(t.server)
+          .post('/api/v1/posts/validate')
+          .set('Authorization', `Bearer ${customer.apiKey}`)
+          .send({
+            tenant_id: TENANT,
+            accounts: [accounts.facebook, accounts.instagram, accounts.x],
+            containers: [{ content: 'A video', media: [{ id }] }],
+          });
+        expect(verdict.status).toBe(200);
+        return (verdict.body.data.accounts as Array<{ platform: string; problems: Array<{ rule: string }> }>).map(
+          (account) => [account.platform, account.problems.map((problem) => problem.rule)],
+        );
+      };
+      // 150 s: a Facebook video and an Instagram Reel, but longer than X's 140 s.
+      const long = await upload(customer, mp4(150), 'video/mp4');
+      expect(await validate(long)).toEqual([
+        ['facebook', []],
+        ['instagram', []],
+        ['x', ['media_too_long']],
+      ]);
+      // 2 s: shorter than an Instagram Reel's 3 s.
+      const short = await upload(customer, mp4(2), 'video/mp4');
+      expect(await validate(short)).toEqual([
+        ['facebook', []],
+        ['instagram', ['media_too_short']],
+        ['x', []],
+      ]);
+      const refused = await createPost(t, customer, {
+        tenant_id: TENANT,
+        accounts: [accounts.x],
+        containers: [{ content: 'Too long for X', media: [{ id: long }] }],
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.details[0].message).toBe(
+        'containers[0].media[0].id: the video lasts 150 s; this network takes 0.5 s to 140 s',
+      );
     });
   });
 

@@ -23,6 +23,14 @@ export class MediaView {
   @ApiProperty({ nullable: true, type: String, example: 'bakery.jpg' })
   filename!: string | null;
 
+  @ApiProperty({
+    nullable: true,
+    type: 'integer',
+    example: null,
+    description: "A video's duration in milliseconds, read from the file once uploaded; null for images",
+  })
+  durationMs!: number | null;
+
   @ApiProperty({ nullable: true, type: String, example: null, description: 'Why the upload failed' })
   failure!: string | null;
 

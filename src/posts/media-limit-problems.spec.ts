@@ -1,0 +1,56 @@
+import type { StoredContainer } from './post.entity';
+import { mediaLimitProblems } from './media-limit-problems';
+
+const MB = 1024 * 1024;
+const video = (durationMs: number | undefined, size = MB): StoredContainer['media'][number] => ({
+  url: 'https://api.example.com/media-files/med_1.mp4',
+  kind: 'video',
+  mediaId: 'med_1',
+  size,
+  contentType: 'video/mp4',
+  ...(durationMs === undefined ? {} : { durationMs }),
+});
+const image = (size: number): StoredContainer['media'][number] => ({
+  url: 'u.jpg',
+  kind: 'image',
+  mediaId: 'med_2',
+  size,
+});
+const rules = (platform: string, media: StoredContainer['media']) =>
+  mediaLimitProblems(platform, [{ content: '', media }]).map((problem) => problem.rule);
+
+describe('mediaLimitProblems', () => {
+  it("checks a video's duration against each network's range", () => {
+    expect(rules('x', [video(140_000)])).toEqual([]);
+    expect(rules('x', [video(140_001)])).toEqual(['media_too_long']);
+    expect(rules('x', [video(400)])).toEqual(['media_too_short']);
+    expect(rules('instagram', [video(2_900)])).toEqual(['media_too_short']);
+    expect(rules('instagram', [video(15 * 60_000)])).toEqual([]);
+    expect(rules('facebook', [video(3 * 3600_000)])).toEqual([]);
+    expect(rules('facebook', [video(5 * 3600_000)])).toEqual(['media_too_long']);
+  });
+
+  it("holds an Instagram carousel's videos to 60 seconds, a Reel to 15 minutes", () => {
+    expect(rules('instagram', [video(90_000)])).toEqual([]);
+    expect(rules('instagram', [video(90_000), image(MB)])).toEqual(['media_too_long']);
+  });
+
+  it('says the duration and the range in the message, and names the field', () => {
+    const [problem] = mediaLimitProblems('x', [
+      { content: 'a', media: [] },
+      { content: 'b', media: [video(150_000)] },
+    ]);
+    expect(problem).toEqual({
+      field: 'containers[1].media[0].id',
+      rule: 'media_too_long',
+      message: 'containers[1].media[0].id: the video lasts 150 s; this network takes 0.5 s to 140 s',
+    });
+  });
+
+  it('checks sizes beside durations, and leaves a duration nobody measured (a URL) alone', () => {
+    expect(rules('x', [video(150_000, 600 * MB)])).toEqual(['media_too_large', 'media_too_long']);
+    expect(rules('x', [video(undefined)])).toEqual([]);
+    expect(rules('x', [image(6 * MB)])).toEqual(['media_too_large']);
+    expect(rules('mastodon', [video(1e9)])).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { durationInWords, NETWORK_MEDIA_LIMITS, sizeInWords } from '../media/network-media-limits';
+import { PostProblem } from './post-problem';
+import { StoredContainer } from './post.entity';
+
+type StoredMedium = StoredContainer['media'][number];
+
+/**
+ * Uploaded media that `platform` would refuse: larger than it takes for their kind, or a video
+ * shorter or longer than it takes (an Instagram carousel's videos have their own range). Only
+ * uploaded media have a known size and duration; a URL's file is measured by whoever fetches it.
+ */
+export function mediaLimitProblems(platform: string, containers: StoredContainer[]): PostProblem[] {
+  const limits = NETWORK_MEDIA_LIMITS[platform];
+  if (!limits) return [];
+  return containers.flatMap((container, index) =>
+    container.media.flatMap((medium, position): PostProblem[] => {
+      const field = `containers[${index}].media[${position}].id`;
+      const duration = container.media.length > 1 && limits.carouselVideo ? limits.carouselVideo : limits.video;
+      return [...sizeProblem(field, medium, limits.size[medium.kind]), ...durationProblem(field, medium, duration)];
+    }),
+  );
+}
+
+function sizeProblem(field: string, medium: StoredMedium, limit: number | undefined): PostProblem[] {
+  if (medium.size === undefined || limit === undefined || medium.size <= limit) return [];
+  return [
+    {
+      field,
+      rule: 'media_too_large',
+      message: `${field}: the ${medium.kind} has ${medium.size} bytes; this network takes at most ${sizeInWords(limit)}`,
+    },
+  ];
+}
+
+function durationProblem(field: string, medium: StoredMedium, limit: { minMs: number; maxMs: number }): PostProblem[] {
+  const lasts = medium.durationMs;
+  if (medium.kind !== 'video' || lasts === undefined) return [];
+  const range =
+    limit.minMs > 0
+      ? `${durationInWords(limit.minMs)} to ${durationInWords(limit.maxMs)}`
+      : `at most ${durationInWords(limit.maxMs)}`;
+  const says = `${field}: the video lasts ${durationInWords(lasts)}; this network takes ${range}`;
+  if (lasts > limit.maxMs) return [{ field, rule: 'media_too_long', message: says }];
+  if (lasts < limit.minMs) return [{ field, rule: 'media_too_short', message: says }];
+  return [];
+}
