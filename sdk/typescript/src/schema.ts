@@ -660,6 +660,11 @@ export interface components {
             /** @example bakery.jpg */
             filename: string | null;
             /**
+             * @description A video's duration in milliseconds, read from the file once uploaded; null for images
+             * @example null
+             */
+            durationMs: number | null;
+            /**
              * @description Why the upload failed
              * @example null
              */
@@ -703,6 +708,11 @@ export interface components {
             size: number;
             /** @example bakery.jpg */
             filename: string | null;
+            /**
+             * @description A video's duration in milliseconds, read from the file once uploaded; null for images
+             * @example null
+             */
+            durationMs: number | null;
             /**
              * @description Why the upload failed
              * @example null
@@ -832,7 +842,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "thread_media_not_allowed" | "thread_text_required";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
