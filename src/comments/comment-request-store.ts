@@ -88,6 +88,14 @@ export class CommentRequestStore {
     return row;
   }
 
+  /** A customer's requests under one of its posts, newest first (at most `limit`). */
+  async forPost(customerId: string, postId: string, limit: number): Promise<CommentRequestRow[]> {
+    return (await this.dataSource.query(
+      'SELECT * FROM comment_requests WHERE customer_id = $1 AND post_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3',
+      [customerId, postId, limit],
+    )) as CommentRequestRow[];
+  }
+
   async byId(id: string): Promise<CommentRequestRow | undefined> {
     const [row] = (await this.dataSource.query('SELECT * FROM comment_requests WHERE id = $1', [
       id,

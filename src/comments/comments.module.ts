@@ -30,6 +30,6 @@ import { SendCommentTask } from './send-comment.task';
     CommentScanSchedule,
     ScanCommentsTask,
   ],
-  exports: [CommentScan],
+  exports: [CommentScan, CommentsService],
 })
 export class CommentsModule {}

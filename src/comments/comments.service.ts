@@ -100,6 +100,11 @@ export class CommentsService {
     return commentRequestView(row);
   }
 
+  /** The answers asked for under a post, newest first: what the dashboard shows beside the network's comments. */
+  async requestsForPost(customerId: string, postId: string, limit = 100): Promise<CommentRequestView[]> {
+    return (await this.store.forPost(customerId, postId, limit)).map(commentRequestView);
+  }
+
   private readFailure(error: NetworkError): ApiException {
     if (error.kind === 'rate_limited') {
       const seconds = Math.max(1, Math.ceil(((error.details.retryAt?.getTime() ?? Date.now()) - Date.now()) / 1000));

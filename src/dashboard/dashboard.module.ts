@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
+import { CommentsModule } from '../comments/comments.module';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { NetworksModule } from '../networks/networks.module';
@@ -12,6 +13,7 @@ import { AssetsController } from './pages/assets.controller';
 import { OAuthController } from './pages/oauth.controller';
 import { OverviewController } from './pages/overview.controller';
 import { PageContextFactory } from './pages/page-context';
+import { PostCommentsPageController } from './pages/post-comments.controller';
 import { PostsPageController } from './pages/posts.controller';
 import { SignInController } from './pages/sign-in.controller';
 import { ViewingController } from './pages/viewing.controller';
@@ -41,6 +43,7 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
     AccountsModule,
     WebhooksModule,
     MetricsModule,
+    CommentsModule,
   ],
   controllers: [
     SignInController,
@@ -50,6 +53,7 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
     WebhookController,
     AccountsPageController,
     PostsPageController,
+    PostCommentsPageController,
     AssetsController,
     ViewingController,
   ],

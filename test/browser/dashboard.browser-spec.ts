@@ -22,6 +22,7 @@ describeInBrowser()('Dashboard in a real browser', () => {
   let page: Page;
   let receiver: WebhookReceiver;
   let accountId: string;
+  let networkAccountId: string;
 
   beforeAll(async () => {
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
@@ -188,6 +189,7 @@ describeInBrowser()('Dashboard in a real browser', () => {
       .set('Authorization', `Bearer ${customer.apiKey}`)
       .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
     accountId = finalized.body.data[0].id;
+    networkAccountId = pending.body.data.availablePages[0].id;
     await screenshotBothWidths(page, 'oauth');
   });
 
@@ -275,6 +277,81 @@ describeInBrowser()('Dashboard in a real browser', () => {
     expect((await page.goto('/dashboard/posts/pst_unknown'))!.status()).toBe(404);
   });
 
+  it("shows a post's comments read from the network, page by page, and the answers sent through the API", async () => {
+    const api = (path: string) => `/api/v1${path}`;
+    const bearer = { Authorization: `Bearer ${customer.apiKey}` };
+    const created = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [accountId],
+      containers: [{ content: 'Ask us anything' }],
+    });
+    const post = await settledPost(t, customer, created.body.data.id);
+    expect(post.status).toBe('published');
+    const delivery = post.deliveries[0]!;
+    const emulator = (path: string, body: object) =>
+      fetch(`${t.baseUrl}/emulator/control${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // 26 comments by readers (the first one hostile) and one answer of the account's: two pages of 25.
+    const comment = (text: string) =>
+      emulator('/comments', {
+        network: 'x',
+        parentId: delivery.platformPostId,
+        text,
+        author: { username: 'a_reader' },
+      });
+    expect((await comment(HOSTILE)).status).toBe(201);
+    for (let index = 1; index <= 25; index += 1) expect((await comment(`Question ${index}`)).status).toBe(201);
+    const answered = await request(t.server)
+      .post(api(`/posts/${post.id}/comments`))
+      .set(bearer)
+      .send({ deliveryId: delivery.id, text: 'Thanks for asking!' });
+    expect(answered.status).toBe(202);
+    const answerUrl = api(`/posts/${post.id}/comment-requests/${answered.body.data.id}`);
+    for (let tries = 0; (await request(t.server).get(answerUrl).set(bearer)).body.data.status !== 'sent'; tries += 1) {
+      expect(tries).toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    await page.goto(`/dashboard/posts/${post.id}`);
+    const section = page.getByRole('region', { name: 'Comments' });
+    const answerRow = section.getByRole('row', { name: /Thanks for asking!/ });
+    await expect(answerRow.textContent()).resolves.toContain('sent');
+    await screenshotBothWidths(page, 'post-comments-section');
+
+    await section.getByRole('link', { name: 'Read the comments on x' }).click();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Comments on x');
+    const rows = page.locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(25);
+    // Newest first: the account's answer, marked as its own, then the readers' latest questions.
+    await expect(rows.first().textContent()).resolves.toMatch(/yours.*Thanks for asking!/);
+    await expect(rows.nth(1).textContent()).resolves.toContain('Question 25');
+    await screenshotBothWidths(page, 'post-comments');
+
+    await page.getByRole('link', { name: 'Older comments' }).click();
+    await expect(rows.count()).resolves.toBe(2);
+    await expect(rows.first().textContent()).resolves.toContain('Question 1');
+    // Markup in a reader's comment is shown as text, never run.
+    await expect(rows.last().textContent()).resolves.toContain(HOSTILE);
+    expect(await page.title()).not.toBe('owned');
+    await expect(page.getByRole('link', { name: 'Older comments' }).count()).resolves.toBe(0);
+
+    // The network failing is said on the page, which still shows where it is.
+    expect(
+      (await emulator('/faults', { network: 'x', accountId: networkAccountId, fault: 'server_error', count: 5 }))
+        .status,
+    ).toBe(201);
+    await page.goto(`/dashboard/posts/${post.id}/comments?delivery=${delivery.id}`);
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('The comments could not be read');
+    await expect(page.getByRole('link', { name: 'Back to the post' }).isVisible()).resolves.toBe(true);
+    expect((await fetch(`${t.baseUrl}/emulator/control/faults`, { method: 'DELETE' })).status).toBe(200);
+
+    expect((await page.goto(`/dashboard/posts/${post.id}/comments?delivery=dlv_unknown`))!.status()).toBe(404);
+    expect((await page.goto(`/dashboard/posts/${post.id}/comments`))!.status()).toBe(404);
+  });
+
   it('switches to the test world with the Test button, says so on every page, and back with Live', async () => {
     await page.goto('/dashboard/accounts');
     await expect(page.getByRole('button', { name: 'Live' }).getAttribute('aria-pressed')).resolves.toBe('true');
@@ -324,7 +401,8 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     const text = (await page.locator('main').textContent())!;
     expect(text).toMatch(/x\s*disconnected\s*1/);
-    expect(text).toMatch(/published\s*1/);
+    // The post shown above and the one commented on.
+    expect(text).toMatch(/published\s*2/);
     await screenshotBothWidths(page, 'overview-with-data');
   });
 

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, Res, UseFilters, UseGuards } from '@nest
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
+import { CommentsService } from '../../comments/comments.service';
 import { ApiException } from '../../common/errors/api-exception';
 import { MetricsService } from '../../metrics/metrics.service';
 import { POST_STATUSES } from '../../posts/post-status';
@@ -29,6 +30,7 @@ export class PostsPageController {
     private readonly posts: PostsReader,
     private readonly pages: PageContextFactory,
     private readonly metrics: MetricsService,
+    private readonly comments: CommentsService,
   ) {}
 
   @Get()
@@ -58,6 +60,7 @@ export class PostsPageController {
     const detail = await this.posts.get(session.customerId, id);
     // The last metrics read (by the API or the background refresh): showing a page calls no network.
     const metrics = await this.metrics.forPost(session.customerId, id, { refresh: false });
-    sendPage(reply, postPage(this.pages.for(session), detail, metrics));
+    const answers = await this.comments.requestsForPost(session.customerId, id);
+    sendPage(reply, postPage(this.pages.for(session), detail, { metrics, answers }));
   }
 }

@@ -1,3 +1,4 @@
+import { CommentRequestView } from '../../comments/dto/comment.view';
 import { PostMetricsView } from '../../metrics/dto/metrics.views';
 import { PostView } from '../../posts/dto/post.view';
 import { POST_STATUSES } from '../../posts/post-status';
@@ -7,6 +8,7 @@ import { tenantFilter } from './accounts.page';
 import { badge, externalLink, options, when } from './format';
 import { html, SafeHtml } from './html';
 import { layout, PageContext } from './layout';
+import { commentsSection } from './comments.section';
 import { metricsSection } from './metrics.section';
 
 export interface PostsPageState {
@@ -40,13 +42,19 @@ ${rows.length >= state.limit ? html`<p class="muted">Showing the newest ${state.
   );
 }
 
-export function postPage(context: PageContext, detail: PostDetail, metrics?: PostMetricsView): SafeHtml {
+/** What the post page shows beside the post: its last metrics, and the answers asked for under it. */
+export interface PostExtras {
+  metrics: PostMetricsView;
+  answers: CommentRequestView[];
+}
+
+export function postPage(context: PageContext, detail: PostDetail, extras: PostExtras): SafeHtml {
   const { view } = detail;
   const deliveries = view.deliveries.map(
     (
       delivery,
     ) => html`<tr><td><a href="${ROUTES.accounts}/${delivery.accountId}"><code>${delivery.accountId}</code></a><br>${delivery.platform}</td><td>${badge(delivery.status)}</td>
-<td>${externalLink(delivery.permalink)}</td><td>${delivery.attempts}</td><td>${delivery.error ? html`<strong>${delivery.error.code}</strong>: ${delivery.error.message}` : html`<span class="muted">none</span>`}</td><td>${when(delivery.publishedAt)}</td></tr>`,
+<td>${externalLink(delivery.permalink)}</td><td>${delivery.attempts}</td><td>${delivery.error ? html`<strong>${delivery.error.code}</strong>: ${delivery.error.message}` : html`<span class="muted">none</span>`}</td><td>${when(delivery.publishedAt)}${delivery.deletedAt ? html`<br>deleted ${when(delivery.deletedAt)}` : null}</td></tr>`,
   );
   return layout(
     context,
@@ -60,7 +68,8 @@ ${detail.texts.map((text, index) => html`<dt>${index === 0 ? 'Text' : `Thread ${
 <section class="card" aria-labelledby="deliveries-heading"><h2 id="deliveries-heading">Deliveries</h2>
 <div class="table-wrap"><table><thead><tr><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Permalink</th><th scope="col">Attempts</th><th scope="col">Error</th><th scope="col">Published</th></tr></thead><tbody>${deliveries}</tbody></table></div>
 </section>
-${metrics ? metricsSection(metrics) : null}
+${metricsSection(extras.metrics)}
+${commentsSection(view.id, view.deliveries, extras.answers)}
 <p><a href="${ROUTES.posts}">All posts</a></p>`,
   );
 }
