@@ -114,13 +114,19 @@ export class MediaService {
     return new Map(found.map((medium) => [medium.id, medium]));
   }
 
-  /** Keeps media a post uses from being purged: counted as used until `until` (a scheduled post's time). */
-  async markUsed(ids: string[], until = new Date()): Promise<void> {
-    if (ids.length)
-      await this.dataSource.query('UPDATE media SET last_used_at = greatest(last_used_at, $2) WHERE id = ANY($1)', [
-        ids,
-        until,
-      ]);
+  /**
+   * Keeps media a post uses from being purged: counted as used until `until` (a scheduled post's
+   * time). Resolves to the ids it marked: a medium purged meanwhile is missing. The row lock of the
+   * UPDATE orders it with a purge's conditional DELETE (purgeIfUnused): either the purge sees the
+   * new last_used_at and keeps the medium, or the medium is gone before it is marked.
+   */
+  async markUsed(ids: string[], until = new Date()): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const [rows] = (await this.dataSource.query(
+      'UPDATE media SET last_used_at = greatest(last_used_at, $2) WHERE id = ANY($1) RETURNING id',
+      [ids, until],
+    )) as [Array<{ id: string }>, number];
+    return new Set(rows.map((row) => row.id));
   }
 
   /** A URL a network can fetch the medium's bytes from until `expiresAt`. */
@@ -221,10 +227,19 @@ export class MediaService {
     return { contentType: medium.contentType, size: medium.size, range, body: this.storage.get(id, range) };
   }
 
-  /** Deletes a medium and its bytes. */
-  async remove(id: string): Promise<void> {
+  /**
+   * Deletes a medium and its bytes if it is still unused since before `cutoff`, checked in the
+   * DELETE itself (see markUsed). The row goes first, so nothing can find a medium whose bytes are
+   * going; bytes a failing store keeps are left behind, never a medium without its bytes.
+   */
+  async purgeIfUnused(id: string, cutoff: Date): Promise<boolean> {
+    const [rows] = (await this.dataSource.query(
+      'DELETE FROM media WHERE id = $1 AND coalesce(last_used_at, created_at) < $2 RETURNING id',
+      [id, cutoff],
+    )) as [unknown[], number];
+    if (!rows.length) return false;
     await this.storage.delete(id);
-    await this.repository.delete({ id });
+    return true;
   }
 
   private refusedUrl(reason: 'expired' | 'invalid', purpose: 'upload' | 'file'): ApiException {

@@ -13,7 +13,7 @@ const BATCH = 100;
 
 /**
  * Media no post has used for MEDIA_RETENTION_DAYS (counted from the upload when none ever did) are
- * deleted, bytes first. A post marks its media used until its publishing time when it is accepted,
+ * deleted (each checked again as it goes: a post may have taken it up since). A post marks its media used until its publishing time when it is accepted,
  * and again when it is published, so a scheduled post never loses its media.
  */
 @Injectable()
@@ -40,8 +40,7 @@ export class PurgeUnusedMedia implements OnModuleInit {
         `SELECT id FROM media WHERE coalesce(last_used_at, created_at) < $1 LIMIT ${BATCH}`,
         [cutoff],
       )) as Array<{ id: string }>;
-      for (const { id } of rows) await this.media.remove(id);
-      deleted += rows.length;
+      for (const { id } of rows) if (await this.media.purgeIfUnused(id, cutoff)) deleted += 1;
       if (rows.length < BATCH) return deleted;
     }
   }

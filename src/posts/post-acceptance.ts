@@ -61,14 +61,33 @@ export class PostAcceptance {
       problems.map((problem) => ({ ...problem, message: `${platform}: ${problem.message}` })),
     );
     if (contentProblems.length) throw unprocessable(contentProblems);
-    const uploaded = reviewed.containers.flatMap((container) =>
-      container.media.flatMap((medium) => medium.mediaId ?? []),
-    );
-    await this.media.markUsed(uploaded, reviewed.scheduledAt ?? now);
+    await this.keepMedia(reviewed.containers, reviewed.scheduledAt ?? now);
     return {
       containers: reviewed.containers,
       accounts: reviewed.accounts.map((reviewedAccount) => reviewedAccount.account!),
       scheduledAt: reviewed.scheduledAt,
     };
+  }
+
+  /** Marks the post's uploaded media used until it publishes; a medium purged since the review is refused. */
+  private async keepMedia(containers: StoredContainer[], until: Date): Promise<void> {
+    const uploaded = containers.flatMap((container, index) =>
+      container.media.flatMap((medium, position) =>
+        medium.mediaId ? [{ id: medium.mediaId, field: `containers[${index}].media[${position}].id` }] : [],
+      ),
+    );
+    const kept = await this.media.markUsed(
+      uploaded.map((medium) => medium.id),
+      until,
+    );
+    const purged = uploaded.filter((medium) => !kept.has(medium.id));
+    if (purged.length)
+      throw unprocessable(
+        purged.map(({ id, field }) => ({
+          field,
+          rule: 'media_unknown',
+          message: `${field}: medium ${id} was just deleted (unused for the retention period): upload it again`,
+        })),
+      );
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Client } from 'pg';
 import request from 'supertest';
 import { PurgeUnusedMedia } from '../../src/media/purge-unused-media.task';
 import { MediaUrlSigner } from '../../src/media/media-url-signer';
@@ -389,6 +390,63 @@ describe('Media uploads (against the emulator)', () => {
       expect(await t.db.query('SELECT 1 FROM media_chunks WHERE media_id = $1', [old])).toHaveLength(0);
       expect((await api(customer).get(usedLately)).status).toBe(200);
       expect((await api(customer).get(fresh)).status).toBe(200);
+    });
+
+    /** Runs `work` while another connection holds `sql` uncommitted on the medium's row, then commits it. */
+    async function whileLocked<T>(sql: string, id: string, work: () => Promise<T>): Promise<T> {
+      const other = new Client({ connectionString: t.db.url });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(sql, [id]);
+        const pending = work();
+        // Commit only once `work` reached the locked row and waits on it.
+        for (let tries = 0; ; tries += 1) {
+          const [waiting] = await t.db.query<{ count: string }>(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+          );
+          if (Number(waiting!.count) > 0) break;
+          if (tries > 200) throw new Error('Nothing waited on the locked medium');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await other.query('COMMIT');
+        return await pending;
+      } finally {
+        await other.end();
+      }
+    }
+
+    it('keeps a medium a post takes up while the purge is deciding', async () => {
+      const id = await upload(customer, JPEG, 'image/jpeg');
+      await t.db.query("UPDATE media SET created_at = now() - interval '8 days' WHERE id = $1", [id]);
+      // A post marks it used (uncommitted) after the purge saw it unused: the purge must look again.
+      const purged = await whileLocked('UPDATE media SET last_used_at = now() WHERE id = $1', id, () =>
+        t.app.get(PurgeUnusedMedia).run(),
+      );
+      expect(purged).toBe(0);
+      expect((await api(customer).get(id)).body.data.state).toBe('ready');
+      expect(await t.db.query('SELECT 1 FROM media_chunks WHERE media_id = $1', [id])).toHaveLength(1);
+    });
+
+    it('refuses a post whose medium the purge deleted after the post was reviewed, with 422', async () => {
+      const id = await upload(customer, JPEG, 'image/jpeg');
+      // The purge deletes it (uncommitted) while the post is being accepted.
+      // (supertest sends a request once it is awaited: the async function does that at once.)
+      const answer = await whileLocked('DELETE FROM media WHERE id = $1', id, async () =>
+        createPost(t, customer, {
+          tenant_id: TENANT,
+          accounts: [accounts.facebook],
+          containers: [{ content: 'Purged meanwhile', media: [{ id }] }],
+        }),
+      );
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.details).toEqual([
+        expect.objectContaining({
+          field: 'containers[0].media[0].id',
+          message: expect.stringMatching(/upload it again/),
+        }),
+      ]);
+      expect(await t.db.query("SELECT 1 FROM posts WHERE containers::text LIKE '%Purged meanwhile%'")).toHaveLength(0);
     });
   });
 });
