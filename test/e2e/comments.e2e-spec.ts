@@ -1,14 +1,13 @@
 import request from 'supertest';
 import { CommentScan } from '../../src/comments/comment-scan';
 import { ScanCommentsTask } from '../../src/comments/scan-comments.task';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { PublishedItem } from '../../src/emulator/state/published-log';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 
-const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-comments';
 const NETWORKS = ['facebook', 'instagram', 'x'] as const;
 type Network = (typeof NETWORKS)[number];
@@ -33,7 +32,6 @@ describe('Comments (against the emulator)', () => {
   let t: TestApp & { baseUrl: string };
   let customer: TestCustomer;
   let media: Awaited<ReturnType<typeof startMediaServer>>;
-  let users = 0;
 
   const emulator = (path: string, init?: RequestInit) =>
     fetch(`${t.baseUrl}/emulator/control${path}`, {
@@ -42,36 +40,8 @@ describe('Comments (against the emulator)', () => {
     });
   const auth = (who: TestCustomer = customer) => ({ Authorization: `Bearer ${who.apiKey}` });
 
-  async function ownAccount(network: Network): Promise<{ id: string; networkAccountId: string }> {
-    users += 1;
-    const id = `comments-${network}-${users}`;
-    const handle = `comments_${network}_${users}`;
-    const created = await emulator('/users', {
-      method: 'POST',
-      body: JSON.stringify({
-        id,
-        name: id,
-        pages: [{ name: `${id} page`, instagram: { username: handle } }],
-        instagram: { username: handle },
-        x: { username: handle },
-      }),
-    });
-    expect(created.status).toBe(201);
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-      emulatorUser: id,
-    });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth())).body.data
-      .availablePages;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set(auth())
-      .send({ selectedPageIds: [pages[0].id] });
-    expect(finalized.status).toBe(200);
-    return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
-  }
+  /** A new emulator user's page or profile, connected: every test's posts and comments touch no other's. */
+  const ownAccount = (network: Network) => connectAccount(t, customer, network, TENANT, { freshUser: true });
 
   /** A post published on the network: its id, its delivery's id and the network's id of it. */
   async function published(network: Network, text: string) {
@@ -139,7 +109,6 @@ describe('Comments (against the emulator)', () => {
     media = await startMediaServer();
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
-    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
   });
   afterAll(async () => {
     await t?.close();

@@ -32,7 +32,7 @@ describe('An empty body sent as application/json', () => {
 
   describe('on a route that takes no body, is no body', () => {
     it('DELETE /social-accounts/:id disconnects the account', async () => {
-      const account = await connectAccount(t, customer, 'x', TENANT);
+      const account = (await connectAccount(t, customer, 'x', TENANT)).id;
       const response = await authed(request(t.server).delete(`/api/v1/social-accounts/${account}`));
       expect({ status: response.status, body: response.body }).toEqual({
         status: 200,

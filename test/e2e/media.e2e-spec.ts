@@ -71,7 +71,7 @@ describe('Media uploads (against the emulator)', () => {
     customer = await t.createCustomer();
     other = await t.createCustomer();
     for (const network of ['facebook', 'instagram', 'x'] as const)
-      accounts[network] = await connectAccount(t, customer, network, TENANT);
+      accounts[network] = (await connectAccount(t, customer, network, TENANT)).id;
     // X's video processing done at the first status check: nothing here is about polling.
     const settings = await fetch(`${t.baseUrl}/emulator/control/settings`, {
       method: 'PUT',

@@ -1,11 +1,10 @@
 import request from 'supertest';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount, createEmulatorUser } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { createPost, PostBody } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 
-const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-validation';
 /**
  * Media on a public address written as a literal, so that the URL check needs no DNS. Nothing here
@@ -680,32 +679,8 @@ describe('Post validation: every rule refused before anything is accepted (again
   let stranger: TestCustomer;
   const accounts = {} as Record<Network, Connected>;
 
-  const emulator = (path: string, init?: RequestInit) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, {
-      ...init,
-      headers: { 'Content-Type': 'application/json', ...init?.headers },
-    });
-
-  async function connect(owner: TestCustomer, network: Network, emulatorUser?: string): Promise<string> {
-    const { session } = await connectUntilSession(t, owner.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-      emulatorUser,
-    });
-    const pages = (
-      await request(t.server)
-        .get(`/api/v1/social-accounts/pending/${session}`)
-        .set('Authorization', `Bearer ${owner.apiKey}`)
-    ).body.data.availablePages;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set('Authorization', `Bearer ${owner.apiKey}`)
-      .send({ selectedPageIds: [pages[0].id] });
-    if (finalized.status !== 200 && finalized.status !== 201)
-      throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
-    return finalized.body.data[0].id as string;
-  }
+  const connect = async (owner: TestCustomer, network: Network, emulatorUser?: string) =>
+    (await connectAccount(t, owner, network, TENANT, { emulatorUser })).id;
 
   /** What a post leaves behind anywhere: a refused one must leave none of it. */
   async function footprint(): Promise<Record<string, string>> {
@@ -726,22 +701,8 @@ describe('Post validation: every rule refused before anything is accepted (again
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'false' } });
     customer = await t.createCustomer();
     stranger = await t.createCustomer();
-    for (const owner of [customer, stranger]) await t.app.get(RedirectUrlsService).add(owner.id, REDIRECT);
     // A test user each for the account that expires and the one that is disconnected, on every network.
-    for (const id of ['expiring', 'leaving']) {
-      const handle = `${id}_shop`;
-      const created = await emulator('/users', {
-        method: 'POST',
-        body: JSON.stringify({
-          id,
-          name: id,
-          pages: [{ name: `${id} page`, instagram: { username: handle } }],
-          instagram: { username: handle },
-          x: { username: handle },
-        }),
-      });
-      if (!created.ok) throw new Error(`The emulator refused the test user ${id}: ${await created.text()}`);
-    }
+    for (const id of ['expiring', 'leaving']) await createEmulatorUser(t, id);
     for (const network of NETWORKS) {
       accounts[network] = {
         active: await connect(customer, network),
@@ -940,22 +901,7 @@ describe('Post validation with ALLOW_PRIVATE_URLS on (local use)', () => {
   beforeAll(async () => {
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
-    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network: 'x',
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-    });
-    const pages = (
-      await request(t.server)
-        .get(`/api/v1/social-accounts/pending/${session}`)
-        .set('Authorization', `Bearer ${customer.apiKey}`)
-    ).body.data.availablePages;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set('Authorization', `Bearer ${customer.apiKey}`)
-      .send({ selectedPageIds: [pages[0].id] });
-    account = finalized.body.data[0].id;
+    account = (await connectAccount(t, customer, 'x', TENANT)).id;
   });
   afterAll(async () => {
     await t?.close();

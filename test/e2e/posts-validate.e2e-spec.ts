@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { connectAccount } from '../support/connect-account';
+import { connectAccount, createEmulatorUser } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { createPost, PostBody } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
@@ -87,18 +87,11 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
   beforeAll(async () => {
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'false' } });
     customer = await t.createCustomer();
-    for (const network of TESTED_NETWORKS) active[network] = await connectAccount(t, customer, network, TENANT);
-    for (const id of ['expiring', 'leaving']) {
-      const created = await fetch(`${t.baseUrl}/emulator/control/users`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id, name: id, x: { username: `${id}_shop` } }),
-      });
-      if (!created.ok) throw new Error(`The emulator refused the test user ${id}: ${await created.text()}`);
-    }
-    expired = await connectAccount(t, customer, 'x', TENANT, 'expiring');
+    for (const network of TESTED_NETWORKS) active[network] = (await connectAccount(t, customer, network, TENANT)).id;
+    for (const id of ['expiring', 'leaving']) await createEmulatorUser(t, id);
+    expired = (await connectAccount(t, customer, 'x', TENANT, { emulatorUser: 'expiring' })).id;
     await t.db.query("UPDATE connected_accounts SET status = 'expired' WHERE id = $1", [expired]);
-    disconnected = await connectAccount(t, customer, 'x', TENANT, 'leaving');
+    disconnected = (await connectAccount(t, customer, 'x', TENANT, { emulatorUser: 'leaving' })).id;
     const gone = await request(t.server)
       .delete(`/api/v1/social-accounts/${disconnected}`)
       .set('Authorization', `Bearer ${customer.apiKey}`);

@@ -1,12 +1,11 @@
 import request from 'supertest';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 
-const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-faults';
 
 /** What the emulator's control API answers for /published: its own record. */
@@ -71,44 +70,9 @@ describe('Publishing faults on each network (against the emulator)', () => {
   const post = (accountId: string, containers: unknown[]) =>
     createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers });
 
-  let users = 0;
   /** A new emulator user with a Page (linked to an Instagram account) and an X profile, connected on one network. */
-  async function ownAccount(
-    network: 'facebook' | 'instagram' | 'x',
-  ): Promise<{ id: string; networkAccountId: string }> {
-    users += 1;
-    const id = `faults-${network}-${users}`;
-    const handle = `faults_${network}_${users}`;
-    const created = await emulator('/users', {
-      method: 'POST',
-      body: JSON.stringify({
-        id,
-        name: id,
-        pages: [{ name: `${id} page`, instagram: { username: handle } }],
-        instagram: { username: handle },
-        x: { username: handle },
-      }),
-    });
-    expect(created.status).toBe(201);
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-      emulatorUser: id,
-    });
-    const pages = (
-      await request(t.server)
-        .get(`/api/v1/social-accounts/pending/${session}`)
-        .set('Authorization', `Bearer ${customer.apiKey}`)
-    ).body.data.availablePages;
-    expect(pages).toHaveLength(1);
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set('Authorization', `Bearer ${customer.apiKey}`)
-      .send({ selectedPageIds: [pages[0].id] });
-    expect(finalized.status).toBe(200);
-    return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
-  }
+  const ownAccount = (network: 'facebook' | 'instagram' | 'x') =>
+    connectAccount(t, customer, network, TENANT, { freshUser: true });
 
   /** Polls the delivery until the predicate holds (or fails the test after the time runs out). */
   async function deliveryWhen(
@@ -130,7 +94,6 @@ describe('Publishing faults on each network (against the emulator)', () => {
     media = await startMediaServer();
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
-    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
   });
   afterAll(async () => {
     await t?.close();

@@ -3,10 +3,11 @@ import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { PostView } from '../../src/posts/dto/post.view';
 import { UnpublishView } from '../../src/posts/unpublish/unpublish-outcome.view';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
-import { connectAccount, control, testWorldOf } from '../support/sandbox-worlds';
+import { connectAccount as connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
 
@@ -44,36 +45,8 @@ describe('Unpublishing a post (against the emulator)', () => {
   const deliveryStatus = async (id: string) =>
     (await t.db.query<{ status: string }>('SELECT status FROM deliveries WHERE id = $1', [id]))[0]!.status;
 
-  let users = 0;
   /** A new emulator user with a Page (linked to an Instagram account) and an X profile, connected on one network. */
-  async function ownAccount(network: Network): Promise<{ id: string; networkAccountId: string }> {
-    users += 1;
-    const id = `unpublish-${network}-${users}`;
-    const handle = `unpublish_${network}_${users}`;
-    const created = await emulator('/users', {
-      id,
-      name: id,
-      pages: [{ name: `${id} page`, instagram: { username: handle } }],
-      instagram: { username: handle },
-      x: { username: handle },
-    });
-    expect(created.status).toBe(201);
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-      emulatorUser: id,
-    });
-    const auth = { Authorization: `Bearer ${customer.apiKey}` };
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
-      .availablePages;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set(auth)
-      .send({ selectedPageIds: [pages[0].id] });
-    expect(finalized.status).toBe(200);
-    return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
-  }
+  const ownAccount = (network: Network) => connectAccount(t, customer, network, TENANT, { freshUser: true });
 
   /** Publishes one post to the account and waits until it is out. */
   async function publishedPost(
@@ -294,7 +267,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it("works with a test key: deletes from the test world's emulator", async () => {
     const world = await testWorldOf(t, customer);
-    const account = await connectAccount(t, world, 'x', TENANT, REDIRECT);
+    const account = await connectWorldAccount(t, world, 'x', TENANT, REDIRECT);
     const post = await publishedPost(world, 'x', account.id, 'A sandbox post, then gone');
     expect((await unpublish(world, post.id)).status).toBe(202);
     await deletedPost(world, post.id);

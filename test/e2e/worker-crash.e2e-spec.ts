@@ -77,6 +77,9 @@ describe('A worker killed mid-publish', () => {
     const accountId = finalized.data[0]!.id;
 
     // The network will take 4 s to answer the next call for this profile: long enough to die in.
+    // That call is the publish, whenever the worker's scans run: the comment and metrics scans read
+    // only published deliveries (there are none until this post is), and the token is hours away
+    // from its refresh, so nothing else calls X for this profile first and takes the fault.
     await fetch(`${baseUrl}/emulator/control/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
