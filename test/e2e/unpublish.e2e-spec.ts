@@ -1,10 +1,12 @@
 import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { PostView } from '../../src/posts/dto/post.view';
 import { UnpublishView } from '../../src/posts/unpublish/unpublish-outcome.view';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
+import { signedIn } from '../support/dashboard';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { connectAccount as connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
@@ -118,6 +120,20 @@ describe('Unpublishing a post (against the emulator)', () => {
       ]);
     },
   );
+
+  it("shows on the dashboard's post page when a delivery was deleted", async () => {
+    const account = await ownAccount('x');
+    const post = await publishedPost(customer, 'x', account.id, 'Gone by lunchtime');
+    expect((await unpublish(customer, post.id)).status).toBe(202);
+    const deleted = await deletedPost(customer, post.id);
+    await t.app
+      .get(DashboardUsersService)
+      .create(customer.id, 'ops-unpublish@example.com', 'a long dashboard password');
+    const session = await signedIn(t, 'ops-unpublish@example.com', 'a long dashboard password');
+    const page = await request(t.server).get(`/dashboard/posts/${post.id}`).set('Cookie', session.cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`deleted <time datetime="${deleted.deliveries[0]!.deletedAt}">`);
+  });
 
   it('refuses Instagram with unpublish_not_supported and changes nothing', async () => {
     const account = await ownAccount('instagram');
