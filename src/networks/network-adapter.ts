@@ -181,7 +181,13 @@ export interface PublishRequest {
 }
 
 export type PublishOutcome =
-  | { kind: 'published'; platformPostId: string; permalink: string | null }
+  | {
+      kind: 'published';
+      platformPostId: string;
+      permalink: string | null;
+      /** What to keep of the progress for later (an X thread's tweet ids, for unpublishing); kept as it was when absent. */
+      progress?: PublishProgress;
+    }
   /** Not finished yet (a container or video still processing): call publish again at `at` with `progress`. */
   | { kind: 'poll'; at: Date; progress: PublishProgress };
 
@@ -191,6 +197,8 @@ export interface UnpublishRequest {
   tokens: AccountTokens;
   app: AppCredentials;
   platformPostId: string;
+  /** What publishing recorded for the delivery (on X, a thread's tweet ids, each of which is removed). */
+  progress: PublishProgress;
 }
 
 /** The publishing part of the contract; every network adapter implements it too. */

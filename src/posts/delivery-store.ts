@@ -224,18 +224,19 @@ export class DeliveryStore {
   /** Published: the delivery's final state and its post.published event, in one statement. */
   async published(
     deliveryId: string,
-    result: { platformPostId: string; permalink: string | null },
+    result: { platformPostId: string; permalink: string | null; progress?: PublishProgress },
     event: NewEvent<'post.published'>,
   ): Promise<void> {
-    const insertion = this.outbox.insertion(event, 4);
+    const insertion = this.outbox.insertion(event, 5);
     await this.statements.query(
       `WITH change AS (
          UPDATE deliveries SET status = 'published', platform_post_id = $2, permalink = $3, published_at = now(), updated_at = now(),
+                progress = coalesce($4::jsonb, progress),
                 error_code = NULL, error_message = NULL, next_attempt_at = NULL, due_at = NULL
           WHERE id = $1 RETURNING id
        ), event AS (${insertion.sql})
        SELECT (SELECT count(*) FROM change) AS changed, (SELECT count(*) FROM event) AS events`,
-      [deliveryId, result.platformPostId, result.permalink, ...insertion.params],
+      [deliveryId, result.platformPostId, result.permalink, result.progress ?? null, ...insertion.params],
     );
   }
 

@@ -79,7 +79,7 @@ export class PublishDeliveryTask {
     if (outcome.kind === 'poll') return this.store.pollAgain(delivery.id, outcome.progress, outcome.at);
     await this.store.published(
       delivery.id,
-      { platformPostId: outcome.platformPostId, permalink: outcome.permalink },
+      { platformPostId: outcome.platformPostId, permalink: outcome.permalink, progress: outcome.progress },
       {
         customerId: post.customerId,
         tenantId: post.tenantId,

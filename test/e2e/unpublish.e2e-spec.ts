@@ -20,7 +20,8 @@ type Network = 'facebook' | 'instagram' | 'x';
 
 /**
  * POST /posts/:id/unpublish against the built-in emulator: Facebook and X deliveries are deleted
- * by the worker (gone from the emulator's published record, one post.deleted each), Instagram's
+ * by the worker (gone from the emulator's published record, an X thread's every tweet, one
+ * post.deleted each), Instagram's
  * are refused with unpublish_not_supported and left as they were. Every test has its own emulator
  * user, so its posts and faults touch no other.
  */
@@ -120,6 +121,25 @@ describe('Unpublishing a post (against the emulator)', () => {
       ]);
     },
   );
+
+  it('x: deletes every tweet of a thread, not only its first', async () => {
+    const account = await ownAccount('x');
+    const containers = ['Thread head', 'Second part', 'Third part'].map((content) => ({ content }));
+    const accepted = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers });
+    const post = await settledPost(t, customer, accepted.body.data.id);
+    expect(post.status).toBe('published');
+    const tweets = await published('x', account.networkAccountId);
+    expect(tweets.map((tweet) => tweet.text)).toEqual(['Thread head', 'Second part', 'Third part']);
+    expect((await unpublish(customer, post.id)).status).toBe(202);
+    await deletedPost(customer, post.id);
+    const after = await published('x', account.networkAccountId);
+    expect(after.map((tweet) => [tweet.text, typeof tweet.deletedAt])).toEqual([
+      ['Thread head', 'string'],
+      ['Second part', 'string'],
+      ['Third part', 'string'],
+    ]);
+    expect(await deletedEvents(customer, post.id)).toHaveLength(1);
+  });
 
   it("shows on the dashboard's post page when a delivery was deleted", async () => {
     const account = await ownAccount('x');

@@ -13,6 +13,7 @@ const request: UnpublishRequest = {
   tokens: { accessToken: PAGE_TOKEN },
   app: APP,
   platformPostId: POST_ID,
+  progress: {},
 };
 
 function adapterWith(...answers: ConstructorParameters<typeof RecordingHttp>) {

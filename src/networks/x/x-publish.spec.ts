@@ -124,20 +124,25 @@ describe('XAdapter publishing', () => {
       kind: 'published',
       platformPostId: '1001',
       permalink: 'https://x.com/bakeryonmain/status/1001',
+      progress: { tweetIds: ['1001'], uploads: [] },
     });
     expect(http.requests).toEqual([tweet({ text: 'Open today' })]);
     // The last tweet is recorded by the published state itself, not by a checkpoint of its own.
     expect(delivery.checkpoints).toEqual([]);
   });
 
-  it('posts a thread as a chain of replies, checkpointing each tweet before the next', async () => {
+  it('posts a thread as a chain of replies, checkpointing each tweet before the next, and hands back every id', async () => {
     const { adapter, http } = adapterWith(
       answer(201, tweetAnswer('1', 'One')),
       answer(201, tweetAnswer('2', 'Two')),
       answer(201, tweetAnswer('3', 'Three')),
     );
     const delivery = request([part('One'), part('Two'), part('Three')]);
-    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
+    // Every tweet id is handed back with the published state, so unpublishing can delete them all.
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({
+      platformPostId: '1',
+      progress: { tweetIds: ['1', '2', '3'] },
+    });
     expect(http.requests).toEqual([
       tweet({ text: 'One' }),
       tweet({ text: 'Two', reply: { in_reply_to_tweet_id: '1' } }),
@@ -234,6 +239,7 @@ describe('XAdapter publishing', () => {
       kind: 'published',
       platformPostId: '8',
       permalink: 'https://x.com/bakeryonmain/status/8',
+      progress: { tweetIds: ['8'], uploads: [] },
     });
     expect(http.requests).toEqual([timeline]);
     expect(http.downloads).toEqual([]);

@@ -36,14 +36,20 @@ export async function publishOnX(api: XApi, request: PublishRequest): Promise<Pu
         : undefined;
     const tweetId = existing ?? (await postTweet(api, token, part.text, media.mediaIds, replyTo));
     const next = { tweetIds: [...progress.tweetIds, tweetId], uploads: [] };
-    // The last tweet needs no checkpoint of its own: the published state, written next, records it,
-    // and an attempt cut off in between looks for it among the recent tweets as for any other.
+    // The last tweet needs no checkpoint of its own: the published state, written next, records it
+    // (with every tweet id, for unpublishing), and an attempt cut off in between looks for it among
+    // the recent tweets as for any other.
     if (index < request.parts.length - 1) await save(next);
     else progress = next;
   }
   const [first] = progress.tweetIds;
   if (!first) throw api.unexpected('no tweet was posted');
-  return { kind: 'published', platformPostId: first, permalink: xPermalink(request.username, first) };
+  return {
+    kind: 'published',
+    platformPostId: first,
+    permalink: xPermalink(request.username, first),
+    progress: xProgressJson(progress),
+  };
 }
 
 async function postTweet(

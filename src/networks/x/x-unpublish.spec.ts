@@ -14,6 +14,7 @@ const request: UnpublishRequest = {
   tokens: { accessToken: X_ACCESS_TOKEN },
   app: APP,
   platformPostId: TWEET_ID,
+  progress: { tweetIds: [TWEET_ID], uploads: [] },
 };
 const notFound = {
   title: 'Not Found Error',
@@ -34,6 +35,29 @@ describe('XAdapter.unpublish', () => {
     expect(http.requests).toEqual([
       { method: 'DELETE', url: `${API}/2/tweets/${TWEET_ID}`, headers: { Authorization: `Bearer ${X_ACCESS_TOKEN}` } },
     ]);
+  });
+
+  it('deletes each tweet of a thread, the replies first, and goes on past one X no longer has', async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, { data: { deleted: true } }),
+      answer(404, notFound),
+      answer(200, { data: { deleted: true } }),
+    );
+    await adapter.unpublish({
+      ...request,
+      progress: { tweetIds: [TWEET_ID, '1866000000000000001', '1866000000000000002'], uploads: [] },
+    });
+    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([
+      `DELETE ${API}/2/tweets/1866000000000000002`,
+      `DELETE ${API}/2/tweets/1866000000000000001`,
+      `DELETE ${API}/2/tweets/${TWEET_ID}`,
+    ]);
+  });
+
+  it("deletes the delivery's tweet when publishing recorded no thread", async () => {
+    const { adapter, http } = adapterWith(answer(200, { data: { deleted: true } }));
+    await adapter.unpublish({ ...request, progress: {} });
+    expect(http.requests.map((sent) => sent.url)).toEqual([`${API}/2/tweets/${TWEET_ID}`]);
   });
 
   it('counts a tweet X no longer has (404) as deleted', async () => {

@@ -80,6 +80,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
         tokens: await this.tokens.freshTokens(account),
         app: await this.apps.appWith(account.customerId, ownApp ?? undefined, adapter),
         platformPostId: delivery.platformPostId,
+        progress: delivery.progress,
       });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
