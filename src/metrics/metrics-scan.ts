@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../queue/job-queue';
+import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 import { metricsJobKey, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 
 /** An arbitrary constant naming "the metrics scan" among this database's advisory locks. */
@@ -44,7 +45,7 @@ export const DUE_ACCOUNTS_SQL = `WITH due AS (
   )
   SELECT id FROM ranked WHERE turn <= $3 ORDER BY turn, due_at, id LIMIT $2`;
 
-export type MetricsScanResult = { ran: false } | { ran: true; queued: RefreshMetricsPayload[] };
+export type MetricsScanResult = LockedScanResult<{ queued: RefreshMetricsPayload[] }>;
 
 /**
  * Queues the background metric reads that are due, in bounded batches: one job per post or
@@ -62,11 +63,7 @@ export class MetricsScan {
   ) {}
 
   scanOnce(now = new Date()): Promise<MetricsScanResult> {
-    return this.dataSource.transaction(async (transaction): Promise<MetricsScanResult> => {
-      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-        METRICS_SCAN_LOCK_ID,
-      ])) as [{ locked: boolean }];
-      if (!locked) return { ran: false };
+    return runLockedScan(this.dataSource, METRICS_SCAN_LOCK_ID, async (transaction) => {
       const limits = [now, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER];
       const deliveries = (await transaction.query(DUE_DELIVERIES_SQL, limits)) as Array<{ id: string }>;
       const accounts = (await transaction.query(DUE_ACCOUNTS_SQL, limits)) as Array<{ id: string }>;
@@ -74,16 +71,17 @@ export class MetricsScan {
         ...deliveries.map(({ id }) => ({ deliveryId: id })),
         ...accounts.map(({ id }) => ({ accountId: id })),
       ];
-      for (const payload of queued) {
-        await this.jobs.enqueue(transaction, {
+      await this.jobs.enqueueEach(
+        transaction,
+        queued.map((payload) => ({
           task: REFRESH_METRICS_TASK,
           payload,
           jobKey: metricsJobKey(payload),
           maxAttempts: READ_MAX_ATTEMPTS,
-        });
-      }
+        })),
+      );
       if (queued.length) this.logger.log({ msg: 'Queued metric reads', reads: queued.length });
-      return { ran: true, queued };
+      return { queued };
     });
   }
 }
