@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
 import { JobQueue } from '../queue/job-queue';
 import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 
@@ -22,17 +23,17 @@ const PER_CUSTOMER = 20;
  * RESCAN_AFTER_MS; each customer's least recently read first, taken in turns over the customers
  * ($1 watch window ms, $2 rescan ms, $3 per customer, $4 batch).
  */
-export const COMMENT_SCAN_DUE_SQL = `
-  WITH due AS (
-    SELECT d.id, d.customer_id, w.scanned_at,
-           row_number() OVER (PARTITION BY d.customer_id ORDER BY w.scanned_at NULLS FIRST, d.published_at DESC) AS turn
-      FROM deliveries d
-      JOIN connected_accounts a ON a.id = d.account_id AND a.status = 'active'
-      LEFT JOIN comment_watermarks w ON w.delivery_id = d.id
-     WHERE d.status = 'published' AND d.platform_post_id IS NOT NULL
-       AND d.published_at > now() - $1 * interval '1 millisecond'
-       AND (w.scanned_at IS NULL OR w.scanned_at <= now() - $2 * interval '1 millisecond'))
-  SELECT id, customer_id FROM due WHERE turn <= $3 ORDER BY turn, scanned_at NULLS FIRST LIMIT $4`;
+export const COMMENT_SCAN_DUE_SQL = recentDeliveriesSql({
+  columns: 'w.scanned_at, d.published_at',
+  joins: `JOIN connected_accounts a ON a.id = d.account_id AND a.status = 'active'
+      LEFT JOIN comment_watermarks w ON w.delivery_id = d.id`,
+  publishedAfter: "now() - $1 * interval '1 millisecond'",
+  due: "(w.scanned_at IS NULL OR w.scanned_at <= now() - $2 * interval '1 millisecond')",
+  order: 'scanned_at NULLS FIRST, published_at DESC',
+  perCustomer: '$3',
+  limit: '$4',
+  output: 'id, customer_id',
+});
 
 export type CommentScanResult = LockedScanResult<{ queued: string[] }>;
 
