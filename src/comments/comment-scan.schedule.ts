@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { runScheduledScan } from '../queue/scan-schedule';
 import { CommentScan } from './comment-scan';
 
 /** The cron job's name in Nest's SchedulerRegistry. */
@@ -18,13 +19,7 @@ export class CommentScanSchedule {
   ) {}
 
   @Cron(CronExpression.EVERY_MINUTE, { name: COMMENT_SCAN_CRON, waitForCompletion: true })
-  async run(): Promise<void> {
-    if (this.config.role === 'api') return;
-    try {
-      await this.scan.scanOnce();
-    } catch (error) {
-      // The database may be down: the next minute's scan tries again.
-      this.logger.warn({ msg: 'Comment scan failed', err: error instanceof Error ? error.message : String(error) });
-    }
+  run(): Promise<void> {
+    return runScheduledScan(this.config, this.logger, 'Comment scan', () => this.scan.scanOnce());
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
 import { JobQueue } from '../queue/job-queue';
+import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 
 /** An arbitrary constant naming "the comment scan" among this database's advisory locks. */
 export const COMMENT_SCAN_LOCK_ID = 7_310_442_017;
@@ -21,19 +23,19 @@ const PER_CUSTOMER = 20;
  * RESCAN_AFTER_MS; each customer's least recently read first, taken in turns over the customers
  * ($1 watch window ms, $2 rescan ms, $3 per customer, $4 batch).
  */
-export const COMMENT_SCAN_DUE_SQL = `
-  WITH due AS (
-    SELECT d.id, d.customer_id, w.scanned_at,
-           row_number() OVER (PARTITION BY d.customer_id ORDER BY w.scanned_at NULLS FIRST, d.published_at DESC) AS turn
-      FROM deliveries d
-      JOIN connected_accounts a ON a.id = d.account_id AND a.status = 'active'
-      LEFT JOIN comment_watermarks w ON w.delivery_id = d.id
-     WHERE d.status = 'published' AND d.platform_post_id IS NOT NULL
-       AND d.published_at > now() - $1 * interval '1 millisecond'
-       AND (w.scanned_at IS NULL OR w.scanned_at <= now() - $2 * interval '1 millisecond'))
-  SELECT id, customer_id FROM due WHERE turn <= $3 ORDER BY turn, scanned_at NULLS FIRST LIMIT $4`;
+export const COMMENT_SCAN_DUE_SQL = recentDeliveriesSql({
+  columns: 'w.scanned_at, d.published_at',
+  joins: `JOIN connected_accounts a ON a.id = d.account_id AND a.status = 'active'
+      LEFT JOIN comment_watermarks w ON w.delivery_id = d.id`,
+  publishedAfter: "now() - $1 * interval '1 millisecond'",
+  due: "(w.scanned_at IS NULL OR w.scanned_at <= now() - $2 * interval '1 millisecond')",
+  order: 'scanned_at NULLS FIRST, published_at DESC',
+  perCustomer: '$3',
+  limit: '$4',
+  output: 'id, customer_id',
+});
 
-export type CommentScanResult = { ran: false } | { ran: true; queued: string[] };
+export type CommentScanResult = LockedScanResult<{ queued: string[] }>;
 
 /**
  * Queues a `scan-comments` job for each delivery due a read, in bounded, fair batches. One instance
@@ -50,11 +52,7 @@ export class CommentScan {
 
   /** `rescanAfterMs` 0 reads every watched delivery again (tests). */
   scanOnce(rescanAfterMs = RESCAN_AFTER_MS): Promise<CommentScanResult> {
-    return this.dataSource.transaction(async (transaction): Promise<CommentScanResult> => {
-      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-        COMMENT_SCAN_LOCK_ID,
-      ])) as [{ locked: boolean }];
-      if (!locked) return { ran: false };
+    return runLockedScan(this.dataSource, COMMENT_SCAN_LOCK_ID, async (transaction) => {
       const due = (await transaction.query(COMMENT_SCAN_DUE_SQL, [
         WATCHED_FOR_MS,
         rescanAfterMs,
@@ -63,16 +61,17 @@ export class CommentScan {
       ])) as Array<{
         id: string;
       }>;
-      for (const { id } of due) {
-        await this.jobs.enqueue(transaction, {
+      await this.jobs.enqueueEach(
+        transaction,
+        due.map(({ id }) => ({
           task: SCAN_COMMENTS_TASK,
           payload: { deliveryId: id },
           jobKey: scanCommentsJobKey(id),
           maxAttempts: 1,
-        });
-      }
+        })),
+      );
       if (due.length) this.logger.debug({ msg: 'Queued comment reads', deliveries: due.length });
-      return { ran: true, queued: due.map(({ id }) => id) };
+      return { queued: due.map(({ id }) => id) };
     });
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { recentDeliveriesSql, takingTurnsSql } from '../posts/recent-deliveries-sql';
 import { JobQueue } from '../queue/job-queue';
+import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 import { metricsJobKey, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 
 /** An arbitrary constant naming "the metrics scan" among this database's advisory locks. */
@@ -20,31 +22,28 @@ const READ_MAX_ATTEMPTS = 3;
  * first, customers taking turns, so one customer's many posts never starve another's.
  * $1 now, $2 batch, $3 per customer.
  */
-export const DUE_DELIVERIES_SQL = `WITH due AS (
-    SELECT d.id, d.customer_id, COALESCE(s.next_refresh_at, d.published_at) AS due_at
-      FROM deliveries d
-      LEFT JOIN metric_snapshots s ON s.subject_kind = 'delivery' AND s.subject_id = d.id
-     WHERE d.status = 'published' AND d.platform_post_id IS NOT NULL
-       AND d.published_at > $1::timestamptz - interval '30 days'
-       AND (s.subject_id IS NULL
-            OR (s.not_before <= $1 AND (s.next_refresh_at <= $1 OR s.fetched_at IS NULL)))
-  ), ranked AS (
-    SELECT id, due_at, row_number() OVER (PARTITION BY customer_id ORDER BY due_at, id) AS turn FROM due
-  )
-  SELECT id FROM ranked WHERE turn <= $3 ORDER BY turn, due_at, id LIMIT $2`;
+export const DUE_DELIVERIES_SQL = recentDeliveriesSql({
+  columns: 'COALESCE(s.next_refresh_at, d.published_at) AS due_at',
+  joins: "LEFT JOIN metric_snapshots s ON s.subject_kind = 'delivery' AND s.subject_id = d.id",
+  publishedAfter: "$1::timestamptz - interval '30 days'",
+  due: '(s.subject_id IS NULL OR (s.not_before <= $1 AND (s.next_refresh_at <= $1 OR s.fetched_at IS NULL)))',
+  order: 'due_at, id',
+  perCustomer: '$3',
+  limit: '$2',
+  output: 'id',
+});
 
 /** Accounts whose metrics were read once (on request) and are due again, customers taking turns likewise. */
-export const DUE_ACCOUNTS_SQL = `WITH due AS (
+export const DUE_ACCOUNTS_SQL = takingTurnsSql(
+  `
     SELECT s.subject_id AS id, s.customer_id, s.next_refresh_at AS due_at
       FROM metric_snapshots s
       JOIN connected_accounts a ON a.id = s.subject_id AND a.customer_id = s.customer_id AND a.status = 'active'
-     WHERE s.subject_kind = 'account' AND s.next_refresh_at <= $1 AND s.not_before <= $1
-  ), ranked AS (
-    SELECT id, due_at, row_number() OVER (PARTITION BY customer_id ORDER BY due_at, id) AS turn FROM due
-  )
-  SELECT id FROM ranked WHERE turn <= $3 ORDER BY turn, due_at, id LIMIT $2`;
+     WHERE s.subject_kind = 'account' AND s.next_refresh_at <= $1 AND s.not_before <= $1`,
+  { order: 'due_at, id', perCustomer: '$3', limit: '$2', output: 'id' },
+);
 
-export type MetricsScanResult = { ran: false } | { ran: true; queued: RefreshMetricsPayload[] };
+export type MetricsScanResult = LockedScanResult<{ queued: RefreshMetricsPayload[] }>;
 
 /**
  * Queues the background metric reads that are due, in bounded batches: one job per post or
@@ -62,11 +61,7 @@ export class MetricsScan {
   ) {}
 
   scanOnce(now = new Date()): Promise<MetricsScanResult> {
-    return this.dataSource.transaction(async (transaction): Promise<MetricsScanResult> => {
-      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-        METRICS_SCAN_LOCK_ID,
-      ])) as [{ locked: boolean }];
-      if (!locked) return { ran: false };
+    return runLockedScan(this.dataSource, METRICS_SCAN_LOCK_ID, async (transaction) => {
       const limits = [now, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER];
       const deliveries = (await transaction.query(DUE_DELIVERIES_SQL, limits)) as Array<{ id: string }>;
       const accounts = (await transaction.query(DUE_ACCOUNTS_SQL, limits)) as Array<{ id: string }>;
@@ -74,16 +69,17 @@ export class MetricsScan {
         ...deliveries.map(({ id }) => ({ deliveryId: id })),
         ...accounts.map(({ id }) => ({ accountId: id })),
       ];
-      for (const payload of queued) {
-        await this.jobs.enqueue(transaction, {
+      await this.jobs.enqueueEach(
+        transaction,
+        queued.map((payload) => ({
           task: REFRESH_METRICS_TASK,
           payload,
           jobKey: metricsJobKey(payload),
           maxAttempts: READ_MAX_ATTEMPTS,
-        });
-      }
+        })),
+      );
       if (queued.length) this.logger.log({ msg: 'Queued metric reads', reads: queued.length });
-      return { ran: true, queued };
+      return { queued };
     });
   }
 }

@@ -7,6 +7,7 @@ import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '.
 import { ID_PREFIX } from '../common/ids';
 import { PreparedStatements } from '../database/prepared-statements';
 import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
+import { cancelNotStarted } from './cancel-not-started';
 import { Delivery } from './delivery.entity';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostPageView, PostView } from './dto/post.view';
@@ -148,27 +149,16 @@ export class PostsService {
 
   /**
    * Cancels the deliveries not yet started (published ones stay on the network) and records
-   * post.canceled when it stopped any. One UPDATE and no lock on the post first: a delivery's final
-   * write locks its row and then its post's (trigger record_post_completed); taking them the other
-   * way round here could deadlock with a worker failing a pending delivery of the same post.
+   * post.canceled when it stopped any (cancelNotStarted, shared with unpublish). One UPDATE and no
+   * lock on the post first: a delivery's final write locks its row and then its post's (trigger
+   * record_post_completed); taking them the other way round here could deadlock with a worker
+   * failing a pending delivery of the same post.
    */
   async cancel(customerId: string, id: string): Promise<PostView> {
     return this.dataSource.transaction(async (transaction) => {
       const post = await transaction.findOneBy(Post, { customerId, id });
       if (!post) throw ApiException.notFound('Post');
-      const [canceled] = (await transaction.query(
-        `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
-          WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id`,
-        [post.id],
-      )) as [Array<{ id: string }>, number];
-      if (canceled.length > 0) {
-        await this.outbox.record(transaction, {
-          customerId,
-          tenantId: post.tenantId,
-          type: 'post.canceled',
-          data: { servicePostId: post.id, canceledDeliveryIds: canceled.map((row) => row.id).sort() },
-        });
-      }
+      await cancelNotStarted(transaction, this.outbox, post);
       return this.get(customerId, id, transaction);
     });
   }

@@ -37,6 +37,11 @@ export class JobQueue {
     );
   }
 
+  /** Each job in turn, through the caller's transaction (as `enqueue`). */
+  async enqueueEach(transaction: EntityManager, jobs: NewJob[]): Promise<void> {
+    for (const job of jobs) await this.enqueue(transaction, job);
+  }
+
   /**
    * Several jobs as a piece of SQL (graphile-worker's add_jobs), for a caller that writes its rows
    * and their jobs in ONE statement (a data-modifying CTE is atomic without a transaction, and

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { runScheduledScan } from '../queue/scan-schedule';
 import { TokenScan } from './token-scan';
 
 /** The name of the cron job in Nest's SchedulerRegistry. */
@@ -22,15 +23,7 @@ export class TokenScanSchedule {
   ) {}
 
   @Cron(CronExpression.EVERY_5_MINUTES, { name: TOKEN_SCAN_CRON, waitForCompletion: true })
-  async run(): Promise<void> {
-    // API-only instances serve HTTP; keeping tokens alive is background work, like the jobs.
-    if (this.config.role === 'api') return;
-    try {
-      const result = await this.scan.scanOnce();
-      if (!result.ran) this.logger.debug('Token scan skipped: another instance is scanning');
-    } catch (error) {
-      // The database may be down: the next scan, 5 minutes later, tries again.
-      this.logger.warn({ msg: 'Token scan failed', err: error instanceof Error ? error.message : String(error) });
-    }
+  run(): Promise<void> {
+    return runScheduledScan(this.config, this.logger, 'Token scan', () => this.scan.scanOnce());
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { NetworkRegistry } from '../networks/network-registry';
 import { JobQueue } from '../queue/job-queue';
+import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 import { REFRESH_ACCOUNT_TOKEN_TASK, refreshJobKey } from './refresh-job';
 
 /** An arbitrary constant naming "the token scan" among this database's advisory locks (migrations use …001). */
@@ -22,9 +23,8 @@ export const DUE_ACCOUNTS_SQL = `SELECT a.id FROM connected_accounts a
     AND a.token_expires_at <= $3::timestamptz + w.ahead_ms * interval '1 millisecond'
   ORDER BY a.token_expires_at`;
 
-export type TokenScanResult =
-  /** Another instance was scanning at that moment; its scan covers the same accounts. */
-  { ran: false } | { ran: true; enqueued: string[] };
+/** `ran: false`: another instance was scanning at that moment; its scan covers the same accounts. */
+export type TokenScanResult = LockedScanResult<{ enqueued: string[] }>;
 
 /**
  * Finds the active accounts whose token is due for refresh (it expires within its network's
@@ -47,11 +47,7 @@ export class TokenScan {
 
   /** One scan. Which tokens are due is judged at `now`; the refresh job judges again at its own time. */
   scanOnce(now = new Date()): Promise<TokenScanResult> {
-    return this.dataSource.transaction(async (transaction): Promise<TokenScanResult> => {
-      const [{ locked }] = (await transaction.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-        TOKEN_SCAN_LOCK_ID,
-      ])) as [{ locked: boolean }];
-      if (!locked) return { ran: false };
+    return runLockedScan(this.dataSource, TOKEN_SCAN_LOCK_ID, async (transaction) => {
       const adapters = this.networks.adapters;
       const due = (await transaction.query(DUE_ACCOUNTS_SQL, [
         adapters.map((adapter) => adapter.id),
@@ -60,16 +56,17 @@ export class TokenScan {
       ])) as Array<{
         id: string;
       }>;
-      for (const { id } of due) {
-        await this.jobs.enqueue(transaction, {
+      await this.jobs.enqueueEach(
+        transaction,
+        due.map(({ id }) => ({
           task: REFRESH_ACCOUNT_TOKEN_TASK,
           payload: { accountId: id },
           jobKey: refreshJobKey(id),
           maxAttempts: REFRESH_MAX_ATTEMPTS,
-        });
-      }
+        })),
+      );
       if (due.length) this.logger.log({ msg: 'Queued token refreshes', accounts: due.length });
-      return { ran: true, enqueued: due.map(({ id }) => id) };
+      return { enqueued: due.map(({ id }) => id) };
     });
   }
 }

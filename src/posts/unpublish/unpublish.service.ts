@@ -5,6 +5,7 @@ import { ApiException } from '../../common/errors/api-exception';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { JobQueue } from '../../queue/job-queue';
 import { EventOutbox } from '../../webhooks/event-outbox';
+import { cancelNotStarted } from '../cancel-not-started';
 import { Delivery } from '../delivery.entity';
 import { Post } from '../post.entity';
 import { PostsService } from '../posts.service';
@@ -33,7 +34,7 @@ export class UnpublishService {
       if (!post) throw ApiException.notFound('Post');
       // Canceled first, so that post.completed (recorded when the last open delivery ends) counts
       // what was published, not what is being deleted.
-      const canceled = await this.cancelNotStarted(transaction, post);
+      const canceled = new Set(await cancelNotStarted(transaction, this.outbox, post));
       const deliveries = await transaction.find(Delivery, {
         where: { postId: post.id },
         order: { createdAt: 'ASC', id: 'ASC' },
@@ -74,23 +75,5 @@ export class UnpublishService {
       maxAttempts: UNPUBLISH_MAX_ATTEMPTS,
     });
     return 'deleting';
-  }
-
-  /** As PostsService.cancel: what has not started will not, with post.canceled when anything stopped. */
-  private async cancelNotStarted(transaction: EntityManager, post: Post): Promise<Set<string>> {
-    const [canceled] = (await transaction.query(
-      `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
-        WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id`,
-      [post.id],
-    )) as [Array<{ id: string }>, number];
-    if (canceled.length > 0) {
-      await this.outbox.record(transaction, {
-        customerId: post.customerId,
-        tenantId: post.tenantId,
-        type: 'post.canceled',
-        data: { servicePostId: post.id, canceledDeliveryIds: canceled.map((row) => row.id).sort() },
-      });
-    }
-    return new Set(canceled.map((row) => row.id));
   }
 }
