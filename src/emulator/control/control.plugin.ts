@@ -85,8 +85,7 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
 
   fastify.post('/users', async (request, reply) => {
     const user = parseTestUser(state, request.body);
-    const taken = new Set(state.listUsers().flatMap((existing) => accountIdsOf(state.registry, existing)));
-    if (accountIdsOf(state.registry, user).some((id) => taken.has(id)))
+    if (accountIdsOf(state.registry, user).some((id) => state.usersHolding(id).length > 0))
       throw new ControlError('Generated ids collided; retry.', [], 409);
     state.addUser(user);
     return reply.status(201).send({ data: user });

@@ -50,7 +50,7 @@ export const facebookTestUserParts: TestUserParts = {
 };
 
 export function findPage(state: EmulatorState, pageId: string): { user: TestUser; page: TestFacebookPage } | undefined {
-  for (const user of state.listUsers()) {
+  for (const user of state.usersHolding(pageId)) {
     const page = user.pages.find((candidate) => candidate.id === pageId);
     if (page) return { user, page };
   }

@@ -90,7 +90,7 @@ export function findInstagramAccount(
   let account: TestInstagramAccount | undefined;
   let page: TestFacebookPage | undefined;
   const users: TestUser[] = [];
-  for (const user of state.listUsers()) {
+  for (const user of state.usersHolding(igUserId)) {
     const viaPage = user.pages.find((candidate) => candidate.instagram?.id === igUserId);
     const direct = user.instagram?.id === igUserId ? user.instagram : undefined;
     if (viaPage || direct) {

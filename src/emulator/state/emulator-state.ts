@@ -8,7 +8,7 @@ import { RateWindows } from './rate-windows';
 import { RegisteredApps } from './registered-apps';
 import { EmulatorSettings } from './settings';
 import { defaultSettings } from './settings-of-networks';
-import { seedTestUsers } from './test-user-factory';
+import { accountIdsOf, seedTestUsers } from './test-user-factory';
 import { SEEDED_USERS, TestUser } from './test-users';
 import { worldMark } from './world-mark';
 
@@ -45,7 +45,10 @@ export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork
   readonly rateWindows: RateWindows;
   readonly apps = new RegisteredApps();
   settings: EmulatorSettings;
-  private users: TestUser[];
+  private users: TestUser[] = [];
+  /** The users by id, and by every network account id they hold: lookups stay flat with many users (the benchmarks seed thousands). */
+  private readonly usersById = new Map<string, TestUser>();
+  private readonly accountOwners = new Map<string, TestUser[]>();
 
   constructor(options: EmulatorStateOptions<Network>) {
     this.registry = options.registry;
@@ -54,7 +57,7 @@ export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork
     this.credentials = new CredentialStore(this.now);
     this.rateWindows = new RateWindows(this.now);
     this.settings = defaultSettings(this.registry.networks);
-    this.users = seedTestUsers(this.registry, SEEDED_USERS);
+    this.setUsers(seedTestUsers(this.registry, SEEDED_USERS));
   }
 
   /** What ends every code and token value issued here: the world's mark, or nothing in the default world. */
@@ -70,7 +73,7 @@ export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork
     this.rateWindows.clear();
     this.apps.clear();
     this.settings = defaultSettings(this.registry.networks);
-    this.users = seedTestUsers(this.registry, SEEDED_USERS);
+    this.setUsers(seedTestUsers(this.registry, SEEDED_USERS));
   }
 
   listUsers(): readonly TestUser[] {
@@ -79,15 +82,36 @@ export class EmulatorState<Network extends RegisteredNetwork = RegisteredNetwork
 
   /** Replaces the users (a world read back from storage). */
   restoreUsers(users: TestUser[]): void {
-    this.users = users;
+    this.setUsers(users);
   }
 
+  /** Adds a user, complete: a user's accounts do not change once added (the indexes rely on it). */
   addUser(user: TestUser): void {
     this.users.push(user);
+    this.index(user);
   }
 
   /** The user by id, or the first user when no id is given. */
   findUser(id?: string): TestUser | undefined {
-    return id === undefined || id === '' ? this.users[0] : this.users.find((user) => user.id === id);
+    return id === undefined || id === '' ? this.users[0] : this.usersById.get(id);
+  }
+
+  /** The users holding a network account with this id (a Page, an Instagram or X account, a Facebook user); usually one. */
+  usersHolding(accountId: string): readonly TestUser[] {
+    return this.accountOwners.get(accountId) ?? [];
+  }
+
+  private setUsers(users: TestUser[]): void {
+    this.users = users;
+    this.usersById.clear();
+    this.accountOwners.clear();
+    for (const user of users) this.index(user);
+  }
+
+  private index(user: TestUser): void {
+    // The first of a duplicated id wins, as a search from the start would find it.
+    if (!this.usersById.has(user.id)) this.usersById.set(user.id, user);
+    for (const accountId of new Set(accountIdsOf(this.registry, user)))
+      this.accountOwners.set(accountId, [...(this.accountOwners.get(accountId) ?? []), user]);
   }
 }

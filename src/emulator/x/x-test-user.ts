@@ -39,6 +39,6 @@ export function findXProfile(
   state: EmulatorState,
   xUserId: string,
 ): { user: TestUser; profile: TestXProfile } | undefined {
-  const user = state.listUsers().find((candidate) => candidate.x?.id === xUserId);
+  const user = state.usersHolding(xUserId).find((candidate) => candidate.x?.id === xUserId);
   return user?.x ? { user, profile: user.x } : undefined;
 }
