@@ -17,10 +17,10 @@ export const PAGE_DEFAULT_FIELDS = ['access_token', 'category', 'name', 'id', 't
  */
 export function pageTokenFor(state: EmulatorState, userToken: IssuedToken, page: TestFacebookPage): IssuedToken {
   const existing = state.credentials
-    .findTokens(
+    .tokensOfGrant(userToken.grantId)
+    .filter(
       (token) =>
         token.kind === FACEBOOK_TOKENS.page.kind &&
-        token.grantId === userToken.grantId &&
         token.subjectId === page.id &&
         token.lifetime === userToken.lifetime &&
         !token.invalidated,

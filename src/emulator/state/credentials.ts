@@ -48,6 +48,8 @@ export type TokenCheck =
 export class CredentialStore {
   private readonly codes = new Map<string, IssuedCode>();
   private readonly tokens = new Map<string, IssuedToken>();
+  /** The tokens of each grant, in issue order: a user's Page tokens are looked up here, not among all tokens. */
+  private readonly grants = new Map<string, IssuedToken[]>();
 
   constructor(private readonly now: () => number) {}
 
@@ -60,8 +62,25 @@ export class CredentialStore {
   }
 
   saveToken(token: IssuedToken): IssuedToken {
+    const replaced = this.tokens.get(token.value);
     this.tokens.set(token.value, token);
+    if (replaced)
+      this.grants.set(
+        replaced.grantId,
+        this.tokensOfGrant(replaced.grantId).filter((kept) => kept !== replaced),
+      );
+    this.grants.set(token.grantId, [...this.tokensOfGrant(token.grantId), token]);
     return token;
+  }
+
+  /** The token with this value, whatever its state. */
+  findToken(value: string): IssuedToken | undefined {
+    return this.tokens.get(value);
+  }
+
+  /** The tokens issued under one grant (one consent), oldest first. */
+  tokensOfGrant(grantId: string): readonly IssuedToken[] {
+    return this.grants.get(grantId) ?? [];
   }
 
   /** Whether a presented token works now, and if not, why. */
@@ -89,6 +108,13 @@ export class CredentialStore {
     return count;
   }
 
+  /** Invalidates every working token of a grant (X revokes a whole grant); resolves to how many. */
+  invalidateGrant(grantId: string, reason: NonNullable<IssuedToken['invalidated']>): number {
+    const working = this.tokensOfGrant(grantId).filter((token) => !token.invalidated);
+    for (const token of working) token.invalidated = reason;
+    return working.length;
+  }
+
   /** Moves issue and expiry times into the past, as if the given time had passed (refresh rules, expiry). */
   age(seconds: number, predicate: (network: string) => boolean): number {
     const shift = seconds * 1000;
@@ -110,6 +136,7 @@ export class CredentialStore {
   clear(): void {
     this.codes.clear();
     this.tokens.clear();
+    this.grants.clear();
   }
 
   /** Plain data for a world kept outside this process (see state-snapshot.ts). */
@@ -121,6 +148,6 @@ export class CredentialStore {
   load(data: { codes: IssuedCode[]; tokens: IssuedToken[] }): void {
     this.clear();
     for (const code of data.codes) this.codes.set(code.value, code);
-    for (const token of data.tokens) this.tokens.set(token.value, token);
+    for (const token of data.tokens) this.saveToken(token);
   }
 }

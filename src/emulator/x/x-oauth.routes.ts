@@ -99,9 +99,10 @@ export function registerXOAuthRoutes(fastify: FastifyInstance, context: Emulator
     const clientId = basicClientId(request, state);
     const params = requestParams(request);
     if (!params.token) throw new XOAuthError('invalid_request', 'Missing required parameter [token].');
-    const found = state.credentials.findTokens((token) => token.network === 'x' && token.value === params.token)[0];
+    const candidate = state.credentials.findToken(params.token);
+    const found = candidate?.network === 'x' ? candidate : undefined;
     if (found && found.clientId === clientId) {
-      state.credentials.invalidate((token) => token.network === 'x' && token.grantId === found.grantId, 'revoked');
+      state.credentials.invalidateGrant(found.grantId, 'revoked');
     }
     return { revoked: true };
   });
