@@ -3,7 +3,7 @@ import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { startMediaServer } from '../support/media-server';
 import {
   App,
-  connectAccount,
+  connectWorldAccount,
   control,
   NETWORKS,
   newEncryptionKey,
@@ -43,7 +43,7 @@ describe('Comments in a test world (NETWORK_EMULATOR=off)', () => {
   });
 
   it.each(NETWORKS)('%s: lists a sandbox reader’s comment and answers it', async (network) => {
-    const account = await connectAccount(a, acmeTest, network, TENANT, REDIRECT);
+    const account = await connectWorldAccount(a, acmeTest, network, TENANT, REDIRECT);
     const post = await publishTo(
       a,
       acmeTest,

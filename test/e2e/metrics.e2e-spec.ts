@@ -10,7 +10,15 @@ import { startEmulatedApp } from '../support/connect-flow';
 import { signedIn } from '../support/dashboard';
 import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
-import { App, connectAccount, control, Network, NETWORKS, publishTo, testWorldOf } from '../support/sandbox-worlds';
+import {
+  App,
+  connectWorldAccount,
+  control,
+  Network,
+  NETWORKS,
+  publishTo,
+  testWorldOf,
+} from '../support/sandbox-worlds';
 import { TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
 
@@ -53,7 +61,7 @@ describe('Metrics (against the emulator)', () => {
     other = await t.createCustomer('other');
     await t.app.get(RedirectUrlsService).add(acme.id, REDIRECT);
     for (const network of NETWORKS) {
-      accounts[network] = await connectAccount(t, acme, network, TENANT, REDIRECT);
+      accounts[network] = await connectWorldAccount(t, acme, network, TENANT, REDIRECT);
     }
     posts.facebook = await publishTo(t, acme, TENANT, 'facebook', accounts.facebook.id, 'Metrics on Facebook', '');
     posts.x = await publishTo(t, acme, TENANT, 'x', accounts.x.id, 'Metrics on X', '');
@@ -256,7 +264,7 @@ describe('Metrics (against the emulator)', () => {
 
   it("works with a test key, in the test world's own emulator", async () => {
     const sandbox = await testWorldOf(t, acme);
-    const account = await connectAccount(t, sandbox, 'x', TENANT, REDIRECT);
+    const account = await connectWorldAccount(t, sandbox, 'x', TENANT, REDIRECT);
     const post = await publishTo(t, sandbox, TENANT, 'x', account.id, 'Metrics in the sandbox', '');
     expect(post.status).toBe('published');
     const tweetId = post.deliveries[0]!.platformPostId!;

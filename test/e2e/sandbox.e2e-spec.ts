@@ -4,7 +4,7 @@ import { requestAuthUrl } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import {
   App,
-  connectAccount,
+  connectWorldAccount,
   control,
   Network,
   NETWORKS,
@@ -65,7 +65,7 @@ describe('A sandbox for every customer (NETWORK_EMULATOR=off, no network credent
 
   it('connects a Facebook Page, an Instagram account and an X profile with a test key, and publishes to each', async () => {
     for (const network of NETWORKS) {
-      accounts[network] = await connectAccount(a, acmeTest, network, TENANT, REDIRECT);
+      accounts[network] = await connectWorldAccount(a, acmeTest, network, TENANT, REDIRECT);
       const post = await publishTo(
         a,
         acmeTest,

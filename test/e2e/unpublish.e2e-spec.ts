@@ -9,7 +9,7 @@ import { startEmulatedApp } from '../support/connect-flow';
 import { signedIn } from '../support/dashboard';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
-import { connectAccount as connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
+import { connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
 

@@ -51,7 +51,7 @@ export function control(
 }
 
 /** Connects the first page or profile offered on a network; its service id and network id. */
-export async function connectAccount(
+export async function connectWorldAccount(
   t: App,
   caller: TestCustomer,
   network: Network,
