@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { recentDeliveriesSql, takingTurnsSql } from '../posts/recent-deliveries-sql';
+import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
+import { takingTurnsSql } from '../queue/taking-turns-sql';
 import { JobQueue } from '../queue/job-queue';
 import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 import { metricsJobKey, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';

@@ -236,7 +236,13 @@ export class DeliveryStore {
           WHERE id = $1 RETURNING id
        ), event AS (${insertion.sql})
        SELECT (SELECT count(*) FROM change) AS changed, (SELECT count(*) FROM event) AS events`,
-      [deliveryId, result.platformPostId, result.permalink, result.progress ?? null, ...insertion.params],
+      [
+        deliveryId,
+        result.platformPostId,
+        result.permalink,
+        result.progress ? JSON.stringify(result.progress) : null,
+        ...insertion.params,
+      ],
     );
   }
 
