@@ -101,7 +101,7 @@ export class CommentsService {
   }
 
   /** The answers asked for under a post, newest first: what the dashboard shows beside the network's comments. */
-  async requestsForPost(customerId: string, postId: string, limit = 100): Promise<CommentRequestView[]> {
+  async requestsForPost(customerId: string, postId: string, limit: number): Promise<CommentRequestView[]> {
     return (await this.store.forPost(customerId, postId, limit)).map(commentRequestView);
   }
 

@@ -15,6 +15,7 @@ import { POST_PAGE_SIZE, PostsReader } from '../readers/posts.reader';
 import { CurrentSession } from '../session/current-session.decorator';
 import { DashboardSessionGuard } from '../session/dashboard-session.guard';
 import type { DashboardSession } from '../session/dashboard-sessions.service';
+import { ANSWERS_SHOWN } from '../views/comments.section';
 import { postPage, postsPage } from '../views/posts.page';
 import { PageContextFactory } from './page-context';
 
@@ -60,7 +61,7 @@ export class PostsPageController {
     const detail = await this.posts.get(session.customerId, id);
     // The last metrics read (by the API or the background refresh): showing a page calls no network.
     const metrics = await this.metrics.forPost(session.customerId, id, { refresh: false });
-    const answers = await this.comments.requestsForPost(session.customerId, id);
+    const answers = await this.comments.requestsForPost(session.customerId, id, ANSWERS_SHOWN);
     sendPage(reply, postPage(this.pages.for(session), detail, { metrics, answers }));
   }
 }
