@@ -22,6 +22,7 @@ import { MetricSnapshots1795440000000 } from './1795440000000-metric-snapshots';
 import { CommentRequests1795450000000 } from './1795450000000-comment-requests';
 import { Unpublish1795460000000 } from './1795460000000-unpublish';
 import { MediaDuration1795470000000 } from './1795470000000-media-duration';
+import { MediaUploadBeat1795480000000 } from './1795480000000-media-upload-beat';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   CommentRequests1795450000000,
   Unpublish1795460000000,
   MediaDuration1795470000000,
+  MediaUploadBeat1795480000000,
 ];

@@ -4,6 +4,7 @@ import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { sendError } from '../common/errors/send-error';
 import { MediaService } from './media.service';
+import { MediaUploads } from './media-uploads';
 import { MEDIA_FILE_PATH, MEDIA_UPLOAD_PATH } from './media-url-signer';
 
 type SignedRequest = FastifyRequest<{
@@ -26,6 +27,7 @@ export class MediaTransferRoutes implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly media: MediaService,
+    private readonly uploads: MediaUploads,
   ) {}
 
   onModuleInit(): void {
@@ -41,7 +43,7 @@ export class MediaTransferRoutes implements OnModuleInit {
   }
 
   private async upload(request: SignedRequest, reply: FastifyReply): Promise<void> {
-    const view = await this.media.receiveUpload(
+    const view = await this.uploads.receive(
       request.params.file,
       request.query,
       {

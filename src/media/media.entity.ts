@@ -29,6 +29,10 @@ export class Medium {
   @Column('integer', { name: 'duration_ms', nullable: true })
   durationMs!: number | null;
 
+  /** When the running upload last said it was alive: one silent for long belongs to a dead process. */
+  @Column('timestamptz', { name: 'upload_beat_at', nullable: true })
+  uploadBeatAt!: Date | null;
+
   /** Why the upload failed, for people. */
   @Column('text', { nullable: true })
   failure!: string | null;

@@ -6,6 +6,7 @@ import { DatabaseModule } from '../database/database.module';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 import { MediaStorage } from './media-storage';
+import { MediaUploads } from './media-uploads';
 import { MediaTransferRoutes } from './media-transfer.routes';
 import { MediaUrlSigner } from './media-url-signer';
 import { Medium } from './media.entity';
@@ -19,6 +20,7 @@ import { S3MediaStorage } from './s3-media-storage';
   controllers: [MediaController],
   providers: [
     MediaService,
+    MediaUploads,
     MediaUrlSigner,
     MediaTransferRoutes,
     PurgeUnusedMedia,

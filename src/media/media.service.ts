@@ -7,14 +7,14 @@ import { newId } from '../common/ids';
 import type { MediaBytes } from '../networks/network-adapter';
 import { CreateMediaBody } from './dto/create-media.body';
 import { CreatedMediaView, MediaView } from './dto/media.view';
-import { checkedUpload } from './checked-upload';
 import { requestedRange } from './byte-range';
 import { ByteRange, MediaStorage } from './media-storage';
-import { MAX_UPLOAD_BYTES, MEDIA_TYPES, MediaType } from './media-types';
+import { MAX_UPLOAD_BYTES, MEDIA_TYPES } from './media-types';
 import { MediaUrlSigner } from './media-url-signer';
 import { Medium } from './media.entity';
-import { Mp4DurationReader } from './mp4-duration';
-import { durationInWords, MAX_VIDEO_DURATION_MS, sizeInWords } from './network-media-limits';
+import { sizeInWords } from './network-media-limits';
+import { mediaView } from './media-view';
+import { signedMediaId } from './signed-media-request';
 
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_TTL_MS = 60 * 60_000;
@@ -30,31 +30,10 @@ export interface ServedFile {
   body: Readable;
 }
 
-function typeOf(medium: Medium): MediaType {
-  return MEDIA_TYPES[medium.contentType]!;
-}
-
-/** A video's duration as read from its movie header, refused when there is none or no network takes it. */
-function checkedDuration(durationMs: number | undefined): number {
-  if (durationMs === undefined || durationMs === 0)
-    throw new ApiException(
-      'unsupported_media_type',
-      "The video has no movie header ('moov' box) saying how long it lasts: save it again as a standard MP4 or MOV file",
-    );
-  if (durationMs > MAX_VIDEO_DURATION_MS)
-    throw new ApiException(
-      'unprocessable_content',
-      `The video lasts ${durationInWords(durationMs)}; no network takes a video longer than ${durationInWords(MAX_VIDEO_DURATION_MS)}`,
-    );
-  return durationMs;
-}
-
-/** `med_x.jpg` → `med_x`; anything else undefined. */
-function mediaIdOf(file: string): string | undefined {
-  return /^(med_[0-9A-Za-z]{1,40})\.[a-z0-9]{1,5}$/.exec(file)?.[1];
-}
-
-/** Uploaded media: announced, uploaded through a signed URL, served through another, scoped by customer. */
+/**
+ * Uploaded media: announced, served through a signed URL, used by posts and purged when unused,
+ * scoped by customer. (Their bytes arrive through MediaUploads.)
+ */
 @Injectable()
 export class MediaService {
   constructor(
@@ -95,7 +74,7 @@ export class MediaService {
     );
     const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
     return {
-      ...this.view(medium),
+      ...mediaView(medium),
       uploadUrl: this.signer.url('upload', medium.id, type.extension, expiresAt),
       expiresAt: expiresAt.toISOString(),
     };
@@ -104,7 +83,7 @@ export class MediaService {
   async get(customerId: string, id: string): Promise<MediaView> {
     const medium = await this.repository.findOneBy({ id, customerId });
     if (!medium) throw ApiException.notFound('Medium');
-    return this.view(medium);
+    return mediaView(medium);
   }
 
   /** The customer's media among `ids`, by id (another customer's are simply absent). */
@@ -156,67 +135,13 @@ export class MediaService {
     return this.fileUrl(medium.id, medium.contentType, new Date(0)).split('?', 1)[0]!;
   }
 
-  /** PUT to an upload URL: checks the signature and the bytes as they stream into storage. */
-  async receiveUpload(
-    file: string,
-    query: { expires?: string; signature?: string },
-    headers: { contentType?: string; contentLength?: string },
-    body: AsyncIterable<Buffer | string>,
-  ): Promise<MediaView> {
-    const id = mediaIdOf(file);
-    const check = id ? this.signer.check('upload', id, query.expires, query.signature) : undefined;
-    if (!id || !check?.ok) throw this.refusedUrl(check?.ok === false ? check.reason : 'invalid', 'upload');
-    const medium = await this.repository.findOneBy({ id });
-    if (!medium) throw ApiException.notFound('Medium');
-    const type = typeOf(medium);
-    const announced = headers.contentType?.split(';', 1)[0]?.trim().toLowerCase();
-    if (announced !== medium.contentType)
-      throw new ApiException(
-        'unsupported_media_type',
-        `Content-Type must be ${medium.contentType}, as announced when the medium was created`,
-      );
-    if (headers.contentLength !== undefined && Number(headers.contentLength) !== medium.size)
-      throw new ApiException(
-        Number(headers.contentLength) > medium.size ? 'payload_too_large' : 'bad_request',
-        `Content-Length is ${headers.contentLength}; ${medium.size} bytes were announced when the medium was created`,
-      );
-    const claimed = (await this.dataSource.query(
-      `UPDATE media SET state = 'uploading', failure = NULL WHERE id = $1 AND state IN ('awaiting_upload', 'failed') RETURNING id`,
-      [id],
-    )) as [unknown[], number];
-    if (claimed[1] === 0)
-      throw ApiException.conflict(
-        medium.state === 'ready' ? 'The medium is already uploaded' : 'The medium is being uploaded by another request',
-      );
-    const video = type.kind === 'video' ? new Mp4DurationReader() : undefined;
-    let durationMs: number | null = null;
-    try {
-      await this.storage.put(
-        id,
-        checkedUpload(body, type, medium.size, video && ((bytes) => video.feed(bytes))),
-        medium.size,
-      );
-      if (video) durationMs = checkedDuration(video.durationMs);
-    } catch (error) {
-      const reason = error instanceof ApiException ? error.message : 'The upload was interrupted';
-      await this.storage.delete(id);
-      await this.repository.update({ id }, { state: 'failed', failure: reason });
-      throw error;
-    }
-    const uploadedAt = new Date();
-    await this.repository.update({ id }, { state: 'ready', uploadedAt, durationMs });
-    return this.view({ ...medium, state: 'ready', uploadedAt, durationMs, failure: null });
-  }
-
   /** GET (or HEAD) of a file URL: checks the signature, then streams the bytes or the range asked. */
   async serveFile(
     file: string,
     query: { expires?: string; signature?: string },
     rangeHeader: string | undefined,
   ): Promise<ServedFile> {
-    const id = mediaIdOf(file);
-    const check = id ? this.signer.check('file', id, query.expires, query.signature) : undefined;
-    if (!id || !check?.ok) throw this.refusedUrl(check?.ok === false ? check.reason : 'invalid', 'file');
+    const id = signedMediaId(this.signer, 'file', file, query);
     const medium = await this.repository.findOneBy({ id, state: 'ready' });
     if (!medium) throw ApiException.notFound('Medium');
     const range = requestedRange(rangeHeader, medium.size);
@@ -240,29 +165,5 @@ export class MediaService {
     if (!rows.length) return false;
     await this.storage.delete(id);
     return true;
-  }
-
-  private refusedUrl(reason: 'expired' | 'invalid', purpose: 'upload' | 'file'): ApiException {
-    const what = purpose === 'upload' ? 'upload URL' : 'media URL';
-    return new ApiException(
-      'unauthorized',
-      reason === 'expired'
-        ? `The ${what} has expired${purpose === 'upload' ? ': create the medium again' : ''}`
-        : `The ${what} is not valid (its signature does not match)`,
-    );
-  }
-
-  private view(medium: Medium): MediaView {
-    return {
-      id: medium.id,
-      state: medium.state,
-      contentType: medium.contentType,
-      size: medium.size,
-      filename: medium.filename,
-      durationMs: medium.durationMs,
-      failure: medium.failure,
-      createdAt: medium.createdAt.toISOString(),
-      uploadedAt: medium.uploadedAt ? medium.uploadedAt.toISOString() : null,
-    };
   }
 }

@@ -34,13 +34,33 @@ describe('Mp4DurationReader', () => {
   it('has no duration for a file without a movie header, or one cut short', () => {
     const noMoov = mp4(5).subarray(0, 28);
     expect(durationOf(noMoov)).toBeUndefined();
-    // The last 98 bytes: the track box (48) and the end of the movie header.
+    // Without the last 126 bytes: the track box (48) and all but the first 30 bytes of the movie
+    // header (108), which end before its duration field.
     const cut = mp4(5, { moovLast: true });
-    expect(durationOf(cut.subarray(0, cut.length - 98), 3)).toBeUndefined();
+    expect(durationOf(cut.subarray(0, cut.length - 126), 3)).toBeUndefined();
     expect(durationOf(Buffer.from('not a video at all'))).toBeUndefined();
   });
 
-  it('has no duration when the header says the time scale is 0', () => {
-    expect(durationOf(mp4(5, { timescale: 0 }))).toBeUndefined();
+  it('has no duration when the header says the time scale is 0, or a duration of 0 (a fragmented MP4)', () => {
+    for (const file of [mp4(5, { timescale: 0 }), mp4(0)]) {
+      const reader = new Mp4DurationReader();
+      reader.feed(file);
+      expect(reader.durationMs).toBeUndefined();
+      expect(reader.sawMovieHeader).toBe(true);
+    }
+  });
+
+  it('reads only the start of a movie header that claims to be huge, and holds nothing more', () => {
+    const file = mp4(7, { moovLast: true });
+    // The movie header's size field (after ftyp 28, mdat 72, moov 8, free 20) says 1 GB.
+    const mvhdAt = 28 + 72 + 8 + 20;
+    expect(file.toString('latin1', mvhdAt + 4, mvhdAt + 8)).toBe('mvhd');
+    file.writeUInt32BE(1024 * 1024 * 1024, mvhdAt);
+    const reader = new Mp4DurationReader();
+    reader.feed(file.subarray(0, mvhdAt + 8 + 32));
+    expect(reader.durationMs).toBe(7000);
+    // Done: what follows is not kept.
+    reader.feed(Buffer.alloc(1024 * 1024));
+    expect(reader.durationMs).toBe(7000);
   });
 });

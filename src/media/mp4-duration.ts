@@ -17,10 +17,19 @@ export class Mp4DurationReader {
   private position = 0;
   private finished = false;
   private duration: number | undefined;
+  private movieHeaderSeen = false;
 
-  /** The duration in milliseconds, once the movie header went past; undefined before or without one. */
+  /**
+   * The duration in milliseconds, once the movie header went past; undefined before, without one,
+   * or when the header does not know it (a fragmented MP4 says 0 there).
+   */
   get durationMs(): number | undefined {
     return this.duration;
+  }
+
+  /** Whether the movie header went past, whatever it said of the duration. */
+  get sawMovieHeader(): boolean {
+    return this.movieHeaderSeen;
   }
 
   feed(chunk: Buffer): void {
@@ -52,8 +61,11 @@ export class Mp4DurationReader {
       }
       if (this.moovEnd !== undefined && type === 'mvhd') {
         if (boxSize === undefined) return this.stop();
-        if (this.pending.length < boxSize) return;
-        this.duration = movieHeaderDurationMs(this.pending.subarray(headerSize, boxSize));
+        // Only the fields up to the duration are read, never the rest of a box however large it says it is.
+        const needed = Math.min(boxSize, headerSize + MVHD_FIELDS_BYTES);
+        if (this.pending.length < needed) return;
+        this.movieHeaderSeen = true;
+        this.duration = movieHeaderDurationMs(this.pending.subarray(headerSize, needed));
         return this.stop();
       }
       // A box running to the end of the file (size 0) ends the walk: nothing follows it.
@@ -85,6 +97,9 @@ function readBoxHeader(bytes: Buffer): { type: string; headerSize: number; boxSi
   return { type, headerSize: 16, boxSize: Number(bytes.readBigUInt64BE(8)) };
 }
 
+/** The `mvhd` payload up to the duration: version and flags (4), two dates (8 or 16), time scale (4), duration (4 or 8). */
+const MVHD_FIELDS_BYTES = 32;
+
 /** `mvhd`'s payload: version, flags, two dates, then the time scale and the duration in its units. */
 function movieHeaderDurationMs(payload: Buffer): number | undefined {
   const version = payload[0];
@@ -92,8 +107,8 @@ function movieHeaderDurationMs(payload: Buffer): number | undefined {
   if (payload.length < durationAt + durationBytes) return undefined;
   const timescale = payload.readUInt32BE(scaleAt);
   const units = durationBytes === 8 ? Number(payload.readBigUInt64BE(durationAt)) : payload.readUInt32BE(durationAt);
-  // All ones means "unknown" (a fragmented file announces its duration elsewhere).
-  const unknown = durationBytes === 8 ? units >= Number.MAX_SAFE_INTEGER : units === 0xffffffff;
+  // All ones means "unknown"; a fragmented file says 0 and gives its fragments' durations elsewhere.
+  const unknown = units === 0 || (durationBytes === 8 ? units >= Number.MAX_SAFE_INTEGER : units === 0xffffffff);
   if (timescale === 0 || unknown) return undefined;
   return Math.round((units / timescale) * 1000);
 }

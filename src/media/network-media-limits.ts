@@ -49,9 +49,12 @@ export function sizeInWords(limit: number): string {
   return limit >= 1024 * MB ? `${limit / (1024 * MB)} GB` : `${limit / MB} MB`;
 }
 
-/** A duration in words: `0.5 s`, `140 s`, `15 min`, `4 h`. */
-export function durationInWords(ms: number): string {
+/**
+ * A duration in words: `0.5 s`, `140 s`, `15 min`, `4 h`; seconds to a tenth, rounded with `round`
+ * (up for what is too long, down for what is too short, so it never reads as the limit itself).
+ */
+export function durationInWords(ms: number, round: (tenths: number) => number = Math.round): string {
   if (ms >= 60 * MINUTE && ms % (60 * MINUTE) === 0) return `${ms / (60 * MINUTE)} h`;
   if (ms >= MINUTE && ms % MINUTE === 0) return `${ms / MINUTE} min`;
-  return `${Math.round(ms / 100) / 10} s`;
+  return `${round(ms / 100) / 10} s`;
 }

@@ -47,6 +47,13 @@ describe('mediaLimitProblems', () => {
     });
   });
 
+  it('never says a refused duration as the limit itself: rounded away from it', () => {
+    const message = (platform: string, durationMs: number) =>
+      mediaLimitProblems(platform, [{ content: '', media: [video(durationMs)] }])[0]!.message;
+    expect(message('x', 140_040)).toMatch(/lasts 140\.1 s; this network takes 0\.5 s to 140 s$/);
+    expect(message('instagram', 2_960)).toMatch(/lasts 2\.9 s; this network takes 3 s to 15 min$/);
+  });
+
   it('checks sizes beside durations, and leaves a duration nobody measured (a URL) alone', () => {
     expect(rules('x', [video(150_000, 600 * MB)])).toEqual(['media_too_large', 'media_too_long']);
     expect(rules('x', [video(undefined)])).toEqual([]);

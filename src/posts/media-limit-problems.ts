@@ -39,8 +39,9 @@ function durationProblem(field: string, medium: StoredMedium, limit: { minMs: nu
     limit.minMs > 0
       ? `${durationInWords(limit.minMs)} to ${durationInWords(limit.maxMs)}`
       : `at most ${durationInWords(limit.maxMs)}`;
-  const says = `${field}: the video lasts ${durationInWords(lasts)}; this network takes ${range}`;
-  if (lasts > limit.maxMs) return [{ field, rule: 'media_too_long', message: says }];
-  if (lasts < limit.minMs) return [{ field, rule: 'media_too_short', message: says }];
+  const says = (round: (tenths: number) => number) =>
+    `${field}: the video lasts ${durationInWords(lasts, round)}; this network takes ${range}`;
+  if (lasts > limit.maxMs) return [{ field, rule: 'media_too_long', message: says(Math.ceil) }];
+  if (lasts < limit.minMs) return [{ field, rule: 'media_too_short', message: says(Math.floor) }];
   return [];
 }

@@ -153,6 +153,29 @@ describe('Media uploads (against the emulator)', () => {
       expect(await t.db.query('SELECT 1 FROM media_chunks WHERE media_id = $1', [id])).toHaveLength(1);
     });
 
+    it('lets a new PUT take over an upload whose process died, never one still alive', async () => {
+      const created = await api(customer).create({ contentType: 'image/jpeg', size: JPEG.length });
+      const { id, uploadUrl } = created.body.data as { id: string; uploadUrl: string };
+      // As a process leaves it when it dies mid-upload: uploading, its last beat a minute ago.
+      await t.db.query(
+        "UPDATE media SET state = 'uploading', upload_beat_at = now() - interval '1 minute' WHERE id = $1",
+        [id],
+      );
+      const busy = await put(uploadUrl, JPEG, 'image/jpeg');
+      expect(busy.status).toBe(409);
+      expect(((await busy.json()) as { error: { message: string } }).error.message).toMatch(/another request/);
+      // Silent for longer than a live upload can be: taken over.
+      await t.db.query("UPDATE media SET upload_beat_at = now() - interval '4 minutes' WHERE id = $1", [id]);
+      expect((await put(uploadUrl, JPEG, 'image/jpeg')).status).toBe(200);
+      expect((await api(customer).get(id)).body.data.state).toBe('ready');
+      // A medium left uploading before beats were recorded is taken over too.
+      const older = await api(customer).create({ contentType: 'image/jpeg', size: JPEG.length });
+      await t.db.query("UPDATE media SET state = 'uploading', upload_beat_at = NULL WHERE id = $1", [
+        older.body.data.id,
+      ]);
+      expect((await put(older.body.data.uploadUrl as string, JPEG, 'image/jpeg')).status).toBe(200);
+    });
+
     it("reads a video's duration from the file, and refuses one without a movie header or longer than any network takes", async () => {
       const id = await upload(customer, mp4(12.5, { moovLast: true }), 'video/mp4');
       expect((await api(customer).get(id)).body.data).toEqual(
@@ -397,15 +420,19 @@ describe('Media uploads (against the emulator)', () => {
       const other = new Client({ connectionString: t.db.url });
       await other.connect();
       try {
+        const [{ pid }] = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [
+          { pid: number },
+        ];
         await other.query('BEGIN');
         await other.query(sql, [id]);
         const pending = work();
-        // Commit only once `work` reached the locked row and waits on it.
+        // Commit only once `work` waits on the row this connection holds.
         for (let tries = 0; ; tries += 1) {
-          const [waiting] = await t.db.query<{ count: string }>(
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+          const [blocked] = await t.db.query<{ count: string }>(
+            'SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+            [pid],
           );
-          if (Number(waiting!.count) > 0) break;
+          if (Number(blocked!.count) > 0) break;
           if (tries > 200) throw new Error('Nothing waited on the locked medium');
           await new Promise((resolve) => setTimeout(resolve, 25));
         }

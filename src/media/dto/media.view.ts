@@ -27,7 +27,8 @@ export class MediaView {
     nullable: true,
     type: 'integer',
     example: null,
-    description: "A video's duration in milliseconds, read from the file once uploaded; null for images",
+    description:
+      "A video's duration in milliseconds, read from the file as it uploads; null for images, before the upload, and for videos uploaded before durations were read",
   })
   durationMs!: number | null;
 
