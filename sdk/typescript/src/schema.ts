@@ -660,7 +660,7 @@ export interface components {
             /** @example bakery.jpg */
             filename: string | null;
             /**
-             * @description A video's duration in milliseconds, read from the file once uploaded; null for images
+             * @description A video's duration in milliseconds, read from the file as it uploads; null for images, before the upload, and for videos uploaded before durations were read
              * @example null
              */
             durationMs: number | null;
@@ -709,7 +709,7 @@ export interface components {
             /** @example bakery.jpg */
             filename: string | null;
             /**
-             * @description A video's duration in milliseconds, read from the file once uploaded; null for images
+             * @description A video's duration in milliseconds, read from the file as it uploads; null for images, before the upload, and for videos uploaded before durations were read
              * @example null
              */
             durationMs: number | null;
