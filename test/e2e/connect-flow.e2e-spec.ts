@@ -441,10 +441,12 @@ describe('Connect flow against the network emulator', () => {
         'network_apps',
         'api_keys',
       ];
-      const dump = async () =>
-        (await Promise.all(tables.map((table) => t.db.query(`SELECT * FROM ${table}`))))
-          .map((rows) => JSON.stringify(rows))
-          .join('');
+      // One table after another: t.db is a single connection (pg refuses overlapping queries on one client from v9).
+      const dump = async () => {
+        let text = '';
+        for (const table of tables) text += JSON.stringify(await t.db.query(`SELECT * FROM ${table}`));
+        return text;
+      };
       const { session } = await connectUntilSession(t, alice.apiKey, {
         network,
         tenantId: `secrets-${network}`,
