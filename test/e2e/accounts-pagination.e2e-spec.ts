@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { AccountsRepository } from '../../src/accounts/accounts.repository';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { encodeCursor } from '../../src/common/http/page-cursor';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccounts } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { TestApp, TestCustomer } from '../support/test-app';
 
-const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'paged';
 
 interface ListedAccount {
@@ -31,22 +30,11 @@ describe('Connected accounts API: pages', () => {
 
   /** Connects every page the emulator user offers on the network, in one finalize; their ids. */
   async function connectAll(customer: TestCustomer, network: string, emulatorUser: string): Promise<string[]> {
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
+    const accounts = await connectAccounts(t, customer, network, TENANT, {
       emulatorUser,
+      choose: (offered) => offered,
     });
-    const pending = await request(t.server)
-      .get(`/api/v1/social-accounts/pending/${session}`)
-      .set('Authorization', `Bearer ${customer.apiKey}`);
-    const pageIds = (pending.body.data.availablePages as Array<{ id: string }>).map((page) => page.id);
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set('Authorization', `Bearer ${customer.apiKey}`)
-      .send({ selectedPageIds: pageIds });
-    if (finalized.status !== 200) throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
-    return (finalized.body.data as Array<{ id: string }>).map((account) => account.id);
+    return accounts.map((account) => account.id);
   }
 
   /** Every page of the list from the first; fails on a page that is not a 200. */
@@ -83,7 +71,6 @@ describe('Connected accounts API: pages', () => {
     t = await startEmulatedApp();
     alice = await t.createCustomer('alice');
     mallory = await t.createCustomer('mallory');
-    for (const customer of [alice, mallory]) await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
     // X first, so that a page of 3 ends inside the three Facebook Pages connected together.
     for (const [network, user] of [
       ['x', 'ada'],

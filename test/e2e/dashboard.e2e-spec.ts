@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { CustomersService } from '../../src/customers/customers.service';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { PasswordHasher } from '../../src/dashboard/users/password-hasher';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
 import { ApiException } from '../../src/common/errors/api-exception';
+import { connectAccount } from '../support/connect-account';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { cookiesOf, csrfTokenIn, DashboardSessionCookie, postSignIn, signedIn, signInForm } from '../support/dashboard';
 import { createPost, settledPost } from '../support/posts';
@@ -40,19 +40,8 @@ describe('Dashboard over HTTP', () => {
     const customer = await t.createCustomer(`customer-${label}`);
     const email = `ops-${label}@example.com`;
     await t.app.get(DashboardUsersService).create(customer.id, email, PASSWORD);
-    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network: 'x',
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-    });
+    const accountId = (await connectAccount(t, customer, 'x', TENANT, { redirectUri: REDIRECT })).id;
     const auth = { Authorization: `Bearer ${customer.apiKey}` };
-    const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth);
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set(auth)
-      .send({ selectedPageIds: [pending.body.data.availablePages[0].id] });
-    const accountId = finalized.body.data[0].id as string;
     expect(
       (
         await request(t.server)

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { connectAccount } from '../support/connect-account';
 import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
 import { settledPost } from '../support/posts';
 import { Answer, closeExchanges, exchange } from '../support/http-exchange';
@@ -496,18 +497,7 @@ describe('Fuzz: hostile input on every route of the OpenAPI document', () => {
     document = await loadApiDocument(t.server);
 
     // Real ids of each kind, so that some fuzzed requests reach the resource itself.
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network: 'x',
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-    });
-    const page = (await authed(request(t.server).get(`/api/v1/social-accounts/pending/${session}`))).body.data
-      .availablePages[0].id;
-    const account = (
-      await authed(request(t.server).post(`/api/v1/social-accounts/pending/${session}/finalize`)).send({
-        selectedPageIds: [page],
-      })
-    ).body.data[0].id as string;
+    const account = (await connectAccount(t, customer, 'x', TENANT)).id;
     const pending = (
       await connectUntilSession(t, customer.apiKey, { network: 'facebook', tenantId: TENANT, redirectUri: REDIRECT })
     ).session;

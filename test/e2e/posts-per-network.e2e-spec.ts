@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { PostView } from '../../src/posts/dto/post.view';
 import { POST_STATUSES } from '../../src/posts/post-status';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { LONG_VIDEO, startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
@@ -18,7 +18,6 @@ import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
  * read through its control API.
  */
 
-const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-per-network';
 const NETWORKS = TESTED_NETWORKS;
 type Network = TestedNetwork;
@@ -55,26 +54,6 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     const response = await emulator('/faults', { method: 'POST', body: JSON.stringify(fault) });
     if (response.status !== 201) throw new Error(`The emulator refused the fault: ${await response.text()}`);
   };
-
-  async function connect(network: Network): Promise<{ id: string; networkAccountId: string }> {
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-    });
-    const pages = (
-      await request(t.server)
-        .get(`/api/v1/social-accounts/pending/${session}`)
-        .set('Authorization', `Bearer ${customer.apiKey}`)
-    ).body.data.availablePages;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set('Authorization', `Bearer ${customer.apiKey}`)
-      .send({ selectedPageIds: [pages[0].id] });
-    if (finalized.status !== 200 && finalized.status !== 201)
-      throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
-    return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
-  }
 
   /** A post every network takes: text, and (Instagram needs one) a JPEG. */
   const containersFor = (network: Network, content: string) => [
@@ -136,8 +115,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' },
     });
     customer = await t.createCustomer();
-    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    for (const network of NETWORKS) accounts[network] = await connect(network);
+    for (const network of NETWORKS) accounts[network] = await connectAccount(t, customer, network, TENANT);
     // A second tweet with the same text must show up on the emulator, not be refused by it.
     await setEmulator({ xDuplicateDetection: false });
   });

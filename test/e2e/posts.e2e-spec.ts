@@ -1,16 +1,15 @@
 import request from 'supertest';
 import { AccountsRepository } from '../../src/accounts/accounts.repository';
 import { TokenVault } from '../../src/accounts/token-vault';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount, connectAccounts } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { TESTED_NETWORKS } from '../support/networks';
 
-const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-posts';
 
 /** What the emulator's control API answers for /published: its own record. */
@@ -31,37 +30,13 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
   const publishedOn = async (network: string): Promise<Published[]> =>
     ((await (await emulator(`/published?network=${network}`)).json()) as { data: Published[] }).data;
 
-  async function connect(
-    network: string,
-    pick = 0,
-    emulatorUser?: string,
-  ): Promise<{ id: string; networkAccountId: string }> {
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-      emulatorUser,
-    });
-    const pages = (
-      await request(t.server)
-        .get(`/api/v1/social-accounts/pending/${session}`)
-        .set('Authorization', `Bearer ${customer.apiKey}`)
-    ).body.data.availablePages;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set('Authorization', `Bearer ${customer.apiKey}`)
-      .send({ selectedPageIds: [pages[pick].id] });
-    return { id: finalized.body.data[0].id, networkAccountId: pages[pick].id };
-  }
-
   beforeAll(async () => {
     media = await startMediaServer();
     t = await startEmulatedApp({
       env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' },
     });
     customer = await t.createCustomer();
-    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-    for (const network of TESTED_NETWORKS) accounts[network] = await connect(network);
+    for (const network of TESTED_NETWORKS) accounts[network] = await connectAccount(t, customer, network, TENANT);
     await emulator('/settings', { method: 'PUT', body: JSON.stringify({ xDuplicateDetection: false }) });
   });
   afterAll(async () => {
@@ -409,7 +384,7 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     /** An X profile of its own, so that what these tests do to its login touches no other test. */
     async function ownXAccount(id: string) {
       await emulator('/users', { method: 'POST', body: JSON.stringify({ id, name: id, x: { username: id } }) });
-      return connect('x', 0, id);
+      return connectAccount(t, customer, 'x', TENANT, { emulatorUser: id });
     }
 
     it('refreshes an X token about to expire, stores the rotated refresh token, then publishes', async () => {
@@ -548,7 +523,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     });
 
     it('an expired token fails the delivery, expires the account once, and later posts to it are refused', async () => {
-      const victim = await connect('facebook', 1);
+      const [victim] = await connectAccounts(t, customer, 'facebook', TENANT, {
+        choose: (offered) => offered.slice(1, 2),
+      });
       await emulator('/faults', {
         method: 'POST',
         body: JSON.stringify({ network: 'facebook', accountId: victim.networkAccountId, fault: 'token_expired' }),

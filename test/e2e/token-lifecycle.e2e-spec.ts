@@ -3,17 +3,16 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import request from 'supertest';
 import { AccountsRepository } from '../../src/accounts/accounts.repository';
 import { TokenVault } from '../../src/accounts/token-vault';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
 import { RefreshAccountTokenTask } from '../../src/token-lifecycle/refresh-account-token.task';
 import { TOKEN_SCAN_LOCK_ID, TokenScan } from '../../src/token-lifecycle/token-scan';
 import { TOKEN_SCAN_CRON } from '../../src/token-lifecycle/token-scan.schedule';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { capturingLogger } from '../support/log-capture';
 import { createPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 
-const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-tokens';
 const X_BASIC = `Basic ${Buffer.from(`${EMULATOR_APP.clientId}:${EMULATOR_APP.clientSecret}`).toString('base64')}`;
 
@@ -46,22 +45,8 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     return id;
   }
 
-  async function connect(network: Network, emulatorUser: string): Promise<{ id: string; username: string }> {
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network,
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-      emulatorUser,
-    });
-    const auth = { Authorization: `Bearer ${customer.apiKey}` };
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
-      .availablePages;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set(auth)
-      .send({ selectedPageIds: [pages[0].id] });
-    return { id: finalized.body.data[0].id, username: finalized.body.data[0].username };
-  }
+  const connect = (network: Network, emulatorUser: string) =>
+    connectAccount(t, customer, network, TENANT, { emulatorUser });
 
   const expiresIn = (accountId: string, interval: string) =>
     t.db.query('UPDATE connected_accounts SET token_expires_at = now() + $2::interval WHERE id = $1', [
@@ -128,7 +113,6 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     // The tests run the scan themselves; a cron tick in the middle would make "skipped" ambiguous.
     t.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN_CRON).stop();
     customer = await t.createCustomer();
-    await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
     scan = t.app.get(TokenScan);
   });
   afterAll(() => t.close());

@@ -2,7 +2,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { RefreshAccountTokenTask } from '../../src/token-lifecycle/refresh-account-token.task';
-import { connectUntilSession, requestAuthUrl, browse, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount, connectAccounts } from '../support/connect-account';
+import { requestAuthUrl, browse, startEmulatedApp } from '../support/connect-flow';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
@@ -49,19 +50,10 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
 
   /** Connects `count` Facebook Pages of the emulator's user ada; returns their account ids. */
   async function connectPages(customer: TestCustomer, count: number): Promise<string[]> {
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network: 'facebook',
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
+    const accounts = await connectAccounts(t, customer, 'facebook', TENANT, {
+      choose: (offered) => offered.slice(0, count),
     });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth(customer))).body
-      .data.availablePages as Array<{ id: string }>;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set(auth(customer))
-      .send({ selectedPageIds: pages.slice(0, count).map((page) => page.id) });
-    expect(finalized.status).toBe(200);
-    return (finalized.body.data as Array<{ id: string }>).map((account) => account.id);
+    return accounts.map((account) => account.id);
   }
 
   beforeAll(async () => {
@@ -182,18 +174,7 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
 
   it('a token the service cannot refresh, expiring within 3 days, is announced once with account.token_expiring', async () => {
     const customer = await customerWithWebhook();
-    const { session } = await connectUntilSession(t, customer.apiKey, {
-      network: 'x',
-      tenantId: TENANT,
-      redirectUri: REDIRECT,
-    });
-    const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth(customer))).body
-      .data.availablePages as Array<{ id: string }>;
-    const finalized = await request(t.server)
-      .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-      .set(auth(customer))
-      .send({ selectedPageIds: [pages[0]!.id] });
-    const accountId = finalized.body.data[0].id as string;
+    const accountId = (await connectAccount(t, customer, 'x', TENANT)).id;
     await t.db.query(`UPDATE connected_accounts SET token_expires_at = now() + interval '5 minutes' WHERE id = $1`, [
       accountId,
     ]);

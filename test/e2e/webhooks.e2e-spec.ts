@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
-import { connectUntilSession, startEmulatedApp } from '../support/connect-flow';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
 import { signedIn } from '../support/dashboard';
 import { createPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
@@ -14,7 +14,6 @@ import { until } from '../support/until';
 
 const SECRET = 'whsec-test-0123456789abcdef';
 const TENANT = 'tenant-hooks';
-const REDIRECT = 'https://app.example.com/connected';
 /** Fast retries for the tests; production uses 0s,5s,5m,30m,2h,5h,10h,10h. */
 const SCHEDULE = '0s,1s,1s,1s,1s,1s';
 
@@ -272,22 +271,7 @@ describe('Webhooks', () => {
   describe('delivery from the outbox', () => {
     it('sends account.connected when an account is connected, signed, with the event id in a header', async () => {
       const customer = await subscribed();
-      await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
-      const { session } = await connectUntilSession(t, customer.apiKey, {
-        network: 'x',
-        tenantId: TENANT,
-        redirectUri: REDIRECT,
-      });
-      const pages = (
-        await request(t.server)
-          .get(`/api/v1/social-accounts/pending/${session}`)
-          .set('Authorization', `Bearer ${customer.apiKey}`)
-      ).body.data.availablePages;
-      const finalized = await request(t.server)
-        .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-        .set('Authorization', `Bearer ${customer.apiKey}`)
-        .send({ selectedPageIds: [pages[0].id] });
-      const account = finalized.body.data[0];
+      const account = await connectAccount(t, customer, 'x', TENANT);
       const receipt = await until('account.connected', async () =>
         receiver.receipts.find(
           (item) => item.body.event === 'account.connected' && item.body.data.connectedAccountId === account.id,

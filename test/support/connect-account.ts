@@ -4,14 +4,19 @@ import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { connectUntilSession } from './connect-flow';
 import { TestApp, TestCustomer } from './test-app';
 
-const REDIRECT = 'https://app.example.com/connected';
+const DEFAULT_REDIRECT = 'https://app.example.com/connected';
 
 type EmulatedApp = TestApp & { baseUrl: string };
 
-/** A connected account: our id for it and the network's id of the page or profile behind it. */
+/**
+ * A connected account: our id for it, the network's id of the page or profile behind it, and its
+ * handle and display name as finalize answered them.
+ */
 export interface ConnectedAccount {
   id: string;
   networkAccountId: string;
+  username: string;
+  nickname: string;
 }
 
 /**
@@ -21,6 +26,17 @@ export interface ConnectedAccount {
  */
 export type ConnectAs =
   { emulatorUser?: string; freshUser?: never } | { freshUser: true | string; emulatorUser?: never };
+
+/**
+ * How to connect: as whom, and through which redirect URL (added to the customer's allowed ones
+ * first; `https://app.example.com/connected` unless a test needs its own, e.g. to show it).
+ */
+export type ConnectOptions = ConnectAs & { redirectUri?: string };
+
+/** A page or profile the network offers in the pending session. */
+export interface OfferedPage {
+  id: string;
+}
 
 /**
  * Makes an emulator test user with one Page (linked to an Instagram account), that Instagram
@@ -54,31 +70,54 @@ export async function connectAccount(
   owner: TestCustomer,
   network: string,
   tenantId: string,
-  as: ConnectAs = {},
+  options: ConnectOptions = {},
 ): Promise<ConnectedAccount> {
-  let emulatorUser = as.emulatorUser;
-  if (as.freshUser) {
-    emulatorUser = as.freshUser === true ? `fresh-${randomBytes(6).toString('hex')}` : as.freshUser;
+  const [account] = await connectAccounts(t, owner, network, tenantId, {
+    ...options,
+    choose: (offered) => offered.slice(0, 1),
+  });
+  return account!;
+}
+
+/**
+ * Like connectAccount, for tests that need other pages than the first or several in one finalize
+ * (so connected at the same instant): `choose` picks them from those offered, in the order offered.
+ * The accounts come back in the order chosen.
+ */
+export async function connectAccounts(
+  t: EmulatedApp,
+  owner: TestCustomer,
+  network: string,
+  tenantId: string,
+  options: ConnectOptions & { choose: (offered: OfferedPage[]) => OfferedPage[] },
+): Promise<ConnectedAccount[]> {
+  let emulatorUser = options.emulatorUser;
+  if (options.freshUser) {
+    emulatorUser = options.freshUser === true ? `fresh-${randomBytes(6).toString('hex')}` : options.freshUser;
     await createEmulatorUser(t, emulatorUser);
   }
-  await t.app.get(RedirectUrlsService).add(owner.id, REDIRECT);
-  const { session } = await connectUntilSession(t, owner.apiKey, {
-    network,
-    tenantId,
-    redirectUri: REDIRECT,
-    emulatorUser,
-  });
-  const pages = (
+  const redirectUri = options.redirectUri ?? DEFAULT_REDIRECT;
+  await t.app.get(RedirectUrlsService).add(owner.id, redirectUri);
+  const { session } = await connectUntilSession(t, owner.apiKey, { network, tenantId, redirectUri, emulatorUser });
+  const offered = (
     await request(t.server)
       .get(`/api/v1/social-accounts/pending/${session}`)
       .set('Authorization', `Bearer ${owner.apiKey}`)
-  ).body.data.availablePages as Array<{ id: string }>;
-  if (as.freshUser && pages.length !== 1)
-    throw new Error(`The fresh user ${emulatorUser} was offered ${pages.length} pages on ${network}, not 1`);
+  ).body.data.availablePages as OfferedPage[];
+  if (options.freshUser && offered.length !== 1)
+    throw new Error(`The fresh user ${emulatorUser} was offered ${offered.length} pages on ${network}, not 1`);
+  const chosen = options.choose(offered);
+  if (chosen.length === 0) throw new Error(`None of the ${offered.length} pages offered on ${network} was chosen`);
   const finalized = await request(t.server)
     .post(`/api/v1/social-accounts/pending/${session}/finalize`)
     .set('Authorization', `Bearer ${owner.apiKey}`)
-    .send({ selectedPageIds: [pages[0]!.id] });
+    .send({ selectedPageIds: chosen.map((page) => page.id) });
   if (finalized.status !== 200) throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
-  return { id: finalized.body.data[0].id as string, networkAccountId: pages[0]!.id };
+  const accounts = finalized.body.data as Array<{ id: string; username: string; nickname: string }>;
+  return accounts.map((account, index) => ({
+    id: account.id,
+    networkAccountId: chosen[index]!.id,
+    username: account.username,
+    nickname: account.nickname,
+  }));
 }

@@ -1,11 +1,8 @@
-import request from 'supertest';
-import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
-import { connectUntilSession } from './connect-flow';
+import { connectAccount } from './connect-account';
 import { createPost } from './posts';
 import { TestApp, TestCustomer } from './test-app';
 
 export const TENANT = 'tenant-fair';
-const REDIRECT = 'https://app.example.com/connected';
 
 export type App = TestApp & { baseUrl: string };
 
@@ -25,27 +22,14 @@ export function harness(t: App) {
       count: number,
     ): Promise<{ customer: TestCustomer; accounts: Array<{ id: string; networkAccountId: string }> }> {
       const customer = await t.createCustomer();
-      await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
       const accounts: Array<{ id: string; networkAccountId: string }> = [];
       for (let index = 0; index < count; index += 1) {
         const user = `fair${(users += 1)}`;
         expect(
           (await control('/users', { id: user, name: `Fair ${users}`, x: { username: `fair_${users}` } })).status,
         ).toBeLessThan(300);
-        const { session } = await connectUntilSession(t, customer.apiKey, {
-          network: 'x',
-          tenantId: TENANT,
-          redirectUri: REDIRECT,
-          emulatorUser: user,
-        });
-        const auth = { Authorization: `Bearer ${customer.apiKey}` };
-        const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
-          .availablePages;
-        const finalized = await request(t.server)
-          .post(`/api/v1/social-accounts/pending/${session}/finalize`)
-          .set(auth)
-          .send({ selectedPageIds: [pages[0].id] });
-        accounts.push({ id: finalized.body.data[0].id, networkAccountId: pages[0].id });
+        const { id, networkAccountId } = await connectAccount(t, customer, 'x', TENANT, { emulatorUser: user });
+        accounts.push({ id, networkAccountId });
       }
       return { customer, accounts };
     },
