@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
-import { ApiException } from '../common/errors/api-exception';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
@@ -11,16 +10,7 @@ import { CommentsService } from './comments.service';
 import { CreateCommentBody } from './dto/create-comment.body';
 import { CommentPageView, CommentRequestView } from './dto/comment.view';
 import { ListCommentsQuery } from './dto/list-comments.query';
-
-function idempotencyKey(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.length < 1 || value.length > 255 || !/^[\x21-\x7E]+$/.test(value)) {
-    throw ApiException.validation([
-      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1-255 visible ASCII characters' },
-    ]);
-  }
-  return value;
-}
+import { ApiIdempotencyKey, checkedIdempotencyKey } from '../posts/idempotency-key-header';
 
 @ApiTags('Posts')
 @ApiBearerAuth()
@@ -66,12 +56,7 @@ export class CommentsController {
       'within 24 hours returns the first answer and queues nothing; another body is a 409.',
   })
   @ApiResourceId('id', 'post', 'Post')
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Your key for this request: 1-255 visible ASCII characters',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
-  })
+  @ApiIdempotencyKey()
   @ApiEnvelope(CommentRequestView, { status: 202 })
   @ApiErrors(
     400,
@@ -90,7 +75,7 @@ export class CommentsController {
     @Headers('idempotency-key') key: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CommentRequestView> {
-    const created = await this.comments.create(caller.customerId, id, body, idempotencyKey(key));
+    const created = await this.comments.create(caller.customerId, id, body, checkedIdempotencyKey(key));
     void reply.status(created.status);
     return created.body;
   }

@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
-import { ApiException } from '../common/errors/api-exception';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
@@ -14,16 +13,7 @@ import { PostVerdictView } from './dto/post-verdict.view';
 import { PostsService } from './posts.service';
 import { UnpublishService } from './unpublish/unpublish.service';
 import { UnpublishView } from './unpublish/unpublish-outcome.view';
-
-function idempotencyKey(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.length < 1 || value.length > 255 || !/^[\x21-\x7E]+$/.test(value)) {
-    throw ApiException.validation([
-      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1-255 visible ASCII characters' },
-    ]);
-  }
-  return value;
-}
+import { ApiIdempotencyKey, checkedIdempotencyKey } from './idempotency-key-header';
 
 @ApiTags('Posts')
 @ApiBearerAuth()
@@ -42,12 +32,7 @@ export class PostsController {
       'Accepted posts are published by the queue (202). Each account gets a delivery, published at most once. ' +
       'With an Idempotency-Key, the same key and body within 24 hours returns the first answer and creates nothing; another body is a 409.',
   })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Your key for this request: 1-255 visible ASCII characters',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
-  })
+  @ApiIdempotencyKey()
   @ApiEnvelope(PostView, { status: 202 })
   @ApiErrors(400, 401, 'idempotency_key_reused', 'idempotency_key_in_use', 422)
   async create(
@@ -56,7 +41,7 @@ export class PostsController {
     @Headers('idempotency-key') key: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PostView> {
-    const created = await this.posts.create(caller.customerId, body, idempotencyKey(key));
+    const created = await this.posts.create(caller.customerId, body, checkedIdempotencyKey(key));
     void reply.status(created.status);
     return created.body;
   }
