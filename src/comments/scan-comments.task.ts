@@ -2,9 +2,9 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { isRecord } from '../networks/http/json-fields';
 import { NetworkComment } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
+import { payloadId } from '../queue/job-payload';
 import { TaskRegistry } from '../queue/task-registry';
 import { EventOutbox } from '../webhooks/event-outbox';
 import { SCAN_COMMENTS_TASK } from './comment-scan';
@@ -57,11 +57,9 @@ export class ScanCommentsTask implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.register(SCAN_COMMENTS_TASK, (payload) => {
-      const deliveryId = isRecord(payload) ? payload.deliveryId : undefined;
-      if (typeof deliveryId !== 'string') throw new Error('scan-comments: the payload has no deliveryId');
-      return this.run(deliveryId);
-    });
+    this.tasks.register(SCAN_COMMENTS_TASK, (payload) =>
+      this.run(payloadId(SCAN_COMMENTS_TASK, payload, 'deliveryId')),
+    );
   }
 
   async run(deliveryId: string): Promise<void> {

@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
 import { TokenRefresher } from '../accounts/token-refresher';
 import { ApiException } from '../common/errors/api-exception';
-import { isRecord } from '../networks/http/json-fields';
 import { NetworkError } from '../networks/network-error';
 import { afterFailure } from '../posts/retry-policy';
 import { AccountLanes } from '../queue/account-lanes';
+import { payloadId } from '../queue/job-payload';
 import { TaskRegistry } from '../queue/task-registry';
 import { CommentsCalls } from './comments-call';
 import { CommentRequestRow, CommentRequestStore, SEND_COMMENT_TASK } from './comment-request-store';
@@ -15,12 +15,6 @@ import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
 
 /** While the account publishes (or refreshes its token), the answer waits this long and tries again. */
 const LANE_BUSY_RETRY_MS = 2_000;
-
-function requestIdOf(payload: unknown): string {
-  const id = isRecord(payload) ? payload.commentRequestId : undefined;
-  if (typeof id !== 'string') throw new Error('send-comment: the payload has no commentRequestId');
-  return id;
-}
 
 /**
  * Sends one answer to a comment with the guarantees of publishing (docs/queues.md): it holds the
@@ -46,7 +40,9 @@ export class SendCommentTask implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.register(SEND_COMMENT_TASK, (payload) => this.run(requestIdOf(payload)));
+    this.tasks.register(SEND_COMMENT_TASK, (payload) =>
+      this.run(payloadId(SEND_COMMENT_TASK, payload, 'commentRequestId')),
+    );
   }
 
   async run(requestId: string): Promise<void> {

@@ -1,3 +1,5 @@
+import { payloadId } from '../queue/job-payload';
+
 /** The task that refreshes one connected account's token, holding the account's lane. */
 export const REFRESH_ACCOUNT_TOKEN_TASK = 'refresh-account-token';
 
@@ -12,9 +14,5 @@ export function refreshJobKey(accountId: string): string {
 
 /** The payload as the queue hands it back (plain JSON), checked before it is trusted. */
 export function parseRefreshPayload(payload: unknown): RefreshAccountTokenPayload {
-  const accountId =
-    typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).accountId : undefined;
-  if (typeof accountId !== 'string' || !accountId)
-    throw new Error(`${REFRESH_ACCOUNT_TOKEN_TASK}: the payload has no accountId`);
-  return { accountId };
+  return { accountId: payloadId(REFRESH_ACCOUNT_TOKEN_TASK, payload, 'accountId') };
 }

@@ -1,4 +1,4 @@
-import { isRecord } from '../../networks/http/json-fields';
+import { payloadId } from '../../queue/job-payload';
 
 /** The task that deletes one delivery from its network. */
 export const UNPUBLISH_DELIVERY_TASK = 'unpublish-delivery';
@@ -17,7 +17,5 @@ export function unpublishJobKey(deliveryId: string): string {
 
 /** The payload as the queue hands it back (plain JSON), checked before it is trusted. */
 export function parseUnpublishPayload(payload: unknown): UnpublishDeliveryPayload {
-  if (!isRecord(payload) || typeof payload.deliveryId !== 'string')
-    throw new Error('unpublish-delivery: the payload has no deliveryId');
-  return { deliveryId: payload.deliveryId };
+  return { deliveryId: payloadId(UNPUBLISH_DELIVERY_TASK, payload, 'deliveryId') };
 }
