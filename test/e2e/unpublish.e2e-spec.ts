@@ -66,6 +66,13 @@ describe('Unpublishing a post (against the emulator)', () => {
     return post;
   }
 
+  /** The emulator fails the X account's next call with `fault`. */
+  async function failOnceOnX(networkAccountId: string, fault: 'server_error' | 'token_revoked'): Promise<void> {
+    expect((await emulator('/faults', { network: 'x', accountId: networkAccountId, fault, count: 1 })).status).toBe(
+      201,
+    );
+  }
+
   /** Waits until the post's deliveries are all deleted, and returns it. */
   const deletedPost = (caller: TestCustomer, postId: string) =>
     until(`post ${postId} to be deleted`, async () => {
@@ -222,16 +229,7 @@ describe('Unpublishing a post (against the emulator)', () => {
   it('retries a delete the network failed for a moment, then deletes it once', async () => {
     const account = await ownAccount('x');
     const post = await publishedPost(customer, 'x', account.id, 'The network hiccups first');
-    expect(
-      (
-        await emulator('/faults', {
-          network: 'x',
-          accountId: account.networkAccountId,
-          fault: 'server_error',
-          count: 1,
-        })
-      ).status,
-    ).toBe(201);
+    await failOnceOnX(account.networkAccountId, 'server_error');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     await deletedPost(customer, post.id);
     const faults = ((await (await emulator('/faults')).json()) as { data: Array<{ accountId?: string }> }).data;
@@ -243,16 +241,7 @@ describe('Unpublishing a post (against the emulator)', () => {
   it('puts a delete the network refuses back to published with unpublish_failed, and sends no event', async () => {
     const account = await ownAccount('x');
     const post = await publishedPost(customer, 'x', account.id, 'X refuses the token');
-    expect(
-      (
-        await emulator('/faults', {
-          network: 'x',
-          accountId: account.networkAccountId,
-          fault: 'token_revoked',
-          count: 1,
-        })
-      ).status,
-    ).toBe(201);
+    await failOnceOnX(account.networkAccountId, 'token_revoked');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     const refused = await until('the delete to be refused', async () => {
       const current = (await getPost(t, customer, post.id)).body.data as PostView;
