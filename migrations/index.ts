@@ -23,6 +23,7 @@ import { CommentRequests1795450000000 } from './1795450000000-comment-requests';
 import { Unpublish1795460000000 } from './1795460000000-unpublish';
 import { MediaDuration1795470000000 } from './1795470000000-media-duration';
 import { MediaUploadBeat1795480000000 } from './1795480000000-media-upload-beat';
+import { ScanRounds1795490000000 } from './1795490000000-scan-rounds';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   Unpublish1795460000000,
   MediaDuration1795470000000,
   MediaUploadBeat1795480000000,
+  ScanRounds1795490000000,
 ];

@@ -1,12 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { runScheduledScan } from '../queue/scan-schedule';
+import { PeriodicScan, ScheduledScans } from '../queue/scan-schedule';
 import { CommentScan } from './comment-scan';
 
 /** The cron job's name in Nest's SchedulerRegistry. */
 export const COMMENT_SCAN_CRON = 'comment-scan';
+
+/** Its round's name and the cron's interval below, for ScheduledScans. */
+export const COMMENT_SCAN: PeriodicScan = { name: 'Comment scan', everyMs: 60_000 };
 
 /** Runs the comment scan every minute on worker instances; each delivery is read at most every 5 minutes. */
 @Injectable()
@@ -14,12 +15,12 @@ export class CommentScanSchedule {
   private readonly logger = new Logger('Comments');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly scans: ScheduledScans,
     private readonly scan: CommentScan,
   ) {}
 
   @Cron(CronExpression.EVERY_MINUTE, { name: COMMENT_SCAN_CRON, waitForCompletion: true })
   run(): Promise<void> {
-    return runScheduledScan(this.config, this.logger, 'Comment scan', () => this.scan.scanOnce());
+    return this.scans.tick(COMMENT_SCAN, this.logger, () => this.scan.scanOnce());
   }
 }

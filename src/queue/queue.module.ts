@@ -5,6 +5,8 @@ import { DatabaseModule } from '../database/database.module';
 import { JobQueue } from './job-queue';
 import { AccountLanes } from './account-lanes';
 import { LaneRunner } from './lane-runner';
+import { ScanRounds } from './scan-rounds';
+import { ScheduledScans } from './scan-schedule';
 import { ShutdownSignal } from './shutdown-signal';
 import { TaskRegistry } from './task-registry';
 import { LaneRegistry } from './work-lane';
@@ -30,6 +32,8 @@ import type { Pool } from 'pg';
     AccountLanes,
     ShutdownSignal,
     WorkerRunner,
+    ScanRounds,
+    ScheduledScans,
     { provide: WORKER_POOL, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createWorkerPool(config) },
     {
       provide: WorkerLiveness,
@@ -38,6 +42,6 @@ import type { Pool } from 'pg';
         new WorkerLiveness(pool, config.workerDeadAfterMs, lanes),
     },
   ],
-  exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal],
+  exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal, ScheduledScans],
 })
 export class QueueModule {}

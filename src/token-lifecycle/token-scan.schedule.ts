@@ -1,12 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { runScheduledScan } from '../queue/scan-schedule';
+import { PeriodicScan, ScheduledScans } from '../queue/scan-schedule';
 import { TokenScan } from './token-scan';
 
 /** The name of the cron job in Nest's SchedulerRegistry. */
 export const TOKEN_SCAN_CRON = 'token-scan';
+
+/** Its round's name and the cron's interval below, for ScheduledScans. */
+export const TOKEN_SCAN: PeriodicScan = { name: 'Token scan', everyMs: 5 * 60_000 };
 
 /**
  * Runs the token scan every 5 minutes on worker instances (ROLE worker or all). Not configurable on
@@ -18,12 +19,12 @@ export class TokenScanSchedule {
   private readonly logger = new Logger('TokenLifecycle');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly scans: ScheduledScans,
     private readonly scan: TokenScan,
   ) {}
 
   @Cron(CronExpression.EVERY_5_MINUTES, { name: TOKEN_SCAN_CRON, waitForCompletion: true })
   run(): Promise<void> {
-    return runScheduledScan(this.config, this.logger, 'Token scan', () => this.scan.scanOnce());
+    return this.scans.tick(TOKEN_SCAN, this.logger, () => this.scan.scanOnce());
   }
 }

@@ -2,8 +2,8 @@
  * Drill: two service instances (two ROLE=all processes) on one database, behind a round-robin
  * load balancer. Posts go through either instance; each delivery is published exactly once. Then
  * the X tokens are made due and both instances' token-scan crons fire at the same moment: each due
- * account's token is refreshed exactly once (refresh calls counted on the wire), whichever
- * instance's scan took the advisory lock.
+ * account's token is refreshed exactly once (refresh calls counted on the wire), and one instance
+ * scans that round while the other skips it.
  *
  * The balancer is also each instance's PUBLIC_URL, so every call to the emulated networks goes
  * through it (to instance A, which hosts the emulator the drill reads) and is counted.
@@ -150,7 +150,7 @@ export const twoInstances: Drill = {
       ).length;
       const ran = [a, b].map((instance) => (instance.process.output().match(/Queued token refreshes/g) ?? []).length);
       const skipped = [a, b].map((instance) => (instance.process.output().match(/Token scan skipped/g) ?? []).length);
-      const scanNote = `scans that queued refreshes per instance ${ran.join(' / ')}, skipped (lock held by the other) ${skipped.join(' / ')}`;
+      const scanNote = `scans that queued refreshes per instance ${ran.join(' / ')}, skipped (the round taken by the other) ${skipped.join(' / ')}`;
       log(
         `${refreshes} refresh calls on the wire for ${ACCOUNTS} due accounts, ${changed} stored tokens changed; ${scanNote}`,
       );
@@ -159,6 +159,8 @@ export const twoInstances: Drill = {
       if (changed !== ACCOUNTS) lost.push(`${changed} of ${ACCOUNTS} stored tokens changed`);
       if (ran[0]! + ran[1]! !== 1)
         lost.push(`the scan queued refreshes ${ran[0]! + ran[1]!} times in one round (${scanNote})`);
+      if (skipped[0]! + skipped[1]! !== 1)
+        lost.push(`${skipped[0]! + skipped[1]!} instances skipped the round, where one should (${scanNote})`);
       return {
         load: `${accepted.size} posts over ${ACCOUNTS} accounts through 2 instances (${balancer.counts.api.join(' / ')} API requests)`,
         faults: `concurrent workers on one queue; both token-scan crons firing at once (${scanNote}); ${refreshes} refreshes for ${ACCOUNTS} due`,

@@ -6,7 +6,7 @@ import { TokenVault } from '../../src/accounts/token-vault';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
 import { RefreshAccountTokenTask } from '../../src/token-lifecycle/refresh-account-token.task';
 import { TOKEN_SCAN_LOCK_ID, TokenScan } from '../../src/token-lifecycle/token-scan';
-import { TOKEN_SCAN_CRON } from '../../src/token-lifecycle/token-scan.schedule';
+import { TOKEN_SCAN_CRON, TokenScanSchedule } from '../../src/token-lifecycle/token-scan.schedule';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { capturingLogger } from '../support/log-capture';
@@ -343,6 +343,46 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
         expect((await useXRefreshToken(after.tokens.refreshToken!)).status).toBe(200);
       }
     } finally {
+      await other.close();
+    }
+  });
+
+  it("two instances' crons in one round: one claims the round and scans, the other skips it, also when it ticks after that scan committed", async () => {
+    const other = await startTestApp({
+      databaseUrl: t.db.url,
+      logger: capturingLogger().logger,
+      env: { ENCRYPTION_KEY: encryptionKey, PUBLIC_URL: t.baseUrl, NETWORK_EMULATOR: 'on' },
+    });
+    const scans = [jest.spyOn(scan, 'scanOnce'), jest.spyOn(other.app.get(TokenScan), 'scanOnce')];
+    const scansSoFar = () => scans.map((spy) => spy.mock.calls.length);
+    const ticks = [t.app.get(TokenScanSchedule), other.app.get(TokenScanSchedule)];
+    const nextRound = () => t.db.query("UPDATE scan_rounds SET started_at = started_at - interval '3 minutes'");
+    try {
+      other.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN_CRON).stop();
+      const account = await connect('x', await newUser('x'));
+      await expiresIn(account.id, '10 minutes');
+
+      await nextRound(); // whatever round a cron of either app took before it was stopped is over
+      await Promise.all(ticks.map((schedule) => schedule.run()));
+      expect(scansSoFar()[0]! + scansSoFar()[1]!).toBe(1);
+      await refreshesDone([account.id]);
+
+      // The failure a drill caught: the second instance's tick came just after the first's scan
+      // had committed, found nothing locked, and scanned (and queued) the same round again.
+      await nextRound();
+      await expiresIn(account.id, '10 minutes');
+      const [first, second] = scansSoFar();
+      await ticks[0]!.run();
+      await ticks[1]!.run();
+      expect(scansSoFar()).toEqual([first! + 1, second]);
+      await refreshesDone([account.id]);
+
+      // Half an interval later the round is over: whichever instance ticks first scans.
+      await nextRound();
+      await ticks[1]!.run();
+      expect(scansSoFar()).toEqual([first! + 1, second! + 1]);
+    } finally {
+      for (const spy of scans) spy.mockRestore();
       await other.close();
     }
   });
