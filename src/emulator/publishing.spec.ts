@@ -258,6 +258,20 @@ describe('emulated publishing and the published record', () => {
       url: `${FB}/${album.json().id}/comments?fields=id,message&access_token=${pageToken}`,
     });
     expect(comments.json().data).toEqual([{ id: comment.json().id, message: 'Part 2' }]);
+    // An answer to that comment: under the post only with filter=stream, every level in one order.
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${FB}/${comment.json().id}/comments`,
+      ...form({ message: 'Part 3', access_token: pageToken }),
+    });
+    const listed = (filter: string) =>
+      app.inject({ url: `${FB}/${album.json().id}/comments?fields=id,parent{id}&${filter}access_token=${pageToken}` });
+    expect((await listed('')).json().data).toEqual([{ id: comment.json().id }]);
+    expect((await listed('filter=stream&order=reverse_chronological&')).json().data).toEqual([
+      { id: answer.json().id, parent: { id: comment.json().id } },
+      { id: comment.json().id },
+    ]);
+    expect((await listed('filter=everything&')).statusCode).toBe(400);
 
     const record = await published('facebook');
     expect(record.map((item: { text: string }) => item.text)).toEqual([
@@ -265,6 +279,7 @@ describe('emulated publishing and the published record', () => {
       'Croissant',
       'Two cakes',
       'Part 2',
+      'Part 3',
     ]);
     expect(record[2].media.map((medium: { url: string }) => medium.url)).toEqual([
       'https://cdn.test/b.jpg',
@@ -289,7 +304,7 @@ describe('emulated publishing and the published record', () => {
       ...form({ message: 'Fresh bread', access_token: pageToken }),
     });
     expect(duplicate.json().error.code).toBe(506);
-    expect(await published('facebook')).toHaveLength(4);
+    expect(await published('facebook')).toHaveLength(5);
   });
 
   it('publishes an Instagram image, a Reel after polling, and a carousel; too early is 9007/2207027', async () => {
@@ -322,6 +337,20 @@ describe('emulated publishing and the published record', () => {
     ).json();
     const comments = await app.inject({ url: `${IG}/${imageMedia.id}/comments?fields=id,text&access_token=${token}` });
     expect(comments.json().data).toEqual([{ id: comment.id, text: 'More' }]);
+    // Replies are nested in their comment with replies{…}, not listed beside it.
+    const reply = (
+      await app.inject({
+        method: 'POST',
+        url: `${IG}/${comment.id}/replies`,
+        ...form({ message: 'Even more', access_token: token }),
+      })
+    ).json();
+    const withReplies = await app.inject({
+      url: `${IG}/${imageMedia.id}/comments?fields=id,replies{id,text,parent_id}&access_token=${token}`,
+    });
+    expect(withReplies.json().data).toEqual([
+      { id: comment.id, replies: { data: [{ id: reply.id, text: 'Even more', parent_id: comment.id }] } },
+    ]);
 
     const reel = await create({ media_type: 'REELS', video_url: 'https://cdn.test/v.mp4', caption: 'Reel' });
     const early = await publish(reel.id);
@@ -355,6 +384,7 @@ describe('emulated publishing and the published record', () => {
     expect(record.map((item: { text: string; media: unknown[] }) => [item.text, item.media.length])).toEqual([
       ['Bread', 1],
       ['More', 0],
+      ['Even more', 0],
       ['Reel', 1],
       ['Two', 2],
     ]);

@@ -196,13 +196,12 @@ describe('Comments (against the emulator)', () => {
       expect(sent.platformCommentId).toBe(made[0]!.postId);
       expect(network === 'x' ? made[0]!.replyToId : made[0]!.parentId).toBe(question.postId);
 
-      // Seen in the list as the account's own.
+      // Seen in the list as the account's own answer to the question.
       const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
-      if (network === 'x')
-        expect(listed.body.data.comments[0]).toEqual(
-          expect.objectContaining({ id: made[0]!.postId, own: true, replyToId: question.postId }),
-        );
-      else expect(listed.body.data.comments).toEqual([expect.objectContaining({ id: question.postId, own: false })]);
+      expect(listed.body.data.comments).toEqual([
+        expect.objectContaining({ id: made[0]!.postId, own: true, replyToId: question.postId }),
+        expect.objectContaining({ id: question.postId, own: false, replyToId: null }),
+      ]);
     },
   );
 
@@ -318,6 +317,31 @@ describe('Comments (against the emulator)', () => {
       expect(await events()).toHaveLength(1);
     },
   );
+
+  it.each(NETWORKS)('%s: lists and announces a reader’s answer to a comment', async (network) => {
+    const post = await published(network, `A thread of readers (${network})`);
+    const question = await thirdPartyComment(network, post.objectId, `Where is it sold? (${network})`, 'asker');
+    const scan = t.app.get(ScanCommentsTask);
+    await scan.run(post.deliveryId);
+    const reply = await thirdPartyComment(network, question.postId, `At the market (${network})`, 'helper');
+
+    const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.comments).toEqual([
+      expect.objectContaining({ id: reply.postId, authorName: 'helper', replyToId: question.postId, own: false }),
+      expect.objectContaining({ id: question.postId, authorName: 'asker', replyToId: null, own: false }),
+    ]);
+
+    await scan.run(post.deliveryId);
+    const announced = await t.db.query<{ data: { comment: { id: string; replyToId: string | null } } }>(
+      "SELECT data FROM events WHERE customer_id = $1 AND type = 'comment.received' AND data->>'deliveryId' = $2 ORDER BY created_at, id",
+      [customer.id, post.deliveryId],
+    );
+    expect(announced.map((row) => row.data.comment)).toEqual([
+      expect.objectContaining({ id: question.postId, replyToId: null }),
+      expect.objectContaining({ id: reply.postId, replyToId: question.postId }),
+    ]);
+  });
 
   it("answers 404 for another customer's post, delivery or comment request", async () => {
     const post = await published('x', 'Mine alone');

@@ -112,7 +112,7 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
   });
 
   // A post's or comment's (or, through Facebook Login, an Instagram medium's) comments: oldest
-  // first, or newest first with order=reverse_chronological.
+  // first, or newest first with order=reverse_chronological; filter=stream adds the answers to them.
   fastify.get<IdParams>('/:id/comments', async (request) => {
     const id = request.params.id;
     const instagramMedia = state.published.find('instagram', id);
@@ -123,7 +123,10 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
       throw graphErrors.unknownObject(id);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: parent.accountId }]);
     const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
-    const comments = commentsUnder(state, parent, params.order).map((item) =>
+    const filter = params.filter ?? 'toplevel';
+    if (filter !== 'toplevel' && filter !== 'stream')
+      throw graphErrors.invalidParameter('The parameter filter must be one of {toplevel, stream}');
+    const comments = commentsUnder(state, parent, params.order, filter === 'stream').map((item) =>
       facebookPostNode(item, fields, undefined, parentComment(state, item)),
     );
     return graphPage(request, params, comments, 25, context.publicUrl);

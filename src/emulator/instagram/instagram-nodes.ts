@@ -1,5 +1,6 @@
-import { FieldResolver, FieldTree, projectFields } from '../graph/graph-fields';
+import { FieldResolver, FieldTree, parseFields, projectFields } from '../graph/graph-fields';
 import { accountMetric, postMetric } from '../metrics/emulated-metrics';
+import { commentsUnder } from '../state/comment-threads';
 import { EmulatorState } from '../state/emulator-state';
 import { InstagramContainer } from './instagram-stored-objects';
 import { PublishedItem } from '../state/published-log';
@@ -81,6 +82,15 @@ export function instagramMediaNode(
         username: () => author.username,
         from: () => ({ id: author.id, username: author.username }),
         parent_id: () => parentCommentId,
+        // The answers to a comment, oldest first, as `replies{…}` in a comment read expands them.
+        replies: (sub) =>
+          state && !parentCommentId
+            ? {
+                data: commentsUnder(state, item, undefined).map((reply) =>
+                  instagramMediaNode(reply, username, sub ?? parseFields(undefined, ['id']), state, item.postId),
+                ),
+              }
+            : undefined,
       },
       'IGComment',
       (error) => error.forInstagram(),

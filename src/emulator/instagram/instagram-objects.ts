@@ -129,7 +129,7 @@ export async function listInstagramComments(
   const fields = parseFields(params.fields, ['id', 'text', 'timestamp']);
   const username = usernameOf(state, media.accountId);
   const comments = commentsUnder(state, media, params.order).map((item) =>
-    instagramMediaNode(item, username, fields, undefined, parentComment(state, item)),
+    instagramMediaNode(item, username, fields, state, parentComment(state, item)),
   );
   return graphPage(request, params, comments, 25, context.publicUrl);
 }

@@ -4,12 +4,23 @@ import { PublishedItem } from './published-log';
 
 /**
  * The comments directly under a post or comment (Graph networks), oldest first as Graph answers
- * by default, or newest first with `order=reverse_chronological`.
+ * by default, or newest first with `order=reverse_chronological`. With `allLevels` (Facebook's
+ * `filter=stream`), the answers to those comments too, at any depth, in the same one order.
  */
-export function commentsUnder(state: EmulatorState, parent: PublishedItem, order: string | undefined): PublishedItem[] {
-  const comments = state.published
-    .list({ network: parent.network, accountId: parent.accountId })
-    .filter((item) => item.parentId === parent.postId && !item.deletedAt);
+export function commentsUnder(
+  state: EmulatorState,
+  parent: PublishedItem,
+  order: string | undefined,
+  allLevels = false,
+): PublishedItem[] {
+  const under = new Set([parent.postId]);
+  const comments: PublishedItem[] = [];
+  // Oldest first: an answer is always written after what it answers, so one pass finds every level.
+  for (const item of state.published.list({ network: parent.network, accountId: parent.accountId })) {
+    if (!item.parentId || !under.has(item.parentId)) continue;
+    if (allLevels) under.add(item.postId);
+    if (!item.deletedAt) comments.push(item);
+  }
   return order === 'reverse_chronological' ? comments.reverse() : comments;
 }
 

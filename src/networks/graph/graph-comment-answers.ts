@@ -10,14 +10,25 @@ const ANSWERS_LOOKED_AT = '50';
 export interface GraphCommentDialect {
   /** The fields a comment is read with. */
   fields: string;
+  /**
+   * How a post's comments are listed with the answers to them. Facebook's `filter=stream` gives
+   * every level in one order; Instagram lists top-level comments and nests each one's replies.
+   */
+  list: { params: Record<string, string>; fields: string };
+  /** The answers nested in a listed comment (Instagram's `replies{…}`). */
+  nestedReplies(entry: JsonRecord): JsonRecord[];
   /** The edge an answer to `replyToId` is posted to and read from: Facebook nests comments, Instagram has replies. */
   replyEdge: 'comments' | 'replies';
   /** A comment as read, made ours. */
   comment(entry: JsonRecord, call: CommentsCall): NetworkComment | undefined;
 }
 
+const FACEBOOK_COMMENT_FIELDS = 'id,message,from,created_time,parent{id}';
+
 export const FACEBOOK_COMMENTS: GraphCommentDialect = {
-  fields: 'id,message,from,created_time,parent{id}',
+  fields: FACEBOOK_COMMENT_FIELDS,
+  list: { params: { filter: 'stream' }, fields: FACEBOOK_COMMENT_FIELDS },
+  nestedReplies: () => [],
   replyEdge: 'comments',
   comment(entry, call) {
     const id = stringField(entry, 'id');
@@ -36,8 +47,12 @@ export const FACEBOOK_COMMENTS: GraphCommentDialect = {
   },
 };
 
+const INSTAGRAM_COMMENT_FIELDS = 'id,text,username,timestamp,from,parent_id';
+
 export const INSTAGRAM_COMMENTS: GraphCommentDialect = {
-  fields: 'id,text,username,timestamp,from,parent_id',
+  fields: INSTAGRAM_COMMENT_FIELDS,
+  list: { params: {}, fields: `${INSTAGRAM_COMMENT_FIELDS},replies{${INSTAGRAM_COMMENT_FIELDS}}` },
+  nestedReplies: (entry) => (arrayField(recordField(entry, 'replies') ?? {}, 'data') ?? []).filter(isRecord),
   replyEdge: 'replies',
   comment(entry, call) {
     const id = stringField(entry, 'id');
@@ -62,7 +77,11 @@ function graphTime(value: string | undefined): string {
   return Number.isNaN(parsed) ? (value ?? '') : new Date(parsed).toISOString();
 }
 
-/** `GET /{object-id}/comments?order=reverse_chronological`: one page, newest first, with Graph's `after` cursor. */
+/**
+ * `GET /{object-id}/comments?order=reverse_chronological`: one page, newest first, with Graph's
+ * `after` cursor, answers to comments included. Instagram's page holds `limit` top-level comments
+ * and their replies, all newest first (a reply is always newer than its comment).
+ */
 export async function listGraphComments(
   api: GraphApi,
   dialect: GraphCommentDialect,
@@ -70,17 +89,27 @@ export async function listGraphComments(
   page: { limit: number; cursor: string | undefined },
 ): Promise<CommentPage> {
   const body = await graphRead(api, node(call.objectId, 'comments'), call.tokens.accessToken, {
+    ...dialect.list.params,
     order: 'reverse_chronological',
-    fields: dialect.fields,
+    fields: dialect.list.fields,
     limit: String(page.limit),
     ...(page.cursor ? { after: page.cursor } : {}),
   });
   const data = arrayField(body, 'data');
   if (!data) throw api.unexpected(`no data in GET /${call.objectId}/comments`);
-  const comments = data
-    .filter(isRecord)
-    .map((entry) => dialect.comment(entry, call))
-    .filter((comment): comment is NetworkComment => comment !== undefined);
+  const comments = data.filter(isRecord).flatMap((entry) => {
+    const comment = dialect.comment(entry, call);
+    if (!comment) return [];
+    const replies = dialect
+      .nestedReplies(entry)
+      .map((reply) => dialect.comment(reply, call))
+      .filter((reply): reply is NetworkComment => reply !== undefined)
+      .map((reply) => ({ ...reply, replyToId: reply.replyToId ?? comment.id }));
+    // Replies come oldest first, and each is newer than its comment.
+    return [...replies.reverse(), comment];
+  });
+  // Stable: comments of one second (networks give seconds) keep the order above.
+  comments.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   const paging = recordField(body, 'paging');
   const after = paging && stringField(recordField(paging, 'cursors') ?? {}, 'after');
   return { comments, next: paging && stringField(paging, 'next') && after ? after : undefined };
