@@ -24,6 +24,7 @@ import { Unpublish1795460000000 } from './1795460000000-unpublish';
 import { MediaDuration1795470000000 } from './1795470000000-media-duration';
 import { MediaUploadBeat1795480000000 } from './1795480000000-media-upload-beat';
 import { ScanRounds1795490000000 } from './1795490000000-scan-rounds';
+import { CommentBacklog1795500000000 } from './1795500000000-comment-backlog';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   MediaDuration1795470000000,
   MediaUploadBeat1795480000000,
   ScanRounds1795490000000,
+  CommentBacklog1795500000000,
 ];

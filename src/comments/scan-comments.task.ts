@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { NetworkComment } from '../networks/network-adapter';
+import { CommentRead, CommentReadState, readNewComments } from './comment-reading';
 import { NetworkError } from '../networks/network-error';
 import { payloadId } from '../queue/job-payload';
 import { TaskRegistry } from '../queue/task-registry';
@@ -11,17 +12,9 @@ import { SCAN_COMMENTS_TASK } from './comment-scan';
 import { CommentsCalls } from './comments-call';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
 
-/**
- * Newest-first pages read per scan of a delivery, at most: a burst larger than this between two
- * scans is announced from its newest comments, and the older rest is not (the watermark moves on).
- */
+/** Newest-first pages read per scan of a delivery, at most: a larger burst is read on by the next scans. */
 const PAGES_PER_SCAN = 4;
 const PAGE_SIZE = 50;
-
-interface Watermark {
-  newestAt: number;
-  idsAtNewest: string[];
-}
 
 interface ScannedDelivery {
   customer_id: string;
@@ -30,18 +23,33 @@ interface ScannedDelivery {
   published_at: Date;
   newest_at: Date | null;
   ids_at_newest: string[] | null;
+  backlog_cursor: string | null;
+  backlog_until: Date | null;
+  backlog_ids: string[] | null;
 }
 
-/** Newer than the watermark, or at its time (networks give seconds) and not yet announced. */
-function isNew(comment: NetworkComment, mark: Watermark): boolean {
-  const at = Date.parse(comment.createdAt);
-  return at > mark.newestAt || (at === mark.newestAt && !mark.idsAtNewest.includes(comment.id));
+/** The delivery's read state as stored; at first, nothing announced after its publishing time. */
+function storedState(row: ScannedDelivery): CommentReadState {
+  return {
+    mark: {
+      // At first, the second the delivery was published in: networks give comment times in whole seconds.
+      newestAt: row.newest_at ? row.newest_at.getTime() : Math.floor(row.published_at.getTime() / 1000) * 1000 - 1,
+      idsAtNewest: row.ids_at_newest ?? [],
+    },
+    backlog:
+      row.backlog_cursor && row.backlog_until
+        ? {
+            cursor: row.backlog_cursor,
+            until: { newestAt: row.backlog_until.getTime(), idsAtNewest: row.backlog_ids ?? [] },
+          }
+        : null,
+  };
 }
 
 /**
- * Reads one delivery's newest comments and announces, once each, those by someone else that are
- * newer than its watermark (at first, its publishing time): comment.received events, recorded in
- * the same transaction as the new watermark. The network's trouble is not retried here: the next
+ * Reads one delivery's new comments (readNewComments: the rest of a large burst, then the newest
+ * down to its watermark; at first, its publishing time) and announces, once each, those by someone
+ * else: comment.received events, recorded in the same transaction as the new read state. The network's trouble is not retried here: the next
  * scan reads again (after a rate limit, not before the network's reset).
  */
 @Injectable()
@@ -64,7 +72,8 @@ export class ScanCommentsTask implements OnModuleInit {
 
   async run(deliveryId: string): Promise<void> {
     const [row] = (await this.dataSource.query(
-      `SELECT d.customer_id, d.post_id, p.tenant_id, d.published_at, w.newest_at, w.ids_at_newest
+      `SELECT d.customer_id, d.post_id, p.tenant_id, d.published_at, w.newest_at, w.ids_at_newest,
+              w.backlog_cursor, w.backlog_until, w.backlog_ids
          FROM deliveries d JOIN posts p ON p.id = d.post_id
          LEFT JOIN comment_watermarks w ON w.delivery_id = d.id
         WHERE d.id = $1`,
@@ -78,53 +87,36 @@ export class ScanCommentsTask implements OnModuleInit {
       if (error instanceof ApiException) return; // No longer published, or its account needs reconnecting.
       throw error;
     }
-    const mark: Watermark = {
-      // At first, the second the delivery was published in: networks give comment times in whole seconds.
-      newestAt: row.newest_at ? row.newest_at.getTime() : Math.floor(row.published_at.getTime() / 1000) * 1000 - 1,
-      idsAtNewest: row.ids_at_newest ?? [],
-    };
-    let fresh: NetworkComment[];
+    const state = storedState(row);
+    let read: CommentRead;
     try {
-      fresh = await this.newComments(target, mark);
+      const call = await this.calls.callFor(target);
+      read = await readNewComments(
+        state,
+        (cursor) => target.comments.listComments(call, { limit: PAGE_SIZE, cursor }),
+        PAGES_PER_SCAN,
+      );
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       this.logger.warn({ msg: 'Reading comments failed', deliveryId, kind: error.kind, err: error.message });
       const until = error.kind === 'rate_limited' ? error.details.retryAt : undefined;
-      return this.remember(deliveryId, row.customer_id, mark, until ?? new Date());
+      return this.remember(deliveryId, row.customer_id, state, until ?? new Date());
     }
-    await this.announce(target, row, mark, fresh);
-  }
-
-  /** The comments newer than the mark, newest first, by someone else. */
-  private async newComments(target: PublishedDelivery, mark: Watermark): Promise<NetworkComment[]> {
-    const call = await this.calls.callFor(target);
-    const found: NetworkComment[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < PAGES_PER_SCAN; page++) {
-      const read = await target.comments.listComments(call, { limit: PAGE_SIZE, cursor });
-      const newer = read.comments.filter((comment) => isNew(comment, mark));
-      found.push(...newer);
-      // Newest first: a page that reaches the mark ends the read.
-      if (newer.length < read.comments.length || !read.next) break;
-      cursor = read.next;
-    }
-    return found;
+    if (read.droppedBacklog)
+      this.logger.warn({
+        msg: 'Older comments of a burst given up: the network no longer reads on from its cursor',
+        deliveryId,
+        err: read.droppedBacklog.message,
+      });
+    await this.announce(target, row, read.fresh, read.next);
   }
 
   private async announce(
     target: PublishedDelivery,
     row: ScannedDelivery,
-    mark: Watermark,
     fresh: NetworkComment[],
+    next: CommentReadState,
   ): Promise<void> {
-    const newestAt = Math.max(mark.newestAt, ...fresh.map((comment) => Date.parse(comment.createdAt)));
-    const next: Watermark = {
-      newestAt,
-      idsAtNewest: [
-        ...(newestAt === mark.newestAt ? mark.idsAtNewest : []),
-        ...fresh.filter((comment) => Date.parse(comment.createdAt) === newestAt).map((comment) => comment.id),
-      ],
-    };
     const { delivery, account } = target;
     await this.dataSource.transaction(async (transaction) => {
       // Oldest first, as they were written.
@@ -157,16 +149,28 @@ export class ScanCommentsTask implements OnModuleInit {
   private async remember(
     deliveryId: string,
     customerId: string,
-    mark: Watermark,
+    { mark, backlog }: CommentReadState,
     scannedAt: Date,
     query: (sql: string, params: unknown[]) => Promise<unknown> = this.dataSource.query.bind(this.dataSource),
   ): Promise<void> {
     await query(
-      `INSERT INTO comment_watermarks (delivery_id, customer_id, newest_at, ids_at_newest, scanned_at)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO comment_watermarks
+         (delivery_id, customer_id, newest_at, ids_at_newest, scanned_at, backlog_cursor, backlog_until, backlog_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (delivery_id) DO UPDATE
-         SET newest_at = excluded.newest_at, ids_at_newest = excluded.ids_at_newest, scanned_at = excluded.scanned_at`,
-      [deliveryId, customerId, new Date(mark.newestAt), mark.idsAtNewest, scannedAt],
+         SET newest_at = excluded.newest_at, ids_at_newest = excluded.ids_at_newest, scanned_at = excluded.scanned_at,
+             backlog_cursor = excluded.backlog_cursor, backlog_until = excluded.backlog_until,
+             backlog_ids = excluded.backlog_ids`,
+      [
+        deliveryId,
+        customerId,
+        new Date(mark.newestAt),
+        mark.idsAtNewest,
+        scannedAt,
+        backlog?.cursor ?? null,
+        backlog ? new Date(backlog.until.newestAt) : null,
+        backlog?.until.idsAtNewest ?? null,
+      ],
     );
   }
 }

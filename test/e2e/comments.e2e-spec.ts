@@ -343,6 +343,29 @@ describe('Comments (against the emulator)', () => {
     ]);
   });
 
+  it('announces every comment of a burst larger than one scan reads, over the next scans', async () => {
+    const post = await published('facebook', 'A post that went viral');
+    const written: string[] = [];
+    for (let i = 0; i < 230; i++) written.push((await thirdPartyComment('facebook', post.objectId, `Wow ${i}`)).postId);
+    const announced = async () =>
+      (
+        await t.db.query<{ id: string }>(
+          "SELECT data->'comment'->>'id' AS id FROM events WHERE customer_id = $1 AND type = 'comment.received' AND data->>'deliveryId' = $2",
+          [customer.id, post.deliveryId],
+        )
+      ).map((row) => row.id);
+    const scan = t.app.get(ScanCommentsTask);
+
+    // One scan reads 4 pages of 50: the newest 200, the other 30 are left for the next scan.
+    await scan.run(post.deliveryId);
+    expect(new Set(await announced())).toEqual(new Set(written.slice(30)));
+    await scan.run(post.deliveryId);
+    await scan.run(post.deliveryId);
+    const all = await announced();
+    expect(all).toHaveLength(230);
+    expect(new Set(all)).toEqual(new Set(written));
+  });
+
   it("answers 404 for another customer's post, delivery or comment request", async () => {
     const post = await published('x', 'Mine alone');
     const accepted = await answer(post.postId, { deliveryId: post.deliveryId, text: 'Mine' });

@@ -1,0 +1,130 @@
+import { NetworkComment } from '../networks/network-adapter';
+import { NetworkError } from '../networks/network-error';
+import { CommentReadState, readNewComments, ReadCommentPage } from './comment-reading';
+
+/**
+ * A network's comments under one post, read newest first in pages whose cursor points after an
+ * item (as Graph's `after` and X's `next_token` do), so comments arriving between reads shift nothing.
+ */
+class FakeComments {
+  private readonly written: NetworkComment[] = [];
+  reads = 0;
+
+  constructor(private readonly pageSize: number) {}
+
+  write(count: number, second: number): string[] {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = `c${this.written.length + 1}`;
+      this.written.push({
+        id,
+        text: id,
+        authorId: '1',
+        authorName: 'reader',
+        createdAt: new Date(second * 1000).toISOString(),
+        replyToId: null,
+        own: false,
+      });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  read: ReadCommentPage = async (cursor) => {
+    this.reads += 1;
+    const newestFirst = [...this.written].reverse();
+    const start = cursor === undefined ? 0 : newestFirst.findIndex((comment) => comment.id === cursor) + 1;
+    const comments = newestFirst.slice(start, start + this.pageSize);
+    const more = start + this.pageSize < newestFirst.length;
+    return { comments, next: more ? comments[comments.length - 1]!.id : undefined };
+  };
+}
+
+const START: CommentReadState = { mark: { newestAt: 999, idsAtNewest: [] }, backlog: null };
+
+describe('readNewComments', () => {
+  it('reads nothing new when nothing was written, in one page', async () => {
+    const network = new FakeComments(3);
+    const read = await readNewComments(START, network.read, 4);
+    expect(read.fresh).toEqual([]);
+    expect(read.next).toEqual(START);
+    expect(network.reads).toBe(1);
+  });
+
+  it('stops at the page that reaches the watermark', async () => {
+    const network = new FakeComments(3);
+    network.write(5, 2);
+    const first = await readNewComments(START, network.read, 4);
+    expect(first.fresh.map((comment) => comment.id)).toEqual(['c5', 'c4', 'c3', 'c2', 'c1']);
+    expect(first.next).toEqual({
+      mark: { newestAt: 2000, idsAtNewest: ['c5', 'c4', 'c3', 'c2', 'c1'] },
+      backlog: null,
+    });
+    network.write(1, 2); // same second as the mark: told apart by id
+    network.write(1, 3);
+    network.reads = 0;
+    const second = await readNewComments(first.next, network.read, 4);
+    expect(second.fresh.map((comment) => comment.id)).toEqual(['c7', 'c6']);
+    expect(network.reads).toBe(1);
+  });
+
+  it('keeps a burst larger than its pages as a backlog that the next reads finish, oldest last', async () => {
+    const network = new FakeComments(3);
+    network.write(10, 5);
+    const first = await readNewComments(START, network.read, 2);
+    expect(first.fresh.map((comment) => comment.id)).toEqual(['c10', 'c9', 'c8', 'c7', 'c6', 'c5']);
+    expect(first.next.backlog).toEqual({ cursor: 'c5', until: START.mark });
+
+    const second = await readNewComments(first.next, network.read, 2);
+    // Two pages of the backlog: c4 c3 c2, then c1 reaching the old watermark; no page left for the newest.
+    expect(second.fresh.map((comment) => comment.id)).toEqual(['c4', 'c3', 'c2', 'c1']);
+    expect(second.next).toEqual({ mark: first.next.mark, backlog: null });
+  });
+
+  it('announces every comment exactly once however the bursts fall between reads', async () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      let random = seed;
+      const next = () => (random = (random * 48271) % 2147483647) / 2147483647;
+      const network = new FakeComments(1 + Math.floor(next() * 4));
+      const pages = 1 + Math.floor(next() * 3);
+      const written: string[] = [];
+      const announced: string[] = [];
+      let state = START;
+      for (let second = 1; second <= 20; second++) {
+        written.push(...network.write(Math.floor(next() * 12), second));
+        const read = await readNewComments(state, network.read, pages);
+        announced.push(...read.fresh.map((comment) => comment.id));
+        state = read.next;
+      }
+      // Reads after the comments stopped catch up with what is left (a read may spend its pages on
+      // the backlog's end, so an empty read alone does not say it is over).
+      for (let round = 0; round < 300; round++) {
+        const read = await readNewComments(state, network.read, pages);
+        announced.push(...read.fresh.map((comment) => comment.id));
+        state = read.next;
+      }
+      expect({ seed, announced: [...announced].sort() }).toEqual({ seed, announced: [...written].sort() });
+    }
+  });
+
+  it('gives up a backlog whose cursor the network refuses, and reads the newest', async () => {
+    const network = new FakeComments(3);
+    const refused = new NetworkError('facebook', 'permanent', 'Invalid cursor');
+    const read: ReadCommentPage = async (cursor) => {
+      if (cursor === 'gone') throw refused;
+      return network.read(cursor);
+    };
+    network.write(2, 5);
+    const state: CommentReadState = { mark: START.mark, backlog: { cursor: 'gone', until: START.mark } };
+    const result = await readNewComments(state, read, 4);
+    expect(result.droppedBacklog).toBe(refused);
+    expect(result.fresh.map((comment) => comment.id)).toEqual(['c2', 'c1']);
+    expect(result.next.backlog).toBeNull();
+  });
+
+  it('keeps the backlog through trouble that passes (the read fails, the next scan tries again)', async () => {
+    const state: CommentReadState = { mark: START.mark, backlog: { cursor: 'c9', until: START.mark } };
+    const busy = new NetworkError('x', 'rate_limited', 'Too Many Requests');
+    await expect(readNewComments(state, async () => Promise.reject(busy), 4)).rejects.toBe(busy);
+  });
+});
