@@ -77,6 +77,7 @@ export async function readNewComments(
   pages: number,
 ): Promise<CommentRead> {
   let pagesLeft = pages;
+  let mark = state.mark;
   const fresh: NetworkComment[] = [];
   let droppedBacklog: NetworkError | undefined;
   if (state.backlog) {
@@ -84,8 +85,8 @@ export async function readNewComments(
       const older = await readRange(read, state.backlog.cursor, state.backlog.until, pagesLeft);
       pagesLeft -= older.pagesRead;
       fresh.push(...older.found);
-      if (older.cursor)
-        return { fresh, next: { mark: state.mark, backlog: { ...state.backlog, cursor: older.cursor } } };
+      mark = alsoAnnounced(mark, older.found);
+      if (older.cursor) return { fresh, next: { mark, backlog: { ...state.backlog, cursor: older.cursor } } };
     } catch (error) {
       // A cursor the network no longer takes would stop every later read: the rest is given up.
       if (!(error instanceof NetworkError && error.kind === 'permanent')) throw error;
@@ -93,19 +94,27 @@ export async function readNewComments(
       pagesLeft -= 1;
     }
   }
-  if (pagesLeft === 0) return { fresh, next: { mark: state.mark, backlog: null }, droppedBacklog };
-  const newest = await readRange(read, undefined, state.mark, pagesLeft);
+  if (pagesLeft === 0) return { fresh, next: { mark, backlog: null }, droppedBacklog };
+  const newest = await readRange(read, undefined, mark, pagesLeft);
   const seen = new Set(fresh.map((comment) => comment.id));
   // Newest first: the newest read goes before what the backlog held.
   const all = [...newest.found.filter((comment) => !seen.has(comment.id)), ...fresh];
   return {
     fresh: all,
-    next: {
-      mark: advance(state.mark, newest.found),
-      backlog: newest.cursor ? { cursor: newest.cursor, until: state.mark } : null,
-    },
+    next: { mark: advance(mark, newest.found), backlog: newest.cursor ? { cursor: newest.cursor, until: mark } : null },
     droppedBacklog,
   };
+}
+
+/**
+ * The watermark after a backlog read announced `found`: never later (newer comments above the
+ * backlog may not have been read yet), but a comment of the watermark's own second is now known.
+ */
+function alsoAnnounced(mark: Watermark, found: NetworkComment[]): Watermark {
+  const sameSecond = found.filter((comment) => Date.parse(comment.createdAt) === mark.newestAt);
+  return sameSecond.length
+    ? { newestAt: mark.newestAt, idsAtNewest: [...mark.idsAtNewest, ...sameSecond.map((comment) => comment.id)] }
+    : mark;
 }
 
 /** The watermark after announcing `found`. */

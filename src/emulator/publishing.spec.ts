@@ -349,7 +349,13 @@ describe('emulated publishing and the published record', () => {
       url: `${IG}/${imageMedia.id}/comments?fields=id,replies{id,text,parent_id}&access_token=${token}`,
     });
     expect(withReplies.json().data).toEqual([
-      { id: comment.id, replies: { data: [{ id: reply.id, text: 'Even more', parent_id: comment.id }] } },
+      {
+        id: comment.id,
+        replies: {
+          data: [{ id: reply.id, text: 'Even more', parent_id: comment.id }],
+          paging: { cursors: { before: expect.any(String), after: expect.any(String) } },
+        },
+      },
     ]);
 
     const reel = await create({ media_type: 'REELS', video_url: 'https://cdn.test/v.mp4', caption: 'Reel' });

@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
  * Who runs this round of a periodic scan. Every worker instance's cron fires at the same moment; the
  * first to claim the round scans, and the others skip it whether they arrive during that scan or
  * just after it committed (then its due rows may still look due, and a second scan would queue
- * their work again). Times are the database's, so the instances' clocks need not agree.
+ * their work again). A round is judged by the database's clock; the crons fire by each instance's,
+ * which must agree to well under half the interval (as NTP keeps them) for their ticks to meet.
  */
 @Injectable()
 export class ScanRounds {

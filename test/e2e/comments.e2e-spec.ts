@@ -343,6 +343,23 @@ describe('Comments (against the emulator)', () => {
     ]);
   });
 
+  it('instagram: lists every reply of a comment, past the 25 that Graph nests in the list', async () => {
+    const post = await published('instagram', 'A question that got answers');
+    const question = await thirdPartyComment('instagram', post.objectId, 'Which size fits?', 'asker');
+    const replies: string[] = [];
+    for (let i = 0; i < 30; i++)
+      replies.push((await thirdPartyComment('instagram', question.postId, `Size ${i}`, `reader_${i}`)).postId);
+
+    const listed = await listComments(post.postId, { deliveryId: post.deliveryId, limit: 5 });
+    expect(listed.status).toBe(200);
+    const comments: Array<{ id: string; replyToId: string | null }> = listed.body.data.comments;
+    expect(comments).toHaveLength(31);
+    expect(comments.filter((comment) => comment.replyToId === question.postId).map((comment) => comment.id)).toEqual(
+      [...replies].reverse(),
+    );
+    expect(comments[30]).toEqual(expect.objectContaining({ id: question.postId, replyToId: null }));
+  });
+
   it('announces every comment of a burst larger than one scan reads, over the next scans', async () => {
     const post = await published('facebook', 'A post that went viral');
     const written: string[] = [];
@@ -359,10 +376,13 @@ describe('Comments (against the emulator)', () => {
     // One scan reads 4 pages of 50: the newest 200, the other 30 are left for the next scan.
     await scan.run(post.deliveryId);
     expect(new Set(await announced())).toEqual(new Set(written.slice(30)));
+    // Comments written meanwhile shift nothing: the backlog's cursor stands at a comment.
+    for (let i = 230; i < 240; i++)
+      written.push((await thirdPartyComment('facebook', post.objectId, `Wow ${i}`)).postId);
     await scan.run(post.deliveryId);
     await scan.run(post.deliveryId);
     const all = await announced();
-    expect(all).toHaveLength(230);
+    expect(all).toHaveLength(240);
     expect(new Set(all)).toEqual(new Set(written));
   });
 

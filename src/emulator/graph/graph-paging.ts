@@ -8,12 +8,24 @@ export interface GraphPage<T> {
   paging?: { cursors: { before: string; after: string }; next?: string; previous?: string };
 }
 
-const encodeCursor = (index: number) => Buffer.from(`cursor:${index}`).toString('base64url');
+/** The id of an item that has one (nodes do), which a cursor is anchored to. */
+function idOf(item: unknown): string | undefined {
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
 
-function decodeCursor(cursor: string): number {
-  const match = /^cursor:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+/**
+ * A cursor names the item it stands at, as Graph's do, so items written or removed before it
+ * between two reads shift nothing; an item without id (or one gone since) falls back to its position.
+ */
+const encodeCursor = (index: number, item: unknown) =>
+  Buffer.from(`cursor:${index}${idOf(item) === undefined ? '' : `:${idOf(item)}`}`).toString('base64url');
+
+function decodeCursor(cursor: string, items: readonly unknown[]): number {
+  const match = /^cursor:(\d{1,9})(?::(.{1,200}))?$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw graphErrors.invalidParameter('The cursor is not valid');
-  return Number(match[1]);
+  const anchored = match[2] === undefined ? -1 : items.findIndex((item) => idOf(item) === match[2]);
+  return anchored >= 0 ? anchored : Number(match[1]);
 }
 
 function linkWith(
@@ -45,18 +57,39 @@ export function graphPage<T>(
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw graphErrors.invalidParameter('limit must be an integer between 1 and 100');
   let start = 0;
-  if (params.after) start = decodeCursor(params.after) + 1;
-  else if (params.before) start = Math.max(0, decodeCursor(params.before) - limit);
+  if (params.after) start = decodeCursor(params.after, items) + 1;
+  else if (params.before) start = Math.max(0, decodeCursor(params.before, items) - limit);
   const data = items.slice(start, start + limit);
   if (data.length === 0) return { data };
   const end = start + data.length - 1;
-  const cursors = { before: encodeCursor(start), after: encodeCursor(end) };
+  const cursors = { before: encodeCursor(start, items[start]), after: encodeCursor(end, items[end]) };
   return {
     data,
     paging: {
       cursors,
       ...(start > 0 ? { previous: linkWith(request, params, publicUrl, { before: cursors.before }) } : {}),
       ...(end + 1 < items.length ? { next: linkWith(request, params, publicUrl, { after: cursors.after }) } : {}),
+    },
+  };
+}
+
+/** How many entries an edge expanded inside a node's fields holds before it pages, as Graph's do. */
+export const NESTED_EDGE_LIMIT = 25;
+
+/**
+ * An edge expanded in a node's fields (`replies{…}`): its first entries, and when there are more
+ * the `after` cursor to read on with on the edge itself (`GET /{id}/replies?after=…`).
+ */
+export function nestedPage<T>(items: readonly T[], edgeUrl: string): GraphPage<T> {
+  const data = items.slice(0, NESTED_EDGE_LIMIT);
+  if (data.length === 0) return { data };
+  const end = data.length - 1;
+  const cursors = { before: encodeCursor(0, items[0]), after: encodeCursor(end, items[end]) };
+  return {
+    data,
+    paging: {
+      cursors,
+      ...(items.length > data.length ? { next: `${edgeUrl}?after=${cursors.after}` } : {}),
     },
   };
 }

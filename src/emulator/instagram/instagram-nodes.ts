@@ -1,4 +1,5 @@
 import { FieldResolver, FieldTree, parseFields, projectFields } from '../graph/graph-fields';
+import { nestedPage } from '../graph/graph-paging';
 import { accountMetric, postMetric } from '../metrics/emulated-metrics';
 import { commentsUnder } from '../state/comment-threads';
 import { EmulatorState } from '../state/emulator-state';
@@ -82,14 +83,16 @@ export function instagramMediaNode(
         username: () => author.username,
         from: () => ({ id: author.id, username: author.username }),
         parent_id: () => parentCommentId,
-        // The answers to a comment, oldest first, as `replies{…}` in a comment read expands them.
+        // The answers to a comment, oldest first, as `replies{…}` in a comment read expands them
+        // (the first 25; the rest are read on the comment's replies edge).
         replies: (sub) =>
           state && !parentCommentId
-            ? {
-                data: commentsUnder(state, item, undefined).map((reply) =>
+            ? nestedPage(
+                commentsUnder(state, item, undefined).map((reply) =>
                   instagramMediaNode(reply, username, sub ?? parseFields(undefined, ['id']), state, item.postId),
                 ),
-              }
+                `${item.postId}/replies`,
+              )
             : undefined,
       },
       'IGComment',

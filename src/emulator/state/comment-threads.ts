@@ -17,9 +17,10 @@ export function commentsUnder(
   const comments: PublishedItem[] = [];
   // Oldest first: an answer is always written after what it answers, so one pass finds every level.
   for (const item of state.published.list({ network: parent.network, accountId: parent.accountId })) {
-    if (!item.parentId || !under.has(item.parentId)) continue;
+    // A deleted comment takes its answers with it.
+    if (!item.parentId || !under.has(item.parentId) || item.deletedAt) continue;
     if (allLevels) under.add(item.postId);
-    if (!item.deletedAt) comments.push(item);
+    comments.push(item);
   }
   return order === 'reverse_chronological' ? comments.reverse() : comments;
 }

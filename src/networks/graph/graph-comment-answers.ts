@@ -15,8 +15,11 @@ export interface GraphCommentDialect {
    * every level in one order; Instagram lists top-level comments and nests each one's replies.
    */
   list: { params: Record<string, string>; fields: string };
-  /** The answers nested in a listed comment (Instagram's `replies{…}`). */
-  nestedReplies(entry: JsonRecord): JsonRecord[];
+  /**
+   * The answers nested in a listed comment (Instagram's `replies{…}`), and the cursor to read the
+   * rest on with when the nested edge has more (Graph pages nested edges too).
+   */
+  nestedReplies(entry: JsonRecord): { entries: JsonRecord[]; after: string | undefined };
   /** The edge an answer to `replyToId` is posted to and read from: Facebook nests comments, Instagram has replies. */
   replyEdge: 'comments' | 'replies';
   /** A comment as read, made ours. */
@@ -28,7 +31,7 @@ const FACEBOOK_COMMENT_FIELDS = 'id,message,from,created_time,parent{id}';
 export const FACEBOOK_COMMENTS: GraphCommentDialect = {
   fields: FACEBOOK_COMMENT_FIELDS,
   list: { params: { filter: 'stream' }, fields: FACEBOOK_COMMENT_FIELDS },
-  nestedReplies: () => [],
+  nestedReplies: () => ({ entries: [], after: undefined }),
   replyEdge: 'comments',
   comment(entry, call) {
     const id = stringField(entry, 'id');
@@ -52,7 +55,10 @@ const INSTAGRAM_COMMENT_FIELDS = 'id,text,username,timestamp,from,parent_id';
 export const INSTAGRAM_COMMENTS: GraphCommentDialect = {
   fields: INSTAGRAM_COMMENT_FIELDS,
   list: { params: {}, fields: `${INSTAGRAM_COMMENT_FIELDS},replies{${INSTAGRAM_COMMENT_FIELDS}}` },
-  nestedReplies: (entry) => (arrayField(recordField(entry, 'replies') ?? {}, 'data') ?? []).filter(isRecord),
+  nestedReplies(entry) {
+    const replies = recordField(entry, 'replies') ?? {};
+    return { entries: (arrayField(replies, 'data') ?? []).filter(isRecord), after: nextCursor(replies) };
+  },
   replyEdge: 'replies',
   comment(entry, call) {
     const id = stringField(entry, 'id');
@@ -97,22 +103,56 @@ export async function listGraphComments(
   });
   const data = arrayField(body, 'data');
   if (!data) throw api.unexpected(`no data in GET /${call.objectId}/comments`);
-  const comments = data.filter(isRecord).flatMap((entry) => {
+  const comments: NetworkComment[] = [];
+  for (const entry of data.filter(isRecord)) {
     const comment = dialect.comment(entry, call);
-    if (!comment) return [];
-    const replies = dialect
-      .nestedReplies(entry)
+    if (!comment) continue;
+    const nested = dialect.nestedReplies(entry);
+    const entries = nested.after
+      ? [...nested.entries, ...(await remainingReplies(api, dialect, call, comment.id, nested.after))]
+      : nested.entries;
+    const replies = entries
       .map((reply) => dialect.comment(reply, call))
       .filter((reply): reply is NetworkComment => reply !== undefined)
       .map((reply) => ({ ...reply, replyToId: reply.replyToId ?? comment.id }));
     // Replies come oldest first, and each is newer than its comment.
-    return [...replies.reverse(), comment];
-  });
+    comments.push(...replies.reverse(), comment);
+  }
   // Stable: comments of one second (networks give seconds) keep the order above.
   comments.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-  const paging = recordField(body, 'paging');
+  return { comments, next: nextCursor(body) };
+}
+
+/** Pages of replies read on after the nested ones, at most: 25 nested and 20 × 50 more per comment. */
+const REPLY_PAGES = 20;
+
+/** The rest of a comment's replies, past those nested in the list read, from its replies edge. */
+async function remainingReplies(
+  api: GraphApi,
+  dialect: GraphCommentDialect,
+  call: CommentsCall,
+  commentId: string,
+  after: string,
+): Promise<JsonRecord[]> {
+  const entries: JsonRecord[] = [];
+  let cursor: string | undefined = after;
+  for (let page = 0; cursor && page < REPLY_PAGES; page++) {
+    const body = await graphRead(api, node(commentId, dialect.replyEdge), call.tokens.accessToken, {
+      fields: dialect.fields,
+      limit: '50',
+      after: cursor,
+    });
+    entries.push(...(arrayField(body, 'data') ?? []).filter(isRecord));
+    cursor = nextCursor(body);
+  }
+  return entries;
+}
+
+/** Graph's cursor to the next page of an edge, when it says there is one. */
+function nextCursor(edge: JsonRecord): string | undefined {
+  const paging = recordField(edge, 'paging');
   const after = paging && stringField(recordField(paging, 'cursors') ?? {}, 'after');
-  return { comments, next: paging && stringField(paging, 'next') && after ? after : undefined };
+  return paging && stringField(paging, 'next') && after ? after : undefined;
 }
 
 /**
