@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * The comments under a published delivery, newest first
-         * @description Read from the network on each request, answers to comments included (Facebook comments at every level, Instagram comments with their replies, X replies in the conversation; X searches the last 7 days). An Instagram page holds up to `limit` comments and the replies to them. `nextCursor` wraps the network’s own cursor.
+         * @description Read from the network on each request, answers to comments included (Facebook comments at every level, Instagram comments with their replies, X replies in the conversation; X searches the last 7 days). An Instagram page holds up to `limit` comments and their replies (25 nested in each, up to 200 more per page). `nextCursor` wraps the network’s own cursor.
          */
         get: operations["listComments"];
         put?: never;

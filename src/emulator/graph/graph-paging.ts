@@ -57,9 +57,14 @@ export function graphPage<T>(
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw graphErrors.invalidParameter('limit must be an integer between 1 and 100');
   let start = 0;
+  let stop = items.length;
   if (params.after) start = decodeCursor(params.after, items) + 1;
-  else if (params.before) start = Math.max(0, decodeCursor(params.before, items) - limit);
-  const data = items.slice(start, start + limit);
+  else if (params.before) {
+    // The page that ends just before the cursor's item.
+    stop = decodeCursor(params.before, items);
+    start = Math.max(0, stop - limit);
+  }
+  const data = items.slice(start, Math.min(start + limit, stop));
   if (data.length === 0) return { data };
   const end = start + data.length - 1;
   const cursors = { before: encodeCursor(start, items[start]), after: encodeCursor(end, items[end]) };

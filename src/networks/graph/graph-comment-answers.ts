@@ -1,5 +1,6 @@
 import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../http/json-fields';
 import { CommentAnswer, CommentPage, CommentsCall, NetworkComment } from '../network-adapter';
+import { NetworkError } from '../network-error';
 import { GraphApi } from './graph-api';
 import { createdId, graphEdge, graphPost, graphRead, node } from './graph-publishing';
 
@@ -104,12 +105,13 @@ export async function listGraphComments(
   const data = arrayField(body, 'data');
   if (!data) throw api.unexpected(`no data in GET /${call.objectId}/comments`);
   const comments: NetworkComment[] = [];
+  const replyBudget = { pages: REPLY_PAGES_PER_LIST };
   for (const entry of data.filter(isRecord)) {
     const comment = dialect.comment(entry, call);
     if (!comment) continue;
     const nested = dialect.nestedReplies(entry);
     const entries = nested.after
-      ? [...nested.entries, ...(await remainingReplies(api, dialect, call, comment.id, nested.after))]
+      ? [...nested.entries, ...(await remainingReplies(api, dialect, call, comment.id, nested.after, replyBudget))]
       : nested.entries;
     const replies = entries
       .map((reply) => dialect.comment(reply, call))
@@ -123,25 +125,39 @@ export async function listGraphComments(
   return { comments, next: nextCursor(body) };
 }
 
-/** Pages of replies read on after the nested ones, at most: 25 nested and 20 × 50 more per comment. */
-const REPLY_PAGES = 20;
+/**
+ * Pages of replies read on past the nested ones, at most, per page of the list (each of 50): a
+ * page of comments costs at most 1 + 4 calls, whoever reads it, the scan or a customer's request.
+ */
+const REPLY_PAGES_PER_LIST = 4;
 
-/** The rest of a comment's replies, past those nested in the list read, from its replies edge. */
+/**
+ * The rest of a comment's replies, past those nested in the list read, from its replies edge, as
+ * far as the list's budget goes. A comment deleted meanwhile has no more replies to read.
+ */
 async function remainingReplies(
   api: GraphApi,
   dialect: GraphCommentDialect,
   call: CommentsCall,
   commentId: string,
   after: string,
+  budget: { pages: number },
 ): Promise<JsonRecord[]> {
   const entries: JsonRecord[] = [];
   let cursor: string | undefined = after;
-  for (let page = 0; cursor && page < REPLY_PAGES; page++) {
-    const body = await graphRead(api, node(commentId, dialect.replyEdge), call.tokens.accessToken, {
-      fields: dialect.fields,
-      limit: '50',
-      after: cursor,
-    });
+  while (cursor && budget.pages > 0) {
+    budget.pages -= 1;
+    let body: JsonRecord;
+    try {
+      body = await graphRead(api, node(commentId, dialect.replyEdge), call.tokens.accessToken, {
+        fields: dialect.fields,
+        limit: '50',
+        after: cursor,
+      });
+    } catch (error) {
+      if (error instanceof NetworkError && error.kind === 'permanent') break;
+      throw error;
+    }
     entries.push(...(arrayField(body, 'data') ?? []).filter(isRecord));
     cursor = nextCursor(body);
   }
