@@ -12,7 +12,7 @@ import {
   readInstagramObject,
 } from '../instagram/instagram-objects';
 import { requestParams } from '../http/request-params';
-import { answerLost, commentsUnder, parentComment } from '../state/comment-threads';
+import { answerLost, commentOrder, commentsUnder, parentComment } from '../state/comment-threads';
 import { graphId } from '../state/emulator-ids';
 import { authorizePagePublish } from './facebook-page-access';
 import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
@@ -126,10 +126,9 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     const filter = params.filter ?? 'toplevel';
     if (filter !== 'toplevel' && filter !== 'stream')
       throw graphErrors.invalidParameter('The parameter filter must be one of {toplevel, stream}');
-    const comments = commentsUnder(state, parent, params.order, filter === 'stream').map((item) =>
-      facebookPostNode(item, fields, undefined, parentComment(state, item)),
-    );
-    return graphPage(request, params, comments, 25, context.publicUrl);
+    const listed = commentsUnder(state, parent, params.order, filter === 'stream');
+    const comments = listed.map((item) => facebookPostNode(item, fields, undefined, parentComment(state, item)));
+    return graphPage(request, params, comments, 25, context.publicUrl, commentOrder(listed, params.order));
   });
 
   // Instagram through Facebook Login: answers to a comment.

@@ -15,17 +15,41 @@ function idOf(item: unknown): string | undefined {
 }
 
 /**
- * A cursor names the item it stands at, as Graph's do, so items written or removed before it
- * between two reads shift nothing; an item without id (or one gone since) falls back to its position.
+ * Where each item of a list stands in the order it was written (the published log's sequence),
+ * and which way the list runs: lets a cursor whose item is gone still find its place.
  */
-const encodeCursor = (index: number, item: unknown) =>
-  Buffer.from(`cursor:${index}${idOf(item) === undefined ? '' : `:${idOf(item)}`}`).toString('base64url');
+export interface PageOrder {
+  sequences: readonly number[];
+  newestFirst: boolean;
+}
 
-function decodeCursor(cursor: string, items: readonly unknown[]): number {
-  const match = /^cursor:(\d{1,9})(?::(.{1,200}))?$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+/**
+ * A cursor names the item it stands at, as Graph's do, so items written or removed before it
+ * between two reads shift nothing. When that item is gone, its place in the list's order (given
+ * `order`) or, failing that, its old position stands in.
+ */
+function encodeCursor(index: number, item: unknown, order: PageOrder | undefined): string {
+  const sequence = order?.sequences[index];
+  return Buffer.from(`cursor:${index}:${sequence ?? ''}:${idOf(item) ?? ''}`).toString('base64url');
+}
+
+/** Where a cursor's item is, or would be were it still there (`present` false). */
+function decodeCursor(
+  cursor: string,
+  items: readonly unknown[],
+  order: PageOrder | undefined,
+): { index: number; present: boolean } {
+  const match = /^cursor:(\d{1,9}):(\d{0,15}):(.{0,200})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw graphErrors.invalidParameter('The cursor is not valid');
-  const anchored = match[2] === undefined ? -1 : items.findIndex((item) => idOf(item) === match[2]);
-  return anchored >= 0 ? anchored : Number(match[1]);
+  const [, position, sequence, id] = match;
+  const anchored = id ? items.findIndex((item) => idOf(item) === id) : -1;
+  if (anchored >= 0) return { index: anchored, present: true };
+  if (order && sequence) {
+    const at = Number(sequence);
+    const before = order.sequences.filter((other) => (order.newestFirst ? other > at : other < at)).length;
+    return { index: before, present: false };
+  }
+  return { index: Number(position), present: true };
 }
 
 function linkWith(
@@ -52,22 +76,28 @@ export function graphPage<T>(
   items: readonly T[],
   defaultLimit: number,
   publicUrl?: string,
+  order?: PageOrder,
 ): GraphPage<T> {
   const limit = params.limit === undefined ? defaultLimit : Number(params.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw graphErrors.invalidParameter('limit must be an integer between 1 and 100');
   let start = 0;
   let stop = items.length;
-  if (params.after) start = decodeCursor(params.after, items) + 1;
-  else if (params.before) {
+  if (params.after) {
+    const after = decodeCursor(params.after, items, order);
+    start = after.present ? after.index + 1 : after.index;
+  } else if (params.before) {
     // The page that ends just before the cursor's item.
-    stop = decodeCursor(params.before, items);
+    stop = decodeCursor(params.before, items, order).index;
     start = Math.max(0, stop - limit);
   }
   const data = items.slice(start, Math.min(start + limit, stop));
   if (data.length === 0) return { data };
   const end = start + data.length - 1;
-  const cursors = { before: encodeCursor(start, items[start]), after: encodeCursor(end, items[end]) };
+  const cursors = {
+    before: encodeCursor(start, items[start], order),
+    after: encodeCursor(end, items[end], order),
+  };
   return {
     data,
     paging: {
@@ -85,11 +115,11 @@ export const NESTED_EDGE_LIMIT = 25;
  * An edge expanded in a node's fields (`replies{…}`): its first entries, and when there are more
  * the `after` cursor to read on with on the edge itself (`GET /{id}/replies?after=…`).
  */
-export function nestedPage<T>(items: readonly T[], edgeUrl: string): GraphPage<T> {
+export function nestedPage<T>(items: readonly T[], edgeUrl: string, order?: PageOrder): GraphPage<T> {
   const data = items.slice(0, NESTED_EDGE_LIMIT);
   if (data.length === 0) return { data };
   const end = data.length - 1;
-  const cursors = { before: encodeCursor(0, items[0]), after: encodeCursor(end, items[end]) };
+  const cursors = { before: encodeCursor(0, items[0], order), after: encodeCursor(end, items[end], order) };
   return {
     data,
     paging: {

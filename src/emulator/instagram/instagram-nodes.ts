@@ -1,7 +1,7 @@
 import { FieldResolver, FieldTree, parseFields, projectFields } from '../graph/graph-fields';
 import { nestedPage } from '../graph/graph-paging';
 import { accountMetric, postMetric } from '../metrics/emulated-metrics';
-import { commentsUnder } from '../state/comment-threads';
+import { commentOrder, commentsUnder } from '../state/comment-threads';
 import { EmulatorState } from '../state/emulator-state';
 import { InstagramContainer } from './instagram-stored-objects';
 import { PublishedItem } from '../state/published-log';
@@ -85,15 +85,7 @@ export function instagramMediaNode(
         parent_id: () => parentCommentId,
         // The answers to a comment, oldest first, as `replies{…}` in a comment read expands them
         // (the first 25; the rest are read on the comment's replies edge).
-        replies: (sub) =>
-          state && !parentCommentId
-            ? nestedPage(
-                commentsUnder(state, item, undefined).map((reply) =>
-                  instagramMediaNode(reply, username, sub ?? parseFields(undefined, ['id']), state, item.postId),
-                ),
-                `${item.postId}/replies`,
-              )
-            : undefined,
+        replies: (sub) => (state && !parentCommentId ? nestedReplies(state, item, username, sub) : undefined),
       },
       'IGComment',
       (error) => error.forInstagram(),
@@ -116,5 +108,17 @@ export function instagramMediaNode(
     },
     'IGMedia',
     (error) => error.forInstagram(),
+  );
+}
+
+/** A comment's replies as `replies{…}` expands them: the first 25, oldest first, with a cursor to the rest. */
+function nestedReplies(state: EmulatorState, comment: PublishedItem, username: string, fields: FieldTree | null) {
+  const replies = commentsUnder(state, comment, undefined);
+  return nestedPage(
+    replies.map((reply) =>
+      instagramMediaNode(reply, username, fields ?? parseFields(undefined, ['id']), state, comment.postId),
+    ),
+    `${comment.postId}/replies`,
+    commentOrder(replies, undefined),
   );
 }

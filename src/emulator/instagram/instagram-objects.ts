@@ -5,7 +5,7 @@ import { graphErrors } from '../graph/graph-errors';
 import { parseFields } from '../graph/graph-fields';
 import { hasScope } from '../graph/graph-scopes';
 import { tokenActsForInstagram } from './instagram-ownership';
-import { answerLost, commentsUnder, parentComment } from '../state/comment-threads';
+import { answerLost, commentOrder, commentsUnder, parentComment } from '../state/comment-threads';
 import { graphId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedItem } from '../state/published-log';
@@ -128,8 +128,7 @@ export async function listInstagramComments(
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }]);
   const fields = parseFields(params.fields, ['id', 'text', 'timestamp']);
   const username = usernameOf(state, media.accountId);
-  const comments = commentsUnder(state, media, params.order).map((item) =>
-    instagramMediaNode(item, username, fields, state, parentComment(state, item)),
-  );
-  return graphPage(request, params, comments, 25, context.publicUrl);
+  const listed = commentsUnder(state, media, params.order);
+  const comments = listed.map((item) => instagramMediaNode(item, username, fields, state, parentComment(state, item)));
+  return graphPage(request, params, comments, 25, context.publicUrl, commentOrder(listed, params.order));
 }

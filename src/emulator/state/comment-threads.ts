@@ -1,3 +1,4 @@
+import type { PageOrder } from '../graph/graph-paging';
 import { CallSubjects } from './faults';
 import { EmulatorState } from './emulator-state';
 import { PublishedItem } from './published-log';
@@ -23,6 +24,11 @@ export function commentsUnder(
     comments.push(item);
   }
   return order === 'reverse_chronological' ? comments.reverse() : comments;
+}
+
+/** How a list of comments runs, for its cursors (a comment deleted between two reads is still placed). */
+export function commentOrder(comments: readonly PublishedItem[], order: string | undefined): PageOrder {
+  return { sequences: comments.map((comment) => comment.sequence), newestFirst: order === 'reverse_chronological' };
 }
 
 /** The comment a reply answers, when its parent is a comment rather than the post. */
