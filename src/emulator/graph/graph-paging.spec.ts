@@ -12,70 +12,39 @@ function newestFirst(sequences: number[]) {
 
 const ids = (page: { data: Array<{ id: string }> }) => page.data.map((item) => item.id);
 
+/** One page of `list` as the emulator answers it, with the list's order for its cursors. */
+const pageOf = (list: ReturnType<typeof newestFirst>, params: Record<string, string>) =>
+  graphPage(request, params, list.items, 25, undefined, list.order);
+
 describe('graphPage cursors', () => {
   it('stand at their item: comments written above it between two reads shift nothing', () => {
     const first = newestFirst([1, 2, 3, 4, 5]);
-    const page = graphPage(request, { limit: '2' }, first.items, 25, undefined, first.order);
+    const page = pageOf(first, { limit: '2' });
     expect(ids(page)).toEqual(['c5', 'c4']);
     const later = newestFirst([1, 2, 3, 4, 5, 6, 7]);
-    const next = graphPage(
-      request,
-      { limit: '2', after: page.paging!.cursors.after },
-      later.items,
-      25,
-      undefined,
-      later.order,
-    );
+    const next = pageOf(later, { limit: '2', after: page.paging!.cursors.after });
     expect(ids(next)).toEqual(['c3', 'c2']);
   });
 
   it('find the place of an item deleted since, in the list order, even with new comments above it', () => {
     const first = newestFirst([1, 2, 3, 4, 5]);
-    const page = graphPage(request, { limit: '2' }, first.items, 25, undefined, first.order);
+    const page = pageOf(first, { limit: '2' });
     // c4 (where the cursor stands) is deleted and c6, c7 are written.
     const later = newestFirst([1, 2, 3, 5, 6, 7]);
-    const next = graphPage(
-      request,
-      { limit: '2', after: page.paging!.cursors.after },
-      later.items,
-      25,
-      undefined,
-      later.order,
-    );
+    const next = pageOf(later, { limit: '2', after: page.paging!.cursors.after });
     expect(ids(next)).toEqual(['c3', 'c2']);
   });
 
   it('end a before page just ahead of their item', () => {
     const list = newestFirst([1, 2, 3, 4, 5]);
-    const third = graphPage(
-      request,
-      {
-        limit: '2',
-        after: graphPage(request, { limit: '3' }, list.items, 25, undefined, list.order).paging!.cursors.after,
-      },
-      list.items,
-      25,
-      undefined,
-      list.order,
-    );
+    const third = pageOf(list, {
+      limit: '2',
+      after: pageOf(list, { limit: '3' }).paging!.cursors.after,
+    });
     expect(ids(third)).toEqual(['c2', 'c1']);
-    const back = graphPage(
-      request,
-      { limit: '2', before: third.paging!.cursors.before },
-      list.items,
-      25,
-      undefined,
-      list.order,
-    );
+    const back = pageOf(list, { limit: '2', before: third.paging!.cursors.before });
     expect(ids(back)).toEqual(['c4', 'c3']);
-    const first = graphPage(
-      request,
-      { limit: '5', before: back.paging!.cursors.before },
-      list.items,
-      25,
-      undefined,
-      list.order,
-    );
+    const first = pageOf(list, { limit: '5', before: back.paging!.cursors.before });
     expect(ids(first)).toEqual(['c5']);
   });
 

@@ -1,16 +1,7 @@
 import { answer, APP, RecordingHttp } from '../http/recording-http.testing';
 import { CommentsCall } from '../network-adapter';
 import { InstagramAdapter } from './instagram.adapter';
-import { InstagramSettings } from './instagram.settings';
-
-const settings = new InstagramSettings(
-  'instagram',
-  'https://www.instagram.com/oauth/authorize',
-  'https://api.instagram.com/oauth/access_token',
-  'https://graph.instagram.com/v25.0',
-  APP,
-  false,
-);
+import { INSTAGRAM_LOGIN_SETTINGS } from './instagram.fixtures';
 
 const CALL: CommentsCall = {
   networkAccountId: '17841405822304914',
@@ -35,7 +26,10 @@ describe('Instagram comments, with the replies Graph nests in them', () => {
     const http = new RecordingHttp(...answers);
     return {
       http,
-      read: new InstagramAdapter(settings, http).comments.listComments(CALL, { limit: 50, cursor: undefined }),
+      read: new InstagramAdapter(INSTAGRAM_LOGIN_SETTINGS, http).comments.listComments(CALL, {
+        limit: 50,
+        cursor: undefined,
+      }),
     };
   };
 

@@ -13,6 +13,7 @@ import {
   codeExchangeFlatShape,
   codeRefused,
   igUserAnswer,
+  INSTAGRAM_LOGIN_SETTINGS,
   LONG_IG_TOKEN,
   longLivedTokenAnswer,
   meAnswer,
@@ -23,14 +24,7 @@ import { InstagramSettings } from './instagram.settings';
 const CALLBACK = 'https://social.example.com/oauth/instagram/callback';
 const LONG_EXPIRY = new Date(NOW.getTime() + 5183944 * 1000);
 
-const instagramLogin = new InstagramSettings(
-  'instagram',
-  'https://www.instagram.com/oauth/authorize',
-  'https://api.instagram.com/oauth/access_token',
-  'https://graph.instagram.com/v25.0',
-  APP,
-  false,
-);
+const instagramLogin = INSTAGRAM_LOGIN_SETTINGS;
 const facebookLogin = new InstagramSettings(
   'facebook',
   'https://www.facebook.com/v25.0/dialog/oauth',

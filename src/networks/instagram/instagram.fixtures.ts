@@ -1,4 +1,17 @@
+import { APP } from '../http/recording-http.testing';
+import { InstagramSettings } from './instagram.settings';
+
 /** Recorded Instagram answers (shapes from docs/networks.md, values as Instagram sends them). */
+
+/** Settings of an Instagram Login app on the real hosts, as the adapter tests use them. */
+export const INSTAGRAM_LOGIN_SETTINGS = new InstagramSettings(
+  'instagram',
+  'https://www.instagram.com/oauth/authorize',
+  'https://api.instagram.com/oauth/access_token',
+  'https://graph.instagram.com/v25.0',
+  APP,
+  false,
+);
 
 export const SHORT_IG_TOKEN = 'IGQVJshortLivedToken';
 export const LONG_IG_TOKEN = 'IGQVJlongLivedToken';
