@@ -81,18 +81,39 @@ describe('readNewComments', () => {
   it('keeps a burst larger than its pages as a backlog that the next reads finish, oldest last', async () => {
     const network = new FakeComments(3);
     network.write(10, 5);
-    const first = await readNewComments(START, network.read, 2);
-    expect(first.fresh.map((comment) => comment.id)).toEqual(['c10', 'c9', 'c8', 'c7', 'c6', 'c5']);
-    expect(first.next.backlog).toEqual({ cursor: '5', until: START.mark });
+    const first = await readNewComments(START, network.read, 3);
+    expect(first.fresh.map((comment) => comment.id)).toEqual(['c10', 'c9', 'c8', 'c7', 'c6', 'c5', 'c4', 'c3', 'c2']);
+    expect(first.next.backlog).toEqual({ cursor: '2', until: START.mark });
 
-    const second = await readNewComments(first.next, network.read, 2);
-    // Two pages of the backlog: c4 c3 c2, then c1 reaching the old watermark; no page left for the newest.
-    expect(second.fresh.map((comment) => comment.id)).toEqual(['c4', 'c3', 'c2', 'c1']);
-    // Of the watermark's own second: now known as announced, so no later read takes them for new.
+    network.reads = 0;
+    const second = await readNewComments(first.next, network.read, 3);
+    // One page of the newest (nothing new above), then the backlog: c1, reaching the old watermark.
+    expect(second.fresh.map((comment) => comment.id)).toEqual(['c1']);
+    expect(network.reads).toBe(2);
+    // Of the watermark's own second: now known as announced, so no later read takes it for new.
     expect(second.next).toEqual({
       mark: { newestAt: 5000, idsAtNewest: ['c10', 'c9', 'c8', 'c7', 'c6', 'c5', 'c4', 'c3', 'c2', 'c1'] },
       backlog: null,
     });
+  });
+
+  it('announces a trickle of new comments at once while a backlog is read', async () => {
+    const network = new FakeComments(3);
+    network.write(20, 5);
+    const first = await readNewComments(START, network.read, 2);
+    expect(first.fresh.map((comment) => comment.id)).toEqual(['c20', 'c19', 'c18', 'c17', 'c16', 'c15']);
+    network.write(2, 6);
+    const second = await readNewComments(first.next, network.read, 2);
+    // The two new ones first, then a page of the backlog.
+    expect(second.fresh.map((comment) => comment.id)).toEqual(['c22', 'c21', 'c14', 'c13', 'c12']);
+    expect(second.next.mark).toEqual({ newestAt: 6000, idsAtNewest: ['c22', 'c21'] });
+    expect(second.next.backlog).toEqual({ cursor: '12', until: START.mark });
+
+    // A burst above the backlog waits for it: its first page is not taken, nothing is skipped.
+    network.write(5, 7);
+    const third = await readNewComments(second.next, network.read, 2);
+    expect(third.fresh.map((comment) => comment.id)).toEqual(['c11', 'c10', 'c9']);
+    expect(third.next.mark).toEqual(second.next.mark);
   });
 
   it('announces every comment exactly once however the bursts fall between reads', async () => {

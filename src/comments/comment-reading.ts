@@ -66,10 +66,11 @@ export interface CommentRead {
 }
 
 /**
- * One read of a delivery's new comments in at most `pages` pages: first what is left of a backlog,
- * then (pages allowing) the newest down to the watermark. A burst too large for the pages left
- * becomes the backlog, read by the next scans, so no comment is skipped: the newest are found
- * first and the older rest later.
+ * One read of a delivery's new comments in at most `pages` pages: first what is left of a backlog
+ * (after one page of the newest, so that a trickle of new comments is not held up behind it), then
+ * (pages allowing) the newest down to the watermark. A burst too large for the pages left becomes
+ * the backlog, read by the next scans, so no comment is skipped: the newest are found first and
+ * the older rest later.
  */
 export async function readNewComments(
   state: CommentReadState,
@@ -79,12 +80,32 @@ export async function readNewComments(
   let pagesLeft = pages;
   let mark = state.mark;
   const fresh: NetworkComment[] = [];
+  const seen = new Set<string>();
+  /** Newest first: what is found later in a read is older, but for the final newest read. */
+  const add = (found: NetworkComment[], atStart = false) => {
+    const unseen = found.filter((comment) => !seen.has(comment.id));
+    for (const comment of unseen) seen.add(comment.id);
+    if (atStart) fresh.unshift(...unseen);
+    else fresh.push(...unseen);
+  };
   let droppedBacklog: NetworkError | undefined;
+  let newestRead = false;
+  if (state.backlog && pagesLeft >= 2) {
+    // One page of the newest: taken only if it reaches the watermark (another burst above the
+    // backlog waits until the backlog is read, as a second backlog would be needed to hold it).
+    const top = await readRange(read, undefined, mark, 1);
+    pagesLeft -= 1;
+    if (!top.cursor) {
+      add(top.found);
+      mark = advance(mark, top.found);
+      newestRead = true;
+    }
+  }
   if (state.backlog) {
     try {
       const older = await readRange(read, state.backlog.cursor, state.backlog.until, pagesLeft);
       pagesLeft -= older.pagesRead;
-      fresh.push(...older.found);
+      add(older.found);
       mark = alsoAnnounced(mark, older.found);
       if (older.cursor) return { fresh, next: { mark, backlog: { ...state.backlog, cursor: older.cursor } } };
     } catch (error) {
@@ -94,13 +115,11 @@ export async function readNewComments(
       pagesLeft -= 1;
     }
   }
-  if (pagesLeft === 0) return { fresh, next: { mark, backlog: null }, droppedBacklog };
+  if (newestRead || pagesLeft === 0) return { fresh, next: { mark, backlog: null }, droppedBacklog };
   const newest = await readRange(read, undefined, mark, pagesLeft);
-  const seen = new Set(fresh.map((comment) => comment.id));
-  // Newest first: the newest read goes before what the backlog held.
-  const all = [...newest.found.filter((comment) => !seen.has(comment.id)), ...fresh];
+  add(newest.found, true);
   return {
-    fresh: all,
+    fresh,
     next: { mark: advance(mark, newest.found), backlog: newest.cursor ? { cursor: newest.cursor, until: mark } : null },
     droppedBacklog,
   };
