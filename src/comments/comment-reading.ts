@@ -23,7 +23,7 @@ export interface CommentReadState {
 }
 
 /** Newer than the watermark, or at its time and not yet announced. */
-export function isNew(comment: NetworkComment, mark: Watermark): boolean {
+function isNew(comment: NetworkComment, mark: Watermark): boolean {
   const at = Date.parse(comment.createdAt);
   return at > mark.newestAt || (at === mark.newestAt && !mark.idsAtNewest.includes(comment.id));
 }

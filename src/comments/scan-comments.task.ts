@@ -49,8 +49,9 @@ function storedState(row: ScannedDelivery): CommentReadState {
 /**
  * Reads one delivery's new comments (readNewComments: the rest of a large burst, then the newest
  * down to its watermark; at first, its publishing time) and announces, once each, those by someone
- * else: comment.received events, recorded in the same transaction as the new read state. The network's trouble is not retried here: the next
- * scan reads again (after a rate limit, not before the network's reset).
+ * else: comment.received events, recorded in the same transaction as the new read state. The
+ * network's trouble is not retried here: the next scan reads again (after a rate limit, not before
+ * the network's reset).
  */
 @Injectable()
 export class ScanCommentsTask implements OnModuleInit {

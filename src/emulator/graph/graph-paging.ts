@@ -52,6 +52,11 @@ function decodeCursor(
   return { index: Number(position), present: true };
 }
 
+/** The cursors of a page holding items[start..end]. */
+function pageCursors(items: readonly unknown[], start: number, end: number, order: PageOrder | undefined) {
+  return { before: encodeCursor(start, items[start], order), after: encodeCursor(end, items[end], order) };
+}
+
 function linkWith(
   request: FastifyRequest,
   params: Params,
@@ -94,10 +99,7 @@ export function graphPage<T>(
   const data = items.slice(start, Math.min(start + limit, stop));
   if (data.length === 0) return { data };
   const end = start + data.length - 1;
-  const cursors = {
-    before: encodeCursor(start, items[start], order),
-    after: encodeCursor(end, items[end], order),
-  };
+  const cursors = pageCursors(items, start, end, order);
   return {
     data,
     paging: {
@@ -119,7 +121,7 @@ export function nestedPage<T>(items: readonly T[], edgeUrl: string, order?: Page
   const data = items.slice(0, NESTED_EDGE_LIMIT);
   if (data.length === 0) return { data };
   const end = data.length - 1;
-  const cursors = { before: encodeCursor(0, items[0], order), after: encodeCursor(end, items[end], order) };
+  const cursors = pageCursors(items, 0, end, order);
   return {
     data,
     paging: {
