@@ -50,9 +50,11 @@ export async function facebookUserToken(
   app: FastifyInstance,
   scope = 'pages_show_list,pages_read_engagement,pages_manage_posts,instagram_basic,instagram_content_publish',
   user?: string,
+  /** Permissions the user declines in the dialog. */
+  decline?: string,
 ): Promise<string> {
   const authorize = await app.inject({
-    url: `/emulator/facebook/v25.0/dialog/oauth?${query({ client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's1', response_type: 'code', scope, emulator_auto: 'approve', emulator_user: user })}`,
+    url: `/emulator/facebook/v25.0/dialog/oauth?${query({ client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's1', response_type: 'code', scope, emulator_auto: 'approve', emulator_user: user, emulator_decline: decline })}`,
   });
   const code = redirectOf(authorize).searchParams.get('code')!;
   const short = await app.inject({

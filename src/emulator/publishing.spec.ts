@@ -13,6 +13,9 @@ import { EmulatorState } from './state/emulator-state';
 const FB = '/emulator/facebook/graph/v25.0';
 const IG = '/emulator/instagram/graph/v25.0';
 const X = '/emulator/x/api';
+/** What facebookUserToken asks by default: publishing, no comments. */
+const PUBLISHING_SCOPES =
+  'pages_show_list,pages_read_engagement,pages_manage_posts,instagram_basic,instagram_content_publish';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('emulated publishing and the published record', () => {
@@ -39,7 +42,7 @@ describe('emulated publishing and the published record', () => {
 
     const pageToken = await facebookPageToken(
       app,
-      await facebookUserToken(app, 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video'),
+      await facebookUserToken(app, 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,pages_manage_engagement'),
       pageId,
     );
     const badUrl = await app.inject({
@@ -198,7 +201,10 @@ describe('emulated publishing and the published record', () => {
   });
 
   it("publishes on a Page: text, one photo, several photos, a comment; only with that Page's token", async () => {
-    const userToken = await facebookUserToken(app);
+    const userToken = await facebookUserToken(
+      app,
+      `${PUBLISHING_SCOPES},pages_manage_engagement,pages_read_user_content`,
+    );
     const [page, otherPage] = state.findUser()!.pages;
     const pageToken = await facebookPageToken(app, userToken, page.id);
 
@@ -309,7 +315,10 @@ describe('emulated publishing and the published record', () => {
 
   it('publishes an Instagram image, a Reel after polling, and a carousel; too early is 9007/2207027', async () => {
     await app.inject({ method: 'PUT', url: '/emulator/control/settings', payload: { instagramVideoPolls: 1 } });
-    const { token } = await instagramShortToken(app);
+    const { token } = await instagramShortToken(
+      app,
+      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments',
+    );
     const igId = state.findUser()!.instagram!.id;
     const create = async (values: Record<string, string>) =>
       (

@@ -36,7 +36,7 @@ function issueCode(state: EmulatorState, network: ConsentNetwork, request: Conse
     clientId: request.clientId,
     redirectUri: request.redirectUri,
     userId: user.id,
-    scopes: request.scopes,
+    scopes: request.scopes.filter((scope) => !request.declined.includes(scope)),
     codeChallenge: request.codeChallenge,
     issuedAt: now,
     expiresAt: now + network.codeLifetimeMs,
@@ -48,7 +48,9 @@ function issueCode(state: EmulatorState, network: ConsentNetwork, request: Conse
 /**
  * The authorize URL of a network: GET shows the consent page, the page's form POSTs the decision
  * back here, and the browser is redirected to redirect_uri. `emulator_auto=approve|deny` decides
- * without a page; `emulator_user=<id>` picks the test user (default: the first).
+ * without a page; `emulator_user=<id>` picks the test user (default: the first);
+ * `emulator_decline=a,b` declines some of the permissions asked, as Facebook's and Instagram's
+ * dialogs let a user do.
  */
 export function registerConsentRoute(
   fastify: FastifyInstance,

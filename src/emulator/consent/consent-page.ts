@@ -39,6 +39,7 @@ export function renderConsentPage(input: ConsentPageInput): string {
 <h1>${escapeHtml(input.networkTitle)} (emulated): allow access?</h1>
 <p>Signed in as <strong>${escapeHtml(user.name)}</strong>. The app <code>${escapeHtml(request.clientId)}</code> asks for:
 ${escapeHtml(request.scopes.join(', '))}.</p>
+${request.declined.length ? `<p>You decline: ${escapeHtml(request.declined.join(', '))}.</p>` : ''}
 <h2>${escapeHtml(subject.heading)}</h2>
 <ul>
 ${subject.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}

@@ -8,6 +8,8 @@ export interface ConsentRequest {
   redirectUri: string;
   state: string;
   scopes: string[];
+  /** Asked for but declined by the user (`emulator_decline`): the code grants `scopes` without these. */
+  declined: string[];
   /** X: the PKCE S256 challenge. */
   codeChallenge?: string;
   /** The authorize parameters as received, echoed into the consent form. */
@@ -24,6 +26,8 @@ export interface AuthorizeRules {
   responseTypeOptional: boolean;
   /** X: PKCE parameters are required. */
   pkce: boolean;
+  /** The user may decline some of the permissions asked (Facebook, Instagram); X grants all or none. */
+  granular: boolean;
 }
 
 /** Authorize parameters echoed into the consent form, so its POST re-validates the same request. */
@@ -35,6 +39,7 @@ const ECHOED = [
   'state',
   'code_challenge',
   'code_challenge_method',
+  'emulator_decline',
 ];
 
 function isHttpUrl(value: string): boolean {
@@ -62,6 +67,15 @@ export function parseAuthorizeRequest(network: string, params: Params, rules: Au
   if (scopes.length === 0) return { ok: false, problem: 'No scope requested.' };
   const unknown = scopes.filter((scope) => !rules.knownScopes.has(scope));
   if (unknown.length) return { ok: false, problem: `Invalid Scopes: ${unknown.join(', ')}.` };
+  const declined = [...new Set((params.emulator_decline ?? '').split(',').filter(Boolean))];
+  if (declined.length && !rules.granular)
+    return {
+      ok: false,
+      problem: 'This network grants all the permissions asked or none: emulator_decline is not possible.',
+    };
+  const notAsked = declined.filter((scope) => !scopes.includes(scope));
+  if (notAsked.length)
+    return { ok: false, problem: `emulator_decline names permissions not asked for: ${notAsked.join(', ')}.` };
   let codeChallenge: string | undefined;
   if (rules.pkce) {
     codeChallenge = params.code_challenge ?? '';
@@ -73,6 +87,6 @@ export function parseAuthorizeRequest(network: string, params: Params, rules: Au
   for (const name of ECHOED) if (params[name] !== undefined) original[name] = params[name];
   return {
     ok: true,
-    request: { network, clientId, redirectUri, state, scopes: [...new Set(scopes)], codeChallenge, original },
+    request: { network, clientId, redirectUri, state, scopes: [...new Set(scopes)], declined, codeChallenge, original },
   };
 }

@@ -101,6 +101,23 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
     return { aged: state.credentials.age(seconds, (candidate) => network === undefined || candidate === network) };
   });
 
+  // A permission the user takes back in the network's settings after connecting: every token of that
+  // test user on that network loses it, so the network refuses what needed it from then on.
+  fastify.post('/withdraw-permission', async (request) => {
+    const body = objectBody(request.body);
+    const network = networkFilter(state, typeof body.network === 'string' ? body.network : '');
+    if (!network) throw new ControlError(`network must be one of ${state.registry.ids.join(', ')}`);
+    if (typeof body.userId !== 'string' || !state.findUser(body.userId))
+      throw new ControlError('userId must name a test user.');
+    if (typeof body.permission !== 'string' || !body.permission) throw new ControlError('permission is required.');
+    const userId = body.userId;
+    const withdrawn = state.credentials.withdrawScope(
+      (token) => token.network === network && token.userId === userId,
+      body.permission,
+    );
+    return { data: { withdrawn } };
+  });
+
   registerMetricsControl(fastify, context);
 
   fastify.get('/networks', async () => ({ data: state.registry.networks.map(describeNetwork) }));

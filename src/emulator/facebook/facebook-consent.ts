@@ -22,7 +22,13 @@ export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
 /** The Facebook Login dialog: lists the user's Pages (and their Instagram accounts). */
 export const facebookConsent: ConsentNetwork = {
   title: 'Facebook',
-  rules: { scopeSeparator: /[,\s]+/, knownScopes: FACEBOOK_SCOPES, responseTypeOptional: true, pkce: false },
+  rules: {
+    scopeSeparator: /[,\s]+/,
+    knownScopes: FACEBOOK_SCOPES,
+    responseTypeOptional: true,
+    pkce: false,
+    granular: true,
+  },
   codeLifetimeMs: 10 * 60_000,
   codePrefix: 'AQ',
   subject: (user) => ({

@@ -14,7 +14,7 @@ import {
 import { requestParams } from '../http/request-params';
 import { answerLost, commentOrder, commentsUnder, parentComment } from '../state/comment-threads';
 import { graphId } from '../state/emulator-ids';
-import { authorizePagePublish } from './facebook-page-access';
+import { authorizePageCall, authorizePagePublish, COMMENT_NEED, READ_COMMENTS_NEED } from './facebook-page-access';
 import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
 import { advanceVideoProcessing, videoNode } from './facebook-video.routes';
 import { FACEBOOK_PHOTOS, FACEBOOK_VIDEOS } from './facebook-stored-objects';
@@ -91,7 +91,7 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     if (instagramMedia) return commentOnInstagramMedia(context, request, 'facebook', instagramMedia);
     const parent = state.published.find('facebook', id);
     if (!parent || parent.deletedAt) throw graphErrors.unknownObject(id);
-    const { params } = await authorizePagePublish(context, request, parent.accountId);
+    const { params } = await authorizePageCall(context, request, parent.accountId, COMMENT_NEED);
     if (!params.message) throw graphErrors.invalidParameter('The parameter message is required');
     const postId = parent.parentId
       ? (state.published.find('facebook', parent.parentId)?.postId ?? parent.parentId)
@@ -121,6 +121,8 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     const parent = state.published.find('facebook', id);
     if (!parent || parent.deletedAt || !tokenActsForPage(state, token, parent.accountId))
       throw graphErrors.unknownObject(id);
+    if (!READ_COMMENTS_NEED.all.every((scope) => token.scopes.includes(scope)))
+      throw graphErrors.permission(READ_COMMENTS_NEED.code, READ_COMMENTS_NEED.message);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: parent.accountId }]);
     const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
     const filter = params.filter ?? 'toplevel';

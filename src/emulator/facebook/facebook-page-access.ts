@@ -17,14 +17,53 @@ export interface PagePublishCall {
   usageHeaders: Record<string, string>;
 }
 
+/** The permissions a Page call needs, all of them, and Graph's message when one is missing. */
+export interface PagePermissionNeed {
+  all: readonly string[];
+  code: 10 | 200;
+  message: string;
+}
+
+/** Publishing to a Page (feed, photos, videos, deleting a post). */
+export const PUBLISH_NEED: PagePermissionNeed = {
+  all: ['pages_manage_posts', 'pages_read_engagement'],
+  code: 200,
+  message:
+    'If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+};
+
+/** Commenting as the Page under its posts and comments (Graph's comments reference). */
+export const COMMENT_NEED: PagePermissionNeed = {
+  all: ['pages_manage_engagement', 'pages_read_engagement'],
+  code: 200,
+  message: 'Commenting as the Page requires the pages_manage_engagement and pages_read_engagement permissions',
+};
+
+/** Reading the people's comments under a Page's posts, with their authors. */
+export const READ_COMMENTS_NEED: PagePermissionNeed = {
+  all: ['pages_read_engagement', 'pages_read_user_content'],
+  code: 10,
+  message: 'This endpoint requires the pages_read_engagement and pages_read_user_content permissions',
+};
+
 /**
  * The checks every Page publishing call passes first: a Page token of that very Page with the
  * publishing permissions, then the Page's injected faults.
  */
-export async function authorizePagePublish(
+export function authorizePagePublish(
   context: EmulatorContext,
   request: FastifyRequest,
   pageIdOrMe: string,
+): Promise<PagePublishCall> {
+  return authorizePageCall(context, request, pageIdOrMe, PUBLISH_NEED);
+}
+
+/** A Page token of that very Page holding every permission `need` names, then the Page's injected faults. */
+export async function authorizePageCall(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  pageIdOrMe: string,
+  need: PagePermissionNeed,
 ): Promise<PagePublishCall> {
   const { state } = context;
   const params = requestParams(request);
@@ -40,11 +79,7 @@ export async function authorizePagePublish(
     });
   if (token.subjectId !== pageId)
     throw graphErrors.permission(200, 'The Page access token does not belong to this Page.');
-  if (!hasScope(token, 'pages_manage_posts') || !hasScope(token, 'pages_read_engagement'))
-    throw graphErrors.permission(
-      200,
-      'If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
-    );
+  if (!need.all.every((scope) => hasScope(token, scope))) throw graphErrors.permission(need.code, need.message);
   await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }], PUBLISH_FAULTS);
   return {
     params,

@@ -95,6 +95,14 @@ export function registerFacebookTokenRoutes(fastify: FastifyInstance, context: E
   fastify.get('/oauth/access_token', accessToken);
   fastify.post('/oauth/access_token', accessToken);
 
+  // What the user granted this app (a Page token made from the user's token carries the same).
+  // Declined permissions are not listed: the service reads only the granted ones.
+  fastify.get('/me/permissions', async (request) => {
+    const token = requireGraphToken(context.state, 'facebook', presentedGraphToken(request, requestParams(request)));
+    await applyGraphFaults(context.state, [{ network: 'facebook', accountId: token.userId }]);
+    return { data: token.scopes.map((permission) => ({ permission, status: 'granted' })) };
+  });
+
   // Removing the app's permissions ends every token the user gave this app, Page tokens included.
   fastify.delete('/me/permissions', async (request) => {
     const token = requireGraphToken(context.state, 'facebook', presentedGraphToken(request, requestParams(request)));

@@ -11,7 +11,13 @@ export const INSTAGRAM_SCOPES: ReadonlySet<string> = new Set([
 /** Instagram Login's authorize page: the user's professional account. Codes come back ending in `#_`. */
 export const instagramConsent: ConsentNetwork = {
   title: 'Instagram',
-  rules: { scopeSeparator: /[,\s]+/, knownScopes: INSTAGRAM_SCOPES, responseTypeOptional: false, pkce: false },
+  rules: {
+    scopeSeparator: /[,\s]+/,
+    knownScopes: INSTAGRAM_SCOPES,
+    responseTypeOptional: false,
+    pkce: false,
+    granular: true,
+  },
   codeLifetimeMs: 60 * 60_000,
   codePrefix: 'AQ',
   subject: (user) =>

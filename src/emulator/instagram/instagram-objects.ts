@@ -9,6 +9,7 @@ import { answerLost, commentOrder, commentsUnder, parentComment } from '../state
 import { graphId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedItem } from '../state/published-log';
+import { IssuedToken } from '../state/credentials';
 import { graphPage } from '../graph/graph-paging';
 import { pollContainer } from './container-lifecycle';
 import { authorizeInstagramCall, instagramToken } from './instagram-access';
@@ -63,6 +64,15 @@ export async function readInstagramObject(
 }
 
 /**
+ * Reading, writing and answering comments needs the comments permission of the login the token
+ * came from (Instagram's comments and comment-moderation references); publishing rights are not enough.
+ */
+function requireCommentPermission(token: IssuedToken): void {
+  if (!hasScope(token, 'instagram_manage_comments', 'instagram_business_manage_comments'))
+    throw graphErrors.permission(10, 'Application does not have permission for this action').forInstagram();
+}
+
+/**
  * `POST /{ig-media-id}/comments` (a comment by the account under its own medium) or, with the
  * `replies` edge, `POST /{ig-comment-id}/replies` (an answer to a comment under it).
  */
@@ -77,16 +87,7 @@ export async function commentOnInstagramMedia(
   const { params, token } = instagramToken(context, request, host);
   if (!tokenActsForInstagram(state, token, media.accountId))
     throw graphErrors.unknownObject(media.postId).forInstagram();
-  if (
-    !hasScope(
-      token,
-      'instagram_manage_comments',
-      'instagram_business_manage_comments',
-      'instagram_content_publish',
-      'instagram_business_content_publish',
-    )
-  )
-    throw graphErrors.permission(10, 'Application does not have permission for this action').forInstagram();
+  requireCommentPermission(token);
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }], PUBLISH_FAULTS);
   const message = params.message ?? '';
   if (!message) throw graphErrors.invalidParameter('The parameter message is required').forInstagram();
@@ -125,6 +126,7 @@ export async function listInstagramComments(
   const { params, token } = instagramToken(context, request, host);
   if (!tokenActsForInstagram(state, token, media.accountId) || (edge === 'comments') === Boolean(media.parentId))
     throw graphErrors.unknownObject(media.postId).forInstagram();
+  requireCommentPermission(token);
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }]);
   const fields = parseFields(params.fields, ['id', 'text', 'timestamp']);
   const username = usernameOf(state, media.accountId);

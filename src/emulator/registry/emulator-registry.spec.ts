@@ -33,7 +33,13 @@ const tootEmulator: EmulatedNetworkDescriptor = {
   consent: {
     path: '/oauth/authorize',
     title: 'Toot',
-    rules: { scopeSeparator: /\s+/, knownScopes: new Set(['write']), responseTypeOptional: false, pkce: false },
+    rules: {
+      scopeSeparator: /\s+/,
+      knownScopes: new Set(['write']),
+      responseTypeOptional: false,
+      pkce: false,
+      granular: false,
+    },
     codeLifetimeMs: 60_000,
     codePrefix: 'TC',
     subject: (user) => {

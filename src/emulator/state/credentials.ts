@@ -108,6 +108,18 @@ export class CredentialStore {
     return count;
   }
 
+  /** Takes a permission back from matching tokens, as a user does in the network's settings; resolves to how many changed. */
+  withdrawScope(predicate: (token: IssuedToken) => boolean, scope: string): number {
+    let count = 0;
+    for (const token of this.tokens.values()) {
+      if (!token.invalidated && predicate(token) && token.scopes.includes(scope)) {
+        token.scopes = token.scopes.filter((granted) => granted !== scope);
+        count += 1;
+      }
+    }
+    return count;
+  }
+
   /** Invalidates every working token of a grant (X revokes a whole grant); resolves to how many. */
   invalidateGrant(grantId: string, reason: NonNullable<IssuedToken['invalidated']>): number {
     const working = this.tokensOfGrant(grantId).filter((token) => !token.invalidated);

@@ -18,7 +18,7 @@ export const X_SCOPES: ReadonlySet<string> = new Set([
 /** X's OAuth 2.0 authorize page, with PKCE S256 required. Codes live 30 seconds. */
 export const xConsent: ConsentNetwork = {
   title: 'X',
-  rules: { scopeSeparator: /\s+/, knownScopes: X_SCOPES, responseTypeOptional: false, pkce: true },
+  rules: { scopeSeparator: /\s+/, knownScopes: X_SCOPES, responseTypeOptional: false, pkce: true, granular: false },
   codeLifetimeMs: 30_000,
   codePrefix: '',
   subject: (user) => (user.x ? { heading: 'X account', items: [`@${user.x.username} (${user.x.name})`] } : undefined),

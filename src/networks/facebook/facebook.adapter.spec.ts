@@ -4,7 +4,7 @@ import { ConfigModule } from '../../config/config.module';
 import { APP, answer, NOW, RecordingHttp } from '../http/recording-http.testing';
 import { NetworkUnreachableError } from '../http/network-http.client';
 import { NetworkError } from '../network-error';
-import { FacebookAdapter } from './facebook.adapter';
+import { FACEBOOK_SCOPES, FacebookAdapter } from './facebook.adapter';
 import {
   accountsFirstPage,
   accountsLastPage,
@@ -52,12 +52,20 @@ describe('FacebookAdapter', () => {
     expect(url).toBe(
       'https://www.facebook.com/v25.0/dialog/oauth?client_id=app-123' +
         '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Ffacebook%2Fcallback&state=state-abc&response_type=code' +
-        '&scope=pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights',
+        '&scope=pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,pages_manage_engagement,pages_read_user_content,read_insights',
     );
   });
 
   it('exchanges the code for a short-lived, then a long-lived user token', async () => {
-    const { adapter, http } = adapterWith(answer(200, shortLivedTokenAnswer), answer(200, longLivedTokenAnswer));
+    const permissions = FACEBOOK_SCOPES.map((permission) => ({
+      permission,
+      status: permission === 'pages_manage_engagement' ? 'declined' : 'granted',
+    }));
+    const { adapter, http } = adapterWith(
+      answer(200, shortLivedTokenAnswer),
+      answer(200, longLivedTokenAnswer),
+      answer(200, { data: [...permissions, { permission: 'public_profile', status: 'granted' }] }),
+    );
     const grant = await adapter.exchangeCode({
       code: 'code-xyz',
       codeVerifier: 'unused',
@@ -81,11 +89,13 @@ describe('FacebookAdapter', () => {
           fb_exchange_token: SHORT_USER_TOKEN,
         },
       },
+      { method: 'GET', url: `${GRAPH}/me/permissions`, query: { access_token: LONG_USER_TOKEN } },
     ]);
+    // What the user granted, not what was asked: the dialog lets a user decline a permission.
     expect(grant).toEqual({
       accessToken: LONG_USER_TOKEN,
       expiresAt: new Date(NOW.getTime() + 5183944 * 1000),
-      scopes: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video', 'read_insights'],
+      scopes: FACEBOOK_SCOPES.filter((scope) => scope !== 'pages_manage_engagement'),
     });
   });
 

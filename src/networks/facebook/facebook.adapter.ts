@@ -40,7 +40,11 @@ export const FACEBOOK_SCOPES = [
   'pages_read_engagement',
   'pages_manage_posts',
   'publish_video',
-  // Post impressions and reach (Page post insights); without it those metrics are unavailable.
+  // Commenting as the Page: a thread's later parts and answers to comments.
+  'pages_manage_engagement',
+  // Reading the people's comments under the Page's posts, with their authors.
+  'pages_read_user_content',
+  // Post views and reach (Page post insights); without it those metrics are unavailable.
   'read_insights',
 ] as const;
 

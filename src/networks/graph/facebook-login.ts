@@ -1,6 +1,6 @@
 import { AuthorizeRequest, CodeExchangeRequest, UserGrant } from '../network-adapter';
 import { GraphApi } from './graph-api';
-import { isRecord, stringField, urlWithQuery } from '../http/json-fields';
+import { arrayField, isRecord, stringField, urlWithQuery } from '../http/json-fields';
 import { parseGraphPages, GraphPage } from './graph-pages';
 import { parseGraphToken } from './graph-token';
 
@@ -25,8 +25,9 @@ export function facebookDialogUrl(dialogUrl: string, request: AuthorizeRequest, 
 
 /**
  * Code → short-lived user token (~1 h) → long-lived user token (~60 days). Facebook has no refresh
- * grant, so the long-lived token's expiry is when the user must log in again. Its token answers do
- * not say which scopes were granted, so the grant carries the requested ones.
+ * grant, so the long-lived token's expiry is when the user must log in again. The dialog lets the
+ * user decline any permission asked and the token answers do not say which were granted, so the
+ * grant carries what `GET /me/permissions` reports granted.
  */
 export async function exchangeFacebookCode(
   api: GraphApi,
@@ -55,7 +56,29 @@ export async function exchangeFacebookCode(
     }),
     now(),
   );
-  return { accessToken: long.accessToken, expiresAt: long.expiresAt, scopes: [...scopes] };
+  const granted = await grantedFacebookPermissions(api, long.accessToken);
+  return {
+    accessToken: long.accessToken,
+    expiresAt: long.expiresAt,
+    scopes: scopes.filter((scope) => granted.has(scope)),
+  };
+}
+
+/**
+ * The permissions a user token holds now (`GET /me/permissions`: each asked permission with its
+ * status, `granted`, `declined` or `expired`); only the granted ones count.
+ */
+export async function grantedFacebookPermissions(api: GraphApi, userAccessToken: string): Promise<Set<string>> {
+  const body = await api.get('/me/permissions', { access_token: userAccessToken });
+  const entries = isRecord(body) ? arrayField(body, 'data') : undefined;
+  if (!entries) throw api.unexpected('/me/permissions answered without data');
+  const granted = new Set<string>();
+  for (const entry of entries) {
+    if (!isRecord(entry) || stringField(entry, 'status') !== 'granted') continue;
+    const permission = stringField(entry, 'permission');
+    if (permission) granted.add(permission);
+  }
+  return granted;
 }
 
 /**

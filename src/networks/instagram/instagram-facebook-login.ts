@@ -12,6 +12,8 @@ export const INSTAGRAM_FACEBOOK_SCOPES = [
   'pages_show_list',
   'pages_read_engagement',
   'instagram_manage_insights',
+  // A thread's later parts (comments under the medium), reading comments and answering them.
+  'instagram_manage_comments',
 ] as const;
 export const INSTAGRAM_USER_FIELDS = 'id,username,name,profile_picture_url';
 

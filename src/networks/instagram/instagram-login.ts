@@ -11,6 +11,8 @@ export const INSTAGRAM_LOGIN_SCOPES = [
   'instagram_business_content_publish',
   // Media insights (views, reach, shares, saves); without it those metrics are unavailable.
   'instagram_business_manage_insights',
+  // A thread's later parts (comments under the medium), reading comments and answering them.
+  'instagram_business_manage_comments',
 ] as const;
 export const PROFILE_FIELDS = 'user_id,username,name,account_type,profile_picture_url';
 

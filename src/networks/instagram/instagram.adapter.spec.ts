@@ -8,6 +8,7 @@ import {
 import { APP, answer, NOW, RecordingHttp } from '../http/recording-http.testing';
 import { NetworkError } from '../network-error';
 import { InstagramAdapter } from './instagram.adapter';
+import { INSTAGRAM_FACEBOOK_SCOPES } from './instagram-facebook-login';
 import {
   codeExchangeDataShape,
   codeExchangeFlatShape,
@@ -58,7 +59,7 @@ describe('InstagramAdapter', () => {
       ).toBe(
         'https://www.instagram.com/oauth/authorize?client_id=app-123' +
           '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&response_type=code' +
-          '&scope=instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights&state=state-abc',
+          '&scope=instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments&state=state-abc',
       );
     });
 
@@ -195,7 +196,7 @@ describe('InstagramAdapter', () => {
       expect(adapter.authorizeUrl({ state: 'state-abc', codeChallenge: '', callbackUrl: CALLBACK, app: APP })).toBe(
         'https://www.facebook.com/v25.0/dialog/oauth?client_id=app-123' +
           '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&state=state-abc&response_type=code' +
-          '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,instagram_manage_insights',
+          '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,instagram_manage_insights,instagram_manage_comments',
       );
     });
 
@@ -204,11 +205,19 @@ describe('InstagramAdapter', () => {
         facebookLogin,
         answer(200, shortLivedTokenAnswer),
         answer(200, fbLongLived),
+        answer(200, {
+          // The user declined commenting in the dialog: the grant says so.
+          data: INSTAGRAM_FACEBOOK_SCOPES.map((permission) => ({
+            permission,
+            status: permission === 'instagram_manage_comments' ? 'declined' : 'granted',
+          })),
+        }),
       );
       const grant = await adapter.exchangeCode({ code: 'fb-code', codeVerifier: '', callbackUrl: CALLBACK, app: APP });
       expect(http.requests.map((request) => [request.method, request.url, request.query?.['grant_type']])).toEqual([
         ['GET', `${GRAPH}/oauth/access_token`, undefined],
         ['GET', `${GRAPH}/oauth/access_token`, 'fb_exchange_token'],
+        ['GET', `${GRAPH}/me/permissions`, undefined],
       ]);
       expect(http.requests[0]?.query).toEqual({
         client_id: 'app-123',
