@@ -7,6 +7,7 @@ import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { AccountsService } from './accounts.service';
+import { AccountViews } from './account-views';
 import { AccountView, DisconnectedAccountView } from './dto/account.view';
 import { ListAccountsQuery } from './dto/list-accounts.query';
 
@@ -14,7 +15,10 @@ import { ListAccountsQuery } from './dto/list-accounts.query';
 @ApiBearerAuth()
 @Controller('social-accounts')
 export class AccountsController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly views: AccountViews,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -31,7 +35,10 @@ export class AccountsController {
     @Query() query: ListAccountsQuery,
   ): Promise<Paginated<AccountView>> {
     const { accounts, nextCursor } = await this.accounts.list(caller.customerId, query);
-    return new Paginated(accounts.map(AccountView.fromListed), { nextCursor });
+    return new Paginated(
+      accounts.map((account) => this.views.ofListed(account)),
+      { nextCursor },
+    );
   }
 
   @Delete(':id')

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '../database/database.module';
 import { AccountExpiry } from './account-expiry';
+import { AccountViews } from './account-views';
+import { AccountPermissionChanges } from './account-permission-changes';
 import { AccountExpiringNotice } from './account-expiring-notice';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
@@ -15,7 +17,24 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 @Module({
   imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule],
   controllers: [AccountsController],
-  providers: [AccountsRepository, AccountsService, TokenVault, TokenRefresher, AccountExpiry, AccountExpiringNotice],
-  exports: [AccountsService, TokenVault, TokenRefresher, AccountExpiry, AccountExpiringNotice],
+  providers: [
+    AccountsRepository,
+    AccountsService,
+    AccountViews,
+    AccountPermissionChanges,
+    TokenVault,
+    TokenRefresher,
+    AccountExpiry,
+    AccountExpiringNotice,
+  ],
+  exports: [
+    AccountsService,
+    AccountViews,
+    AccountPermissionChanges,
+    TokenVault,
+    TokenRefresher,
+    AccountExpiry,
+    AccountExpiringNotice,
+  ],
 })
 export class AccountsModule {}

@@ -23,6 +23,8 @@ export interface ListedAccount {
   avatarUrl: string | null;
   /** ISO 8601 in UTC, as the API answers it. */
   connectedAt: string;
+  /** What the network granted (the scopes column). */
+  permissions: string[];
 }
 
 export interface AccountPage {
@@ -33,7 +35,7 @@ export interface AccountPage {
 
 /** The list's columns: what AccountView shows, shaped by PostgreSQL (no entity to build per row on the hot path). */
 const LISTED_COLUMNS = `id, platform, username, nickname, status, tenant_id AS "tenantId", avatar_url AS "avatarUrl",
-  to_char(connected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "connectedAt"`;
+  to_char(connected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "connectedAt", scopes AS permissions`;
 
 /** The first page, and the pages after a cursor: $1 customer, $2 tenant, $3 statuses, $4 limit + 1, [$5 micros, $6 id]. */
 const FIRST_PAGE_SQL = `SELECT ${LISTED_COLUMNS} FROM connected_accounts

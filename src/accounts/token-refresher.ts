@@ -8,6 +8,7 @@ import { NetworkRegistry } from '../networks/network-registry';
 import { ConnectedAccount } from './connected-account.entity';
 import { refreshDue } from './refresh-due';
 import { TokenVault } from './token-vault';
+import { AccountPermissionChanges } from './account-permission-changes';
 
 /**
  * What a refresh attempt came to:
@@ -35,7 +36,13 @@ export class TokenRefresher {
     private readonly vault: TokenVault,
     private readonly networks: NetworkRegistry,
     private readonly apps: AppCredentialsResolver,
+    private readonly permissions: AccountPermissionChanges,
   ) {}
+
+  /** The stored tokens as they are (no refresh), or undefined when the account holds none. */
+  storedTokens(account: ConnectedAccount): AccountTokens | undefined {
+    return this.vault.open(account.id, account, account.tokenExpiresAt) ?? undefined;
+  }
 
   /** The tokens to call the network with: refreshed when due, else the stored ones (they still work until they expire). */
   async freshTokens(account: ConnectedAccount, now = new Date()): Promise<AccountTokens> {
@@ -54,7 +61,8 @@ export class TokenRefresher {
 
     const refreshed = await adapter.refresh(tokens, await this.apps.appFor(account.customerId, adapter));
     if (!refreshed) return { kind: 'unrefreshable', tokens };
-    const next: AccountTokens = { ...refreshed, userAccessToken: tokens.userAccessToken };
+    const { scopes, ...renewed } = refreshed;
+    const next: AccountTokens = { ...renewed, userAccessToken: tokens.userAccessToken };
     const sealed = this.vault.seal(account.id, next);
     // Only the connection these tokens came from: a reconnect meanwhile keeps its own, newer tokens.
     await this.dataSource.query(
@@ -71,6 +79,8 @@ export class TokenRefresher {
       ],
     );
     this.logger.log({ msg: 'Refreshed the account token', accountId: account.id, platform: account.platform });
+    // X's refresh answer says what the new token grants: a permission taken back shows here first.
+    if (scopes?.length) await this.permissions.granted(account, scopes);
     return { kind: 'refreshed', tokens: next };
   }
 }

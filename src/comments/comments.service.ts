@@ -40,7 +40,7 @@ export class CommentsService {
 
   async list(customerId: string, postId: string, query: ListCommentsQuery): Promise<CommentPageView> {
     const networkCursor = query.cursor ? decodeCommentCursor(query.cursor, query.deliveryId) : undefined;
-    const target = await this.deliveries.find(customerId, postId, query.deliveryId);
+    const target = await this.deliveries.find(customerId, postId, query.deliveryId, 'read_comments');
     try {
       const page = await target.comments.listComments(await this.calls.callFor(target), {
         limit: query.limit ?? DEFAULT_LIMIT,
@@ -69,7 +69,7 @@ export class CommentsService {
         const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, hash);
         if (claim.kind === 'replay') return { status: claim.status, body: claim.body as CommentRequestView };
       }
-      const target = await this.deliveries.find(customerId, postId, body.deliveryId);
+      const target = await this.deliveries.find(customerId, postId, body.deliveryId, 'answer_comments');
       const problems = target.adapter
         .validate([{ text: body.text, media: [] }])
         .filter((problem) => TEXT_RULES.has(problem.rule));

@@ -6,6 +6,8 @@ import { ApiException } from '../common/errors/api-exception';
 import { CommentingAdapter, NetworkAdapter } from '../networks/network-adapter';
 import { NetworkRegistry } from '../networks/network-registry';
 import { Delivery } from '../posts/delivery.entity';
+import { permissionMessage } from '../posts/permission-problems';
+import { lackedFor } from '../networks/account-permissions';
 
 /** A customer's delivery that is on its network, with what a comments call needs. */
 export interface PublishedDelivery {
@@ -19,7 +21,7 @@ export interface PublishedDelivery {
  * Finds the delivery a comments request names: the customer's post (404 otherwise, as for another
  * customer's), one of its deliveries (404), published with a network id (409
  * delivery_not_published) on a network that has comments, by an account still active (409
- * account_not_active).
+ * account_not_active) that was granted what reading or answering comments needs (422 permission_missing).
  */
 @Injectable()
 export class PublishedDeliveries {
@@ -28,7 +30,12 @@ export class PublishedDeliveries {
     private readonly networks: NetworkRegistry,
   ) {}
 
-  async find(customerId: string, postId: string, deliveryId: string): Promise<PublishedDelivery> {
+  async find(
+    customerId: string,
+    postId: string,
+    deliveryId: string,
+    feature: 'read_comments' | 'answer_comments',
+  ): Promise<PublishedDelivery> {
     const delivery = await this.dataSource.manager.findOneBy(Delivery, { id: deliveryId, postId, customerId });
     if (!delivery) {
       const [post] = (await this.dataSource.query('SELECT 1 FROM posts WHERE id = $1 AND customer_id = $2', [
@@ -51,6 +58,8 @@ export class PublishedDeliveries {
         `The delivery's account is ${account?.status ?? 'gone'}; reconnect it to read or answer comments`,
         'account_not_active',
       );
+    const lacking = lackedFor(adapter.permissionNeeds, feature, account.scopes);
+    if (lacking.length) throw new ApiException('permission_missing', permissionMessage(account, feature, lacking));
     return {
       delivery: delivery as Delivery & { platformPostId: string },
       account,

@@ -83,9 +83,9 @@ export class ScanCommentsTask implements OnModuleInit {
     if (!row || !row.published_at) return;
     let target: PublishedDelivery;
     try {
-      target = await this.deliveries.find(row.customer_id, row.post_id, deliveryId);
+      target = await this.deliveries.find(row.customer_id, row.post_id, deliveryId, 'read_comments');
     } catch (error) {
-      if (error instanceof ApiException) return; // No longer published, or its account needs reconnecting.
+      if (error instanceof ApiException) return; // No longer published, its account needs reconnecting, or may not read comments.
       throw error;
     }
     const state = storedState(row);

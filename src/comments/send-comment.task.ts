@@ -50,11 +50,16 @@ export class SendCommentTask implements OnModuleInit {
     if (!request || request.status === 'sent' || request.status === 'failed') return;
     let target: PublishedDelivery;
     try {
-      target = await this.deliveries.find(request.customer_id, request.post_id, request.delivery_id);
+      target = await this.deliveries.find(request.customer_id, request.post_id, request.delivery_id, 'answer_comments');
     } catch (error) {
       if (!(error instanceof ApiException)) throw error;
       // The delivery left the network, or its account needs reconnecting: nothing to answer as.
-      const code = error.code === 'account_not_active' ? 'account_disconnected' : 'network_rejected';
+      const code =
+        error.code === 'account_not_active'
+          ? 'account_disconnected'
+          : error.code === 'permission_missing'
+            ? 'permission_missing'
+            : 'network_rejected';
       return this.store.failed(request.id, code, error.message);
     }
     const lane = await this.lanes.withLane(request.account_id, request.customer_id, (workerId) =>

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AccountView } from '../accounts/dto/account.view';
+import { AccountViews } from '../accounts/account-views';
 import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
 import { CurrentCustomer } from '../auth/current-customer.decorator';
 import { ApiException } from '../common/errors/api-exception';
@@ -28,7 +29,10 @@ function checkedToken(token: string): string {
 @ApiBearerAuth()
 @Controller('social-accounts/pending')
 export class PendingSessionsController {
-  constructor(private readonly sessions: PendingSessionsService) {}
+  constructor(
+    private readonly sessions: PendingSessionsService,
+    private readonly views: AccountViews,
+  ) {}
 
   @Get(':session')
   @ApiOperation({
@@ -61,6 +65,6 @@ export class PendingSessionsController {
     @Body() body: FinalizeSessionBody,
   ): Promise<AccountView[]> {
     const accounts = await this.sessions.finalize(caller.customerId, checkedToken(token), body.selectedPageIds);
-    return accounts.map(AccountView.from);
+    return accounts.map((account) => this.views.of(account));
   }
 }

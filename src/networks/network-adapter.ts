@@ -1,3 +1,4 @@
+import { PermissionNeeds } from './account-permissions';
 import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
@@ -48,6 +49,8 @@ export interface AccountTokens {
   userAccessToken?: string;
   /** When the account stops working without a refresh or a new login; undefined when it does not expire. */
   expiresAt?: Date;
+  /** What a refresh answer says the new token grants, where the network says (X's `scope`); never stored with the tokens. */
+  scopes?: string[];
 }
 
 /** What the user granted at the end of the OAuth dance: a user-level token, long-lived where possible. */
@@ -97,6 +100,8 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
    * user is still connected.
    */
   readonly revokeScope: 'account' | 'owner';
+  /** The permissions each feature needs on this network (checked against what the account was granted). */
+  readonly permissionNeeds: PermissionNeeds;
   /** How long before its expiry an account's token is refreshed (X: 15 minutes; Graph: 7 days). */
   readonly refreshAheadMs: number;
   /**
@@ -105,6 +110,11 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
    * set replaces the stored one. Throws NetworkError (auth_expired when the network refuses).
    */
   refresh(tokens: AccountTokens, app: AppCredentials): Promise<AccountTokens | undefined>;
+  /**
+   * The permissions the network grants the account now, where it can tell (Facebook Login's
+   * `GET /me/permissions`); undefined where it cannot. Throws NetworkError.
+   */
+  grantedPermissions?(tokens: AccountTokens, app: AppCredentials): Promise<string[] | undefined>;
   /** Revokes the connection at the network. Throws NetworkError when the network refuses. */
   revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
   /** Comments under published objects, where the network has them. */

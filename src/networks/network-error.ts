@@ -14,6 +14,8 @@ export interface NetworkErrorDetails {
   subcode?: number;
   /** For `rate_limited`: the earliest time to try again. */
   retryAt?: Date;
+  /** The network refused because the token lacks a permission (the account may have lost one). */
+  permissionDenied?: boolean;
 }
 
 export class NetworkError extends Error {

@@ -12,6 +12,7 @@ function adapter(id: string, aliases: string[] = [], displayName = id): NetworkA
     emulated: false,
     serviceApp: undefined,
     revokeScope: 'account',
+    permissionNeeds: {},
     refreshAheadMs: 0,
     authorizeUrl: unused,
     exchangeCode: unused,

@@ -8,6 +8,8 @@ export const DELIVERY_ERROR_MEANINGS = {
   account_disconnected: 'Failed: the account was disconnected before the delivery was published',
   token_expired: 'Failed: the network no longer accepts the account token; reconnect the account',
   network_rejected: 'Failed: the network refused the post (the message says why)',
+  permission_missing:
+    'Failed: the account lacks a permission this needs at the network (the message names it); reconnect the account to grant it',
   retries_exhausted: 'Failed: the network kept failing until the last attempt',
   rate_limited: "Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours",
   network_unavailable: 'Pending: the network failed for a moment; the delivery is tried again',

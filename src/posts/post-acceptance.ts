@@ -55,6 +55,12 @@ export class PostAcceptance {
     if (urlProblems.length) throw invalid(urlProblems);
     if (reviewed.mediaProblems.length) throw unprocessable(reviewed.mediaProblems);
     const accountProblems = reviewed.accounts.flatMap((account) => account.problems);
+    if (accountProblems.length && accountProblems.every((problem) => problem.rule === 'account_permission_missing'))
+      throw new ApiException(
+        'permission_missing',
+        accountProblems.map((problem) => problem.message).join('; '),
+        details(accountProblems),
+      );
     if (accountProblems.length) throw unprocessable(accountProblems);
     // Each network's problems once, named by the network, as a post may go to several.
     const contentProblems = [...reviewed.contentProblems].flatMap(([platform, problems]) =>

@@ -22,6 +22,8 @@ export const POST_RULES = [
   'account_unknown',
   'account_expired',
   'account_disconnected',
+  /** The account was not granted (or lost) a permission the post needs on its network; reconnecting asks for it again. */
+  'account_permission_missing',
 ] as const;
 
 export type PostRule = (typeof POST_RULES)[number];

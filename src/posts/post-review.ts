@@ -13,6 +13,8 @@ import { CreatePostBody } from './dto/create-post.body';
 import { PostProblem, PostRule } from './post-problem';
 import { StoredContainer } from './post.entity';
 import { mediaLimitProblems } from './media-limit-problems';
+import { permissionProblems } from './permission-problems';
+import { featuresOfPost } from '../networks/account-permissions';
 
 /**
  * The latest a post may be scheduled: the same instant a calendar year on (UTC). A fixed 366 days
@@ -72,6 +74,12 @@ export class PostReview {
       this.accounts(customerId, body),
     ]);
     const parts: PostPart[] = containers.map((container) => ({ text: container.content, media: container.media }));
+    const features = featuresOfPost(parts);
+    for (const [index, reviewed] of accounts.entries()) {
+      if (!reviewed.account || reviewed.problems.length) continue;
+      const needs = this.networks.get(reviewed.account.platform).permissionNeeds;
+      reviewed.problems.push(...permissionProblems(reviewed.account, `accounts[${index}]`, needs, features));
+    }
     const contentProblems = new Map<string, PostProblem[]>();
     for (const { account } of accounts) {
       if (!account || contentProblems.has(account.platform)) continue;

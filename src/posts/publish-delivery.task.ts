@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
+import { AccountPermissionChanges } from '../accounts/account-permission-changes';
 import { TokenRefresher } from '../accounts/token-refresher';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { PublishOutcome } from '../networks/network-adapter';
@@ -11,6 +12,8 @@ import { NetworkRegistry } from '../networks/network-registry';
 import { Attempt, DeliveryStore } from './delivery-store';
 import type { DeliveryErrorCode } from './delivery-error-code';
 import { afterFailure } from './retry-policy';
+import { permissionMessage } from './permission-problems';
+import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks/account-permissions';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its
@@ -30,6 +33,7 @@ export class PublishDeliveryTask {
     private readonly apps: AppCredentialsResolver,
     private readonly expiry: AccountExpiry,
     private readonly media: MediaService,
+    private readonly permissions: AccountPermissionChanges,
   ) {}
 
   /**
@@ -49,6 +53,13 @@ export class PublishDeliveryTask {
       );
       // Kept from the purge while a post is using them (its retries, a network still fetching).
       await this.media.markUsed(uploaded);
+      // Accepted while the account had them, its permissions may have been lost since: refuse before
+      // the network is called, unless part of the delivery is already out (the network decides then).
+      const lacking = this.lackingPermission(attempt, adapter.permissionNeeds);
+      if (lacking)
+        return this.dataSource.transaction((transaction) =>
+          this.fail(transaction, attempt, 'permission_missing', lacking),
+        );
       // A token about to expire is refreshed (and stored) before it is used.
       const tokens = await this.tokens.freshTokens(account);
       outcome = await adapter.publish({
@@ -96,6 +107,19 @@ export class PublishDeliveryTask {
     );
   }
 
+  /** Why the account may not publish this delivery (the message), or undefined when it may or when some of it is already out. */
+  private lackingPermission(
+    { delivery, post, account, resuming }: Attempt,
+    needs: PermissionNeeds,
+  ): string | undefined {
+    if (resuming || Object.keys(delivery.progress).length > 0) return undefined;
+    for (const feature of featuresOfPost(post.containers.map((container) => ({ media: container.media })))) {
+      const lacking = lackedFor(needs, feature, account.scopes);
+      if (lacking.length) return permissionMessage(account, feature, lacking);
+    }
+    return undefined;
+  }
+
   /** A delivery still to publish whose account is expired or disconnected fails with that reason. */
   private refuseInactive(deliveryId: string): Promise<void> {
     return this.dataSource.transaction(async (transaction) => {
@@ -118,6 +142,7 @@ export class PublishDeliveryTask {
       kind: error.kind,
       err: error.message,
     });
+    if (error.details.permissionDenied) return this.refusedForPermission(attempt, error);
     return this.dataSource.transaction(async (transaction) => {
       if (error.kind === 'auth_expired') {
         await this.expiry.expire(transaction, account, error.message);
@@ -136,6 +161,29 @@ export class PublishDeliveryTask {
         message: error.message,
       });
     });
+  }
+
+  /**
+   * The network refused for a permission the account lacks: the delivery fails with
+   * permission_missing, and what the network now grants is read, so a permission taken back is
+   * recorded on the account (and announced) before the next post needs it.
+   */
+  private async refusedForPermission(attempt: Attempt, error: NetworkError): Promise<void> {
+    const { account, post } = attempt;
+    const adapter = this.networks.get(account.platform);
+    const tokens = this.tokens.storedTokens(account);
+    const lost = tokens
+      ? await this.permissions.afterRefusal(
+          account,
+          tokens,
+          await this.apps.appWith(post.customerId, attempt.ownApp, adapter),
+        )
+      : [];
+    const reconnect = 'reconnect the account (a new auth-url for the same tenant) to grant it';
+    const message = lost.length
+      ? `${error.message}: the account no longer grants ${lost.join(', ')}; ${reconnect}`
+      : `${error.message}: the account lacks a permission this needs; ${reconnect}`;
+    await this.dataSource.transaction((transaction) => this.fail(transaction, attempt, 'permission_missing', message));
   }
 
   private fail(

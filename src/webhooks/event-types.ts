@@ -20,6 +20,19 @@ export interface EventData {
     expiresAt: string;
     reason: string;
   };
+  /**
+   * The network no longer grants a permission the account had (the user took it back in the network's
+   * settings), found when the network refused for it or a token refresh said so: once per loss.
+   */
+  'account.permissions_lost': {
+    connectedAccountId: string;
+    platform: string;
+    username: string;
+    /** The permissions lost, as the network names them. */
+    lost: string[];
+    /** What the account can no longer be used for, and the permissions that would allow it (as the account view shows). */
+    missingPermissions: Array<{ feature: string; permissions: string[] }>;
+  };
   'post.published': {
     servicePostId: string;
     deliveryId: string;
@@ -87,6 +100,7 @@ export const SUBSCRIBABLE_EVENT_TYPES: ReadonlyArray<EventType> = [
   'account.disconnected',
   'account.token_expiring',
   'account.token_expired',
+  'account.permissions_lost',
   'post.published',
   'post.failed',
   'post.canceled',

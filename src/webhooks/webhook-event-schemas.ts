@@ -32,6 +32,17 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     reason: text,
   }),
   'account.token_expired': object({ connectedAccountId: text, platform, username: text, reason: text }),
+  'account.permissions_lost': object({
+    connectedAccountId: text,
+    platform,
+    username: text,
+    lost: { type: 'array', items: text, description: 'The permissions the network no longer grants' },
+    missingPermissions: {
+      type: 'array',
+      items: { $ref: '#/components/schemas/MissingPermissionsView' },
+      description: 'What the account can no longer be used for (as GET /social-accounts shows it)',
+    },
+  }),
   'post.published': object({
     servicePostId: text,
     deliveryId: text,

@@ -136,6 +136,8 @@ describe('Connected accounts API: pages', () => {
         tenantId: TENANT,
         avatarUrl: expect.any(String),
         connectedAt: expect.any(String),
+        permissions: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
+        missingPermissions: [],
       },
     ]);
     expect(first.body.pagination).toEqual({ nextCursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });

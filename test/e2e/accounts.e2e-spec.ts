@@ -58,6 +58,17 @@ describe('Connected accounts API', () => {
         tenantId: 'tenant-1',
         avatarUrl: 'https://pbs.example/acme.jpg',
         connectedAt: account.connectedAt.toISOString(),
+        // Granted read and write, not users.read nor media.write: what that leaves out is said.
+        permissions: ['tweet.read', 'tweet.write'],
+        missingPermissions: [
+          { feature: 'publish', permissions: ['users.read'] },
+          { feature: 'media', permissions: ['media.write'] },
+          { feature: 'thread', permissions: ['users.read'] },
+          { feature: 'read_comments', permissions: ['users.read'] },
+          { feature: 'answer_comments', permissions: ['users.read'] },
+          { feature: 'metrics', permissions: ['users.read'] },
+          { feature: 'unpublish', permissions: ['users.read'] },
+        ],
       },
     ]);
     expect(account.id).toMatch(/^acc_[0-9A-Za-z]{20,24}$/);

@@ -31,7 +31,11 @@ export type ConnectAs =
  * How to connect: as whom, and through which redirect URL (added to the customer's allowed ones
  * first; `https://app.example.com/connected` unless a test needs its own, e.g. to show it).
  */
-export type ConnectOptions = ConnectAs & { redirectUri?: string };
+export type ConnectOptions = ConnectAs & {
+  redirectUri?: string;
+  /** Permissions the user declines in the network's dialog (Facebook, Instagram). */
+  decline?: string[];
+};
 
 /** A page or profile the network offers in the pending session. */
 export interface OfferedPage {
@@ -98,7 +102,13 @@ export async function connectAccounts(
   }
   const redirectUri = options.redirectUri ?? DEFAULT_REDIRECT;
   await t.app.get(RedirectUrlsService).add(owner.id, redirectUri);
-  const { session } = await connectUntilSession(t, owner.apiKey, { network, tenantId, redirectUri, emulatorUser });
+  const { session } = await connectUntilSession(t, owner.apiKey, {
+    network,
+    tenantId,
+    redirectUri,
+    emulatorUser,
+    decline: options.decline,
+  });
   const offered = (
     await request(t.server)
       .get(`/api/v1/social-accounts/pending/${session}`)

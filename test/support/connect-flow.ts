@@ -17,6 +17,8 @@ export interface ConnectOptions {
   redirectUri: string;
   decision?: 'approve' | 'deny';
   emulatorUser?: string;
+  /** Permissions the user declines in the network's dialog (Facebook, Instagram). */
+  decline?: string[];
 }
 
 export interface BrowserTrip {
@@ -33,11 +35,12 @@ async function follow(url: string): Promise<Response> {
 /** Plays the user's browser: opens auth_url on the emulator (auto-approving or denying), then our callback. */
 export async function browse(
   authUrl: string,
-  options: Pick<ConnectOptions, 'decision' | 'emulatorUser'> = {},
+  options: Pick<ConnectOptions, 'decision' | 'emulatorUser' | 'decline'> = {},
 ): Promise<BrowserTrip> {
   const consent = new URL(authUrl);
   consent.searchParams.set('emulator_auto', options.decision ?? 'approve');
   if (options.emulatorUser) consent.searchParams.set('emulator_user', options.emulatorUser);
+  if (options.decline?.length) consent.searchParams.set('emulator_decline', options.decline.join(','));
   const fromNetwork = await follow(consent.toString());
   if (fromNetwork.status !== 302)
     throw new Error(`The consent page answered ${fromNetwork.status}: ${await fromNetwork.text()}`);

@@ -477,6 +477,7 @@ export interface components {
          *     - `uri_too_long`: 414, The URL is too long
          *     - `unsupported_media_type`: 415, The body is not JSON (Content-Type must be application/json)
          *     - `unprocessable_content`: 422, A network or an account state would refuse the post; `details` says why
+         *     - `permission_missing`: 422, The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again
          *     - `rate_limited`: 429, Over the API key's rate limit (or too many unknown keys from one address); see Retry-After
          *     - `request_header_too_large`: 431, The request headers are too large
          *     - `internal_error`: 500, Our fault; retry later, quoting the request id
@@ -499,7 +500,7 @@ export interface components {
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -534,6 +535,19 @@ export interface components {
         Network: "facebook" | "instagram" | "x";
         /** @enum {string} */
         AccountStatus: "active" | "expired" | "disconnected";
+        /** @enum {string} */
+        AccountFeature: "publish" | "media" | "video" | "thread" | "read_comments" | "answer_comments" | "metrics" | "unpublish";
+        MissingPermissionsView: {
+            /** @example thread */
+            feature: components["schemas"]["AccountFeature"];
+            /**
+             * @description The permissions it lacks, as the network names them; reconnecting the account asks for them again
+             * @example [
+             *       "pages_manage_engagement"
+             *     ]
+             */
+            permissions: string[];
+        };
         AccountView: {
             /** @example acc_3kTMd9fQe2xV7bLp1sWq0Z */
             id: string;
@@ -560,6 +574,17 @@ export interface components {
              * @example 2026-11-21T19:30:00.000Z
              */
             connectedAt: string;
+            /**
+             * @description The permissions the network granted the service for this account, as the network names them
+             * @example [
+             *       "pages_show_list",
+             *       "pages_read_engagement",
+             *       "pages_manage_posts"
+             *     ]
+             */
+            permissions: string[];
+            /** @description What the account cannot be used for because a permission was declined or taken back, with the permissions that would allow it; empty when nothing is missing. A post, comment or metric that needs one is refused with `permission_missing` before anything is sent. */
+            missingPermissions: components["schemas"]["MissingPermissionsView"][];
         };
         PaginationDto: {
             /**
@@ -740,6 +765,7 @@ export interface components {
          *     - `account_disconnected`: Failed: the account was disconnected before the delivery was published
          *     - `token_expired`: Failed: the network no longer accepts the account token; reconnect the account
          *     - `network_rejected`: Failed: the network refused the post (the message says why)
+         *     - `permission_missing`: Failed: the account lacks a permission this needs at the network (the message names it); reconnect the account to grant it
          *     - `retries_exhausted`: Failed: the network kept failing until the last attempt
          *     - `rate_limited`: Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours
          *     - `network_unavailable`: Pending: the network failed for a moment; the delivery is tried again
@@ -747,7 +773,7 @@ export interface components {
          *     - `unpublish_failed`: Unpublish: the network refused the delete (the message says why); the delivery is still published
          * @enum {string}
          */
-        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "retries_exhausted" | "rate_limited" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
+        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "permission_missing" | "retries_exhausted" | "rate_limited" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
         DeliveryErrorView: {
             /** @example token_expired */
             code: components["schemas"]["DeliveryErrorCode"];
@@ -842,7 +868,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -972,7 +998,7 @@ export interface components {
          * @description The event types sent; every type when none was chosen
          * @enum {string}
          */
-        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "comment.received";
+        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "comment.received";
         WebhookWithSecretView: {
             /** @example https://api.example.com/hooks/social */
             url: string;
@@ -1077,7 +1103,7 @@ export interface components {
          * @description The event type (the body is the matching WebhookEvent)
          * @enum {string}
          */
-        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test";
+        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test";
         /**
          * @description pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which)
          * @enum {string}
@@ -1310,6 +1336,29 @@ export interface components {
             };
             livemode: boolean;
         };
+        /** @description The body of a `account.permissions_lost` event */
+        AccountPermissionsLostEvent: {
+            /** @example evt_4Vq… */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "account.permissions_lost";
+            tenantId: string | null;
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                connectedAccountId: string;
+                platform: components["schemas"]["Network"];
+                username: string;
+                /** @description The permissions the network no longer grants */
+                lost: string[];
+                /** @description What the account can no longer be used for (as GET /social-accounts shows it) */
+                missingPermissions: components["schemas"]["MissingPermissionsView"][];
+            };
+            livemode: boolean;
+        };
         /** @description The body of a `post.published` event */
         PostPublishedEvent: {
             /** @example evt_4Vq… */
@@ -1465,7 +1514,7 @@ export interface components {
             livemode: boolean;
         };
         /** @description What your webhook receives (POST, signed): one of these, told apart by `event` */
-        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["CommentReceivedEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["AccountPermissionsLostEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["CommentReceivedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: never;
     parameters: never;

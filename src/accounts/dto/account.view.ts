@@ -1,9 +1,24 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ACCOUNT_FEATURES, missingPermissions, PermissionNeeds } from '../../networks/account-permissions';
+import type { AccountFeature } from '../../networks/account-permissions';
 import { ACCOUNT_STATUSES, ConnectedAccount } from '../connected-account.entity';
 import type { AccountStatus } from '../connected-account.entity';
 import type { ListedAccount } from '../accounts.repository';
 import { NETWORK_IDS } from '../../networks/network-names';
 import { TENANT_ID_PATTERN } from '../../common/tenant-id';
+
+/** A feature of the service the account cannot use, and what the network would have to grant. */
+export class MissingPermissionsView {
+  @ApiProperty({ enum: ACCOUNT_FEATURES, enumName: 'AccountFeature', example: 'thread' })
+  feature!: AccountFeature;
+
+  @ApiProperty({
+    type: [String],
+    description: 'The permissions it lacks, as the network names them; reconnecting the account asks for them again',
+    example: ['pages_manage_engagement'],
+  })
+  permissions!: string[];
+}
 
 /** A connected account as the API shows it: never a token. */
 export class AccountView {
@@ -31,12 +46,31 @@ export class AccountView {
   @ApiProperty({ format: 'date-time', example: '2026-11-21T19:30:00.000Z' })
   connectedAt!: string;
 
-  static from(account: ConnectedAccount): AccountView {
-    return AccountView.fromListed({ ...account, connectedAt: account.connectedAt.toISOString() });
+  @ApiProperty({
+    type: [String],
+    description: 'The permissions the network granted the service for this account, as the network names them',
+    example: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'],
+  })
+  permissions!: string[];
+
+  @ApiProperty({
+    type: [MissingPermissionsView],
+    description:
+      'What the account cannot be used for because a permission was declined or taken back, with the permissions ' +
+      'that would allow it; empty when nothing is missing. A post, comment or metric that needs one is refused ' +
+      'with `permission_missing` before anything is sent.',
+  })
+  missingPermissions!: MissingPermissionsView[];
+
+  static from(account: ConnectedAccount, needs: PermissionNeeds): AccountView {
+    return AccountView.fromListed(
+      { ...account, connectedAt: account.connectedAt.toISOString(), permissions: account.scopes },
+      needs,
+    );
   }
 
   /** An account as the list read it (already in the view's shape, its time already ISO 8601). */
-  static fromListed(account: ListedAccount): AccountView {
+  static fromListed(account: ListedAccount, needs: PermissionNeeds): AccountView {
     return {
       id: account.id,
       platform: account.platform,
@@ -46,6 +80,8 @@ export class AccountView {
       tenantId: account.tenantId,
       avatarUrl: account.avatarUrl,
       connectedAt: account.connectedAt,
+      permissions: account.permissions,
+      missingPermissions: missingPermissions(needs, account.permissions),
     };
   }
 }

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   uri_too_long: HttpStatus.URI_TOO_LONG,
   unsupported_media_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   unprocessable_content: HttpStatus.UNPROCESSABLE_ENTITY,
+  permission_missing: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
   request_header_too_large: 431 as HttpStatus,
   internal_error: HttpStatus.INTERNAL_SERVER_ERROR,
@@ -63,6 +64,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   uri_too_long: 'The URL is too long',
   unsupported_media_type: 'The body is not JSON (Content-Type must be application/json)',
   unprocessable_content: 'A network or an account state would refuse the post; `details` says why',
+  permission_missing:
+    'The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again',
   rate_limited: "Over the API key's rate limit (or too many unknown keys from one address); see Retry-After",
   request_header_too_large: 'The request headers are too large',
   internal_error: 'Our fault; retry later, quoting the request id',

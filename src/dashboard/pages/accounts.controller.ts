@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { AccountView } from '../../accounts/dto/account.view';
 import { ACCOUNT_STATUSES } from '../../accounts/connected-account.entity';
 import { AccountsService } from '../../accounts/accounts.service';
+import { AccountViews } from '../../accounts/account-views';
 import { Public } from '../../auth/public.decorator';
 import { ApiException } from '../../common/errors/api-exception';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
@@ -30,6 +31,7 @@ export class AccountsPageController {
   constructor(
     private readonly reader: AccountsReader,
     private readonly accounts: AccountsService,
+    private readonly views: AccountViews,
     private readonly pages: PageContextFactory,
   ) {}
 
@@ -44,7 +46,9 @@ export class AccountsPageController {
     sendPage(
       reply,
       accountsPage(this.pages.for(session), {
-        accounts: await this.reader.search(session.customerId, filters),
+        accounts: (await this.reader.search(session.customerId, filters)).map((account) =>
+          this.views.ofListed(account),
+        ),
         filters,
         limit: ACCOUNT_PAGE_SIZE,
         done,
@@ -82,6 +86,6 @@ export class AccountsPageController {
 
   private async account(session: DashboardSession, id: string): Promise<AccountView> {
     if (!ACCOUNT_ID.test(id)) throw ApiException.notFound('Account');
-    return AccountView.from(await this.accounts.get(session.customerId, id));
+    return this.views.of(await this.accounts.get(session.customerId, id));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AccountView } from '../../accounts/dto/account.view';
+import type { ListedAccount } from '../../accounts/accounts.repository';
 import type { AccountStatus } from '../../accounts/connected-account.entity';
 
 export const ACCOUNT_PAGE_SIZE = 100;
@@ -11,9 +11,9 @@ export const ACCOUNT_PAGE_SIZE = 100;
 export class AccountsReader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async search(customerId: string, filters: { tenantId?: string; status?: AccountStatus }): Promise<AccountView[]> {
+  async search(customerId: string, filters: { tenantId?: string; status?: AccountStatus }): Promise<ListedAccount[]> {
     const rows = (await this.dataSource.query(
-      `SELECT id, platform, username, nickname, status, tenant_id, avatar_url, connected_at FROM connected_accounts
+      `SELECT id, platform, username, nickname, status, tenant_id, avatar_url, connected_at, scopes FROM connected_accounts
         WHERE customer_id = $1 AND ($2::text IS NULL OR tenant_id = $2) AND ($3::text IS NULL OR status = $3)
         ORDER BY connected_at DESC, id DESC LIMIT ${ACCOUNT_PAGE_SIZE}`,
       [customerId, filters.tenantId ?? null, filters.status ?? null],
@@ -26,6 +26,7 @@ export class AccountsReader {
       tenant_id: string;
       avatar_url: string | null;
       connected_at: Date;
+      scopes: string[];
     }>;
     return rows.map((row) => ({
       id: row.id,
@@ -36,6 +37,7 @@ export class AccountsReader {
       tenantId: row.tenant_id,
       avatarUrl: row.avatar_url,
       connectedAt: row.connected_at.toISOString(),
+      permissions: row.scopes,
     }));
   }
 }

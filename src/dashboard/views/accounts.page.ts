@@ -50,7 +50,15 @@ export function accountPage(context: PageContext, account: AccountView): SafeHtm
     html`<section class="card"><dl class="facts">
 <dt>Id</dt><dd><code>${account.id}</code></dd><dt>Network</dt><dd>${account.platform}</dd><dt>Username</dt><dd>@${account.username}</dd>
 <dt>Name</dt><dd>${account.nickname}</dd><dt>Tenant</dt><dd>${account.tenantId}</dd><dt>Status</dt><dd>${badge(account.status)}</dd><dt>Connected</dt><dd>${when(account.connectedAt)}</dd>
+<dt>Permissions</dt><dd>${account.permissions.join(', ') || 'none recorded'}</dd>
 </dl>
+${
+  account.missingPermissions.length
+    ? html`<p role="note">Not granted, so refused before anything is sent: ${account.missingPermissions
+        .map((missing) => `${missing.feature} (${missing.permissions.join(', ')})`)
+        .join('; ')}. Reconnecting the account asks for them again.</p>`
+    : null
+}
 ${account.status === 'disconnected' ? null : html`<p><a href="${ROUTES.accounts}/${account.id}/disconnect">Disconnect this account</a></p>`}
 </section>
 <p><a href="${ROUTES.posts}?tenant=${encodeURIComponent(account.tenantId)}">Posts of tenant ${account.tenantId}</a> · <a href="${ROUTES.accounts}">All accounts</a></p>`,

@@ -1,10 +1,12 @@
 import { answerGraphComment, FACEBOOK_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
+import { FACEBOOK_PERMISSION_NEEDS } from './facebook-permissions';
 import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import {
   exchangeFacebookCode,
   facebookDialogUrl,
   facebookUserId,
+  grantedFacebookPermissions,
   listFacebookPages,
   revokeFacebookLogin,
 } from '../graph/facebook-login';
@@ -55,6 +57,7 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   readonly aliases: readonly string[] = FACEBOOK_IDENTITY.aliases;
   /** Long-lived user tokens live 60 days: act in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
+  readonly permissionNeeds = FACEBOOK_PERMISSION_NEEDS;
   readonly displayName = FACEBOOK_IDENTITY.displayName;
 
   constructor(
@@ -112,6 +115,11 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   /** Facebook has no refresh grant: when the user token lapses, the user logs in again. */
   async refresh(): Promise<AccountTokens | undefined> {
     return undefined;
+  }
+
+  async grantedPermissions(tokens: AccountTokens, app: AppCredentials): Promise<string[] | undefined> {
+    if (!tokens.userAccessToken) return undefined;
+    return [...(await grantedFacebookPermissions(this.graph(app), tokens.userAccessToken))];
   }
 
   async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {

@@ -22,6 +22,11 @@ const INSTAGRAM_RATE_LIMIT_SUBCODE = 2207042;
 /** Instagram's media-not-ready code (subcode 2207027): publish again once the container is FINISHED. */
 const INSTAGRAM_NOT_READY_CODE = 9007;
 
+/** Graph's permission errors: 10 and the 200–299 range (Meta's error-handling guide). */
+function isPermissionCode(code: number | undefined): boolean {
+  return code === 10 || (code !== undefined && code >= 200 && code <= 299);
+}
+
 function isInstagramSubcode(subcode: number | undefined): subcode is number {
   return subcode !== undefined && subcode >= 2207000 && subcode < 2208000;
 }
@@ -39,7 +44,7 @@ export function graphErrorKind(error: GraphErrorFields, status: number): Network
   if (code === INSTAGRAM_NOT_READY_CODE) return 'transient';
   if (error.isTransient) return 'transient';
   // 10 and 200–299 permission, 368 policy block, 506 duplicate post, 100 invalid parameter.
-  if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return 'permanent';
+  if (isPermissionCode(code)) return 'permanent';
   if (code === 368 || code === 506 || code === 100) return 'permanent';
   return status >= 500 ? 'transient' : 'permanent';
 }
@@ -92,6 +97,7 @@ export function graphResponseError(network: string, response: NetworkResponse, n
       code: error.code,
       subcode: error.subcode,
       ...(retryAt ? { retryAt } : {}),
+      ...(isPermissionCode(error.code) ? { permissionDenied: true } : {}),
     });
   }
   if (status >= 200 && status < 300) return undefined;

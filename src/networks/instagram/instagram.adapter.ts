@@ -1,7 +1,8 @@
 import { answerGraphComment, INSTAGRAM_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
+import { INSTAGRAM_PERMISSION_NEEDS } from './instagram-permissions';
 import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
-import { revokeFacebookLogin } from '../graph/facebook-login';
+import { grantedFacebookPermissions, revokeFacebookLogin } from '../graph/facebook-login';
 import { GraphApi } from '../graph/graph-api';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
@@ -52,6 +53,7 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   readonly aliases: readonly string[] = INSTAGRAM_IDENTITY.aliases;
   /** Long-lived tokens live 60 days: refresh in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
+  readonly permissionNeeds = INSTAGRAM_PERMISSION_NEEDS;
   readonly displayName = INSTAGRAM_IDENTITY.displayName;
 
   constructor(
@@ -108,6 +110,12 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
       () => new Date(),
     );
     return refreshed && { accessToken: refreshed.accessToken, expiresAt: refreshed.expiresAt };
+  }
+
+  /** Only Facebook Login can say: Instagram Login documents no permissions endpoint. */
+  async grantedPermissions(tokens: AccountTokens, app: AppCredentials): Promise<string[] | undefined> {
+    if (!this.viaFacebook || !tokens.userAccessToken) return undefined;
+    return [...(await grantedFacebookPermissions(this.api(this.endpoints(app).graphUrl), tokens.userAccessToken))];
   }
 
   async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {

@@ -1,4 +1,5 @@
 import { answerOnX, listXReplies } from './x-replies';
+import { X_PERMISSION_NEEDS } from './x-permissions';
 import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import { NetworkHttpClient } from '../http/network-http.client';
@@ -36,6 +37,7 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   readonly aliases: readonly string[] = X_IDENTITY.aliases;
   /** X access tokens live two hours: refresh in the last 15 minutes. */
   readonly refreshAheadMs = 15 * 60_000;
+  readonly permissionNeeds = X_PERMISSION_NEEDS;
   readonly displayName = X_IDENTITY.displayName;
 
   constructor(
@@ -79,6 +81,7 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken ?? tokens.refreshToken,
       expiresAt: grant.expiresAt,
+      ...(grant.scopes.length ? { scopes: grant.scopes } : {}),
     };
   }
 

@@ -1,0 +1,41 @@
+import { featuresOfPost, lackedFor, missingPermissions, PermissionNeeds } from './account-permissions';
+import { INSTAGRAM_PERMISSION_NEEDS } from './instagram/instagram-permissions';
+
+const NEEDS: PermissionNeeds = {
+  publish: [['write', 'read']],
+  thread: [['comment'], ['comment_v2', 'read']],
+};
+
+describe('account permissions', () => {
+  it('needs nothing for a feature the network does not list', () => {
+    expect(lackedFor(NEEDS, 'metrics', [])).toEqual([]);
+  });
+
+  it('names what an alternative lacks, the nearest alternative first', () => {
+    expect(lackedFor(NEEDS, 'publish', ['read'])).toEqual(['write']);
+    expect(lackedFor(NEEDS, 'thread', ['read'])).toEqual(['comment']);
+    expect(lackedFor(NEEDS, 'thread', ['read', 'comment_v2'])).toEqual([]);
+    expect(lackedFor(NEEDS, 'thread', [])).toEqual(['comment']);
+  });
+
+  it('lists every feature the account cannot use, in a stable order', () => {
+    expect(missingPermissions(NEEDS, ['read'])).toEqual([
+      { feature: 'publish', permissions: ['write'] },
+      { feature: 'thread', permissions: ['comment'] },
+    ]);
+    expect(missingPermissions(NEEDS, ['read', 'write', 'comment'])).toEqual([]);
+  });
+
+  it('takes either login of Instagram', () => {
+    const facebookLogin = ['instagram_basic', 'instagram_content_publish', 'instagram_manage_comments'];
+    expect(missingPermissions(INSTAGRAM_PERMISSION_NEEDS, facebookLogin)).toEqual([
+      { feature: 'metrics', permissions: ['instagram_business_manage_insights'] },
+    ]);
+  });
+
+  it('tells the features a post uses from its containers', () => {
+    expect(featuresOfPost([{ media: [] }])).toEqual(['publish']);
+    expect(featuresOfPost([{ media: [{ kind: 'image' }] }, { media: [] }])).toEqual(['publish', 'media', 'thread']);
+    expect(featuresOfPost([{ media: [{ kind: 'video' }] }])).toEqual(['publish', 'media', 'video']);
+  });
+});

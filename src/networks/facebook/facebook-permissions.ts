@@ -1,0 +1,17 @@
+import { PermissionNeeds } from '../account-permissions';
+
+/**
+ * The Page permissions each feature needs, as Graph's references list them for Page tokens:
+ * publishing (developers.facebook.com/docs/pages-api/posts), videos (publish_video, as asked at
+ * login), comments (developers.facebook.com/docs/graph-api/reference/object/comments) and insights
+ * (developers.facebook.com/docs/graph-api/reference/insights).
+ */
+export const FACEBOOK_PERMISSION_NEEDS: PermissionNeeds = {
+  publish: [['pages_manage_posts', 'pages_read_engagement']],
+  video: [['publish_video']],
+  thread: [['pages_manage_engagement']],
+  read_comments: [['pages_read_engagement', 'pages_read_user_content']],
+  answer_comments: [['pages_manage_engagement']],
+  metrics: [['read_insights']],
+  unpublish: [['pages_manage_posts']],
+};
