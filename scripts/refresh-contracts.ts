@@ -94,10 +94,15 @@ function originOf(location: string, commitPath: string): Origin {
   try {
     const [hash, date] = git(['-C', path, 'log', '-1', '--format=%H%n%cI', '--', commitPath]).trim().split('\n');
     if (hash) commit = { hash, date };
-  } catch {
+    // In a shallow clone the oldest kept commit stands in for the file's real last change.
+    if (git(['-C', path, 'rev-parse', '--is-shallow-repository']).trim() === 'true') {
+      throw new Error(`${path} is a shallow clone: its history cannot date the file; use a full clone`);
+    }
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('shallow clone')) throw error;
     commit = undefined; // not a checkout: the flags (or the previous values) give the commit
   }
-  return { text: async (p) => readFileSync(join(path, ...p.split('/')), 'utf8') };
+  return { text: async (p) => readFileSync(join(path, ...p.split('/')), 'utf8'), commit };
 }
 
 function readJsonIfExists<T>(file: string): T | undefined {

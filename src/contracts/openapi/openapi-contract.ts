@@ -137,16 +137,11 @@ export class OpenApiContract {
         messages.push(`unknown query parameter "${name}"`);
     }
     for (const parameter of parameters) {
-      const raw =
-        parameter.in === 'path'
-          ? matched.pathParams[parameter.name]
-          : parameter.in === 'query'
-            ? query[parameter.name]
-            : undefined;
       if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+      const name = String(parameter.name);
+      const raw = parameter.in === 'path' ? matched.pathParams[name] : query[name];
       if (raw === undefined) {
-        if (parameter.required === true)
-          messages.push(`missing required ${parameter.in} parameter "${parameter.name}"`);
+        if (parameter.required === true) messages.push(`missing required ${parameter.in} parameter "${name}"`);
         continue;
       }
       messages.push(...this.checkParameter(parameter, raw));
