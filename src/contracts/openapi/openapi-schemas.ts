@@ -20,7 +20,7 @@ export class OpenApiSchemas {
   }
 
   private static ajv(coerce: boolean, components: JsonObject): Ajv {
-    const ajv = new Ajv({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false });
+    const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, coerceTypes: coerce ? 'array' : false });
     addFormats(ajv);
     ajv.addSchema({ $id: DOCUMENT_ID, components });
     return ajv;
@@ -75,7 +75,9 @@ export function describeErrors(where: string, errors: ErrorObject[]): string[] {
       if (error.keyword === 'additionalProperties')
         return `${at}: unknown property "${String(params.additionalProperty)}"`;
       if (error.keyword === 'required') return `${at}: missing required property "${String(params.missingProperty)}"`;
-      if (error.keyword === 'enum') return `${at}: must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+      if (error.keyword === 'enum') {
+        return `${at}: ${JSON.stringify(error.data)} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+      }
       return `${at}: ${error.message ?? error.keyword}`;
     });
 }
