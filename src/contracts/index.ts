@@ -1,0 +1,13 @@
+// Checkers over the networks' published contracts (contracts/ at the repository root): X's OpenAPI
+// document and Meta's Graph API specs, with the hand-written permission and removed-metric tables.
+export type { ContractViolation } from './contract-violation';
+export { contractsDir } from './contracts-dir';
+export { loadManifest } from './manifest';
+export type { ContractsManifest } from './manifest';
+export { OpenApiContract } from './openapi/openapi-contract';
+export type { OpenApiRequest, MatchedOperation, MultipartFile, OpenApiOverlay } from './openapi/openapi-contract';
+export { GraphContract, UNIVERSAL_GRAPH_PARAMS } from './graph/graph-contract';
+export type { GraphCall, GraphPermissionQuery } from './graph/graph-contract';
+export { parseFields, FieldsSyntaxError } from './graph/graph-fields';
+export type { FieldSelection } from './graph/graph-fields';
+export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tables';
