@@ -21,6 +21,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY scripts/healthcheck.js ./scripts/healthcheck.js
+# The networks' published contracts, which the emulator holds every sandbox call to (src/contracts).
+COPY contracts ./contracts
 # DATA_DIR (.data) holds local state only when DATABASE_URL or ENCRYPTION_KEY is unset; the user owns it.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

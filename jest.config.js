@@ -31,6 +31,7 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/contract-violations.ts'],
     },
     {
       // A real Chromium (playwright-core) against the real app; skipped, saying so, where Chromium is missing.
@@ -40,6 +41,7 @@ module.exports = {
       testMatch: ['**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/contract-violations.ts'],
     },
   ],
 };

@@ -42,7 +42,10 @@ describe('emulated publishing and the published record', () => {
 
     const pageToken = await facebookPageToken(
       app,
-      await facebookUserToken(app, 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,pages_manage_engagement'),
+      await facebookUserToken(
+        app,
+        'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,pages_manage_engagement',
+      ),
       pageId,
     );
     const badUrl = await app.inject({

@@ -86,6 +86,12 @@ export class GraphContract {
     return this.aliases[node] ?? node;
   }
 
+  /** Whether the specs list this API (the node itself or one of its edges, with this method). */
+  hasApi(node: string, method: string, edge?: string): boolean {
+    const spec = this.nodes.get(this.nodeName(node));
+    return spec !== undefined && findApi(spec, method.toUpperCase(), edge) !== undefined;
+  }
+
   checkCall(call: GraphCall): ContractViolation[] {
     const node = this.nodeName(call.node);
     const method = call.method.toUpperCase();

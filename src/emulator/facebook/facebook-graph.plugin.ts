@@ -1,5 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
+import { registerGraphContractChecks } from '../contracts/graph-contract-checks';
 import { registerFacebookAccountRoutes } from './facebook-accounts.routes';
 import { registerFacebookInsightsRoutes } from './facebook-insights.routes';
 import { registerFacebookObjectRoutes } from './facebook-objects.routes';
@@ -12,6 +13,7 @@ import { registerFacebookVideoRoutes } from './facebook-video.routes';
  * too, by the Instagram network (its descriptor's dependsOn), in a scope of their own.
  */
 export async function facebookGraphPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
+  registerGraphContractChecks(fastify, context, 'facebook');
   registerFacebookTokenRoutes(fastify, context);
   registerFacebookAccountRoutes(fastify, context);
   registerFacebookPublishRoutes(fastify, context);

@@ -1,5 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
+import { registerGraphContractChecks } from '../contracts/graph-contract-checks';
 import { graphErrors } from '../graph/graph-errors';
 import { parseFields } from '../graph/graph-fields';
 import { authorizeInstagramCall } from './instagram-access';
@@ -13,6 +14,7 @@ type IdParams = { Params: { id: string } };
 /** graph.instagram.com/v25.0: the Instagram Login user, its objects and content publishing. */
 export async function instagramGraphPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
   const { state } = context;
+  registerGraphContractChecks(fastify, context, 'instagram');
 
   fastify.get('/me', async (request) => {
     const { params, account } = await authorizeInstagramCall(context, request, 'instagram', 'me');

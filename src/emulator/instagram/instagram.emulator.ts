@@ -1,5 +1,6 @@
 import { ConsentPageError } from '../consent/consent-page';
 import { graphErrors } from '../graph/graph-errors';
+import { registerGraphContractChecks } from '../contracts/graph-contract-checks';
 import { reportGraphAppUsage } from '../graph/usage-headers';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { instagramConsent } from './instagram-consent';
@@ -26,7 +27,10 @@ export const instagramEmulator = {
       network: 'facebook',
       routes: {
         prefix: '/graph/v25.0',
-        register: (graph, context) => registerInstagramPublishRoutes(graph, context, 'facebook'),
+        register: (graph, context) => {
+          registerGraphContractChecks(graph, context, 'facebook');
+          registerInstagramPublishRoutes(graph, context, 'facebook');
+        },
       },
     },
   ],

@@ -1,5 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
+import { registerXContractChecks } from '../contracts/x-contract-checks';
 import { registerXMediaRoutes } from './x-media.routes';
 import { registerXMetricsRoutes } from './x-metrics.routes';
 import { registerXOAuthRoutes } from './x-oauth.routes';
@@ -9,6 +10,7 @@ import { registerXUserRoutes } from './x-users.routes';
 
 /** api.x.com: OAuth 2.0 token and revoke, users/me, tweets and media upload. */
 export async function xApiPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
+  registerXContractChecks(fastify, context);
   registerXOAuthRoutes(fastify, context);
   registerXUserRoutes(fastify, context);
   registerXTweetRoutes(fastify, context);

@@ -1,0 +1,84 @@
+import { FastifyInstance, FastifyRequest } from 'fastify';
+import { OpenApiContract } from '../../contracts';
+import type { ContractViolation, MultipartFile } from '../../contracts';
+import { EmulatorContext } from '../emulator-context';
+import { isMultipartBody } from '../http/multipart';
+import { xProblems } from '../x/x-errors';
+import { contractLog } from './contract-log';
+
+/** The body as the contract checks it: JSON as parsed, forms as fields, multipart files by name, type and size. */
+function contractBody(body: unknown): unknown {
+  if (!isMultipartBody(body)) return body;
+  const files: Record<string, MultipartFile> = {};
+  for (const [name, file] of Object.entries(body.files))
+    files[name] = { filename: file.filename ?? '', contentType: file.contentType ?? '', size: file.data.length };
+  return { ...body.fields, ...files };
+}
+
+function pathOf(request: FastifyRequest, prefix: string): string {
+  const path = request.url.split('?')[0] ?? '';
+  return path.startsWith(prefix) ? path.slice(prefix.length) || '/' : path;
+}
+
+function contractFor(path: string): OpenApiContract {
+  return path.startsWith('/2/oauth2/') ? OpenApiContract.xOAuth() : OpenApiContract.x();
+}
+
+function bearerScopes(context: EmulatorContext, request: FastifyRequest): string[] | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match ? context.state.credentials.findToken(match[1]!)?.scopes : undefined;
+}
+
+/** The first request violation, answered as X answers an invalid request. */
+function refusal(violation: ContractViolation): Error {
+  return xProblems.invalid(violation.operation, violation.message);
+}
+
+/**
+ * Holds api.x.com's emulator to X's published OpenAPI document (contracts/x): a request outside it
+ * is refused as X refuses it (400 invalid request) and logged; a successful answer outside it is logged.
+ * Scope violations are only logged: each route refuses a missing scope itself, with X's 403.
+ */
+export function registerXContractChecks(fastify: FastifyInstance, context: EmulatorContext): void {
+  const prefix = fastify.prefix;
+  fastify.addHook('preHandler', async (request) => {
+    const path = pathOf(request, prefix);
+    const contract = contractFor(path);
+    // A route the contract does not name is logged (the adapters must not call it) but still served.
+    if (!contract.match(request.method, path)) {
+      contractLog.record(contract.checkRequest({ method: request.method, path }));
+      return;
+    }
+    const violations = contract.checkRequest({
+      method: request.method,
+      path,
+      query: request.query as Record<string, string | string[]>,
+      contentType: request.headers['content-type'],
+      body: contractBody(request.body),
+      scopes: bearerScopes(context, request),
+    });
+    if (violations.length === 0) return;
+    contractLog.record(violations);
+    const refused = violations.find((violation) => violation.kind === 'request');
+    if (refused) throw refusal(refused);
+  });
+
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    // Successful answers only: X's errors are the problem documents of its error guide
+    // (docs.x.com/x-api/fundamentals/response-codes-and-errors), which the document's `default`
+    // answer describes only in part (its `type` URIs, for one, leave out `about:blank`).
+    if (reply.statusCode >= 300 || typeof payload !== 'string' || !contentType.includes('json')) return payload;
+    const path = pathOf(request, prefix);
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    contractLog.record(
+      contractFor(path).checkResponse({ method: request.method, path }, reply.statusCode, body, contentType),
+    );
+    return payload;
+  });
+}
