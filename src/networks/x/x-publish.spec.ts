@@ -276,7 +276,7 @@ describe('XAdapter publishing', () => {
     await expect(
       adapter.publish(request([part('', ['image', JPG])], { progress, resuming: true })),
     ).resolves.toMatchObject({ platformPostId: '10' });
-    expect(http.requests).toEqual([timeline, tweet({ media: { media_ids: ['77'] } })]);
+    expect(http.requests).toEqual([timeline, tweet({ text: '', media: { media_ids: ['77'] } })]);
   });
 
   it('keeps the media key of a chunked upload from its initialize answer', async () => {
