@@ -8,7 +8,7 @@ import { xProblems } from './x-errors';
 
 /** A tweet's public metrics, with the rough size of each after a day. */
 const TWEET_METRICS: Readonly<Record<string, number>> = {
-  retweet_count: 4,
+  repost_count: 4,
   reply_count: 3,
   like_count: 15,
   quote_count: 1,
@@ -39,7 +39,7 @@ export function xUserMetrics(state: EmulatorState, userId: string): Record<strin
   return present([
     ['followers_count', accountMetric(state, 'x', userId, 'followers_count', 1500)],
     ['following_count', accountMetric(state, 'x', userId, 'following_count', 300)],
-    ['tweet_count', accountMetric(state, 'x', userId, 'tweet_count', 0) === undefined ? undefined : posted],
+    ['post_count', accountMetric(state, 'x', userId, 'post_count', 0) === undefined ? undefined : posted],
     ['listed_count', accountMetric(state, 'x', userId, 'listed_count', 10)],
   ]);
 }

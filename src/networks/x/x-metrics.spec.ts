@@ -42,6 +42,19 @@ describe('X metrics', () => {
     });
   });
 
+  it('reads the current names (repost_count) before the former ones (retweet_count)', async () => {
+    const { api } = apiWith(
+      answer(200, { data: { id: '190', public_metrics: { repost_count: 5, retweet_count: 4, like_count: 1 } } }),
+    );
+    const reading = await xPostMetrics(api, {
+      networkAccountId: '42',
+      tokens: TOKENS,
+      app: APP,
+      platformPostId: '190',
+    });
+    expect(reading.shares).toEqual({ value: 5 });
+  });
+
   it('refuses for good a tweet X no longer has (200 with errors, no data)', async () => {
     const { api } = apiWith(answer(200, { errors: [{ title: 'Not Found Error', resource_id: '190' }] }));
     await expect(
@@ -49,13 +62,24 @@ describe('X metrics', () => {
     ).rejects.toMatchObject({ name: 'NetworkError', kind: 'permanent' });
   });
 
-  it("reads the profile's followers, follows and tweets", async () => {
+  it("reads the profile's followers, follows and posts (post_count)", async () => {
     const { api } = apiWith(
-      answer(200, { data: { id: '42', public_metrics: { followers_count: 10, following_count: 3, tweet_count: 7 } } }),
+      answer(200, {
+        data: { id: '42', public_metrics: { followers_count: 10, following_count: 3, post_count: 7, listed_count: 1 } },
+      }),
     );
     await expect(xAccountMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP })).resolves.toEqual({
       followers: { value: 10 },
       following: { value: 3 },
+      posts: { value: 7 },
+    });
+  });
+
+  it('still reads the former tweet_count', async () => {
+    const { api } = apiWith(
+      answer(200, { data: { id: '42', public_metrics: { followers_count: 10, following_count: 3, tweet_count: 7 } } }),
+    );
+    await expect(xAccountMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP })).resolves.toMatchObject({
       posts: { value: 7 },
     });
   });
