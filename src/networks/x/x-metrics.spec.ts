@@ -16,7 +16,7 @@ describe('X metrics', () => {
         data: {
           id: '190',
           text: 'hi',
-          public_metrics: { retweet_count: 2, reply_count: 1, like_count: 9, quote_count: 0, impression_count: 340 },
+          public_metrics: { repost_count: 2, reply_count: 1, like_count: 9, quote_count: 0, impression_count: 340 },
         },
       }),
     );
@@ -37,7 +37,7 @@ describe('X metrics', () => {
     expect(http.requests[0]).toMatchObject({
       method: 'GET',
       url: 'https://api.x.com/2/tweets/190',
-      query: { 'tweet.fields': 'public_metrics' },
+      query: { 'post.fields': 'public_metrics' },
       headers: { authorization: 'Bearer x-token' },
     });
   });

@@ -1,6 +1,7 @@
 import { isRecord, numberField, recordField } from '../http/json-fields';
 import { AccountMetricsRequest, countOf, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { XApi } from './x-api';
+import { POST_FIELDS } from './x-post-fields';
 
 /**
  * The service's name of each public metric, and the fields X reports it in, first X's current name.
@@ -35,12 +36,12 @@ function bearer(accessToken: string): Record<string, string> {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-/** `GET /2/tweets/:id?tweet.fields=public_metrics`: counts anyone may read, with the author's token. */
+/** `GET /2/tweets/:id?post.fields=public_metrics`: counts anyone may read, with the author's token. */
 export async function xPostMetrics(api: XApi, request: PostMetricsRequest): Promise<MetricReading> {
   const body = await api.send({
     method: 'GET',
     url: api.url(`/2/tweets/${encodeURIComponent(request.platformPostId)}`),
-    query: { 'tweet.fields': 'public_metrics' },
+    query: { [POST_FIELDS]: 'public_metrics' },
     headers: bearer(request.tokens.accessToken),
   });
   return publicMetrics(api, body, TWEET_METRICS);

@@ -46,7 +46,7 @@ const tweet = (json: Record<string, unknown>) => ({ method: 'POST', url: `${API}
 const timeline = {
   method: 'GET',
   url: `${API}/2/users/${X_USER_ID}/tweets`,
-  query: { max_results: '10', 'tweet.fields': 'created_at,referenced_tweets,attachments' },
+  query: { max_results: '10', 'post.fields': 'created_at,attachments', expansions: 'referenced_posts' },
   headers: AUTH,
 };
 const mediaStatus = (id: string) => ({
@@ -189,7 +189,7 @@ describe('XAdapter publishing', () => {
 
   it('when resuming, does not adopt the same text replying elsewhere, and posts', async () => {
     const { adapter, http } = adapterWith(
-      answer(200, timelineAnswer({ id: '5', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '4' }] })),
+      answer(200, timelineAnswer({ id: '5', text: 'Two', referenced_posts: [{ type: 'replied_to', id: '4' }] })),
       answer(201, tweetAnswer('6', 'Two')),
     );
     await adapter.publish(
@@ -250,11 +250,11 @@ describe('XAdapter publishing', () => {
       answer(
         200,
         timelineAnswer(
-          { id: '9', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '1' }] },
+          { id: '9', text: 'Two', referenced_posts: [{ type: 'replied_to', id: '1' }] },
           {
             id: '8',
             text: 'Two https://t.co/pic',
-            referenced_tweets: [{ type: 'replied_to', id: '1' }],
+            referenced_posts: [{ type: 'replied_to', id: '1' }],
             attachments: { media_keys: ['3_77'] },
           },
         ),
