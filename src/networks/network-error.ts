@@ -14,7 +14,15 @@ export interface NetworkErrorDetails {
   subcode?: number;
   /** For `rate_limited`: the earliest time to try again. */
   retryAt?: Date;
+  /**
+   * For `rate_limited`: the wait is for a usage cap of the app (X's UsageCapExceeded), not a
+   * rate-limit window; `retryAt` is when the cap's period ends.
+   */
+  usageCap?: UsageCapPeriod;
 }
+
+/** The period of a usage cap: it opens again at the start of the next one. */
+export type UsageCapPeriod = 'Monthly' | 'Daily';
 
 export class NetworkError extends Error {
   constructor(
