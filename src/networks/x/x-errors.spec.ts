@@ -95,8 +95,7 @@ describe('X error classification', () => {
     });
     expect(error.kind).toBe('rate_limited');
     expect(error.details).toMatchObject({ usageCap: 'Monthly', code: 'UsageCapExceeded', status: 429 });
-    const now = NOW;
-    expect(error.details.retryAt).toEqual(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    expect(error.details.retryAt).toEqual(new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() + 1, 1)));
     expect(error.message).toBe('Usage cap exceeded: Monthly product cap (HTTP 429)');
   });
 
