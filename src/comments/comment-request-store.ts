@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import type { DeliveryErrorCode } from '../posts/delivery-error-code';
+import type { WaitCode } from '../posts/retry-policy';
 import { JobQueue } from '../queue/job-queue';
 
 /** The graphile-worker task that sends one answer. */
@@ -147,14 +148,11 @@ export class CommentRequestStore {
    * transaction as the row. The row stays `sending` when the network may have made the comment
    * (the next attempt looks first), and says why it waits.
    */
-  async retryLater(
-    id: string,
-    retry: { at: Date; code: Extract<DeliveryErrorCode, 'rate_limited' | 'network_unavailable'>; message: string },
-  ): Promise<void> {
+  async retryLater(id: string, retry: { at: Date; code: WaitCode; message: string }): Promise<void> {
     await this.dataSource.transaction(async (transaction) => {
       await transaction.query(
         `UPDATE comment_requests SET error_code = $2, error_message = $3, next_attempt_at = $4, updated_at = now(),
-                rate_limit_waits = rate_limit_waits + CASE WHEN $2 = 'rate_limited' THEN 1 ELSE 0 END
+                rate_limit_waits = rate_limit_waits + CASE WHEN $2 = 'network_unavailable' THEN 0 ELSE 1 END
           WHERE id = $1`,
         [id, retry.code, retry.message, retry.at],
       );

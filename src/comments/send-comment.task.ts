@@ -118,7 +118,7 @@ export class SendCommentTask implements OnModuleInit {
     if (next.kind === 'fail') return this.store.failed(request.id, next.code, error.message);
     await this.store.retryLater(request.id, {
       at: next.at,
-      code: next.rateLimited ? 'rate_limited' : 'network_unavailable',
+      code: next.code,
       message: error.message,
     });
   }

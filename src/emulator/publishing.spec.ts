@@ -574,16 +574,16 @@ describe('emulated publishing and the published record', () => {
     });
     expect(record[2].media).toEqual([{ type: 'video', id: videoId, size: 3000 }]);
 
-    // The timeline names each tweet's media by key, and the tweet it replies to, when asked.
+    // The timeline names each tweet's media by key, and the tweet it replies to, when asked (X's spec names).
     const timeline = await app.inject({
-      url: `${X}/2/users/${profile.id}/tweets?max_results=5&tweet.fields=attachments,referenced_tweets`,
+      url: `${X}/2/users/${profile.id}/tweets?max_results=5&post.fields=attachments&expansions=referenced_posts`,
       headers: auth,
     });
     expect(timeline.json().data).toEqual([
       expect.objectContaining({ text: 'Video', attachments: { media_keys: [`7_${videoId}`] } }),
       expect.objectContaining({
         text: 'Part 2',
-        referenced_tweets: [{ type: 'replied_to', id: first.json().data.id }],
+        referenced_posts: [{ type: 'replied_to', id: first.json().data.id }],
       }),
       expect.objectContaining({ text: 'Hello', attachments: { media_keys: [image.json().data.media_key] } }),
     ]);
@@ -592,7 +592,7 @@ describe('emulated publishing and the published record', () => {
     expect(plain.json().data[0]).toEqual({
       id: record[2].postId,
       text: 'Video',
-      edit_history_tweet_ids: [record[2].postId],
+      edit_history_post_ids: [record[2].postId],
     });
   });
 });

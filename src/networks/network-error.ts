@@ -16,7 +16,15 @@ export interface NetworkErrorDetails {
   retryAt?: Date;
   /** The network refused because the token lacks a permission (the account may have lost one). */
   permissionDenied?: boolean;
+  /**
+   * For `rate_limited`: the wait is for a usage cap of the app (X's UsageCapExceeded), not a
+   * rate-limit window; `retryAt` is when the cap's period ends.
+   */
+  usageCap?: UsageCapPeriod;
 }
+
+/** The period of a usage cap: it opens again at the start of the next one. */
+export type UsageCapPeriod = 'Monthly' | 'Daily';
 
 export class NetworkError extends Error {
   constructor(

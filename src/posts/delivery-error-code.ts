@@ -1,7 +1,7 @@
 /**
  * The codes a delivery's `error.code` can hold (and a post.failed event's `data.errorCode`). A failed
  * delivery keeps the code it failed with; a pending one shows why it waits (rate_limited,
- * network_unavailable) until its next attempt.
+ * usage_capped, network_unavailable) until its next attempt.
  */
 export const DELIVERY_ERROR_MEANINGS = {
   account_expired: 'Failed: the account expired before the delivery was published; reconnect it',
@@ -12,6 +12,8 @@ export const DELIVERY_ERROR_MEANINGS = {
     'Failed: the account lacks a permission this needs at the network (the message names it); reconnect the account to grant it',
   retries_exhausted: 'Failed: the network kept failing until the last attempt',
   rate_limited: "Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours",
+  usage_capped:
+    "Pending: X's usage cap for the app is used up; waiting for the start of the cap's next period (UTC day or month). Failed: that is more than 48 hours away",
   network_unavailable: 'Pending: the network failed for a moment; the delivery is tried again',
   unpublish_not_supported:
     "Unpublish: the delivery's network cannot delete a post through its API; nothing was changed",

@@ -11,6 +11,7 @@ import { PublishProgress } from '../networks/network-adapter';
 import { LostClaimError } from '../queue/lost-claim-error';
 import { EventOutbox, NewEvent } from '../webhooks/event-outbox';
 import type { DeliveryErrorCode } from './delivery-error-code';
+import type { WaitCode } from './retry-policy';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 
@@ -34,7 +35,7 @@ export interface Attempt {
 /** A retry after the network's trouble: when, and what the customer sees meanwhile. */
 export interface RetryLater {
   at: Date;
-  code: Extract<DeliveryErrorCode, 'rate_limited' | 'network_unavailable'>;
+  code: WaitCode;
   message: string;
 }
 
@@ -199,7 +200,8 @@ export class DeliveryStore {
 
   /** Waits for the network (its rate limit's reset, or backoff after trouble), in the caller's transaction. */
   async retryLater(transaction: EntityManager, deliveryId: string, retry: RetryLater): Promise<void> {
-    const rateLimited = retry.code === 'rate_limited';
+    // Waits for the network's window or cap are not failed attempts (see afterFailure).
+    const rateLimited = retry.code !== 'network_unavailable';
     await transaction.query(
       `UPDATE deliveries SET status = 'pending', next_attempt_at = $2, due_at = $2, error_code = $3, error_message = $4,
               rate_limit_waits = rate_limit_waits + $5, updated_at = now()

@@ -157,7 +157,7 @@ export class PublishDeliveryTask {
       if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
       await this.store.retryLater(transaction, delivery.id, {
         at: next.at,
-        code: next.rateLimited ? 'rate_limited' : 'network_unavailable',
+        code: next.code,
         message: error.message,
       });
     });

@@ -61,7 +61,39 @@ describe('afterFailure', () => {
 
   it('waits for a rate limit window however many times, instead of failing', () => {
     const next = afterFailure({ attempts: 50, rateLimitWaits: 49, createdAt: created }, limited, now, () => 0);
-    expect(next).toEqual({ kind: 'retry', at: new Date(now.getTime() + 15 * 60_000 + 1_000), rateLimited: true });
+    expect(next).toEqual({
+      kind: 'retry',
+      at: new Date(now.getTime() + 15 * 60_000 + 1_000),
+      rateLimited: true,
+      code: 'rate_limited',
+    });
+  });
+
+  it('waits for the end of a usage cap under its own code, and fails with it when that is past the limit', () => {
+    const capEnd = new Date(now.getTime() + 20 * 3_600_000);
+    const capped = new NetworkError('x', 'rate_limited', 'Usage cap exceeded', { retryAt: capEnd, usageCap: 'Daily' });
+    expect(afterFailure({ attempts: 1, rateLimitWaits: 0, createdAt: created }, capped, now, () => 0)).toEqual({
+      kind: 'retry',
+      at: new Date(capEnd.getTime() + 1_000),
+      rateLimited: true,
+      code: 'usage_capped',
+    });
+    const monthAway = new NetworkError('x', 'rate_limited', 'Usage cap exceeded', {
+      retryAt: new Date(now.getTime() + 20 * 24 * 3_600_000),
+      usageCap: 'Monthly',
+    });
+    expect(afterFailure({ attempts: 1, rateLimitWaits: 0, createdAt: created }, monthAway, now)).toEqual({
+      kind: 'fail',
+      code: 'usage_capped',
+    });
+  });
+
+  it('retries other trouble as network_unavailable', () => {
+    expect(afterFailure({ attempts: 1, rateLimitWaits: 0, createdAt: created }, transient, now)).toMatchObject({
+      kind: 'retry',
+      rateLimited: false,
+      code: 'network_unavailable',
+    });
   });
 
   it("but not past MAX_RATE_LIMIT_WAIT_MS from the delivery's creation", () => {

@@ -27,14 +27,22 @@ export function nextAttemptAt(
   return new Date(now.getTime() + delay);
 }
 
+/** Why a delivery (or comment answer) waits for its next attempt. */
+export type WaitCode = Extract<DeliveryErrorCode, 'rate_limited' | 'usage_capped' | 'network_unavailable'>;
+
 export type AfterFailure =
-  | { kind: 'fail'; code: Extract<DeliveryErrorCode, 'network_rejected' | 'retries_exhausted' | 'rate_limited'> }
-  | { kind: 'retry'; at: Date; rateLimited: boolean };
+  | {
+      kind: 'fail';
+      code: Extract<DeliveryErrorCode, 'network_rejected' | 'retries_exhausted' | 'rate_limited' | 'usage_capped'>;
+    }
+  /** `rateLimited`: a wait for the network (a rate-limit window or a usage cap), not counted as a failed attempt. */
+  | { kind: 'retry'; at: Date; rateLimited: boolean; code: WaitCode };
 
 /**
  * What a failed attempt (other than an expired token) leads to. A permanent error fails at once. A
- * rate limit waits for the network's window, however many times, within MAX_RATE_LIMIT_WAIT_MS of
- * the delivery's creation: the issue asks that a publish over the limit wait, not fail. Other
+ * rate limit waits for the network's window (a usage cap for its period), however many times, within
+ * MAX_RATE_LIMIT_WAIT_MS of the delivery's creation: the issue asks that a publish over the limit
+ * wait, not fail. Other
  * transient errors retry until MAX_ATTEMPTS attempts that were not rate-limit waits.
  */
 export function afterFailure(
@@ -45,10 +53,11 @@ export function afterFailure(
 ): AfterFailure {
   if (error.kind === 'permanent') return { kind: 'fail', code: 'network_rejected' };
   if (error.kind === 'rate_limited') {
+    // A usage cap (X's monthly or daily cap) waits the same way, for the end of its period, under its own code.
+    const code = error.details.usageCap ? 'usage_capped' : 'rate_limited';
     const at = nextAttemptAt(error, delivery.attempts, now, random);
-    if (at.getTime() - delivery.createdAt.getTime() > MAX_RATE_LIMIT_WAIT_MS)
-      return { kind: 'fail', code: 'rate_limited' };
-    return { kind: 'retry', at, rateLimited: true };
+    if (at.getTime() - delivery.createdAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) return { kind: 'fail', code };
+    return { kind: 'retry', at, rateLimited: true, code };
   }
   if (delivery.attempts - delivery.rateLimitWaits >= MAX_ATTEMPTS) return { kind: 'fail', code: 'retries_exhausted' };
   // Backoff grows with the failures, not with the waits for a window.
@@ -56,5 +65,6 @@ export function afterFailure(
     kind: 'retry',
     at: nextAttemptAt(error, delivery.attempts - delivery.rateLimitWaits, now, random),
     rateLimited: false,
+    code: 'network_unavailable',
   };
 }

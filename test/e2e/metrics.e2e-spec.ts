@@ -268,7 +268,7 @@ describe('Metrics (against the emulator)', () => {
     const post = await publishTo(t, sandbox, TENANT, 'x', account.id, 'Metrics in the sandbox', '');
     expect(post.status).toBe('published');
     const tweetId = post.deliveries[0]!.platformPostId!;
-    await setMetrics('x', tweetId, { retweet_count: 31 }, sandbox.apiKey);
+    await setMetrics('x', tweetId, { repost_count: 31 }, sandbox.apiKey);
     const response = await get(sandbox, `/posts/${post.id}/metrics`);
     expect(response.status).toBe(200);
     const metrics = byName((response.body.data as PostMetricsView).deliveries[0]!.metrics);

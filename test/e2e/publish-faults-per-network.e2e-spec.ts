@@ -108,7 +108,7 @@ describe('Publishing faults on each network (against the emulator)', () => {
   });
 
   /**
-   * After the limited attempt: the delivery waits (pending, rate_limited, one wait counted), its job
+   * After the limited attempt: the delivery waits (pending, `code`, one wait counted), its job
    * runs no earlier than `earliest` and no later than `latest`, and nothing reached the network. A
    * few seconds on (the worker polls every second) it has still not been tried again.
    */
@@ -119,11 +119,9 @@ describe('Publishing faults on each network (against the emulator)', () => {
     network: string,
     networkAccountId: string,
     postsBefore = 0,
+    code = 'rate_limited',
   ): Promise<void> {
-    const waiting = await deliveryWhen(
-      deliveryId,
-      (row) => row.status === 'pending' && row.error_code === 'rate_limited',
-    );
+    const waiting = await deliveryWhen(deliveryId, (row) => row.status === 'pending' && row.error_code === code);
     expect(waiting).toEqual(expect.objectContaining({ attempts: 1, rate_limit_waits: 1 }));
     const job = await jobOf(deliveryId);
     expect(job!.run_at.getTime()).toBeGreaterThanOrEqual(earliest);
@@ -232,6 +230,62 @@ describe('Publishing faults on each network (against the emulator)', () => {
       const onNetwork = (await publishedBy('instagram', account.networkAccountId)).filter((item) => !item.parentId);
       expect(onNetwork.map((item) => item.postId)).toEqual([counted!.postId, settled.deliveries[0]!.platformPostId]);
       expect(onNetwork[1]!.text).toBe('Over the daily quota, then posted');
+    });
+  });
+
+  describe("X's usage cap (429 UsageCapExceeded while the rate-limit window has room)", () => {
+    it('x: a used-up daily cap waits for the next UTC day as usage_capped, not for the 15-minute window, then publishes once', async () => {
+      const account = await ownAccount('x');
+      await addFault({
+        network: 'x',
+        accountId: account.networkAccountId,
+        fault: 'usage_capped',
+        period: 'Daily',
+        count: 1,
+      });
+      const accepted = await post(account.id, [{ content: 'Over the daily cap, then posted' }]);
+      expect(accepted.status).toBe(202);
+      const deliveryId: string = accepted.body.data.deliveries[0].id;
+
+      const capped = await deliveryWhen(deliveryId, (row) => row.error_code === 'usage_capped');
+      expect(capped.error_message).toBe('Usage cap exceeded: Daily product cap (HTTP 429)');
+      const today = new Date();
+      const nextDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1);
+      // The start of the next UTC day, plus 1 to 5 s of jitter.
+      await expectWaiting(
+        deliveryId,
+        nextDay + 1_000,
+        nextDay + 5_000,
+        'x',
+        account.networkAccountId,
+        0,
+        'usage_capped',
+      );
+
+      await waitIsOver(deliveryId);
+      const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
+      expect(settled.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2, error: null }));
+      const onNetwork = await publishedBy('x', account.networkAccountId);
+      expect(onNetwork.map((item) => item.text)).toEqual(['Over the daily cap, then posted']);
+    });
+
+    it('x: a used-up monthly cap waits for the next UTC month when that is within 48 hours, else fails as usage_capped', async () => {
+      const account = await ownAccount('x');
+      await addFault({ network: 'x', accountId: account.networkAccountId, fault: 'usage_capped', count: 1 });
+      const accepted = await post(account.id, [{ content: 'Over the monthly cap' }]);
+      const deliveryId: string = accepted.body.data.deliveries[0].id;
+      const capped = await deliveryWhen(deliveryId, (row) => row.error_code === 'usage_capped');
+      const now = new Date();
+      const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+      if (nextMonth - now.getTime() > 47 * 3_600_000) {
+        const failed = await deliveryWhen(deliveryId, (row) => row.status === 'failed');
+        expect(failed).toEqual(expect.objectContaining({ error_code: 'usage_capped', attempts: 1 }));
+        expect(failed.error_message).toBe('Usage cap exceeded: Monthly product cap (HTTP 429)');
+      } else {
+        expect(capped.status).toBe('pending');
+        expect(capped.next_attempt_at!.getTime()).toBeGreaterThanOrEqual(nextMonth);
+      }
+      expect(await publishedBy('x', account.networkAccountId)).toEqual([]);
     });
   });
 

@@ -768,12 +768,13 @@ export interface components {
          *     - `permission_missing`: Failed: the account lacks a permission this needs at the network (the message names it); reconnect the account to grant it
          *     - `retries_exhausted`: Failed: the network kept failing until the last attempt
          *     - `rate_limited`: Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours
+         *     - `usage_capped`: Pending: X's usage cap for the app is used up; waiting for the start of the cap's next period (UTC day or month). Failed: that is more than 48 hours away
          *     - `network_unavailable`: Pending: the network failed for a moment; the delivery is tried again
          *     - `unpublish_not_supported`: Unpublish: the delivery's network cannot delete a post through its API; nothing was changed
          *     - `unpublish_failed`: Unpublish: the network refused the delete (the message says why); the delivery is still published
          * @enum {string}
          */
-        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "permission_missing" | "retries_exhausted" | "rate_limited" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
+        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "permission_missing" | "retries_exhausted" | "rate_limited" | "usage_capped" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
         DeliveryErrorView: {
             /** @example token_expired */
             code: components["schemas"]["DeliveryErrorCode"];

@@ -6,8 +6,9 @@ const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 1_000_000;
 
 /**
- * `{ network, accountId?, fault, count?, resetInSeconds? | resetAt?, delayMs?, subcode? }` →
- * a fault. `resetAt` is Unix seconds, like x-rate-limit-reset.
+ * `{ network, accountId?, fault, count?, resetInSeconds? | resetAt?, delayMs?, subcode?, period? }` →
+ * a fault. `resetAt` is Unix seconds, like x-rate-limit-reset; `period` (usage_capped) is Monthly
+ * (the default) or Daily.
  */
 export function parseFault(state: EmulatorState, input: unknown): Omit<Fault, 'id'> {
   const body = objectBody(input);
@@ -28,6 +29,8 @@ export function parseFault(state: EmulatorState, input: unknown): Omit<Fault, 'i
   if (body.resetAt !== undefined && !isUnixSeconds) problems.push('resetAt: must be Unix seconds');
   if (body.subcode !== undefined && body.subcode !== 460 && body.subcode !== 467)
     problems.push('subcode: must be 460 or 467');
+  if (body.period !== undefined && !(kind === 'usage_capped' && (body.period === 'Monthly' || body.period === 'Daily')))
+    problems.push('period: Monthly or Daily, for usage_capped only');
   if (kind === 'slow' && body.delayMs === undefined) problems.push('delayMs: required for slow');
   if (problems.length) throw new ControlError('Invalid fault.', problems);
   const now = state.now();
@@ -38,6 +41,7 @@ export function parseFault(state: EmulatorState, input: unknown): Omit<Fault, 'i
     remaining: body.count as number | undefined,
     delayMs: body.delayMs as number | undefined,
     subcode: body.subcode as number | undefined,
+    period: kind === 'usage_capped' ? ((body.period as 'Monthly' | 'Daily' | undefined) ?? 'Monthly') : undefined,
     resetAt:
       kind !== 'rate_limited'
         ? undefined

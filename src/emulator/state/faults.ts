@@ -8,6 +8,8 @@ export const FAULT_KINDS = [
   'server_error',
   /** The call is carried out, then answered 500/503 as if it had failed: the answer is lost. */
   'answer_lost',
+  /** X: the app's usage cap is used up (429 UsageCapExceeded) while its rate-limit window has room. */
+  'usage_capped',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -27,6 +29,8 @@ export interface Fault {
   delayMs?: number;
   /** token_revoked on Graph: 460 (password changed) or 467 (invalidated). */
   subcode?: number;
+  /** usage_capped: the period of the cap the app used up. */
+  period?: 'Monthly' | 'Daily';
 }
 
 /** The (network, account) pairs a call acts for; a fault on any of them applies. */

@@ -3,7 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { EmulatorState } from '../state/emulator-state';
 import { IssuedToken } from '../state/credentials';
 import { FaultKind } from '../state/faults';
-import { xProblems } from './x-errors';
+import { xProblems, XUsageCapProblem } from './x-errors';
 import { countXCall, rateLimitHeaders, X_LIMITS } from './x-rate-limit';
 import { findXProfile, TestXProfile } from './x-test-user';
 import { X_TOKENS } from './x-tokens';
@@ -13,7 +13,14 @@ export interface XCall {
   profile: TestXProfile;
 }
 
-const CALL_FAULTS: readonly FaultKind[] = ['token_expired', 'token_revoked', 'rate_limited', 'slow', 'server_error'];
+const CALL_FAULTS: readonly FaultKind[] = [
+  'token_expired',
+  'token_revoked',
+  'rate_limited',
+  'usage_capped',
+  'slow',
+  'server_error',
+];
 export const X_PUBLISH_FAULTS: readonly FaultKind[] = [...CALL_FAULTS, 'duplicate'];
 
 /**
@@ -45,6 +52,9 @@ export async function authorizeXCall(
     const resetAt = failing.resetAt ?? state.now() + 15 * 60_000;
     throw xProblems.tooManyRequests(rateLimitHeaders(X_LIMITS[options.endpoint], 0, Math.ceil(resetAt / 1000)));
   }
+  // The cap, not the window: the call counts, and the window's headers still show room, as X sends them.
+  if (failing?.kind === 'usage_capped')
+    throw new XUsageCapProblem(failing.period ?? 'Monthly', countXCall(state, reply, options.endpoint, profile.id));
   if (failing?.kind === 'duplicate') throw xProblems.duplicate();
   if (failing?.kind === 'server_error') throw xProblems.unavailable();
 

@@ -27,6 +27,45 @@ export class XProblem extends EmulatorError {
       status: this.status,
     };
   }
+
+  /** X sends its problems as RFC 7807 problem details (the spec's `default` answers list application/problem+json). */
+  override contentType(): string {
+    return 'application/problem+json';
+  }
+}
+
+/** The problem types X's spec enumerates (`Problem` in specs/openapi.json), on api.x.com. */
+export const X_PROBLEM_TYPES = {
+  invalidRequest: 'https://api.x.com/2/problems/invalid-request',
+  resourceNotFound: 'https://api.x.com/2/problems/resource-not-found',
+  /** Not in the spec: the usage-cap 429 seen in the wild (github.com/xdevplatform/xdk/issues/25). */
+  usageCapped: 'https://api.x.com/2/problems/usage-capped',
+} as const;
+
+export type XCapPeriod = 'Monthly' | 'Daily';
+
+/**
+ * The 429 of a used-up usage cap, as reported from X (github.com/xdevplatform/xdk/issues/25): a
+ * problem titled UsageCapExceeded naming its period, while the rate-limit window still has room.
+ */
+export class XUsageCapProblem extends XProblem {
+  constructor(
+    readonly period: XCapPeriod,
+    headers: Record<string, string>,
+  ) {
+    super(
+      429,
+      'UsageCapExceeded',
+      `Usage cap exceeded: ${period} product cap`,
+      X_PROBLEM_TYPES.usageCapped,
+      undefined,
+      headers,
+    );
+  }
+
+  override body(): Record<string, unknown> {
+    return { title: this.title, period: this.period, scope: 'Product', detail: this.detail, type: this.type };
+  }
 }
 
 /** The OAuth 2.0 error of X's token and revoke endpoints: `{"error","error_description"}`. */
@@ -51,14 +90,14 @@ export const xProblems = {
   tooManyRequests: (headers: Record<string, string>) =>
     new XProblem(429, 'Too Many Requests', 'Too Many Requests', 'about:blank', undefined, headers),
   unavailable: () => new XProblem(503, 'Service Unavailable', 'Service Unavailable'),
-  notFound: (detail: string) =>
-    new XProblem(404, 'Not Found Error', detail, 'https://api.twitter.com/2/problems/resource-not-found'),
-  invalid: (parameter: string, message: string) =>
+  notFound: (detail: string) => new XProblem(404, 'Not Found Error', detail, X_PROBLEM_TYPES.resourceNotFound),
+  /** `value`: what was sent, which X quotes back under `parameters` (the message when there is none). */
+  invalid: (parameter: string, message: string, value?: string) =>
     new XProblem(
       400,
       'Invalid Request',
       'One or more parameters to your request was invalid.',
-      'https://api.twitter.com/2/problems/invalid-request',
-      [{ parameters: { [parameter]: [message] }, message }],
+      X_PROBLEM_TYPES.invalidRequest,
+      [{ parameters: { [parameter]: [value ?? message] }, message }],
     ),
 };

@@ -1,12 +1,15 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { isMultipartBody } from '../http/multipart';
-import { jsonObjectBody, requestParams } from '../http/request-params';
+import { jsonObjectBody } from '../http/request-params';
 import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { X_MEDIA, XMedia } from './x-stored-objects';
 import { authorizeXCall } from './x-access';
+import { onlyProperties, XBodyObject } from './x-body';
 import { xProblems } from './x-errors';
+import { xPathId, xQuery } from './x-query';
+import { X_BODY_PROPERTIES, X_INITIALIZE_MEDIA_TYPES } from './x-spec';
 
 const MB = 1024 * 1024;
 const MEDIA_LIFETIME_SECONDS = 86400;
@@ -16,7 +19,11 @@ const CATEGORY_LIMITS: Record<string, number> = { tweet_image: 5 * MB, tweet_gif
 const MEDIA_KEY_PREFIX: Record<string, string> = { tweet_image: '3', tweet_gif: '16', tweet_video: '7' };
 const SCOPES = ['media.write'];
 
-type MediaId = { Params: { id: string } };
+type Query = { Querystring: Record<string, unknown> };
+type MediaId = Query & { Params: { id: string } };
+/** media_category values the spec lists for one request (MediaUploadRequest) and for initialize. */
+const UPLOAD_CATEGORIES = ['tweet_image', 'tweet_video', 'tweet_gif', 'dm_image', 'dm_video', 'dm_gif', 'subtitles'];
+const INITIALIZE_CATEGORIES = [...UPLOAD_CATEGORIES, 'amplify_video'];
 
 /** The bytes of an upload: the multipart `media` file (or field), or base64 `media` in a JSON body. */
 function uploadedBytes(request: FastifyRequest): number {
@@ -31,32 +38,61 @@ function uploadedBytes(request: FastifyRequest): number {
   throw xProblems.invalid('media', 'The media field is required: a multipart file, or base64 in a JSON body.');
 }
 
-function categoryOf(value: string | undefined, mediaType: string | undefined): string {
-  const category =
-    value ??
-    (mediaType?.startsWith('video/') ? 'tweet_video' : mediaType === 'image/gif' ? 'tweet_gif' : 'tweet_image');
-  if (!(category in CATEGORY_LIMITS))
+/**
+ * The body's properties, checked against the schema's (x-spec.ts): a multipart body's fields and
+ * files, or a JSON object's keys. Neither: the upload is refused.
+ */
+function uploadProperties(
+  request: FastifyRequest,
+  allowed: readonly string[],
+  json: 'json-only' | 'either',
+): XBodyObject {
+  const body = request.body;
+  const properties = isMultipartBody(body)
+    ? json === 'json-only'
+      ? undefined
+      : { ...body.fields, ...body.files }
+    : jsonObjectBody(request);
+  if (!properties)
     throw xProblems.invalid(
-      'media_category',
-      `media_category must be one of ${Object.keys(CATEGORY_LIMITS).join(', ')}`,
+      'body',
+      json === 'json-only'
+        ? 'The request body must be a JSON object.'
+        : 'The body must be multipart/form-data or JSON.',
     );
-  return category;
+  onlyProperties(properties, allowed);
+  return properties;
 }
 
-function newMedia(
-  state: EmulatorState,
-  userId: string,
-  category: string,
-  mediaType: string,
-  totalBytes: number,
-): XMedia {
+/** A media_category the spec lists (`listed`) and the emulator models (tweet images, GIFs and videos). */
+function checkedCategory(value: unknown, listed: readonly string[]): string {
+  if (typeof value !== 'string' || !listed.includes(value))
+    throw xProblems.invalid('media_category', `media_category must be one of ${listed.join(', ')}`, String(value));
+  if (!(value in CATEGORY_LIMITS))
+    throw xProblems.invalid(
+      'media_category',
+      `The emulator models only ${Object.keys(CATEGORY_LIMITS).join(', ')} uploads.`,
+      value,
+    );
+  return value;
+}
+
+/** The category an initialize names, else the one its media_type implies, as X picks it. */
+function initializeCategory(value: unknown, mediaType: string): string {
+  if (value !== undefined) return checkedCategory(value, INITIALIZE_CATEGORIES);
+  if (mediaType.startsWith('video/')) return 'tweet_video';
+  if (mediaType === 'image/gif') return 'tweet_gif';
+  if (mediaType.startsWith('image/')) return 'tweet_image';
+  throw xProblems.invalid('media_category', `media_category is needed for ${mediaType}.`, mediaType);
+}
+
+function newMedia(state: EmulatorState, userId: string, category: string, totalBytes: number): XMedia {
   const id = snowflakeId();
   const now = state.now();
   const media: XMedia = {
     id,
     mediaKey: `${MEDIA_KEY_PREFIX[category]}_${id}`,
     userId,
-    mediaType,
     category,
     totalBytes,
     receivedBytes: 0,
@@ -86,38 +122,56 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
   const { state } = context;
   const uploadOptions = { bodyLimit: X_UPLOAD_BODY_LIMIT };
 
-  fastify.post('/2/media/upload', uploadOptions, async (request, reply) => {
+  // One request (MediaUploadRequest): media and media_category, and no media_type, which the spec's schema does not have.
+  fastify.post<Query>('/2/media/upload', uploadOptions, async (request, reply) => {
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
-    const params = requestParams(request);
-    const category = categoryOf(params.media_category, params.media_type);
+    xQuery('POST /2/media/upload', request.query);
+    const body = uploadProperties(request, X_BODY_PROPERTIES.mediaUpload, 'either');
+    if (body.media_category === undefined)
+      throw xProblems.invalid('media_category', 'The `media_category` field is required.');
+    const category = checkedCategory(body.media_category, UPLOAD_CATEGORIES);
     if (category === 'tweet_video')
       throw xProblems.invalid('media_category', 'Videos are uploaded in chunks: initialize, append, finalize.');
     const size = uploadedBytes(request);
     if (size === 0 || size > CATEGORY_LIMITS[category])
       throw xProblems.invalid('media', `The media must be 1 byte to ${CATEGORY_LIMITS[category] / MB} MB.`);
-    const media = newMedia(state, profile.id, category, params.media_type ?? 'image/jpeg', size);
+    const media = newMedia(state, profile.id, category, size);
     Object.assign(media, { receivedBytes: size, state: 'succeeded' });
     return { data: { id: media.id, media_key: media.mediaKey, size, expires_after_secs: MEDIA_LIFETIME_SECONDS } };
   });
 
-  fastify.post('/2/media/upload/initialize', async (request, reply) => {
+  // Initialize (InitializeMediaUploadRequest, JSON): media_type is one of the spec's enumerated types.
+  fastify.post<Query>('/2/media/upload/initialize', async (request, reply) => {
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
-    const params = requestParams(request);
-    const totalBytes = Number(params.total_bytes);
-    if (!params.media_type || !/^(image|video)\/[a-z0-9.+-]+$/.test(params.media_type))
-      throw xProblems.invalid('media_type', 'media_type must be a MIME type such as video/mp4.');
-    const category = categoryOf(params.media_category, params.media_type);
-    if (!Number.isInteger(totalBytes) || totalBytes < 1 || totalBytes > CATEGORY_LIMITS[category])
+    xQuery('POST /2/media/upload/initialize', request.query);
+    const body = uploadProperties(request, X_BODY_PROPERTIES.initializeUpload, 'json-only');
+    const mediaType = body.media_type;
+    if (typeof mediaType !== 'string' || !(X_INITIALIZE_MEDIA_TYPES as readonly string[]).includes(mediaType))
+      throw xProblems.invalid(
+        'media_type',
+        `media_type must be one of ${X_INITIALIZE_MEDIA_TYPES.join(', ')}`,
+        String(mediaType),
+      );
+    const category = initializeCategory(body.media_category, mediaType);
+    const totalBytes = body.total_bytes;
+    if (
+      typeof totalBytes !== 'number' ||
+      !Number.isInteger(totalBytes) ||
+      totalBytes < 1 ||
+      totalBytes > CATEGORY_LIMITS[category]
+    )
       throw xProblems.invalid('total_bytes', `total_bytes must be an integer from 1 to ${CATEGORY_LIMITS[category]}.`);
-    const media = newMedia(state, profile.id, category, params.media_type, totalBytes);
+    const media = newMedia(state, profile.id, category, totalBytes);
     return { data: { id: media.id, media_key: media.mediaKey, expires_after_secs: MEDIA_LIFETIME_SECONDS } };
   });
 
   fastify.post<MediaId>('/2/media/upload/:id/append', uploadOptions, async (request, reply) => {
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
-    const media = ownMedia(state, request.params.id, profile.id);
+    xQuery('POST /2/media/upload/:id/append', request.query);
+    const media = ownMedia(state, xPathId('id', request.params.id), profile.id);
     if (media.state !== 'uploading') throw xProblems.invalid('media_id', 'The upload was already finalized.');
-    const segment = Number(requestParams(request).segment_index);
+    const body = uploadProperties(request, X_BODY_PROPERTIES.appendUpload, 'either');
+    const segment = typeof body.segment_index === 'number' ? body.segment_index : Number(body.segment_index ?? NaN);
     if (!Number.isInteger(segment) || segment < 0 || segment > 999)
       throw xProblems.invalid('segment_index', 'segment_index must be an integer from 0 to 999.');
     const size = uploadedBytes(request);
@@ -132,7 +186,8 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
 
   fastify.post<MediaId>('/2/media/upload/:id/finalize', async (request, reply) => {
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
-    const media = ownMedia(state, request.params.id, profile.id);
+    xQuery('POST /2/media/upload/:id/finalize', request.query);
+    const media = ownMedia(state, xPathId('id', request.params.id), profile.id);
     if (media.state !== 'uploading') throw xProblems.invalid('media_id', 'The upload was already finalized.');
     if (media.receivedBytes !== media.totalBytes)
       throw xProblems.invalid(
@@ -153,10 +208,11 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
   });
 
   // Each STATUS poll moves processing on; after the configured number of polls it has succeeded.
-  fastify.get<{ Querystring: Record<string, string | undefined> }>('/2/media/upload', async (request, reply) => {
+  // STATUS: the spec lists command (only STATUS) as optional and media_id as required.
+  fastify.get<Query>('/2/media/upload', async (request, reply) => {
     const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
-    if (request.query.command !== 'STATUS') throw xProblems.invalid('command', 'command must be STATUS.');
-    const media = ownMedia(state, request.query.media_id, profile.id);
+    const query = xQuery('GET /2/media/upload', request.query);
+    const media = ownMedia(state, query.value('media_id'), profile.id);
     if (media.state === 'pending' || media.state === 'in_progress') {
       media.polls += 1;
       media.state = media.polls > state.settings.xVideoPolls ? 'succeeded' : 'in_progress';

@@ -23,16 +23,17 @@ export function rateLimitHeaders(limit: number, remaining: number, resetAtSecond
   };
 }
 
-/** Counts a call against the user's window, sets the headers, and refuses when enforced and exhausted. */
+/** Counts a call against the user's window, sets the headers (and hands them back), and refuses when enforced and exhausted. */
 export function countXCall(
   state: EmulatorState,
   reply: FastifyReply,
   endpoint: keyof typeof X_LIMITS,
   userId: string,
-): void {
+): Record<string, string> {
   const limit = X_LIMITS[endpoint];
   const window = state.rateWindows.hit(`x:${endpoint}:${userId}`, limit, WINDOW_MS, state.settings.enforceRateLimits);
   const headers = rateLimitHeaders(window.limit, window.remaining, window.resetAtSeconds);
   reply.headers(headers);
   if (window.exceeded) throw xProblems.tooManyRequests(headers);
+  return headers;
 }

@@ -1,66 +1,41 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { EmulatorState } from '../state/emulator-state';
-import { PublishedItem } from '../state/published-log';
 import { authorizeXCall } from './x-access';
 import { xProblems } from './x-errors';
-import { findXProfile } from './x-test-user';
+import { conversationOf, xIncludes, xPostView } from './x-post-view';
+import { xQuery } from './x-query';
 
 /** Recent search covers the last 7 days. */
 const RECENT_WINDOW_MS = 7 * 24 * 3600_000;
 
-type SearchQuery = {
-  Querystring: {
-    query?: string;
-    max_results?: string;
-    next_token?: string;
-    'tweet.fields'?: string;
-    expansions?: string;
-  };
-};
-
-/** The tweet a conversation started with: the root of the reply chain. */
-function conversationOf(state: EmulatorState, tweet: PublishedItem): string {
-  let current = tweet;
-  for (let depth = 0; current.replyToId && depth < 1000; depth++) {
-    const parent = state.published.find('x', current.replyToId);
-    if (!parent) return current.replyToId;
-    current = parent;
-  }
-  return current.postId;
-}
+type SearchQuery = { Querystring: Record<string, unknown> };
 
 const encodeToken = (sequence: number) => Buffer.from(`next:${sequence}`).toString('base64url');
 
-function decodeToken(token: string): number {
+function decodeToken(name: string, token: string): number {
   const match = /^next:(\d{1,9})$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!match) throw xProblems.invalid('next_token', 'The `next_token` query parameter value is not valid');
+  if (!match) throw xProblems.invalid(name, `The \`${name}\` query parameter value is not valid`, token);
   return Number(match[1]);
-}
-
-/** The author of a tweet: a third party added through the control API, or the profile that posted it. */
-function authorOf(state: EmulatorState, tweet: PublishedItem): { id: string; username: string } {
-  return (
-    tweet.author ?? { id: tweet.accountId, username: findXProfile(state, tweet.accountId)?.profile.username ?? '' }
-  );
 }
 
 /**
  * `GET /2/tweets/search/recent`, for the one operator the service uses: `conversation_id:<id>`
  * (the replies in a tweet's conversation, the first tweet itself left out), newest first,
- * 10 to 100 per page, paged by `next_token`.
+ * 10 to 100 per page, paged by `next_token`; the parameters X's spec names, no others.
  */
 export function registerXSearchRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
   const { state } = context;
 
   fastify.get<SearchQuery>('/2/tweets/search/recent', async (request, reply) => {
     await authorizeXCall(state, request, reply, { endpoint: 'search', scopes: ['tweet.read', 'users.read'] });
-    const match = /^conversation_id:(\d{1,19})$/.exec(request.query.query ?? '');
+    const query = xQuery('GET /2/tweets/search/recent', request.query);
+    const match = /^conversation_id:(\d{1,19})$/.exec(query.value('query') ?? '');
     if (!match) throw xProblems.invalid('query', 'The emulator searches only `conversation_id:<tweet id>` queries.');
-    const maxResults = Number(request.query.max_results ?? 10);
-    if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100)
-      throw xProblems.invalid('max_results', 'The `max_results` query parameter value must be between 10 and 100');
-    const before = request.query.next_token ? decodeToken(request.query.next_token) : Infinity;
+    const maxResults = Number(query.value('max_results') ?? 10);
+    // The spec names both; X's recent search pages with next_token.
+    const tokenName = query.value('next_token') !== undefined ? 'next_token' : 'pagination_token';
+    const token = query.value(tokenName);
+    const before = token ? decodeToken(tokenName, token) : Infinity;
     const since = state.now() - RECENT_WINDOW_MS;
     const conversation = match[1];
     const replies = state.published
@@ -76,32 +51,11 @@ export function registerXSearchRoutes(fastify: FastifyInstance, context: Emulato
       .reverse();
     const page = replies.slice(0, maxResults);
     if (page.length === 0) return { meta: { result_count: 0 } };
-    const fields = new Set((request.query['tweet.fields'] ?? '').split(',').filter(Boolean));
-    const data = page.map((item) => {
-      const author = authorOf(state, item);
-      const parent = state.published.find('x', item.replyToId!);
-      return {
-        id: item.postId,
-        text: item.text,
-        edit_history_tweet_ids: [item.postId],
-        ...(fields.has('author_id') ? { author_id: author.id } : {}),
-        ...(fields.has('created_at') ? { created_at: item.publishedAt } : {}),
-        ...(fields.has('conversation_id') ? { conversation_id: conversation } : {}),
-        ...(fields.has('in_reply_to_user_id') && parent ? { in_reply_to_user_id: authorOf(state, parent).id } : {}),
-        ...(fields.has('referenced_tweets') ? { referenced_tweets: [{ type: 'replied_to', id: item.replyToId }] } : {}),
-      };
-    });
-    const users = (request.query.expansions ?? '').split(',').includes('author_id')
-      ? [...new Map(page.map((item) => authorOf(state, item)).map((user) => [user.id, user])).values()].map((user) => ({
-          id: user.id,
-          username: user.username,
-          name: user.username,
-        }))
-      : undefined;
+    const includes = xIncludes(state, page, query);
     const last = page[page.length - 1];
     return {
-      data,
-      ...(users ? { includes: { users } } : {}),
+      data: page.map((item) => xPostView(state, item, query)),
+      ...(includes ? { includes } : {}),
       meta: {
         result_count: page.length,
         newest_id: page[0].postId,

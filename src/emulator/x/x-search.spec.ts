@@ -46,14 +46,14 @@ describe('emulated X conversation search and third-party replies', () => {
     const first = await search({
       query: `conversation_id:${root}`,
       max_results: '10',
-      'tweet.fields': 'author_id,created_at,referenced_tweets,conversation_id',
-      expansions: 'author_id',
+      'post.fields': 'created_at,conversation_id',
+      expansions: 'author_id,referenced_posts',
     });
     expect(first.statusCode).toBe(200);
     const page = first.json();
     expect(page.data.map((item: { id: string }) => item.id)).toEqual([ours, ...ids.slice(2).reverse()]);
     expect(page.data[0]).toMatchObject({
-      referenced_tweets: [{ type: 'replied_to', id: ids[10] }],
+      referenced_posts: [{ type: 'replied_to', id: ids[10] }],
       conversation_id: root,
     });
     expect(page.data[1]).toMatchObject({ author_id: '42' });
@@ -66,6 +66,33 @@ describe('emulated X conversation search and third-party replies', () => {
 
     expect((await search({ query: 'from:someone' })).statusCode).toBe(400);
     expect((await search({ query: `conversation_id:${root}`, max_results: '5' })).statusCode).toBe(400);
+  });
+
+  it("refuses the former names X's spec no longer lists (tweet.fields, referenced_tweets) and any unknown parameter", async () => {
+    const root: string = (await tweet('Root')).json().data.id;
+    const former = await search({ query: `conversation_id:${root}`, 'tweet.fields': 'author_id' });
+    expect(former.statusCode).toBe(400);
+    expect(former.headers['content-type']).toContain('application/problem+json');
+    expect(former.json()).toEqual({
+      errors: [
+        {
+          parameters: { 'tweet.fields': ['author_id'] },
+          message: expect.stringMatching(/^The query parameter \[tweet\.fields\] is not one of \[query,max_results,/),
+        },
+      ],
+      title: 'Invalid Request',
+      detail: 'One or more parameters to your request was invalid.',
+      type: 'https://api.x.com/2/problems/invalid-request',
+      status: 400,
+    });
+    // author_id is an expansion now, not a field; referenced_tweets.id is the former expansion.
+    expect((await search({ query: `conversation_id:${root}`, 'post.fields': 'author_id' })).statusCode).toBe(400);
+    expect((await search({ query: `conversation_id:${root}`, expansions: 'referenced_tweets.id' })).statusCode).toBe(
+      400,
+    );
+    expect((await search({ query: `conversation_id:${root}`, 'post.fields': 'text,text' })).statusCode).toBe(400);
+    expect((await search({ query: '' })).statusCode).toBe(400);
+    expect((await search({ query: `conversation_id:${root}`, sort_order: 'recency' })).statusCode).toBe(200);
   });
 
   it('makes the tweet and then loses the answer under an answer_lost fault', async () => {

@@ -7,7 +7,6 @@ export interface XMedia {
   id: string;
   mediaKey: string;
   userId: string;
-  mediaType: string;
   category: string;
   totalBytes: number;
   receivedBytes: number;

@@ -6,7 +6,10 @@ import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedMedia } from '../state/published-log';
 import { authorizeXCall, X_PUBLISH_FAULTS } from './x-access';
+import { isBodyObject, onlyProperties } from './x-body';
 import { xProblems } from './x-errors';
+import { xPathId, xQuery } from './x-query';
+import { X_BODY_PROPERTIES, X_ID_PATTERN } from './x-spec';
 import { weightedTweetLength, X_MAX_WEIGHTED_LENGTH } from './x-text-length';
 import { X_MEDIA } from './x-stored-objects';
 import { TestXProfile } from './x-test-user';
@@ -20,8 +23,10 @@ function stringArray(value: unknown): string[] | undefined {
 /** The media of a tweet: 1–4 images, or one GIF, or one video, all the author's and processed. */
 function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown): PublishedMedia[] {
   if (media === undefined) return [];
-  const ids = stringArray((media as { media_ids?: unknown } | null)?.media_ids);
-  if (!ids || ids.length < 1 || ids.length > 4)
+  if (!isBodyObject(media)) throw xProblems.invalid('media', 'media must be an object');
+  onlyProperties(media, X_BODY_PROPERTIES.createPostMedia, 'media');
+  const ids = stringArray(media.media_ids);
+  if (!ids || ids.length < 1 || ids.length > 4 || !ids.every((id) => X_ID_PATTERN.test(id)))
     throw xProblems.invalid('media.media_ids', 'media.media_ids must be an array of 1 to 4 media ids');
   const items = ids.map((id) => {
     const uploaded = state.objects.of(X_MEDIA).get(id);
@@ -43,15 +48,19 @@ function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown)
 export function registerXTweetRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
   const { state } = context;
 
-  fastify.post('/2/tweets', async (request, reply) => {
+  fastify.post<{ Querystring: Record<string, unknown> }>('/2/tweets', async (request, reply) => {
     const { profile } = await authorizeXCall(state, request, reply, {
       endpoint: 'tweets',
       scopes: ['tweet.read', 'tweet.write', 'users.read'],
       faults: X_PUBLISH_FAULTS,
     });
+    xQuery('POST /2/tweets', request.query);
     const body = jsonObjectBody(request);
     if (!body) throw xProblems.invalid('body', 'The request body must be a JSON object.');
-    const text = body.text === undefined ? '' : body.text;
+    onlyProperties(body, X_BODY_PROPERTIES.createPost);
+    // X's spec: the backend's tweet text is non-null and refuses an absent value, so "" is sent with media alone.
+    const text = body.text;
+    if (text === undefined) throw xProblems.invalid('text', 'The `text` field is required; send "" with media alone.');
     if (typeof text !== 'string') throw xProblems.invalid('text', 'text must be a string');
     if (weightedTweetLength(text) > X_MAX_WEIGHTED_LENGTH)
       throw xProblems.invalid(
@@ -62,8 +71,12 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
     if (!text && media.length === 0) throw xProblems.invalid('text', 'A Tweet needs text or media.');
     let replyToId: string | undefined;
     if (body.reply !== undefined) {
-      const target = (body.reply as { in_reply_to_tweet_id?: unknown } | null)?.in_reply_to_tweet_id;
-      const original = typeof target === 'string' ? state.published.find('x', target) : undefined;
+      if (!isBodyObject(body.reply)) throw xProblems.invalid('reply', 'reply must be an object');
+      onlyProperties(body.reply, X_BODY_PROPERTIES.createPostReply, 'reply');
+      const target = body.reply.in_reply_to_tweet_id;
+      if (typeof target !== 'string' || !X_ID_PATTERN.test(target))
+        throw xProblems.invalid('reply.in_reply_to_tweet_id', 'reply.in_reply_to_tweet_id must be a post id');
+      const original = state.published.find('x', target);
       if (!original || original.deletedAt)
         throw xProblems.invalid(
           'reply.in_reply_to_tweet_id',
@@ -92,19 +105,24 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
       publishedAt: new Date(state.now()).toISOString(),
     });
     if (answerLost(state, [{ network: 'x', accountId: profile.id }])) throw xProblems.unavailable();
-    return reply.status(201).send({ data: { id, text, edit_history_tweet_ids: [id] } });
+    return reply.status(201).send({ data: { id, text, edit_history_post_ids: [id] } });
   });
 
-  fastify.delete<{ Params: { id: string } }>('/2/tweets/:id', async (request, reply) => {
-    const { profile } = await authorizeXCall(state, request, reply, {
-      endpoint: 'tweets',
-      scopes: ['tweet.read', 'tweet.write', 'users.read'],
-    });
-    const tweet = state.published.find('x', request.params.id);
-    if (!tweet || tweet.deletedAt) throw xProblems.notFound(`Could not find tweet with id: [${request.params.id}].`);
-    if (tweet.accountId !== profile.id)
-      throw xProblems.forbidden('You are not allowed to delete a Tweet that is not yours.');
-    tweet.deletedAt = new Date(state.now()).toISOString();
-    return { data: { deleted: true } };
-  });
+  fastify.delete<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+    '/2/tweets/:id',
+    async (request, reply) => {
+      const { profile } = await authorizeXCall(state, request, reply, {
+        endpoint: 'tweets',
+        scopes: ['tweet.read', 'tweet.write', 'users.read'],
+      });
+      xQuery('DELETE /2/tweets/:id', request.query);
+      const id = xPathId('id', request.params.id);
+      const tweet = state.published.find('x', id);
+      if (!tweet || tweet.deletedAt) throw xProblems.notFound(`Could not find tweet with id: [${id}].`);
+      if (tweet.accountId !== profile.id)
+        throw xProblems.forbidden('You are not allowed to delete a Tweet that is not yours.');
+      tweet.deletedAt = new Date(state.now()).toISOString();
+      return { data: { deleted: true } };
+    },
+  );
 }

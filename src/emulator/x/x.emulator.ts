@@ -1,7 +1,7 @@
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { xApiPlugin } from './x-api.plugin';
 import { xConsent } from './x-consent';
-import { XOAuthError, XProblem } from './x-errors';
+import { X_PROBLEM_TYPES, XOAuthError, XProblem } from './x-errors';
 import { X_SETTINGS } from './x-settings';
 import { xTestUserParts } from './x-test-user';
 import { X_TOKENS } from './x-tokens';
@@ -19,10 +19,9 @@ export const xEmulator = {
   errorShape: (path, status, message) => {
     if (path.startsWith('/api/2/oauth2/'))
       return new XOAuthError(status >= 500 ? 'server_error' : 'invalid_request', message, status >= 500 ? 500 : 400);
-    if (status === 404)
-      return new XProblem(404, 'Not Found Error', message, 'https://api.twitter.com/2/problems/resource-not-found');
+    if (status === 404) return new XProblem(404, 'Not Found Error', message, X_PROBLEM_TYPES.resourceNotFound);
     if (status >= 500) return new XProblem(503, 'Service Unavailable', 'Service Unavailable');
-    return new XProblem(status, 'Invalid Request', message, 'https://api.twitter.com/2/problems/invalid-request');
+    return new XProblem(status, 'Invalid Request', message, X_PROBLEM_TYPES.invalidRequest);
   },
   tokenKinds: Object.values(X_TOKENS),
   testUser: xTestUserParts,

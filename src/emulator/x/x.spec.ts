@@ -167,4 +167,41 @@ describe('emulated X OAuth 2.0', () => {
         .statusCode,
     ).toBe(200);
   });
+
+  it('answers a usage_capped fault with the UsageCapExceeded 429 while the rate-limit window has room', async () => {
+    const tokens = await xTokens(app);
+    const accountId = state.findUser()!.x!.id;
+    const fault = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'x', accountId, fault: 'usage_capped', period: 'Daily', count: 1 },
+    });
+    expect(fault.statusCode).toBe(201);
+    const capped = await app.inject({
+      url: `${API}/2/users/me`,
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toEqual({
+      title: 'UsageCapExceeded',
+      period: 'Daily',
+      scope: 'Product',
+      detail: 'Usage cap exceeded: Daily product cap',
+      type: 'https://api.x.com/2/problems/usage-capped',
+    });
+    expect(capped.headers['x-rate-limit-limit']).toBe('75');
+    expect(capped.headers['x-rate-limit-remaining']).toBe('74');
+    const monthly = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'x', accountId, fault: 'usage_capped', count: 1 },
+    });
+    expect(monthly.json().data.period).toBe('Monthly');
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'x', accountId, fault: 'rate_limited', period: 'Daily' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

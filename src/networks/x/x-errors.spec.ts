@@ -1,6 +1,6 @@
 import { answer, NOW } from '../http/recording-http.testing';
 import { NetworkError, NetworkErrorKind } from '../network-error';
-import { DEFAULT_X_BACKOFF_MS, xResponseError } from './x-errors';
+import { DEFAULT_X_BACKOFF_MS, usageCapEnd, xResponseError } from './x-errors';
 import {
   duplicateContent,
   invalidGrant,
@@ -78,13 +78,44 @@ describe('X error classification', () => {
 
   it('waits for an exhausted 24-hour limit rather than the 15-minute window', () => {
     const dailyReset = RESET_SECONDS + 20_000;
-    const error = classify(429, usageCapped, {
+    const error = classify(429, tooManyRequests, {
       'x-rate-limit-remaining': '40',
       'x-rate-limit-reset': String(RESET_SECONDS),
       'x-user-limit-24hour-remaining': '0',
       'x-user-limit-24hour-reset': String(dailyReset),
     });
     expect(error.details.retryAt).toEqual(new Date(dailyReset * 1000));
+  });
+
+  it("tells a used-up monthly usage cap from a rate limit, and waits for the next UTC month, not the window's reset", () => {
+    const error = classify(429, usageCapped, {
+      'x-rate-limit-limit': '40000',
+      'x-rate-limit-remaining': '39999',
+      'x-rate-limit-reset': String(RESET_SECONDS),
+    });
+    expect(error.kind).toBe('rate_limited');
+    expect(error.details).toMatchObject({ usageCap: 'Monthly', code: 'UsageCapExceeded', status: 429 });
+    expect(error.details.retryAt).toEqual(new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() + 1, 1)));
+    expect(error.message).toBe('Usage cap exceeded: Monthly product cap (HTTP 429)');
+  });
+
+  it('waits for the next UTC day for a daily cap (api.x.com problem type), and for the window too when it is spent', () => {
+    const daily = { title: 'UsageCapExceeded', period: 'Daily', type: 'https://api.x.com/2/problems/usage-capped' };
+    const nextDay = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() + 1));
+    expect(classify(429, daily, { 'x-rate-limit-remaining': '7' }).details).toMatchObject({
+      usageCap: 'Daily',
+      retryAt: nextDay,
+    });
+    const later = Math.floor(nextDay.getTime() / 1000) + 3600;
+    expect(
+      classify(429, daily, { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(later) }).details.retryAt,
+    ).toEqual(new Date(later * 1000));
+    expect(classify(429, tooManyRequests).details.usageCap).toBeUndefined();
+  });
+
+  it('knows the end of a cap period across a year', () => {
+    expect(usageCapEnd('Monthly', new Date('2026-12-31T23:59:59Z'))).toEqual(new Date('2027-01-01T00:00:00Z'));
+    expect(usageCapEnd('Daily', new Date('2026-02-28T10:00:00Z'))).toEqual(new Date('2026-03-01T00:00:00Z'));
   });
 
   it('backs off by default without a reset header, and never into the past', () => {

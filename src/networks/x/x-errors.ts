@@ -1,7 +1,7 @@
 import { isRecord, JsonRecord, numberField, stringField } from '../http/json-fields';
 import { safeNetworkMessage } from '../safe-network-message';
 import { NetworkResponse } from '../http/network-http.client';
-import { NetworkError, NetworkErrorKind } from '../network-error';
+import { NetworkError, NetworkErrorKind, UsageCapPeriod } from '../network-error';
 
 /** When a 429 names no usable reset time, try again after this long (X's windows are 15 minutes). */
 export const DEFAULT_X_BACKOFF_MS = 15 * 60_000;
@@ -29,6 +29,34 @@ export function xRetryAt(headers: Readonly<Record<string, string>>, now: Date): 
   const reset = exhausted.length ? Math.max(...exhausted) : resetOf(headers, 'x-rate-limit');
   if (reset === undefined) return new Date(now.getTime() + DEFAULT_X_BACKOFF_MS);
   return new Date(Math.max(reset, now.getTime()));
+}
+
+/**
+ * The cap a 429 names, when it is X's usage cap rather than a rate limit: a problem titled
+ * `UsageCapExceeded` (type `…/2/problems/usage-capped`) with its `period`, sent while the
+ * rate-limit window still has room (github.com/xdevplatform/xdk/issues/25). A period other than
+ * Monthly is taken as Daily, the shorter wait: a cap still in force is then simply met again.
+ */
+export function xUsageCap(status: number, body: unknown): UsageCapPeriod | undefined {
+  if (status !== 429 || !isRecord(body)) return undefined;
+  const type = stringField(body, 'type') ?? '';
+  if (stringField(body, 'title') !== 'UsageCapExceeded' && !type.endsWith('/2/problems/usage-capped')) return undefined;
+  return stringField(body, 'period') === 'Monthly' ? 'Monthly' : 'Daily';
+}
+
+/**
+ * When a usage cap opens again: the start of the next UTC month or day. X resets a project's
+ * monthly cap on its billing day (`cap_reset_day` of GET /2/usage/tweets), which the service does
+ * not know; a cap still in force then answers 429 again and the wait starts over.
+ */
+export function usageCapEnd(period: UsageCapPeriod, now: Date): Date {
+  const [year, month, day] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
+  return new Date(period === 'Monthly' ? Date.UTC(year, month + 1, 1) : Date.UTC(year, month, day + 1));
+}
+
+/** Whether one of X's limit headers says nothing remains. */
+function windowIsSpent(headers: Readonly<Record<string, string>>): boolean {
+  return LIMIT_HEADER_PREFIXES.some((prefix) => headers[`${prefix}-remaining`] === '0');
 }
 
 interface XErrorFields {
@@ -80,10 +108,17 @@ export function xResponseError(network: string, response: NetworkResponse, now: 
   if (success && !isFailureBody(body)) return undefined;
   const fields = errorFields(body, status);
   const kind = xErrorKind(status, fields.oauthError);
-  const retryAt = kind === 'rate_limited' ? xRetryAt(headers, now) : undefined;
+  const usageCap = xUsageCap(status, body);
+  const windowReset = kind === 'rate_limited' ? xRetryAt(headers, now) : undefined;
+  // A usage cap waits for its period; should the window be spent too, for whichever ends last.
+  const retryAt =
+    usageCap && windowReset
+      ? new Date(Math.max(usageCapEnd(usageCap, now).getTime(), windowIsSpent(headers) ? windowReset.getTime() : 0))
+      : windowReset;
   return new NetworkError(network, kind, `${safeNetworkMessage(fields.message)} (HTTP ${status})`, {
     status,
     ...(fields.code !== undefined ? { code: fields.code } : {}),
     ...(retryAt ? { retryAt } : {}),
+    ...(usageCap ? { usageCap } : {}),
   });
 }

@@ -4,6 +4,7 @@ import { MediaBytes, MediaKind, PostMedia, PostPart, PublishOutcome } from '../n
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
 import { XApi } from './x-api';
+import { xMediaType } from './x-media-type';
 import { XProgress, XUpload } from './x-progress';
 
 /** X processes a GIF or video for up to a few minutes; past this, something is wrong. */
@@ -59,8 +60,10 @@ export async function uploadPartMedia(
 type Downloaded = { bytes: Buffer; contentType: string };
 
 /**
- * The medium's bytes: an uploaded medium's streamed from the service's storage, a URL's downloaded
- * (whole: X's limits are small enough, and an origin need not say its size).
+ * The medium's bytes and the type X is told: an uploaded medium's streamed from the service's
+ * storage (its type checked against its bytes when it was uploaded), a URL's downloaded (whole:
+ * X's limits are small enough, and an origin need not say its size) and its type told from its
+ * bytes, not from what the origin declared (see xMediaType).
  */
 async function mediumBytes(api: XApi, medium: PostMedia): Promise<MediaBytes> {
   const limit = MAX_BYTES[medium.kind];
@@ -72,13 +75,20 @@ async function mediumBytes(api: XApi, medium: PostMedia): Promise<MediaBytes> {
         code: 'media_too_large',
       });
     }
-    return stored;
+    try {
+      const contentType = xMediaType({ declared: stored.contentType });
+      return { size: stored.size, contentType, pieces: stored.pieces, close: () => stored.close() };
+    } catch (error) {
+      stored.close();
+      throw error;
+    }
   }
   const file = await api.download(medium.url, limit);
+  const contentType = xMediaType({ head: file.bytes, url: medium.url, declared: file.contentType });
   const pieces = (async function* () {
     yield file.bytes;
   })();
-  return { size: file.bytes.length, contentType: file.contentType, pieces, close: () => undefined };
+  return { size: file.bytes.length, contentType, pieces, close: () => undefined };
 }
 
 async function readAll(file: MediaBytes): Promise<Buffer> {
@@ -97,6 +107,7 @@ function uploadedMedium(api: XApi, body: unknown): { id: string; key?: string } 
   return { id, ...(key ? { key } : {}) };
 }
 
+/** One request: `media` and `media_category` only (MediaUploadRequest has no media_type, and refuses extra properties). */
 async function uploadImage(api: XApi, token: string, file: Downloaded): Promise<XUpload> {
   const body = await api.send({
     method: 'POST',
@@ -105,7 +116,6 @@ async function uploadImage(api: XApi, token: string, file: Downloaded): Promise<
     multipart: {
       media: { data: file.bytes, filename: 'media', contentType: file.contentType },
       media_category: 'tweet_image',
-      media_type: file.contentType,
     },
   });
   return { ...uploadedMedium(api, body), ready: true };

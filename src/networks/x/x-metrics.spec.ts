@@ -16,7 +16,7 @@ describe('X metrics', () => {
         data: {
           id: '190',
           text: 'hi',
-          public_metrics: { retweet_count: 2, reply_count: 1, like_count: 9, quote_count: 0, impression_count: 340 },
+          public_metrics: { repost_count: 2, reply_count: 1, like_count: 9, quote_count: 0, impression_count: 340 },
         },
       }),
     );
@@ -37,9 +37,22 @@ describe('X metrics', () => {
     expect(http.requests[0]).toMatchObject({
       method: 'GET',
       url: 'https://api.x.com/2/tweets/190',
-      query: { 'tweet.fields': 'public_metrics' },
+      query: { 'post.fields': 'public_metrics' },
       headers: { authorization: 'Bearer x-token' },
     });
+  });
+
+  it('reads the current names (repost_count) before the former ones (retweet_count)', async () => {
+    const { api } = apiWith(
+      answer(200, { data: { id: '190', public_metrics: { repost_count: 5, retweet_count: 4, like_count: 1 } } }),
+    );
+    const reading = await xPostMetrics(api, {
+      networkAccountId: '42',
+      tokens: TOKENS,
+      app: APP,
+      platformPostId: '190',
+    });
+    expect(reading.shares).toEqual({ value: 5 });
   });
 
   it('refuses for good a tweet X no longer has (200 with errors, no data)', async () => {
@@ -49,13 +62,24 @@ describe('X metrics', () => {
     ).rejects.toMatchObject({ name: 'NetworkError', kind: 'permanent' });
   });
 
-  it("reads the profile's followers, follows and tweets", async () => {
+  it("reads the profile's followers, follows and posts (post_count)", async () => {
     const { api } = apiWith(
-      answer(200, { data: { id: '42', public_metrics: { followers_count: 10, following_count: 3, tweet_count: 7 } } }),
+      answer(200, {
+        data: { id: '42', public_metrics: { followers_count: 10, following_count: 3, post_count: 7, listed_count: 1 } },
+      }),
     );
     await expect(xAccountMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP })).resolves.toEqual({
       followers: { value: 10 },
       following: { value: 3 },
+      posts: { value: 7 },
+    });
+  });
+
+  it('still reads the former tweet_count', async () => {
+    const { api } = apiWith(
+      answer(200, { data: { id: '42', public_metrics: { followers_count: 10, following_count: 3, tweet_count: 7 } } }),
+    );
+    await expect(xAccountMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP })).resolves.toMatchObject({
       posts: { value: 7 },
     });
   });

@@ -1,42 +1,47 @@
 import { isRecord, numberField, recordField } from '../http/json-fields';
 import { AccountMetricsRequest, countOf, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { XApi } from './x-api';
+import { POST_FIELDS } from './x-post-fields';
 
-/** X's public metrics of a tweet, by the service's names. */
-const TWEET_METRICS: Record<string, string> = {
-  impression_count: 'impressions',
-  like_count: 'likes',
-  reply_count: 'comments',
-  retweet_count: 'shares',
-  quote_count: 'quotes',
-  bookmark_count: 'bookmarks',
+/**
+ * The service's name of each public metric, and the fields X reports it in, first X's current name.
+ * X's OpenAPI document renamed `retweet_count` to `repost_count` and `tweet_count` to `post_count`
+ * (PostPublicMetrics, UserPublicMetrics); an answer under the former name is still read.
+ */
+const TWEET_METRICS: Record<string, readonly string[]> = {
+  impressions: ['impression_count'],
+  likes: ['like_count'],
+  comments: ['reply_count'],
+  shares: ['repost_count', 'retweet_count'],
+  quotes: ['quote_count'],
+  bookmarks: ['bookmark_count'],
 };
 
-const USER_METRICS: Record<string, string> = {
-  followers_count: 'followers',
-  following_count: 'following',
-  tweet_count: 'posts',
+const USER_METRICS: Record<string, readonly string[]> = {
+  followers: ['followers_count'],
+  following: ['following_count'],
+  posts: ['post_count', 'tweet_count'],
 };
 
-function publicMetrics(api: XApi, body: unknown, metrics: Record<string, string>): MetricReading {
+function publicMetrics(api: XApi, body: unknown, metrics: Record<string, readonly string[]>): MetricReading {
   const data = isRecord(body) ? recordField(body, 'data') : undefined;
   if (!data) throw api.unexpected('no data in the answer');
   const reported = recordField(data, 'public_metrics') ?? {};
-  return Object.fromEntries(
-    Object.entries(metrics).map(([field, name]) => [name, countOf(numberField(reported, field))]),
-  );
+  const first = (fields: readonly string[]) =>
+    fields.map((field) => numberField(reported, field)).find((value) => value !== undefined);
+  return Object.fromEntries(Object.entries(metrics).map(([name, fields]) => [name, countOf(first(fields))]));
 }
 
 function bearer(accessToken: string): Record<string, string> {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-/** `GET /2/tweets/:id?tweet.fields=public_metrics`: counts anyone may read, with the author's token. */
+/** `GET /2/tweets/:id?post.fields=public_metrics`: counts anyone may read, with the author's token. */
 export async function xPostMetrics(api: XApi, request: PostMetricsRequest): Promise<MetricReading> {
   const body = await api.send({
     method: 'GET',
     url: api.url(`/2/tweets/${encodeURIComponent(request.platformPostId)}`),
-    query: { 'tweet.fields': 'public_metrics' },
+    query: { [POST_FIELDS]: 'public_metrics' },
     headers: bearer(request.tokens.accessToken),
   });
   return publicMetrics(api, body, TWEET_METRICS);

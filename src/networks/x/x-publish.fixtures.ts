@@ -3,12 +3,14 @@
 export const X_USER_ID = '2244994945';
 export const X_USERNAME = 'bakeryonmain';
 
-export const tweetAnswer = (id: string, text: string) => ({ data: { id, text, edit_history_tweet_ids: [id] } });
+export const tweetAnswer = (id: string, text: string) => ({ data: { id, text, edit_history_post_ids: [id] } });
 
 export const timelineAnswer = (
   ...tweets: {
     id: string;
     text: string;
+    /** X's spec name; `referenced_tweets` is the name X answered before the rename. */
+    referenced_posts?: { type: string; id: string }[];
     referenced_tweets?: { type: string; id: string }[];
     attachments?: { media_keys: string[] };
   }[]
@@ -19,7 +21,7 @@ export const timelineAnswer = (
         data: tweets.map((tweet) => ({
           ...tweet,
           created_at: '2026-03-01T11:59:59.000Z',
-          edit_history_tweet_ids: [tweet.id],
+          edit_history_post_ids: [tweet.id],
         })),
         meta: { result_count: tweets.length, newest_id: tweets[0].id, oldest_id: tweets[tweets.length - 1].id },
       };

@@ -46,7 +46,7 @@ const tweet = (json: Record<string, unknown>) => ({ method: 'POST', url: `${API}
 const timeline = {
   method: 'GET',
   url: `${API}/2/users/${X_USER_ID}/tweets`,
-  query: { max_results: '10', 'tweet.fields': 'created_at,referenced_tweets,attachments' },
+  query: { max_results: '10', 'post.fields': 'created_at,attachments', expansions: 'referenced_posts' },
   headers: AUTH,
 };
 const mediaStatus = (id: string) => ({
@@ -189,7 +189,7 @@ describe('XAdapter publishing', () => {
 
   it('when resuming, does not adopt the same text replying elsewhere, and posts', async () => {
     const { adapter, http } = adapterWith(
-      answer(200, timelineAnswer({ id: '5', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '4' }] })),
+      answer(200, timelineAnswer({ id: '5', text: 'Two', referenced_posts: [{ type: 'replied_to', id: '4' }] })),
       answer(201, tweetAnswer('6', 'Two')),
     );
     await adapter.publish(
@@ -219,6 +219,8 @@ describe('XAdapter publishing', () => {
       url: expect.stringMatching(/\/2\/media\/upload$/),
       multipart: { media: { contentType: 'image/jpeg' }, media_category: 'tweet_image' },
     });
+    // X's one-request schema (MediaUploadRequest) has no media_type and refuses extra properties.
+    expect(Object.keys(http.requests[0]!.multipart ?? {}).sort()).toEqual(['media', 'media_category']);
     expect(http.requests[1]).toMatchObject({ json: { text: 'Photo', media: { media_ids: ['77'] } } });
     expect(delivery.checkpoints[0]).toMatchObject({ uploads: [{ id: '77', key: '3_77', ready: true }] });
   });
@@ -250,11 +252,11 @@ describe('XAdapter publishing', () => {
       answer(
         200,
         timelineAnswer(
-          { id: '9', text: 'Two', referenced_tweets: [{ type: 'replied_to', id: '1' }] },
+          { id: '9', text: 'Two', referenced_posts: [{ type: 'replied_to', id: '1' }] },
           {
             id: '8',
             text: 'Two https://t.co/pic',
-            referenced_tweets: [{ type: 'replied_to', id: '1' }],
+            referenced_posts: [{ type: 'replied_to', id: '1' }],
             attachments: { media_keys: ['3_77'] },
           },
         ),
@@ -276,7 +278,36 @@ describe('XAdapter publishing', () => {
     await expect(
       adapter.publish(request([part('', ['image', JPG])], { progress, resuming: true })),
     ).resolves.toMatchObject({ platformPostId: '10' });
-    expect(http.requests).toEqual([timeline, tweet({ media: { media_ids: ['77'] } })]);
+    expect(http.requests).toEqual([timeline, tweet({ text: '', media: { media_ids: ['77'] } })]);
+  });
+
+  it("initializes with the type the bytes tell, not the origin's octet-stream, and refuses a medium of no known type", async () => {
+    const MOV = Buffer.from('\0\0\0\x14ftypqt  \0\0\0\0', 'latin1');
+    class OctetStreamOrigin extends RecordingHttp {
+      override async download(url: string) {
+        this.downloads.push(url);
+        return {
+          status: 200,
+          bytes: url.includes('clip') ? MOV : Buffer.from('????'),
+          contentType: 'application/octet-stream',
+        };
+      }
+    }
+    const http = new OctetStreamOrigin(answer(200, { data: { id: '90', media_key: '7_90' } }));
+    const adapter = new XAdapter(settings, http);
+    await expect(adapter.publish(request([part('', ['video', 'https://c.example/clip.mov?sig=1'])]))).rejects.toThrow(
+      'Unexpected request',
+    );
+    expect(http.requests[0]).toMatchObject({
+      url: `${API}/2/media/upload/initialize`,
+      json: { media_type: 'video/quicktime', total_bytes: MOV.length, media_category: 'tweet_video' },
+    });
+
+    const unknown = new XAdapter(settings, new OctetStreamOrigin());
+    await expect(unknown.publish(request([part('', ['video', 'https://c.example/file'])]))).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'media_type_unknown' },
+    });
   });
 
   it('keeps the media key of a chunked upload from its initialize answer', async () => {

@@ -63,8 +63,10 @@ async function postTweet(
     method: 'POST',
     url: api.url('/2/tweets'),
     headers: { Authorization: `Bearer ${token}` },
+    // X's spec defaults `text` to "" so that it is always sent: its backend refuses a body without it,
+    // media-only tweets included (CreatePostsRequest.text).
     json: {
-      ...(text ? { text } : {}),
+      text,
       ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),
       ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}),
     },

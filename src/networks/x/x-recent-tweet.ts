@@ -2,6 +2,7 @@ import { extractUrls } from 'twitter-text';
 import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../http/json-fields';
 import { PostPart, PublishRequest } from '../network-adapter';
 import { XApi } from './x-api';
+import { POST_FIELDS, repliedTo } from './x-post-fields';
 import { XUpload } from './x-progress';
 
 /** How many of the user's latest tweets are searched for one an interrupted attempt may have made. */
@@ -29,14 +30,6 @@ export function comparableTweetText(text: string): string {
   return withoutLinks.replace(/\s+/g, ' ').trim();
 }
 
-/** The id of the tweet this one replies to, when X says (`referenced_tweets`). */
-function repliedTo(tweet: JsonRecord): string | null | undefined {
-  const references = arrayField(tweet, 'referenced_tweets');
-  if (!references) return undefined;
-  const reply = references.filter(isRecord).find((reference) => stringField(reference, 'type') === 'replied_to');
-  return reply ? (stringField(reply, 'id') ?? null) : null;
-}
-
 /** The keys of the media a tweet carries (`attachments.media_keys`). */
 function mediaKeysOf(tweet: JsonRecord): string[] {
   const attachments = recordField(tweet, 'attachments');
@@ -62,7 +55,11 @@ export async function findRecentTweet(
   const body = await api.send({
     method: 'GET',
     url: api.url(`/2/users/${encodeURIComponent(request.networkAccountId)}/tweets`),
-    query: { max_results: RECENT_TWEETS_LOOKED_AT, 'tweet.fields': 'created_at,referenced_tweets,attachments' },
+    query: {
+      max_results: RECENT_TWEETS_LOOKED_AT,
+      [POST_FIELDS]: 'created_at,attachments',
+      expansions: 'referenced_posts',
+    },
     headers: { Authorization: `Bearer ${request.tokens.accessToken}` },
   });
   const tweets = (isRecord(body) ? (arrayField(body, 'data') ?? []) : []).filter(isRecord);

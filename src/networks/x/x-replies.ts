@@ -1,6 +1,7 @@
 import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../http/json-fields';
 import { CommentAnswer, CommentPage, CommentsCall, NetworkComment } from '../network-adapter';
 import { XApi } from './x-api';
+import { POST_FIELDS, repliedTo } from './x-post-fields';
 import { comparableTweetText } from './x-recent-tweet';
 
 /** X answers 10 to 100 tweets per page of a recent search. */
@@ -10,14 +11,6 @@ const SEARCH_MAX = 100;
 const RECENT_TWEETS_LOOKED_AT = '20';
 
 const bearer = (call: CommentsCall) => ({ Authorization: `Bearer ${call.tokens.accessToken}` });
-
-/** The tweet this one replies to (`referenced_tweets` of type replied_to). */
-function repliedTo(tweet: JsonRecord): string | null {
-  const reply = (arrayField(tweet, 'referenced_tweets') ?? [])
-    .filter(isRecord)
-    .find((reference) => stringField(reference, 'type') === 'replied_to');
-  return (reply && stringField(reply, 'id')) ?? null;
-}
 
 /** The usernames of the authors X expanded (`includes.users`), by id. */
 function usernames(body: JsonRecord): Map<string, string> {
@@ -47,8 +40,8 @@ export async function listXReplies(
     query: {
       query: `conversation_id:${call.objectId}`,
       max_results: String(Math.min(SEARCH_MAX, Math.max(SEARCH_MIN, page.limit))),
-      'tweet.fields': 'author_id,created_at,in_reply_to_user_id,referenced_tweets,conversation_id',
-      expansions: 'author_id',
+      [POST_FIELDS]: 'created_at',
+      expansions: 'author_id,referenced_posts',
       'user.fields': 'username',
       ...(page.cursor ? { next_token: page.cursor } : {}),
     },
@@ -60,7 +53,7 @@ export async function listXReplies(
     const id = stringField(tweet, 'id');
     if (!id) return [];
     const authorId = stringField(tweet, 'author_id') ?? null;
-    const parent = repliedTo(tweet);
+    const parent = repliedTo(tweet) ?? null;
     return [
       {
         id,
@@ -104,7 +97,7 @@ async function findReply(api: XApi, request: CommentAnswer, target: string): Pro
   const body = await api.send({
     method: 'GET',
     url: api.url(`/2/users/${encodeURIComponent(request.networkAccountId)}/tweets`),
-    query: { max_results: RECENT_TWEETS_LOOKED_AT, 'tweet.fields': 'created_at,referenced_tweets' },
+    query: { max_results: RECENT_TWEETS_LOOKED_AT, [POST_FIELDS]: 'created_at', expansions: 'referenced_posts' },
     headers: bearer(request),
   });
   const tweets = (isRecord(body) ? (arrayField(body, 'data') ?? []) : []).filter(isRecord);

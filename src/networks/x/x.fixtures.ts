@@ -39,11 +39,15 @@ export const tooManyRequests = {
   type: 'about:blank',
   status: 429,
 };
+/** A used-up monthly cap, as reported in github.com/xdevplatform/xdk/issues/25 (sent with x-rate-limit-remaining well above 0). */
 export const usageCapped = {
+  account_id: '1234567890',
+  product_name: 'standard-basic',
   title: 'UsageCapExceeded',
+  period: 'Monthly',
+  scope: 'Product',
   detail: 'Usage cap exceeded: Monthly product cap',
   type: 'https://api.twitter.com/2/problems/usage-capped',
-  status: 429,
 };
 export const duplicateContent = {
   detail: 'You are not allowed to create a Tweet with duplicate content.',

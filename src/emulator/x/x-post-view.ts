@@ -1,0 +1,91 @@
+import { EmulatorState } from '../state/emulator-state';
+import { PublishedItem } from '../state/published-log';
+import { XQuery } from './x-query';
+import { X_MEDIA } from './x-stored-objects';
+import { findXProfile } from './x-test-user';
+
+/** A post as X's spec names its properties (`Post` in specs/openapi.json). */
+export type XPostView = Record<string, unknown>;
+
+/** The author of a tweet: a third party added through the control API, or the profile that posted it. */
+export function authorOf(state: EmulatorState, tweet: PublishedItem): { id: string; username: string } {
+  return (
+    tweet.author ?? { id: tweet.accountId, username: findXProfile(state, tweet.accountId)?.profile.username ?? '' }
+  );
+}
+
+/** The tweet a conversation started with: the root of the reply chain. */
+export function conversationOf(state: EmulatorState, tweet: PublishedItem): string {
+  let current = tweet;
+  for (let depth = 0; current.replyToId && depth < 1000; depth++) {
+    const parent = state.published.find('x', current.replyToId);
+    if (!parent) return current.replyToId;
+    current = parent;
+  }
+  return current.postId;
+}
+
+/** X names a tweet's media by media key (`3_{media id}` for an image), as the upload answered it. */
+function mediaKeyOf(state: EmulatorState, mediaId: string): string {
+  return state.objects.of(X_MEDIA).get(mediaId)?.mediaKey ?? `3_${mediaId}`;
+}
+
+/**
+ * A tweet as a lookup answers it: `id`, `text` and `edit_history_post_ids` always; the `post.fields`
+ * asked for that the emulator keeps; and the ids an expansion names (`author_id`,
+ * `in_reply_to_user_id`, `referenced_posts`), which X sets on the post as it expands them.
+ * `extra` adds fields a route computes itself (public_metrics).
+ */
+export function xPostView(
+  state: EmulatorState,
+  tweet: PublishedItem,
+  query: XQuery,
+  extra: (field: string) => unknown = () => undefined,
+): XPostView {
+  const fields = query.list('post.fields');
+  const expansions = query.list('expansions');
+  const parent = tweet.replyToId ? state.published.find('x', tweet.replyToId) : undefined;
+  const view: XPostView = { id: tweet.postId, text: tweet.text, edit_history_post_ids: [tweet.postId] };
+  if (fields.has('created_at')) view.created_at = tweet.publishedAt;
+  if (fields.has('conversation_id')) view.conversation_id = conversationOf(state, tweet);
+  if (fields.has('attachments') && tweet.media.length > 0)
+    view.attachments = { media_keys: tweet.media.map((medium) => mediaKeyOf(state, medium.id)) };
+  for (const field of fields) {
+    const value = extra(field);
+    if (value !== undefined) view[field] = value;
+  }
+  if (expansions.has('author_id')) view.author_id = authorOf(state, tweet).id;
+  if (expansions.has('in_reply_to_user_id') && parent) view.in_reply_to_user_id = authorOf(state, parent).id;
+  if (expansions.has('referenced_posts') && tweet.replyToId)
+    view.referenced_posts = [{ type: 'replied_to', id: tweet.replyToId }];
+  return view;
+}
+
+/**
+ * `includes` for the expansions asked: the users of `author_id` and `in_reply_to_user_id`, the
+ * posts of `referenced_posts` still there; undefined when there is nothing to include.
+ */
+export function xIncludes(
+  state: EmulatorState,
+  tweets: readonly PublishedItem[],
+  query: XQuery,
+): Record<string, unknown> | undefined {
+  const expansions = query.list('expansions');
+  const users = new Map<string, { id: string; username: string; name: string }>();
+  const addUser = (user: { id: string; username: string }) =>
+    users.set(user.id, { id: user.id, username: user.username, name: user.username });
+  const posts = new Map<string, XPostView>();
+  for (const tweet of tweets) {
+    if (expansions.has('author_id')) addUser(authorOf(state, tweet));
+    const parent = tweet.replyToId ? state.published.find('x', tweet.replyToId) : undefined;
+    if (!parent) continue;
+    if (expansions.has('in_reply_to_user_id')) addUser(authorOf(state, parent));
+    if (expansions.has('referenced_posts') && !parent.deletedAt)
+      posts.set(parent.postId, { id: parent.postId, text: parent.text, edit_history_post_ids: [parent.postId] });
+  }
+  const includes = {
+    ...(users.size ? { users: [...users.values()] } : {}),
+    ...(posts.size ? { posts: [...posts.values()] } : {}),
+  };
+  return Object.keys(includes).length ? includes : undefined;
+}

@@ -1,0 +1,82 @@
+import { FastifyInstance } from 'fastify';
+import { emulatorApp, xTokens } from '../emulator.testing';
+
+const API = '/emulator/x/api';
+
+/** POST and DELETE /2/tweets against X's OpenAPI document (CreatePostsRequest, additionalProperties: false). */
+describe('emulated X tweets', () => {
+  let app: FastifyInstance;
+  let bearer: string;
+
+  beforeEach(async () => {
+    ({ app } = await emulatorApp());
+    bearer = `Bearer ${(await xTokens(app)).access_token}`;
+  });
+  afterEach(() => app.close());
+
+  const post = (payload: Record<string, unknown>, query = '') =>
+    app.inject({ method: 'POST', url: `${API}/2/tweets${query}`, headers: { authorization: bearer }, payload });
+  const image = async (): Promise<string> => {
+    const boundary = 'b0undary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="media_category"\r\n\r\ntweet_image\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.alloc(100, 1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${API}/2/media/upload`,
+      headers: { authorization: bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().data.id;
+  };
+
+  it('refuses a body without text, even with media, as X does; "" with media is a tweet', async () => {
+    const mediaId = await image();
+    const missing = await post({ media: { media_ids: [mediaId] } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      title: 'Invalid Request',
+      type: 'https://api.x.com/2/problems/invalid-request',
+      errors: [{ parameters: { text: [expect.any(String)] } }],
+    });
+    const empty = await post({ text: '', media: { media_ids: [mediaId] } });
+    expect(empty.statusCode).toBe(201);
+    expect(empty.json()).toEqual({
+      data: { id: expect.any(String), text: '', edit_history_post_ids: [empty.json().data.id] },
+    });
+    expect((await post({ text: '' })).statusCode).toBe(400);
+  });
+
+  it('refuses properties the schema does not have, at the top and in media and reply', async () => {
+    const mediaId = await image();
+    const first = (await post({ text: 'First' })).json().data.id;
+    for (const payload of [
+      { text: 'Hi', status: 'old v1.1 name' },
+      { text: 'Hi', media: { media_ids: [mediaId], alt_text: 'no' } },
+      { text: 'Hi', reply: { in_reply_to_tweet_id: first, in_reply_to_status_id: first } },
+      { text: 'Hi', reply: { in_reply_to_tweet_id: 'abc' } },
+      { text: 'Hi', media: { media_ids: ['not-an-id'] } },
+    ]) {
+      const answer = await post(payload);
+      expect({ payload, status: answer.statusCode }).toEqual({ payload, status: 400 });
+    }
+    expect((await post({ text: 'Hi' }, '?tweet.fields=id')).statusCode).toBe(400);
+    expect((await post({ text: 'Reply', reply: { in_reply_to_tweet_id: first } })).statusCode).toBe(201);
+  });
+
+  it('deletes by a post id only, and refuses a query parameter', async () => {
+    const id = (await post({ text: 'Gone soon' })).json().data.id;
+    const del = (path: string) =>
+      app.inject({ method: 'DELETE', url: `${API}${path}`, headers: { authorization: bearer } });
+    expect((await del('/2/tweets/abc')).statusCode).toBe(400);
+    expect((await del(`/2/tweets/${id}?force=true`)).statusCode).toBe(400);
+    const deleted = await del(`/2/tweets/${id}`);
+    expect(deleted.json()).toEqual({ data: { deleted: true } });
+  });
+});
