@@ -343,7 +343,7 @@ describe('FacebookAdapter publishing', () => {
     await adapter.publish(delivery);
     expect(http.requests).toEqual([
       permalinkRead('101_501'),
-      get('/101_501/comments', { fields: 'id,message', limit: '100' }),
+      get('/101_501/comments', { fields: 'id,message,created_time', limit: '100' }),
       post('/101_501/comments', { message: 'Last' }),
     ]);
     expect(delivery.checkpoints.map((saved) => saved.commentIds)).toEqual([

@@ -453,11 +453,24 @@ describe('InstagramAdapter publishing', () => {
       containerCreatedAt: NOW.toISOString(),
       mediaId: 'm1',
     };
+    // Instagram lists a medium's comments newest first: the one in flight, then an older one by a
+    // reader with the same words, which is not ours to adopt.
     const { adapter, http } = adapterWith(
       answer(200, permalinkAnswer('m1')),
-      answer(200, commentsAnswer({ id: 'k1', text: 'First' })),
+      answer(
+        200,
+        commentsAnswer(
+          { id: 'k1', text: 'First', timestamp: '2026-03-01T12:00:05+0000' },
+          { id: 'r0', text: 'First', timestamp: '2026-03-01T11:59:00+0000' },
+        ),
+      ),
     );
-    await adapter.publish(request([part('Post', ['image', JPG]), part('First')], { progress, resuming: true }));
-    expect(http.requests).toEqual([permalink('m1'), get('/m1/comments', { fields: 'id,text', limit: '100' })]);
+    const delivery = request([part('Post', ['image', JPG]), part('First')], { progress, resuming: true });
+    await adapter.publish(delivery);
+    expect(http.requests).toEqual([
+      permalink('m1'),
+      get('/m1/comments', { fields: 'id,text,timestamp', limit: '100' }),
+    ]);
+    expect(delivery.checkpoints.map((saved) => saved.commentIds)).toEqual([['k1']]);
   });
 });
