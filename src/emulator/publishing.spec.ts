@@ -298,7 +298,7 @@ describe('emulated publishing and the published record', () => {
     expect(record[0]).toMatchObject({
       network: 'facebook',
       accountId: page.id,
-      permalink: `https://www.facebook.com/${text.json().id}`,
+      permalink: `https://www.facebook.com/${page.id}/posts/${text.json().id.split('_')[1]}`,
     });
 
     const duplicateFault = await app.inject({

@@ -24,7 +24,7 @@ export class MetricsController {
   @ApiOperation({
     operationId: 'getPostMetrics',
     summary: "A post's metrics on each network it was published to",
-    description: `One entry per published delivery: impressions or views, likes or reactions, comments, shares, and what else the network reports. ${CACHING}`,
+    description: `One entry per published delivery: views or impressions, likes or reactions, comments, shares, and what else the network reports. ${CACHING}`,
   })
   @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(PostMetricsView)

@@ -7,11 +7,20 @@ import { NetworkError } from './network-error';
  * sent; none of it may reach our logs, database or API answers.
  */
 const TOKEN_LIKE = /[A-Za-z0-9_\-.~+/%|=]{32,}/g;
+/**
+ * A run of lowercase words joined by underscores: the name of a permission, field or metric
+ * (`instagram_business_manage_comments`), which is what the reader of a refusal needs to act on. No
+ * token, secret or code has this shape: theirs mix case or digits, or are one long word.
+ */
+const SNAKE_CASE_NAME = /^[a-z]{1,20}(?:_[a-z]{1,20})+\.?$/;
 const MAX_MESSAGE_LENGTH = 300;
 
 /** A network-supplied text made safe to log and show: token-like runs removed, length bounded. */
 export function safeNetworkMessage(text: string): string {
-  const redacted = text.replace(TOKEN_LIKE, '[redacted]').replace(/\s+/g, ' ').trim();
+  const redacted = text
+    .replace(TOKEN_LIKE, (run) => (SNAKE_CASE_NAME.test(run) ? run : '[redacted]'))
+    .replace(/\s+/g, ' ')
+    .trim();
   return redacted.length > MAX_MESSAGE_LENGTH ? `${redacted.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : redacted;
 }
 

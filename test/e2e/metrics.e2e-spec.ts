@@ -85,8 +85,12 @@ describe('Metrics (against the emulator)', () => {
   });
 
   it("reads each network's metrics of a published post, saying per metric what the network cannot give", async () => {
-    // Told before the first read: a Facebook insight the network refuses, X numbers and a metric X leaves out.
-    await setMetrics('facebook', platformPostId('facebook'), { post_impressions: 'unsupported', reactions: 12 });
+    // Told before the first read: a Facebook insight the network leaves out, X numbers and a metric X leaves out.
+    await setMetrics('facebook', platformPostId('facebook'), {
+      post_media_view: 'unsupported',
+      post_total_media_view_unique: 321,
+      reactions: 12,
+    });
     await setMetrics('x', platformPostId('x'), {
       like_count: 4242,
       impression_count: 99_999,
@@ -112,9 +116,10 @@ describe('Metrics (against the emulator)', () => {
       answers[network] = byName(delivery!.metrics);
     }
 
-    expect(Object.keys(answers.facebook).sort()).toEqual(['comments', 'impressions', 'reach', 'reactions', 'shares']);
-    expect(answers.facebook.impressions).toMatchObject({ value: null, unavailableReason: 'unsupported_media_type' });
-    expect(answers.facebook.reach!.value).toEqual(expect.any(Number));
+    // Meta's post_media_view and post_total_media_view_unique (post_impressions* are gone for every version).
+    expect(Object.keys(answers.facebook).sort()).toEqual(['comments', 'reactions', 'shares', 'viewers', 'views']);
+    expect(answers.facebook.views).toMatchObject({ value: null, unavailableReason: 'not_reported' });
+    expect(answers.facebook.viewers!.value).toBe(321);
     expect(answers.facebook.reactions).toEqual({
       name: 'reactions',
       value: 12,

@@ -289,6 +289,62 @@ describe('Publishing faults on each network (against the emulator)', () => {
     });
   });
 
+  describe("Meta's wait-and-retry codes", () => {
+    it('facebook: code 341 (application limit reached) is waited out as a rate limit, then the post publishes once', async () => {
+      const account = await ownAccount('facebook');
+      await addFault({ network: 'facebook', accountId: account.networkAccountId, fault: 'app_limit', count: 1 });
+      const before = Date.now();
+      const accepted = await post(account.id, [{ content: 'Over the app limit, then posted' }]);
+      const deliveryId: string = accepted.body.data.deliveries[0].id;
+      const limited = await deliveryWhen(deliveryId, (row) => row.error_code === 'rate_limited');
+      expect(limited.error_message).toContain('(Graph code 341)');
+      // No usage headers came with it: the default 15 minutes, plus at most 5 s of jitter.
+      await expectWaiting(
+        deliveryId,
+        before + 15 * 60_000,
+        Date.now() + 15 * 60_000 + 5_000,
+        'facebook',
+        account.networkAccountId,
+      );
+      await waitIsOver(deliveryId);
+      const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
+      expect(settled.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
+      expect((await publishedBy('facebook', account.networkAccountId)).filter((item) => !item.parentId)).toHaveLength(
+        1,
+      );
+    });
+
+    it('facebook: code 368 (temporarily blocked for policy violations) is retried later, not failed at once', async () => {
+      const account = await ownAccount('facebook');
+      await addFault({ network: 'facebook', accountId: account.networkAccountId, fault: 'policy_block', count: 1 });
+      const accepted = await post(account.id, [{ content: 'Blocked for a while, then posted' }]);
+      const deliveryId: string = accepted.body.data.deliveries[0].id;
+      const blocked = await deliveryWhen(deliveryId, (row) => row.error_code === 'network_unavailable');
+      expect(blocked).toEqual(expect.objectContaining({ status: 'pending', attempts: 1, rate_limit_waits: 0 }));
+      expect(blocked.error_message).toContain('(Graph code 368)');
+      await waitIsOver(deliveryId);
+      const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
+      expect(settled.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
+    });
+
+    it('instagram: an unknown upload error (subcode 2207053) is retried with a new container, and the post publishes once', async () => {
+      const account = await ownAccount('instagram');
+      await addFault({ network: 'instagram', accountId: account.networkAccountId, fault: 'upload_error', count: 1 });
+      const accepted = await post(account.id, [
+        { content: 'Upload failed once, then posted', media: [{ url: media.url('photo.jpg') }] },
+      ]);
+      const deliveryId: string = accepted.body.data.deliveries[0].id;
+      const failedOnce = await deliveryWhen(deliveryId, (row) => row.error_code === 'network_unavailable');
+      expect(failedOnce.error_message).toContain('subcode 2207053');
+      // The emulator failed that container for good, as Instagram says: only a new one can publish.
+      await waitIsOver(deliveryId);
+      const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
+      expect(settled.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
+      const onNetwork = (await publishedBy('instagram', account.networkAccountId)).filter((item) => !item.parentId);
+      expect(onNetwork.map((item) => item.postId)).toEqual([settled.deliveries[0]!.platformPostId]);
+    });
+  });
+
   describe('token expired during publish', () => {
     /** What a network refusing the token mid-publish must lead to, on any network. */
     async function expectExpiredDuringPublish(
@@ -348,6 +404,15 @@ describe('Publishing faults on each network (against the emulator)', () => {
       const [event] = await expectExpiredDuringPublish('instagram', account, accepted.body.data.id);
       // The network's own answer is kept as the reason: error 190 (session expired, subcode 463).
       expect(event!.data.reason).toMatch(/Graph code 190, subcode 463/);
+    });
+
+    it('facebook: Graph code 102 (API session no longer valid) expires the account and fails the delivery with token_expired', async () => {
+      const account = await ownAccount('facebook');
+      await addFault({ network: 'facebook', accountId: account.networkAccountId, fault: 'session_invalid', count: 1 });
+      const accepted = await post(account.id, [{ content: 'Never on Facebook' }]);
+      expect(accepted.status).toBe(202);
+      const [event] = await expectExpiredDuringPublish('facebook', account, accepted.body.data.id);
+      expect(event!.data.reason).toMatch(/Graph code 102/);
     });
 
     it('x: a 401 on POST /2/tweets (not a refused refresh) expires the account and fails the delivery with token_expired', async () => {

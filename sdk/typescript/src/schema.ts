@@ -376,7 +376,7 @@ export interface paths {
         };
         /**
          * A post's metrics on each network it was published to
-         * @description One entry per published delivery: impressions or views, likes or reactions, comments, shares, and what else the network reports. Metrics are read from the network at most once every 5 minutes per post or account, whoever asks: an answer within that window (or while the network rate-limits us) is the last reading, with its `fetchedAt`. In the background, a post is read again hourly for its first 7 days, then daily until it is 30 days old. A metric the network cannot give is listed with `value: null` and an `unavailableReason`, never failing the answer.
+         * @description One entry per published delivery: views or impressions, likes or reactions, comments, shares, and what else the network reports. Metrics are read from the network at most once every 5 minutes per post or account, whoever asks: an answer within that window (or while the network rate-limits us) is the last reading, with its `fetchedAt`. In the background, a post is read again hourly for its first 7 days, then daily until it is 30 days old. A metric the network cannot give is listed with `value: null` and an `unavailableReason`, never failing the answer.
          */
         get: operations["getPostMetrics"];
         put?: never;
@@ -1159,8 +1159,8 @@ export interface components {
         };
         MetricView: {
             /**
-             * @description The same name means the same thing on every network: impressions, reach, views, likes, reactions, comments, shares, quotes, bookmarks, saves; for accounts followers, following, fans, posts
-             * @example impressions
+             * @description The same name means the same thing on every network: impressions (times shown, X), views (times seen or played, Facebook and Instagram), viewers (people who saw it, Facebook), reach (accounts that saw it, Instagram), likes, reactions, comments, shares, quotes, bookmarks, saves; for accounts followers, following, fans, posts
+             * @example views
              */
             name: string;
             /**
@@ -1169,10 +1169,10 @@ export interface components {
              */
             value: number | null;
             /**
-             * @description Why the network did not give this metric: missing_permission (the login lacks the permission it needs; reconnecting the account asks for it), unsupported_media_type (not reported for this kind of post), not_reported (the network answered without it). Null when `value` is set.
+             * @description Why the network did not give this metric: missing_permission (the login lacks the permission it needs; reconnecting the account asks for it), unsupported_media_type (not reported for this kind of post), not_enough_viewers (too few people have seen the post for the network to report it yet), discontinued (the network no longer offers this metric), not_reported (the network answered without it). Null when `value` is set.
              * @enum {string|null}
              */
-            unavailableReason: "missing_permission" | "unsupported_media_type" | "not_reported" | null;
+            unavailableReason: "missing_permission" | "unsupported_media_type" | "not_reported" | "not_enough_viewers" | "discontinued" | null;
             /**
              * @description The network's own words, when unavailable
              * @example null

@@ -65,6 +65,28 @@ describe('emulator control API and error shapes', () => {
     expect(badSettings.json().error.problems).toHaveLength(2);
   });
 
+  it("refuses a fault of Graph's codes for a network that does not speak Graph", async () => {
+    for (const [network, fault] of [
+      ['x', 'policy_block'],
+      ['x', 'session_invalid'],
+      ['facebook', 'upload_error'],
+    ]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/emulator/control/faults',
+        payload: { network, fault },
+      });
+      expect({ network, fault, status: refused.statusCode }).toEqual({ network, fault, status: 400 });
+      expect(refused.json().error.problems).toEqual([expect.stringContaining(`${fault} is for`)]);
+    }
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/faults',
+      payload: { network: 'instagram', fault: 'upload_error', count: 1 },
+    });
+    expect(accepted.statusCode).toBe(201);
+  });
+
   it('resets to the seeded state', async () => {
     await facebookUserToken(app);
     await app.inject({

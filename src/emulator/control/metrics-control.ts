@@ -30,7 +30,7 @@ function parseMetrics(value: unknown): Record<string, MetricOverride | null> {
 
 /**
  * `PUT /metrics` sets what a post's or account's metrics report, by the network's own metric names
- * (`post_impressions`, `like_count`, `views`, `followers_count`…); `GET /metrics` shows what is set
+ * (`post_media_view`, `like_count`, `views`, `followers_count`…); `GET /metrics` shows what is set
  * and how many times the object's metrics were read.
  */
 export function registerMetricsControl(fastify: FastifyInstance, context: EmulatorContext): void {

@@ -80,26 +80,38 @@ export function pageNode(
   );
 }
 
+/**
+ * A Page post's `permalink_url` as Facebook gives it: the post under its Page, never the bare
+ * `{page}_{post}` id, so that a client building the link from the id shows up in tests.
+ */
+export function pagePostPermalink(postId: string): string {
+  const [pageId, postNumber] = postId.split('_');
+  return `https://www.facebook.com/${pageId}/posts/${postNumber ?? postId}`;
+}
+
 export function facebookUserNode(userId: string, name: string, fields: FieldTree): Record<string, unknown> {
   return projectFields(fields, { id: () => userId, name: () => name }, 'User');
 }
 
 /**
- * A post's engagement fields (`reactions.summary(total_count)`, `comments.summary(total_count)`,
- * `shares`), grown since publishing or as a test set them; Graph leaves `shares` out at zero.
+ * The reactions and comments edges of a published post or video as fields
+ * (`reactions.summary(total_count)`, `comments.summary(total_count)`), grown since publishing or as
+ * a test set them. Both a Page post and a Video node have these edges.
  */
-function engagementResolvers(state: EmulatorState, item: PublishedItem): Record<string, () => unknown> {
-  const count = (name: string, scale: number) =>
-    postMetric(state, 'facebook', item.postId, name, scale, item.publishedAt);
+export function engagementEdges(state: EmulatorState, item: PublishedItem): Record<string, () => unknown> {
   const summary = (name: string, scale: number) => {
-    const total = count(name, scale);
+    const total = postMetric(state, 'facebook', item.postId, name, scale, item.publishedAt);
     return total === undefined ? undefined : { data: [], summary: { total_count: total } };
   };
+  return { reactions: () => summary('reactions', 20), comments: () => summary('comments', 5) };
+}
+
+/** A post's engagement fields: its edges, and `shares` (a Post field), which Graph leaves out at zero. */
+function engagementResolvers(state: EmulatorState, item: PublishedItem): Record<string, () => unknown> {
   return {
-    reactions: () => summary('reactions', 20),
-    comments: () => summary('comments', 5),
+    ...engagementEdges(state, item),
     shares: () => {
-      const shares = count('shares', 3);
+      const shares = postMetric(state, 'facebook', item.postId, 'shares', 3, item.publishedAt);
       return shares ? { count: shares } : undefined;
     },
   };

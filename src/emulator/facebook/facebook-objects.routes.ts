@@ -2,7 +2,7 @@ import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
-import { parseFields, projectFields } from '../graph/graph-fields';
+import { FieldTree, parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
 import { tokenActsForPage } from './facebook-ownership';
 import {
@@ -14,13 +14,39 @@ import {
 import { requestParams } from '../http/request-params';
 import { answerLost, commentOrder, commentsUnder, parentComment } from '../state/comment-threads';
 import { graphId } from '../state/emulator-ids';
+import { EmulatorState } from '../state/emulator-state';
+import { PublishedItem } from '../state/published-log';
 import { authorizePageCall, authorizePagePublish, COMMENT_NEED, READ_COMMENTS_NEED } from './facebook-page-access';
-import { facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
+import { engagementEdges, facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from './facebook-nodes';
 import { advanceVideoProcessing, videoNode } from './facebook-video.routes';
-import { FACEBOOK_PHOTOS, FACEBOOK_VIDEOS } from './facebook-stored-objects';
+import { FACEBOOK_PHOTOS, FACEBOOK_VIDEOS, FacebookVideo } from './facebook-stored-objects';
 import { findPage } from './facebook-test-user';
 
 type IdParams = { Params: { id: string } };
+
+/**
+ * A Video node with its reactions and comments edges read as fields, as on a post (a video not yet
+ * published answers no counts); every other field is the Video's own, and one it lacks (`shares`,
+ * a Post field) is refused as Graph refuses it: `Tried accessing nonexisting field (shares) on
+ * node type (Video)`.
+ */
+function videoWithEdges(
+  state: EmulatorState,
+  video: FacebookVideo,
+  fields: FieldTree,
+  published: PublishedItem | undefined,
+): Record<string, unknown> {
+  const edges: Record<string, () => unknown> = published
+    ? engagementEdges(state, published)
+    : { reactions: () => undefined, comments: () => undefined };
+  const own: FieldTree = new Map([...fields].filter(([name]) => !(name in edges)));
+  const node = videoNode(video, own);
+  for (const name of fields.keys()) {
+    const value = edges[name]?.();
+    if (value !== undefined) node[name] = value;
+  }
+  return node;
+}
 
 /**
  * Graph nodes by id on graph.facebook.com: Pages, Page posts, photos, videos and comments, and (Instagram
@@ -60,7 +86,7 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     if (video) {
       const fields = parseFields(params.fields, ['id', 'description', 'updated_time']);
       if (fields.has('status')) advanceVideoProcessing(state, video.pageId);
-      return videoNode(video, fields);
+      return videoWithEdges(state, video, fields, post);
     }
     if (post) return facebookPostNode(post, parseFields(params.fields, ['id', 'message', 'created_time']), state);
     return projectFields(

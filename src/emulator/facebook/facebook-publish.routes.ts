@@ -7,6 +7,8 @@ import { FACEBOOK_PHOTOS, FacebookPhoto } from './facebook-stored-objects';
 import { isHttpUrl } from '../http/http-url';
 import { authorizePagePublish, graphBoolean } from './facebook-page-access';
 
+import { pagePostPermalink } from './facebook-nodes';
+
 type IdParams = { Params: { id: string } };
 
 /** attached_media as Graph takes it: a JSON array, or `attached_media[0]`, `attached_media[1]`, … */
@@ -69,7 +71,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
         postId,
         text: params.link ? `${message}${message ? '\n' : ''}${params.link}` : message,
         media: photos.map((photo) => ({ type: 'image', url: photo.url, id: photo.id })),
-        permalink: `https://www.facebook.com/${postId}`,
+        permalink: pagePostPermalink(postId),
         publishedAt: new Date(state.now()).toISOString(),
       });
     }
@@ -97,7 +99,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
       postId: photo.postId,
       text: photo.caption,
       media: [{ type: 'image', url: photo.url, id: photo.id }],
-      permalink: `https://www.facebook.com/${photo.postId}`,
+      permalink: pagePostPermalink(photo.postId),
       publishedAt: new Date(state.now()).toISOString(),
     });
     return reply.headers(usageHeaders).send({ id: photo.id, post_id: photo.postId });

@@ -53,6 +53,9 @@ export const CALL_FAULTS: readonly FaultKind[] = [
   'rate_limited',
   'slow',
   'server_error',
+  'session_invalid',
+  'app_limit',
+  'policy_block',
 ];
 /** Publishing calls can also be refused as duplicates. */
 export const PUBLISH_FAULTS: readonly FaultKind[] = [...CALL_FAULTS, 'duplicate'];
@@ -90,6 +93,15 @@ export async function applyGraphFaults(
       break;
     case 'duplicate':
       error = graphErrors.duplicate();
+      break;
+    case 'session_invalid':
+      error = graphErrors.sessionInvalid();
+      break;
+    case 'app_limit':
+      error = graphErrors.appLimitReached();
+      break;
+    case 'policy_block':
+      error = graphErrors.policyBlock();
       break;
     default:
       error = graphErrors.transient();

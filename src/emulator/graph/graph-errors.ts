@@ -75,6 +75,22 @@ export const graphErrors = {
       userMessage:
         'This status update is identical to the last one you posted. Try posting something different, or delete your previous update.',
     }),
+  /** Code 102, "API Session" in Meta's error table: the login or token is no longer valid. */
+  sessionInvalid: () => new GraphError({ code: 102, message: 'Session key invalid or no longer valid' }),
+  /** Code 341, "Application limit reached" in Meta's error table. */
+  appLimitReached: () => new GraphError({ code: 341, message: '(#341) Application limit reached' }),
+  /** Code 368, "Temporarily blocked for policies violations" in Meta's error table. */
+  policyBlock: () =>
+    new GraphError({
+      code: 368,
+      message: 'The action attempted has been deemed abusive or is otherwise disallowed',
+    }),
+  /** Instagram's 2207053 (code -1), whose remedy is a new container. */
+  unknownUploadError: () =>
+    new GraphError(
+      { code: -1, subcode: 2207053, message: 'An unknown error occurred', userMessage: 'unknown upload error' },
+      true,
+    ),
   transient: () =>
     new GraphError({
       code: 2,

@@ -111,9 +111,14 @@ export async function commentOnInstagramMedia(
   return { id };
 }
 
+/** Instagram answers at most this many comments per query (its comments reference, "Limitations"). */
+const INSTAGRAM_COMMENTS_PER_QUERY = 50;
+
 /**
- * `GET /{media-id}/comments` (a medium's comments) or `GET /{ig-comment-id}/replies`: oldest
- * first, or newest first with order=reverse_chronological.
+ * `GET /{media-id}/comments` (a medium's comments, newest first: "version 3.2+ … reverse
+ * chronological order", at most 50 a query) or `GET /{ig-comment-id}/replies` (oldest first here:
+ * Instagram documents no order for them). Neither edge takes `order`, Facebook's parameter: it is
+ * not honoured.
  */
 export async function listInstagramComments(
   context: EmulatorContext,
@@ -130,7 +135,12 @@ export async function listInstagramComments(
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }]);
   const fields = parseFields(params.fields, ['id', 'text', 'timestamp']);
   const username = usernameOf(state, media.accountId);
-  const listed = commentsUnder(state, media, params.order);
+  const order = edge === 'comments' ? 'reverse_chronological' : undefined;
+  const listed = commentsUnder(state, media, order);
   const comments = listed.map((item) => instagramMediaNode(item, username, fields, state, parentComment(state, item)));
-  return graphPage(request, params, comments, 25, context.publicUrl, commentOrder(listed, params.order));
+  const capped =
+    edge === 'comments' && Number(params.limit) > INSTAGRAM_COMMENTS_PER_QUERY
+      ? { ...params, limit: String(INSTAGRAM_COMMENTS_PER_QUERY) }
+      : params;
+  return graphPage(request, capped, comments, 25, context.publicUrl, commentOrder(listed, order));
 }

@@ -2,6 +2,7 @@ import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { GraphHost, PUBLISH_FAULTS } from '../graph/graph-access';
 import { GraphError } from '../graph/graph-error';
+import { graphErrors } from '../graph/graph-errors';
 import { parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
 import { graphUsageHeaders } from '../graph/usage-headers';
@@ -96,6 +97,11 @@ export function registerInstagramPublishRoutes(
     });
     const creationId = params.creation_id ?? '';
     const container = checkPublishable(state.objects.of(INSTAGRAM_CONTAINERS).get(creationId), account.id, creationId);
+    // The upload_error fault: the container's upload failed for good, as Instagram's 2207053 says.
+    if (state.faults.take([{ network: 'instagram', accountId: account.id }], ['upload_error']).length) {
+      failContainer(container);
+      throw graphErrors.unknownUploadError();
+    }
     if (state.settings.enforceRateLimits && quotaUsage(state, account.id) >= state.settings.instagramQuotaTotal)
       throw publishError(
         9,

@@ -10,8 +10,24 @@ export const FAULT_KINDS = [
   'answer_lost',
   /** X: the app's usage cap is used up (429 UsageCapExceeded) while its rate-limit window has room. */
   'usage_capped',
+  /** Graph code 102 (API session): the login status or access token is no longer valid. */
+  'session_invalid',
+  /** Graph code 341 (application limit reached): throttling, to wait out. */
+  'app_limit',
+  /** Graph code 368 (temporarily blocked for policy violations): wait and retry. */
+  'policy_block',
+  /** Instagram media_publish answers subcode 2207053 (unknown upload error) and fails the container. */
+  'upload_error',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Faults only some networks can express (Graph's codes), by the networks that can; the rest apply to all. */
+export const FAULT_NETWORKS: Readonly<Partial<Record<FaultKind, readonly string[]>>> = {
+  session_invalid: ['facebook', 'instagram'],
+  app_limit: ['facebook', 'instagram'],
+  policy_block: ['facebook', 'instagram'],
+  upload_error: ['instagram'],
+};
 
 /** A misbehaviour injected for one page or profile (or every account of a network). */
 export interface Fault {

@@ -4,10 +4,12 @@ import type { MetricReading, MetricUnavailableReason } from '../../networks/metr
 
 export class MetricView {
   @ApiProperty({
-    example: 'impressions',
+    example: 'views',
     description:
-      'The same name means the same thing on every network: impressions, reach, views, likes, reactions, comments, ' +
-      'shares, quotes, bookmarks, saves; for accounts followers, following, fans, posts',
+      'The same name means the same thing on every network: impressions (times shown, X), views (times seen or ' +
+      'played, Facebook and Instagram), viewers (people who saw it, Facebook), reach (accounts that saw it, ' +
+      'Instagram), likes, reactions, comments, shares, quotes, bookmarks, saves; for accounts followers, following, ' +
+      'fans, posts',
   })
   name!: string;
 
@@ -21,7 +23,9 @@ export class MetricView {
     description:
       'Why the network did not give this metric: missing_permission (the login lacks the permission it needs; ' +
       'reconnecting the account asks for it), unsupported_media_type (not reported for this kind of post), ' +
-      'not_reported (the network answered without it). Null when `value` is set.',
+      'not_enough_viewers (too few people have seen the post for the network to report it yet), discontinued ' +
+      '(the network no longer offers this metric), not_reported (the network answered without it). Null when ' +
+      '`value` is set.',
   })
   unavailableReason!: MetricUnavailableReason | null;
 

@@ -11,42 +11,68 @@ import {
 } from '../metrics/metric-reading';
 import { NetworkError } from '../network-error';
 
-/** Page post insights (lifetime): how often the post was shown, and to how many people. */
+/**
+ * Page post insights (lifetime). Meta removed `post_impressions` (November 15, 2025) and
+ * `post_impressions_unique` (by June 15, 2025) for every API version, naming these as their
+ * replacements: how many times the post was seen (views) and by how many people (viewers).
+ * developers.facebook.com/documentation/pages-api/platforminsights/page/deprecated-metrics
+ */
 const POST_INSIGHTS = [
-  { graphName: 'post_impressions', name: 'impressions' },
-  { graphName: 'post_impressions_unique', name: 'reach' },
+  { graphName: 'post_media_view', name: 'views' },
+  { graphName: 'post_total_media_view_unique', name: 'viewers' },
 ];
 
-/** Engagement read from the post node itself: totals only, no individual reactions or comments. */
-const ENGAGEMENT_FIELDS = 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares';
+/**
+ * Engagement read from the published object itself, totals only. A Page post (`{page}_{post}`)
+ * has `shares`; a video is published as a Video node, which has the reactions and comments edges
+ * but no `shares` field (Graph refuses the whole read over a field a node lacks).
+ */
+const POST_ENGAGEMENT_FIELDS = 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares';
+const VIDEO_ENGAGEMENT_FIELDS = 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0)';
+
+/** A Page post's id is `{page-id}_{post-id}`; a Page video is published under its Video id alone. */
+function isVideoId(platformPostId: string): boolean {
+  return !platformPostId.includes('_');
+}
 
 function summaryTotal(body: Record<string, unknown>, edge: string): number | undefined {
   const summary = recordField(recordField(body, edge) ?? {}, 'summary');
   return summary ? numberField(summary, 'total_count') : undefined;
 }
 
-/**
- * A Page post's metrics: reactions, comments and shares from the post's fields, impressions and
- * reach from its insights (which need the read_insights permission; without it they are
- * unavailable and the rest still answers). Graph leaves `shares` out of a post nobody shared.
- */
-export async function facebookPostMetrics(api: GraphApi, request: PostMetricsRequest): Promise<MetricReading> {
-  const token = request.tokens.accessToken;
-  let engagement: MetricReading;
+async function engagementOf(api: GraphApi, request: PostMetricsRequest, video: boolean): Promise<MetricReading> {
+  const fields = video ? VIDEO_ENGAGEMENT_FIELDS : POST_ENGAGEMENT_FIELDS;
   try {
-    const body = await graphRead(api, node(request.platformPostId), token, { fields: ENGAGEMENT_FIELDS });
-    engagement = {
+    const body = await graphRead(api, node(request.platformPostId), request.tokens.accessToken, { fields });
+    return {
       reactions: countOf(summaryTotal(body, 'reactions')),
       comments: countOf(summaryTotal(body, 'comments')),
-      shares: countOf(numberField(recordField(body, 'shares') ?? { count: 0 }, 'count')),
+      shares: video
+        ? unavailable('unsupported_media_type', 'Facebook reports no share count for a video')
+        : countOf(numberField(recordField(body, 'shares') ?? { count: 0 }, 'count')),
     };
   } catch (error) {
-    // A video or photo node has no such fields (code 100): those counts are unavailable for it.
+    // An object without these fields (code 100): those counts are unavailable for it.
     if (!(error instanceof NetworkError) || error.kind !== 'permanent' || error.details.code !== 100) throw error;
     const refused = unavailable('unsupported_media_type', error.message);
-    engagement = { reactions: refused, comments: refused, shares: refused };
+    return { reactions: refused, comments: refused, shares: refused };
   }
-  const insights = await readGraphInsights(api, request.platformPostId, token, POST_INSIGHTS);
+}
+
+/**
+ * A Page post's metrics: reactions, comments and shares from the post's fields, views and viewers
+ * from its insights (which need the read_insights permission; without it they are unavailable and
+ * the rest still answers). Graph leaves `shares` out of a post nobody shared. A video's Video node
+ * has no post insights edge, so a video has no views or viewers here.
+ */
+export async function facebookPostMetrics(api: GraphApi, request: PostMetricsRequest): Promise<MetricReading> {
+  const video = isVideoId(request.platformPostId);
+  const engagement = await engagementOf(api, request, video);
+  if (video) {
+    const none = unavailable('unsupported_media_type', 'Facebook reports no post insights for a video');
+    return { views: none, viewers: none, ...engagement };
+  }
+  const insights = await readGraphInsights(api, request.platformPostId, request.tokens.accessToken, POST_INSIGHTS);
   return { ...insights, ...engagement };
 }
 

@@ -6,6 +6,13 @@ export const PAGE_TOKEN = 'EAAGpageToken101';
 export const feedPostAnswer = (postNumber: string) => ({ id: `${PAGE_ID}_${postNumber}` });
 export const stagedPhotoAnswer = (photoId: string) => ({ id: photoId });
 export const commentAnswer = (commentId: string) => ({ id: commentId });
+/** A post's `permalink_url` as Facebook gives it (a story URL, not one made from the id). */
+export const permalinkOf = (postId: string) =>
+  `https://www.facebook.com/bakery/posts/pfbid0${postId.replace('_', 'x')}`;
+export const permalinkAnswer = (postId: string, permalink = permalinkOf(postId)) => ({
+  permalink_url: permalink,
+  id: postId,
+});
 
 export const feedAnswer = (...posts: { id: string; message?: string }[]) => ({
   data: posts.map((post) => ({ ...post, created_time: '2026-03-01T11:59:58+0000' })),

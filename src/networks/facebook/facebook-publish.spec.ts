@@ -10,6 +10,8 @@ import {
   feedAnswer,
   feedPostAnswer,
   PAGE_ID,
+  permalinkAnswer,
+  permalinkOf,
   PAGE_TOKEN,
   stagedPhotoAnswer,
   videoFinishAnswer,
@@ -40,6 +42,7 @@ const get = (path: string, query: Record<string, string>) => ({
   url: `${GRAPH}${path}`,
   query: { ...query, access_token: PAGE_TOKEN },
 });
+const permalinkRead = (postId: string) => get(`/${postId}`, { fields: 'permalink_url' });
 const request = (parts: PostPart[], options?: Parameters<typeof publishRequest>[3]) =>
   publishRequest(PAGE_ID, PAGE_TOKEN, parts, options);
 
@@ -127,36 +130,48 @@ describe('FacebookAdapter publishing', () => {
   beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] }));
   afterEach(() => jest.useRealTimers());
 
-  it('publishes text on the Page feed with the Page token', async () => {
-    const { adapter, http } = adapterWith(answer(200, feedPostAnswer('501')));
+  it("publishes text on the Page feed with the Page token, with the post's permalink_url as Facebook gives it", async () => {
+    const { adapter, http } = adapterWith(answer(200, feedPostAnswer('501')), answer(200, permalinkAnswer('101_501')));
     const delivery = request([part('Open today')]);
     await expect(adapter.publish(delivery)).resolves.toEqual({
       kind: 'published',
       platformPostId: '101_501',
-      permalink: 'https://www.facebook.com/101_501',
+      permalink: permalinkOf('101_501'),
     });
-    expect(http.requests).toEqual([post('/101/feed', { message: 'Open today' })]);
-    // Nothing follows the post: the published state records it, no checkpoint of its own.
-    expect(delivery.checkpoints).toEqual([]);
+    expect(http.requests).toEqual([post('/101/feed', { message: 'Open today' }), permalinkRead('101_501')]);
+    // The post is recorded before its permalink is read: a retry after a failed read goes on from it.
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_501' }]);
   });
 
   it('stages one photo unpublished and checkpoints it, then publishes it in a Page post', async () => {
-    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('777')), answer(200, feedPostAnswer('900')));
+    const { adapter, http } = adapterWith(
+      answer(200, stagedPhotoAnswer('777')),
+      answer(200, feedPostAnswer('900')),
+      answer(200, permalinkAnswer('101_900')),
+    );
     const delivery = request([part('Cake', ['image', JPG])]);
     await expect(adapter.publish(delivery)).resolves.toMatchObject({
       platformPostId: '101_900',
-      permalink: 'https://www.facebook.com/101_900',
+      permalink: permalinkOf('101_900'),
     });
     expect(http.requests).toEqual([
       post('/101/photos', { url: JPG, published: 'false' }),
       post('/101/feed', { message: 'Cake', attached_media: '[{"media_fbid":"777"}]' }),
+      permalinkRead('101_900'),
     ]);
     // The photo is recorded before the call that publishes it: a resumed attempt knows it by its id.
-    expect(delivery.checkpoints).toEqual([{ photoIds: ['777'], commentIds: [] }]);
+    expect(delivery.checkpoints).toEqual([
+      { photoIds: ['777'], commentIds: [] },
+      { photoIds: ['777'], commentIds: [], postId: '101_900' },
+    ]);
   });
 
   it('publishes a photo without text as a post without message', async () => {
-    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('777')), answer(200, feedPostAnswer('900')));
+    const { adapter, http } = adapterWith(
+      answer(200, stagedPhotoAnswer('777')),
+      answer(200, feedPostAnswer('900')),
+      answer(200, permalinkAnswer('101_900')),
+    );
     await expect(adapter.publish(request([part('', ['image', JPG])]))).resolves.toMatchObject({
       platformPostId: '101_900',
     });
@@ -166,7 +181,10 @@ describe('FacebookAdapter publishing', () => {
   });
 
   it('when resuming a photo without text, adopts the post its staged photo was attached to', async () => {
-    const { adapter, http } = adapterWith(answer(200, { id: '777', page_story_id: '101_900' }));
+    const { adapter, http } = adapterWith(
+      answer(200, { id: '777', page_story_id: '101_900' }),
+      answer(200, permalinkAnswer('101_900')),
+    );
     const delivery = request([part('', ['image', JPG])], {
       progress: { photoIds: ['777'], commentIds: [] },
       resuming: true,
@@ -174,13 +192,17 @@ describe('FacebookAdapter publishing', () => {
     await expect(adapter.publish(delivery)).resolves.toEqual({
       kind: 'published',
       platformPostId: '101_900',
-      permalink: 'https://www.facebook.com/101_900',
+      permalink: permalinkOf('101_900'),
     });
-    expect(http.requests).toEqual([get('/777', { fields: 'id,page_story_id' })]);
+    expect(http.requests).toEqual([get('/777', { fields: 'id,page_story_id' }), permalinkRead('101_900')]);
   });
 
   it('when resuming a photo without text that was never attached, publishes it once', async () => {
-    const { adapter, http } = adapterWith(answer(200, { id: '777' }), answer(200, feedPostAnswer('900')));
+    const { adapter, http } = adapterWith(
+      answer(200, { id: '777' }),
+      answer(200, feedPostAnswer('900')),
+      answer(200, permalinkAnswer('101_900')),
+    );
     const delivery = request([part('', ['image', JPG])], {
       progress: { photoIds: ['777'], commentIds: [] },
       resuming: true,
@@ -189,6 +211,7 @@ describe('FacebookAdapter publishing', () => {
     expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([
       `GET ${GRAPH}/777`,
       `POST ${GRAPH}/101/feed`,
+      `GET ${GRAPH}/101_900`,
     ]);
   });
 
@@ -197,6 +220,7 @@ describe('FacebookAdapter publishing', () => {
       answer(200, stagedPhotoAnswer('p1')),
       answer(200, stagedPhotoAnswer('p2')),
       answer(200, feedPostAnswer('900')),
+      answer(200, permalinkAnswer('101_900')),
     );
     const delivery = request([part('Two loaves', ['image', JPG], ['image', PNG])]);
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_900' });
@@ -204,16 +228,19 @@ describe('FacebookAdapter publishing', () => {
       post('/101/photos', { url: JPG, published: 'false' }),
       post('/101/photos', { url: PNG, published: 'false' }),
       post('/101/feed', { message: 'Two loaves', attached_media: '[{"media_fbid":"p1"},{"media_fbid":"p2"}]' }),
+      permalinkRead('101_900'),
     ]);
     expect(delivery.checkpoints).toEqual([
       { photoIds: ['p1'], commentIds: [] },
       { photoIds: ['p1', 'p2'], commentIds: [] },
+      { photoIds: ['p1', 'p2'], commentIds: [], postId: '101_900' },
     ]);
   });
 
   it('publishes a thread as comments under the post, one checkpoint each', async () => {
     const { adapter, http } = adapterWith(
       answer(200, feedPostAnswer('501')),
+      answer(200, permalinkAnswer('101_501')),
       answer(200, commentAnswer('501_1')),
       answer(200, commentAnswer('501_2')),
     );
@@ -221,6 +248,7 @@ describe('FacebookAdapter publishing', () => {
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_501' });
     expect(http.requests).toEqual([
       post('/101/feed', { message: 'Post' }),
+      permalinkRead('101_501'),
       post('/101_501/comments', { message: 'More' }),
       post('/101_501/comments', { message: 'Even more' }),
     ]);
@@ -232,43 +260,53 @@ describe('FacebookAdapter publishing', () => {
   });
 
   it('continues a multi-photo post from its progress without staging a photo twice', async () => {
-    const { adapter, http } = adapterWith(answer(200, stagedPhotoAnswer('p2')), answer(200, feedPostAnswer('900')));
+    const { adapter, http } = adapterWith(
+      answer(200, stagedPhotoAnswer('p2')),
+      answer(200, feedPostAnswer('900')),
+      answer(200, permalinkAnswer('101_900')),
+    );
     await adapter.publish(
       request([part('Two', ['image', JPG], ['image', PNG])], { progress: { photoIds: ['p1'], commentIds: [] } }),
     );
     expect(http.requests).toEqual([
       post('/101/photos', { url: PNG, published: 'false' }),
       post('/101/feed', { message: 'Two', attached_media: '[{"media_fbid":"p1"},{"media_fbid":"p2"}]' }),
+      permalinkRead('101_900'),
     ]);
   });
 
   it('continues a thread after the comments already made', async () => {
-    const { adapter, http } = adapterWith(answer(200, commentAnswer('501_2')));
+    const { adapter, http } = adapterWith(answer(200, permalinkAnswer('101_501')), answer(200, commentAnswer('501_2')));
     const delivery = request([part('Post'), part('More'), part('Even more')], {
       progress: { postId: '101_501', photoIds: [], commentIds: ['501_1'] },
     });
     await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_501' });
-    expect(http.requests).toEqual([post('/101_501/comments', { message: 'Even more' })]);
+    expect(http.requests).toEqual([permalinkRead('101_501'), post('/101_501/comments', { message: 'Even more' })]);
   });
 
   it('when resuming, adopts a post the cut-off attempt made instead of posting again', async () => {
     const { adapter, http } = adapterWith(
       answer(200, feedAnswer({ id: '101_600', message: 'Other' }, { id: '101_599', message: 'Open today' })),
+      answer(200, permalinkAnswer('101_599')),
     );
     const delivery = request([part('Open today')], { resuming: true });
     await expect(adapter.publish(delivery)).resolves.toEqual({
       kind: 'published',
       platformPostId: '101_599',
-      permalink: 'https://www.facebook.com/101_599',
+      permalink: permalinkOf('101_599'),
     });
-    expect(http.requests).toEqual([get('/101/feed', { fields: 'id,message,created_time', limit: '25' })]);
-    expect(delivery.checkpoints).toEqual([]);
+    expect(http.requests).toEqual([
+      get('/101/feed', { fields: 'id,message,created_time', limit: '25' }),
+      permalinkRead('101_599'),
+    ]);
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_599' }]);
   });
 
   it('when resuming and nothing was posted, posts', async () => {
     const { adapter, http } = adapterWith(
       answer(200, feedAnswer({ id: '101_600', message: 'Other' })),
       answer(200, feedPostAnswer('601')),
+      answer(200, permalinkAnswer('101_601')),
     );
     await expect(adapter.publish(request([part('Open today')], { resuming: true }))).resolves.toMatchObject({
       platformPostId: '101_601',
@@ -276,20 +314,25 @@ describe('FacebookAdapter publishing', () => {
     expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([
       `GET ${GRAPH}/101/feed`,
       `POST ${GRAPH}/101/feed`,
+      `GET ${GRAPH}/101_601`,
     ]);
   });
 
   it('when resuming a multi-photo post, adopts the post its staged photos were attached to', async () => {
-    const { adapter, http } = adapterWith(answer(200, { id: 'p1', page_story_id: '101_900' }));
+    const { adapter, http } = adapterWith(
+      answer(200, { id: 'p1', page_story_id: '101_900' }),
+      answer(200, permalinkAnswer('101_900')),
+    );
     const progress = { photoIds: ['p1', 'p2'], commentIds: [] };
     await expect(
       adapter.publish(request([part('', ['image', JPG], ['image', PNG])], { progress, resuming: true })),
     ).resolves.toMatchObject({ platformPostId: '101_900' });
-    expect(http.requests).toEqual([get('/p1', { fields: 'id,page_story_id' })]);
+    expect(http.requests).toEqual([get('/p1', { fields: 'id,page_story_id' }), permalinkRead('101_900')]);
   });
 
   it('when resuming a thread, adopts the comment in flight, then posts the rest', async () => {
     const { adapter, http } = adapterWith(
+      answer(200, permalinkAnswer('101_501')),
       answer(200, commentsAnswer({ id: '501_1', message: 'More' }, { id: '501_2', message: 'Even more' })),
       answer(200, commentAnswer('501_3')),
     );
@@ -299,7 +342,8 @@ describe('FacebookAdapter publishing', () => {
     });
     await adapter.publish(delivery);
     expect(http.requests).toEqual([
-      get('/101_501/comments', { fields: 'id,message', limit: '100' }),
+      permalinkRead('101_501'),
+      get('/101_501/comments', { fields: 'id,message,created_time', limit: '100' }),
       post('/101_501/comments', { message: 'Last' }),
     ]);
     expect(delivery.checkpoints.map((saved) => saved.commentIds)).toEqual([
@@ -368,17 +412,23 @@ describe('FacebookAdapter publishing', () => {
     });
 
     it('publishes once it is ready, without uploading again, then comments under the video', async () => {
+      // A Video's permalink_url is relative to facebook.com.
       const { adapter, http } = adapterWith(
         answer(200, videoStatusAnswer('v1', 'ready')),
+        answer(200, permalinkAnswer('v1', '/bakery/videos/v1/')),
         answer(200, commentAnswer('v1_1')),
       );
       const delivery = request([part('Clip', ['video', CLIP]), part('More')], { progress: uploaded });
       await expect(adapter.publish(delivery)).resolves.toEqual({
         kind: 'published',
         platformPostId: 'v1',
-        permalink: 'https://www.facebook.com/101/videos/v1',
+        permalink: 'https://www.facebook.com/bakery/videos/v1/',
       });
-      expect(http.requests).toEqual([get('/v1', { fields: 'status' }), post('/v1/comments', { message: 'More' })]);
+      expect(http.requests).toEqual([
+        get('/v1', { fields: 'status' }),
+        permalinkRead('v1'),
+        post('/v1/comments', { message: 'More' }),
+      ]);
       expect(delivery.checkpoints).toEqual([
         { ...uploaded, postId: 'v1' },
         { ...uploaded, postId: 'v1', commentIds: ['v1_1'] },
@@ -411,12 +461,17 @@ describe('FacebookAdapter publishing', () => {
       const { adapter, http } = adapterWith(
         answer(200, videoStatusAnswer('v1', 'processing')),
         answer(200, videoStatusAnswer('v1', 'ready')),
+        answer(200, permalinkAnswer('v1', '/bakery/videos/v1/')),
       );
       const delivery = request([part('', ['video', CLIP])], { progress: started, resuming: true });
       await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'published', platformPostId: 'v1' });
-      expect(http.requests).toEqual([get('/v1', { fields: 'status' }), get('/v1', { fields: 'status' })]);
+      expect(http.requests).toEqual([
+        get('/v1', { fields: 'status' }),
+        get('/v1', { fields: 'status' }),
+        permalinkRead('v1'),
+      ]);
       expect(http.downloads).toEqual([]);
-      expect(delivery.checkpoints).toEqual([uploaded]);
+      expect(delivery.checkpoints).toEqual([uploaded, { ...uploaded, postId: 'v1' }]);
     });
 
     it('when the recorded upload was never finished, uploads in a new session (the unfinished one is never published)', async () => {
@@ -470,8 +525,25 @@ describe('FacebookAdapter publishing', () => {
     expect(delivery.checkpoints).toEqual([]);
   });
 
+  it('keeps the post recorded when reading its permalink fails, so a retry does not post again', async () => {
+    const { adapter, http } = adapterWith(answer(200, feedPostAnswer('501')), answer(500, graphErrorAnswer(2)));
+    const delivery = request([part('Open today')]);
+    await expect(adapter.publish(delivery)).rejects.toMatchObject({ kind: 'transient' });
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_501' }]);
+    const retry = adapterWith(answer(200, permalinkAnswer('101_501')));
+    await expect(
+      retry.adapter.publish(request([part('Open today')], { progress: delivery.checkpoints[0] })),
+    ).resolves.toEqual({ kind: 'published', platformPostId: '101_501', permalink: permalinkOf('101_501') });
+    expect(retry.http.requests).toEqual([permalinkRead('101_501')]);
+    expect(http.requests).toHaveLength(2);
+  });
+
   it('keeps the post recorded when a comment fails, so a retry only comments', async () => {
-    const { adapter } = adapterWith(answer(200, feedPostAnswer('501')), answer(500, graphErrorAnswer(2)));
+    const { adapter } = adapterWith(
+      answer(200, feedPostAnswer('501')),
+      answer(200, permalinkAnswer('101_501')),
+      answer(500, graphErrorAnswer(2)),
+    );
     const delivery = request([part('Post'), part('More')]);
     await expect(adapter.publish(delivery)).rejects.toMatchObject({ kind: 'transient' });
     expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_501' }]);

@@ -4,22 +4,35 @@ import { createdId, graphPost, graphRead, newestWithText, node } from '../graph/
 import { stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { FacebookProgress, facebookProgressJson, readFacebookProgress } from './facebook-progress';
-import { facebookVideoPermalink, publishFacebookVideo } from './facebook-video';
+import { publishFacebookVideo } from './facebook-video';
 
 /** How many of the Page's latest posts are searched for one an interrupted attempt may have made. */
 const RECENT_POSTS_LOOKED_AT = '25';
 
-export function facebookPermalink(postId: string): string {
-  return `https://www.facebook.com/${postId}`;
+/** Where Facebook's relative permalinks (a Video's `/{page}/videos/{id}/`) are resolved. */
+const FACEBOOK_ORIGIN = 'https://www.facebook.com/';
+
+/**
+ * The published object's `permalink_url`, a field of a Page post and of a Video alike (a Video's is
+ * relative to facebook.com): the link Facebook gives, not one built from the id.
+ */
+async function readPermalink(api: GraphApi, accessToken: string, objectId: string): Promise<string | null> {
+  const body = await graphRead(api, node(objectId), accessToken, { fields: 'permalink_url' });
+  const permalink = stringField(body, 'permalink_url');
+  if (!permalink) return null;
+  try {
+    return new URL(permalink, FACEBOOK_ORIGIN).toString();
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Publishes a delivery on a Page with the Page token: text (`/feed`), photos (each staged
  * unpublished, then `/feed` with attached_media) or a video (`/videos` in a resumable upload, polled
- * until Facebook has processed it), then the thread as comments.
- * Every created object is checkpointed before the next call (the last needs none: the published
- * state records it), and a resumed attempt looks for what the cut-off call may have made before
- * making it again.
+ * until Facebook has processed it), then its `permalink_url`, then the thread as comments.
+ * Every created object is checkpointed before the next call, and a resumed attempt looks for what
+ * the cut-off call may have made before making it again.
  */
 export async function publishOnFacebook(
   api: GraphApi,
@@ -44,10 +57,10 @@ export async function publishOnFacebook(
     } else {
       postId = await createPost(api, request, post, progress, save);
     }
-    // Without a thread to follow, the post needs no checkpoint of its own: the published state,
-    // written next, records it, and an attempt cut off in between looks for it as for any other.
-    if (thread.length > 0) await save({ ...progress, postId });
+    // Recorded before its permalink is read: a retry after a failed read goes on from the post.
+    await save({ ...progress, postId });
   }
+  const permalink = await readPermalink(api, request.tokens.accessToken, postId);
   await publishGraphComments({
     api,
     accessToken: request.tokens.accessToken,
@@ -58,8 +71,6 @@ export async function publishOnFacebook(
     textField: 'message',
     save: (commentIds) => save({ ...progress, commentIds }),
   });
-  const permalink =
-    postId === progress.videoId ? facebookVideoPermalink(request.networkAccountId, postId) : facebookPermalink(postId);
   return { kind: 'published', platformPostId: postId, permalink };
 }
 

@@ -2,10 +2,12 @@ import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../h
 import { CommentAnswer, CommentPage, CommentsCall, NetworkComment } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { GraphApi } from './graph-api';
-import { createdId, graphEdge, graphPost, graphRead, node } from './graph-publishing';
+import { createdId, graphPost, graphRead, node } from './graph-publishing';
 
-/** How many of a parent's newest comments are read when looking for an answer that may already have been made. */
+/** A page of a parent's comments read when looking for an answer that may already have been made (Instagram's most). */
 const ANSWERS_LOOKED_AT = '50';
+/** Pages read at most, on an edge of no known order, when looking for such an answer: 1,000 comments. */
+const ANSWER_LOOKUP_PAGES = 20;
 
 /** What differs between the Graph hosts: Facebook Page comments and Instagram comments. */
 export interface GraphCommentDialect {
@@ -23,6 +25,12 @@ export interface GraphCommentDialect {
   nestedReplies(entry: JsonRecord): { entries: JsonRecord[]; after: string | undefined };
   /** The edge an answer to `replyToId` is posted to and read from: Facebook nests comments, Instagram has replies. */
   replyEdge: 'comments' | 'replies';
+  /**
+   * How a parent's comments are read when looking for an answer a cut-off attempt may have made
+   * (`toComment`: under a comment rather than the post): the parameters, and whether the edge is
+   * newest first, so that its first page holds the answer; otherwise every page is looked at.
+   */
+  answerLookup(toComment: boolean): { params: Record<string, string>; newestFirst: boolean };
   /** A comment as read, made ours. */
   comment(entry: JsonRecord, call: CommentsCall): NetworkComment | undefined;
 }
@@ -31,9 +39,11 @@ const FACEBOOK_COMMENT_FIELDS = 'id,message,from,created_time,parent{id}';
 
 export const FACEBOOK_COMMENTS: GraphCommentDialect = {
   fields: FACEBOOK_COMMENT_FIELDS,
-  list: { params: { filter: 'stream' }, fields: FACEBOOK_COMMENT_FIELDS },
+  // Facebook's comments edges take `order` (chronological by default): newest first.
+  list: { params: { filter: 'stream', order: 'reverse_chronological' }, fields: FACEBOOK_COMMENT_FIELDS },
   nestedReplies: () => ({ entries: [], after: undefined }),
   replyEdge: 'comments',
+  answerLookup: () => ({ params: { order: 'reverse_chronological' }, newestFirst: true }),
   comment(entry, call) {
     const id = stringField(entry, 'id');
     if (!id) return undefined;
@@ -53,6 +63,12 @@ export const FACEBOOK_COMMENTS: GraphCommentDialect = {
 
 const INSTAGRAM_COMMENT_FIELDS = 'id,text,username,timestamp,from,parent_id';
 
+/**
+ * Instagram's comments and replies edges take no `order` (Meta's SDK methods for them take no
+ * parameters). A medium's comments come newest first ("version 3.2+ … reverse chronological
+ * order", developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/
+ * ig-media/comments); the order of a comment's replies is not documented, so nothing relies on it.
+ */
 export const INSTAGRAM_COMMENTS: GraphCommentDialect = {
   fields: INSTAGRAM_COMMENT_FIELDS,
   list: { params: {}, fields: `${INSTAGRAM_COMMENT_FIELDS},replies{${INSTAGRAM_COMMENT_FIELDS}}` },
@@ -61,6 +77,7 @@ export const INSTAGRAM_COMMENTS: GraphCommentDialect = {
     return { entries: (arrayField(replies, 'data') ?? []).filter(isRecord), after: nextCursor(replies) };
   },
   replyEdge: 'replies',
+  answerLookup: (toComment) => ({ params: {}, newestFirst: !toComment }),
   comment(entry, call) {
     const id = stringField(entry, 'id');
     if (!id) return undefined;
@@ -85,9 +102,9 @@ function graphTime(value: string | undefined): string {
 }
 
 /**
- * `GET /{object-id}/comments?order=reverse_chronological`: one page, newest first, with Graph's
- * `after` cursor, answers to comments included. Instagram's page holds `limit` top-level comments
- * and their replies, all newest first (a reply is always newer than its comment).
+ * `GET /{object-id}/comments`: one page, newest first, with Graph's `after` cursor, answers to
+ * comments included. Instagram's page holds `limit` top-level comments and their replies, all
+ * newest first (a reply is always newer than its comment).
  */
 export async function listGraphComments(
   api: GraphApi,
@@ -97,7 +114,6 @@ export async function listGraphComments(
 ): Promise<CommentPage> {
   const body = await graphRead(api, node(call.objectId, 'comments'), call.tokens.accessToken, {
     ...dialect.list.params,
-    order: 'reverse_chronological',
     fields: dialect.list.fields,
     limit: String(page.limit),
     ...(page.cursor ? { after: page.cursor } : {}),
@@ -117,12 +133,17 @@ export async function listGraphComments(
       .map((reply) => dialect.comment(reply, call))
       .filter((reply): reply is NetworkComment => reply !== undefined)
       .map((reply) => ({ ...reply, replyToId: reply.replyToId ?? comment.id }));
-    // Replies come oldest first, and each is newer than its comment.
-    comments.push(...replies.reverse(), comment);
+    // Replies come in no documented order: newest first by their time; each is newer than its comment.
+    comments.push(...newestFirst(replies), comment);
   }
   // Stable: comments of one second (networks give seconds) keep the order above.
   comments.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   return { comments, next: nextCursor(body) };
+}
+
+/** Comments newest first by their time; those of one second keep the order they came in. */
+function newestFirst(comments: NetworkComment[]): NetworkComment[] {
+  return [...comments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
 /**
@@ -173,8 +194,8 @@ function nextCursor(edge: JsonRecord): string | undefined {
 
 /**
  * Answers as the account: `POST /{object-id}/comments` (message), or under a comment
- * (`/{comment-id}/comments` on Facebook, `/{comment-id}/replies` on Instagram). When resuming, the
- * parent's newest comments are read first and an answer of the account with the same text is adopted.
+ * (`/{comment-id}/comments` on Facebook, `/{comment-id}/replies` on Instagram). When resuming, an
+ * answer of the account with the same text is looked for first and adopted.
  */
 export async function answerGraphComment(
   api: GraphApi,
@@ -184,15 +205,41 @@ export async function answerGraphComment(
   const path = request.replyToId ? node(request.replyToId, dialect.replyEdge) : node(request.objectId, 'comments');
   const token = request.tokens.accessToken;
   if (request.resuming) {
-    const entries = await graphEdge(api, path, token, {
-      order: 'reverse_chronological',
-      fields: dialect.fields,
-      limit: ANSWERS_LOOKED_AT,
-    });
-    const made = entries
-      .map((entry) => dialect.comment(entry, request))
-      .find((comment) => comment?.own && comment.text === request.text);
-    if (made) return made.id;
+    const made = await findAnswer(api, dialect, request, path);
+    if (made) return made;
   }
   return createdId(api, await graphPost(api, path, token, { message: request.text }), 'a comment');
+}
+
+/**
+ * The newest answer of the account with the request's text under its parent. On a newest-first
+ * edge the first page holds it; on one of no known order (Instagram's replies) every page is read,
+ * up to ANSWER_LOOKUP_PAGES, and the newest match by time wins.
+ */
+async function findAnswer(
+  api: GraphApi,
+  dialect: GraphCommentDialect,
+  request: CommentAnswer,
+  path: string,
+): Promise<string | undefined> {
+  const lookup = dialect.answerLookup(request.replyToId !== undefined);
+  const matches: NetworkComment[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < (lookup.newestFirst ? 1 : ANSWER_LOOKUP_PAGES); page++) {
+    const body = await graphRead(api, path, request.tokens.accessToken, {
+      ...lookup.params,
+      fields: dialect.fields,
+      limit: ANSWERS_LOOKED_AT,
+      ...(cursor ? { after: cursor } : {}),
+    });
+    const entries = (arrayField(body, 'data') ?? []).filter(isRecord);
+    const made = entries
+      .map((entry) => dialect.comment(entry, request))
+      .filter((comment): comment is NetworkComment => comment?.own === true && comment.text === request.text);
+    if (lookup.newestFirst) return made[0]?.id;
+    matches.push(...made);
+    cursor = nextCursor(body);
+    if (!cursor) break;
+  }
+  return newestFirst(matches)[0]?.id;
 }

@@ -1,9 +1,11 @@
-import { stringField } from '../http/json-fields';
+import { JsonRecord, stringField } from '../http/json-fields';
 import { GraphApi } from './graph-api';
 import { createdId, graphEdge, graphPost, node } from './graph-publishing';
 
 /** How many of a post's comments are read when looking for one that may already have been made. */
 const COMMENTS_LOOKED_AT = '100';
+/** The field a comment's time is read from, by the field of its text (Facebook's, Instagram's). */
+const TIME_FIELD = { message: 'created_time', text: 'timestamp' } as const;
 
 export interface GraphThreadRequest {
   api: GraphApi;
@@ -49,13 +51,21 @@ async function findComment(
   taken: readonly string[],
 ): Promise<string | undefined> {
   const { api, accessToken, parentId, textField } = request;
+  const timeField = TIME_FIELD[textField];
   const comments = await graphEdge(api, node(parentId, 'comments'), accessToken, {
-    fields: `id,${textField}`,
+    fields: `id,${textField},${timeField}`,
     limit: COMMENTS_LOOKED_AT,
   });
-  // Comments come oldest first; the one we are looking for is the newest with this text.
-  const match = comments
-    .reverse()
-    .find((comment) => stringField(comment, textField) === text && !taken.includes(stringField(comment, 'id') ?? ''));
-  return match ? stringField(match, 'id') : undefined;
+  // The one we are looking for is the newest with this text. The edges do not list in one order
+  // (Facebook's oldest first by default, Instagram's newest first), so it is told by its time; on
+  // a tie, the later listed.
+  const time = (comment: JsonRecord) => Date.parse((stringField(comment, timeField) ?? '').replace(/\+0000$/, 'Z'));
+  const matches = comments.filter(
+    (comment) => stringField(comment, textField) === text && !taken.includes(stringField(comment, 'id') ?? ''),
+  );
+  const newest = matches.reduce<JsonRecord | undefined>(
+    (best, comment) => (best === undefined || !(time(comment) < time(best)) ? comment : best),
+    undefined,
+  );
+  return newest ? stringField(newest, 'id') : undefined;
 }

@@ -43,7 +43,9 @@ describe('Graph error classification', () => {
     ['permission 200', 200, undefined, 'permanent'],
     ['permission 230', 230, undefined, 'permanent'],
     ['permission 299', 299, undefined, 'permanent'],
-    ['policy block', 368, undefined, 'permanent'],
+    ['API session (login expired or invalid)', 102, undefined, 'auth_expired'],
+    ['application limit reached', 341, undefined, 'rate_limited'],
+    ['temporarily blocked for policy violations', 368, undefined, 'transient'],
     ['duplicate post', 506, undefined, 'permanent'],
     ['invalid parameter', 100, undefined, 'permanent'],
     ['IG download timeout', 9004, 2207003, 'transient'],
@@ -52,7 +54,8 @@ describe('Graph error classification', () => {
     ['IG container failure 2', 9004, 2207053, 'transient'],
     ['IG publishing limit', 9, 2207042, 'rate_limited'],
     ['IG not ready', 9007, 2207027, 'transient'],
-    ['IG media expired', 9004, 2207020, 'permanent'],
+    ['IG media expired (new container)', -2, 2207020, 'transient'],
+    ['IG unknown upload error (new container)', -1, 2207053, 'transient'],
     ['IG spam restriction', 9004, 2207051, 'permanent'],
     ['IG account restricted', 9004, 2207050, 'permanent'],
     ['IG media not found', 9004, 2207006, 'permanent'],
@@ -78,7 +81,7 @@ describe('Graph error classification', () => {
     expect(classify(500, graphError(100)).kind).toBe('permanent');
     expect(classify(500, graphError(190, 463)).kind).toBe('auth_expired');
     expect(classify(400, graphError(2)).kind).toBe('transient');
-    expect(classify(200, graphError(368)).kind).toBe('permanent');
+    expect(classify(200, graphError(506)).kind).toBe('permanent');
   });
 
   it('trusts Instagram is_transient for codes it does not know', () => {

@@ -13,11 +13,25 @@ export interface GraphErrorFields {
   isTransient: boolean;
 }
 
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001, 80002]);
-const TRANSIENT_CODES = new Set([1, 2]);
+/**
+ * Meta's error table (developers.facebook.com/docs/graph-api/guides/error-handling): 341
+ * "Application limit reached" is throttling, to wait out like the other rate limits.
+ */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613, 80001, 80002]);
+/** 368 "Temporarily blocked for policies violations": Meta's advice is to wait and retry. */
+const TRANSIENT_CODES = new Set([1, 2, 368]);
+/** 102 "API Session": the login status or access token expired, was revoked or is invalid. */
+const SESSION_CODE = 102;
 const TOKEN_SUBCODES = new Set([458, 460, 463, 467]);
+/**
+ * Instagram subcodes whose remedy is a new container (developers.facebook.com/documentation/
+ * instagram-platform/instagram-graph-api/reference/error-codes): 2207020 "the media you are trying
+ * to access has expired" and 2207053 "unknown upload error", each "generate a new container and use
+ * it to try again". A retry with the same container fails the same way.
+ */
+const INSTAGRAM_NEW_CONTAINER_SUBCODES = new Set([2207020, 2207053]);
 /** Instagram publishing subcodes that a later retry (same or new container) can get past. */
-const INSTAGRAM_TRANSIENT_SUBCODES = new Set([2207001, 2207003, 2207032, 2207053, 2207027]);
+const INSTAGRAM_TRANSIENT_SUBCODES = new Set([2207001, 2207003, 2207032, 2207027, ...INSTAGRAM_NEW_CONTAINER_SUBCODES]);
 const INSTAGRAM_RATE_LIMIT_SUBCODE = 2207042;
 /** Instagram's media-not-ready code (subcode 2207027): publish again once the container is FINISHED. */
 const INSTAGRAM_NOT_READY_CODE = 9007;
@@ -27,6 +41,15 @@ function isPermissionCode(code: number | undefined): boolean {
   return code === 10 || (code !== undefined && code >= 200 && code <= 299);
 }
 
+/** Whether an Instagram error asks for a new container: the one it names is not to be used again. */
+export function needsNewInstagramContainer(error: unknown): boolean {
+  return (
+    error instanceof NetworkError &&
+    error.details.subcode !== undefined &&
+    INSTAGRAM_NEW_CONTAINER_SUBCODES.has(error.details.subcode)
+  );
+}
+
 function isInstagramSubcode(subcode: number | undefined): subcode is number {
   return subcode !== undefined && subcode >= 2207000 && subcode < 2208000;
 }
@@ -34,7 +57,8 @@ function isInstagramSubcode(subcode: number | undefined): subcode is number {
 /** The kind of a Graph error by its code and subcode; the HTTP status decides only for codes we do not know. */
 export function graphErrorKind(error: GraphErrorFields, status: number): NetworkErrorKind {
   const { code, subcode } = error;
-  if (code === 190 || (subcode !== undefined && TOKEN_SUBCODES.has(subcode))) return 'auth_expired';
+  if (code === 190 || code === SESSION_CODE || (subcode !== undefined && TOKEN_SUBCODES.has(subcode)))
+    return 'auth_expired';
   if (subcode === INSTAGRAM_RATE_LIMIT_SUBCODE) return 'rate_limited';
   if (subcode !== undefined && INSTAGRAM_TRANSIENT_SUBCODES.has(subcode)) return 'transient';
   // Every other Instagram publishing subcode (bad media, expired container, restriction) is final.
@@ -43,9 +67,9 @@ export function graphErrorKind(error: GraphErrorFields, status: number): Network
   if (code !== undefined && TRANSIENT_CODES.has(code)) return 'transient';
   if (code === INSTAGRAM_NOT_READY_CODE) return 'transient';
   if (error.isTransient) return 'transient';
-  // 10 and 200–299 permission, 368 policy block, 506 duplicate post, 100 invalid parameter.
+  // 10 and 200–299 permission, 506 duplicate post, 100 invalid parameter.
   if (isPermissionCode(code)) return 'permanent';
-  if (code === 368 || code === 506 || code === 100) return 'permanent';
+  if (code === 506 || code === 100) return 'permanent';
   return status >= 500 ? 'transient' : 'permanent';
 }
 

@@ -54,6 +54,25 @@ describe('readGraphInsights', () => {
     expect(http.requests.map((request) => request.query?.metric)).toEqual(['views,reach', 'views', 'reach']);
   });
 
+  it('marks a metric Graph says is not a valid insights metric (one Meta removed) discontinued, not unsupported', async () => {
+    const invalid = graphError(100, '(#100) The value must be a valid insights metric');
+    const { http, reading } = read(answer(400, invalid), answer(400, invalid), answer(200, insights(['reach', 80])));
+    await expect(reading).resolves.toEqual({
+      views: { unavailable: 'discontinued', message: expect.stringContaining('valid insights metric') },
+      reach: { value: 80 },
+    });
+    expect(http.requests.map((request) => request.query?.metric)).toEqual(['views,reach', 'views', 'reach']);
+  });
+
+  it("says not_enough_viewers, not missing_permission, for Instagram's (#10) Not enough viewers", async () => {
+    const { http, reading } = read(
+      answer(400, graphError(10, '(#10) Not enough viewers for the media to show insights')),
+    );
+    const refused = { unavailable: 'not_enough_viewers', message: expect.stringContaining('Not enough viewers') };
+    await expect(reading).resolves.toEqual({ views: refused, reach: refused });
+    expect(http.requests).toHaveLength(1);
+  });
+
   it('makes every insight unavailable at once when the permission is missing', async () => {
     const { http, reading } = read(
       answer(403, graphError(10, '(#10) Application does not have permission for this action')),

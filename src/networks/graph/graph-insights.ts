@@ -10,17 +10,35 @@ export interface InsightMetric {
   name: string;
 }
 
-/** Graph refuses a metric the object cannot report (code 100) or the login may not read (codes 10, 200-299). */
+/**
+ * Graph refuses a metric the object cannot report or that no longer exists (code 100), insights of
+ * a medium too few people saw (code 10, Instagram), or a login that may not read them (codes 10,
+ * 200-299).
+ */
 type Refusal = Extract<MetricValue, { unavailable: string }>;
+
+/** Instagram's `(#10) Not enough viewers for the media to show insights`: about the medium, not the login. */
+const NOT_ENOUGH_VIEWERS = /not enough viewers/i;
+/** Graph's answer to a metric name it does not know, as for one Meta removed: `(#100) The value must be a valid insights metric`. */
+const INVALID_METRIC = /valid insights metric/i;
 
 function refusal(error: unknown): Refusal | undefined {
   if (!(error instanceof NetworkError) || error.kind !== 'permanent') return undefined;
-  const code = error.details.code;
+  const { code } = error.details;
+  const { message } = error;
+  if (code === 10 && NOT_ENOUGH_VIEWERS.test(message)) return { unavailable: 'not_enough_viewers', message };
   if (code === 10 || (typeof code === 'number' && code >= 200 && code <= 299))
-    return { unavailable: 'missing_permission', message: error.message };
-  if (code === 100) return { unavailable: 'unsupported_media_type', message: error.message };
+    return { unavailable: 'missing_permission', message };
+  if (code === 100 && INVALID_METRIC.test(message)) return { unavailable: 'discontinued', message };
+  if (code === 100) return { unavailable: 'unsupported_media_type', message };
   return undefined;
 }
+
+/** Refusals about the object or the login as a whole: asking metric by metric would be refused the same. */
+const WHOLE_READING_REFUSALS: ReadonlySet<Refusal['unavailable']> = new Set([
+  'missing_permission',
+  'not_enough_viewers',
+]);
 
 /** The lifetime value of each metric in an insights answer (`{data:[{name,values:[{value}]}]}`). */
 function insightValues(body: JsonRecord): Map<string, number> {
@@ -41,8 +59,9 @@ function insightValues(body: JsonRecord): Map<string, number> {
 
 /**
  * `GET /{id}/insights?metric=a,b,c`. Graph refuses the whole call when one metric does not apply
- * to the object (code 100), so after such a refusal each metric is asked for on its own, and only
- * those refused are unavailable; a refused permission makes every insight unavailable at once.
+ * to the object or no longer exists (code 100), so after such a refusal each metric is asked for on
+ * its own, and only those refused are unavailable; a refused permission, or a medium with too few
+ * viewers, makes every insight unavailable at once.
  * Rate limits, expired logins and outages are thrown: the whole reading waits for later.
  */
 export async function readGraphInsights(
@@ -68,7 +87,7 @@ export async function readGraphInsights(
   } catch (error) {
     const refused = refusal(error);
     if (!refused) throw error;
-    if (refused.unavailable === 'missing_permission' || metrics.length === 1) {
+    if (WHOLE_READING_REFUSALS.has(refused.unavailable) || metrics.length === 1) {
       for (const metric of metrics) reading[metric.name] = refused;
       return reading;
     }

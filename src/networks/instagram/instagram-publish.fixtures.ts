@@ -57,4 +57,6 @@ export const recentMediaAnswer = (...media: { id: string; caption?: string; time
   paging: { cursors: { before: 'QVFIUmFh', after: 'QVFIUmJ5' } },
 });
 
-export const commentsAnswer = (...comments: { id: string; text: string }[]) => ({ data: comments });
+export const commentsAnswer = (...comments: { id: string; text: string; timestamp?: string }[]) => ({
+  data: comments,
+});

@@ -338,6 +338,37 @@ describe('InstagramAdapter publishing', () => {
     expect(delivery.checkpoints).toEqual([{ childIds: [], commentIds: [] }]);
   });
 
+  it.each([
+    [2207053, -1, 'unknown upload error'],
+    [2207020, -2, 'The media you are trying to access has expired. Please try to upload again.'],
+  ])(
+    'on subcode %i forgets the container, so that the retry makes a new one instead of publishing it again',
+    async (subcode, code, message) => {
+      const refused = { error: { message, type: 'OAuthException', code, error_subcode: subcode, is_transient: false } };
+      const progress = { childIds: [], commentIds: [], containerId: 'r1', containerCreatedAt: NOW.toISOString() };
+      const { adapter } = adapterWith(answer(200, statusAnswer('r1', 'FINISHED')), answer(400, refused));
+      const delivery = request([part('Clip', ['video', MP4])], { progress });
+      await expect(adapter.publish(delivery)).rejects.toMatchObject({ kind: 'transient', details: { subcode } });
+      expect(delivery.checkpoints).toEqual([{ childIds: [], commentIds: [] }]);
+
+      const retry = adapterWith(
+        answer(200, idAnswer('r2')),
+        answer(200, statusAnswer('r2', 'FINISHED')),
+        answer(200, idAnswer('m4')),
+        answer(200, permalinkAnswer('m4')),
+      );
+      await expect(
+        retry.adapter.publish(request([part('Clip', ['video', MP4])], { progress: delivery.checkpoints[0] })),
+      ).resolves.toMatchObject({ kind: 'published', platformPostId: 'm4' });
+      expect(retry.http.requests).toEqual([
+        post(`/${IG_USER_ID}/media`, { media_type: 'REELS', video_url: MP4, caption: 'Clip' }),
+        status('r2'),
+        post(`/${IG_USER_ID}/media_publish`, { creation_id: 'r2' }),
+        permalink('m4'),
+      ]);
+    },
+  );
+
   it('continues a carousel from its progress without making an item twice', async () => {
     const { adapter, http } = adapterWith(
       answer(200, idAnswer('i2')),
@@ -422,11 +453,24 @@ describe('InstagramAdapter publishing', () => {
       containerCreatedAt: NOW.toISOString(),
       mediaId: 'm1',
     };
+    // Instagram lists a medium's comments newest first: the one in flight, then an older one by a
+    // reader with the same words, which is not ours to adopt.
     const { adapter, http } = adapterWith(
       answer(200, permalinkAnswer('m1')),
-      answer(200, commentsAnswer({ id: 'k1', text: 'First' })),
+      answer(
+        200,
+        commentsAnswer(
+          { id: 'k1', text: 'First', timestamp: '2026-03-01T12:00:05+0000' },
+          { id: 'r0', text: 'First', timestamp: '2026-03-01T11:59:00+0000' },
+        ),
+      ),
     );
-    await adapter.publish(request([part('Post', ['image', JPG]), part('First')], { progress, resuming: true }));
-    expect(http.requests).toEqual([permalink('m1'), get('/m1/comments', { fields: 'id,text', limit: '100' })]);
+    const delivery = request([part('Post', ['image', JPG]), part('First')], { progress, resuming: true });
+    await adapter.publish(delivery);
+    expect(http.requests).toEqual([
+      permalink('m1'),
+      get('/m1/comments', { fields: 'id,text,timestamp', limit: '100' }),
+    ]);
+    expect(delivery.checkpoints.map((saved) => saved.commentIds)).toEqual([['k1']]);
   });
 });

@@ -1,5 +1,6 @@
 import { publishGraphComments } from '../graph/graph-comments';
 import { GraphApi } from '../graph/graph-api';
+import { needsNewInstagramContainer } from '../graph/graph-errors';
 import { createdId, graphEdge, graphPost, graphRead, node } from '../graph/graph-publishing';
 import { JsonRecord, stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
@@ -47,9 +48,7 @@ export async function publishOnInstagram(
   const mediumWasRecorded = progress.mediaId !== undefined;
   let mediaId = progress.mediaId;
   if (mediaId === undefined) {
-    const containerId =
-      progress.containerId ?? (await createInstagramContainers(call, post, progress, new Date())).containerId;
-    const step = await publishContainer(call, post, progress, containerId);
+    const step = await publishMedium(call, post, progress);
     if (step.kind === 'poll') return step;
     mediaId = step.mediaId;
   }
@@ -65,6 +64,26 @@ export async function publishOnInstagram(
     save: async (commentIds) => void (await call.save({ ...progress, commentIds })),
   });
   return { kind: 'published', platformPostId: mediaId, permalink: stringField(medium, 'permalink') ?? null };
+}
+
+/**
+ * Steps 1 to 3: the containers (unless recorded), their status, then media_publish. When Instagram
+ * answers that a container is to be made anew (2207020, 2207053), the recorded ones are forgotten
+ * before the (transient) error goes up, so the retry makes new ones instead of failing again on them;
+ * nothing was published, and the old ones expire on their own.
+ */
+async function publishMedium(call: InstagramCall, post: PostPart, progress: InstagramProgress): Promise<MediumStep> {
+  try {
+    // The progress as recorded with the container, which the steps after it build on.
+    const current =
+      progress.containerId === undefined
+        ? await createInstagramContainers(call, post, progress, new Date())
+        : { ...progress, containerId: progress.containerId };
+    return await publishContainer(call, post, current, current.containerId);
+  } catch (error) {
+    if (needsNewInstagramContainer(error)) await call.save({ childIds: [], commentIds: progress.commentIds });
+    throw error;
+  }
 }
 
 /** Step 2 and 3: the container's status, then media_publish once it is FINISHED. */

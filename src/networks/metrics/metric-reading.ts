@@ -12,6 +12,10 @@ export const METRIC_UNAVAILABLE_REASONS = [
   'unsupported_media_type',
   /** The network answered without it. */
   'not_reported',
+  /** The post has had too few viewers for the network to report it yet (Instagram's "not enough viewers"). */
+  'not_enough_viewers',
+  /** The network no longer offers this metric (it answers that the metric is not a valid one). */
+  'discontinued',
 ] as const;
 export type MetricUnavailableReason = (typeof METRIC_UNAVAILABLE_REASONS)[number];
 
