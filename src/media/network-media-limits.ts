@@ -25,7 +25,8 @@ export interface NetworkMediaLimits {
 
 export const NETWORK_MEDIA_LIMITS: Readonly<Record<string, NetworkMediaLimits>> = {
   facebook: {
-    size: { image: 10 * MB, gif: 10 * MB, video: 1024 * MB },
+    // Videos: the 10 GB of Facebook's resumable upload (developers.facebook.com/docs/graph-api/video-uploads).
+    size: { image: 10 * MB, gif: 10 * MB, video: 10 * 1024 * MB },
     video: { minMs: 0, maxMs: 240 * MINUTE },
   },
   instagram: {

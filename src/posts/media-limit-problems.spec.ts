@@ -30,6 +30,11 @@ describe('mediaLimitProblems', () => {
     expect(rules('facebook', [video(5 * 3600_000)])).toEqual(['media_too_long']);
   });
 
+  it("takes a Facebook video up to the 10 GB of Facebook's resumable upload", () => {
+    expect(rules('facebook', [video(60_000, 10 * 1024 * MB)])).toEqual([]);
+    expect(rules('facebook', [video(60_000, 10 * 1024 * MB + 1)])).toEqual(['media_too_large']);
+  });
+
   it("holds an Instagram carousel's videos to 60 seconds, a Reel to 15 minutes", () => {
     expect(rules('instagram', [video(90_000)])).toEqual([]);
     expect(rules('instagram', [video(90_000), image(MB)])).toEqual(['media_too_long']);

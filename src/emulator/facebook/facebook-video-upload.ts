@@ -1,6 +1,7 @@
 import { FastifyRequest } from 'fastify';
 import { createHash, Hash } from 'node:crypto';
 import { EmulatorState } from '../state/emulator-state';
+import { GraphError } from '../graph/graph-error';
 import { graphErrors } from '../graph/graph-errors';
 import { isMultipartBody } from '../http/multipart';
 import { Params } from '../http/request-params';
@@ -13,8 +14,24 @@ const MB = 1024 * 1024;
 export const FACEBOOK_VIDEO_CHUNK_BYTES = 1 * MB;
 /** The largest transfer request the emulator reads: one chunk and its multipart framing. */
 export const FACEBOOK_VIDEO_BODY_LIMIT = FACEBOOK_VIDEO_CHUNK_BYTES + MB;
-/** Resumable uploads take videos of up to 10 GB (Graph video uploads guide). */
+/** Resumable uploads take videos of up to 10 GB (developers.facebook.com/docs/graph-api/video-uploads). */
 const MAX_FILE_BYTES = 10 * 1024 * MB;
+
+/**
+ * A transfer that is not the chunk Facebook asked for: Meta's 1363037, whose `error_data` names the
+ * chunk to send (developers.facebook.com/documentation/video-api/reference/error-codes).
+ */
+function wrongChunk(video: FacebookVideo): GraphError {
+  const asked = offsets(video);
+  return new GraphError({
+    code: 6001,
+    subcode: 1363037,
+    message: 'There was a problem uploading your video. Please try again.',
+    userTitle: 'Error Uploading Video',
+    userMessage: 'There was a problem uploading your video. Please try uploading it again.',
+    data: { start_offset: Number(asked.start_offset), end_offset: Number(asked.end_offset) },
+  });
+}
 
 type Offsets = { start_offset: string; end_offset: string };
 
@@ -65,7 +82,11 @@ export function startVideoUpload(
   return { video_id: video.id, upload_session_id: video.uploadSessionId!, ...offsets(video) };
 }
 
-/** `upload_phase=transfer`: the chunk at `start_offset` (`video_file_chunk`), which must be the next one Facebook asked for. */
+/**
+ * `upload_phase=transfer`: the chunk at `start_offset` (`video_file_chunk`), which must be exactly
+ * the one Facebook asked for, from its start to its end; any other is refused (1363037) with the
+ * chunk to send instead, and nothing of it is kept.
+ */
 export function transferVideoChunk(
   state: EmulatorState,
   page: TestFacebookPage,
@@ -77,10 +98,9 @@ export function transferVideoChunk(
   const chunk = isMultipartBody(body) ? body.files.video_file_chunk?.data : undefined;
   if (!chunk || chunk.length === 0)
     throw graphErrors.invalidParameter('video_file_chunk is required: the bytes of the chunk, as a multipart file');
-  if (Number(params.start_offset) !== video.receivedBytes)
-    throw graphErrors.invalidParameter(`start_offset must be ${video.receivedBytes}`, 1363037);
-  if (video.receivedBytes + chunk.length > video.fileSize)
-    throw graphErrors.invalidParameter('More bytes were sent than file_size announced');
+  const asked = offsets(video);
+  if (params.start_offset !== asked.start_offset || chunk.length !== Number(asked.end_offset) - video.receivedBytes)
+    throw wrongChunk(video);
   video.receivedBytes += chunk.length;
   received.get(video)?.update(chunk);
   return offsets(video);

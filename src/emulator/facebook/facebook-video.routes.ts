@@ -66,7 +66,13 @@ function videoStatus(video: FacebookVideo): Record<string, unknown> {
   return {
     video_status: video.status,
     uploading_phase: {
-      status: uploading ? (video.receivedBytes > 0 ? 'in_progress' : 'not_started') : 'complete',
+      // Every byte of a session received is a complete upload, finished or not.
+      status:
+        video.receivedBytes === video.fileSize || !uploading
+          ? 'complete'
+          : video.receivedBytes > 0
+            ? 'in_progress'
+            : 'not_started',
       bytes_transferred: video.receivedBytes,
     },
     processing_phase:

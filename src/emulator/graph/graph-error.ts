@@ -9,6 +9,8 @@ export interface GraphErrorFields {
   userTitle?: string;
   userMessage?: string;
   isTransient?: boolean;
+  /** `error_data`: what some errors add for the caller to act on (a video chunk's offsets). */
+  data?: Record<string, number | string>;
   status?: number;
   headers?: Record<string, string>;
 }
@@ -21,6 +23,7 @@ export interface GraphErrorBody {
     error_subcode?: number;
     error_user_title?: string;
     error_user_msg?: string;
+    error_data?: Record<string, number | string>;
     is_transient?: boolean;
     fbtrace_id: string;
   };
@@ -53,6 +56,7 @@ export class GraphError extends EmulatorError {
         ...(fields.subcode !== undefined ? { error_subcode: fields.subcode } : {}),
         ...(fields.userTitle !== undefined ? { error_user_title: fields.userTitle } : {}),
         ...(fields.userMessage !== undefined ? { error_user_msg: fields.userMessage } : {}),
+        ...(fields.data !== undefined ? { error_data: fields.data } : {}),
         ...(this.instagram ? { is_transient: fields.isTransient ?? false } : {}),
         fbtrace_id: randomBytes(9).toString('base64url'),
       },

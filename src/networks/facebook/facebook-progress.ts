@@ -12,6 +12,11 @@ export interface FacebookProgress {
    */
   videoId?: string;
   /**
+   * The upload session of `videoId`, recorded with it: a resumed attempt that cannot tell whether
+   * its finish reached Facebook finishes this same session again, which cannot make a second video.
+   */
+  videoSessionId?: string;
+  /**
    * When Facebook took the whole video (the upload was finished), after which it processes and
    * publishes it: polling its processing stops some time after. Absent while the upload of
    * `videoId` may not have been finished.
@@ -27,11 +32,13 @@ export function readFacebookProgress(progress: PublishProgress): FacebookProgres
   const source = isRecord(progress) ? progress : {};
   const postId = stringField(source, 'postId');
   const videoId = stringField(source, 'videoId');
+  const videoSessionId = stringField(source, 'videoSessionId');
   const videoUploadedAt = stringField(source, 'videoUploadedAt');
   return {
     photoIds: stringList(source, 'photoIds'),
     commentIds: stringList(source, 'commentIds'),
     ...(videoId ? { videoId } : {}),
+    ...(videoSessionId ? { videoSessionId } : {}),
     ...(videoUploadedAt ? { videoUploadedAt } : {}),
     ...(postId ? { postId } : {}),
   };

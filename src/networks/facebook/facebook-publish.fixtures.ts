@@ -45,11 +45,24 @@ export const videoUploadingAnswer = (videoId: string) => ({
     processing_phase: { status: 'not_started' },
   },
 });
+/**
+ * `GET /{video-id}?fields=status` of a video whose bytes Facebook all has, but whose processing it
+ * has not begun: right after a finish it took, or before a finish that never reached it.
+ */
+export const videoQueuedAnswer = (videoId: string) => ({
+  id: videoId,
+  status: {
+    video_status: 'processing',
+    uploading_phase: { status: 'complete' },
+    processing_phase: { status: 'not_started' },
+  },
+});
 /** `GET /{video-id}?fields=status` (VideoStatus: video_status, processing_phase with its errors). */
 export const videoStatusAnswer = (videoId: string, videoStatus: string, errorMessage?: string) => ({
   id: videoId,
   status: {
     video_status: videoStatus,
+    uploading_phase: { status: 'complete' },
     processing_phase: errorMessage
       ? { status: 'error', errors: [{ code: 1363008, message: errorMessage }] }
       : { status: videoStatus === 'ready' ? 'complete' : 'in_progress' },

@@ -15,6 +15,7 @@ import {
   PAGE_TOKEN,
   stagedPhotoAnswer,
   videoFinishAnswer,
+  videoQueuedAnswer,
   videoStartAnswer,
   videoStatusAnswer,
   videoTransferAnswer,
@@ -355,7 +356,7 @@ describe('FacebookAdapter publishing', () => {
   describe('video', () => {
     const CLIP = 'https://cdn.example.com/clip.mp4';
     const BYTES = Buffer.from(`bytes of ${CLIP}`);
-    const started = { photoIds: [], commentIds: [], videoId: 'v1' };
+    const started = { photoIds: [], commentIds: [], videoId: 'v1', videoSessionId: 's1' };
     const uploaded = { ...started, videoUploadedAt: new Date(NOW).toISOString() };
     const transfer = (startOffset: number, endOffset: number) => ({
       method: 'POST',
@@ -457,21 +458,57 @@ describe('FacebookAdapter publishing', () => {
       });
     });
 
-    it('when resuming a video without description whose upload was finished, adopts it by its id instead of uploading again', async () => {
+    const finishAgain = post('/101/videos', { upload_phase: 'finish', upload_session_id: 's1', description: 'Clip' });
+
+    it('when resuming an upload whose bytes Facebook all has, finishes that same session again and follows its video', async () => {
       const { adapter, http } = adapterWith(
         answer(200, videoStatusAnswer('v1', 'processing')),
+        answer(200, videoFinishAnswer()),
         answer(200, videoStatusAnswer('v1', 'ready')),
         answer(200, permalinkAnswer('v1', '/bakery/videos/v1/')),
       );
-      const delivery = request([part('', ['video', CLIP])], { progress: started, resuming: true });
+      const delivery = request([part('Clip', ['video', CLIP])], { progress: started, resuming: true });
       await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'published', platformPostId: 'v1' });
       expect(http.requests).toEqual([
         get('/v1', { fields: 'status' }),
+        finishAgain,
         get('/v1', { fields: 'status' }),
         permalinkRead('v1'),
       ]);
       expect(http.downloads).toEqual([]);
       expect(delivery.checkpoints).toEqual([uploaded, { ...uploaded, postId: 'v1' }]);
+    });
+
+    it('when cut off after a finish Facebook took but has not begun processing, never uploads the video again', async () => {
+      // Facebook took the finish (the video will be published) but its processing is still not_started.
+      const { adapter, http } = adapterWith(
+        answer(200, videoQueuedAnswer('v1')),
+        answer(400, graphErrorAnswer(100)),
+        answer(200, videoStatusAnswer('v1', 'processing')),
+      );
+      const delivery = request([part('Clip', ['video', CLIP])], { progress: started, resuming: true });
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'poll', progress: uploaded });
+      expect(http.requests).toEqual([get('/v1', { fields: 'status' }), finishAgain, get('/v1', { fields: 'status' })]);
+      expect(http.downloads).toEqual([]);
+    });
+
+    it('when resuming, a refusal worth retrying of the finish sent again fails the attempt, uploading nothing', async () => {
+      const { adapter, http } = adapterWith(answer(200, videoQueuedAnswer('v1')), answer(500, graphErrorAnswer(2)));
+      const delivery = request([part('Clip', ['video', CLIP])], { progress: started, resuming: true });
+      await expect(adapter.publish(delivery)).rejects.toMatchObject({ kind: 'transient' });
+      expect(http.requests).toEqual([get('/v1', { fields: 'status' }), finishAgain]);
+      expect(delivery.checkpoints).toEqual([]);
+    });
+
+    it('adopts a video recorded without its session (by an older release) unless Facebook says it is still uploading', async () => {
+      const { adapter, http } = adapterWith(
+        answer(200, videoQueuedAnswer('v1')),
+        answer(200, videoStatusAnswer('v1', 'processing')),
+      );
+      const legacy = { photoIds: [], commentIds: [], videoId: 'v1' };
+      const delivery = request([part('', ['video', CLIP])], { progress: legacy, resuming: true });
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'poll' });
+      expect(http.requests).toEqual([get('/v1', { fields: 'status' }), get('/v1', { fields: 'status' })]);
     });
 
     it('when the recorded upload was never finished, uploads in a new session (the unfinished one is never published)', async () => {
@@ -495,20 +532,21 @@ describe('FacebookAdapter publishing', () => {
         `GET ${GRAPH}/v2`,
       ]);
       expect(delivery.checkpoints).toEqual([
-        { ...started, videoId: 'v2' },
-        { ...uploaded, videoId: 'v2' },
+        { ...started, videoId: 'v2', videoSessionId: 's1' },
+        { ...uploaded, videoId: 'v2', videoSessionId: 's1' },
       ]);
     });
 
     it('does not upload again when Facebook does not say the recorded upload is unfinished', async () => {
       const { adapter, http } = adapterWith(
         answer(200, { id: 'v1', status: { video_status: 'processing' } }),
+        answer(200, videoFinishAnswer()),
         answer(200, videoStatusAnswer('v1', 'processing')),
       );
       await expect(
-        adapter.publish(request([part('', ['video', CLIP])], { progress: started, resuming: true })),
+        adapter.publish(request([part('Clip', ['video', CLIP])], { progress: started, resuming: true })),
       ).resolves.toMatchObject({ kind: 'poll' });
-      expect(http.requests.filter((sent) => sent.method === 'POST')).toEqual([]);
+      expect(http.requests.filter((sent) => sent.method === 'POST')).toEqual([finishAgain]);
     });
   });
 

@@ -16,6 +16,19 @@ import { FacebookSettings } from './facebook.settings';
 
 const CLIP = 'https://cdn.example.com/clip.mp4';
 
+/** Facebook's refusal of a transfer for its offsets, naming the chunk it wants instead. */
+const wrongChunkAnswer = (startOffset: number, endOffset: number) => ({
+  error: {
+    message: 'There was a problem uploading your video. Please try again.',
+    type: 'OAuthException',
+    code: 6001,
+    error_subcode: 1363037,
+    error_data: { start_offset: startOffset, end_offset: endOffset },
+    is_transient: false,
+    fbtrace_id: 'AUpRzpz',
+  },
+});
+
 /**
  * Facebook's recorded answers, and a video's origin that serves it in pieces, counting how far it
  * has been read each time a request goes to Facebook.
@@ -104,37 +117,76 @@ describe('A Facebook video is streamed from its origin to the resumable upload',
     ]);
     // Nothing read before the start, then each transfer sent with its own chunk read, and no more.
     expect(origin.readWhenSent).toEqual([0, 1000, 2000, 3000, 3000, 3000]);
-    expect(delivery.checkpoints[0]).toEqual({ photoIds: [], commentIds: [], videoId: 'v1' });
+    expect(delivery.checkpoints[0]).toEqual({ photoIds: [], commentIds: [], videoId: 'v1', videoSessionId: 's1' });
     expect(origin.closed).toBe(true);
   });
 
-  it('sends at most FACEBOOK_MAX_VIDEO_CHUNK_BYTES at once, however much Facebook asks for', async () => {
-    const large = Buffer.alloc(FACEBOOK_MAX_VIDEO_CHUNK_BYTES + 10, 7);
+  it('sends exactly the range Facebook asks for, however large, never a shorter chunk', async () => {
+    const large = Buffer.alloc(20 * 1024 * 1024 + 10, 7);
     const origin = new VideoOrigin(large, 1024 * 1024, [
       answer(200, videoStartAnswer('v1', 's1', large.length)),
-      answer(200, videoTransferAnswer(FACEBOOK_MAX_VIDEO_CHUNK_BYTES, large.length)),
       answer(200, videoTransferAnswer(large.length, large.length)),
       answer(200, videoFinishAnswer()),
       answer(200, videoStatusAnswer('v1', 'processing')),
     ]);
     await expect(upload(origin).publishing).resolves.toMatchObject({ kind: 'poll' });
-    expect(transfers(origin).map(([start, data]) => [start, data.length])).toEqual([
-      ['0', FACEBOOK_MAX_VIDEO_CHUNK_BYTES],
-      [String(FACEBOOK_MAX_VIDEO_CHUNK_BYTES), 10],
+    expect(transfers(origin).map(([start, data]) => [start, data.length])).toEqual([['0', large.length]]);
+  });
+
+  it('refuses, without sending it, a chunk larger than FACEBOOK_MAX_VIDEO_CHUNK_BYTES', async () => {
+    const bytes = FACEBOOK_MAX_VIDEO_CHUNK_BYTES + 1;
+    const tooMuch = new VideoOrigin(Buffer.alloc(bytes), 1024 * 1024, [
+      answer(200, videoStartAnswer('v1', 's1', bytes)),
+    ]);
+    await expect(upload(tooMuch).publishing).rejects.toMatchObject({ kind: 'permanent' });
+    expect(transfers(tooMuch)).toEqual([]);
+  });
+
+  it('sends again the chunk a 1363037 refusal names in its error_data, from the chunk it keeps', async () => {
+    const origin = new VideoOrigin(video, 100, [
+      answer(200, videoStartAnswer('v1', 's1', 1000)),
+      answer(200, videoTransferAnswer(1000, 2000)),
+      answer(400, wrongChunkAnswer(1000, 1500)),
+      answer(200, videoTransferAnswer(1500, 3000)),
+      answer(200, videoTransferAnswer(3000, 3000)),
+      answer(200, videoFinishAnswer()),
+      answer(200, videoStatusAnswer('v1', 'processing')),
+    ]);
+    await expect(upload(origin).publishing).resolves.toMatchObject({ kind: 'poll' });
+    expect(transfers(origin)).toEqual([
+      ['0', video.subarray(0, 1000)],
+      ['1000', video.subarray(1000, 2000)],
+      ['1000', video.subarray(1000, 1500)],
+      ['1500', video.subarray(1500, 3000)],
     ]);
   });
 
-  it('fails the attempt, for a retry, when Facebook asks again for bytes already sent', async () => {
+  it('gives up, for a retry, when Facebook keeps refusing the chunks with 1363037', async () => {
     const origin = new VideoOrigin(video, 100, [
       answer(200, videoStartAnswer('v1', 's1', 1000)),
+      answer(400, wrongChunkAnswer(0, 1000)),
+      answer(400, wrongChunkAnswer(0, 1000)),
+      answer(400, wrongChunkAnswer(0, 1000)),
+    ]);
+    await expect(upload(origin).publishing).rejects.toMatchObject({
+      kind: 'transient',
+      message: expect.stringMatching(/kept refusing the video's chunk from offset 0/),
+    });
+    expect(transfers(origin)).toHaveLength(3);
+  });
+
+  it('fails the attempt, for a retry, when Facebook asks again for bytes from before the last chunk', async () => {
+    const origin = new VideoOrigin(video, 100, [
+      answer(200, videoStartAnswer('v1', 's1', 1000)),
+      answer(200, videoTransferAnswer(1000, 2000)),
       answer(200, videoTransferAnswer(500, 1500)),
     ]);
     const { delivery, publishing } = upload(origin);
     await expect(publishing).rejects.toMatchObject({
       kind: 'transient',
-      message: expect.stringMatching(/asked again for the video's bytes from offset 500, already sent up to 1000/),
+      message: expect.stringMatching(/asked again for the video's bytes from offset 500, already sent up to 2000/),
     });
-    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], videoId: 'v1' }]);
+    expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], videoId: 'v1', videoSessionId: 's1' }]);
     expect(origin.closed).toBe(true);
   });
 

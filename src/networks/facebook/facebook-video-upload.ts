@@ -19,11 +19,11 @@ function storedVideo(api: GraphApi, open: () => MediaBytes): MediaBytes {
 }
 
 /**
- * The largest video uploaded: what Facebook took by URL before (non-resumable uploads: 1 GB), so
- * no video accepted then is refused now. The worker never holds it whole: it streams it from its
- * origin one transfer chunk at a time (see transferVideoChunks).
+ * The largest video uploaded: what Facebook's resumable upload takes ("videos that are up to 10GB
+ * and 4 hours long", developers.facebook.com/docs/graph-api/video-uploads). The worker never holds
+ * it whole: it streams it from its origin one transfer chunk at a time (see transferVideoChunks).
  */
-export const FACEBOOK_MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
+export const FACEBOOK_MAX_VIDEO_BYTES = 10 * 1024 * 1024 * 1024;
 
 export interface VideoUpload {
   api: GraphApi;
@@ -42,15 +42,16 @@ export interface VideoUpload {
  * start, transfer, finish), and answers the progress with the video's id and the time it was
  * finished.
  *
- * The start gives the video's id before any byte is sent and before anything can be published: it
- * is checkpointed then. Only the finish makes the video Facebook's to process and publish, so an
- * attempt cut off during the finish left a video a resumed attempt knows by its id, with or
- * without a description. A session never finished is never published: starting a new one
- * instead harms nothing.
+ * The start gives the video's id and its session before any byte is sent and before anything can be
+ * published: they are checkpointed then. Only the finish makes the video Facebook's to process and
+ * publish, and a video has one session, so whatever an attempt cut off around the finish left, a
+ * resumed attempt finishes that same session again rather than making another video (see
+ * finishEarlierUpload). A session Facebook says still lacks bytes was never finished and never
+ * will be published: a new one replaces it, which harms nothing.
  */
 export async function uploadFacebookVideo(upload: VideoUpload, progress: FacebookProgress): Promise<FacebookProgress> {
   const finishedAt = upload.now.toISOString();
-  if (progress.videoId !== undefined && (await uploadWasFinished(upload, progress.videoId))) {
+  if (progress.videoId !== undefined && (await finishEarlierUpload(upload, progress, progress.videoId))) {
     const adopted = { ...progress, videoUploadedAt: finishedAt };
     await upload.save(adopted);
     return adopted;
@@ -65,18 +66,13 @@ export async function uploadFacebookVideo(upload: VideoUpload, progress: Faceboo
     const videoId = createdId(upload.api, started, 'upload_phase=start', 'video_id');
     const sessionId = createdId(upload.api, started, 'upload_phase=start', 'upload_session_id');
     // Recorded before any byte is sent: from here on, a resumed attempt asks Facebook about this video.
-    const unfinished = { ...progress, videoId };
+    const unfinished = { ...progress, videoId, videoSessionId: sessionId };
     await upload.save(unfinished);
     await transferVideoChunks(
       { api: upload.api, accessToken: upload.accessToken, pageId: upload.pageId, sessionId, medium },
       started,
     );
-    const finished = await videosCall(upload, {
-      upload_phase: 'finish',
-      upload_session_id: sessionId,
-      description: upload.description || undefined,
-    });
-    if (finished['success'] !== true) throw upload.api.unexpected('upload_phase=finish did not answer success');
+    await finishSession(upload, sessionId);
     const uploaded = { ...unfinished, videoUploadedAt: finishedAt };
     await upload.save(uploaded);
     return uploaded;
@@ -90,14 +86,36 @@ function videosCall(upload: VideoUpload, form: Record<string, string | undefined
   return graphPost(upload.api, node(upload.pageId, 'videos'), upload.accessToken, form);
 }
 
+/** `upload_phase=finish` with the post's description: Facebook takes the video to process and publish. */
+async function finishSession(upload: VideoUpload, sessionId: string): Promise<void> {
+  const finished = await videosCall(upload, {
+    upload_phase: 'finish',
+    upload_session_id: sessionId,
+    description: upload.description || undefined,
+  });
+  if (finished['success'] !== true) throw upload.api.unexpected('upload_phase=finish did not answer success');
+}
+
 /**
- * Whether the upload of a recorded video was finished: its processing has begun. Only a status
- * saying in so many words that processing has not started counts as unfinished; anything else is
- * taken as finished, since uploading again could publish the video twice.
+ * Whether the upload an earlier attempt started is finished now, so that its video is the one to
+ * follow. Facebook may not have begun processing a video whose finish it took (its processing
+ * phase still `not_started`), so processing says nothing about the finish. What does: a session
+ * Facebook says is still uploading (`uploading_phase` not_started or in_progress) lacks bytes and
+ * cannot have been finished. Any other session is finished again, the same session, so that no
+ * second video can come of it; Facebook refusing that for good means it was finished already.
+ * Progress recorded before sessions were kept has no session to finish: its video is followed.
  */
-async function uploadWasFinished(upload: VideoUpload, videoId: string): Promise<boolean> {
+async function finishEarlierUpload(upload: VideoUpload, progress: FacebookProgress, videoId: string): Promise<boolean> {
   const video = await graphRead(upload.api, node(videoId), upload.accessToken, { fields: 'status' });
   const status = recordField(video, 'status');
-  const processing = status ? recordField(status, 'processing_phase') : undefined;
-  return (processing ? stringField(processing, 'status') : undefined) !== 'not_started';
+  const uploading = status ? recordField(status, 'uploading_phase') : undefined;
+  const phase = uploading ? stringField(uploading, 'status') : undefined;
+  if (phase === 'not_started' || phase === 'in_progress') return false;
+  if (progress.videoSessionId === undefined) return true;
+  try {
+    await finishSession(upload, progress.videoSessionId);
+  } catch (error) {
+    if (!(error instanceof NetworkError) || error.kind !== 'permanent') throw error;
+  }
+  return true;
 }

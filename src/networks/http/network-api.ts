@@ -42,6 +42,18 @@ export class NetworkApi {
 
   /** Sends a request and returns the body of a successful answer; throws NetworkError otherwise. */
   async send(request: NetworkRequest): Promise<unknown> {
+    const answer = await this.sendRecovering(request, () => undefined);
+    return answer.body;
+  }
+
+  /**
+   * Sends a request like send, but a refusal that `recover` reads a way on from (a network error
+   * whose body says what to send instead) is returned as `recovered` rather than thrown.
+   */
+  async sendRecovering<T>(
+    request: NetworkRequest,
+    recover: (refusal: NetworkResponse) => T | undefined,
+  ): Promise<{ body: unknown; recovered?: undefined } | { body?: undefined; recovered: T }> {
     let response: NetworkResponse;
     try {
       response = await this.http.send(request);
@@ -50,8 +62,10 @@ export class NetworkApi {
       throw error;
     }
     const failure = this.classify(this.network, response, this.now());
-    if (failure) throw failure;
-    return response.body;
+    if (!failure) return { body: response.body };
+    const recovered = recover(response);
+    if (recovered === undefined) throw failure;
+    return { recovered };
   }
 
   /** A customer's medium as bytes, to upload: a missing file is permanent, an unreachable host transient. */
