@@ -51,6 +51,7 @@ export class MetricsRefresher {
           tokens,
           app,
           platformPostId: delivery.platformPostId,
+          permissions: account.scopes,
         }),
     );
   }

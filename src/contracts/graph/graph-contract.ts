@@ -7,7 +7,14 @@ import { readContractJson } from '../contracts-dir';
 import { loadManifest } from '../manifest';
 import { FieldSelection, FieldsSyntaxError, parseFields } from './graph-fields';
 import { elementType, GraphApiSpec, GraphEnumType, GraphNodeSpec } from './graph-spec';
-import { graphSupplements, GraphLogin, permissionRows, RemovedMetric, removedMetrics } from './graph-tables';
+import {
+  graphSupplements,
+  GraphLogin,
+  PermissionRow,
+  permissionRows,
+  RemovedMetric,
+  removedMetrics,
+} from './graph-tables';
 
 export interface GraphCall {
   network: 'facebook' | 'instagram';
@@ -177,15 +184,23 @@ export class GraphContract {
   }
 
   requiredPermissions(query: GraphPermissionQuery): string[][] | undefined {
+    return this.permissionRow(query)?.anyOf;
+  }
+
+  /** Whether the table's row for the call states what a reference page says (not inferred). */
+  permissionVerified(query: GraphPermissionQuery): boolean {
+    return this.permissionRow(query)?.verified !== false;
+  }
+
+  private permissionRow(query: GraphPermissionQuery): PermissionRow | undefined {
     const node = this.nodeName(query.node);
-    const row = permissionRows().find(
+    return permissionRows().find(
       (r) =>
         r.login === query.login &&
         r.node === node &&
         r.method === query.method.toUpperCase() &&
         r.edge === (query.edge ?? null),
     );
-    return row?.anyOf;
   }
 
   /** A permission violation when the granted permissions satisfy none of the table's alternatives. */

@@ -15,7 +15,7 @@ const recorded: ContractViolation[] = [];
 export const contractLog = {
   record(violations: readonly ContractViolation[]): void {
     for (const violation of violations) {
-      logger.warn({ msg: 'Outside the network contract', ...violation });
+      logger.debug({ msg: 'Outside the network contract', ...violation });
       recorded.push(violation);
     }
     if (recorded.length > KEPT) recorded.splice(0, recorded.length - KEPT);

@@ -1,8 +1,9 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphContract } from '../../contracts';
+import type { GraphLogin } from '../../contracts';
+import { graphErrors } from '../graph/graph-errors';
 import { EmulatorContext } from '../emulator-context';
 import { GraphHost, presentedGraphToken } from '../graph/graph-access';
-import { graphErrors } from '../graph/graph-errors';
 import { requestParams } from '../http/request-params';
 import { contractLog } from './contract-log';
 import { graphNodeType } from './graph-node-type';
@@ -19,11 +20,51 @@ function routeTarget(request: FastifyRequest, prefix: string): { id: string; edg
   return { id, edge };
 }
 
+/** The login a token of this host came from, for a node of this network, as the permission table names it. */
+function loginOf(host: GraphHost, network: 'facebook' | 'instagram'): GraphLogin {
+  if (host === 'instagram') return 'instagram_login';
+  return network === 'instagram' ? 'instagram_facebook_login' : 'facebook';
+}
+
 /**
- * Holds a Graph host's emulator to Meta's published specs (contracts/meta): a call with a parameter
- * or field the node's API does not have is refused as Graph refuses it (code 100) and logged; a
- * call to an API the specs do not list, and an answer with fields the node does not have, are
- * logged. Registered in the scope of the routes it checks (`prefix` is that scope's).
+ * Refuses, as Graph does (code 10 or 200, 403), a call whose token holds none of the permission sets the
+ * table (written from Meta's reference pages) says the call needs. Rows no reference page states
+ * directly (`verified: false`) are only logged. An unknown or expired token is left to the route,
+ * which answers it as Graph does.
+ */
+function enforcePermissionTable(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  contract: GraphContract,
+  call: { host: GraphHost; node: string; edge: string | undefined; network: 'facebook' | 'instagram' },
+): void {
+  const token = context.state.credentials.check(presentedGraphToken(request, requestParams(request)));
+  if (!token.ok) return;
+  const query = {
+    login: loginOf(call.host, call.network),
+    node: call.node,
+    method: request.method,
+    edge: call.edge ?? null,
+  };
+  const violations = contract.checkPermissions({ ...query, network: call.network, granted: token.token.scopes });
+  if (violations.length === 0) return;
+  contractLog.record(violations);
+  if (!contract.permissionVerified(query)) return;
+  // Graph's permission codes as its references show them: 10 for reads and for Instagram, 200 for Page writes.
+  const code = call.network === 'instagram' || request.method === 'GET' ? 10 : 200;
+  const refusal = graphErrors.permission(
+    code,
+    `Requires ${violations[0]!.message.replace(/^missing permissions: /, '')}`,
+  );
+  throw call.network === 'instagram' ? refusal.forInstagram() : refusal;
+}
+
+/**
+ * Checks every call to a Graph host's emulator against Meta's published specs (contracts/meta): an
+ * API the specs do not list for the node, a parameter or field it does not have, a removed metric,
+ * and an answer with fields the node does not have are logged (and fail the e2e test that caused
+ * them). Refusing is the routes' own part, with Graph's own errors. Registered in the scope of the
+ * routes it checks (`prefix` is that scope's).
  */
 export function registerGraphContractChecks(fastify: FastifyInstance, context: EmulatorContext, host: GraphHost): void {
   const prefix = fastify.prefix;
@@ -38,20 +79,17 @@ export function registerGraphContractChecks(fastify: FastifyInstance, context: E
     if (!node) return;
     const callNetwork = node.startsWith('IG') || node === 'ShadowIGMediaBuilder' ? 'instagram' : network;
     const contract = GraphContract.load();
-    const violations = contract.checkCall({
-      network: callNetwork,
-      node,
-      method: request.method,
-      edge: target.edge,
-      params: { ...params },
-    });
+    contractLog.record(
+      contract.checkCall({
+        network: callNetwork,
+        node,
+        method: request.method,
+        edge: target.edge,
+        params: { ...params },
+      }),
+    );
     calls.set(request, { node, edge: target.edge });
-    if (violations.length === 0) return;
-    contractLog.record(violations);
-    // An API the specs do not list is logged (the adapters must not call it) but still served.
-    if (!contract.hasApi(node, request.method, target.edge)) return;
-    const refusal = graphErrors.invalidParameter(violations.map((violation) => violation.message).join('; '));
-    throw callNetwork === 'instagram' ? refusal.forInstagram() : refusal;
+    enforcePermissionTable(context, request, contract, { host, node, edge: target.edge, network: callNetwork });
   });
 
   fastify.addHook('onSend', async (request, reply, payload) => {

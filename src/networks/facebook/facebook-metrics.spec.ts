@@ -7,15 +7,24 @@ const TOKEN = 'EAAPageToken';
 const PAGE_POST = '1111_2222';
 const VIDEO = '3333';
 
-function read(platformPostId: string, ...answers: ConstructorParameters<typeof RecordingHttp>) {
+function readAs(
+  permissions: string[],
+  platformPostId: string,
+  ...answers: ConstructorParameters<typeof RecordingHttp>
+) {
   const http = new RecordingHttp(...answers);
   const reading = facebookPostMetrics(new GraphApi(http, 'facebook', GRAPH), {
     networkAccountId: '1111',
     tokens: { accessToken: TOKEN },
     app: APP,
     platformPostId,
+    permissions,
   });
   return { http, reading };
+}
+
+function read(platformPostId: string, ...answers: ConstructorParameters<typeof RecordingHttp>) {
+  return readAs(['pages_read_engagement', 'read_insights'], platformPostId, ...answers);
 }
 
 const engagement = (extra: Record<string, unknown> = {}) => ({
@@ -54,6 +63,18 @@ describe('facebookPostMetrics', () => {
         { metric: 'post_media_view,post_total_media_view_unique', access_token: TOKEN },
       ],
     ]);
+  });
+
+  it('does not ask for insights the account was not granted read_insights for: they are missing_permission, the rest is read', async () => {
+    const { http, reading } = readAs(['pages_read_engagement'], PAGE_POST, answer(200, engagement()));
+    const result = await reading;
+    expect(result.views).toEqual({
+      unavailable: 'missing_permission',
+      message: expect.stringContaining('read_insights'),
+    });
+    expect(result.viewers).toEqual(result.views);
+    expect(result.reactions).toEqual({ value: 9 });
+    expect(http.requests.map((request) => request.url)).toEqual([`${GRAPH}/${PAGE_POST}`]);
   });
 
   it('asks a video (a Video node) only for fields a Video has, so its reactions and comments are read', async () => {

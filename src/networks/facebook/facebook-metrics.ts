@@ -1,3 +1,5 @@
+import { lackedFor } from '../account-permissions';
+import { FACEBOOK_PERMISSION_NEEDS } from './facebook-permissions';
 import { GraphApi } from '../graph/graph-api';
 import { readGraphInsights } from '../graph/graph-insights';
 import { graphRead, node } from '../graph/graph-publishing';
@@ -72,7 +74,13 @@ export async function facebookPostMetrics(api: GraphApi, request: PostMetricsReq
     const none = unavailable('unsupported_media_type', 'Facebook reports no post insights for a video');
     return { views: none, viewers: none, ...engagement };
   }
-  const insights = await readGraphInsights(api, request.platformPostId, request.tokens.accessToken, POST_INSIGHTS);
+  const insights = await readGraphInsights(
+    api,
+    request.platformPostId,
+    request.tokens.accessToken,
+    POST_INSIGHTS,
+    lackedFor(FACEBOOK_PERMISSION_NEEDS, 'metrics', request.permissions),
+  );
   return { ...insights, ...engagement };
 }
 

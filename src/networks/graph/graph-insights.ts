@@ -1,5 +1,5 @@
 import { arrayField, isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
-import { countOf, MetricReading, MetricValue } from '../metrics/metric-reading';
+import { countOf, MetricReading, MetricValue, unavailable } from '../metrics/metric-reading';
 import { NetworkError } from '../network-error';
 import { GraphApi } from './graph-api';
 import { graphRead, node } from './graph-publishing';
@@ -69,8 +69,18 @@ export async function readGraphInsights(
   objectId: string,
   accessToken: string,
   metrics: readonly InsightMetric[],
+  /** The insights permission the account was not granted: none are asked for, all are unavailable. */
+  lacking: readonly string[] = [],
 ): Promise<MetricReading> {
   const reading: MetricReading = {};
+  if (lacking.length) {
+    const refused = unavailable(
+      'missing_permission',
+      `The account was not granted ${lacking.join(', ')}; reconnect it to read insights`,
+    );
+    for (const metric of metrics) reading[metric.name] = refused;
+    return reading;
+  }
   const ask = async (asked: readonly InsightMetric[]) => {
     const body = await graphRead(api, node(objectId, 'insights'), accessToken, {
       metric: asked.map((metric) => metric.graphName).join(','),

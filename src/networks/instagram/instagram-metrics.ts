@@ -1,3 +1,5 @@
+import { lackedFor } from '../account-permissions';
+import { INSTAGRAM_PERMISSION_NEEDS } from './instagram-permissions';
 import { GraphApi } from '../graph/graph-api';
 import { readGraphInsights } from '../graph/graph-insights';
 import { graphRead, node } from '../graph/graph-publishing';
@@ -22,7 +24,13 @@ const MEDIA_INSIGHTS = [
 export async function instagramPostMetrics(api: GraphApi, request: PostMetricsRequest): Promise<MetricReading> {
   const token = request.tokens.accessToken;
   const body = await graphRead(api, node(request.platformPostId), token, { fields: 'like_count,comments_count' });
-  const insights = await readGraphInsights(api, request.platformPostId, token, MEDIA_INSIGHTS);
+  const insights = await readGraphInsights(
+    api,
+    request.platformPostId,
+    token,
+    MEDIA_INSIGHTS,
+    lackedFor(INSTAGRAM_PERMISSION_NEEDS, 'metrics', request.permissions),
+  );
   return {
     ...insights,
     likes: countOf(numberField(body, 'like_count')),

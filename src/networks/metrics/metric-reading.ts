@@ -44,6 +44,11 @@ export interface PostMetricsRequest {
   app: AppCredentials;
   /** The network's id of the published post (the delivery's platformPostId). */
   platformPostId: string;
+  /**
+   * What the network granted the account: metrics that need a permission it lacks are unavailable
+   * (`missing_permission`) without asking the network.
+   */
+  permissions: readonly string[];
 }
 
 export interface AccountMetricsRequest {

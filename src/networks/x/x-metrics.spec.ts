@@ -9,6 +9,8 @@ function apiWith(...answers: ConstructorParameters<typeof RecordingHttp>) {
   return { http, api: new XApi(http, 'x', 'https://api.x.com') };
 }
 
+const X_SCOPES = ['tweet.read', 'users.read'];
+
 describe('X metrics', () => {
   it("reads a tweet's public metrics by our names, a missing count as not_reported", async () => {
     const { http, api } = apiWith(
@@ -25,6 +27,7 @@ describe('X metrics', () => {
       tokens: TOKENS,
       app: APP,
       platformPostId: '190',
+      permissions: X_SCOPES,
     });
     expect(reading).toEqual({
       impressions: { value: 340 },
@@ -51,6 +54,7 @@ describe('X metrics', () => {
       tokens: TOKENS,
       app: APP,
       platformPostId: '190',
+      permissions: X_SCOPES,
     });
     expect(reading.shares).toEqual({ value: 5 });
   });
@@ -58,7 +62,13 @@ describe('X metrics', () => {
   it('refuses for good a tweet X no longer has (200 with errors, no data)', async () => {
     const { api } = apiWith(answer(200, { errors: [{ title: 'Not Found Error', resource_id: '190' }] }));
     await expect(
-      xPostMetrics(api, { networkAccountId: '42', tokens: TOKENS, app: APP, platformPostId: '190' }),
+      xPostMetrics(api, {
+        networkAccountId: '42',
+        tokens: TOKENS,
+        app: APP,
+        platformPostId: '190',
+        permissions: X_SCOPES,
+      }),
     ).rejects.toMatchObject({ name: 'NetworkError', kind: 'permanent' });
   });
 
