@@ -44,12 +44,21 @@ export interface OpenApiOverlay {
 }
 
 type Network = ContractViolation['network'];
+
+/** The hosts of Facebook Login and Instagram Login that contracts/meta/oauth.json describes. */
+export type MetaOAuthHost =
+  | 'www.facebook.com'
+  | 'graph.facebook.com'
+  | 'www.instagram.com'
+  | 'api.instagram.com'
+  | 'graph.instagram.com';
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 export class OpenApiContract {
   private static xCache: OpenApiContract | undefined;
   private static xOAuthCache: OpenApiContract | undefined;
+  private static readonly metaOAuthCache = new Map<MetaOAuthHost, OpenApiContract>();
   private readonly schemas: OpenApiSchemas;
   private readonly templates: { method: string; template: string; pattern: RegExp; names: string[] }[] = [];
 
@@ -91,6 +100,24 @@ export class OpenApiContract {
       network: 'x',
       overlay: readContractJson<OpenApiOverlay>('x/overlay.json'),
     }));
+  }
+
+  /**
+   * Facebook Login's and Instagram Login's endpoints on one host (contracts/meta/oauth.json, written
+   * from Meta's login guides), parsed once per host; undefined for a host the file does not hold.
+   */
+  static metaOAuth(host: MetaOAuthHost): OpenApiContract {
+    const cached = OpenApiContract.metaOAuthCache.get(host);
+    if (cached) return cached;
+    const file = readContractJson<{ hosts: Record<string, JsonObject> }>('meta/oauth.json');
+    const hostDocument = file.hosts[host];
+    if (!hostDocument) throw new Error(`contracts/meta/oauth.json holds no host ${host}`);
+    const contract = OpenApiContract.fromDocument(
+      { openapi: '3.0.3', ...hostDocument },
+      { network: host.includes('instagram') ? 'instagram' : 'facebook' },
+    );
+    OpenApiContract.metaOAuthCache.set(host, contract);
+    return contract;
   }
 
   /** X's OAuth 2.0 endpoints (contracts/x/oauth2.json, written from docs.x.com), parsed once. */

@@ -1,6 +1,8 @@
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBase62 } from '../../common/ids';
-import { requestParams } from '../http/request-params';
+import { Params, requestParams } from '../http/request-params';
+import type { OpenApiContract } from '../../contracts';
+import { contractLog } from '../contracts/contract-log';
 import { requestPath } from '../http/public-url';
 import { EmulatorState } from '../state/emulator-state';
 import { TestUser } from '../state/test-users';
@@ -19,6 +21,13 @@ export interface ConsentNetwork {
   approve(redirect: URL, code: string, state: string): void;
   /** Writes the refusal into the redirect URL. */
   deny(redirect: URL, state: string): void;
+  /** The network's published description of its authorize page, which the page's requests are checked against. */
+  contract?: () => OpenApiContract;
+}
+
+/** The emulator's own parameters (emulator_auto, emulator_user, emulator_decline) are not the network's. */
+function networkParams(params: Params): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !name.startsWith('emulator_')));
 }
 
 function redirectTo(reply: FastifyReply, redirectUri: string, write: (url: URL) => void): FastifyReply {
@@ -63,6 +72,11 @@ export function registerConsentRoute(
 ): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = requestParams(request);
+    // The service's redirect is checked, not the consent page's own form, which posts back here.
+    if (request.method === 'GET' && network.contract)
+      contractLog.record(
+        network.contract().checkRequest({ method: 'GET', path: network.path, query: networkParams(params) }),
+      );
     const parsed = parseAuthorizeRequest(networkId, params, network.rules);
     if (!parsed.ok) throw new ConsentPageError(network.title, parsed.problem);
     const consent = parsed.request;

@@ -1,3 +1,4 @@
+import { OpenApiContract } from '../../contracts';
 import { ConsentNetwork } from '../consent/consent-flow';
 
 /** Permissions the emulated Facebook Login knows (publishing to Pages, insights, Instagram via Facebook Login, basics). */
@@ -29,6 +30,7 @@ export const facebookConsent: ConsentNetwork = {
     pkce: false,
     granular: true,
   },
+  contract: () => OpenApiContract.metaOAuth('www.facebook.com'),
   codeLifetimeMs: 10 * 60_000,
   codePrefix: 'AQ',
   subject: (user) => ({

@@ -1,6 +1,8 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
+import { OpenApiContract } from '../../contracts';
 import { registerGraphContractChecks } from '../contracts/graph-contract-checks';
+import { registerOpenApiChecks } from '../contracts/openapi-contract-checks';
 import { registerFacebookAccountRoutes } from './facebook-accounts.routes';
 import { registerFacebookInsightsRoutes } from './facebook-insights.routes';
 import { registerFacebookObjectRoutes } from './facebook-objects.routes';
@@ -14,6 +16,10 @@ import { registerFacebookVideoRoutes } from './facebook-video.routes';
  */
 export async function facebookGraphPlugin(fastify: FastifyInstance, context: EmulatorContext): Promise<void> {
   registerGraphContractChecks(fastify, context, 'facebook');
+  registerOpenApiChecks(fastify, context, {
+    contractFor: () => OpenApiContract.metaOAuth('graph.facebook.com'),
+    unmatched: 'ignore',
+  });
   registerFacebookTokenRoutes(fastify, context);
   registerFacebookAccountRoutes(fastify, context);
   registerFacebookPublishRoutes(fastify, context);

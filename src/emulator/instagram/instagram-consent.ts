@@ -1,3 +1,4 @@
+import { OpenApiContract } from '../../contracts';
 import { ConsentNetwork } from '../consent/consent-flow';
 
 export const INSTAGRAM_SCOPES: ReadonlySet<string> = new Set([
@@ -18,6 +19,7 @@ export const instagramConsent: ConsentNetwork = {
     pkce: false,
     granular: true,
   },
+  contract: () => OpenApiContract.metaOAuth('www.instagram.com'),
   codeLifetimeMs: 60 * 60_000,
   codePrefix: 'AQ',
   subject: (user) =>

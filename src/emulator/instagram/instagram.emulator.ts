@@ -1,6 +1,8 @@
 import { ConsentPageError } from '../consent/consent-page';
 import { graphErrors } from '../graph/graph-errors';
+import { OpenApiContract } from '../../contracts';
 import { registerGraphContractChecks } from '../contracts/graph-contract-checks';
+import { registerOpenApiChecks } from '../contracts/openapi-contract-checks';
 import { reportGraphAppUsage } from '../graph/usage-headers';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { instagramConsent } from './instagram-consent';
@@ -37,10 +39,29 @@ export const instagramEmulator = {
   consent: { path: '/oauth/authorize', ...instagramConsent },
   routes: async (scope, context) => {
     reportGraphAppUsage(scope);
-    await scope.register(async (api) => registerInstagramCodeExchange(api, context), { prefix: '/api/oauth' });
+    await scope.register(
+      async (api) => {
+        registerOpenApiChecks(api, context, {
+          contractFor: () => OpenApiContract.metaOAuth('api.instagram.com'),
+          pathPrefix: '/oauth',
+          unmatched: 'log',
+        });
+        registerInstagramCodeExchange(api, context);
+      },
+      { prefix: '/api/oauth' },
+    );
     // The token endpoints answer both unversioned and versioned, as graph.instagram.com does.
-    await scope.register(async (graph) => registerInstagramTokenRoutes(graph, context), { prefix: '/graph' });
-    await scope.register(async (graph) => registerInstagramTokenRoutes(graph, context), { prefix: '/graph/v25.0' });
+    for (const prefix of ['/graph', '/graph/v25.0'])
+      await scope.register(
+        async (graph) => {
+          registerOpenApiChecks(graph, context, {
+            contractFor: () => OpenApiContract.metaOAuth('graph.instagram.com'),
+            unmatched: 'log',
+          });
+          registerInstagramTokenRoutes(graph, context);
+        },
+        { prefix },
+      );
     await scope.register(async (graph) => instagramGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
   },
   errorShape: (path, status, message) => {

@@ -1,6 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { registerXContractChecks } from '../contracts/x-contract-checks';
+import { registerXContractChecks } from '../contracts/openapi-contract-checks';
 import { registerXMediaRoutes } from './x-media.routes';
 import { registerXMetricsRoutes } from './x-metrics.routes';
 import { registerXOAuthRoutes } from './x-oauth.routes';

@@ -1,3 +1,4 @@
+import { OpenApiContract } from '../../contracts';
 import { ConsentNetwork } from '../consent/consent-flow';
 
 export const X_SCOPES: ReadonlySet<string> = new Set([
@@ -19,6 +20,7 @@ export const X_SCOPES: ReadonlySet<string> = new Set([
 export const xConsent: ConsentNetwork = {
   title: 'X',
   rules: { scopeSeparator: /\s+/, knownScopes: X_SCOPES, responseTypeOptional: false, pkce: true, granular: false },
+  contract: () => OpenApiContract.xOAuth(),
   codeLifetimeMs: 30_000,
   codePrefix: '',
   subject: (user) => (user.x ? { heading: 'X account', items: [`@${user.x.username} (${user.x.name})`] } : undefined),
