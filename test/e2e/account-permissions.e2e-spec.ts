@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { contractLog } from '../../src/emulator/contracts/contract-log';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
@@ -134,6 +135,10 @@ describe('Account permissions (against the emulator)', () => {
       code: 'permission_missing',
       message: expect.stringContaining('no longer grants pages_manage_engagement'),
     });
+    // The thread's comment went out without the permission, and Graph refused it as its references say.
+    expect(contractLog.take()).toEqual([
+      expect.objectContaining({ kind: 'permission', operation: 'POST PagePost/comments' }),
+    ]);
     const view = await accountView(account.id);
     expect(view.permissions).not.toContain('pages_manage_engagement');
     expect(view.missingPermissions).toEqual(

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { contractLog } from '../../src/emulator/contracts/contract-log';
 import { AccountsRepository } from '../../src/accounts/accounts.repository';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
@@ -188,6 +189,10 @@ describe('Connect flow against the network emulator', () => {
       expect(consent.status).toBe(200);
       expect(await consent.text()).toContain('Approve');
       expect(broken.status).toBeGreaterThanOrEqual(400);
+      // The broken request is outside X's authorize contract on purpose.
+      expect(contractLog.take().map((violation) => violation.message)).toContain(
+        'missing required query parameter "code_challenge"',
+      );
     });
 
     it('a reused state is refused the second time', async () => {
