@@ -5,6 +5,7 @@ import { ConnectedAccount } from '../../accounts/connected-account.entity';
 import { TokenRefresher } from '../../accounts/token-refresher';
 import { AppCredentialsResolver } from '../../networks/apps/app-credentials.resolver';
 import { NetworkApp } from '../../networks/apps/network-app.entity';
+import { deletesPosts } from '../../networks/network-adapter';
 import { NetworkError } from '../../networks/network-error';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { AccountLanes } from '../../queue/account-lanes';
@@ -72,7 +73,8 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     if (account.status !== 'active')
       return this.refused(delivery, `The account is ${account.status}; reconnect it, then unpublish again`);
     const adapter = this.networks.get(delivery.platform);
-    if (!adapter.unpublish) return this.refused(delivery, 'This network cannot delete a post through its API');
+    // The login may have changed since the delete was queued (INSTAGRAM_LOGIN): refused, not attempted.
+    if (!deletesPosts(adapter)) return this.refused(delivery, 'This network cannot delete a post through its API');
     try {
       const ownApp = await manager.findOneBy(NetworkApp, { customerId: account.customerId, network: account.platform });
       await adapter.unpublish({
