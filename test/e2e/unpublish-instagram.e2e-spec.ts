@@ -120,7 +120,10 @@ describe.each(['facebook', 'instagram'] as const)(
         expect(refused.deliveries[0]).toEqual(
           expect.objectContaining({
             status: 'published',
-            error: { code: 'unpublish_failed', message: expect.any(String) },
+            error: {
+              code: 'unpublish_failed',
+              message: expect.stringMatching(/instagram_manage_contents.*reconnect the account/),
+            },
           }),
         );
         expect((await published(account.networkAccountId)).every((item) => item.deletedAt === undefined)).toBe(true);
