@@ -1,5 +1,5 @@
 import { featuresOfPost, lackedFor, missingPermissions, PermissionNeeds } from './account-permissions';
-import { INSTAGRAM_PERMISSION_NEEDS } from './instagram/instagram-permissions';
+import { instagramPermissionNeeds } from './instagram/instagram-permissions';
 
 const NEEDS: PermissionNeeds = {
   publish: [['write', 'read']],
@@ -26,9 +26,17 @@ describe('account permissions', () => {
     expect(missingPermissions(NEEDS, ['read', 'write', 'comment'])).toEqual([]);
   });
 
-  it('takes either login of Instagram', () => {
+  it("names Instagram's permissions as the accounts' login grants them", () => {
     const facebookLogin = ['instagram_basic', 'instagram_content_publish', 'instagram_manage_comments'];
-    expect(missingPermissions(INSTAGRAM_PERMISSION_NEEDS, facebookLogin)).toEqual([
+    expect(missingPermissions(instagramPermissionNeeds('facebook'), facebookLogin)).toEqual([
+      { feature: 'metrics', permissions: ['instagram_manage_insights'] },
+      { feature: 'unpublish', permissions: ['instagram_manage_contents'] },
+    ]);
+    const instagramLogin = ['instagram_business_basic', 'instagram_business_content_publish'];
+    expect(missingPermissions(instagramPermissionNeeds('instagram'), instagramLogin)).toEqual([
+      { feature: 'thread', permissions: ['instagram_business_manage_comments'] },
+      { feature: 'read_comments', permissions: ['instagram_business_manage_comments'] },
+      { feature: 'answer_comments', permissions: ['instagram_business_manage_comments'] },
       { feature: 'metrics', permissions: ['instagram_business_manage_insights'] },
     ]);
   });

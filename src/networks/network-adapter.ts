@@ -218,11 +218,25 @@ export interface PublishingAdapter {
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */
   publish(request: PublishRequest): Promise<PublishOutcome>;
   /**
-   * Deletes a published post from the network; absent on a network whose API cannot delete
-   * (Instagram media). Idempotent: a post the network no longer has counts as deleted and resolves.
-   * Throws NetworkError, classified.
+   * Deletes a published post from the network; absent on a network whose API cannot delete at all.
+   * Idempotent: a post the network no longer has counts as deleted and resolves. Throws
+   * NetworkError, classified.
    */
   unpublish?(request: UnpublishRequest): Promise<void>;
+  /**
+   * Whether `unpublish` can delete the posts of the accounts this adapter connects: false where
+   * only another login of the network can (Instagram deletes through Facebook Login only). The
+   * login is the deployment's setting, the same for every account of the network. Absent: true
+   * whenever `unpublish` exists.
+   */
+  readonly canUnpublish?: boolean;
+}
+
+/** Whether the adapter deletes posts of its accounts; when not, unpublishing answers unpublish_not_supported. */
+export function deletesPosts(
+  adapter: PublishingAdapter | undefined,
+): adapter is PublishingAdapter & Required<Pick<PublishingAdapter, 'unpublish'>> {
+  return adapter?.unpublish !== undefined && adapter.canUnpublish !== false;
 }
 
 // ---- Comments -------------------------------------------------------------------------------

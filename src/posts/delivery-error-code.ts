@@ -16,7 +16,7 @@ export const DELIVERY_ERROR_MEANINGS = {
     "Pending: X's usage cap for the app is used up; waiting for the start of the cap's next period (UTC day or month). Failed: that is more than 48 hours away",
   network_unavailable: 'Pending: the network failed for a moment; the delivery is tried again',
   unpublish_not_supported:
-    "Unpublish: the delivery's network cannot delete a post through its API; nothing was changed",
+    "Unpublish: the delivery's network cannot delete a post through its API with the service's login (Instagram Login); nothing was changed",
   unpublish_failed: 'Unpublish: the network refused the delete (the message says why); the delivery is still published',
 } as const;
 

@@ -107,10 +107,11 @@ export class PostsController {
     operationId: 'unpublishPost',
     summary: 'Take a post down from the networks',
     description:
-      'Deliveries not yet started are canceled; published ones on a network that can delete (Facebook, X) become ' +
-      '`deleting` and are deleted by the queue (retried, rate limits honoured), each with a post.deleted event, then ' +
-      'are `deleted`. A network that cannot delete (Instagram) leaves its delivery as it was, with the outcome ' +
-      '`not_supported` and the code unpublish_not_supported. Safe to repeat: what is deleted stays deleted.',
+      'Deliveries not yet started are canceled; published ones on a network that can delete (Facebook, X, Instagram ' +
+      'through Facebook Login) become `deleting` and are deleted by the queue (retried, rate limits honoured), each ' +
+      'with a post.deleted event, then are `deleted`. A network that cannot delete (Instagram through Instagram Login) ' +
+      'leaves its delivery as it was, with the outcome `not_supported` and the code unpublish_not_supported. Safe to ' +
+      'repeat: what is deleted stays deleted.',
   })
   @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(UnpublishView, { status: 202 })

@@ -7,7 +7,6 @@ import { UnpublishView } from '../../src/posts/unpublish/unpublish-outcome.view'
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { signedIn } from '../support/dashboard';
-import { startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
@@ -16,19 +15,17 @@ import { until } from '../support/until';
 const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-unpublish';
 
-type Network = 'facebook' | 'instagram' | 'x';
+type Network = 'facebook' | 'x';
 
 /**
  * POST /posts/:id/unpublish against the built-in emulator: Facebook and X deliveries are deleted
  * by the worker (gone from the emulator's published record, an X thread's every tweet, one
- * post.deleted each), Instagram's
- * are refused with unpublish_not_supported and left as they were. Every test has its own emulator
- * user, so its posts and faults touch no other.
+ * post.deleted each). Instagram, which deletes per login, is in unpublish-instagram.e2e-spec.ts.
+ * Every test has its own emulator user, so its posts and faults touch no other.
  */
 describe('Unpublishing a post (against the emulator)', () => {
   let t: TestApp & { baseUrl: string };
   let customer: TestCustomer;
-  let media: Awaited<ReturnType<typeof startMediaServer>>;
 
   const emulator = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
     control(t, path, { method, body });
@@ -48,17 +45,12 @@ describe('Unpublishing a post (against the emulator)', () => {
   const deliveryStatus = async (id: string) =>
     (await t.db.query<{ status: string }>('SELECT status FROM deliveries WHERE id = $1', [id]))[0]!.status;
 
-  /** A new emulator user with a Page (linked to an Instagram account) and an X profile, connected on one network. */
+  /** A new emulator user with a Page and an X profile, connected on one network. */
   const ownAccount = (network: Network) => connectAccount(t, customer, network, TENANT, { freshUser: true });
 
   /** Publishes one post to the account and waits until it is out. */
-  async function publishedPost(
-    caller: TestCustomer,
-    network: Network,
-    accountId: string,
-    content: string,
-  ): Promise<PostView> {
-    const containers = [{ content, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) }];
+  async function publishedPost(caller: TestCustomer, accountId: string, content: string): Promise<PostView> {
+    const containers = [{ content }];
     const accepted = await createPost(t, caller, { tenant_id: TENANT, accounts: [accountId], containers });
     expect(accepted.status).toBe(202);
     const post = await settledPost(t, caller, accepted.body.data.id);
@@ -81,14 +73,12 @@ describe('Unpublishing a post (against the emulator)', () => {
     });
 
   beforeAll(async () => {
-    media = await startMediaServer();
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
   });
   afterAll(async () => {
     await t?.close();
-    await media?.close();
   });
   afterEach(async () => {
     expect((await emulator('/faults', undefined, 'DELETE')).status).toBe(200);
@@ -98,7 +88,7 @@ describe('Unpublishing a post (against the emulator)', () => {
     '%s: deletes the published post from the network, with one post.deleted event',
     async (network) => {
       const account = await ownAccount(network);
-      const post = await publishedPost(customer, network, account.id, `Going away from ${network}`);
+      const post = await publishedPost(customer, account.id, `Going away from ${network}`);
       const [delivery] = post.deliveries;
       const answer = await unpublish(customer, post.id);
       expect(answer.status).toBe(202);
@@ -150,7 +140,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it("shows on the dashboard's post page when a delivery was deleted", async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, 'x', account.id, 'Gone by lunchtime');
+    const post = await publishedPost(customer, account.id, 'Gone by lunchtime');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     const deleted = await deletedPost(customer, post.id);
     await t.app
@@ -162,36 +152,9 @@ describe('Unpublishing a post (against the emulator)', () => {
     expect(page.text).toContain(`deleted <time datetime="${deleted.deliveries[0]!.deletedAt}">`);
   });
 
-  it('refuses Instagram with unpublish_not_supported and changes nothing', async () => {
-    const account = await ownAccount('instagram');
-    const post = await publishedPost(customer, 'instagram', account.id, 'Instagram keeps this');
-    const [delivery] = post.deliveries;
-    const answer = await unpublish(customer, post.id);
-    expect(answer.status).toBe(202);
-    const body = answer.body.data as UnpublishView;
-    expect(body.deliveries).toEqual([
-      {
-        deliveryId: delivery!.id,
-        platform: 'instagram',
-        outcome: 'not_supported',
-        error: { code: 'unpublish_not_supported', message: expect.any(String) },
-      },
-    ]);
-    expect(body.post).toEqual(post);
-    expect((await getPost(t, customer, post.id)).body.data).toEqual(post);
-    const jobs = await t.db.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`unpublish:${delivery!.id}`]);
-    expect(jobs).toHaveLength(0);
-    const onNetwork = (await published('instagram', account.networkAccountId)).find(
-      (item) => item.postId === delivery!.platformPostId,
-    );
-    expect(onNetwork).toBeDefined();
-    expect(onNetwork!.deletedAt).toBeUndefined();
-    expect(await deletedEvents(customer, post.id)).toHaveLength(0);
-  });
-
   it("answers 404 for another customer's post, and deletes nothing", async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, 'x', account.id, 'Not yours to take down');
+    const post = await publishedPost(customer, account.id, 'Not yours to take down');
     const stranger = await t.createCustomer();
     const answer = await unpublish(stranger, post.id);
     expect(answer.status).toBe(404);
@@ -205,7 +168,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('is safe to repeat: twice at once and again once deleted, one delete and one event', async () => {
     const account = await ownAccount('facebook');
-    const post = await publishedPost(customer, 'facebook', account.id, 'Unpublished three times');
+    const post = await publishedPost(customer, account.id, 'Unpublished three times');
     const [first, second] = await Promise.all([unpublish(customer, post.id), unpublish(customer, post.id)]);
     expect([first.status, second.status]).toEqual([202, 202]);
     // The first to commit queues the delete; the other finds it deleting (or, if the worker was
@@ -228,7 +191,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('retries a delete the network failed for a moment, then deletes it once', async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, 'x', account.id, 'The network hiccups first');
+    const post = await publishedPost(customer, account.id, 'The network hiccups first');
     await failOnceOnX(account.networkAccountId, 'server_error');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     await deletedPost(customer, post.id);
@@ -240,7 +203,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('puts a delete the network refuses back to published with unpublish_failed, and sends no event', async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, 'x', account.id, 'X refuses the token');
+    const post = await publishedPost(customer, account.id, 'X refuses the token');
     await failOnceOnX(account.networkAccountId, 'token_revoked');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     const refused = await until('the delete to be refused', async () => {
@@ -261,7 +224,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('counts a post the network no longer has as deleted', async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, 'x', account.id, 'Gone from X before the service asks');
+    const post = await publishedPost(customer, account.id, 'Gone from X before the service asks');
     const [delivery] = post.deliveries;
     expect((await unpublish(customer, post.id)).status).toBe(202);
     await deletedPost(customer, post.id);
@@ -293,7 +256,7 @@ describe('Unpublishing a post (against the emulator)', () => {
   it("works with a test key: deletes from the test world's emulator", async () => {
     const world = await testWorldOf(t, customer);
     const account = await connectWorldAccount(t, world, 'x', TENANT, REDIRECT);
-    const post = await publishedPost(world, 'x', account.id, 'A sandbox post, then gone');
+    const post = await publishedPost(world, account.id, 'A sandbox post, then gone');
     expect((await unpublish(world, post.id)).status).toBe(202);
     await deletedPost(world, post.id);
     const inWorld = await published('x', account.networkAccountId, world.apiKey);

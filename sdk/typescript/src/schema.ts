@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * Take a post down from the networks
-         * @description Deliveries not yet started are canceled; published ones on a network that can delete (Facebook, X) become `deleting` and are deleted by the queue (retried, rate limits honoured), each with a post.deleted event, then are `deleted`. A network that cannot delete (Instagram) leaves its delivery as it was, with the outcome `not_supported` and the code unpublish_not_supported. Safe to repeat: what is deleted stays deleted.
+         * @description Deliveries not yet started are canceled; published ones on a network that can delete (Facebook, X, Instagram through Facebook Login) become `deleting` and are deleted by the queue (retried, rate limits honoured), each with a post.deleted event, then are `deleted`. A network that cannot delete (Instagram through Instagram Login) leaves its delivery as it was, with the outcome `not_supported` and the code unpublish_not_supported. Safe to repeat: what is deleted stays deleted.
          */
         post: operations["unpublishPost"];
         delete?: never;
@@ -770,7 +770,7 @@ export interface components {
          *     - `rate_limited`: Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours
          *     - `usage_capped`: Pending: X's usage cap for the app is used up; waiting for the start of the cap's next period (UTC day or month). Failed: that is more than 48 hours away
          *     - `network_unavailable`: Pending: the network failed for a moment; the delivery is tried again
-         *     - `unpublish_not_supported`: Unpublish: the delivery's network cannot delete a post through its API; nothing was changed
+         *     - `unpublish_not_supported`: Unpublish: the delivery's network cannot delete a post through its API with the service's login (Instagram Login); nothing was changed
          *     - `unpublish_failed`: Unpublish: the network refused the delete (the message says why); the delivery is still published
          * @enum {string}
          */
@@ -901,7 +901,7 @@ export interface components {
             nextCursor: string | null;
         };
         /**
-         * @description deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out and never will; not_supported: its network cannot delete (error says so, nothing changed); publishing: it is being published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down
+         * @description deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out and never will; not_supported: its network cannot delete with the login used (Instagram Login; error says so, nothing changed); publishing: it is being published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down
          * @enum {string}
          */
         UnpublishOutcome: "deleting" | "deleted" | "canceled" | "not_supported" | "publishing" | "not_published";
@@ -910,7 +910,7 @@ export interface components {
             deliveryId: string;
             /** @example x */
             platform: components["schemas"]["Network"];
-            /** @description deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out and never will; not_supported: its network cannot delete (error says so, nothing changed); publishing: it is being published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down */
+            /** @description deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out and never will; not_supported: its network cannot delete with the login used (Instagram Login; error says so, nothing changed); publishing: it is being published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down */
             outcome: components["schemas"]["UnpublishOutcome"];
             /** @description Why it was not taken down (not_supported: unpublish_not_supported) */
             error: components["schemas"]["DeliveryErrorView"] | null;

@@ -29,7 +29,7 @@ function loginOf(host: GraphHost, network: 'facebook' | 'instagram'): GraphLogin
 /**
  * Refuses, as Graph does (code 10 or 200, 403), a call whose token holds none of the permission sets the
  * table (written from Meta's reference pages) says the call needs. Rows no reference page states
- * directly (`verified: false`) are only logged. An unknown or expired token is left to the route,
+ * directly (`verified: false`) are only logged. An unknown or expired token, or one of another host, is left to the route,
  * which answers it as Graph does.
  */
 function enforcePermissionTable(
@@ -39,7 +39,8 @@ function enforcePermissionTable(
   call: { host: GraphHost; node: string; edge: string | undefined; network: 'facebook' | 'instagram' },
 ): void {
   const token = context.state.credentials.check(presentedGraphToken(request, requestParams(request)));
-  if (!token.ok) return;
+  // A token of another host (Instagram Login's on Facebook's Graph) is the route's to refuse (190).
+  if (!token.ok || token.token.network !== (call.host === 'instagram' ? 'instagram' : 'facebook')) return;
   const query = {
     login: loginOf(call.host, call.network),
     node: call.node,

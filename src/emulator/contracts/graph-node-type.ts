@@ -24,12 +24,15 @@ export function graphNodeType(
   if (host === 'facebook' && findPage(state, id)) return 'Page';
   if (findInstagramAccount(state, id)) return host === 'instagram' ? 'IGUserForIGOnlyAPI' : 'IGUser';
   if (state.objects.of(INSTAGRAM_CONTAINERS).has(id)) return 'ShadowIGMediaBuilder';
+  // A deleted object is no node at all: Graph answers it as unknown, whatever the token may do.
   const instagram = state.published.find('instagram', id);
+  if (instagram?.deletedAt) return undefined;
   if (instagram) return instagram.parentId ? 'IGComment' : host === 'instagram' ? 'IGMediaForIGOnlyAPI' : 'IGMedia';
   if (host === 'instagram') return undefined;
+  const post = state.published.find('facebook', id);
+  if (post?.deletedAt) return undefined;
   if (state.objects.of(FACEBOOK_VIDEOS).has(id)) return 'AdVideo';
   if (state.objects.of(FACEBOOK_PHOTOS).has(id)) return 'Photo';
-  const post = state.published.find('facebook', id);
-  if (post) return post.parentId ? 'Comment' : 'PagePost';
-  return undefined;
+  if (!post) return undefined;
+  return post.parentId ? 'Comment' : 'PagePost';
 }

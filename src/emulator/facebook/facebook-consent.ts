@@ -17,6 +17,7 @@ export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
   'instagram_content_publish',
   'instagram_manage_comments',
   'instagram_manage_insights',
+  'instagram_manage_contents',
   'read_insights',
 ]);
 

@@ -11,6 +11,7 @@ import {
   listInstagramComments,
   readInstagramObject,
 } from '../instagram/instagram-objects';
+import { deleteInstagramMedia } from '../instagram/instagram-media-delete';
 import { requestParams } from '../http/request-params';
 import { answerLost, commentOrder, commentsUnder, parentComment } from '../state/comment-threads';
 import { graphId } from '../state/emulator-ids';
@@ -103,8 +104,10 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
   });
 
   fastify.delete<IdParams>('/:id', async (request) => {
+    const instagramMedia = state.published.find('instagram', request.params.id);
+    if (instagramMedia) return deleteInstagramMedia(context, request, instagramMedia);
     const post = state.published.find('facebook', request.params.id);
-    if (!post || post.deletedAt) throw graphErrors.unknownObject(request.params.id);
+    if (!post || post.deletedAt) throw graphErrors.unknownObject(request.params.id, 'delete');
     await authorizePagePublish(context, request, post.accountId);
     post.deletedAt = new Date(state.now()).toISOString();
     return { success: true };

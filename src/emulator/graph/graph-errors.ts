@@ -29,12 +29,13 @@ export const graphErrors = {
     }),
   invalidParameter: (message: string, subcode?: number) =>
     new GraphError({ code: 100, subcode, message: `(#100) ${message}` }),
-  unknownObject: (id: string) =>
+  /** An object Graph does not have, or one that does not support the request's method (`get`, `post`, `delete`). */
+  unknownObject: (id: string, method: 'get' | 'post' | 'delete' = 'get') =>
     new GraphError({
       code: 100,
       subcode: 33,
       type: 'GraphMethodException',
-      message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+      message: `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
     }),
   unknownField: (field: string, nodeType: string) =>
     new GraphError({

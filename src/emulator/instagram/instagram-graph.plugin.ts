@@ -7,6 +7,7 @@ import { authorizeInstagramCall } from './instagram-access';
 import { commentOnInstagramMedia, listInstagramComments, readInstagramObject } from './instagram-objects';
 import { INSTAGRAM_USER_DEFAULT_FIELDS, instagramUserNode } from './instagram-nodes';
 import { instagramInsights } from './instagram-insights';
+import { refuseInstagramLoginDelete } from './instagram-media-delete';
 import { registerInstagramPublishRoutes } from './instagram-publish.routes';
 
 type IdParams = { Params: { id: string } };
@@ -29,6 +30,8 @@ export async function instagramGraphPlugin(fastify: FastifyInstance, context: Em
   fastify.get<IdParams>('/:id', async (request) =>
     readInstagramObject(context, request, 'instagram', request.params.id),
   );
+
+  fastify.delete<IdParams>('/:id', async (request) => refuseInstagramLoginDelete(context, request, request.params.id));
 
   fastify.get<IdParams>('/:id/insights', async (request) => {
     const media = state.published.find('instagram', request.params.id);

@@ -49,8 +49,9 @@ export async function readInstagramObject(
     });
   }
   const container = state.objects.of(INSTAGRAM_CONTAINERS).get(id);
+  // A deleted medium (and the comments under it) is gone, as any object Graph no longer has.
   const item = state.published.find('instagram', id);
-  const ownerId = container?.igUserId ?? item?.accountId;
+  const ownerId = container?.igUserId ?? (item?.deletedAt ? undefined : item?.accountId);
   if (ownerId === undefined) throw graphErrors.unknownObject(id).forInstagram();
   const { params, token } = instagramToken(context, request, host);
   if (!tokenActsForInstagram(state, token, ownerId)) throw graphErrors.unknownObject(id).forInstagram();
@@ -85,8 +86,8 @@ export async function commentOnInstagramMedia(
 ): Promise<{ id: string }> {
   const { state } = context;
   const { params, token } = instagramToken(context, request, host);
-  if (!tokenActsForInstagram(state, token, media.accountId))
-    throw graphErrors.unknownObject(media.postId).forInstagram();
+  if (media.deletedAt || !tokenActsForInstagram(state, token, media.accountId))
+    throw graphErrors.unknownObject(media.postId, 'post').forInstagram();
   requireCommentPermission(token);
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }], PUBLISH_FAULTS);
   const message = params.message ?? '';
@@ -129,7 +130,11 @@ export async function listInstagramComments(
 ): Promise<unknown> {
   const { state } = context;
   const { params, token } = instagramToken(context, request, host);
-  if (!tokenActsForInstagram(state, token, media.accountId) || (edge === 'comments') === Boolean(media.parentId))
+  if (
+    media.deletedAt ||
+    !tokenActsForInstagram(state, token, media.accountId) ||
+    (edge === 'comments') === Boolean(media.parentId)
+  )
     throw graphErrors.unknownObject(media.postId).forInstagram();
   requireCommentPermission(token);
   await applyGraphFaults(state, [{ network: 'instagram', accountId: media.accountId }]);

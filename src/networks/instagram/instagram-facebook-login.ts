@@ -14,6 +14,8 @@ export const INSTAGRAM_FACEBOOK_SCOPES = [
   'instagram_manage_insights',
   // A thread's later parts (comments under the medium), reading comments and answering them.
   'instagram_manage_comments',
+  // Deleting a published medium (DELETE /{ig-media-id}); see instagram-unpublish.ts.
+  'instagram_manage_contents',
 ] as const;
 export const INSTAGRAM_USER_FIELDS = 'id,username,name,profile_picture_url';
 

@@ -1,5 +1,4 @@
-import { lackedFor } from '../account-permissions';
-import { INSTAGRAM_PERMISSION_NEEDS } from './instagram-permissions';
+import { lackedFor, PermissionNeeds } from '../account-permissions';
 import { GraphApi } from '../graph/graph-api';
 import { readGraphInsights } from '../graph/graph-insights';
 import { graphRead, node } from '../graph/graph-publishing';
@@ -21,7 +20,11 @@ const MEDIA_INSIGHTS = [
  * A medium's metrics: likes and comments from its fields (always readable by its owner), the rest
  * from its insights.
  */
-export async function instagramPostMetrics(api: GraphApi, request: PostMetricsRequest): Promise<MetricReading> {
+export async function instagramPostMetrics(
+  api: GraphApi,
+  request: PostMetricsRequest,
+  needs: PermissionNeeds,
+): Promise<MetricReading> {
   const token = request.tokens.accessToken;
   const body = await graphRead(api, node(request.platformPostId), token, { fields: 'like_count,comments_count' });
   const insights = await readGraphInsights(
@@ -29,7 +32,7 @@ export async function instagramPostMetrics(api: GraphApi, request: PostMetricsRe
     request.platformPostId,
     token,
     MEDIA_INSIGHTS,
-    lackedFor(INSTAGRAM_PERMISSION_NEEDS, 'metrics', request.permissions),
+    lackedFor(needs, 'metrics', request.permissions),
   );
   return {
     ...insights,

@@ -196,7 +196,7 @@ describe('InstagramAdapter', () => {
       expect(adapter.authorizeUrl({ state: 'state-abc', codeChallenge: '', callbackUrl: CALLBACK, app: APP })).toBe(
         'https://www.facebook.com/v25.0/dialog/oauth?client_id=app-123' +
           '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&state=state-abc&response_type=code' +
-          '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,instagram_manage_insights,instagram_manage_comments',
+          '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,instagram_manage_insights,instagram_manage_comments,instagram_manage_contents',
       );
     });
 
@@ -234,6 +234,7 @@ describe('InstagramAdapter', () => {
           'pages_show_list',
           'pages_read_engagement',
           'instagram_manage_insights',
+          'instagram_manage_contents',
         ],
       });
     });

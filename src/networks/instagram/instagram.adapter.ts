@@ -1,5 +1,5 @@
 import { answerGraphComment, INSTAGRAM_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
-import { INSTAGRAM_PERMISSION_NEEDS } from './instagram-permissions';
+import { instagramPermissionNeeds } from './instagram-permissions';
 import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import { grantedFacebookPermissions, revokeFacebookLogin } from '../graph/facebook-login';
@@ -17,8 +17,10 @@ import {
   PublishOutcome,
   PublishRequest,
   SelectableAccount,
+  UnpublishRequest,
   UserGrant,
 } from '../network-adapter';
+import { PermissionNeeds } from '../account-permissions';
 import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { instagramAccountMetrics, instagramPostMetrics } from './instagram-metrics';
 import { NetworkError } from '../network-error';
@@ -35,6 +37,7 @@ import {
 } from './instagram-login';
 import { instagramContentProblems } from './instagram-content-rules';
 import { publishOnInstagram } from './instagram-publisher';
+import { unpublishOnInstagram } from './instagram-unpublish';
 import { InstagramSettings } from './instagram.settings';
 import { INSTAGRAM_IDENTITY } from './instagram.identity';
 
@@ -53,7 +56,10 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   readonly aliases: readonly string[] = INSTAGRAM_IDENTITY.aliases;
   /** Long-lived tokens live 60 days: refresh in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
-  readonly permissionNeeds = INSTAGRAM_PERMISSION_NEEDS;
+  /** In the permission names of the login the accounts connect with; deleting only through Facebook Login. */
+  get permissionNeeds(): PermissionNeeds {
+    return instagramPermissionNeeds(this.settings.login);
+  }
   readonly displayName = INSTAGRAM_IDENTITY.displayName;
 
   constructor(
@@ -141,9 +147,21 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     return publishOnInstagram(this.api(this.endpoints(request.app).graphUrl), request, this.settings.videoPollMs);
   }
 
+  /** Media can be deleted through Facebook Login only (see instagram-unpublish.ts). */
+  get canUnpublish(): boolean {
+    return this.viaFacebook;
+  }
+
+  /** Deletes the medium with the Page token; through Instagram Login it refuses without calling. */
+  async unpublish(request: UnpublishRequest): Promise<void> {
+    if (!this.viaFacebook)
+      throw new NetworkError(this.id, 'permanent', 'Instagram Login cannot delete media through the API');
+    await unpublishOnInstagram(this.api(this.endpoints(request.app).graphUrl), request);
+  }
+
   /** Read on the Graph host of the account's login, like publishing. */
   postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
-    return instagramPostMetrics(this.api(this.endpoints(request.app).graphUrl), request);
+    return instagramPostMetrics(this.api(this.endpoints(request.app).graphUrl), request, this.permissionNeeds);
   }
 
   accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {

@@ -5,6 +5,8 @@ import { ConnectedAccount } from '../../accounts/connected-account.entity';
 import { TokenRefresher } from '../../accounts/token-refresher';
 import { AppCredentialsResolver } from '../../networks/apps/app-credentials.resolver';
 import { NetworkApp } from '../../networks/apps/network-app.entity';
+import { lackedFor } from '../../networks/account-permissions';
+import { deletesPosts } from '../../networks/network-adapter';
 import { NetworkError } from '../../networks/network-error';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { AccountLanes } from '../../queue/account-lanes';
@@ -12,6 +14,7 @@ import { JobQueue } from '../../queue/job-queue';
 import { TaskRegistry } from '../../queue/task-registry';
 import { EventOutbox } from '../../webhooks/event-outbox';
 import { Delivery } from '../delivery.entity';
+import { permissionMessage } from '../permission-problems';
 import { Post } from '../post.entity';
 import {
   parseUnpublishPayload,
@@ -72,7 +75,12 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     if (account.status !== 'active')
       return this.refused(delivery, `The account is ${account.status}; reconnect it, then unpublish again`);
     const adapter = this.networks.get(delivery.platform);
-    if (!adapter.unpublish) return this.refused(delivery, 'This network cannot delete a post through its API');
+    // The login may have changed since the delete was queued (INSTAGRAM_LOGIN): refused, not attempted.
+    if (!deletesPosts(adapter)) return this.refused(delivery, 'This network cannot delete a post through its API');
+    // A permission declined at connect (or asked only since, as instagram_manage_contents): refused
+    // without a call the network would refuse, saying what to grant.
+    const lacking = lackedFor(adapter.permissionNeeds, 'unpublish', account.scopes);
+    if (lacking.length) return this.refused(delivery, permissionMessage(account, 'unpublish', lacking));
     try {
       const ownApp = await manager.findOneBy(NetworkApp, { customerId: account.customerId, network: account.platform });
       await adapter.unpublish({

@@ -31,7 +31,8 @@ export class DeliveryUnpublishView {
     enumName: 'UnpublishOutcome',
     description:
       'deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out ' +
-      'and never will; not_supported: its network cannot delete (error says so, nothing changed); publishing: it is being ' +
+      'and never will; not_supported: its network cannot delete with the login used (Instagram Login; error says so, ' +
+      'nothing changed); publishing: it is being ' +
       'published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down',
   })
   outcome!: UnpublishOutcome;

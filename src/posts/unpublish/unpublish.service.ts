@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception';
+import { deletesPosts } from '../../networks/network-adapter';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { JobQueue } from '../../queue/job-queue';
 import { EventOutbox } from '../../webhooks/event-outbox';
@@ -16,7 +17,8 @@ import { DeliveryUnpublishView, NOT_SUPPORTED, UnpublishOutcome, UnpublishView }
  * Takes a post down: what has not gone out is canceled, and each published delivery on a network
  * that can delete is marked `deleting` with its delete job, in one transaction (a 202 means every
  * delete will be attempted). The network is called by the worker (UnpublishDeliveryTask), which
- * retries trouble and honours rate limits. A network without delete (Instagram) changes nothing.
+ * retries trouble and honours rate limits. A network that cannot delete its accounts' posts
+ * (Instagram through Instagram Login) changes nothing.
  */
 @Injectable()
 export class UnpublishService {
@@ -59,7 +61,7 @@ export class UnpublishService {
     if (delivery.status === 'deleted') return 'deleted';
     if (delivery.status === 'publishing') return 'publishing';
     if (delivery.status !== 'published' && delivery.status !== 'deleting') return 'not_published';
-    if (!this.networks.find(delivery.platform)?.unpublish) return 'not_supported';
+    if (!deletesPosts(this.networks.find(delivery.platform))) return 'not_supported';
     if (delivery.status === 'published') {
       await transaction.query(
         `UPDATE deliveries SET status = 'deleting', error_code = NULL, error_message = NULL, updated_at = now() WHERE id = $1`,
