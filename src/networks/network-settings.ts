@@ -67,6 +67,7 @@ export function withAppOptions(
   const set = (Object.keys(options) as (keyof AppLoginOptions)[]).map((option) => variables[option]);
   if (set.length === 0) return app;
   if (refusedBecause) throw new ConfigError(set.map((name) => `${name}: ${refusedBecause}`));
-  if (!app) throw new ConfigError(set.map((name) => `${name}: describes the service-wide app; set ${variables.app} too`));
+  if (!app)
+    throw new ConfigError(set.map((name) => `${name}: describes the service-wide app; set ${variables.app} too`));
   return { ...app, ...options };
 }

@@ -33,8 +33,11 @@ describe("A customer's own Facebook business app (Login for Business, Require Ap
       .type('form')
       .send({ _csrf: session.csrf, client_id: APP.clientId, client_secret: APP.clientSecret, ...fields });
   const published = async (): Promise<PublishedItem[]> =>
-    ((await (await fetch(`${t.baseUrl}/emulator/control/published?network=facebook`)).json()) as { data: PublishedItem[] })
-      .data;
+    (
+      (await (await fetch(`${t.baseUrl}/emulator/control/published?network=facebook`)).json()) as {
+        data: PublishedItem[];
+      }
+    ).data;
 
   beforeAll(async () => {
     t = await startEmulatedApp();

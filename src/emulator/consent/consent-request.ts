@@ -78,7 +78,10 @@ export function parseAuthorizeRequest(
   // A configuration replaces the scope list: it asks what it was made with.
   const configured = configId === undefined ? undefined : configurationOf(clientId, configId);
   if (configId !== undefined && !configured)
-    return { ok: false, problem: `Invalid config_id: the app has no Facebook Login for Business configuration ${configId}.` };
+    return {
+      ok: false,
+      problem: `Invalid config_id: the app has no Facebook Login for Business configuration ${configId}.`,
+    };
   const scopes = configured ? [...configured] : (params.scope ?? '').split(rules.scopeSeparator).filter(Boolean);
   if (scopes.length === 0) return { ok: false, problem: 'No scope requested.' };
   const unknown = scopes.filter((scope) => !rules.knownScopes.has(scope));

@@ -55,7 +55,11 @@ describe('emulated Facebook business apps', () => {
       await app.inject({
         method: 'POST',
         url: '/emulator/control/apps',
-        payload: { clientId: 'other-app', clientSecret: 's', loginConfigurations: [{ id: '42', permissions: ['email'] }] },
+        payload: {
+          clientId: 'other-app',
+          clientSecret: 's',
+          loginConfigurations: [{ id: '42', permissions: ['email'] }],
+        },
       });
       expect((await dialog({ config_id: '42' })).statusCode).toBe(400);
     });
@@ -129,7 +133,7 @@ describe('emulated Facebook business apps', () => {
       }
     });
 
-    it("checks a proof sent for an app that does not require one, and needs none from it", async () => {
+    it('checks a proof sent for an app that does not require one, and needs none from it', async () => {
       const token = await facebookUserToken(app, 'pages_show_list');
       expect((await app.inject({ url: `${GRAPH}/me?access_token=${token}` })).statusCode).toBe(200);
       const wrong = await app.inject({ url: `${GRAPH}/me?access_token=${token}&appsecret_proof=abc` });

@@ -69,7 +69,7 @@ describe('FacebookAdapter', () => {
     expect(Object.values(adapter.permissionNeeds).flat(2)).not.toContain('business_management');
   });
 
-  it("names a Facebook Login for Business configuration instead of scopes, and keeps all it granted", async () => {
+  it('names a Facebook Login for Business configuration instead of scopes, and keeps all it granted', async () => {
     const { adapter, http } = adapterWith(
       answer(200, shortLivedTokenAnswer),
       answer(200, longLivedTokenAnswer),

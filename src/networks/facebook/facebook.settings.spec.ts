@@ -31,7 +31,7 @@ describe('loadFacebookSettings', () => {
     expect(() => loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_VIDEO_POLL_MS: '10' }))).toThrow(ConfigError);
   });
 
-  it("gives the service-wide app its Meta settings, and refuses them without an app or malformed", () => {
+  it('gives the service-wide app its Meta settings, and refuses them without an app or malformed', () => {
     const app = { ...PUBLIC, FACEBOOK_APP_ID: 'fb', FACEBOOK_APP_SECRET: 'fbs' };
     expect(loadFacebookSettings(loadConfig(app)).serviceApp).toEqual({ clientId: 'fb', clientSecret: 'fbs' });
     expect(

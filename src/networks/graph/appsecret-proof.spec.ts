@@ -20,10 +20,18 @@ describe('appsecret_proof', () => {
       query: { access_token: 'tok', appsecret_proof: proof },
     });
     expect(
-      withAppSecretProof({ method: 'POST', url: `${GRAPH}/1/feed`, form: { message: 'hi', access_token: 'tok' } }, 'sec'),
-    ).toEqual({ method: 'POST', url: `${GRAPH}/1/feed`, form: { message: 'hi', access_token: 'tok', appsecret_proof: proof } });
+      withAppSecretProof(
+        { method: 'POST', url: `${GRAPH}/1/feed`, form: { message: 'hi', access_token: 'tok' } },
+        'sec',
+      ),
+    ).toEqual({
+      method: 'POST',
+      url: `${GRAPH}/1/feed`,
+      form: { message: 'hi', access_token: 'tok', appsecret_proof: proof },
+    });
     expect(
-      withAppSecretProof({ method: 'POST', url: `${GRAPH}/1/videos`, multipart: { access_token: 'tok' } }, 'sec').multipart,
+      withAppSecretProof({ method: 'POST', url: `${GRAPH}/1/videos`, multipart: { access_token: 'tok' } }, 'sec')
+        .multipart,
     ).toEqual({ access_token: 'tok', appsecret_proof: proof });
     // A paging link carries the token in its URL; a proof already there is replaced by the right one.
     const next = withAppSecretProof(
@@ -35,7 +43,11 @@ describe('appsecret_proof', () => {
   });
 
   it('leaves a call without a token alone (the code exchange sends the secret itself)', () => {
-    const exchange = { method: 'GET' as const, url: `${GRAPH}/oauth/access_token`, query: { client_id: 'a', code: 'c' } };
+    const exchange = {
+      method: 'GET' as const,
+      url: `${GRAPH}/oauth/access_token`,
+      query: { client_id: 'a', code: 'c' },
+    };
     expect(withAppSecretProof(exchange, 'sec')).toBe(exchange);
   });
 

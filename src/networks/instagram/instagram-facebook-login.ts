@@ -2,7 +2,13 @@ import { exchangeFacebookCode, facebookDialogUrl, facebookUserId, listFacebookPa
 import { GraphApi } from '../graph/graph-api';
 import { isRecord, stringField } from '../http/json-fields';
 import { canPublishAs, GraphPage } from '../graph/graph-pages';
-import { AppCredentials, AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } from '../network-adapter';
+import {
+  AppCredentials,
+  AuthorizeRequest,
+  CodeExchangeRequest,
+  SelectableAccount,
+  UserGrant,
+} from '../network-adapter';
 
 /** Instagram through Facebook Login: the Instagram business accounts linked to the user's Pages. */
 

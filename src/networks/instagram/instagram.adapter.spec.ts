@@ -205,11 +205,11 @@ describe('InstagramAdapter', () => {
       const { adapter } = adapterWith(facebookLogin);
       const scopeOf = (app: typeof APP & { businessAccess?: boolean; loginConfigId?: string }) =>
         new URL(adapter.authorizeUrl({ state: 's', codeChallenge: '', callbackUrl: CALLBACK, app })).searchParams;
-      expect(scopeOf({ ...APP, businessAccess: true }).get('scope')?.split(',')).toEqual([
-        ...INSTAGRAM_FACEBOOK_SCOPES,
-        'business_management',
-        'ads_read',
-      ]);
+      expect(
+        scopeOf({ ...APP, businessAccess: true })
+          .get('scope')
+          ?.split(','),
+      ).toEqual([...INSTAGRAM_FACEBOOK_SCOPES, 'business_management', 'ads_read']);
       const configured = scopeOf({ ...APP, loginConfigId: '1234567890', businessAccess: true });
       expect(configured.get('config_id')).toBe('1234567890');
       expect(configured.get('scope')).toBeNull();

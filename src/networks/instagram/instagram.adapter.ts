@@ -170,9 +170,7 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Media comments (and replies to them), read and answered on the Graph host of the account's login. */
   readonly comments: CommentingAdapter = {
-    listComments: (call, page) =>
-      listGraphComments(this.graph(call.app), INSTAGRAM_COMMENTS, call, page),
-    answer: (request) =>
-      answerGraphComment(this.graph(request.app), INSTAGRAM_COMMENTS, request),
+    listComments: (call, page) => listGraphComments(this.graph(call.app), INSTAGRAM_COMMENTS, call, page),
+    answer: (request) => answerGraphComment(this.graph(request.app), INSTAGRAM_COMMENTS, request),
   };
 }

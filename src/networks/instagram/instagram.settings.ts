@@ -108,7 +108,9 @@ export function loadInstagramSettings(config: AppConfig): InstagramSettings {
       businessAccess: env.INSTAGRAM_BUSINESS_ACCESS,
     },
     // Instagram Login's authorize page takes scopes only, and graph.instagram.com documents no appsecret_proof.
-    env.INSTAGRAM_LOGIN === 'facebook' ? undefined : 'only with INSTAGRAM_LOGIN=facebook (Instagram Login has no such setting)',
+    env.INSTAGRAM_LOGIN === 'facebook'
+      ? undefined
+      : 'only with INSTAGRAM_LOGIN=facebook (Instagram Login has no such setting)',
   );
   const emulated = isEmulated(config, serviceApp);
   const settingsAt = (
