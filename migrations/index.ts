@@ -25,6 +25,7 @@ import { MediaDuration1795470000000 } from './1795470000000-media-duration';
 import { MediaUploadBeat1795480000000 } from './1795480000000-media-upload-beat';
 import { ScanRounds1795490000000 } from './1795490000000-scan-rounds';
 import { CommentBacklog1795500000000 } from './1795500000000-comment-backlog';
+import { NetworkAppSettings1795512000000 } from './1795512000000-network-app-settings';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   MediaUploadBeat1795480000000,
   ScanRounds1795490000000,
   CommentBacklog1795500000000,
+  NetworkAppSettings1795512000000,
 ];

@@ -4,6 +4,7 @@ import { CustomerKeysService } from '../auth/customer-keys.service';
 import { CUSTOMER_MODES, CustomerMode } from '../customers/customer.entity';
 import { CustomersService } from '../customers/customers.service';
 import { NetworkAppsService } from '../networks/apps/network-apps.service';
+import { AppLoginOptions } from '../networks/network-adapter';
 import { NETWORK_IDS } from '../networks/network-names';
 import { RedirectUrlsService } from '../customers/redirect-urls.service';
 import { DashboardUsersService } from '../dashboard/users/dashboard-users.service';
@@ -37,6 +38,10 @@ export const USAGE = `Usage: npm run cli -- <command>
   network-apps set --customer NAME --network ${NETWORK_IDS.join('|')} --client-id ID --client-secret SECRET
                    (--client-secret - asks for the secret, or reads the first line of standard input
                    from a pipe, keeping it out of ps and shell history)
+                   [--login-config-id ID] [--require-appsecret-proof] [--business-access]
+                   Facebook, and Instagram with Facebook Login: a Facebook Login for Business
+                   configuration, an app with "Require App Secret" on, Pages reached through a
+                   Business Manager role (each off unless given: setting an app states all of it)
   network-apps list --customer NAME
   users create --customer NAME --email EMAIL --password PASSWORD
                    a dashboard user of the customer (--password - asks for it without echo, or reads
@@ -49,6 +54,9 @@ const OPTIONS = {
   network: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  'login-config-id': { type: 'string' },
+  'require-appsecret-proof': { type: 'boolean' },
+  'business-access': { type: 'boolean' },
   email: { type: 'string' },
   password: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -67,6 +75,16 @@ function modeOption(value: string | undefined): CustomerMode {
 }
 
 const iso = (date: Date | null): string => (date ? date.toISOString() : '-');
+
+/** An app's settings for a line of output: empty when it has none. */
+function appSettings(app: AppLoginOptions): string {
+  const settings = [
+    app.loginConfigId ? `login config ${app.loginConfigId}` : '',
+    app.requireAppSecretProof ? 'requires appsecret_proof' : '',
+    app.businessAccess ? 'business access' : '',
+  ].filter(Boolean);
+  return settings.length ? `, ${settings.join(', ')}` : '';
+}
 
 /** Asks the operator for a secret on the terminal (no echo), or reads the first line of a pipe. */
 const readStandardInput = (label: string): Promise<string> => readSecret(process.stdin, process.stderr, label);
@@ -194,16 +212,19 @@ export async function runCommand(
           secretOption === '-'
             ? required((await readInput('Client secret')).trim(), 'client secret on standard input')
             : secretOption,
+        loginConfigId: values['login-config-id'],
+        requireAppSecretProof: values['require-appsecret-proof'],
+        businessAccess: values['business-access'],
       });
       out(
-        `Set the ${app.network} app of customer ${customer.name}: client id ${app.clientId} (secret stored encrypted)`,
+        `Set the ${app.network} app of customer ${customer.name}: client id ${app.clientId} (secret stored encrypted)${appSettings(app)}`,
       );
       return;
     }
     case 'network-apps list': {
       const customer = await customerByOption();
       for (const app of await services.networkApps.list(customer.id))
-        out(`${app.network}  client id ${app.clientId}  updated ${iso(app.updatedAt)}`);
+        out(`${app.network}  client id ${app.clientId}${appSettings(app)}  updated ${iso(app.updatedAt)}`);
       return;
     }
     case 'users create': {

@@ -11,8 +11,28 @@ import { NetworkIdentity } from './network-identity';
  * built per call, so no tenant's state ever lives on a shared instance.
  */
 
+/**
+ * How a network app is set up in its network's developer console, beyond its credentials: the
+ * settings Meta's apps have. A network that knows none of them lists none in `appOptions`.
+ */
+export interface AppLoginOptions {
+  /**
+   * Facebook Login for Business: the configuration (made in the App Dashboard) the login dialog
+   * presents with `config_id`, instead of a `scope` list; it decides the permissions asked.
+   */
+  loginConfigId?: string;
+  /** The app has "Require App Secret" on: every Graph call carries `appsecret_proof`. */
+  requireAppSecretProof?: boolean;
+  /** Pages (and their Instagram accounts) reached through a Business Manager role: also ask the permissions that takes. */
+  businessAccess?: boolean;
+}
+
+/** The name of one app setting. */
+export type AppOption = keyof AppLoginOptions;
+export const APP_OPTIONS: readonly AppOption[] = ['loginConfigId', 'requireAppSecretProof', 'businessAccess'];
+
 /** The OAuth app a call is made as: the customer's own, or the service-wide one. */
-export interface AppCredentials {
+export interface AppCredentials extends AppLoginOptions {
   clientId: string;
   clientSecret: string;
   /**
@@ -87,6 +107,8 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
   readonly emulated: boolean;
   /** Service-wide app credentials from the environment, if configured. */
   readonly serviceApp: AppCredentials | undefined;
+  /** The app settings this network knows (a customer's own app may set only these); none when absent. */
+  readonly appOptions?: readonly AppOption[];
 
   /** The network's consent page for this attempt. */
   authorizeUrl(request: AuthorizeRequest): string;

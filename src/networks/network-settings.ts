@@ -1,6 +1,6 @@
 import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/validate-environment';
-import { AppCredentials } from './network-adapter';
+import { AppCredentials, AppLoginOptions } from './network-adapter';
 
 /** Where the emulator answers, when it is on: NETWORK_EMULATOR_URL, else the one the service mounts. */
 export function emulatorBaseUrl(config: AppConfig): string {
@@ -41,3 +41,33 @@ export function serviceAppFrom(
 
 /** The app credentials the built-in emulator accepts when a customer has none of its own. */
 export const EMULATOR_APP: AppCredentials = { clientId: 'emulator-app', clientSecret: 'emulator-app-secret' };
+
+/** The variables naming a service-wide app's settings (see AppLoginOptions). */
+export interface AppOptionVariables {
+  loginConfigId: string;
+  requireAppSecretProof: string;
+  businessAccess: string;
+}
+
+/**
+ * The service-wide app with its settings from the environment. A setting describes an app, so it
+ * is refused without one; `refusedBecause` says why a network cannot take any (undefined: it can).
+ */
+export function withAppOptions(
+  app: AppCredentials | undefined,
+  variables: AppOptionVariables & { app: string },
+  values: { loginConfigId?: string; requireAppSecretProof: 'true' | 'false'; businessAccess: 'true' | 'false' },
+  refusedBecause?: string,
+): AppCredentials | undefined {
+  const options: AppLoginOptions = {
+    ...(values.loginConfigId ? { loginConfigId: values.loginConfigId } : {}),
+    ...(values.requireAppSecretProof === 'true' ? { requireAppSecretProof: true } : {}),
+    ...(values.businessAccess === 'true' ? { businessAccess: true } : {}),
+  };
+  const set = (Object.keys(options) as (keyof AppLoginOptions)[]).map((option) => variables[option]);
+  if (set.length === 0) return app;
+  if (refusedBecause) throw new ConfigError(set.map((name) => `${name}: ${refusedBecause}`));
+  if (!app)
+    throw new ConfigError(set.map((name) => `${name}: describes the service-wide app; set ${variables.app} too`));
+  return { ...app, ...options };
+}

@@ -12,6 +12,10 @@ describe('redactUrl', () => {
       '/oauth/access_token?grant_type=fb_exchange_token&fb_exchange_token=EAAshort',
       '/oauth/access_token?grant_type=fb_exchange_token&fb_exchange_token=[redacted]',
     ],
+    [
+      '/graph/v25.0/me?access_token=EAA&appsecret_proof=ab12&fields=id',
+      '/graph/v25.0/me?access_token=[redacted]&appsecret_proof=[redacted]&fields=id',
+    ],
     ['/x?%ZZ=1&code=secret&tenantId=t', '/x?[undecodable]&code=[redacted]&tenantId=t'],
     [`/api/v1/social-accounts/sps_${'a'.repeat(43)}`, '/api/v1/social-accounts/[redacted]'],
     [`/x?api_key=sps_${'B'.repeat(43)}&t=1`, '/x?api_key=[redacted]&t=1'],

@@ -9,6 +9,8 @@ const SECRET_QUERY_PARAMS = new Set([
   'client_secret',
   'code_verifier',
   'fb_exchange_token',
+  // Bound to its token, but with it enough to call an app that requires the app secret.
+  'appsecret_proof',
   'input_token',
   'api_key',
   'apikey',

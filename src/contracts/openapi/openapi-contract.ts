@@ -47,11 +47,7 @@ type Network = ContractViolation['network'];
 
 /** The hosts of Facebook Login and Instagram Login that contracts/meta/oauth.json describes. */
 export type MetaOAuthHost =
-  | 'www.facebook.com'
-  | 'graph.facebook.com'
-  | 'www.instagram.com'
-  | 'api.instagram.com'
-  | 'graph.instagram.com';
+  'www.facebook.com' | 'graph.facebook.com' | 'www.instagram.com' | 'api.instagram.com' | 'graph.instagram.com';
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 

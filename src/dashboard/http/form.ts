@@ -13,6 +13,11 @@ export function field(fields: FormFields, name: string, maxLength = 2048): strin
   return value;
 }
 
+/** A checkbox: on when sent with any value (browsers send "on"), off when absent. */
+export function checked(fields: FormFields, name: string): boolean {
+  return field(fields, name, 10) !== '';
+}
+
 /** A filter that must be one of the known values (or empty for "any"). */
 export function oneOf<T extends string>(fields: FormFields, name: string, allowed: readonly T[]): T | undefined {
   const value = field(fields, name, 100).trim();

@@ -10,7 +10,7 @@ import { NetworkAppsService } from '../../networks/apps/network-apps.service';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { doneNotice } from '../http/done-notice';
-import { field } from '../http/form';
+import { checked, field } from '../http/form';
 import type { FormFields } from '../http/form';
 import { attempt } from '../http/form-error';
 import { redirectTo, sendPage } from '../http/page-reply';
@@ -90,6 +90,9 @@ export class OAuthController {
       this.apps.set(session.liveCustomerId, adapter.id, {
         clientId: field(body, 'client_id', 512),
         clientSecret: field(body, 'client_secret', 1024),
+        loginConfigId: field(body, 'login_config_id', 64),
+        requireAppSecretProof: checked(body, 'require_appsecret_proof'),
+        businessAccess: checked(body, 'business_access'),
       }),
     );
     if (outcome.ok) return redirectTo(reply, `${ROUTES.oauth}?done=app`);
@@ -110,6 +113,7 @@ export class OAuthController {
       displayName: adapter.displayName,
       callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
       app: apps.find((app) => app.network === adapter.id),
+      options: adapter.appOptions ?? [],
     }));
     sendPage(
       reply,

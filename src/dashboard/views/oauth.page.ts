@@ -1,5 +1,6 @@
 import { RedirectUrl } from '../../customers/redirect-url.entity';
 import { NetworkAppSummary } from '../../networks/apps/network-apps.service';
+import { AppOption } from '../../networks/network-adapter';
 import { FormError } from '../dashboard-errors';
 import { ROUTES } from '../routes';
 import { when } from './format';
@@ -11,6 +12,29 @@ export interface NetworkSetup {
   displayName: string;
   callbackUrl: string;
   app: NetworkAppSummary | undefined;
+  /** The app settings this network knows (Meta's); none for the others. */
+  options: readonly AppOption[];
+}
+
+/** The fields of the app settings a network knows, filled with the saved app's. */
+function optionFields(network: NetworkSetup): SafeHtml | null {
+  const has = (option: AppOption) => network.options.includes(option);
+  const app = network.app;
+  const id = network.id;
+  return html`${
+    has('loginConfigId')
+      ? html`<label for="login-config-${id}">Facebook Login for Business configuration id (optional)</label>
+<input id="login-config-${id}" name="login_config_id" type="text" inputmode="numeric" maxlength="64" autocomplete="off" value="${app?.loginConfigId ?? ''}">`
+      : null
+  }${
+    has('requireAppSecretProof')
+      ? html`<label><input name="require_appsecret_proof" type="checkbox"${app?.requireAppSecretProof ? html` checked` : null}> The app requires the app secret (appsecret_proof on every call)</label>`
+      : null
+  }${
+    has('businessAccess')
+      ? html`<label><input name="business_access" type="checkbox"${app?.businessAccess ? html` checked` : null}> Pages are reached through a Business Manager role (asks business_management)</label>`
+      : null
+  }`;
 }
 
 export interface OAuthPageState {
@@ -49,6 +73,7 @@ ${csrfField(context.session)}
 <input id="client-id-${network.id}" name="client_id" type="text" required maxlength="512" autocomplete="off" value="${network.app?.clientId ?? ''}">
 <label for="client-secret-${network.id}">${network.displayName} client secret</label>
 <input id="client-secret-${network.id}" name="client_secret" type="password" required maxlength="1024" autocomplete="new-password">
+${optionFields(network)}
 <div><button type="submit">Save ${network.displayName} app</button></div>
 </form>
 </section>`,

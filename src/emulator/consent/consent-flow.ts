@@ -77,7 +77,12 @@ export function registerConsentRoute(
       contractLog.record(
         network.contract().checkRequest({ method: 'GET', path: network.path, query: networkParams(params) }),
       );
-    const parsed = parseAuthorizeRequest(networkId, params, network.rules);
+    const parsed = parseAuthorizeRequest(
+      networkId,
+      params,
+      network.rules,
+      (clientId, configId) => state.apps.loginConfiguration(clientId, configId)?.permissions,
+    );
     if (!parsed.ok) throw new ConsentPageError(network.title, parsed.problem);
     const consent = parsed.request;
     // Like the real networks, send the browser only to a redirect URI registered for the app (the

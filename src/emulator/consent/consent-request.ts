@@ -28,7 +28,12 @@ export interface AuthorizeRules {
   pkce: boolean;
   /** The user may decline some of the permissions asked (Facebook, Instagram); X grants all or none. */
   granular: boolean;
+  /** Facebook Login for Business: `config_id` names a configuration of the app that decides the permissions asked. */
+  loginConfigurations?: boolean;
 }
+
+/** The permissions of an app's login configuration, or undefined when the app has none with that id. */
+export type ConfigurationLookup = (clientId: string, configId: string) => readonly string[] | undefined;
 
 /** Authorize parameters echoed into the consent form, so its POST re-validates the same request. */
 const ECHOED = [
@@ -36,6 +41,7 @@ const ECHOED = [
   'redirect_uri',
   'response_type',
   'scope',
+  'config_id',
   'state',
   'code_challenge',
   'code_challenge_method',
@@ -52,7 +58,12 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** Checks an authorize request as the networks do before they show any consent page. */
-export function parseAuthorizeRequest(network: string, params: Params, rules: AuthorizeRules): ParsedConsent {
+export function parseAuthorizeRequest(
+  network: string,
+  params: Params,
+  rules: AuthorizeRules,
+  configurationOf: ConfigurationLookup = () => undefined,
+): ParsedConsent {
   const clientId = params.client_id ?? '';
   if (!clientId || clientId.length > 200)
     return { ok: false, problem: 'Invalid App ID: client_id is missing or malformed.' };
@@ -63,15 +74,25 @@ export function parseAuthorizeRequest(network: string, params: Params, rules: Au
   if (responseType !== 'code') return { ok: false, problem: 'Unsupported response_type: only "code" is supported.' };
   const state = params.state ?? '';
   if (!state || state.length > 2000) return { ok: false, problem: 'The state parameter is missing or too long.' };
-  const scopes = (params.scope ?? '').split(rules.scopeSeparator).filter(Boolean);
+  const configId = rules.loginConfigurations ? params.config_id : undefined;
+  // A configuration replaces the scope list: it asks what it was made with.
+  const configured = configId === undefined ? undefined : configurationOf(clientId, configId);
+  if (configId !== undefined && !configured)
+    return {
+      ok: false,
+      problem: `Invalid config_id: the app has no Facebook Login for Business configuration ${configId}.`,
+    };
+  const scopes = configured ? [...configured] : (params.scope ?? '').split(rules.scopeSeparator).filter(Boolean);
   if (scopes.length === 0) return { ok: false, problem: 'No scope requested.' };
   const unknown = scopes.filter((scope) => !rules.knownScopes.has(scope));
   if (unknown.length) return { ok: false, problem: `Invalid Scopes: ${unknown.join(', ')}.` };
   const declined = [...new Set((params.emulator_decline ?? '').split(',').filter(Boolean))];
-  if (declined.length && !rules.granular)
+  if (declined.length && (!rules.granular || configured))
     return {
       ok: false,
-      problem: 'This network grants all the permissions asked or none: emulator_decline is not possible.',
+      problem: configured
+        ? 'A Facebook Login for Business configuration is granted whole or not at all: emulator_decline is not possible.'
+        : 'This network grants all the permissions asked or none: emulator_decline is not possible.',
     };
   const notAsked = declined.filter((scope) => !scopes.includes(scope));
   if (notAsked.length)

@@ -3,7 +3,7 @@ import { GraphContract } from '../../contracts';
 import type { GraphLogin } from '../../contracts';
 import { graphErrors } from '../graph/graph-errors';
 import { EmulatorContext } from '../emulator-context';
-import { GraphHost, presentedGraphToken } from '../graph/graph-access';
+import { checkAppSecretProof, GraphHost, presentedGraphToken } from '../graph/graph-access';
 import { requestParams } from '../http/request-params';
 import { contractLog } from './contract-log';
 import { graphNodeType } from './graph-node-type';
@@ -38,9 +38,16 @@ function enforcePermissionTable(
   contract: GraphContract,
   call: { host: GraphHost; node: string; edge: string | undefined; network: 'facebook' | 'instagram' },
 ): void {
-  const token = context.state.credentials.check(presentedGraphToken(request, requestParams(request)));
+  const params = requestParams(request);
+  const token = context.state.credentials.check(presentedGraphToken(request, params));
   // A token of another host (Instagram Login's on Facebook's Graph) is the route's to refuse (190).
   if (!token.ok || token.token.network !== (call.host === 'instagram' ? 'instagram' : 'facebook')) return;
+  // Graph authenticates the call (its appsecret_proof) before it looks at permissions: the route answers that.
+  try {
+    checkAppSecretProof(context.state, token.token, params);
+  } catch {
+    return;
+  }
   const query = {
     login: loginOf(call.host, call.network),
     node: call.node,

@@ -6,6 +6,7 @@ import { parseSettingsPatch } from '../state/settings-of-networks';
 import { describeNetwork } from './describe-network';
 import { ControlError, objectBody } from './control-error';
 import { registerMetricsControl } from './metrics-control';
+import { parseAppRegistration } from './parse-app';
 import { parseFault } from './parse-fault';
 import { parseTestUser } from './parse-test-user';
 import { addThirdPartyComment } from './third-party-comment';
@@ -66,19 +67,13 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
     return { data: state.settings };
   });
 
-  // Registers an app with its secret, as in a network's developer console; token endpoints then refuse any other secret.
+  // Registers an app with its secret, as in a network's developer console; token endpoints then refuse
+  // any other secret. Optionally set up as Meta's console does: Facebook Login for Business
+  // configurations (the dialog's config_id) and "Require App Secret" (Graph calls need appsecret_proof).
   fastify.post('/apps', async (request, reply) => {
-    const body = objectBody(request.body);
-    if (
-      typeof body.clientId !== 'string' ||
-      !body.clientId ||
-      typeof body.clientSecret !== 'string' ||
-      !body.clientSecret
-    ) {
-      throw new ControlError('clientId and clientSecret are required strings.');
-    }
-    state.apps.register(body.clientId, body.clientSecret);
-    return reply.status(201).send({ data: { clientId: body.clientId } });
+    const app = parseAppRegistration(request.body);
+    state.apps.register(app.clientId, app.clientSecret, app.setup);
+    return reply.status(201).send({ data: { clientId: app.clientId, ...app.setup } });
   });
 
   fastify.get('/users', async () => ({ data: state.listUsers() }));

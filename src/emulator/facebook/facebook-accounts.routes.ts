@@ -1,6 +1,6 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, requireGraphCall } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { parseFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
@@ -15,7 +15,7 @@ export function registerFacebookAccountRoutes(fastify: FastifyInstance, context:
 
   const authenticate = async (request: FastifyRequest) => {
     const params = requestParams(request);
-    const token = requireGraphToken(state, 'facebook', presentedGraphToken(request, params));
+    const token = requireGraphCall(state, 'facebook', request, params);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: token.subjectId }]);
     return { params, token };
   };

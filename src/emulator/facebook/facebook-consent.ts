@@ -13,6 +13,9 @@ export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
   'pages_read_user_content',
   'publish_video',
   'business_management',
+  // What an Instagram account reached through a Business Manager role also takes (one of them).
+  'ads_read',
+  'ads_management',
   'instagram_basic',
   'instagram_content_publish',
   'instagram_manage_comments',
@@ -21,7 +24,11 @@ export const FACEBOOK_SCOPES: ReadonlySet<string> = new Set([
   'read_insights',
 ]);
 
-/** The Facebook Login dialog: lists the user's Pages (and their Instagram accounts). */
+/**
+ * The Facebook Login dialog: lists the user's Pages (and their Instagram accounts). With
+ * `config_id` it is Facebook Login for Business's: the app's configuration decides the permissions,
+ * which the user grants whole (developers.facebook.com/docs/facebook-login/facebook-login-for-business/).
+ */
 export const facebookConsent: ConsentNetwork = {
   title: 'Facebook',
   rules: {
@@ -30,6 +37,7 @@ export const facebookConsent: ConsentNetwork = {
     responseTypeOptional: true,
     pkce: false,
     granular: true,
+    loginConfigurations: true,
   },
   contract: () => OpenApiContract.metaOAuth('www.facebook.com'),
   codeLifetimeMs: 10 * 60_000,

@@ -1,6 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, requireGraphCall } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { insightsAnswer, requestedMetrics } from '../graph/graph-insights';
 import { hasScope } from '../graph/graph-scopes';
@@ -41,7 +41,7 @@ export function registerFacebookInsightsRoutes(fastify: FastifyInstance, context
     const media = state.published.find('instagram', id);
     if (media) return instagramInsights(context, request, 'facebook', media);
     const params = requestParams(request);
-    const token = requireGraphToken(state, 'facebook', presentedGraphToken(request, params));
+    const token = requireGraphCall(state, 'facebook', request, params);
     const post = state.published.find('facebook', id);
     if (!post || post.deletedAt || post.parentId || !tokenActsForPage(state, token, post.accountId))
       throw graphErrors.unknownObject(id);

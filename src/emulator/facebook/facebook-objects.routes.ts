@@ -1,6 +1,6 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, requireGraphCall } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { FieldTree, parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
@@ -58,7 +58,7 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
 
   const facebookToken = (request: FastifyRequest) => {
     const params = requestParams(request);
-    return { params, token: requireGraphToken(state, 'facebook', presentedGraphToken(request, params)) };
+    return { params, token: requireGraphCall(state, 'facebook', request, params) };
   };
 
   fastify.get<IdParams>('/:id', async (request) => {

@@ -1,6 +1,6 @@
 import { FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, PUBLISH_FAULTS, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, PUBLISH_FAULTS, requireGraphCall } from '../graph/graph-access';
 import { GraphError } from '../graph/graph-error';
 import { graphErrors } from '../graph/graph-errors';
 import { hasScope } from '../graph/graph-scopes';
@@ -67,7 +67,7 @@ export async function authorizePageCall(
 ): Promise<PagePublishCall> {
   const { state } = context;
   const params = requestParams(request);
-  const token = requireGraphToken(state, 'facebook', presentedGraphToken(request, params));
+  const token = requireGraphCall(state, 'facebook', request, params);
   const pageId = pageIdOrMe === 'me' ? token.subjectId : pageIdOrMe;
   const found = findPage(state, pageId);
   if (!found) throw graphErrors.unknownObject(pageId);

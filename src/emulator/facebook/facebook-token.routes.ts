@@ -2,7 +2,7 @@ import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { GraphError } from '../graph/graph-error';
 import { graphErrors } from '../graph/graph-errors';
-import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, requireGraphCall, requireGraphToken } from '../graph/graph-access';
 import { Params, requestParams } from '../http/request-params';
 import { CodeProblem, redeemCode } from '../state/redeem-code';
 import { issueToken, newGrantId, secondsLeft } from '../state/token-factory';
@@ -98,14 +98,14 @@ export function registerFacebookTokenRoutes(fastify: FastifyInstance, context: E
   // What the user granted this app (a Page token made from the user's token carries the same).
   // Declined permissions are not listed: the service reads only the granted ones.
   fastify.get('/me/permissions', async (request) => {
-    const token = requireGraphToken(context.state, 'facebook', presentedGraphToken(request, requestParams(request)));
+    const token = requireGraphCall(context.state, 'facebook', request, requestParams(request));
     await applyGraphFaults(context.state, [{ network: 'facebook', accountId: token.userId }]);
     return { data: token.scopes.map((permission) => ({ permission, status: 'granted' })) };
   });
 
   // Removing the app's permissions ends every token the user gave this app, Page tokens included.
   fastify.delete('/me/permissions', async (request) => {
-    const token = requireGraphToken(context.state, 'facebook', presentedGraphToken(request, requestParams(request)));
+    const token = requireGraphCall(context.state, 'facebook', request, requestParams(request));
     if (token.kind !== 'user')
       throw graphErrors.invalidParameter('A user access token is required to remove permissions');
     // Faults injected for the user (or for every Facebook account) reach this call too.

@@ -1,6 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, requireGraphCall } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { FieldTree, parseFields, projectFields } from '../graph/graph-fields';
 import { graphPage } from '../graph/graph-paging';
@@ -153,7 +153,7 @@ export function registerFacebookVideoRoutes(fastify: FastifyInstance, context: E
 
   fastify.get<IdParams>('/:id/videos', async (request) => {
     const params = requestParams(request);
-    const token = requireGraphToken(state, 'facebook', presentedGraphToken(request, params));
+    const token = requireGraphCall(state, 'facebook', request, params);
     const pageId = request.params.id === 'me' ? token.subjectId : request.params.id;
     if (!findPage(state, pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);

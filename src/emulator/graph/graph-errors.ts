@@ -42,6 +42,20 @@ export const graphErrors = {
       code: 100,
       message: `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})`,
     }),
+  // "Require App Secret" on and no proof; a proof that is not the token's HMAC under the app's secret.
+  // Both are GraphMethodException code 100 at HTTP 400, as Graph answers them.
+  appSecretProofRequired: () =>
+    new GraphError({
+      code: 100,
+      type: 'GraphMethodException',
+      message: 'API calls from the server require an appsecret_proof argument',
+    }),
+  invalidAppSecretProof: () =>
+    new GraphError({
+      code: 100,
+      type: 'GraphMethodException',
+      message: 'Invalid appsecret_proof provided in the API argument',
+    }),
   unknownPath: (path: string) => new GraphError({ code: 2500, message: `Unknown path components: ${path}` }),
   permission: (code: 10 | 200, message: string) =>
     new GraphError({ code, status: 403, message: `(#${code}) ${message}` }),

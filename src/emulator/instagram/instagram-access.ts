@@ -1,12 +1,6 @@
 import { FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import {
-  applyGraphFaults,
-  CALL_FAULTS,
-  GraphHost,
-  presentedGraphToken,
-  requireGraphToken,
-} from '../graph/graph-access';
+import { applyGraphFaults, CALL_FAULTS, GraphHost, requireGraphCall } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { hasScope } from '../graph/graph-scopes';
 import { tokenActsForInstagram } from './instagram-ownership';
@@ -28,7 +22,7 @@ export function instagramToken(
   host: GraphHost,
 ): { params: Params; token: IssuedToken } {
   const params = requestParams(request);
-  return { params, token: requireGraphToken(context.state, host, presentedGraphToken(request, params), true) };
+  return { params, token: requireGraphCall(context.state, host, request, params, true) };
 }
 
 /**

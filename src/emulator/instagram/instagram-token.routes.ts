@@ -1,6 +1,6 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
-import { applyGraphFaults, presentedGraphToken, requireGraphToken } from '../graph/graph-access';
+import { applyGraphFaults, requireGraphCall } from '../graph/graph-access';
 import { graphErrors } from '../graph/graph-errors';
 import { requestParams } from '../http/request-params';
 import { CodeProblem, redeemCode } from '../state/redeem-code';
@@ -67,7 +67,7 @@ export function registerInstagramTokenRoutes(fastify: FastifyInstance, context: 
       throw graphErrors.invalidParameter(`grant_type must be ${grantType}`).forInstagram();
     if (grantType === 'ig_exchange_token' && !params.client_secret)
       throw graphErrors.invalidParameter('Missing client_secret parameter').forInstagram();
-    const current = requireGraphToken(state, 'instagram', presentedGraphToken(request, params));
+    const current = requireGraphCall(state, 'instagram', request, params);
     if (grantType === 'ig_exchange_token' && !state.apps.verify(current.clientId, params.client_secret)) {
       throw graphErrors.invalidParameter('Error validating client secret').forInstagram();
     }

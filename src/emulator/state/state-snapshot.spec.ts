@@ -31,7 +31,10 @@ describe('EmulatorState snapshots (a sandbox kept as JSON)', () => {
     });
     state.objects.of<{ status: string }>({ name: 'things' }).set('t1', { status: 'ready' });
     state.rateWindows.hit('tweets:1', 10, 60_000, true);
-    state.apps.register('customer-app', 'its-secret');
+    state.apps.register('customer-app', 'its-secret', {
+      requireAppSecretProof: true,
+      loginConfigurations: [{ id: '42', permissions: ['pages_show_list'] }],
+    });
     state.apps.register(worldClientId('cus_abc123'), 'derived');
 
     const json = JSON.parse(JSON.stringify(snapshotOf(state, [worldClientId('cus_abc123')])));
@@ -45,6 +48,8 @@ describe('EmulatorState snapshots (a sandbox kept as JSON)', () => {
     expect(back.objects.of<{ status: string }>({ name: 'things' }).get('t1')).toEqual({ status: 'ready' });
     expect(back.rateWindows.hit('tweets:1', 10, 60_000, true).remaining).toBe(8);
     expect(back.apps.verify('customer-app', 'its-secret')).toBe(true);
+    expect(back.apps.requiresAppSecretProof('customer-app')).toBe(true);
+    expect(back.apps.loginConfiguration('customer-app', '42')?.permissions).toEqual(['pages_show_list']);
     // The world's own app is never stored: whoever loads the world registers it again.
     expect(json.apps[worldClientId('cus_abc123')]).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import { IssuedCode, IssuedToken } from './credentials';
 import { EmulatorState } from './emulator-state';
 import { Fault } from './faults';
 import { PublishedItem } from './published-log';
+import { AppSetup } from './registered-apps';
 import { EmulatorSettings } from './settings';
 import { TestUser } from './test-users';
 
@@ -23,12 +24,18 @@ export interface EmulatorSnapshot {
   rateWindows: Record<string, { used: number; resetAt: number }>;
   /** Apps registered through the control API, with their secrets (test apps of the customer's own). */
   apps: Record<string, string>;
+  /** How those apps are set up (login configurations, "Require App Secret"); absent in older snapshots. */
+  appSetups?: Record<string, AppSetup>;
 }
 
 /** The state as JSON; `omitApps` are apps re-registered on every load (a world's own app), never stored. */
 export function snapshotOf(state: EmulatorState, omitApps: readonly string[] = []): EmulatorSnapshot {
   const apps = state.apps.toJSON();
-  for (const clientId of omitApps) delete apps[clientId];
+  const appSetups = state.apps.setupsToJSON();
+  for (const clientId of omitApps) {
+    delete apps[clientId];
+    delete appSetups[clientId];
+  }
   return {
     version: 1,
     users: [...state.listUsers()],
@@ -39,6 +46,7 @@ export function snapshotOf(state: EmulatorState, omitApps: readonly string[] = [
     objects: state.objects.toJSON(),
     rateWindows: state.rateWindows.toJSON(),
     apps,
+    appSetups,
   };
 }
 
@@ -60,5 +68,6 @@ export function stateFromSnapshot<Network extends RegisteredNetwork>(
   state.objects.load(snapshot.objects);
   state.rateWindows.load(snapshot.rateWindows);
   state.apps.load({ ...state.apps.toJSON(), ...snapshot.apps });
+  state.apps.loadSetups({ ...state.apps.setupsToJSON(), ...snapshot.appSetups });
   return state;
 }

@@ -19,6 +19,18 @@ export class NetworkApp {
   @Column('text', { name: 'client_secret_encrypted' })
   clientSecretEncrypted!: string;
 
+  /** Facebook Login for Business: the configuration the dialog names instead of scopes. */
+  @Column('text', { name: 'login_config_id', nullable: true })
+  loginConfigId!: string | null;
+
+  /** The app has "Require App Secret" on: Graph calls carry appsecret_proof. */
+  @Column('boolean', { name: 'require_appsecret_proof', default: false })
+  requireAppSecretProof!: boolean;
+
+  /** Pages reached through a Business Manager role: the dialog asks the permissions that takes. */
+  @Column('boolean', { name: 'business_access', default: false })
+  businessAccess!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -4,15 +4,20 @@ import { Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { newId } from '../../common/ids';
-import { AppCredentials } from '../network-adapter';
+import { AppCredentials, AppLoginOptions } from '../network-adapter';
 import { NetworkRegistry } from '../network-registry';
 import { NetworkApp } from './network-app.entity';
+import { checkedAppOptions, storedAppOptions } from './network-app-options';
 
 /** What may be shown of a network app: never the secret. */
-export interface NetworkAppSummary {
+export interface NetworkAppSummary extends AppLoginOptions {
   network: string;
   clientId: string;
   updatedAt: Date;
+}
+
+function summaryOf(app: NetworkApp): NetworkAppSummary {
+  return { network: app.network, clientId: app.clientId, ...storedAppOptions(app), updatedAt: app.updatedAt };
 }
 
 /** A customer's own OAuth app credentials per network, the secret encrypted at rest. */
@@ -25,8 +30,9 @@ export class NetworkAppsService {
   ) {}
 
   async set(customerId: string, networkName: string, credentials: AppCredentials): Promise<NetworkAppSummary> {
-    const network = this.networks.find(networkName)?.id;
-    if (!network) {
+    const adapter = this.networks.find(networkName);
+    const network = adapter?.id;
+    if (!adapter || !network) {
       throw ApiException.validation([
         { field: 'network', message: `network must be one of ${this.networks.ids.join(', ')}` },
       ]);
@@ -35,17 +41,21 @@ export class NetworkAppsService {
     if (!clientId || !credentials.clientSecret) {
       throw ApiException.validation([{ field: 'clientId', message: 'client id and client secret are both required' }]);
     }
+    // Settings not given are off: saving an app states all of it, as the network's console shows it.
+    const options = checkedAppOptions(adapter, credentials);
     const existing = await this.apps.findOneBy({ customerId, network });
     const app = existing ?? this.apps.create({ id: newId('networkApp'), customerId, network });
     app.clientId = clientId;
     app.clientSecretEncrypted = this.secrets.encrypt(credentials.clientSecret, this.secretContext(app.id));
-    const saved = await this.apps.save(app);
-    return { network, clientId: saved.clientId, updatedAt: saved.updatedAt };
+    app.loginConfigId = options.loginConfigId ?? null;
+    app.requireAppSecretProof = options.requireAppSecretProof ?? false;
+    app.businessAccess = options.businessAccess ?? false;
+    return summaryOf(await this.apps.save(app));
   }
 
   async list(customerId: string): Promise<NetworkAppSummary[]> {
     const apps = await this.apps.find({ where: { customerId }, order: { network: 'ASC' } });
-    return apps.map((app) => ({ network: app.network, clientId: app.clientId, updatedAt: app.updatedAt }));
+    return apps.map(summaryOf);
   }
 
   /** The customer's own credentials for a network, decrypted, or undefined when it uses the service-wide app. */
@@ -59,6 +69,7 @@ export class NetworkAppsService {
     return {
       clientId: app.clientId,
       clientSecret: this.secrets.decrypt(app.clientSecretEncrypted, this.secretContext(app.id)),
+      ...storedAppOptions(app),
     };
   }
 

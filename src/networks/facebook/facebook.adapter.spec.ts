@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Test } from '@nestjs/testing';
 import { loadConfig } from '../../config/load-config';
 import { ConfigModule } from '../../config/config.module';
@@ -54,6 +55,57 @@ describe('FacebookAdapter', () => {
         '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Ffacebook%2Fcallback&state=state-abc&response_type=code' +
         '&scope=pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,pages_manage_engagement,pages_read_user_content,read_insights',
     );
+  });
+
+  it('asks business_management for Pages reached through a Business Manager role, and only then', () => {
+    const { adapter } = adapterWith();
+    const scopes = (app: typeof APP & { businessAccess?: boolean }) =>
+      new URL(adapter.authorizeUrl({ state: 's', codeChallenge: '', callbackUrl: CALLBACK, app })).searchParams
+        .get('scope')
+        ?.split(',');
+    expect(scopes(APP)).toEqual([...FACEBOOK_SCOPES]);
+    expect(scopes({ ...APP, businessAccess: true })).toEqual([...FACEBOOK_SCOPES, 'business_management']);
+    // The permission needs stay those of the calls: a business app asks more, nobody needs more.
+    expect(Object.values(adapter.permissionNeeds).flat(2)).not.toContain('business_management');
+  });
+
+  it('names a Facebook Login for Business configuration instead of scopes, and keeps all it granted', async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, shortLivedTokenAnswer),
+      answer(200, longLivedTokenAnswer),
+      answer(200, {
+        data: ['pages_show_list', 'pages_manage_posts', 'business_management'].map((permission) => ({
+          permission,
+          status: 'granted',
+        })),
+      }),
+    );
+    const app = { ...APP, loginConfigId: '1234567890' };
+    const url = new URL(adapter.authorizeUrl({ state: 'st', codeChallenge: '', callbackUrl: CALLBACK, app }));
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'app-123',
+      redirect_uri: CALLBACK,
+      state: 'st',
+      response_type: 'code',
+      config_id: '1234567890',
+    });
+    const grant = await adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app });
+    // The configuration decided what was asked: what /me/permissions says granted is the grant.
+    expect(grant.scopes).toEqual(['pages_show_list', 'pages_manage_posts', 'business_management']);
+    expect(http.exhausted).toBe(true);
+  });
+
+  it('signs every call that carries a token with appsecret_proof when the app requires it', async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, shortLivedTokenAnswer),
+      answer(200, longLivedTokenAnswer),
+      answer(200, { data: [] }),
+    );
+    const app = { ...APP, requireAppSecretProof: true };
+    await adapter.exchangeCode({ code: 'c', codeVerifier: '', callbackUrl: CALLBACK, app });
+    const proof = createHmac('sha256', APP.clientSecret).update(LONG_USER_TOKEN).digest('hex');
+    // The exchanges carry the client secret itself and no token: nothing to sign.
+    expect(http.requests.map((request) => request.query?.['appsecret_proof'])).toEqual([undefined, undefined, proof]);
   });
 
   it('exchanges the code for a short-lived, then a long-lived user token', async () => {

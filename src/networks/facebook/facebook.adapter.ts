@@ -10,11 +10,12 @@ import {
   listFacebookPages,
   revokeFacebookLogin,
 } from '../graph/facebook-login';
-import { GraphApi } from '../graph/graph-api';
+import { GraphApi, proofKeyOf } from '../graph/graph-api';
 import { canPublishAs } from '../graph/graph-pages';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
   AccountTokens,
+  APP_OPTIONS,
   AppCredentials,
   AuthorizeRequest,
   CodeExchangeRequest,
@@ -50,6 +51,15 @@ export const FACEBOOK_SCOPES = [
   'read_insights',
 ] as const;
 
+/**
+ * What the dialog asks for with this app. Pages reached through a Business Manager role (an
+ * agency's, or a business portfolio's) also take business_management: the permission table's
+ * Pages rows note it for business users (developers.facebook.com/documentation/pages-api/posts).
+ */
+export function facebookScopes(app: AppCredentials): readonly string[] {
+  return app.businessAccess ? [...FACEBOOK_SCOPES, 'business_management'] : FACEBOOK_SCOPES;
+}
+
 /** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
 @Injectable()
 export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
@@ -59,6 +69,7 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   readonly refreshAheadMs = 7 * 24 * 3600_000;
   readonly permissionNeeds = FACEBOOK_PERMISSION_NEEDS;
   readonly displayName = FACEBOOK_IDENTITY.displayName;
+  readonly appOptions = APP_OPTIONS;
 
   constructor(
     private readonly settings: FacebookSettings,
@@ -79,15 +90,15 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   }
 
   private graph(app: AppCredentials): GraphApi {
-    return new GraphApi(this.http, this.id, this.endpoints(app).graphUrl);
+    return new GraphApi(this.http, this.id, this.endpoints(app).graphUrl, { appSecretProofKey: proofKeyOf(app) });
   }
 
   authorizeUrl(request: AuthorizeRequest): string {
-    return facebookDialogUrl(this.endpoints(request.app).dialogUrl, request, FACEBOOK_SCOPES);
+    return facebookDialogUrl(this.endpoints(request.app).dialogUrl, request, facebookScopes(request.app));
   }
 
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
-    return exchangeFacebookCode(this.graph(request.app), request, FACEBOOK_SCOPES, () => new Date());
+    return exchangeFacebookCode(this.graph(request.app), request, facebookScopes(request.app), () => new Date());
   }
 
   readonly revokeScope = 'owner';

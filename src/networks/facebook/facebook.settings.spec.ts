@@ -31,6 +31,32 @@ describe('loadFacebookSettings', () => {
     expect(() => loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_VIDEO_POLL_MS: '10' }))).toThrow(ConfigError);
   });
 
+  it('gives the service-wide app its Meta settings, and refuses them without an app or malformed', () => {
+    const app = { ...PUBLIC, FACEBOOK_APP_ID: 'fb', FACEBOOK_APP_SECRET: 'fbs' };
+    expect(loadFacebookSettings(loadConfig(app)).serviceApp).toEqual({ clientId: 'fb', clientSecret: 'fbs' });
+    expect(
+      loadFacebookSettings(
+        loadConfig({
+          ...app,
+          FACEBOOK_LOGIN_CONFIG_ID: '1234567890',
+          FACEBOOK_REQUIRE_APP_SECRET_PROOF: 'true',
+          FACEBOOK_BUSINESS_ACCESS: 'true',
+        }),
+      ).serviceApp,
+    ).toEqual({
+      clientId: 'fb',
+      clientSecret: 'fbs',
+      loginConfigId: '1234567890',
+      requireAppSecretProof: true,
+      businessAccess: true,
+    });
+    expect(() => loadFacebookSettings(loadConfig({ ...PUBLIC, FACEBOOK_LOGIN_CONFIG_ID: '1' }))).toThrow(
+      /FACEBOOK_LOGIN_CONFIG_ID: describes the service-wide app/,
+    );
+    expect(() => loadFacebookSettings(loadConfig({ ...app, FACEBOOK_LOGIN_CONFIG_ID: 'abc' }))).toThrow(ConfigError);
+    expect(() => loadFacebookSettings(loadConfig({ ...app, FACEBOOK_BUSINESS_ACCESS: 'yes' }))).toThrow(ConfigError);
+  });
+
   it('refuses half a set of credentials', () => {
     expect(() => loadFacebookSettings(loadConfig({ FACEBOOK_APP_ID: 'fb' }))).toThrow(ConfigError);
   });

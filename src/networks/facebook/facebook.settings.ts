@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
+import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl, withAppOptions } from '../network-settings';
 
 const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
@@ -29,6 +29,19 @@ export class FacebookEnvironment {
   @IsString()
   @IsOptional()
   FACEBOOK_APP_SECRET?: string;
+
+  /** Facebook Login for Business: the configuration's id; the dialog sends it instead of scopes. */
+  @Matches(/^\d{1,32}$/, { message: 'must be the numeric id of a Facebook Login for Business configuration' })
+  @IsOptional()
+  FACEBOOK_LOGIN_CONFIG_ID?: string;
+
+  /** The app has "Require App Secret" on: every Graph call carries appsecret_proof. */
+  @IsIn(['true', 'false'])
+  FACEBOOK_REQUIRE_APP_SECRET_PROOF: 'true' | 'false' = 'false';
+
+  /** Pages reached through a Business Manager role: the dialog also asks business_management. */
+  @IsIn(['true', 'false'])
+  FACEBOOK_BUSINESS_ACCESS: 'true' | 'false' = 'false';
 }
 
 export class FacebookSettings {
@@ -56,9 +69,22 @@ function emulatedFacebook(base: string, serviceApp: AppCredentials | undefined, 
 
 export function loadFacebookSettings(config: AppConfig): FacebookSettings {
   const env = validateEnvironment(FacebookEnvironment, config.env);
-  const serviceApp = serviceAppFrom(
-    { id: 'FACEBOOK_APP_ID', secret: 'FACEBOOK_APP_SECRET' },
-    { id: env.FACEBOOK_APP_ID, secret: env.FACEBOOK_APP_SECRET },
+  const serviceApp = withAppOptions(
+    serviceAppFrom(
+      { id: 'FACEBOOK_APP_ID', secret: 'FACEBOOK_APP_SECRET' },
+      { id: env.FACEBOOK_APP_ID, secret: env.FACEBOOK_APP_SECRET },
+    ),
+    {
+      app: 'FACEBOOK_APP_ID',
+      loginConfigId: 'FACEBOOK_LOGIN_CONFIG_ID',
+      requireAppSecretProof: 'FACEBOOK_REQUIRE_APP_SECRET_PROOF',
+      businessAccess: 'FACEBOOK_BUSINESS_ACCESS',
+    },
+    {
+      loginConfigId: env.FACEBOOK_LOGIN_CONFIG_ID,
+      requireAppSecretProof: env.FACEBOOK_REQUIRE_APP_SECRET_PROOF,
+      businessAccess: env.FACEBOOK_BUSINESS_ACCESS,
+    },
   );
   const testWorld = emulatedFacebook(testWorldEmulatorUrl(config), undefined, env.FACEBOOK_VIDEO_POLL_MS);
   if (isEmulated(config, serviceApp)) {

@@ -13,13 +13,20 @@ export const PAGE_FIELDS = 'id,name,access_token,tasks,picture{url},instagram_bu
 /** A guard against a network that keeps answering with a `next` page. */
 const MAX_PAGES = 50;
 
+/**
+ * The login dialog. An app using Facebook Login for Business names its configuration with
+ * `config_id` instead of listing scopes: the configuration made in the App Dashboard decides the
+ * permissions (and the token type) the user is asked for
+ * (developers.facebook.com/docs/facebook-login/facebook-login-for-business/).
+ */
 export function facebookDialogUrl(dialogUrl: string, request: AuthorizeRequest, scopes: readonly string[]): string {
+  const { loginConfigId } = request.app;
   return urlWithQuery(dialogUrl, {
     client_id: request.app.clientId,
     redirect_uri: request.callbackUrl,
     state: request.state,
     response_type: 'code',
-    scope: scopes.join(','),
+    ...(loginConfigId ? { config_id: loginConfigId } : { scope: scopes.join(',') }),
   });
 }
 
@@ -27,7 +34,8 @@ export function facebookDialogUrl(dialogUrl: string, request: AuthorizeRequest, 
  * Code → short-lived user token (~1 h) → long-lived user token (~60 days). Facebook has no refresh
  * grant, so the long-lived token's expiry is when the user must log in again. The dialog lets the
  * user decline any permission asked and the token answers do not say which were granted, so the
- * grant carries what `GET /me/permissions` reports granted.
+ * grant carries what `GET /me/permissions` reports granted: of the scopes asked, or, with a
+ * Facebook Login for Business configuration (which asks what it was made with), all of them.
  */
 export async function exchangeFacebookCode(
   api: GraphApi,
@@ -60,7 +68,7 @@ export async function exchangeFacebookCode(
   return {
     accessToken: long.accessToken,
     expiresAt: long.expiresAt,
-    scopes: scopes.filter((scope) => granted.has(scope)),
+    scopes: request.app.loginConfigId ? [...granted] : scopes.filter((scope) => granted.has(scope)),
   };
 }
 

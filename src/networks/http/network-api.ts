@@ -56,7 +56,7 @@ export class NetworkApi {
   ): Promise<{ body: unknown; recovered?: undefined } | { body?: undefined; recovered: T }> {
     let response: NetworkResponse;
     try {
-      response = await this.http.send(request);
+      response = await this.http.send(this.prepare(request));
     } catch (error) {
       if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
       throw error;
@@ -66,6 +66,11 @@ export class NetworkApi {
     const recovered = recover(response);
     if (recovered === undefined) throw failure;
     return { recovered };
+  }
+
+  /** What is sent for a request: a host that signs its calls adds its parameters here, once for all calls. */
+  protected prepare(request: NetworkRequest): NetworkRequest {
+    return request;
   }
 
   /** A customer's medium as bytes, to upload: a missing file is permanent, an unreachable host transient. */

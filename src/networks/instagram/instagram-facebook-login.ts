@@ -2,7 +2,13 @@ import { exchangeFacebookCode, facebookDialogUrl, facebookUserId, listFacebookPa
 import { GraphApi } from '../graph/graph-api';
 import { isRecord, stringField } from '../http/json-fields';
 import { canPublishAs, GraphPage } from '../graph/graph-pages';
-import { AuthorizeRequest, CodeExchangeRequest, SelectableAccount, UserGrant } from '../network-adapter';
+import {
+  AppCredentials,
+  AuthorizeRequest,
+  CodeExchangeRequest,
+  SelectableAccount,
+  UserGrant,
+} from '../network-adapter';
 
 /** Instagram through Facebook Login: the Instagram business accounts linked to the user's Pages. */
 
@@ -19,8 +25,21 @@ export const INSTAGRAM_FACEBOOK_SCOPES = [
 ] as const;
 export const INSTAGRAM_USER_FIELDS = 'id,username,name,profile_picture_url';
 
+/**
+ * What the dialog asks for with this app. An Instagram account whose Page the user reaches through
+ * a Business Manager role also takes one of ads_management or ads_read on every Instagram call
+ * (the IG User media, media_publish, comments and insights references,
+ * developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/ig-user/media):
+ * ads_read, the lesser, is asked; and business_management for the business-owned Page itself.
+ */
+export function instagramFacebookScopes(app: AppCredentials): readonly string[] {
+  return app.businessAccess
+    ? [...INSTAGRAM_FACEBOOK_SCOPES, 'business_management', 'ads_read']
+    : INSTAGRAM_FACEBOOK_SCOPES;
+}
+
 export function instagramFacebookDialogUrl(dialogUrl: string, request: AuthorizeRequest): string {
-  return facebookDialogUrl(dialogUrl, request, INSTAGRAM_FACEBOOK_SCOPES);
+  return facebookDialogUrl(dialogUrl, request, instagramFacebookScopes(request.app));
 }
 
 export function exchangeInstagramFacebookCode(
@@ -28,7 +47,7 @@ export function exchangeInstagramFacebookCode(
   request: CodeExchangeRequest,
   now: () => Date,
 ): Promise<UserGrant> {
-  return exchangeFacebookCode(graphApi, request, INSTAGRAM_FACEBOOK_SCOPES, now);
+  return exchangeFacebookCode(graphApi, request, instagramFacebookScopes(request.app), now);
 }
 
 async function accountOfPage(

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   accountsFirstPage,
   accountsLastPage,
@@ -198,6 +199,42 @@ describe('InstagramAdapter', () => {
           '&redirect_uri=https%3A%2F%2Fsocial.example.com%2Foauth%2Finstagram%2Fcallback&state=state-abc&response_type=code' +
           '&scope=instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,instagram_manage_insights,instagram_manage_comments,instagram_manage_contents',
       );
+    });
+
+    it("asks business_management and ads_read for a business app, and names a login configuration's id instead of scopes", () => {
+      const { adapter } = adapterWith(facebookLogin);
+      const scopeOf = (app: typeof APP & { businessAccess?: boolean; loginConfigId?: string }) =>
+        new URL(adapter.authorizeUrl({ state: 's', codeChallenge: '', callbackUrl: CALLBACK, app })).searchParams;
+      expect(
+        scopeOf({ ...APP, businessAccess: true })
+          .get('scope')
+          ?.split(','),
+      ).toEqual([...INSTAGRAM_FACEBOOK_SCOPES, 'business_management', 'ads_read']);
+      const configured = scopeOf({ ...APP, loginConfigId: '1234567890', businessAccess: true });
+      expect(configured.get('config_id')).toBe('1234567890');
+      expect(configured.get('scope')).toBeNull();
+      expect(configured.get('response_type')).toBe('code');
+      // Instagram Login takes scopes only: an app's Meta settings do not reach its authorize URL.
+      const instagram = adapterWith(instagramLogin).adapter;
+      expect(instagram.appOptions).toEqual([]);
+      expect(
+        instagram.authorizeUrl({
+          state: 's',
+          codeChallenge: '',
+          callbackUrl: CALLBACK,
+          app: { ...APP, loginConfigId: '1', businessAccess: true },
+        }),
+      ).not.toMatch(/config_id|business_management|ads_read/);
+    });
+
+    it('signs every graph.facebook.com call with appsecret_proof for an app that requires it', async () => {
+      const { adapter, http } = adapterWith(facebookLogin, answer(200, { data: [] }));
+      const app = { ...APP, requireAppSecretProof: true };
+      await adapter.grantedPermissions({ accessToken: 'page', userAccessToken: 'user' }, app);
+      expect(http.requests[0]?.query).toEqual({
+        access_token: 'user',
+        appsecret_proof: createHmac('sha256', APP.clientSecret).update('user').digest('hex'),
+      });
     });
 
     it('exchanges the code on graph.facebook.com for a long-lived user token', async () => {

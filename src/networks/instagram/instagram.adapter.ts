@@ -3,11 +3,13 @@ import { instagramPermissionNeeds } from './instagram-permissions';
 import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import { grantedFacebookPermissions, revokeFacebookLogin } from '../graph/facebook-login';
-import { GraphApi } from '../graph/graph-api';
+import { GraphApi, proofKeyOf } from '../graph/graph-api';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
   AccountTokens,
+  APP_OPTIONS,
   AppCredentials,
+  AppOption,
   AuthorizeRequest,
   CodeExchangeRequest,
   ContentProblem,
@@ -84,8 +86,24 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     return new GraphApi(this.http, this.id, baseUrl);
   }
 
+  /**
+   * The Graph host of the account's login, as `app`. Through Facebook Login (graph.facebook.com)
+   * the calls carry appsecret_proof when the app requires it; Instagram Login's host documents no
+   * such parameter, so nothing is added there.
+   */
+  private graph(app: AppCredentials): GraphApi {
+    const baseUrl = this.endpoints(app).graphUrl;
+    if (!this.viaFacebook) return this.api(baseUrl);
+    return new GraphApi(this.http, this.id, baseUrl, { appSecretProofKey: proofKeyOf(app) });
+  }
+
   private get viaFacebook(): boolean {
     return this.settings.login === 'facebook';
+  }
+
+  /** Only Facebook Login has Meta's app settings: Instagram Login's dialog takes scopes and nothing else. */
+  get appOptions(): readonly AppOption[] {
+    return this.viaFacebook ? APP_OPTIONS : [];
   }
 
   authorizeUrl(request: AuthorizeRequest): string {
@@ -97,12 +115,12 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
     const now = (): Date => new Date();
     const endpoints = this.endpoints(request.app);
-    if (this.viaFacebook) return exchangeInstagramFacebookCode(this.api(endpoints.graphUrl), request, now);
+    if (this.viaFacebook) return exchangeInstagramFacebookCode(this.graph(request.app), request, now);
     return exchangeInstagramCode(this.api(endpoints.tokenUrl), this.api(endpoints.unversionedGraphUrl), request, now);
   }
 
   async listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]> {
-    const graph = this.api(this.endpoints(app).graphUrl);
+    const graph = this.graph(app);
     if (this.viaFacebook) return instagramFacebookAccounts(graph, grant);
     return [await instagramLoginAccount(graph, grant)];
   }
@@ -121,7 +139,7 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   /** Only Facebook Login can say: Instagram Login documents no permissions endpoint. */
   async grantedPermissions(tokens: AccountTokens, app: AppCredentials): Promise<string[] | undefined> {
     if (!this.viaFacebook || !tokens.userAccessToken) return undefined;
-    return [...(await grantedFacebookPermissions(this.api(this.endpoints(app).graphUrl), tokens.userAccessToken))];
+    return [...(await grantedFacebookPermissions(this.graph(app), tokens.userAccessToken))];
   }
 
   async revoke(tokens: AccountTokens, app: AppCredentials): Promise<void> {
@@ -135,7 +153,7 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
         'No user token is stored for this account, so its login cannot be revoked',
       );
     }
-    await revokeFacebookLogin(this.api(this.endpoints(app).graphUrl), tokens.userAccessToken);
+    await revokeFacebookLogin(this.graph(app), tokens.userAccessToken);
   }
 
   validate(parts: PostPart[]): ContentProblem[] {
@@ -144,7 +162,7 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes with the account's token on the Graph host of its login (graph.instagram.com or graph.facebook.com). */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnInstagram(this.api(this.endpoints(request.app).graphUrl), request, this.settings.videoPollMs);
+    return publishOnInstagram(this.graph(request.app), request, this.settings.videoPollMs);
   }
 
   /** Media can be deleted through Facebook Login only (see instagram-unpublish.ts). */
@@ -161,18 +179,16 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Read on the Graph host of the account's login, like publishing. */
   postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
-    return instagramPostMetrics(this.api(this.endpoints(request.app).graphUrl), request, this.permissionNeeds);
+    return instagramPostMetrics(this.graph(request.app), request, this.permissionNeeds);
   }
 
   accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
-    return instagramAccountMetrics(this.api(this.endpoints(request.app).graphUrl), request);
+    return instagramAccountMetrics(this.graph(request.app), request);
   }
 
   /** Media comments (and replies to them), read and answered on the Graph host of the account's login. */
   readonly comments: CommentingAdapter = {
-    listComments: (call, page) =>
-      listGraphComments(this.api(this.endpoints(call.app).graphUrl), INSTAGRAM_COMMENTS, call, page),
-    answer: (request) =>
-      answerGraphComment(this.api(this.endpoints(request.app).graphUrl), INSTAGRAM_COMMENTS, request),
+    listComments: (call, page) => listGraphComments(this.graph(call.app), INSTAGRAM_COMMENTS, call, page),
+    answer: (request) => answerGraphComment(this.graph(request.app), INSTAGRAM_COMMENTS, request),
   };
 }

@@ -52,6 +52,27 @@ describe('loadInstagramSettings', () => {
     });
   });
 
+  it('takes the Meta app settings only with Facebook Login', () => {
+    const settings = {
+      INSTAGRAM_LOGIN_CONFIG_ID: '987',
+      INSTAGRAM_REQUIRE_APP_SECRET_PROOF: 'true',
+      INSTAGRAM_BUSINESS_ACCESS: 'true',
+    };
+    expect(
+      loadInstagramSettings(loadConfig({ ...PUBLIC, ...CREDENTIALS, ...settings, INSTAGRAM_LOGIN: 'facebook' }))
+        .serviceApp,
+    ).toEqual({
+      clientId: 'ig-app',
+      clientSecret: 'ig-secret',
+      loginConfigId: '987',
+      requireAppSecretProof: true,
+      businessAccess: true,
+    });
+    expect(() => loadInstagramSettings(loadConfig({ ...PUBLIC, ...CREDENTIALS, ...settings }))).toThrow(
+      /INSTAGRAM_LOGIN_CONFIG_ID: only with INSTAGRAM_LOGIN=facebook/,
+    );
+  });
+
   it('points at the emulator without credentials', () => {
     const settings = settingsFor({});
     expect(settings).toMatchObject({

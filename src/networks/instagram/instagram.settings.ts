@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
+import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl, withAppOptions } from '../network-settings';
 
 const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 const LOGINS = ['instagram', 'facebook'] as const;
@@ -49,6 +49,19 @@ export class InstagramEnvironment {
   @IsString()
   @IsOptional()
   INSTAGRAM_APP_SECRET?: string;
+
+  /** With INSTAGRAM_LOGIN=facebook: the Facebook Login for Business configuration's id, sent instead of scopes. */
+  @Matches(/^\d{1,32}$/, { message: 'must be the numeric id of a Facebook Login for Business configuration' })
+  @IsOptional()
+  INSTAGRAM_LOGIN_CONFIG_ID?: string;
+
+  /** With INSTAGRAM_LOGIN=facebook: the app has "Require App Secret" on; every Graph call carries appsecret_proof. */
+  @IsIn(['true', 'false'])
+  INSTAGRAM_REQUIRE_APP_SECRET_PROOF: 'true' | 'false' = 'false';
+
+  /** With INSTAGRAM_LOGIN=facebook: Pages reached through a Business Manager role; asks business_management and ads_read. */
+  @IsIn(['true', 'false'])
+  INSTAGRAM_BUSINESS_ACCESS: 'true' | 'false' = 'false';
 }
 
 export class InstagramSettings {
@@ -78,9 +91,26 @@ const trimmed = (url: string): string => url.replace(/\/+$/, '');
 
 export function loadInstagramSettings(config: AppConfig): InstagramSettings {
   const env = validateEnvironment(InstagramEnvironment, config.env);
-  const serviceApp = serviceAppFrom(
-    { id: 'INSTAGRAM_APP_ID', secret: 'INSTAGRAM_APP_SECRET' },
-    { id: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET },
+  const serviceApp = withAppOptions(
+    serviceAppFrom(
+      { id: 'INSTAGRAM_APP_ID', secret: 'INSTAGRAM_APP_SECRET' },
+      { id: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET },
+    ),
+    {
+      app: 'INSTAGRAM_APP_ID',
+      loginConfigId: 'INSTAGRAM_LOGIN_CONFIG_ID',
+      requireAppSecretProof: 'INSTAGRAM_REQUIRE_APP_SECRET_PROOF',
+      businessAccess: 'INSTAGRAM_BUSINESS_ACCESS',
+    },
+    {
+      loginConfigId: env.INSTAGRAM_LOGIN_CONFIG_ID,
+      requireAppSecretProof: env.INSTAGRAM_REQUIRE_APP_SECRET_PROOF,
+      businessAccess: env.INSTAGRAM_BUSINESS_ACCESS,
+    },
+    // Instagram Login's authorize page takes scopes only, and graph.instagram.com documents no appsecret_proof.
+    env.INSTAGRAM_LOGIN === 'facebook'
+      ? undefined
+      : 'only with INSTAGRAM_LOGIN=facebook (Instagram Login has no such setting)',
   );
   const emulated = isEmulated(config, serviceApp);
   const settingsAt = (
