@@ -1,7 +1,7 @@
 import { xProblems } from './x-errors';
-import { X_ID_PATTERN, X_QUERY_PARAMETERS, XQueryParameter } from './x-spec';
+import { X_ID_PATTERN, XOperation, xOperationQuery, XQueryParameter } from './x-spec';
 
-export type XOperation = keyof typeof X_QUERY_PARAMETERS;
+export type { XOperation } from './x-spec';
 
 /** A query checked against the operation's parameters in X's spec. */
 export interface XQuery {
@@ -70,7 +70,7 @@ function checkValue(name: string, value: string, parameter: XQueryParameter): st
  * outside its list or bounds, a required one missing, are each a 400 invalid-request problem.
  */
 export function xQuery(operation: XOperation, raw: RawQuery): XQuery {
-  const spec = X_QUERY_PARAMETERS[operation];
+  const spec = xOperationQuery(operation);
   const parameters: Readonly<Record<string, XQueryParameter>> = spec.query;
   const names = Object.keys(parameters);
   const values = new Map<string, string>();
