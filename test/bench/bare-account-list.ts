@@ -1,6 +1,17 @@
 import Fastify, { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Pool } from 'pg';
+import { missingPermissions, PermissionNeeds } from '../../src/networks/account-permissions';
+import { FACEBOOK_PERMISSION_NEEDS } from '../../src/networks/facebook/facebook-permissions';
+import { instagramPermissionNeeds } from '../../src/networks/instagram/instagram-permissions';
+import { X_PERMISSION_NEEDS } from '../../src/networks/x/x-permissions';
+
+/** What each network's features need, as the service's view says what an account lacks. */
+const NEEDS: Record<string, PermissionNeeds> = {
+  facebook: FACEBOOK_PERMISSION_NEEDS,
+  instagram: instagramPermissionNeeds('instagram'),
+  x: X_PERMISSION_NEEDS,
+};
 
 /**
  * The reference for the account list: the same key lookup and the same query, served by a bare
@@ -25,7 +36,7 @@ export async function startBareAccountList(databaseUrl: string): Promise<Fastify
     // The service's first page: its default of 100 accounts, and one more to learn whether a next page follows.
     // The same answer the service gives: every field of the account view (their ISO time made in JS, as a plain handler would).
     const { rows } = await pool.query(
-      `SELECT id, platform, username, nickname, status, tenant_id, avatar_url, connected_at FROM connected_accounts
+      `SELECT id, platform, username, nickname, status, tenant_id, avatar_url, connected_at, scopes FROM connected_accounts
         WHERE customer_id = $1 AND tenant_id = $2 AND status IN ('active', 'expired') ORDER BY created_at, id LIMIT 101`,
       [keys[0].customer_id, tenantId],
     );
@@ -38,6 +49,8 @@ export async function startBareAccountList(databaseUrl: string): Promise<Fastify
       tenantId: row.tenant_id,
       avatarUrl: row.avatar_url,
       connectedAt: row.connected_at.toISOString(),
+      permissions: row.scopes,
+      missingPermissions: missingPermissions(NEEDS[row.platform] ?? {}, row.scopes),
     }));
     return { success: true, data, pagination: { nextCursor: null } };
   });

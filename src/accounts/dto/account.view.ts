@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ACCOUNT_FEATURES, missingPermissions, PermissionNeeds } from '../../networks/account-permissions';
+import { ACCOUNT_FEATURES } from '../../networks/account-permissions';
+import type { MissingPermissions } from '../../networks/account-permissions';
 import type { AccountFeature } from '../../networks/account-permissions';
-import { ACCOUNT_STATUSES, ConnectedAccount } from '../connected-account.entity';
+import { ACCOUNT_STATUSES } from '../connected-account.entity';
 import type { AccountStatus } from '../connected-account.entity';
 import type { ListedAccount } from '../accounts.repository';
 import { NETWORK_IDS } from '../../networks/network-names';
@@ -62,15 +63,8 @@ export class AccountView {
   })
   missingPermissions!: MissingPermissionsView[];
 
-  static from(account: ConnectedAccount, needs: PermissionNeeds): AccountView {
-    return AccountView.fromListed(
-      { ...account, connectedAt: account.connectedAt.toISOString(), permissions: account.scopes },
-      needs,
-    );
-  }
-
-  /** An account as the list read it (already in the view's shape, its time already ISO 8601). */
-  static fromListed(account: ListedAccount, needs: PermissionNeeds): AccountView {
+  /** An account as the list read it (its time already ISO 8601), with what its grant lacks on its network. */
+  static fromListed(account: ListedAccount, missingPermissions: MissingPermissions[]): AccountView {
     return {
       id: account.id,
       platform: account.platform,
@@ -81,7 +75,7 @@ export class AccountView {
       avatarUrl: account.avatarUrl,
       connectedAt: account.connectedAt,
       permissions: account.permissions,
-      missingPermissions: missingPermissions(needs, account.permissions),
+      missingPermissions,
     };
   }
 }
