@@ -40,6 +40,8 @@ export class ApiKeysService {
   readonly cache = new ApiKeyCache();
   /** Well-formed keys found invalid a moment ago: answered without a lookup. */
   readonly recentlyInvalid = new RecentlyInvalidKeys();
+  /** Lookups under way, by key hash: concurrent requests with one key share one. */
+  private readonly lookups = new Map<string, Promise<AuthenticatedCustomer | undefined>>();
   /** Lookups (and repeats of invalid keys) per client address, so a bad-key storm is no database load. */
   readonly lookupThrottle: KeyLookupThrottle;
 
@@ -119,8 +121,23 @@ export class ApiKeysService {
     const hash = hashApiKey(presented);
     const known = this.cache.get(hash);
     if (known) return known;
+    // The same key already being looked up (a client's first burst with a key not cached yet): its
+    // answer serves this request too, with no second lookup and no token taken from the address.
+    const pending = this.lookups.get(hash);
+    if (pending) return pending;
     this.lookupThrottle.admit(clientIp);
     if (this.recentlyInvalid.has(hash)) return undefined;
+    const lookup = this.lookUp(presented, hash, clientIp).finally(() => this.lookups.delete(hash));
+    this.lookups.set(hash, lookup);
+    return lookup;
+  }
+
+  /** The database's answer for a key, remembered (valid in the cache, invalid among the recently invalid). */
+  private async lookUp(
+    presented: string,
+    hash: string,
+    clientIp: string | undefined,
+  ): Promise<AuthenticatedCustomer | undefined> {
     const generation = this.cache.generation;
     // A named prepared statement, planned once per connection.
     let rows: KeyRow[];

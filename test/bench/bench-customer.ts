@@ -152,9 +152,19 @@ export async function publish(
     headers: customer.headers,
     body: JSON.stringify({ tenant_id: customer.tenantId, accounts, containers: [{ content }] }),
   });
-  await response.arrayBuffer();
-  return response.status === 202;
+  if (response.status === 202) {
+    await response.arrayBuffer();
+    return true;
+  }
+  // The first refusal of each status says why, so a failed run can be understood.
+  if (!refusalsShown.has(response.status)) {
+    refusalsShown.add(response.status);
+    console.error(`POST /posts answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  } else await response.arrayBuffer();
+  return false;
 }
+
+const refusalsShown = new Set<number>();
 
 /** Posts until `total` were offered, `clients` at a time; `post(index)` sends the index-th. */
 export async function offer(

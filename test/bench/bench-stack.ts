@@ -66,8 +66,10 @@ export async function spawnListening(
 
 /** The network emulator as a process of its own (dist/src/emulator/main.js), accepting the service's callbacks. */
 async function startEmulatorProcess(serviceUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  // BENCH_EMULATOR_NODE_ARGS: Node options for the emulator (e.g. --cpu-prof --cpu-prof-dir=<dir> to see where it spends).
+  const nodeArgs = (process.env.BENCH_EMULATOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const { found: url, child } = await spawnListening(
-    ['dist/src/emulator/main.js'],
+    [...nodeArgs, 'dist/src/emulator/main.js'],
     { EMULATOR_PORT: '0', EMULATOR_SERVICE_URL: serviceUrl },
     /listening at (\S+)/,
     'The emulator',

@@ -65,4 +65,15 @@ describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', ()
       t.app.get(ApiKeysService).recentlyInvalid.maxSize,
     );
   });
+
+  it('serves a burst of concurrent requests with one valid key not cached yet: one lookup, no 429', async () => {
+    const fresh = await t.createCustomer();
+    const before = lookups;
+    // Twice the burst at once, from one address: each used to take a token before the first lookup answered.
+    const statuses = await Promise.all(
+      Array.from({ length: KEY_LOOKUP_BURST * 2 }, async () => (await get(fresh.apiKey, '198.51.100.9')).status),
+    );
+    expect(statuses).toEqual(Array.from({ length: KEY_LOOKUP_BURST * 2 }, () => 200));
+    expect(lookups - before).toBe(1);
+  });
 });

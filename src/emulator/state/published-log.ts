@@ -34,18 +34,24 @@ export interface PublishedItem {
 /** Everything published since the last reset, in order; tests read it through the control API. */
 export class PublishedLog {
   private items: PublishedItem[] = [];
+  /** By network and id, and by network and account: every request looks objects up, so lookups never scan the log. */
+  private readonly byId = new Map<string, PublishedItem>();
+  private readonly byAccount = new Map<string, PublishedItem[]>();
 
   record(item: Omit<PublishedItem, 'sequence'>): PublishedItem {
     const saved = { ...item, sequence: this.items.length + 1 };
     this.items.push(saved);
+    this.index(saved);
     return saved;
   }
 
   find(network: string, postId: string): PublishedItem | undefined {
-    return this.items.find((item) => item.network === network && item.postId === postId);
+    return this.byId.get(key(network, postId));
   }
 
   list(filter: { network?: string; accountId?: string } = {}): PublishedItem[] {
+    if (filter.network && filter.accountId)
+      return [...(this.byAccount.get(key(filter.network, filter.accountId)) ?? [])];
     return this.items.filter(
       (item) =>
         (!filter.network || item.network === filter.network) &&
@@ -55,6 +61,8 @@ export class PublishedLog {
 
   clear(): void {
     this.items = [];
+    this.byId.clear();
+    this.byAccount.clear();
   }
 
   toJSON(): PublishedItem[] {
@@ -62,6 +70,21 @@ export class PublishedLog {
   }
 
   load(items: PublishedItem[]): void {
+    this.clear();
     this.items = [...items];
+    for (const item of this.items) this.index(item);
   }
+
+  private index(item: PublishedItem): void {
+    // The first record of an id wins, as the scan it replaces found the first.
+    if (!this.byId.has(key(item.network, item.postId))) this.byId.set(key(item.network, item.postId), item);
+    const account = key(item.network, item.accountId);
+    const items = this.byAccount.get(account);
+    if (items) items.push(item);
+    else this.byAccount.set(account, [item]);
+  }
+}
+
+function key(network: string, id: string): string {
+  return `${network}\u0000${id}`;
 }
