@@ -5,19 +5,28 @@ import { ApiException } from '../common/errors/api-exception';
 import { ApiKeyRateLimiter } from '../rate-limit/api-key-rate-limiter';
 import { AuthenticatedCustomer } from './authenticated-customer';
 import { ApiKeysService } from './api-keys.service';
+import { looksLikeApiKey } from './api-key-format';
 import { presentedKey } from './presented-key';
 import { IS_PUBLIC } from './public.decorator';
 
-export function unauthorized(): ApiException {
-  return new ApiException(
-    'unauthorized',
-    'A valid API key is required: Authorization: Bearer <API key>',
-    undefined,
-    undefined,
-    {
-      'WWW-Authenticate': 'Bearer',
-    },
-  );
+/**
+ * Why a request's key was refused, in words a developer can act on: no key at all, a key of the
+ * wrong shape (a typo, a truncated paste, another service's token), or a well-formed key the
+ * service does not accept. The last never says whether the key never existed or was revoked: that
+ * would tell a holder of a leaked key whether it had ever been real.
+ */
+function refusalMessage(presented: string | undefined): string {
+  if (presented === undefined) return 'A valid API key is required: Authorization: Bearer <API key>';
+  if (!looksLikeApiKey(presented))
+    return 'The API key is malformed: a key is sps_ (or sps_test_) followed by 40 to 44 letters and digits';
+  return 'The API key is unknown or revoked';
+}
+
+/** The 401 for a request whose key (`presented`, undefined when there is none) was refused. */
+export function unauthorized(presented?: string): ApiException {
+  return new ApiException('unauthorized', refusalMessage(presented), undefined, undefined, {
+    'WWW-Authenticate': 'Bearer',
+  });
 }
 
 /** The customer behind the request's key, or undefined. Shared by the guard and the early check. */
@@ -34,8 +43,8 @@ export async function authenticateRequest(
 
 /**
  * Global guard: every route requires `Authorization: Bearer <API key>` unless marked @Public().
- * Missing, malformed, unknown and revoked keys all get the same 401, so the answer reveals nothing
- * about which keys exist. An authenticated request is also counted against its key's rate limit
+ * Missing, malformed, and unknown-or-revoked keys get the same 401 with different messages; the
+ * answer never says which of unknown and revoked a key is. An authenticated request is also counted against its key's rate limit
  * (a no-op when the early check already counted it), so no keyed route escapes the limit.
  */
 @Injectable()
@@ -52,7 +61,7 @@ export class ApiKeyGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const customer = await authenticateRequest(request, this.apiKeys);
-    if (!customer) throw unauthorized();
+    if (!customer) throw unauthorized(presentedKey(request));
     this.rateLimiter.enforce(request, customer.apiKeyId, http.getResponse<FastifyReply>());
     return true;
   }

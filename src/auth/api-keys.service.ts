@@ -10,6 +10,7 @@ import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';
 import { KeyLookupThrottle } from './key-lookup-throttle';
 import { RecentlyInvalidKeys } from './recently-invalid-keys';
+import { KnownValidKeys } from './known-valid-keys';
 import { CustomerModes } from '../customers/customer-modes';
 import type { CustomerMode } from '../customers/customer.entity';
 import { generateApiKey, hashApiKey, looksLikeApiKey, modeOfApiKey } from './api-key-format';
@@ -40,6 +41,8 @@ export class ApiKeysService {
   readonly cache = new ApiKeyCache();
   /** Well-formed keys found invalid a moment ago: answered without a lookup. */
   readonly recentlyInvalid = new RecentlyInvalidKeys();
+  /** Keys found valid before (long after the cache forgets them): their lookups are never throttled. */
+  readonly knownValid = new KnownValidKeys();
   /** Lookups under way, by key hash: concurrent requests with one key share one. */
   private readonly lookups = new Map<string, Promise<AuthenticatedCustomer | undefined>>();
   /** Lookups (and repeats of invalid keys) per client address, so a bad-key storm is no database load. */
@@ -125,9 +128,12 @@ export class ApiKeysService {
     // answer serves this request too, with no second lookup and no token taken from the address.
     const pending = this.lookups.get(hash);
     if (pending) return pending;
-    this.lookupThrottle.admit(clientIp);
+    // A key found valid before is looked up without charging the address: behind a load balancer
+    // (or a NAT) every client shares one, and another client's bad keys must not shut this one out.
+    const charged = this.knownValid.has(hash) ? undefined : clientIp;
+    this.lookupThrottle.admit(charged);
     if (this.recentlyInvalid.has(hash)) return undefined;
-    const lookup = this.lookUp(presented, hash, clientIp).finally(() => this.lookups.delete(hash));
+    const lookup = this.lookUp(presented, hash, charged).finally(() => this.lookups.delete(hash));
     this.lookups.set(hash, lookup);
     return lookup;
   }
@@ -154,6 +160,7 @@ export class ApiKeysService {
     }
     const row = rows[0];
     if (!row) {
+      this.knownValid.forget(hash);
       this.recentlyInvalid.remember(hash);
       return undefined;
     }
@@ -171,6 +178,7 @@ export class ApiKeysService {
       this.touch(row.key_id);
     }
     this.lookupThrottle.refund(clientIp);
+    this.knownValid.remember(hash);
     const customer: AuthenticatedCustomer = {
       customerId: row.customer_id,
       customerName: row.customer_name,

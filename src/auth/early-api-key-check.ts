@@ -5,6 +5,7 @@ import { routedPath } from '../common/http/routed-path';
 import { ApiKeyRateLimiter } from '../rate-limit/api-key-rate-limiter';
 import { ApiKeysService } from './api-keys.service';
 import { authenticateRequest, unauthorized } from './api-key.guard';
+import { presentedKey } from './presented-key';
 
 /** Every route under this prefix needs a key; the public ones (health, docs, OAuth callbacks) live outside it. */
 export const KEYED_PREFIX = '/api/v1/';
@@ -33,7 +34,7 @@ export class EarlyApiKeyCheck implements OnModuleInit {
       // The routed (decoded) path: `/api/%761/posts` is `/api/v1/posts` to the router.
       if (!routedPath(request.url).startsWith(KEYED_PREFIX)) return;
       const customer = await authenticateRequest(request, this.apiKeys);
-      if (!customer) throw unauthorized();
+      if (!customer) throw unauthorized(presentedKey(request));
       this.rateLimiter.enforce(request, customer.apiKeyId, reply);
     });
   }

@@ -126,6 +126,28 @@ describe('Authentication on every route', () => {
     }
   });
 
+  it('says whether a refused key is missing, malformed, or unknown or revoked (never which of the last two)', async () => {
+    const refusal = async (authorization?: string) => {
+      let call = request(t.server).get('/api/v1/social-accounts?tenantId=t1');
+      if (authorization !== undefined) call = call.set('Authorization', authorization);
+      const response = await call;
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe('unauthorized');
+      return response.body.error.message as string;
+    };
+    const missing = await refusal();
+    const malformed = [await refusal('Bearer sps_short'), await refusal('Bearer sk_live_' + 'a'.repeat(43))];
+    const unknown = await refusal(`Bearer ${generateApiKey('live').plaintext}`);
+    const revoked = await refusal(`Bearer ${revokedKey}`);
+    expect(missing).toMatch(/API key is required/);
+    expect(malformed).toEqual([expect.stringMatching(/malformed/), expect.stringMatching(/malformed/)]);
+    expect(malformed[0]).toBe(malformed[1]);
+    expect(unknown).toMatch(/unknown or revoked/);
+    // Unknown and revoked are one answer: it must not tell a leaked key's holder it was ever real.
+    expect(revoked).toBe(unknown);
+    expect(new Set([missing, malformed[0], unknown]).size).toBe(3);
+  });
+
   it('accepts a valid key, and stops accepting it as soon as it is revoked', async () => {
     const fresh = await t.app.get(ApiKeysService).create(customer.id, 'short-lived');
     const list = () =>

@@ -66,6 +66,25 @@ describe('A bad-key storm (TRUST_PROXY=1: the address is the forwarded one)', ()
     );
   });
 
+  it("never refuses a valid key for another client's bad keys from the same address (one load balancer)", async () => {
+    const shared = '198.51.100.20';
+    const honest = await t.createCustomer();
+    expect((await get(honest.apiKey, shared)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < KEY_LOOKUP_BURST + 5; i++) statuses.push((await get(madeUpKey(), shared)).status);
+    expect(statuses.at(-1)).toBe(429);
+    // The cache forgets (its TTL passes, or a gap in hearing revocations): the key is looked up again.
+    const apiKeys = t.app.get(ApiKeysService);
+    apiKeys.cache.setListening(false);
+    apiKeys.cache.setListening(true);
+    const before = lookups;
+    const served = await Promise.all([1, 2, 3].map(async () => (await get(honest.apiKey, shared)).status));
+    expect(served).toEqual([200, 200, 200]);
+    expect(lookups - before).toBe(1);
+    // The bad keys are still refused: the honest key's lookup gave the address no token.
+    expect((await get(madeUpKey(), shared)).status).toBe(429);
+  });
+
   it('serves a burst of concurrent requests with one valid key not cached yet: one lookup, no 429', async () => {
     const fresh = await t.createCustomer();
     const before = lookups;
