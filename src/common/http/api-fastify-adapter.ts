@@ -6,6 +6,7 @@ import { Logger } from 'pino';
 import { ApiException } from '../errors/api-exception';
 import { sendError } from '../errors/send-error';
 import { acceptEmptyJsonBodies } from './json-body-parser';
+import { drainUnreadBodies } from './unread-body-drain';
 import { requestContext } from '../logging/request-context';
 import { answerRawClientError } from './raw-client-error';
 import { requestIdFor } from './request-id';
@@ -58,6 +59,9 @@ export class ApiFastifyAdapter extends FastifyAdapter {
     // JSON only: Fastify also parses text/plain by default, which would reach validation as a string.
     fastify.removeContentTypeParser(['text/plain']);
     acceptEmptyJsonBodies(fastify);
+    // Up to four bodies' worth, for up to 10 s: enough for a client writing a body a few times too
+    // large to finish and read its 413; a client sending more is cut off.
+    drainUnreadBodies(fastify, { maxBytes: 4 * options.bodyLimitBytes, maxMs: 10_000 });
     // Everything that runs for the request, down to the services, logs with its id: one context per
     // request, entered first. Fastify resumes after reading a body in the context the request began
     // in, so it holds there too (request-logging.e2e-spec.ts tries a slow body).
