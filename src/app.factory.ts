@@ -31,6 +31,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     httpLogger: nestLogger,
     bodyLimitBytes: config.http.bodyLimitBytes,
     trustProxyHops: config.http.trustProxyHops,
+    timeouts: config.http.timeouts,
   });
   options.beforeRoutes?.(adapter);
 

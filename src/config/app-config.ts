@@ -11,6 +11,14 @@ export interface EncryptionKeyConfig {
  * The validated, typed configuration. Built once by `loadConfig` from the environment and provided
  * to every module; nothing else in the code reads `process.env`.
  */
+/** How long the HTTP server waits for a client (see ApiFastifyAdapter). */
+export interface HttpTimeouts {
+  headersMs: number;
+  bodyMs: number;
+  keepAliveMs: number;
+  idleMs: number;
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'test' | 'production';
   host: string;
@@ -37,6 +45,7 @@ export interface AppConfig {
      * in X-Forwarded-For; false: none, the connection's address is the client's.
      */
     trustProxyHops: number | false;
+    timeouts: HttpTimeouts;
   };
   logLevel: LogLevel;
   shutdownTimeoutMs: number;

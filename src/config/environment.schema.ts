@@ -77,6 +77,37 @@ export class EnvironmentSchema {
   @Max(50 * 1024 * 1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
 
+  /** How long a request's headers may take to arrive; past it, 408 and the connection closes. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  /**
+   * How long a request's body may take to arrive, from its headers; past it, 408 and the connection
+   * closes. Media uploads (streamed to storage, up to 1 GB) are not bound by it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_BODY_TIMEOUT_MS = 30_000;
+
+  /** How long an idle keep-alive connection is kept between requests (longer than a load balancer's idle timeout). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+  /** A connection with no bytes either way for this long is closed (a client that stops reading its answer, or sending). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_IDLE_TIMEOUT_MS = 120_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 

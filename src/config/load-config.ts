@@ -77,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     http: {
       bodyLimitBytes: schema.BODY_LIMIT_BYTES,
       trustProxyHops: schema.TRUST_PROXY === 'false' ? false : Number(schema.TRUST_PROXY),
+      timeouts: {
+        headersMs: schema.HTTP_HEADERS_TIMEOUT_MS,
+        bodyMs: schema.HTTP_BODY_TIMEOUT_MS,
+        keepAliveMs: schema.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        idleMs: schema.HTTP_IDLE_TIMEOUT_MS,
+      },
     },
     logLevel: schema.LOG_LEVEL,
     shutdownTimeoutMs: schema.SHUTDOWN_TIMEOUT_MS,

@@ -37,7 +37,10 @@ export class MediaTransferRoutes implements OnModuleInit {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
       scope.setErrorHandler((error, request, reply) => sendError(error, request, reply, this.logger));
-      scope.put(`${MEDIA_UPLOAD_PATH}/:file`, (request: SignedRequest, reply) => this.upload(request, reply));
+      // Up to 1 GB, streamed as it arrives: the body timeout is not for it (the idle timeout is).
+      scope.put(`${MEDIA_UPLOAD_PATH}/:file`, { config: { streamedBody: true } }, (request: SignedRequest, reply) =>
+        this.upload(request, reply),
+      );
       scope.get(`${MEDIA_FILE_PATH}/:file`, (request: SignedRequest, reply) => this.file(request, reply));
     });
   }

@@ -1,8 +1,11 @@
+import { connect } from 'node:net';
 import { parseRawAnswer } from '../support/raw-http';
 import { writeUntilAnswered } from '../support/writing-client';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 
 const BODY_LIMIT = 4 * 1024 * 1024;
+const HEADERS_TIMEOUT_MS = 1000;
+const BODY_TIMEOUT_MS = 1500;
 
 /** What a client sending too much, too slowly or too wide a body gets, and what it costs the others. */
 describe('HTTP limits', () => {
@@ -11,7 +14,13 @@ describe('HTTP limits', () => {
   let port: number;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { BODY_LIMIT_BYTES: String(BODY_LIMIT) } });
+    t = await startTestApp({
+      env: {
+        BODY_LIMIT_BYTES: String(BODY_LIMIT),
+        HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+        HTTP_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+      },
+    });
     customer = await t.createCustomer();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.getHttpServer().address() as { port: number }).port;
@@ -43,5 +52,49 @@ describe('HTTP limits', () => {
     const { written, error } = await writeUntilAnswered(port, head, bodyBytes);
     expect(error).toBeDefined();
     expect(written).toBeLessThan(bodyBytes);
+  });
+
+  /** Sends `bytes`, then nothing more; resolves with the answer once the server closes, and when that was. */
+  const stall = (bytes: string) =>
+    new Promise<{ answer: string; afterMs: number }>((resolve) => {
+      const startedAt = Date.now();
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (data) => (answer += data.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve({ answer, afterMs: Date.now() - startedAt }));
+      setTimeout(() => socket.destroy(), 20_000).unref();
+      socket.write(bytes);
+    });
+
+  it('answers 408 and closes the connection when a body stops arriving', async () => {
+    const { answer, afterMs } = await stall(
+      'POST /api/v1/webhooks HTTP/1.1\r\nHost: x\r\n' +
+        `Authorization: Bearer ${customer.apiKey}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: 100\r\n\r\n{"url":"https://example.com/hook",`,
+    );
+    const parsed = parseRawAnswer(answer);
+    expect(parsed.status).toBe(408);
+    expect(parsed.body).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'request_timeout', requestId: expect.any(String) }),
+    });
+    expect(afterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 50);
+    expect(afterMs).toBeLessThan(BODY_TIMEOUT_MS + 3000);
+  });
+
+  it('answers 408 and closes the connection when a body without a key stops arriving (a sign-in form)', async () => {
+    const { answer, afterMs } = await stall(
+      'POST /dashboard/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+        'Content-Length: 100\r\n\r\nemail=a',
+    );
+    expect(parseRawAnswer(answer).status).toBe(408);
+    expect(afterMs).toBeLessThan(BODY_TIMEOUT_MS + 3000);
+  });
+
+  it('answers 408 and closes the connection when headers stop arriving', async () => {
+    const { answer, afterMs } = await stall('GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: a');
+    expect(parseRawAnswer(answer).status).toBe(408);
+    expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 3000);
   });
 });

@@ -7,6 +7,8 @@ import { ApiException } from '../errors/api-exception';
 import { sendError } from '../errors/send-error';
 import { acceptEmptyJsonBodies } from './json-body-parser';
 import { drainUnreadBodies } from './unread-body-drain';
+import { timeOutSlowBodies } from './body-timeout';
+import type { HttpTimeouts } from '../../config/app-config';
 import { requestContext } from '../logging/request-context';
 import { answerRawClientError } from './raw-client-error';
 import { requestIdFor } from './request-id';
@@ -20,6 +22,12 @@ export interface ApiFastifyAdapterOptions {
    * service outwards; false or unset: none, request.ip is the connection's address.
    */
   trustProxyHops?: number | false;
+  timeouts: HttpTimeouts;
+}
+
+/** Node looks for requests past their headers timeout this often (its default, 30 s, would let a 10 s timeout run to 40 s). */
+function checkingIntervalMs(timeouts: HttpTimeouts): number {
+  return Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4)));
 }
 
 /**
@@ -34,6 +42,7 @@ export class ApiFastifyAdapter extends FastifyAdapter {
   private readonly answerError: (error: unknown, request: FastifyRequest, reply: FastifyReply) => void;
 
   constructor(options: ApiFastifyAdapterOptions) {
+    const { timeouts } = options;
     const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply) =>
       sendError(error, request, reply, options.httpLogger);
     super({
@@ -48,6 +57,13 @@ export class ApiFastifyAdapter extends FastifyAdapter {
       return503OnClosing: false,
       frameworkErrors: answerError,
       clientErrorHandler: answerRawClientError,
+      // Headers that take too long: Node answers 408 (through clientErrorHandler) and closes.
+      http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: checkingIntervalMs(timeouts) },
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // Bytes neither way for this long: the socket is closed.
+      connectionTimeout: timeouts.idleMs,
+      // Bodies are timed by timeOutSlowBodies, which spares streamed media uploads.
+      requestTimeout: 0,
     });
     this.answerError = answerError;
 
@@ -62,6 +78,7 @@ export class ApiFastifyAdapter extends FastifyAdapter {
     // Up to four bodies' worth, for up to 10 s: enough for a client writing a body a few times too
     // large to finish and read its 413; a client sending more is cut off.
     drainUnreadBodies(fastify, { maxBytes: 4 * options.bodyLimitBytes, maxMs: 10_000 });
+    timeOutSlowBodies(fastify, timeouts.bodyMs, options.httpLogger);
     // Everything that runs for the request, down to the services, logs with its id: one context per
     // request, entered first. Fastify resumes after reading a body in the context the request began
     // in, so it holds there too (request-logging.e2e-spec.ts tries a slow body).

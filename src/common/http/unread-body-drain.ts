@@ -22,7 +22,8 @@ export interface UnreadBodyLimits {
  */
 export function drainUnreadBodies(fastify: FastifyInstance, limits: UnreadBodyLimits): void {
   fastify.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete) return;
+    // A 408 (the body stopped coming) closes at once: there is nothing left to wait for.
+    if (request.raw.complete || reply.statusCode === 408) return;
     // Fastify asks to close after a body error (413), which would cut the client off mid-write.
     if (String(reply.getHeader('connection')).toLowerCase() === 'close') reply.removeHeader('connection');
     watchRestOfBody(request, limits);
