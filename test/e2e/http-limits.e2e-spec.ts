@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import request from 'supertest';
 import { parseRawAnswer } from '../support/raw-http';
 import { writeUntilAnswered } from '../support/writing-client';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
@@ -30,7 +31,7 @@ describe('HTTP limits', () => {
   it('answers a body over the limit with a 413 the client reads, even while it is still writing', async () => {
     const bodyBytes = BODY_LIMIT * 3;
     const head =
-      'POST /api/v1/webhooks HTTP/1.1\r\nHost: x\r\n' +
+      'POST /api/v1/posts HTTP/1.1\r\nHost: x\r\n' +
       `Authorization: Bearer ${customer.apiKey}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${bodyBytes}\r\n\r\n`;
     const outcomes: string[] = [];
@@ -45,7 +46,7 @@ describe('HTTP limits', () => {
   it('reads no more than a bounded amount of a refused body: a client that keeps writing is cut off', async () => {
     const bodyBytes = BODY_LIMIT * 20;
     const head =
-      'POST /api/v1/webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+      'POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
       `Content-Length: ${bodyBytes}\r\n\r\n`;
     // Refused (its key is missing) before the body is read; the rest is drained up to four limits,
     // then the connection is closed (this client, reading only after writing, loses the 401 then).
@@ -69,9 +70,9 @@ describe('HTTP limits', () => {
 
   it('answers 408 and closes the connection when a body stops arriving', async () => {
     const { answer, afterMs } = await stall(
-      'POST /api/v1/webhooks HTTP/1.1\r\nHost: x\r\n' +
+      'POST /api/v1/posts HTTP/1.1\r\nHost: x\r\n' +
         `Authorization: Bearer ${customer.apiKey}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: 100\r\n\r\n{"url":"https://example.com/hook",`,
+        `Content-Length: 100\r\n\r\n{"tenant_id":"t1",`,
     );
     const parsed = parseRawAnswer(answer);
     expect(parsed.status).toBe(408);
@@ -96,5 +97,58 @@ describe('HTTP limits', () => {
     const { answer, afterMs } = await stall('GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: a');
     expect(parseRawAnswer(answer).status).toBe(408);
     expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 3000);
+  });
+
+  /** About 650 KB: 60,000 keys no route accepts. */
+  const wideBody = () => {
+    const body: Record<string, unknown> = { tenant_id: 't1' };
+    for (let i = 0; i < 60_000; i++) body[`k${i}`] = i;
+    return JSON.stringify(body);
+  };
+
+  it('refuses a wide body quickly, with a small answer', async () => {
+    const body = wideBody();
+    const startedAt = performance.now();
+    const response = await request(`http://127.0.0.1:${port}`)
+      .post('/api/v1/posts')
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .set('Content-Type', 'application/json')
+      .send(body);
+    const tookMs = performance.now() - startedAt;
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual(
+      expect.objectContaining({
+        code: 'validation_failed',
+        message: expect.stringContaining('more than 2000 fields'),
+        details: [expect.objectContaining({ field: 'body' })],
+      }),
+    );
+    expect(response.text.length).toBeLessThan(1_000);
+    expect(tookMs).toBeLessThan(1_000);
+  });
+
+  it("serves another customer's request promptly while ten wide bodies are being refused", async () => {
+    const other = await t.createCustomer();
+    const body = wideBody();
+    const base = `http://127.0.0.1:${port}`;
+    const wide = Array.from({ length: 10 }, () =>
+      request(base)
+        .post('/api/v1/posts')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .then((response) => response.status),
+    );
+    // Let the wide bodies arrive and start being worked on.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const startedAt = performance.now();
+    const response = await request(base)
+      .get('/api/v1/social-accounts?tenantId=t1')
+      .set('Authorization', `Bearer ${other.apiKey}`);
+    const tookMs = performance.now() - startedAt;
+    expect(response.status).toBe(200);
+    // A generous bound (it takes a few ms alone); before, it waited for every wide body: seconds.
+    expect(tookMs).toBeLessThan(500);
+    expect(await Promise.all(wide)).toEqual(Array.from({ length: 10 }, () => 400));
   });
 });

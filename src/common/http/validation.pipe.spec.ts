@@ -82,3 +82,34 @@ describe('validation pipe', () => {
     expect(await detailsFor({ containers: [{ content: 'hello', media: [] }] })).toEqual([]);
   });
 });
+
+describe('validation pipe, bounded', () => {
+  const refusalOf = async (value: unknown): Promise<ApiException> => {
+    try {
+      await createValidationPipe().transform(value, { type: 'body', metatype: Body });
+    } catch (error) {
+      if (error instanceof ApiException) return error;
+      throw error;
+    }
+    throw new Error('accepted');
+  };
+
+  it('refuses more than 2,000 fields in all with one detail, however many there are', async () => {
+    const wide: Record<string, unknown> = { containers: [] };
+    for (let i = 0; i < 60_000; i++) wide[`k${i}`] = i;
+    const error = await refusalOf(wide);
+    expect(error.details).toEqual([{ field: 'body', message: expect.stringContaining('more than 2000 fields') }]);
+    // Arrays count too, and fields at every level.
+    const long = await refusalOf({ containers: [{ content: 'x', media: Array.from({ length: 2_001 }, () => 1) }] });
+    expect(long.details?.[0]?.message).toContain('more than 2000 fields');
+  });
+
+  it('reports at most 20 problems, and counts the rest in the message', async () => {
+    const body: Record<string, unknown> = { containers: [] };
+    for (let i = 0; i < 500; i++) body[`k${i}`] = i;
+    const error = await refusalOf(body);
+    expect(error.details).toHaveLength(20);
+    expect(error.message).toMatch(/\(and 480 more problems\)$/);
+    expect(JSON.stringify(error.details).length).toBeLessThan(2_000);
+  });
+});

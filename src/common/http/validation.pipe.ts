@@ -1,5 +1,20 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiException, FieldError } from '../errors/api-exception';
+import { MAX_PROBLEMS, shapeProblems, tooManyFields as tooManyFieldsRefusal } from './request-shape';
+
+/**
+ * The refusal for the problems found: at most MAX_PROBLEMS of them in `details`, the rest counted
+ * in the message, so the answer stays small whatever the request held.
+ */
+function refusal(all: FieldError[]): ApiException {
+  const details = all.slice(0, MAX_PROBLEMS);
+  const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
+  const more = all.length - details.length;
+  return ApiException.validation(
+    details,
+    `Invalid request: ${fields}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`,
+  );
+}
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
@@ -13,35 +28,16 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   });
 }
 
-/** Keys that can reach an object's prototype; refused anywhere in a body or query. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 /**
- * Deeper than any request goes (a post's containers[0].media[0].url is 4 levels). Deeper values are
- * refused here, before the ValidationPipe and class-transformer recurse into them: a body of
- * nested brackets within the size limit overflowed their stack (a 500).
+ * The ValidationPipe, after a bounded look at the request's shape: prototype keys (which
+ * class-transformer skips silently), too deep nesting and too many fields are refused first.
  */
-const MAX_DEPTH = 16;
-
-/** Prototype keys, and values nested deeper than MAX_DEPTH, anywhere in a body or query. */
-function refusedKeys(value: unknown, path: string, depth = 0): FieldError[] {
-  if (typeof value !== 'object' || value === null) return [];
-  if (depth >= MAX_DEPTH)
-    return [{ field: path, message: `${path} is nested too deeply (at most ${MAX_DEPTH} levels)` }];
-  return Object.keys(value).flatMap((key) => {
-    const field = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (PROTOTYPE_KEYS.has(key)) return [{ field, message: `${field} is not an accepted field` }];
-    return refusedKeys((value as Record<string, unknown>)[key], field, depth + 1);
-  });
-}
-
-/** The ValidationPipe, plus a refusal of prototype keys (which class-transformer skips silently) and of too deep nesting. */
 class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' || metadata.type === 'query') {
-      const forbidden = refusedKeys(value, '');
-      if (forbidden.length)
-        throw ApiException.validation(forbidden, `Invalid request: ${forbidden.map((f) => f.field).join(', ')}`);
+      const { problems, tooManyFields } = shapeProblems(value);
+      if (tooManyFields) throw tooManyFieldsRefusal(metadata.type);
+      if (problems.length) throw refusal(problems);
     }
     if (metadata.type === 'body' && value === undefined) return this.transformEmptyBody(metadata);
     return super.transform(value, metadata);
@@ -80,10 +76,6 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const details = flatten(errors);
-      const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
-      return ApiException.validation(details, `Invalid request: ${fields}`);
-    },
+    exceptionFactory: (errors) => refusal(flatten(errors)),
   });
 }
