@@ -1,9 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { lookup as lookupCallback, LookupAddress } from 'node:dns';
-import { lookup } from 'node:dns/promises';
+import { LookupAddress } from 'node:dns';
 import { BlockList, isIP, LookupFunction } from 'node:net';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { BoundedResolver } from './dns/bounded-resolver';
+
+/** Resolutions one customer may have in flight at once, over all its requests in this process. */
+const PER_CUSTOMER_RESOLUTIONS = 5;
+const DEFAULT_DNS = { servers: [] as string[], timeoutMs: 2_000 };
+
+/**
+ * One resolver per setting for the whole process (UrlSafety is provided by several modules), so
+ * its cache and per-customer limit are shared by webhooks, posts and downloads alike.
+ */
+const resolvers = new Map<string, BoundedResolver>();
+function sharedResolver(dns: AppConfig['dns'] | undefined): BoundedResolver {
+  const settings = dns ?? DEFAULT_DNS;
+  const key = `${settings.servers.join(',')}|${settings.timeoutMs}`;
+  let resolver = resolvers.get(key);
+  if (!resolver)
+    resolvers.set(
+      key,
+      (resolver = new BoundedResolver({ ...settings, perOwnerConcurrency: PER_CUSTOMER_RESOLUTIONS })),
+    );
+  return resolver;
+}
 
 /** Addresses a customer-chosen URL must not reach: loopback, private, link-local, carrier NAT, unspecified. */
 const FORBIDDEN = new BlockList();
@@ -68,9 +89,14 @@ export const PRIVATE_ADDRESS_REASON =
  */
 @Injectable()
 export class UrlSafety {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  private readonly resolver: BoundedResolver;
 
-  async check(raw: string): Promise<UrlVerdict> {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.resolver = sharedResolver(config.dns);
+  }
+
+  /** `owner` (the customer) bounds how many names one customer has resolved at once. */
+  async check(raw: string, owner = ''): Promise<UrlVerdict> {
     let url: URL;
     try {
       url = new URL(raw);
@@ -86,9 +112,7 @@ export class UrlSafety {
       return { ok: false, problem: 'private', reason: PRIVATE_ADDRESS_REASON };
     let addresses: string[];
     try {
-      addresses = isIP(host)
-        ? [host]
-        : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+      addresses = isIP(host) ? [host] : await this.resolver.resolve(host, owner);
     } catch {
       return { ok: false, problem: 'unresolvable', reason: 'has a host name that does not resolve' };
     }
@@ -106,13 +130,32 @@ export class UrlSafety {
   connectLookup(): LookupFunction | undefined {
     if (this.config.allowPrivateUrls) return undefined;
     return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
-      lookupCallback(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-        if (error) return callback(error);
-        if (addresses.length === 0 || addresses.some((entry) => isForbiddenAddress(entry.address)))
-          return callback(new ForbiddenAddressError(hostname));
-        if (options.all) return callback(null, addresses);
-        return callback(null, addresses[0]!.address, addresses[0]!.family);
-      });
+      const host = hostname.replace(/^\[|\]$/g, '');
+      // Not through dns.lookup either (see BoundedResolver): a name is resolved with the same
+      // deadline and cache as check(); /etc/hosts is not read, so localhost is refused by name.
+      const resolved: Promise<string[]> =
+        isIP(host) !== 0
+          ? Promise.resolve([host])
+          : host === 'localhost' || host.endsWith('.localhost')
+            ? Promise.reject(new ForbiddenAddressError(hostname))
+            : this.resolver.resolve(host);
+      resolved.then(
+        (found) => {
+          if (found.length === 0 || found.some(isForbiddenAddress))
+            return callback(new ForbiddenAddressError(hostname));
+          const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+          const addresses: LookupAddress[] = found
+            .map((address) => ({ address, family: isIP(address) }))
+            .filter((entry) => wanted === 0 || entry.family === wanted);
+          if (addresses.length === 0)
+            return callback(
+              Object.assign(new Error(`${hostname}: no address of family ${wanted}`), { code: 'ENOTFOUND' }),
+            );
+          if (options.all) return callback(null, addresses);
+          return callback(null, addresses[0]!.address, addresses[0]!.family);
+        },
+        (error: unknown) => callback(error),
+      );
     }) as LookupFunction;
   }
 
