@@ -27,6 +27,24 @@ describe('isForbiddenAddress', () => {
   it.each(['1.1.1.1', '93.184.216.34', '2606:4700:4700::1111'])('allows %s', (address) =>
     expect(isForbiddenAddress(address)).toBe(false),
   );
+
+  // IPv4-mapped addresses (::ffff:0:0/96) in any spelling are judged as the IPv4 address they carry.
+  it.each([
+    ['::ffff:a00:1', '10.0.0.1'],
+    ['::ffff:7f00:1', '127.0.0.1'],
+    ['0:0:0:0:0:ffff:7f00:1', '127.0.0.1'],
+    ['::FFFF:A9FE:A9FE', '169.254.169.254'],
+    ['::ffff:0.0.0.0', '0.0.0.0'],
+  ])('forbids the IPv4-mapped %s (%s)', (address) => expect(isForbiddenAddress(address)).toBe(true));
+
+  it.each(['::ffff:101:101', '::ffff:1.1.1.1'])('allows the IPv4-mapped public %s', (address) =>
+    expect(isForbiddenAddress(address)).toBe(false),
+  );
+
+  // RFC 8215's local-use NAT64 prefix, and the deprecated site-local prefix (RFC 3879).
+  it.each(['64:ff9b:1::a00:1', '64:ff9b:1:ffff::1', 'fec0::1', 'feff::1'])('forbids %s', (address) =>
+    expect(isForbiddenAddress(address)).toBe(true),
+  );
 });
 
 describe('UrlSafety.connectLookup', () => {

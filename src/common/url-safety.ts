@@ -48,19 +48,35 @@ for (const [network, prefix] of [
   // IPv4-compatible, NAT64 and 6to4 forms can carry a private IPv4 address inside.
   ['::', 96],
   ['64:ff9b::', 96],
+  // NAT64 for local use (RFC 8215): the network behind it is the operator's own.
+  ['64:ff9b:1::', 48],
   ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local (deprecated by RFC 3879, still routed inside some networks).
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   FORBIDDEN.addSubnet(network, prefix, 'ipv6');
 
+/** IPv4-mapped IPv6 addresses (::ffff:0:0/96), however spelt: ::ffff:127.0.0.1, ::ffff:7f00:1, 0:0:0:0:0:ffff:7f00:1. */
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/** The IPv4 address an IPv4-mapped IPv6 address carries. */
+function mappedIpv4(address: string): string {
+  // The URL parser writes IPv6 in its shortest form, the mapped part as two hex groups.
+  const groups = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(new URL(`http://[${address}]/`).hostname);
+  if (!groups) return '0.0.0.0';
+  const [high, low] = [parseInt(groups[1]!, 16), parseInt(groups[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 it is.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return FORBIDDEN.check(mapped[1]!, 'ipv4');
+  // An IPv4 address written as IPv6 is judged as the IPv4 it is.
+  if (family === 6 && IPV4_MAPPED.check(address, 'ipv6')) return FORBIDDEN.check(mappedIpv4(address), 'ipv4');
   return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
