@@ -73,6 +73,41 @@ describe('UrlSafety.connectLookup', () => {
   });
 });
 
+describe('the service itself', () => {
+  const development = new UrlSafety({
+    allowPrivateUrls: true,
+    host: '0.0.0.0',
+    port: 3000,
+    publicUrl: 'https://sandbox.example.com',
+  } as AppConfig);
+
+  it.each([
+    'http://localhost:3000/emulator/control/reset',
+    'http://127.0.0.1:3000/emulator/control/reset',
+    'http://[::1]:3000/emulator/control/reset',
+    'http://0.0.0.0:3000/x',
+    'https://sandbox.example.com/emulator/control/reset',
+    'https://SANDBOX.example.com:443/hooks',
+  ])('refuses %s even with ALLOW_PRIVATE_URLS', async (url) => {
+    expect(await development.check(url)).toEqual({
+      ok: false,
+      problem: 'private',
+      reason: expect.stringMatching(/must not point at this service itself/),
+    });
+  });
+
+  it.each(['http://localhost:3001/hooks', 'http://127.0.0.1:8000/a.jpg', 'http://sandbox.example.com/hooks'])(
+    'takes %s (another port) with ALLOW_PRIVATE_URLS',
+    async (url) => expect(await development.check(url)).toEqual({ ok: true }),
+  );
+
+  it('refuses a redirect to the service itself, even with ALLOW_PRIVATE_URLS', () => {
+    const guard = development.redirectGuard();
+    expect(() => guard({ hostname: '127.0.0.1', port: 3000, protocol: 'http:' })).toThrow(/private or loopback/);
+    expect(() => guard({ hostname: '127.0.0.1', port: 8000, protocol: 'http:' })).not.toThrow();
+  });
+});
+
 describe('UrlSafety.check', () => {
   it.each([
     ['photo.jpg', 'malformed', /absolute URL/],

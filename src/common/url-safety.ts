@@ -4,6 +4,7 @@ import { BlockList, isIP, LookupFunction } from 'node:net';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { BoundedResolver } from './dns/bounded-resolver';
+import { OWN_ADDRESS_REASON, OwnEndpoints } from './own-endpoints';
 
 /** Resolutions one customer may have in flight at once, over all its requests in this process. */
 const PER_CUSTOMER_RESOLUTIONS = 5;
@@ -106,9 +107,11 @@ export const PRIVATE_ADDRESS_REASON =
 @Injectable()
 export class UrlSafety {
   private readonly resolver: BoundedResolver;
+  private readonly own: OwnEndpoints;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.resolver = sharedResolver(config.dns);
+    this.own = new OwnEndpoints(config);
   }
 
   /** `owner` (the customer) bounds how many names one customer has resolved at once. */
@@ -122,8 +125,12 @@ export class UrlSafety {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return { ok: false, problem: 'malformed', reason: 'must use http or https' };
     if (url.username || url.password) return { ok: false, problem: 'malformed', reason: 'must not carry credentials' };
-    if (this.config.allowPrivateUrls) return { ok: true };
     const host = url.hostname.replace(/^\[|\]$/g, '');
+    const port = OwnEndpoints.portOf(url);
+    // The service itself is refused even where private addresses are allowed (development).
+    const itself: UrlVerdict = { ok: false, problem: 'private', reason: OWN_ADDRESS_REASON };
+    if (this.own.isOwn(host, port)) return itself;
+    if (this.config.allowPrivateUrls) return (await this.resolvesToSelf(host, port, owner)) ? itself : { ok: true };
     if (host === 'localhost' || host.endsWith('.localhost'))
       return { ok: false, problem: 'private', reason: PRIVATE_ADDRESS_REASON };
     let addresses: string[];
@@ -135,7 +142,18 @@ export class UrlSafety {
     if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
       return { ok: false, problem: 'private', reason: PRIVATE_ADDRESS_REASON };
     }
+    if (addresses.some((address) => this.own.isOwnAddress(address, port))) return itself;
     return { ok: true };
+  }
+
+  /** A name (not an address) at the port the service listens on, resolving to where it listens. */
+  private async resolvesToSelf(host: string, port: number, owner: string): Promise<boolean> {
+    if (isIP(host) !== 0 || port !== this.config.port) return false;
+    try {
+      return (await this.resolver.resolve(host, owner)).some((address) => this.own.isOwnAddress(address, port));
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -180,10 +198,17 @@ export class UrlSafety {
    * localhost (names are checked by connectLookup when the hop connects; a literal address is not
    * looked up at all). Undefined when private URLs are allowed.
    */
-  redirectGuard(): ((hop: { hostname?: string | null }) => void) | undefined {
-    if (this.config.allowPrivateUrls) return undefined;
+  redirectGuard(): (hop: {
+    hostname?: string | null;
+    port?: string | number | null;
+    protocol?: string | null;
+  }) => void {
     return (hop) => {
       const host = (hop.hostname ?? '').replace(/^\[|\]$/g, '');
+      const port = OwnEndpoints.portOf({ protocol: hop.protocol ?? 'http:', port: String(hop.port ?? '') });
+      // Never to the service itself, even where private addresses are allowed (development).
+      if (this.own.isOwn(host, port)) throw new ForbiddenAddressError(host);
+      if (this.config.allowPrivateUrls) return;
       if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isForbiddenAddress(host)))
         throw new ForbiddenAddressError(host);
     };
