@@ -166,7 +166,7 @@ export class UrlSafety {
     return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
       const host = hostname.replace(/^\[|\]$/g, '');
       // Not through dns.lookup either (see BoundedResolver): a name is resolved with the same
-      // deadline and cache as check(); /etc/hosts is not read, so localhost is refused by name.
+      // deadline and cache as check(); localhost is refused by name, as check() does.
       const resolved: Promise<string[]> =
         isIP(host) !== 0
           ? Promise.resolve([host])

@@ -1,4 +1,7 @@
 import { createSocket, Socket } from 'node:dgram';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AddressInfo } from 'node:net';
 import { BoundedResolver, UnresolvableNameError } from './bounded-resolver';
 
@@ -39,5 +42,20 @@ describe('BoundedResolver', () => {
     // The greedy owner's six names take three rounds; the other owner's one name takes one.
     expect(await other).toBeLessThan(450);
     expect(await greedy).toBeGreaterThanOrEqual(550);
+  });
+
+  it('reads the hosts file first, as getaddrinfo does (c-ares does not)', async () => {
+    const hostsFile = join(mkdtempSync(join(tmpdir(), 'hosts-')), 'hosts');
+    writeFileSync(hostsFile, '127.0.1.1 builder.internal # this machine\n10.0.0.5 intranet.example\n');
+    const resolver = new BoundedResolver({
+      servers: [silent.server],
+      timeoutMs: 200,
+      perOwnerConcurrency: 5,
+      hostsFile,
+    });
+    const asked = silent.queries();
+    expect(await resolver.resolve('Builder.Internal.')).toEqual(['127.0.1.1']);
+    expect(await resolver.resolve('intranet.example')).toEqual(['10.0.0.5']);
+    expect(silent.queries()).toBe(asked);
   });
 });

@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns';
+import { HostsFile } from './hosts-file';
 
 /** How names of customer-chosen URLs are resolved: where, how long a try may take, how long an answer is kept. */
 export interface BoundedResolverSettings {
@@ -8,6 +9,8 @@ export interface BoundedResolverSettings {
   timeoutMs: number;
   /** Resolutions one owner (a customer) may have in flight at once; more wait their turn. */
   perOwnerConcurrency: number;
+  /** The hosts file read before asking name servers (as getaddrinfo does); default /etc/hosts. */
+  hostsFile?: string;
 }
 
 /** A name that does not resolve, or did not within the time allowed. */
@@ -39,16 +42,22 @@ export class BoundedResolver {
   private readonly cache = new Map<string, Cached>();
   private readonly inFlight = new Map<string, Promise<string[]>>();
   private readonly owners = new Map<string, { running: number; waiting: Array<() => void> }>();
+  private readonly hosts: HostsFile;
 
   constructor(private readonly settings: BoundedResolverSettings) {
     // c-ares doubles the timeout on each try: two tries of a third of the deadline fit within it.
     this.resolver = new Resolver({ timeout: Math.max(1, Math.floor(settings.timeoutMs / 3)), tries: 2 });
     if (settings.servers.length) this.resolver.setServers([...settings.servers]);
+    this.hosts = new HostsFile(settings.hostsFile ?? '/etc/hosts');
   }
 
   /** The name's IPv4 and IPv6 addresses (at least one), or UnresolvableNameError. */
   async resolve(host: string, owner = ''): Promise<string[]> {
-    const name = host.toLowerCase();
+    // `name.` is the same name, fully qualified.
+    const name = host.toLowerCase().replace(/\.$/, '');
+    // The hosts file first, as getaddrinfo would: a name it maps (to loopback, say) is judged by that.
+    const listed = this.hosts.addressesOf(name);
+    if (listed) return listed;
     const cached = this.cache.get(name);
     if (cached && cached.expiresAt > Date.now()) {
       if ('error' in cached) throw cached.error;
