@@ -44,6 +44,13 @@ describe('BoundedResolver', () => {
     expect(await greedy).toBeGreaterThanOrEqual(550);
   });
 
+  it('does not queue resolutions without an owner behind each other', async () => {
+    const resolver = new BoundedResolver({ servers: [silent.server], timeoutMs: 200, perOwnerConcurrency: 1 });
+    const started = Date.now();
+    await Promise.allSettled(Array.from({ length: 4 }, (_, index) => resolver.resolve(`n${index}.anyone.example`)));
+    expect(Date.now() - started).toBeLessThan(450);
+  });
+
   it('reads the hosts file first, as getaddrinfo does (c-ares does not)', async () => {
     const hostsFile = join(mkdtempSync(join(tmpdir(), 'hosts-')), 'hosts');
     writeFileSync(hostsFile, '127.0.1.1 builder.internal # this machine\n10.0.0.5 intranet.example\n');

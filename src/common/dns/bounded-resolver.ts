@@ -51,7 +51,10 @@ export class BoundedResolver {
     this.hosts = new HostsFile(settings.hostsFile ?? '/etc/hosts');
   }
 
-  /** The name's IPv4 and IPv6 addresses (at least one), or UnresolvableNameError. */
+  /**
+   * The name's IPv4 and IPv6 addresses (at least one), or UnresolvableNameError. `owner` (a
+   * customer) limits how many of its names are resolved at once; '' is not limited.
+   */
   async resolve(host: string, owner = ''): Promise<string[]> {
     // `name.` is the same name, fully qualified.
     const name = host.toLowerCase().replace(/\.$/, '');
@@ -114,6 +117,9 @@ export class BoundedResolver {
   }
 
   private async withOwnerSlot<T>(owner: string, work: () => Promise<T>): Promise<T> {
+    // No owner (a delivery's connection, a webhook attempt): those are already limited per customer
+    // where they are queued, and one shared queue here would let one customer hold up everyone.
+    if (owner === '') return work();
     let slots = this.owners.get(owner);
     if (!slots) this.owners.set(owner, (slots = { running: 0, waiting: [] }));
     const own = slots;
