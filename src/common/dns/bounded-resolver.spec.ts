@@ -44,6 +44,17 @@ describe('BoundedResolver', () => {
     expect(await greedy).toBeGreaterThanOrEqual(550);
   });
 
+  it('does not make one owner wait for a name queued behind another owner`s names', async () => {
+    const resolver = new BoundedResolver({ servers: [silent.server], timeoutMs: 200, perOwnerConcurrency: 1 });
+    const started = Date.now();
+    const queued = ['a', 'b', 'c', 'shared'].map((label) =>
+      resolver.resolve(`${label}.queue.example`, 'greedy').catch(() => undefined),
+    );
+    await resolver.resolve('shared.queue.example', 'other').catch(() => undefined);
+    expect(Date.now() - started).toBeLessThan(450);
+    await Promise.all(queued);
+  });
+
   it('does not queue resolutions without an owner behind each other', async () => {
     const resolver = new BoundedResolver({ servers: [silent.server], timeoutMs: 200, perOwnerConcurrency: 1 });
     const started = Date.now();

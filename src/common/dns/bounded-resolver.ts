@@ -66,9 +66,20 @@ export class BoundedResolver {
       if ('error' in cached) throw cached.error;
       return cached.addresses;
     }
+    return this.inFlight.get(name) ?? this.withOwnerSlot(owner, () => this.startOrJoin(name));
+  }
+
+  /**
+   * Joins a query of the name already under way, or starts one. Registered only once it runs (in
+   * the owner's slot), so a name waiting in one customer's queue never holds up another's.
+   */
+  private startOrJoin(name: string): Promise<string[]> {
+    const cached = this.cache.get(name);
+    if (cached && cached.expiresAt > Date.now())
+      return 'error' in cached ? Promise.reject(cached.error) : Promise.resolve(cached.addresses);
     const shared = this.inFlight.get(name);
     if (shared) return shared;
-    const query = this.withOwnerSlot(owner, () => this.query(name)).finally(() => this.inFlight.delete(name));
+    const query = this.query(name).finally(() => this.inFlight.delete(name));
     this.inFlight.set(name, query);
     return query;
   }
