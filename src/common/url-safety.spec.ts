@@ -27,6 +27,24 @@ describe('isForbiddenAddress', () => {
   it.each(['1.1.1.1', '93.184.216.34', '2606:4700:4700::1111'])('allows %s', (address) =>
     expect(isForbiddenAddress(address)).toBe(false),
   );
+
+  // IPv4-mapped addresses (::ffff:0:0/96) in any spelling are judged as the IPv4 address they carry.
+  it.each([
+    ['::ffff:a00:1', '10.0.0.1'],
+    ['::ffff:7f00:1', '127.0.0.1'],
+    ['0:0:0:0:0:ffff:7f00:1', '127.0.0.1'],
+    ['::FFFF:A9FE:A9FE', '169.254.169.254'],
+    ['::ffff:0.0.0.0', '0.0.0.0'],
+  ])('forbids the IPv4-mapped %s (%s)', (address) => expect(isForbiddenAddress(address)).toBe(true));
+
+  it.each(['::ffff:101:101', '::ffff:1.1.1.1'])('allows the IPv4-mapped public %s', (address) =>
+    expect(isForbiddenAddress(address)).toBe(false),
+  );
+
+  // RFC 8215's local-use NAT64 prefix, and the deprecated site-local prefix (RFC 3879).
+  it.each(['64:ff9b:1::a00:1', '64:ff9b:1:ffff::1', 'fec0::1', 'feff::1'])('forbids %s', (address) =>
+    expect(isForbiddenAddress(address)).toBe(true),
+  );
 });
 
 describe('UrlSafety.connectLookup', () => {
@@ -52,6 +70,41 @@ describe('UrlSafety.connectLookup', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the service itself', () => {
+  const development = new UrlSafety({
+    allowPrivateUrls: true,
+    host: '0.0.0.0',
+    port: 3000,
+    publicUrl: 'https://sandbox.example.com',
+  } as AppConfig);
+
+  it.each([
+    'http://localhost:3000/emulator/control/reset',
+    'http://127.0.0.1:3000/emulator/control/reset',
+    'http://[::1]:3000/emulator/control/reset',
+    'http://0.0.0.0:3000/x',
+    'https://sandbox.example.com/emulator/control/reset',
+    'https://SANDBOX.example.com:443/hooks',
+  ])('refuses %s even with ALLOW_PRIVATE_URLS', async (url) => {
+    expect(await development.check(url)).toEqual({
+      ok: false,
+      problem: 'private',
+      reason: expect.stringMatching(/must not point at this service itself/),
+    });
+  });
+
+  it.each(['http://localhost:3001/hooks', 'http://127.0.0.1:8000/a.jpg', 'http://sandbox.example.com/hooks'])(
+    'takes %s (another port) with ALLOW_PRIVATE_URLS',
+    async (url) => expect(await development.check(url)).toEqual({ ok: true }),
+  );
+
+  it('refuses a redirect to the service itself, even with ALLOW_PRIVATE_URLS', () => {
+    const guard = development.redirectGuard();
+    expect(() => guard({ hostname: '127.0.0.1', port: 3000, protocol: 'http:' })).toThrow(/private or loopback/);
+    expect(() => guard({ hostname: '127.0.0.1', port: 8000, protocol: 'http:' })).not.toThrow();
   });
 });
 

@@ -76,6 +76,11 @@ export interface AppConfig {
    */
   allowPrivateUrls: boolean;
   /**
+   * Resolving the names in customers' URLs: name servers (empty: the system's) and the most one
+   * name may take (DNS_SERVERS, DNS_TIMEOUT_MS).
+   */
+  dns: { servers: string[]; timeoutMs: number };
+  /**
    * Requests per API key on /api/v1, a token bucket per key in each process: `burst` requests at
    * once, refilled at `perSecond`. perSecond 0: no limit.
    */

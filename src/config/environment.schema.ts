@@ -218,6 +218,23 @@ export class EnvironmentSchema {
   @IsIn(['true', 'false'])
   ALLOW_PRIVATE_URLS: 'true' | 'false' = 'false';
 
+  /**
+   * Name servers for the names in customers' URLs (media, webhooks), comma-separated `ip` or
+   * `ip:port`; unset: the system's. Mainly for tests and for a dedicated resolver.
+   */
+  @Matches(/^\s*[0-9A-Fa-f:.[\]]+\s*(,\s*[0-9A-Fa-f:.[\]]+\s*)*$/, {
+    message: 'DNS_SERVERS must be comma-separated IP addresses, each with an optional :port',
+  })
+  @IsOptional()
+  DNS_SERVERS?: string;
+
+  /** The most resolving one name of a customer's URL may take; then the name counts as not resolving. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  DNS_TIMEOUT_MS = 2_000;
+
   /** Delays before each webhook attempt, e.g. `0s,5s,5m,30m,2h,5h,10h,10h` (the first is the first attempt). */
   @Matches(/^\s*\d+(ms|s|m|h)\s*(,\s*\d+(ms|s|m|h)\s*){0,19}$/, {
     message: 'WEBHOOK_RETRY_SCHEDULE must be 1-20 comma-separated durations such as 0s,5s,5m,2h',

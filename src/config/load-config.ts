@@ -95,6 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     publishCustomerMaxInFlight: schema.PUBLISH_CUSTOMER_MAX_IN_FLIGHT,
     queuePollMs: schema.QUEUE_POLL_MS,
     allowPrivateUrls: schema.ALLOW_PRIVATE_URLS === 'true',
+    dns: {
+      servers: (schema.DNS_SERVERS ?? '')
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+      timeoutMs: schema.DNS_TIMEOUT_MS,
+    },
     rateLimit: { perSecond: schema.RATE_LIMIT_PER_SECOND, burst: schema.RATE_LIMIT_BURST },
     keyLookups: { perSecond: schema.KEY_LOOKUP_PER_SECOND, burst: schema.KEY_LOOKUP_BURST },
     dashboard: { sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000 },

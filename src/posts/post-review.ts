@@ -26,6 +26,21 @@ function oneYearAfter(now: Date): Date {
   return latest;
 }
 
+/**
+ * Distinct host names among one post's media URLs. Each name is resolved before the post is
+ * accepted; a post naming hundreds could keep the resolver busy for everyone, and no post needs
+ * more (a carousel has at most 20 items on Instagram, 10 on X).
+ */
+export const MAX_MEDIA_HOSTS = 20;
+
+function mediaHostCount(body: CreatePostBody): number {
+  const hosts = new Set<string>();
+  for (const container of body.containers)
+    for (const medium of container.media ?? [])
+      if (medium.url !== undefined && URL.canParse(medium.url)) hosts.add(new URL(medium.url).hostname.toLowerCase());
+  return hosts.size;
+}
+
 const URL_RULE: Readonly<Record<UrlProblem, PostRule>> = {
   malformed: 'media_url_invalid',
   private: 'media_url_private',
@@ -112,6 +127,17 @@ export class PostReview {
     body: CreatePostBody,
   ): Promise<{ containers: StoredContainer[]; mediaProblems: PostProblem[] }> {
     const mediaProblems: PostProblem[] = [];
+    const hosts = mediaHostCount(body);
+    if (hosts > MAX_MEDIA_HOSTS)
+      throw ApiException.validation(
+        [
+          {
+            field: 'containers',
+            message: `the media URLs name ${hosts} different hosts; at most ${MAX_MEDIA_HOSTS} per post (upload the files, or serve them from fewer hosts)`,
+          },
+        ],
+        `Invalid request: media URLs on more than ${MAX_MEDIA_HOSTS} hosts`,
+      );
     const uploaded = await this.media.find(
       customerId,
       body.containers.flatMap((container) => (container.media ?? []).flatMap((medium) => medium.id ?? [])),
@@ -160,7 +186,7 @@ export class PostReview {
             }
             const url = medium.url!;
             const field = `${at}.url`;
-            const verdict = await this.urls.check(url);
+            const verdict = await this.urls.check(url, customerId);
             if (!verdict.ok)
               mediaProblems.push({ field, rule: URL_RULE[verdict.problem], message: `${field} ${verdict.reason}` });
             const kind = mediaKindOf(url);

@@ -71,7 +71,7 @@ export class WebhookEndpointsService {
         },
       ]);
     }
-    await this.checkUrl(url);
+    await this.checkUrl(url, customerId);
     const secret = chosenSecret ?? generateWebhookSecret();
     await this.endpoints.upsert(
       {
@@ -168,11 +168,11 @@ export class WebhookEndpointsService {
   }
 
   /** https only, and no private address, unless ALLOW_PRIVATE_URLS (local use, tests). */
-  private async checkUrl(url: string): Promise<void> {
+  private async checkUrl(url: string, customerId: string): Promise<void> {
     if (!this.config.allowPrivateUrls && URL.canParse(url) && new URL(url).protocol === 'http:') {
       throw ApiException.validation([{ field: 'url', message: HTTPS_REQUIRED }]);
     }
-    const verdict = await this.urls.check(url);
+    const verdict = await this.urls.check(url, customerId);
     if (!verdict.ok) throw ApiException.validation([{ field: 'url', message: `url ${verdict.reason}` }]);
   }
 }

@@ -22,6 +22,22 @@ describe('redactUrl', () => {
     [`/x?q=sps_${'C'.repeat(43)}`, '/x?q=[redacted]'],
     [`/api/v1/posts/sps_test_${'D'.repeat(43)}`, '/api/v1/posts/[redacted]'],
     [`/x?q=sps_test_${'E'.repeat(43)}&t=1`, '/x?q=[redacted]&t=1'],
+    // A signed media URL is a bearer link to the file while it lasts: its signature is a secret.
+    [
+      '/media-uploads/med_3kTMd9fQe2xV7bLp1sWq0Z.jpg?expires=1767225600&signature=9f86d081884c7d65',
+      '/media-uploads/med_3kTMd9fQe2xV7bLp1sWq0Z.jpg?expires=1767225600&signature=[redacted]',
+    ],
+    ['/m.jpg?Signature=abc', '/m.jpg?Signature=[redacted]'],
+    ['/m.jpg?%73ignature=abc', '/m.jpg?%73ignature=[redacted]'],
+    // Presigned S3 and similar links, and other secret-bearing names.
+    [
+      '/b/k.jpg?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=ab&X-Amz-Security-Token=tt&X-Amz-Expires=60',
+      '/b/k.jpg?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted]&X-Amz-Security-Token=[redacted]&X-Amz-Expires=60',
+    ],
+    [
+      '/x?sig=1&password=2&client_assertion=3&id_token=4&oauth_signature=5&n=6',
+      '/x?sig=[redacted]&password=[redacted]&client_assertion=[redacted]&id_token=[redacted]&oauth_signature=[redacted]&n=6',
+    ],
   ])('%s → %s', (url, expected) => expect(redactUrl(url)).toBe(expected));
 
   // The router decodes the path, so the log must judge the decoded forms too, in every encoding.

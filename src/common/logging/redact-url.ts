@@ -15,6 +15,16 @@ const SECRET_QUERY_PARAMS = new Set([
   'api_key',
   'apikey',
   'key',
+  'password',
+  'client_assertion',
+  'id_token',
+  // Signed links (our media URLs, presigned S3, OAuth 1.0a): with the signature a link reaches the file.
+  'signature',
+  'sig',
+  'oauth_signature',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
 ]);
 
 /**

@@ -1,0 +1,96 @@
+import { createSocket, Socket } from 'node:dgram';
+import { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
+import { TestApp, TestCustomer } from '../support/test-app';
+
+const TENANT = 'tenant-dns';
+const DNS_TIMEOUT_MS = 400;
+
+/**
+ * The names in customers' media URLs, resolved against a name server that never answers (as an
+ * attacker's domain with a silent name server would): each name gives up at DNS_TIMEOUT_MS, a
+ * post names at most 20 hosts, and nobody else's requests wait meanwhile.
+ */
+describe('Media URL names: bounded resolution', () => {
+  let silent: Socket;
+  let queries = 0;
+  let t: TestApp & { baseUrl: string };
+  let attacker: TestCustomer;
+  let neighbour: TestCustomer;
+  let account: string;
+
+  const hosts = (count: number, label: string) =>
+    Array.from({ length: count }, (_, index) => ({ url: `https://m${index}.${label}.silent.example/a.jpg` }));
+  const validate = (media: Array<{ url: string }>) =>
+    request(t.server)
+      .post('/api/v1/posts/validate')
+      .set('Authorization', `Bearer ${attacker.apiKey}`)
+      // A thread of containers of up to 10 media each: each container is within its own limits.
+      .send({
+        tenant_id: TENANT,
+        accounts: [account],
+        containers: Array.from({ length: Math.ceil(media.length / 10) }, (_, index) => ({
+          content: `part ${index + 1}`,
+          media: media.slice(index * 10, index * 10 + 10),
+        })),
+      });
+
+  beforeAll(async () => {
+    silent = createSocket('udp4');
+    silent.on('message', () => queries++);
+    await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    t = await startEmulatedApp({
+      env: { ALLOW_PRIVATE_URLS: 'false', DNS_SERVERS: `127.0.0.1:${port}`, DNS_TIMEOUT_MS: String(DNS_TIMEOUT_MS) },
+    });
+    attacker = await t.createCustomer();
+    neighbour = await t.createCustomer();
+    account = (await connectAccount(t, attacker, 'x', TENANT)).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    silent?.close();
+  });
+
+  it('refuses a post whose media URLs name more than 20 hosts, saying so, before resolving any', async () => {
+    const before = queries;
+    const response = await validate(hosts(21, 'many'));
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([
+      { field: 'containers', message: expect.stringMatching(/21 different hosts; at most 20 per post/) },
+    ]);
+    expect(queries).toBe(before);
+  });
+
+  it('gives up on 20 silent names within the bound, and another customer is not kept waiting', async () => {
+    const started = Date.now();
+    const verdict = validate(hosts(20, 'slow')).then((response) => ({ response, ms: Date.now() - started }));
+    // Meanwhile another customer sets up a webhook (an address literal: no DNS of its own).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const neighbourStarted = Date.now();
+    const webhook = await request(t.server)
+      .put('/api/v1/webhooks')
+      .set('Authorization', `Bearer ${neighbour.apiKey}`)
+      .send({ url: 'https://1.1.1.1/hooks', webhook_secret: 'whsec-neighbour-0123456789abcdef' });
+    const neighbourMs = Date.now() - neighbourStarted;
+    expect(webhook.status).toBe(200);
+    expect(neighbourMs).toBeLessThan(1_500);
+
+    const { response, ms } = await verdict;
+    expect(response.status).toBe(200);
+    const rules = (response.body.data.problems as Array<{ rule: string }>).map((problem) => problem.rule);
+    expect(rules.filter((rule) => rule === 'media_url_unresolvable')).toHaveLength(20);
+    // 20 names, 5 at a time for one customer, each giving up at DNS_TIMEOUT_MS: 4 rounds, plus slack.
+    expect(ms).toBeLessThan(4 * DNS_TIMEOUT_MS + 3_000);
+    expect(queries).toBeGreaterThan(0);
+  });
+
+  it('remembers a name that did not resolve for a while instead of asking again', async () => {
+    const before = queries;
+    const response = await validate(hosts(3, 'slow'));
+    expect(response.status).toBe(200);
+    expect(queries).toBe(before);
+  });
+});
