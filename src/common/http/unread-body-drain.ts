@@ -32,6 +32,8 @@ export function drainUnreadBodies(fastify: FastifyInstance, limits: UnreadBodyLi
 
 function watchRestOfBody(request: FastifyRequest, limits: UnreadBodyLimits): void {
   const socket = request.raw.socket;
+  // An injected request (light-my-request, in tests and in-process calls) has no real connection to close.
+  if (typeof socket?.destroy !== 'function' || typeof socket.bytesRead !== 'number') return;
   const startedAt = Date.now();
   const bytesAtAnswer = socket.bytesRead;
   const timer = setInterval(() => {
