@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ describe('Start with a busy port (real processes)', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'sps-busy-port-'));
 
   beforeAll(async () => {
+    // Reachable by the `postgres` user when run as root, so the data stays in here (and goes with it).
+    chmodSync(scratch, 0o755);
     await buildService();
   }, 120_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
