@@ -9,6 +9,7 @@ import { resolveDatabase } from './database/resolve-database';
 import { DrainState } from './health/drain-state';
 import { Readiness } from './health/readiness';
 import { portOf, startWorkerHealthServer } from './health/worker-health-server';
+import { listenOrExplain, PortInUseError } from './port-in-use';
 
 async function main(): Promise<void> {
   let config;
@@ -34,7 +35,13 @@ async function main(): Promise<void> {
   if (config.role === 'worker') {
     // A worker takes jobs from the database; it serves no HTTP, except its probes when asked to.
     if (config.healthPort !== undefined) {
-      healthServer = await startWorkerHealthServer(app.get(Readiness), config.healthPort, config.host);
+      const healthPort = config.healthPort;
+      healthServer = await listenOrExplain(
+        () => startWorkerHealthServer(app.get(Readiness), healthPort, config.host),
+        healthPort,
+        config.host,
+        'HEALTH_PORT',
+      );
       logger.info(
         { healthPort: portOf(healthServer) },
         'Worker running (ROLE=worker): only /health/live and /health/ready served',
@@ -43,7 +50,7 @@ async function main(): Promise<void> {
       logger.info('Worker running (ROLE=worker): no HTTP server');
     }
   } else {
-    await app.listen({ port: config.port, host: config.host });
+    await listenOrExplain(() => app.listen({ port: config.port, host: config.host }), config.port, config.host, 'PORT');
     logger.info(
       { port: config.port, publicUrl: config.publicUrl, role: config.role },
       `Listening; API docs at ${config.publicUrl}/api/docs`,
@@ -76,8 +83,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // The embedded database's refusals say what to do; a stack trace would only bury that.
-  if (error instanceof LocalDatabaseError) process.stderr.write(`Failed to start: ${error.message}\n`);
+  // The embedded database's refusals and a busy port say what to do; a stack trace would only bury that.
+  if (error instanceof LocalDatabaseError || error instanceof PortInUseError)
+    process.stderr.write(`Failed to start: ${error.message}\n`);
   else
     process.stderr.write(
       `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

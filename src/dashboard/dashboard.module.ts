@@ -16,6 +16,7 @@ import { PageContextFactory } from './pages/page-context';
 import { PostCommentsPageController } from './pages/post-comments.controller';
 import { PostsPageController } from './pages/posts.controller';
 import { SignInController } from './pages/sign-in.controller';
+import { UnknownPageController } from './pages/unknown-page.controller';
 import { ViewingController } from './pages/viewing.controller';
 import { WebhookController } from './pages/webhook.controller';
 import { AccountsReader } from './readers/accounts.reader';
@@ -56,6 +57,8 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
     PostCommentsPageController,
     AssetsController,
     ViewingController,
+    // Last: its wildcard only takes what no other dashboard route answers.
+    UnknownPageController,
   ],
   providers: [
     DashboardHttp,

@@ -16,8 +16,14 @@ export interface ResolvedDatabase {
 export async function resolveDatabase(config: AppConfig, logger: Logger): Promise<ResolvedDatabase> {
   if (config.database.url) return { config, stop: async () => undefined };
   const local = await startLocalDatabase({ dataDir: join(config.dataDir), port: config.database.embeddedPort });
+  if (local.relocated) {
+    logger.warn(
+      { databaseDir: local.databaseDir, dataDir: config.dataDir },
+      `Run as root, the embedded PostgreSQL runs as the "postgres" user, which cannot reach DATA_DIR: its data is kept in ${local.databaseDir}`,
+    );
+  }
   logger.warn(
-    { port: local.port, dataDir: config.dataDir, startedHere: local.startedHere },
+    { port: local.port, dataDir: config.dataDir, databaseDir: local.databaseDir, startedHere: local.startedHere },
     'DATABASE_URL is not set: using the embedded PostgreSQL (for local use; set DATABASE_URL in production)',
   );
   return { config: { ...config, database: { ...config.database, url: local.url } }, stop: () => local.stop() };

@@ -224,9 +224,13 @@ describe('Dashboard over HTTP', () => {
     // Keys and redirect URLs belong to the customer, whichever world is shown.
     expect((await get('/dashboard/oauth', session)).text).toContain(REDIRECT);
     expect((await get('/dashboard/api-keys', session)).text).toContain(`${a.customer.apiKey.slice(0, 10)}…`);
-    // Another session of the same user, and another customer's, still look at live data.
+    // Another session of the same user is its own: it opens on the world of the key used last (the
+    // test key, just now), and switching it leaves this one as it is. Another customer's sees neither.
     const otherTab = await signedIn(t, a.email, PASSWORD);
+    expect((await get('/dashboard/accounts', otherTab)).text).toContain(testAccountId);
+    await post('/dashboard/viewing', otherTab, { _csrf: otherTab.csrf, viewing: 'live', back: '/dashboard/accounts' });
     expect((await get('/dashboard/accounts', otherTab)).text).toContain(a.accountId);
+    expect((await get('/dashboard/accounts', session)).text).toContain(testAccountId);
     expect((await get('/dashboard/accounts', await signedIn(t, b.email, PASSWORD))).text).not.toContain(testAccountId);
 
     // The switch goes back only to a section of the dashboard.
@@ -332,6 +336,8 @@ describe('Dashboard over HTTP', () => {
 
   it("shows only a page's own notices: ?done= never reads the object prototype", async () => {
     const session = await signedIn(t, a.email, PASSWORD);
+    // The event is live data; A used a test key last, so a new session opens on test data.
+    await post('/dashboard/viewing', session, { _csrf: session.csrf, viewing: 'live', back: '/' });
     for (const path of [
       '/dashboard/api-keys',
       '/dashboard/oauth',

@@ -19,6 +19,19 @@ function walkthroughBlocks(): string[] {
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
 }
 
+/** Runs a script in bash as the walkthrough's shell does (exit on the first failure). */
+function runBash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => shell.once('close', (code) => resolve({ code, output })));
+}
+
 /**
  * README's five-minute walkthrough, pasted as a reader would: the service started as its first
  * block says, then every other block run in one bash shell, with only the ports changed (so that
@@ -57,11 +70,14 @@ describe("README's walkthrough, pasted into a shell", () => {
       120_000,
     );
 
-    const script = blocks
-      .slice(1)
-      .join('\n')
-      .replaceAll('http://localhost:3000', baseUrl)
-      .replaceAll('8080', String(receiverPort));
+    const pasted = blocks.slice(1).join('\n');
+    // The ports are set once, in variables a reader changes in one place.
+    expect(pasted.match(/\b(3000|8080)\b/g)).toEqual(['3000', '8080']);
+    expect(pasted).toMatch(/^SERVICE_PORT=3000\b/m);
+    expect(pasted).toMatch(/^RECEIVER_PORT=8080\b/m);
+    const script = pasted
+      .replace(/^SERVICE_PORT=3000\b/m, `SERVICE_PORT=${httpPort}`)
+      .replace(/^RECEIVER_PORT=8080\b/m, `RECEIVER_PORT=${receiverPort}`);
     const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], {
       cwd: ROOT,
       env,
@@ -89,5 +105,18 @@ describe("README's walkthrough, pasted into a shell", () => {
     }
     expect(output).not.toContain('"outcome":"refused"');
     expect(output).toMatch(/"data":\{"valid":true/);
+
+    // A step the API refuses: the README's helper prints the API's own error and fails, rather
+    // than a Node stack trace and an empty variable.
+    const helper = /^json\(\) \{[\s\S]*?"\$1"; \}$/m.exec(blocks.join('\n'))?.[0];
+    expect(helper).toBeDefined();
+    const refused = await runBash(
+      `${helper}\nACCOUNT=$(curl -s ${baseUrl}/api/v1/social-accounts?tenantId=t -H "Authorization: Bearer sps_not_a_key" | json 'data[0].id')\necho "after: $ACCOUNT"`,
+      env,
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toMatch(/^unauthorized: .+/m);
+    expect(refused.output).not.toMatch(/\n\s+at /);
+    expect(refused.output).not.toContain('after:');
   }, 300_000);
 });

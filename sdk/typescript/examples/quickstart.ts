@@ -1,12 +1,17 @@
 // The SDK in a few calls: an auth URL to connect an X profile, the tenant's accounts, and a post to the
 // first active one, read back until it settles. With a test key (sps_test_…) it all happens in your
 // test world: open the auth URL, approve on the emulated consent page, run this again to post.
+// From the repository root, build the SDK once (`npm test` does too), then run it:
 //
+//   npm run build -w sdk/typescript
 //   API_URL=http://localhost:3000 API_KEY=sps_test_… npx ts-node --transpile-only sdk/typescript/examples/quickstart.ts
+//
+// REDIRECT_URI must be one of the customer's redirect URLs (`npm run cli -- redirect-urls add`); the
+// default is the one the README's walkthrough adds.
 import { ApiError, createClient, unwrap } from '@social-publishing/sdk';
 
 const TENANT_ID = process.env.TENANT_ID ?? 'tenant-42';
-const REDIRECT_URI = process.env.REDIRECT_URI ?? 'https://app.example.com/connected';
+const REDIRECT_URI = process.env.REDIRECT_URI ?? 'http://localhost:8080/connected';
 
 async function main(): Promise<void> {
   const client = createClient({ baseUrl: requiredEnv('API_URL'), apiKey: requiredEnv('API_KEY') });

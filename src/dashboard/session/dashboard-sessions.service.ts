@@ -44,11 +44,23 @@ export class DashboardSessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Opens a session on the world of the customer's most recently used API key that still works
+   * (live when none was used): after working with a test key, the user first sees the test data
+   * they made.
+   */
   async start(userId: string): Promise<StartedSession> {
     const token = randomToken();
     const [row] = (await this.dataSource.query(
-      `INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, expires_at)
-       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')
+      `INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, expires_at, viewing)
+       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond',
+               coalesce((SELECT w.mode
+                           FROM dashboard_users u
+                           JOIN customers w ON w.id = u.customer_id OR w.live_customer_id = u.customer_id
+                           JOIN api_keys k ON k.customer_id = w.id
+                          WHERE u.id = $2 AND k.last_used_at IS NOT NULL AND k.revoked_at IS NULL
+                          ORDER BY k.last_used_at DESC
+                          LIMIT 1), 'live'))
        RETURNING expires_at, floor(extract(epoch FROM expires_at - now()))::int AS max_age`,
       [hashToken(token), userId, randomToken(), this.config.dashboard.sessionTtlMs],
     )) as Array<{ expires_at: Date; max_age: number }>;

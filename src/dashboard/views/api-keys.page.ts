@@ -20,6 +20,8 @@ const WHAT_A_MODE_DOES: Record<CustomerMode, string> = {
 };
 
 export function apiKeysPage(context: PageContext, state: ApiKeysPageState): SafeHtml {
+  // A new key defaults to the world on screen: someone looking at test data is making a test key.
+  const viewing = context.session.viewing;
   const created = state.created
     ? html`<section class="card" aria-labelledby="new-key-heading">
 <h2 id="new-key-heading">Your new ${state.created.mode} API key ${modeBadge(state.created.mode)}</h2>
@@ -47,8 +49,8 @@ ${csrfField(context.session)}
 <label for="key-name">Name (optional)</label>
 <input id="key-name" name="name" type="text" maxlength="100" placeholder="e.g. production backend">
 <fieldset class="choice"><legend>Mode</legend>
-<label><input type="radio" name="mode" value="live" checked> <span>Live</span></label>
-<label><input type="radio" name="mode" value="test"> <span>Test: <code>sps_test_…</code>, a world of its own</span></label>
+<label><input type="radio" name="mode" value="live"${viewing === 'live' ? html` checked` : null}> <span>Live</span></label>
+<label><input type="radio" name="mode" value="test"${viewing === 'test' ? html` checked` : null}> <span>Test: <code>sps_test_…</code>, a world of its own</span></label>
 </fieldset>
 <div><button type="submit">Create key</button></div>
 </form>

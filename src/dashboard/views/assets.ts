@@ -22,10 +22,11 @@ main.narrow{max-width:420px;margin-top:48px}
 h1{font-size:1.6rem;margin:8px 0 16px;overflow-wrap:anywhere}h2{font-size:1.2rem;margin:24px 0 8px}
 section.card{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:16px;margin:0 0 16px}
 .grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(260px,1fr))}
-.table-wrap{overflow-x:auto}
+/* Scroll shadows: white covers scroll with the content (local), shadows stay at the box's edges (scroll), so an edge with more columns behind it shows a shadow. */
+.table-wrap{overflow-x:auto;background:linear-gradient(to right,#fff 30%,rgba(255,255,255,0)),linear-gradient(to left,#fff 30%,rgba(255,255,255,0)) 100% 0,radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.25),rgba(0,0,0,0)),radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.25),rgba(0,0,0,0)) 100% 0;background-color:#fff;background-repeat:no-repeat;background-size:40px 100%,40px 100%,14px 100%,14px 100%;background-attachment:local,local,scroll,scroll}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:8px;border-bottom:1px solid #e5e7eb;vertical-align:top;overflow-wrap:break-word}
-.table-wrap table{min-width:600px}
+.table-wrap table{min-width:600px;background:transparent}
 th{font-size:14px;color:#4b5563}
 form.inline{display:inline}
 form.stack{display:grid;gap:8px;max-width:560px}

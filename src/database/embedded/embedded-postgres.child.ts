@@ -34,8 +34,8 @@ function receiveOptions(): Promise<EmbeddedServerOptions> {
 
 /**
  * Under root the server runs as the `postgres` user, who must reach both the binaries and the data.
- * Binaries installed below a private directory are copied to a reachable place; data below one is
- * the operator's choice to make, so it is refused with the ways out.
+ * Binaries installed below a private directory are copied to a reachable place; the parent already
+ * moved data out of one (databaseDirFor), so this check only guards against a place we missed.
  */
 function prepareForPostgresUser(databaseDir: string): void {
   const closed = closedAncestor(databaseDir);

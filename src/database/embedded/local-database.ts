@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { ChildMessage, EmbeddedServerOptions, ParentMessage } from './embedded-postgres.protocol';
 import { LocalDatabaseError } from './local-database-error';
+import { databaseDirFor } from './postgres-data-dir';
 import { runningServer } from './running-server';
 
 export const LOCAL_DATABASE_NAME = 'social_publishing';
@@ -16,6 +17,9 @@ export interface LocalDatabase {
   adminUrl: string;
   /** The port the server listens on (that of a server already running on the data, if one is). */
   port: number;
+  /** Where the server keeps its data (outside DATA_DIR when `relocated`: see databaseDirFor). */
+  databaseDir: string;
+  relocated: boolean;
   /** True when this process started the server (and `stop` will stop it). */
   startedHere: boolean;
   stop(): Promise<void>;
@@ -125,14 +129,15 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * The PostgreSQL server for local use when DATABASE_URL is not set: data under `<dataDir>/postgres`
- * (kept across restarts), listening on 127.0.0.1 only. If a server already runs on that data (the
+ * (kept across restarts; run as root with a DATA_DIR the `postgres` user cannot reach, where
+ * databaseDirFor says), listening on 127.0.0.1 only. If a server already runs on that data (the
  * service started earlier, or the CLI beside it), it is reused on whatever port it listens on,
  * rather than started twice.
  */
 export async function startLocalDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  const databaseDir = join(dataDir, 'postgres');
+  const { databaseDir, relocated } = databaseDirFor(dataDir);
   const password = passwordFor(dataDir);
   const running = runningServer(databaseDir);
   const port = running?.port ?? options.port;
@@ -143,7 +148,7 @@ export async function startLocalDatabase(options: LocalDatabaseOptions): Promise
 
   if (await canConnect(adminUrl)) {
     await ensureDatabase(adminUrl, LOCAL_DATABASE_NAME);
-    return { url, adminUrl, port, startedHere: false, stop: async () => undefined };
+    return { url, adminUrl, port, databaseDir, relocated, startedHere: false, stop: async () => undefined };
   }
   if (running) {
     throw new LocalDatabaseError(
@@ -157,5 +162,5 @@ export async function startLocalDatabase(options: LocalDatabaseOptions): Promise
   await waitUntilReady(child, serverOptions, options.startTimeoutMs ?? 60_000);
   child.removeAllListeners('exit');
   await ensureDatabase(adminUrl, LOCAL_DATABASE_NAME);
-  return { url, adminUrl, port, startedHere: true, stop: () => stopChild(child) };
+  return { url, adminUrl, port, databaseDir, relocated, startedHere: true, stop: () => stopChild(child) };
 }

@@ -1,0 +1,29 @@
+import { Controller, Get, NotFoundException, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../auth/public.decorator';
+import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
+import { redirectTo } from '../http/page-reply';
+import { ROUTES } from '../routes';
+
+/**
+ * Pages under /dashboard that do not exist: the dashboard's own 404 page (HTML, with a way
+ * back), not the API's JSON envelope. The router prefers every real route over this wildcard.
+ * `/dashboard` itself, which people type, leads to the overview.
+ */
+@ApiExcludeController()
+@Public()
+@UseFilters(DashboardExceptionFilter)
+@Controller('dashboard')
+export class UnknownPageController {
+  @Get()
+  root(@Res() reply: FastifyReply): void {
+    redirectTo(reply, ROUTES.overview);
+  }
+
+  // GET only: browsers reach pages by GET; forms post only to the pages that have them.
+  @Get('*')
+  unknown(): never {
+    throw new NotFoundException('There is no such dashboard page.');
+  }
+}
