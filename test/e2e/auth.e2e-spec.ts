@@ -10,7 +10,8 @@ interface RegisteredRoute {
 
 /** Routes that are meant to be open. Anything else the router knows must demand an API key. */
 /** The dashboard's pages are opened by a session cookie, never by an API key (checked below). */
-const isDashboardRoute = (route: RegisteredRoute): boolean => route.url === '/' || route.url.startsWith('/dashboard/');
+const isDashboardRoute = (route: RegisteredRoute): boolean =>
+  route.url === '/' || route.url === '/dashboard' || route.url.startsWith('/dashboard/');
 const isPublicRoute = (route: RegisteredRoute): boolean =>
   route.url === '/health' ||
   route.url === '/health/live' ||

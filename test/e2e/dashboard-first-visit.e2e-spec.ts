@@ -70,10 +70,22 @@ describe('Dashboard, first visit (HTML over HTTP)', () => {
   });
 
   it("answers an unknown dashboard page with the dashboard's own 404 page, not the API's JSON", async () => {
-    const root = await request(t.server).get('/dashboard');
+    // Without a session, like every dashboard page: to sign-in, saying nothing of which pages exist.
+    for (const path of ['/dashboard', '/dashboard/nope']) {
+      const anonymous = await request(t.server).get(path);
+      expect({ path, status: anonymous.status, location: anonymous.headers.location }).toEqual({
+        path,
+        status: 303,
+        location: '/dashboard/sign-in',
+      });
+    }
+    const live = await t.createCustomer('first-visit-404');
+    await t.app.get(DashboardUsersService).create(live.id, 'ops-404@example.com', PASSWORD);
+    const { cookie } = await signedIn(t, 'ops-404@example.com', PASSWORD);
+    const root = await request(t.server).get('/dashboard').set('Cookie', cookie);
     expect({ status: root.status, location: root.headers.location }).toEqual({ status: 303, location: '/' });
     for (const path of ['/dashboard/nope', '/dashboard/api-keys/nope/deeper']) {
-      const answer = await request(t.server).get(path);
+      const answer = await request(t.server).get(path).set('Cookie', cookie);
       expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({
         path,
         status: 404,
