@@ -27,11 +27,26 @@ describe('account permissions', () => {
   });
 
   it("names Instagram's permissions as the accounts' login grants them", () => {
-    const facebookLogin = ['instagram_basic', 'instagram_content_publish', 'instagram_manage_comments'];
+    const facebookLogin = [
+      'instagram_basic',
+      'instagram_content_publish',
+      'instagram_manage_comments',
+      'pages_show_list',
+      'pages_read_engagement',
+    ];
     expect(missingPermissions(instagramPermissionNeeds('facebook'), facebookLogin)).toEqual([
       { feature: 'metrics', permissions: ['instagram_manage_insights'] },
       { feature: 'unpublish', permissions: ['instagram_manage_contents'] },
     ]);
+    // Every Instagram call through Facebook Login but deleting names pages_read_engagement: declined, none works.
+    const withoutPageReads = [
+      ...facebookLogin.filter((permission) => permission !== 'pages_read_engagement'),
+      'instagram_manage_insights',
+      'instagram_manage_contents',
+    ];
+    expect(
+      missingPermissions(instagramPermissionNeeds('facebook'), withoutPageReads).map(({ feature }) => feature),
+    ).toEqual(['publish', 'thread', 'read_comments', 'answer_comments', 'metrics']);
     const instagramLogin = ['instagram_business_basic', 'instagram_business_content_publish'];
     expect(missingPermissions(instagramPermissionNeeds('instagram'), instagramLogin)).toEqual([
       { feature: 'thread', permissions: ['instagram_business_manage_comments'] },

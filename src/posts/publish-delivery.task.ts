@@ -113,7 +113,7 @@ export class PublishDeliveryTask {
     needs: PermissionNeeds,
   ): string | undefined {
     if (resuming || Object.keys(delivery.progress).length > 0) return undefined;
-    for (const feature of featuresOfPost(post.containers.map((container) => ({ media: container.media })))) {
+    for (const feature of featuresOfPost(post.containers)) {
       const lacking = lackedFor(needs, feature, account.scopes);
       if (lacking.length) return permissionMessage(account, feature, lacking);
     }

@@ -35,10 +35,10 @@ function loginOf(host: GraphHost, network: 'facebook' | 'instagram'): GraphLogin
 function enforcePermissionTable(
   context: EmulatorContext,
   request: FastifyRequest,
+  params: Record<string, string>,
   contract: GraphContract,
   call: { host: GraphHost; node: string; edge: string | undefined; network: 'facebook' | 'instagram' },
 ): void {
-  const params = requestParams(request);
   const token = context.state.credentials.check(presentedGraphToken(request, params));
   // A token of another host (Instagram Login's on Facebook's Graph) is the route's to refuse (190).
   if (!token.ok || token.token.network !== (call.host === 'instagram' ? 'instagram' : 'facebook')) return;
@@ -97,7 +97,7 @@ export function registerGraphContractChecks(fastify: FastifyInstance, context: E
       }),
     );
     calls.set(request, { node, edge: target.edge });
-    enforcePermissionTable(context, request, contract, { host, node, edge: target.edge, network: callNetwork });
+    enforcePermissionTable(context, request, params, contract, { host, node, edge: target.edge, network: callNetwork });
   });
 
   fastify.addHook('onSend', async (request, reply, payload) => {

@@ -27,8 +27,7 @@ function refusal(error: unknown): Refusal | undefined {
   const { code } = error.details;
   const { message } = error;
   if (code === 10 && NOT_ENOUGH_VIEWERS.test(message)) return { unavailable: 'not_enough_viewers', message };
-  if (code === 10 || (typeof code === 'number' && code >= 200 && code <= 299))
-    return { unavailable: 'missing_permission', message };
+  if (error.details.permissionDenied) return { unavailable: 'missing_permission', message };
   if (code === 100 && INVALID_METRIC.test(message)) return { unavailable: 'discontinued', message };
   if (code === 100) return { unavailable: 'unsupported_media_type', message };
   return undefined;

@@ -10,6 +10,12 @@ interface PerLogin {
 const PUBLISH: PerLogin = { instagram: 'instagram_business_content_publish', facebook: 'instagram_content_publish' };
 const COMMENTS: PerLogin = { instagram: 'instagram_business_manage_comments', facebook: 'instagram_manage_comments' };
 const INSIGHTS: PerLogin = { instagram: 'instagram_business_manage_insights', facebook: 'instagram_manage_insights' };
+/**
+ * Through Facebook Login every Instagram call's reference also names these (the IG User media,
+ * media_publish, comments and insights pages): a user may decline them in the dialog, and Graph
+ * then refuses the call. Instagram Login's basic right is what connecting takes, so it is not named.
+ */
+const FACEBOOK_LOGIN_BASICS = ['instagram_basic', 'pages_read_engagement'];
 
 /**
  * What each feature needs, in the names of the login the accounts connect with (a message then
@@ -26,13 +32,13 @@ const INSIGHTS: PerLogin = { instagram: 'instagram_business_manage_insights', fa
  * the account lacks (the unpublish endpoint answers unpublish_not_supported instead).
  */
 export function instagramPermissionNeeds(login: InstagramLogin): PermissionNeeds {
-  const named = (right: PerLogin) => [[right[login]]];
+  const named = (right: PerLogin) => [[right[login], ...(login === 'facebook' ? FACEBOOK_LOGIN_BASICS : [])]];
   return {
     publish: named(PUBLISH),
     thread: named(COMMENTS),
     read_comments: named(COMMENTS),
     answer_comments: named(COMMENTS),
     metrics: named(INSIGHTS),
-    ...(login === 'facebook' ? { unpublish: [['instagram_manage_contents']] } : {}),
+    ...(login === 'facebook' ? { unpublish: [['instagram_manage_contents', 'instagram_basic']] } : {}),
   };
 }
