@@ -71,3 +71,37 @@ export function withAppOptions(
     throw new ConfigError(set.map((name) => `${name}: describes the service-wide app; set ${variables.app} too`));
   return { ...app, ...options };
 }
+
+/** A Meta network's service-wide app variables, named `<PREFIX>_APP_ID`, `<PREFIX>_LOGIN_CONFIG_ID` and so on. */
+export type MetaAppVariables<Prefix extends string> = {
+  [Name in `${Prefix}_APP_ID` | `${Prefix}_APP_SECRET` | `${Prefix}_LOGIN_CONFIG_ID`]?: string;
+} & { [Name in `${Prefix}_REQUIRE_APP_SECRET_PROOF` | `${Prefix}_BUSINESS_ACCESS`]: 'true' | 'false' };
+
+/** The service-wide app of a Meta network (Facebook, Instagram) with its Meta settings, from its variables. */
+export function metaServiceApp<Prefix extends string>(
+  prefix: Prefix,
+  env: MetaAppVariables<Prefix>,
+  refusedBecause?: string,
+): AppCredentials | undefined {
+  const name = (suffix: string) => `${prefix}_${suffix}`;
+  const variables = {
+    id: name('APP_ID'),
+    secret: name('APP_SECRET'),
+    loginConfigId: name('LOGIN_CONFIG_ID'),
+    requireAppSecretProof: name('REQUIRE_APP_SECRET_PROOF'),
+    businessAccess: name('BUSINESS_ACCESS'),
+  };
+  // The mapped type checked the caller's names; read by the names made from the prefix.
+  const values = env as Partial<Record<string, string>>;
+  const isOn = (variable: string) => (values[variable] === 'true' ? 'true' : 'false');
+  return withAppOptions(
+    serviceAppFrom(variables, { id: values[variables.id], secret: values[variables.secret] }),
+    { ...variables, app: variables.id },
+    {
+      loginConfigId: values[variables.loginConfigId],
+      requireAppSecretProof: isOn(variables.requireAppSecretProof),
+      businessAccess: isOn(variables.businessAccess),
+    },
+    refusedBecause,
+  );
+}

@@ -1,25 +1,20 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl, withAppOptions } from '../network-settings';
-
-const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+import { emulatorBaseUrl, isEmulated, metaServiceApp, testWorldEmulatorUrl } from '../network-settings';
+import { IsEndpointUrl, IsOptionalLoginConfigId, IsPollIntervalMs, IsTrueOrFalse } from '../setting-rules';
 
 /** The Facebook variables, validated at start like every other setting. */
 export class FacebookEnvironment {
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   FACEBOOK_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
 
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v25.0';
 
   /** How long to wait between checks of a Page video Facebook is still processing (ms). */
-  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
-  @IsInt()
-  @Min(1_000)
-  @Max(600_000)
+  @IsPollIntervalMs()
   FACEBOOK_VIDEO_POLL_MS = 30_000;
 
   @IsString()
@@ -31,16 +26,15 @@ export class FacebookEnvironment {
   FACEBOOK_APP_SECRET?: string;
 
   /** Facebook Login for Business: the configuration's id; the dialog sends it instead of scopes. */
-  @Matches(/^\d{1,32}$/, { message: 'must be the numeric id of a Facebook Login for Business configuration' })
-  @IsOptional()
+  @IsOptionalLoginConfigId()
   FACEBOOK_LOGIN_CONFIG_ID?: string;
 
   /** The app has "Require App Secret" on: every Graph call carries appsecret_proof. */
-  @IsIn(['true', 'false'])
+  @IsTrueOrFalse()
   FACEBOOK_REQUIRE_APP_SECRET_PROOF: 'true' | 'false' = 'false';
 
   /** Pages reached through a Business Manager role: the dialog also asks business_management. */
-  @IsIn(['true', 'false'])
+  @IsTrueOrFalse()
   FACEBOOK_BUSINESS_ACCESS: 'true' | 'false' = 'false';
 }
 
@@ -69,23 +63,7 @@ function emulatedFacebook(base: string, serviceApp: AppCredentials | undefined, 
 
 export function loadFacebookSettings(config: AppConfig): FacebookSettings {
   const env = validateEnvironment(FacebookEnvironment, config.env);
-  const serviceApp = withAppOptions(
-    serviceAppFrom(
-      { id: 'FACEBOOK_APP_ID', secret: 'FACEBOOK_APP_SECRET' },
-      { id: env.FACEBOOK_APP_ID, secret: env.FACEBOOK_APP_SECRET },
-    ),
-    {
-      app: 'FACEBOOK_APP_ID',
-      loginConfigId: 'FACEBOOK_LOGIN_CONFIG_ID',
-      requireAppSecretProof: 'FACEBOOK_REQUIRE_APP_SECRET_PROOF',
-      businessAccess: 'FACEBOOK_BUSINESS_ACCESS',
-    },
-    {
-      loginConfigId: env.FACEBOOK_LOGIN_CONFIG_ID,
-      requireAppSecretProof: env.FACEBOOK_REQUIRE_APP_SECRET_PROOF,
-      businessAccess: env.FACEBOOK_BUSINESS_ACCESS,
-    },
-  );
+  const serviceApp = metaServiceApp('FACEBOOK', env);
   const testWorld = emulatedFacebook(testWorldEmulatorUrl(config), undefined, env.FACEBOOK_VIDEO_POLL_MS);
   if (isEmulated(config, serviceApp)) {
     const live = emulatedFacebook(emulatorBaseUrl(config), serviceApp, env.FACEBOOK_VIDEO_POLL_MS);

@@ -1,11 +1,10 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl, withAppOptions } from '../network-settings';
+import { emulatorBaseUrl, isEmulated, metaServiceApp, testWorldEmulatorUrl } from '../network-settings';
+import { IsEndpointUrl, IsOptionalLoginConfigId, IsPollIntervalMs, IsTrueOrFalse } from '../setting-rules';
 
-const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 const LOGINS = ['instagram', 'facebook'] as const;
 
 /**
@@ -16,30 +15,27 @@ export type InstagramLogin = (typeof LOGINS)[number];
 
 /** The Instagram variables, validated at start like every other setting. */
 export class InstagramEnvironment {
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   INSTAGRAM_AUTHORIZE_URL = 'https://www.instagram.com/oauth/authorize';
 
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   INSTAGRAM_TOKEN_URL = 'https://api.instagram.com/oauth/access_token';
 
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   INSTAGRAM_GRAPH_URL = 'https://graph.instagram.com/v25.0';
 
   @IsIn(LOGINS)
   INSTAGRAM_LOGIN: InstagramLogin = 'instagram';
 
   /** How long to wait between checks of a video container Instagram is still processing (ms). */
-  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
-  @IsInt()
-  @Min(1_000)
-  @Max(600_000)
+  @IsPollIntervalMs()
   INSTAGRAM_VIDEO_POLL_MS = 60_000;
 
   /** Facebook Login's endpoints, used with INSTAGRAM_LOGIN=facebook (with the Instagram app credentials). */
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   FACEBOOK_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
 
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v25.0';
 
   @IsString()
@@ -51,16 +47,15 @@ export class InstagramEnvironment {
   INSTAGRAM_APP_SECRET?: string;
 
   /** With INSTAGRAM_LOGIN=facebook: the Facebook Login for Business configuration's id, sent instead of scopes. */
-  @Matches(/^\d{1,32}$/, { message: 'must be the numeric id of a Facebook Login for Business configuration' })
-  @IsOptional()
+  @IsOptionalLoginConfigId()
   INSTAGRAM_LOGIN_CONFIG_ID?: string;
 
   /** With INSTAGRAM_LOGIN=facebook: the app has "Require App Secret" on; every Graph call carries appsecret_proof. */
-  @IsIn(['true', 'false'])
+  @IsTrueOrFalse()
   INSTAGRAM_REQUIRE_APP_SECRET_PROOF: 'true' | 'false' = 'false';
 
   /** With INSTAGRAM_LOGIN=facebook: Pages reached through a Business Manager role; asks business_management and ads_read. */
-  @IsIn(['true', 'false'])
+  @IsTrueOrFalse()
   INSTAGRAM_BUSINESS_ACCESS: 'true' | 'false' = 'false';
 }
 
@@ -91,22 +86,9 @@ const trimmed = (url: string): string => url.replace(/\/+$/, '');
 
 export function loadInstagramSettings(config: AppConfig): InstagramSettings {
   const env = validateEnvironment(InstagramEnvironment, config.env);
-  const serviceApp = withAppOptions(
-    serviceAppFrom(
-      { id: 'INSTAGRAM_APP_ID', secret: 'INSTAGRAM_APP_SECRET' },
-      { id: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET },
-    ),
-    {
-      app: 'INSTAGRAM_APP_ID',
-      loginConfigId: 'INSTAGRAM_LOGIN_CONFIG_ID',
-      requireAppSecretProof: 'INSTAGRAM_REQUIRE_APP_SECRET_PROOF',
-      businessAccess: 'INSTAGRAM_BUSINESS_ACCESS',
-    },
-    {
-      loginConfigId: env.INSTAGRAM_LOGIN_CONFIG_ID,
-      requireAppSecretProof: env.INSTAGRAM_REQUIRE_APP_SECRET_PROOF,
-      businessAccess: env.INSTAGRAM_BUSINESS_ACCESS,
-    },
+  const serviceApp = metaServiceApp(
+    'INSTAGRAM',
+    env,
     // Instagram Login's authorize page takes scopes only, and graph.instagram.com documents no appsecret_proof.
     env.INSTAGRAM_LOGIN === 'facebook'
       ? undefined

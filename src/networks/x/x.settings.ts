@@ -1,17 +1,16 @@
-import { IsOptional, IsString, IsUrl } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { AppConfig } from '../../config/app-config';
 import { validateEnvironment } from '../../config/validate-environment';
 import { AppCredentials } from '../network-adapter';
 import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
-
-const URL_RULE = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+import { IsEndpointUrl } from '../setting-rules';
 
 /** The X variables, validated at start like every other setting. */
 export class XEnvironment {
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   X_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
 
-  @IsUrl(URL_RULE)
+  @IsEndpointUrl()
   X_API_URL = 'https://api.x.com';
 
   @IsString()
