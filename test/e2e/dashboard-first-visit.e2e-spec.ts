@@ -81,7 +81,7 @@ describe('Dashboard, first visit (HTML over HTTP)', () => {
     }
     const live = await t.createCustomer('first-visit-404');
     await t.app.get(DashboardUsersService).create(live.id, 'ops-404@example.com', PASSWORD);
-    const { cookie } = await signedIn(t, 'ops-404@example.com', PASSWORD);
+    const { cookie, csrf } = await signedIn(t, 'ops-404@example.com', PASSWORD);
     const root = await request(t.server).get('/dashboard').set('Cookie', cookie);
     expect({ status: root.status, location: root.headers.location }).toEqual({ status: 303, location: '/' });
     for (const path of ['/dashboard/nope', '/dashboard/api-keys/nope/deeper']) {
@@ -94,6 +94,16 @@ describe('Dashboard, first visit (HTML over HTTP)', () => {
       expect(answer.text).toContain('Not found');
       expect(answer.text).toContain('Back to the dashboard');
     }
+    // A form posted where no page takes one is not found either, in the dashboard's HTML.
+    const posted = await request(t.server)
+      .post('/dashboard/nope')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ _csrf: csrf, anything: 'x' });
+    expect({ status: posted.status, type: posted.headers['content-type'] }).toEqual({
+      status: 404,
+      type: expect.stringMatching(/^text\/html/),
+    });
     // The API keeps its JSON.
     const api = await request(t.server).get('/api/v1/nope');
     expect(api.headers['content-type']).toMatch(/^application\/json/);

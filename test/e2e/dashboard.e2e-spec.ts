@@ -277,6 +277,8 @@ describe('Dashboard over HTTP', () => {
       },
       'POST /dashboard/accounts/:id/disconnect': { path: `/dashboard/accounts/${a.accountId}/disconnect`, fields: {} },
       'POST /dashboard/sign-out': { path: '/dashboard/sign-out', fields: {} },
+      // A post to a page that takes none: refused for its missing token before it is found missing.
+      'POST /dashboard/*': { path: '/dashboard/nope', fields: {} },
       'POST /dashboard/viewing': {
         path: '/dashboard/viewing',
         fields: { viewing: 'test', back: '/dashboard/accounts' },

@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { All, Controller, Get, NotFoundException, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
@@ -24,8 +24,8 @@ export class UnknownPageController {
     redirectTo(reply, ROUTES.overview);
   }
 
-  // GET only: browsers reach pages by GET; forms post only to the pages that have them.
-  @Get('*')
+  // Every method: a form posted to a page that has no such form is a page not found too, in HTML.
+  @All('*')
   unknown(): never {
     throw new NotFoundException('There is no such dashboard page.');
   }
