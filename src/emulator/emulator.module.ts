@@ -84,8 +84,9 @@ export class EmulatorModule {
               worlds,
               options,
               host,
-              new WorldAdmission({ ...DEFAULT_WORLD_TRAFFIC, connections: config.database.worldConnections }, (request) =>
-                ownCaller.isOwn(request.headers[OWN_CALLER_HEADER]),
+              new WorldAdmission(
+                { ...DEFAULT_WORLD_TRAFFIC, connections: config.database.worldConnections },
+                (request) => ownCaller.isOwn(request.headers[OWN_CALLER_HEADER]),
               ),
             ),
           inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost, APP_CONFIG, OwnEmulatorCaller],

@@ -42,15 +42,4 @@ export class TokenBuckets {
     if (this.buckets.size > this.maxKeys) this.buckets.delete(this.buckets.keys().next().value as string);
     return true;
   }
-
-  /** Seconds until `key` has a token again (0 when it has one). */
-  secondsUntilToken(key: string): number {
-    const bucket = this.buckets.get(key);
-    if (!bucket) return 0;
-    const tokens = Math.min(
-      this.rate.burst,
-      bucket.tokens + ((this.now() - bucket.at) / 1000) * this.rate.perSecond,
-    );
-    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / this.rate.perSecond);
-  }
 }

@@ -42,7 +42,12 @@ async function app(storage: WorldStorage, admission: WorldAdmission): Promise<Fa
   return fastify;
 }
 
-const limits = { perClient: { burst: 100, perSecond: 100 }, perWorld: { burst: 100, perSecond: 100 }, maxWaitingPerWorld: 2, connections: 1 };
+const limits = {
+  perClient: { burst: 100, perSecond: 100 },
+  perWorld: { burst: 100, perSecond: 100 },
+  maxWaitingPerWorld: 2,
+  connections: 1,
+};
 
 describe('world routing', () => {
   it("sleeps a slow fault's delay after the world's transaction, then answers what the handler sent", async () => {

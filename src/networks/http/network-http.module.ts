@@ -4,7 +4,9 @@ import { UrlSafety } from '../../common/url-safety';
 import { NetworkHttpClient } from './network-http.client';
 import { OwnEmulatorCaller } from './own-emulator-caller';
 
-@Module({ imports: [HttpModule], providers: [NetworkHttpClient, UrlSafety, OwnEmulatorCaller],
+@Module({
+  imports: [HttpModule],
+  providers: [NetworkHttpClient, UrlSafety, OwnEmulatorCaller],
   exports: [NetworkHttpClient, OwnEmulatorCaller],
- })
+})
 export class NetworkHttpModule {}
