@@ -124,12 +124,22 @@ describe('Sandbox attacks: a test world cannot take the pool, be flooded, or be 
         .replace(/"fbtrace_id":"[^"]+"/g, '"fbtrace_id":"<trace>"');
       return { status: response.status, type: response.headers.get('content-type'), body };
     };
+    const written = async () =>
+      (
+        await t.db.query<{ updated_at: Date }>('SELECT updated_at FROM emulator_worlds WHERE world_id = $1', [
+          victim.id,
+        ])
+      )[0]!.updated_at.toISOString();
+    const before = await written();
     for (const probe of probes) {
       const known = await seen(probe(victim.id), victim.id);
       const none = await seen(probe(unknown), unknown);
       expect(none).toEqual(known);
       expect(known.status).toBeGreaterThanOrEqual(400);
     }
+    // Refused calls changed nothing, so the world's row was not written (nor one made for the unknown id).
+    expect(await written()).toBe(before);
+    expect(await t.db.query('SELECT 1 FROM emulator_worlds WHERE world_id = $1', [unknown])).toEqual([]);
   });
 
   it("keeps another customer's live API and worker as fast as before while strangers pile onto a slowed world", async () => {
