@@ -90,6 +90,18 @@ describe('world routing', () => {
     await fastify.close();
   });
 
+  it('bounds strangers per world whatever their addresses, other worlds untouched', async () => {
+    const { storage } = recordingStorage();
+    const fastify = await app(storage, new WorldAdmission({ ...limits, perWorld: { burst: 3, perSecond: 0.001 } }));
+    const call = (world: string, index: number) =>
+      fastify.inject({ url: `/quick?access_token=t_sandbox_${world}`, remoteAddress: `198.51.100.${index}` });
+    const statuses: number[] = [];
+    for (let index = 1; index <= 5; index += 1) statuses.push((await call(WORLD, index)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect((await call('cus_Other1', 9)).statusCode).toBe(200);
+    await fastify.close();
+  });
+
   it("always lets the service's own calls in, ahead of strangers", async () => {
     const { storage } = recordingStorage();
     const admission = new WorldAdmission(
