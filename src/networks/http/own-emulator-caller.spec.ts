@@ -4,7 +4,7 @@ import { loadConfig } from '../../config/load-config';
 import { OWN_CALLER_HEADER, OwnEmulatorCaller } from './own-emulator-caller';
 
 const config = loadConfig({ PUBLIC_URL: 'https://publish.example.com' });
-const caller = (key = randomBytes(32)) => new OwnEmulatorCaller(new KeyRing({ id: 'k1', key }), config);
+const caller = (key = randomBytes(32)) => new OwnEmulatorCaller(config, new KeyRing({ id: 'k1', key }));
 
 describe('OwnEmulatorCaller', () => {
   it("marks calls to the service's own emulator only", () => {
@@ -25,5 +25,11 @@ describe('OwnEmulatorCaller', () => {
     expect(own.isOwn(mark.slice(0, -1))).toBe(false);
     expect(own.isOwn(undefined)).toBe(false);
     expect(own.isOwn([mark, mark])).toBe(false);
+  });
+
+  it('marks nothing and takes nothing for own without encryption keys', () => {
+    const keyless = new OwnEmulatorCaller(config);
+    expect(keyless.headersFor('https://publish.example.com/emulator/x')).toEqual({});
+    expect(keyless.isOwn('')).toBe(false);
   });
 });

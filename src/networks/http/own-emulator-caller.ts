@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { KeyRing } from '../../common/crypto/key-ring';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
@@ -18,22 +18,23 @@ export const OWN_CALLER_HEADER = 'x-sandbox-caller';
  */
 @Injectable()
 export class OwnEmulatorCaller {
-  private readonly mark: string;
+  /** Undefined without encryption keys (a network module tested alone): no call is marked, none is taken for own. */
+  private readonly mark: string | undefined;
   private readonly emulatorBase: string;
 
-  constructor(keys: KeyRing, @Inject(APP_CONFIG) config: AppConfig) {
-    this.mark = createHmac('sha256', keys.active.key).update('own-emulator-caller').digest('base64url');
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() keys?: KeyRing) {
+    this.mark = keys && createHmac('sha256', keys.active.key).update('own-emulator-caller').digest('base64url');
     this.emulatorBase = `${testWorldEmulatorUrl(config)}/`;
   }
 
   /** The header to add to a call to `url`: the mark for the service's own emulator, else none. */
   headersFor(url: string): Record<string, string> {
-    return url.startsWith(this.emulatorBase) ? { [OWN_CALLER_HEADER]: this.mark } : {};
+    return this.mark && url.startsWith(this.emulatorBase) ? { [OWN_CALLER_HEADER]: this.mark } : {};
   }
 
   /** Whether a request's header value is the service's mark. */
   isOwn(value: string | string[] | undefined): boolean {
-    if (typeof value !== 'string') return false;
+    if (typeof value !== 'string' || !this.mark) return false;
     const given = Buffer.from(value);
     const expected = Buffer.from(this.mark);
     return given.length === expected.length && timingSafeEqual(given, expected);
