@@ -28,6 +28,11 @@ export interface AppConfig {
     /** Unset means "start the embedded PostgreSQL under dataDir". */
     url: string | undefined;
     poolSize: number;
+    /**
+     * Test-world requests (the sandbox's emulator) holding a pooled connection at once in this
+     * instance; the rest of the pool stays the API's and the worker's (DATABASE_WORLD_CONNECTIONS).
+     */
+    worldConnections: number;
     /** How long the service waits for Postgres to answer a query before giving up (503). */
     queryTimeoutMs: number;
     embeddedPort: number;

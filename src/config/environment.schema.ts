@@ -36,6 +36,14 @@ export class EnvironmentSchema {
   @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** Test-world requests holding a pooled connection at once per instance; unset: a quarter of the pool (at least 1). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  @IsOptional()
+  DATABASE_WORLD_CONNECTIONS?: number;
+
   @Transform(toInt)
   @IsInt()
   @Min(100)

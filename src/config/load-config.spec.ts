@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives test worlds a quarter of the pool by default, and never the whole pool', () => {
+    expect(loadConfig({}).database.worldConnections).toBe(2);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).database.worldConnections).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).database.worldConnections).toBe(1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '20', DATABASE_WORLD_CONNECTIONS: '3' }).database.worldConnections).toBe(3);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '10', DATABASE_WORLD_CONNECTIONS: '10' })).toThrow(
+      /DATABASE_WORLD_CONNECTIONS: must be less than DATABASE_POOL_SIZE/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
   });

@@ -13,6 +13,19 @@ function decodeKey(id: string, base64: string, variable: string): EncryptionKeyC
 }
 
 /**
+ * How many test-world requests may hold a pooled connection at once: a quarter of the pool by
+ * default, and always fewer than the pool, so sandbox traffic never takes it from the API and worker.
+ */
+function worldConnections(schema: EnvironmentSchema): number {
+  const chosen = schema.DATABASE_WORLD_CONNECTIONS ?? Math.max(1, Math.floor(schema.DATABASE_POOL_SIZE / 4));
+  if (chosen >= schema.DATABASE_POOL_SIZE && schema.DATABASE_POOL_SIZE > 1)
+    throw new ConfigError([
+      `DATABASE_WORLD_CONNECTIONS: must be less than DATABASE_POOL_SIZE (${schema.DATABASE_POOL_SIZE}), got ${chosen}`,
+    ]);
+  return chosen;
+}
+
+/**
  * Validates the environment and returns the typed configuration. Empty strings count as unset, so
  * a `.env` line like `DATABASE_URL=` means "use the default". Throws ConfigError naming every bad
  * variable.
@@ -69,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     database: {
       url: schema.DATABASE_URL,
       poolSize: schema.DATABASE_POOL_SIZE,
+      worldConnections: worldConnections(schema),
       queryTimeoutMs: schema.DATABASE_QUERY_TIMEOUT_MS,
       embeddedPort: schema.EMBEDDED_DATABASE_PORT,
     },

@@ -7,7 +7,9 @@ import { WorldStorage } from './worlds/world-storage';
 
 /** A storage that knows no test world: these tests are about the default world (the e2e tests use the database). */
 const NO_WORLDS: WorldStorage = {
-  withWorld: async () => ({ found: false }),
+  withWorld: async () => {
+    throw new Error('no test worlds in these tests');
+  },
   startedConnect: async () => false,
   worldOfKey: async () => undefined,
 };

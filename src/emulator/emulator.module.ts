@@ -9,6 +9,10 @@ import { AuthModule } from '../auth/auth.module';
 import { NetworksModule } from '../networks/networks.module';
 import { DatabaseWorldStorage } from './worlds/database-world-storage';
 import { WorldStorage } from './worlds/world-storage';
+import { DEFAULT_WORLD_TRAFFIC, WorldAdmission } from './worlds/world-admission';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { NetworkHttpModule } from '../networks/http/network-http.module';
+import { OWN_CALLER_HEADER, OwnEmulatorCaller } from '../networks/http/own-emulator-caller';
 
 export interface EmulatorModuleOptions {
   /**
@@ -32,6 +36,7 @@ export class EmulatorMount implements OnModuleInit {
     private readonly worlds: WorldStorage,
     private readonly options: EmulatorModuleOptions,
     private readonly adapterHost: HttpAdapterHost | undefined,
+    private readonly worldAdmission?: WorldAdmission,
   ) {}
 
   // Early enough: Fastify loads plugins on ready(), which the app calls after app.init().
@@ -45,6 +50,7 @@ export class EmulatorMount implements OnModuleInit {
       publicUrl,
       worlds: this.worlds,
       defaultWorld,
+      worldAdmission: this.worldAdmission,
     });
     this.logger.log(
       defaultWorld
@@ -59,16 +65,31 @@ export class EmulatorModule {
   static register(options: EmulatorModuleOptions): DynamicModule {
     return {
       module: EmulatorModule,
-      imports: [AuthModule, NetworksModule],
+      imports: [AuthModule, NetworksModule, NetworkHttpModule],
       providers: [
         // The default world; in production it only lends its registry (the networks) to the test worlds.
         { provide: EmulatorState, useFactory: () => new EmulatorState({ registry: builtInEmulatorRegistry() }) },
         DatabaseWorldStorage,
         {
           provide: EmulatorMount,
-          useFactory: (state: ServingEmulatorState, worlds: WorldStorage, host: HttpAdapterHost) =>
-            new EmulatorMount(state, worlds, options, host),
-          inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost],
+          useFactory: (
+            state: ServingEmulatorState,
+            worlds: WorldStorage,
+            host: HttpAdapterHost,
+            config: AppConfig,
+            ownCaller: OwnEmulatorCaller,
+          ) =>
+            new EmulatorMount(
+              state,
+              worlds,
+              options,
+              host,
+              new WorldAdmission(
+                { ...DEFAULT_WORLD_TRAFFIC, connections: config.database.worldConnections },
+                (request) => ownCaller.isOwn(request.headers[OWN_CALLER_HEADER]),
+              ),
+            ),
+          inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost, APP_CONFIG, OwnEmulatorCaller],
         },
       ],
       exports: [EmulatorState],

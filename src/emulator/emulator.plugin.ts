@@ -11,6 +11,7 @@ import { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emul
 import { EmulatorState } from './state/emulator-state';
 import { authoriseControlRequest } from './worlds/control-access';
 import { currentWorldId, worldAwareState } from './worlds/current-world';
+import { WorldAdmission } from './worlds/world-admission';
 import { installWorldRouting } from './worlds/world-routing';
 import { WorldStorage } from './worlds/world-storage';
 import { htmlPageHeaders, isHtmlContentType } from '../common/http/html-page-headers';
@@ -34,6 +35,8 @@ export interface EmulatorPluginOptions {
    * (development, scripts, benchmarks). Off in production and with NETWORK_EMULATOR=off. Default: on.
    */
   defaultWorld?: boolean;
+  /** Bounds on test worlds' traffic, and who the service's own calls are (default: DEFAULT_WORLD_TRAFFIC, none own). */
+  worldAdmission?: WorldAdmission;
 }
 
 /**
@@ -60,7 +63,7 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
     if (isHtmlContentType(reply.getHeader('content-type'))) reply.headers(CONSENT_PAGE_HEADERS);
     return payload;
   });
-  installWorldRouting(fastify, { storage: worlds, defaultWorld });
+  installWorldRouting(fastify, { storage: worlds, defaultWorld, admission: options.worldAdmission });
   // A test world's consent page serves only a connect attempt the service started for that world.
   const sessionGate = async (oauthState: string): Promise<boolean> => {
     const world = currentWorldId();

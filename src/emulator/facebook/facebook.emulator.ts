@@ -19,10 +19,10 @@ export const facebookEmulator = {
     reportGraphAppUsage(scope);
     await scope.register(async (graph) => facebookGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
   },
-  errorShape: (path, status, message) =>
-    path.startsWith('/graph/')
-      ? graphErrors.unroutable(status, message)
-      : ConsentPageError.unroutable('Facebook', status, message),
+  errorShape: (path, status, message) => {
+    if (!path.startsWith('/graph/')) return ConsentPageError.unroutable('Facebook', status, message);
+    return status === 429 ? graphErrors.appRequestLimitReached() : graphErrors.unroutable(status, message);
+  },
   tokenKinds: Object.values(FACEBOOK_TOKENS),
   testUser: facebookTestUserParts,
   control: { settings: FACEBOOK_SETTINGS },

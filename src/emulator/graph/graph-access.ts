@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { FastifyRequest } from 'fastify';
 import { Params } from '../http/request-params';
 import { IssuedToken } from '../state/credentials';
@@ -7,6 +6,7 @@ import { EmulatorState } from '../state/emulator-state';
 import { CallSubjects, FaultKind } from '../state/faults';
 import { GraphError } from './graph-error';
 import { graphErrors } from './graph-errors';
+import { delayCall } from '../worlds/deferred-delay';
 
 /** Which Graph host a route belongs to; each accepts only its own login's tokens. */
 export type GraphHost = 'facebook' | 'instagram';
@@ -113,7 +113,7 @@ export async function applyGraphFaults(
 ): Promise<void> {
   const faults = state.faults.take(subjects, kinds);
   const delay = faults.reduce((total, fault) => total + (fault.kind === 'slow' ? (fault.delayMs ?? 0) : 0), 0);
-  if (delay > 0) await sleep(delay);
+  await delayCall(delay);
   const failing = faults.find((fault) => fault.kind !== 'slow');
   if (!failing) return;
   const now = state.now();

@@ -65,6 +65,9 @@ export const instagramEmulator = {
     await scope.register(async (graph) => instagramGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
   },
   errorShape: (path, status, message) => {
+    // Throttled (docs/emulator.md): Graph's app-level limit, on the token host too.
+    if (status === 429 && (path.startsWith('/graph/') || path.startsWith('/api/')))
+      return graphErrors.appRequestLimitReached().forInstagram();
     if (path.startsWith('/graph/')) return graphErrors.unroutable(status, message).forInstagram();
     if (path.startsWith('/api/')) return new InstagramTokenError(message);
     return ConsentPageError.unroutable('Instagram', status, message);

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { hashSecret } from '../../connect/one-time-secret';
 import { TestWorldApps } from '../../networks/apps/test-world-apps';
+import { AppCredentials } from '../../networks/network-adapter';
 import { ServingEmulatorState } from '../registry/emulated-network';
 import { EmulatorState } from '../state/emulator-state';
 import { EmulatorSnapshot, snapshotOf, stateFromSnapshot } from '../state/state-snapshot';
@@ -14,8 +15,9 @@ import { KeyWorld, WorldStorage } from './world-storage';
 /**
  * Test worlds in PostgreSQL: one emulator_worlds row per world, its whole state as JSON. A request
  * locks its world's row for its transaction (SELECT … FOR UPDATE), so requests of one world run one
- * after another across every instance, and worlds never wait on each other. The row is made, with
- * the seeded start, on the world's first request.
+ * after another across every instance, and worlds never wait on each other; within an instance
+ * they wait their turn in memory first (WorldAdmission), so at most one connection per world and
+ * instance waits on the lock. The row is made, with the seeded start, on the world's first request.
  */
 @Injectable()
 export class DatabaseWorldStorage implements WorldStorage {
@@ -34,26 +36,38 @@ export class DatabaseWorldStorage implements WorldStorage {
     private readonly template: EmulatorState,
   ) {}
 
-  async withWorld<T>(
-    world: string,
-    work: (state: ServingEmulatorState) => Promise<T>,
-  ): Promise<{ found: true; result: T } | { found: false }> {
-    if (!isWorldId(world)) return { found: false };
-    return this.dataSource.transaction(async (manager) => {
-      const snapshot = (await this.lockedSnapshot(manager, world)) ?? (await this.seeded(manager, world));
+  async withWorld<T>(world: string, work: (state: ServingEmulatorState) => Promise<T>): Promise<T> {
+    const app = this.worldApps.appOf(world);
+    const served = await this.dataSource.transaction(async (manager) => {
+      const snapshot = isWorldId(world)
+        ? ((await this.lockedSnapshot(manager, world)) ?? (await this.seeded(manager, world)))
+        : undefined;
       if (!snapshot) return { found: false as const };
-      const state = stateFromSnapshot(this.template.registry, snapshot, { world }) as ServingEmulatorState;
-      // The world's own app is known to it on every load (its secret derives from the current key, never stored).
-      const app = this.worldApps.appOf(world);
-      state.apps.closeToStrangers();
-      state.apps.register(app.clientId, app.clientSecret);
+      const state = this.loaded(world, snapshot, app);
+      const before = JSON.stringify(snapshotOf(state, [app.clientId]));
       const result = await this.openTransaction.run(manager, () => work(state));
-      await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [
-        world,
-        JSON.stringify(snapshotOf(state, [app.clientId])),
-      ]);
+      const after = JSON.stringify(snapshotOf(state, [app.clientId]));
+      // Only a request that changed the world writes it: reads (and refused calls) take no row version.
+      if (after !== before)
+        await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [
+          world,
+          after,
+        ]);
       return { found: true as const, result };
     });
+    if (served.found) return served.result;
+    // No such world: a new world's state stands in, never stored, so the answer is the one an
+    // existing world gives the same (wrong) credentials, and never tells which worlds exist.
+    const standIn = snapshotOf(new EmulatorState({ registry: this.template.registry, world }));
+    return work(this.loaded(world, standIn, app));
+  }
+
+  /** The world's state from its snapshot, its own app known to it (its secret derives from the current key, never stored). */
+  private loaded(world: string, snapshot: EmulatorSnapshot, app: AppCredentials): ServingEmulatorState {
+    const state = stateFromSnapshot(this.template.registry, snapshot, { world }) as ServingEmulatorState;
+    state.apps.closeToStrangers();
+    state.apps.register(app.clientId, app.clientSecret);
+    return state;
   }
 
   async startedConnect(world: string, oauthState: string): Promise<boolean> {

@@ -1,7 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { requestParams } from '../http/request-params';
 import { worldsNamedIn } from '../state/world-mark';
 import { runInWorld } from './current-world';
+import { collectingDelays } from './deferred-delay';
+import { holdReply } from './held-reply';
+import { DEFAULT_WORLD_TRAFFIC, WorldAdmission } from './world-admission';
 import { WorldStorage } from './world-storage';
 
 /** An emulator request that no world can serve; the scope's error handler answers it in the network's shape. */
@@ -47,15 +51,24 @@ export interface WorldRoutingOptions {
   storage?: WorldStorage;
   /** Whether a request naming no test world is served from the in-memory default world. */
   defaultWorld: boolean;
+  /** Who may reach a test world, how often, and how many at once (default: DEFAULT_WORLD_TRAFFIC, no own caller). */
+  admission?: WorldAdmission;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Wraps every emulator route registered after this call (they all are: it runs first) so that it
  * runs in the world its request names: a test world's state, loaded and locked for the request and
  * written back after it, or the in-memory default world. A request naming no world where there is
  * no default world (production, NETWORK_EMULATOR=off) is refused.
+ *
+ * A test world's request first waits its turn in memory (WorldAdmission: bounded, throttled for
+ * strangers), and only then takes a database connection; a `slow` fault's delay is slept after the
+ * world's transaction has ended, never while it holds the lock and the connection.
  */
 export function installWorldRouting(fastify: FastifyInstance, options: WorldRoutingOptions): void {
+  const admission = options.admission ?? new WorldAdmission(DEFAULT_WORLD_TRAFFIC);
   fastify.addHook('onRoute', (route) => {
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -65,19 +78,35 @@ export function installWorldRouting(fastify: FastifyInstance, options: WorldRout
           throw new NoWorldError('This emulator serves test worlds only: use the app and tokens of a test world.', 404);
         return handler.call(this, request, reply);
       }
-      if (!options.storage) throw new NoWorldError('This emulator serves no test worlds.', 404);
-      const outcome = await options.storage.withWorld(world, (state) =>
-        runInWorld(state, async () => {
-          try {
-            return { ok: true as const, value: await handler.call(this, request, reply) };
-          } catch (error) {
-            return { ok: false as const, error };
-          }
-        }),
-      );
-      if (!outcome.found) throw new NoWorldError('There is no such test world.', 404);
-      if (!outcome.result.ok) throw outcome.result.error;
-      return outcome.result.value;
+      const storage = options.storage;
+      if (!storage) throw new NoWorldError('This emulator serves no test worlds.', 404);
+      const leave = await admission.admit(request, world, chosenWorlds.has(request));
+      const held = holdReply(reply);
+      let served: { result: Outcome; delayMs: number };
+      try {
+        served = await collectingDelays(() =>
+          storage.withWorld(world, (state) =>
+            runInWorld(state, async (): Promise<Outcome> => {
+              try {
+                return { ok: true, value: await handler.call(this, request, reply) };
+              } catch (error) {
+                return { ok: false, error };
+              }
+            }),
+          ),
+        );
+      } catch (error) {
+        held.release(false);
+        throw error;
+      } finally {
+        leave();
+      }
+      if (served.delayMs > 0) await sleep(served.delayMs);
+      if (!served.result.ok) {
+        held.release(false);
+        throw served.result.error;
+      }
+      return held.release(true) ? reply : served.result.value;
     };
   });
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { EmulatorState } from '../state/emulator-state';
 import { IssuedToken } from '../state/credentials';
@@ -7,6 +6,7 @@ import { xProblems, XUsageCapProblem } from './x-errors';
 import { countXCall, rateLimitHeaders, X_LIMITS } from './x-rate-limit';
 import { findXProfile, TestXProfile } from './x-test-user';
 import { X_TOKENS } from './x-tokens';
+import { delayCall } from '../worlds/deferred-delay';
 
 export interface XCall {
   token: IssuedToken;
@@ -45,7 +45,7 @@ export async function authorizeXCall(
 
   const faults = state.faults.take([{ network: 'x', accountId: profile.id }], options.faults ?? CALL_FAULTS);
   const delay = faults.reduce((total, fault) => total + (fault.kind === 'slow' ? (fault.delayMs ?? 0) : 0), 0);
-  if (delay > 0) await sleep(delay);
+  await delayCall(delay);
   const failing = faults.find((fault) => fault.kind !== 'slow');
   if (failing?.kind === 'token_expired' || failing?.kind === 'token_revoked') throw xProblems.unauthorized();
   if (failing?.kind === 'rate_limited') {

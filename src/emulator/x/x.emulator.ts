@@ -1,7 +1,7 @@
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { xApiPlugin } from './x-api.plugin';
 import { xConsent } from './x-consent';
-import { X_PROBLEM_TYPES, XOAuthError, XProblem } from './x-errors';
+import { X_PROBLEM_TYPES, XOAuthError, XProblem, xProblems } from './x-errors';
 import { X_SETTINGS } from './x-settings';
 import { xTestUserParts } from './x-test-user';
 import { X_TOKENS } from './x-tokens';
@@ -17,6 +17,12 @@ export const xEmulator = {
     await scope.register(async (api) => xApiPlugin(api, context), { prefix: '/api' });
   },
   errorShape: (path, status, message) => {
+    // Throttled (docs/emulator.md): X's 429, its window's reset a second away.
+    if (status === 429 && path.startsWith('/api/'))
+      return xProblems.tooManyRequests({
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000) + 1),
+      });
     if (path.startsWith('/api/2/oauth2/'))
       return new XOAuthError(status >= 500 ? 'server_error' : 'invalid_request', message, status >= 500 ? 500 : 400);
     if (status === 404) return new XProblem(404, 'Not Found Error', message, X_PROBLEM_TYPES.resourceNotFound);

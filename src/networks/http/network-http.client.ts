@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
+import { OwnEmulatorCaller } from './own-emulator-caller';
 import { withinWaitingBudget } from './waiting-budget';
 
 export const NETWORK_TIMEOUT_MS = 15_000;
@@ -90,6 +91,7 @@ export class NetworkHttpClient {
     private readonly http: HttpService,
     // Optional so the recording test double needs none; the service always has it.
     @Optional() private readonly urls?: UrlSafety,
+    @Optional() private readonly ownEmulator?: OwnEmulatorCaller,
   ) {}
 
   async send(request: NetworkRequest): Promise<NetworkResponse> {
@@ -97,7 +99,7 @@ export class NetworkHttpClient {
       method: request.method,
       url: request.url,
       params: defined(request.query),
-      headers: { Accept: 'application/json', ...request.headers },
+      headers: { Accept: 'application/json', ...request.headers, ...this.ownEmulator?.headersFor(request.url) },
       // axios' own timeout stops counting once headers arrive; the signal bounds the whole exchange,
       // so a network trickling its answer cannot hold a request or a worker.
       timeout: request.timeoutMs ?? NETWORK_TIMEOUT_MS,
