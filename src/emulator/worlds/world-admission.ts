@@ -1,14 +1,14 @@
 import { FastifyRequest } from 'fastify';
 import { Semaphore } from './semaphore';
-import { BucketRate, TokenBuckets } from './token-buckets';
+import { BucketRules, TokenBuckets } from '../../rate-limit/token-buckets';
 import { CallerKind, WorldQueue } from './world-queue';
 
 /** The bounds on test worlds' traffic in one process (docs/emulator.md, "Bounds on a test world's traffic"). */
 export interface WorldTrafficLimits {
   /** Requests naming any test world from one client address, other than the service's own. */
-  perClient: BucketRate;
+  perClient: BucketRules;
   /** Requests naming one test world, other than the service's own. */
-  perWorld: BucketRate;
+  perWorld: BucketRules;
   /** Other callers' requests waiting for one world in this process; past it they are refused. */
   maxWaitingPerWorld: number;
   /** Test-world requests holding a database connection at once in this process (DATABASE_WORLD_CONNECTIONS). */
@@ -61,8 +61,8 @@ export class WorldAdmission {
   async admit(request: FastifyRequest, world: string, authorised: boolean): Promise<() => void> {
     const kind: CallerKind = authorised || this.isOwnCaller(request) ? 'own' : 'other';
     if (kind === 'other') {
-      if (!this.clients.take(request.ip)) throw new WorldThrottledError('client');
-      if (!this.worlds.take(world)) throw new WorldThrottledError('world');
+      if (!this.clients.take(request.ip).allowed) throw new WorldThrottledError('client');
+      if (!this.worlds.take(world).allowed) throw new WorldThrottledError('world');
     }
     const turn = this.queue.enter(world, kind);
     if (!turn) throw new WorldThrottledError('queue');
