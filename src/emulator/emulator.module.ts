@@ -9,6 +9,11 @@ import { AuthModule } from '../auth/auth.module';
 import { NetworksModule } from '../networks/networks.module';
 import { DatabaseWorldStorage } from './worlds/database-world-storage';
 import { WorldStorage } from './worlds/world-storage';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { MediaUrlProbe, DEFAULT_PROBE_OPTIONS } from '../common/media-url-probe';
+import { UrlSafety } from '../common/url-safety';
+import { MEDIA_FILE_PATH } from '../media/media-url-signer';
+import type { MediaFetcher } from './http/media-fetch';
 
 export interface EmulatorModuleOptions {
   /**
@@ -32,6 +37,7 @@ export class EmulatorMount implements OnModuleInit {
     private readonly worlds: WorldStorage,
     private readonly options: EmulatorModuleOptions,
     private readonly adapterHost: HttpAdapterHost | undefined,
+    private readonly fetchMedia?: MediaFetcher,
   ) {}
 
   // Early enough: Fastify loads plugins on ready(), which the app calls after app.init().
@@ -45,6 +51,7 @@ export class EmulatorMount implements OnModuleInit {
       publicUrl,
       worlds: this.worlds,
       defaultWorld,
+      fetchMedia: this.fetchMedia,
     });
     this.logger.log(
       defaultWorld
@@ -52,6 +59,19 @@ export class EmulatorMount implements OnModuleInit {
         : `Network emulator mounted at ${EMULATOR_PREFIX} for the customers' test worlds only`,
     );
   }
+}
+
+/**
+ * How the mounted emulator fetches media URLs: with the service's own address checks (private
+ * addresses refused unless ALLOW_PRIVATE_URLS, the service itself refused except its signed
+ * `/media-files/` links, which a network fetches from PUBLIC_URL like any URL).
+ */
+function emulatedMediaFetcher(config: AppConfig): MediaFetcher {
+  const probe = new MediaUrlProbe(new UrlSafety(config), {
+    ...DEFAULT_PROBE_OPTIONS,
+    ownMediaPrefix: `${config.publicUrl}${MEDIA_FILE_PATH}/`,
+  });
+  return (url, world) => probe.probe(url, world);
 }
 
 @Module({})
@@ -66,9 +86,9 @@ export class EmulatorModule {
         DatabaseWorldStorage,
         {
           provide: EmulatorMount,
-          useFactory: (state: ServingEmulatorState, worlds: WorldStorage, host: HttpAdapterHost) =>
-            new EmulatorMount(state, worlds, options, host),
-          inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost],
+          useFactory: (state: ServingEmulatorState, worlds: WorldStorage, host: HttpAdapterHost, config: AppConfig) =>
+            new EmulatorMount(state, worlds, options, host, emulatedMediaFetcher(config)),
+          inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost, APP_CONFIG],
         },
       ],
       exports: [EmulatorState],

@@ -5,6 +5,7 @@ import { ControlError } from './control/control-error';
 import { controlPlugin } from './control/control.plugin';
 import { builtInEmulatorRegistry } from './emulated-networks';
 import { EmulatorContext } from './emulator-context';
+import type { MediaFetcher } from './http/media-fetch';
 import { installErrorHandlers } from './emulator-errors';
 import { registerEmulatorBodyParsers } from './http/body-parsers';
 import { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emulated-network';
@@ -34,6 +35,8 @@ export interface EmulatorPluginOptions {
    * (development, scripts, benchmarks). Off in production and with NETWORK_EMULATOR=off. Default: on.
    */
   defaultWorld?: boolean;
+  /** Fetches the media URLs the networks are handed, as they do; without it every URL is taken unfetched. */
+  fetchMedia?: MediaFetcher;
 }
 
 /**
@@ -49,7 +52,7 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   const worlds = options.worlds;
   // The routes keep this state; on each request it is the world the request names (world-routing.ts).
   const state = worldAwareState(defaultState);
-  const context: EmulatorContext = { state, publicUrl: options.publicUrl };
+  const context: EmulatorContext = { state, publicUrl: options.publicUrl, fetchMedia: options.fetchMedia };
   const emulatorPrefix = fastify.prefix;
   const serviceUrl = options.serviceUrl ?? options.publicUrl;
   const registeredCallbacks = serviceUrl ? `${serviceUrl}/oauth/` : undefined;

@@ -1,6 +1,10 @@
 import { EmulatorState } from '../state/emulator-state';
 import { INSTAGRAM_CONTAINERS, InstagramContainer } from './instagram-stored-objects';
 
+/** The status text of a container whose video could not be downloaded. */
+export const MEDIA_DOWNLOAD_FAILED_STATUS =
+  "Error: Media download has failed. The media URI doesn't meet our requirements. (2207052)";
+
 /** Containers not published within 24 hours expire. */
 const CONTAINER_LIFETIME_MS = 24 * 3600_000;
 
@@ -49,6 +53,11 @@ export function pollContainer(state: EmulatorState, container: InstagramContaine
   }
   if (!isVideo(container)) {
     setStatus(container, 'FINISHED');
+    return container;
+  }
+  // Instagram's status text for a video it could not download names the download error (2207052).
+  if (container.downloadFailure !== undefined) {
+    setStatus(container, 'ERROR', MEDIA_DOWNLOAD_FAILED_STATUS);
     return container;
   }
   const { instagramVideoPolls, instagramVideoProcessingMs } = state.settings;
