@@ -6,6 +6,7 @@ import { controlPlugin } from './control/control.plugin';
 import { builtInEmulatorRegistry } from './emulated-networks';
 import { EmulatorContext } from './emulator-context';
 import type { MediaFetcher } from './http/media-fetch';
+import { EmulatorPages } from './http/object-pages';
 import { installErrorHandlers } from './emulator-errors';
 import { registerEmulatorBodyParsers } from './http/body-parsers';
 import { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emulated-network';
@@ -52,12 +53,14 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   const worlds = options.worlds;
   // The routes keep this state; on each request it is the world the request names (world-routing.ts).
   const state = worldAwareState(defaultState);
-  const context: EmulatorContext = { state, publicUrl: options.publicUrl, fetchMedia: options.fetchMedia };
   const emulatorPrefix = fastify.prefix;
+  const pages = new EmulatorPages(emulatorPrefix, options.publicUrl);
+  const context: EmulatorContext = { state, publicUrl: options.publicUrl, fetchMedia: options.fetchMedia, pages };
   const serviceUrl = options.serviceUrl ?? options.publicUrl;
   const registeredCallbacks = serviceUrl ? `${serviceUrl}/oauth/` : undefined;
 
   registerEmulatorBodyParsers(fastify);
+  fastify.addHook('onRequest', async (request) => pages.saw(request));
   // Its consent and error pages: never framed (an Approve button must not be clickjacked), no script.
   fastify.addHook('onSend', async (_request, reply, payload) => {
     if (isHtmlContentType(reply.getHeader('content-type'))) reply.headers(CONSENT_PAGE_HEADERS);

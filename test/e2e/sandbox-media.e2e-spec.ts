@@ -25,13 +25,14 @@ describe('Sandbox media URLs are fetched as the networks fetch them', () => {
   let t: App;
   let media: Awaited<ReturnType<typeof startMediaServer>>;
   let world: TestCustomer;
-  const accounts = {} as Record<'facebook' | 'instagram', string>;
+  let otherWorld: TestCustomer;
+  const accounts = {} as Record<'facebook' | 'instagram' | 'x', string>;
 
-  const publish = async (accountId: string, url: string): Promise<PostView> => {
+  const publish = async (accountId: string, url?: string, content = 'A picture'): Promise<PostView> => {
     const accepted = await createPost(t, world, {
       tenant_id: TENANT,
       accounts: [accountId],
-      containers: [{ content: 'A picture', media: [{ url }] }],
+      containers: [{ content, ...(url ? { media: [{ url }] } : {}) }],
     });
     expect(accepted.status).toBe(202);
     return settledPost(t, world, accepted.body.data.id);
@@ -49,7 +50,9 @@ describe('Sandbox media URLs are fetched as the networks fetch them', () => {
     const customer = await t.createCustomer('media-fetch');
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
     world = await testWorldOf(t, customer);
-    for (const network of ['facebook', 'instagram'] as const)
+    const other = await t.createCustomer('media-fetch-other');
+    otherWorld = await testWorldOf(t, other);
+    for (const network of ['facebook', 'instagram', 'x'] as const)
       accounts[network] = (await connectWorldAccount(t, world, network, TENANT, REDIRECT)).id;
   });
   afterAll(async () => {
@@ -89,5 +92,45 @@ describe('Sandbox media URLs are fetched as the networks fetch them', () => {
   it.each(['instagram', 'facebook'] as const)('%s: a served image is published', async (network) => {
     const post = await publish(accounts[network], media.url('photo.jpg'));
     expect(outcome(post)).toEqual({ status: 'published', code: undefined, message: undefined });
+  });
+
+  describe("permalinks point at the emulator's own page of the post", () => {
+    const page = async (url: string) => {
+      const answer = await fetch(url);
+      return { status: answer.status, type: answer.headers.get('content-type'), html: await answer.text() };
+    };
+
+    it.each([
+      ['x', 'X', undefined],
+      ['facebook', 'Facebook', undefined],
+      ['instagram', 'Instagram', 'photo.jpg'],
+    ] as const)('%s: the permalink answers 200 with the post at PUBLIC_URL/emulator', async (network, title, file) => {
+      const text = `Fresh bread on ${network} <b>today</b>`;
+      const post = await publish(accounts[network], file ? media.url(file) : undefined, text);
+      expect(post.status).toBe('published');
+      const permalink = post.deliveries[0]!.permalink!;
+      expect(permalink.startsWith(`${t.baseUrl}/emulator/${network}/`)).toBe(true);
+      expect(new URL(permalink).searchParams.get('world')).toBe(`sandbox_${world.id}`);
+      const shown = await page(permalink);
+      expect({ status: shown.status, type: shown.type }).toEqual({ status: 200, type: 'text/html; charset=utf-8' });
+      expect(shown.html).toContain('Fresh bread on ' + network + ' &lt;b&gt;today&lt;/b&gt;');
+      expect(shown.html).toContain(`${title} (emulated)`);
+      if (file) expect(shown.html).toContain(media.url(file));
+
+      // Another world, or no such world, or no such post: the network's own not-found page, the same for all.
+      const elsewhere = new URL(permalink);
+      elsewhere.searchParams.set('world', `sandbox_${otherWorld.id}`);
+      const nowhere = new URL(permalink);
+      nowhere.searchParams.set('world', 'sandbox_cus_NoSuchWorld0000');
+      const unknown =
+        network === 'instagram'
+          ? permalink.replace(/\/p\/[^/]+\//, '/p/AAAAAAAAAAA/')
+          : permalink.replace(/\d{6}(?=[/?]|$)/, '000000');
+      expect(unknown).not.toBe(permalink);
+      const answers = await Promise.all([elsewhere.toString(), nowhere.toString(), unknown].map(page));
+      expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404]);
+      expect(new Set(answers.map((answer) => answer.html)).size).toBe(1);
+      expect(answers[0]!.html).not.toContain('Fresh bread');
+    });
   });
 });

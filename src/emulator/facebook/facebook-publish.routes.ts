@@ -8,7 +8,7 @@ import { isHttpUrl } from '../http/http-url';
 import { fetchedMedia, fetchMediaFirst } from '../http/media-fetch';
 import { authorizePagePublish, graphBoolean } from './facebook-page-access';
 
-import { pagePostPermalink } from './facebook-nodes';
+import { pagePostPermalink } from './facebook-pages';
 
 type IdParams = { Params: { id: string } };
 
@@ -72,7 +72,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
         postId,
         text: params.link ? `${message}${message ? '\n' : ''}${params.link}` : message,
         media: photos.map((photo) => ({ type: 'image', url: photo.url, id: photo.id })),
-        permalink: pagePostPermalink(postId),
+        permalink: pagePostPermalink(context.pages, postId),
         publishedAt: new Date(state.now()).toISOString(),
       });
     }
@@ -103,7 +103,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
       postId: photo.postId,
       text: photo.caption,
       media: [{ type: 'image', url: photo.url, id: photo.id }],
-      permalink: pagePostPermalink(photo.postId),
+      permalink: pagePostPermalink(context.pages, photo.postId),
       publishedAt: new Date(state.now()).toISOString(),
     });
     return reply.headers(usageHeaders).send({ id: photo.id, post_id: photo.postId });

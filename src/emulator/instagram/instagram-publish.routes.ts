@@ -14,6 +14,7 @@ import { authorizeInstagramCall } from './instagram-access';
 import { buildContainer, failContainer } from './instagram-containers';
 import { instagramMediaNode } from './instagram-nodes';
 import { fetchedMedia, fetchMediaFirst } from '../http/media-fetch';
+import { instagramPermalink } from './instagram-pages';
 
 type IdParams = { Params: { id: string } };
 const DAY_MS = 24 * 3600_000;
@@ -127,7 +128,7 @@ export function registerInstagramPublishRoutes(
       postId: mediaId,
       text: container.caption,
       media: mediaOf(state, container),
-      permalink: `https://www.instagram.com/${container.mediaType === 'REELS' ? 'reel' : 'p'}/${shortcode}/`,
+      permalink: instagramPermalink(context.pages, container.mediaType === 'REELS', shortcode),
       publishedAt: new Date(state.now()).toISOString(),
     });
     return reply

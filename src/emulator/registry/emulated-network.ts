@@ -2,6 +2,7 @@ import { FastifyInstance } from 'fastify';
 import { ConsentNetwork } from '../consent/consent-flow';
 import { EmulatorError } from '../http/emulator-error';
 import type { MediaFetcher } from '../http/media-fetch';
+import type { EmulatorPages } from '../http/object-pages';
 import { EmulatorState } from '../state/emulator-state';
 import { TokenKindSpec } from '../state/token-kinds';
 import { RegisteredNetwork } from './registered-network';
@@ -17,6 +18,8 @@ export interface EmulatorContext {
   publicUrl?: string;
   /** Fetches media URLs as the networks do; without it nothing is fetched and every URL is taken. */
   fetchMedia?: MediaFetcher;
+  /** Where the emulator's own pages of published objects are: what permalinks point at. */
+  pages: EmulatorPages;
 }
 
 /** Routes a network serves, registered inside its own scope (below its path prefix). */
