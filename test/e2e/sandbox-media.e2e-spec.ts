@@ -89,6 +89,21 @@ describe('Sandbox media URLs are fetched as the networks fetch them', () => {
     });
   });
 
+  it.each([
+    ['x', 'missing-photo.jpg'],
+    ['facebook', 'missing-clip.mp4'],
+  ] as const)(
+    '%s: a URL the service downloads (%s) answering 404 fails as media_unavailable',
+    async (network, file) => {
+      const post = await publish(accounts[network], media.url(file));
+      expect(outcome(post)).toEqual({
+        status: 'failed',
+        code: 'media_unavailable',
+        message: expect.stringMatching(/could not be downloaded \(HTTP 404\)/),
+      });
+    },
+  );
+
   it.each(['instagram', 'facebook'] as const)('%s: a served image is published', async (network) => {
     const post = await publish(accounts[network], media.url('photo.jpg'));
     expect(outcome(post)).toEqual({ status: 'published', code: undefined, message: undefined });
