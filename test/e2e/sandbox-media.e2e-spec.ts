@@ -80,6 +80,22 @@ describe('Sandbox media URLs are fetched as the networks fetch them', () => {
     });
   });
 
+  it('instagram: a carousel whose video item answers 404 ends in ERROR naming the download, as media_unavailable', async () => {
+    const accepted = await createPost(t, world, {
+      tenant_id: TENANT,
+      accounts: [accounts.instagram],
+      containers: [
+        { content: 'Two', media: [{ url: media.url('photo.jpg') }, { url: media.url('missing-clip.mp4') }] },
+      ],
+    });
+    expect(accepted.status).toBe(202);
+    expect(outcome(await settledPost(t, world, accepted.body.data.id))).toEqual({
+      status: 'failed',
+      code: 'media_unavailable',
+      message: expect.stringMatching(/Media download has failed.*2207052/),
+    });
+  });
+
   it('facebook: a photo URL answering 404 fails with 324, as media_unavailable', async () => {
     const post = await publish(accounts.facebook, media.url('missing-photo.jpg'));
     expect(outcome(post)).toEqual({

@@ -46,7 +46,10 @@ export function pollContainer(state: EmulatorState, container: InstagramContaine
       .map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id))
       .filter((child) => child !== undefined);
     children.forEach((child) => pollContainer(state, child));
-    if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED'))
+    // A video item that could not be downloaded says so on the carousel too, as the reason it failed.
+    if (children.some((child) => child.downloadFailure !== undefined))
+      setStatus(container, 'ERROR', MEDIA_DOWNLOAD_FAILED_STATUS);
+    else if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED'))
       setStatus(container, 'ERROR', 'Error: A carousel item failed to process. (2207001)');
     else if (children.every((child) => child.status === 'FINISHED')) setStatus(container, 'FINISHED');
     return container;
