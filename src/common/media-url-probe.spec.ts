@@ -32,7 +32,12 @@ const config = (allowPrivateUrls: boolean) =>
 
 describe('MediaUrlProbe', () => {
   let served: Awaited<ReturnType<typeof origin>>;
-  const local = new MediaUrlProbe(new UrlSafety(config(true)), { timeoutMs: 500, concurrency: 2 });
+  const local = new MediaUrlProbe(new UrlSafety(config(true)), {
+    timeoutMs: 500,
+    concurrency: 4,
+    perOwnerConcurrency: 1,
+    queueWaitMs: 100,
+  });
   beforeAll(async () => (served = await origin()));
   afterAll(() => served.close());
 
@@ -48,10 +53,22 @@ describe('MediaUrlProbe', () => {
   });
 
   it('applies the address checks: a private address is refused without ALLOW_PRIVATE_URLS', async () => {
-    const strict = new MediaUrlProbe(new UrlSafety(config(false)), { timeoutMs: 500, concurrency: 2 });
+    const strict = new MediaUrlProbe(new UrlSafety(config(false)), {
+      timeoutMs: 500,
+      concurrency: 4,
+      perOwnerConcurrency: 1,
+      queueWaitMs: 100,
+    });
     expect(await strict.probe(served.url('/photo.jpg'))).toEqual({
       ok: false,
       reason: expect.stringMatching(/private or loopback/),
     });
+  });
+
+  it("leaves a URL unfetched, neither good nor bad, when the owner's fetches are all taken; others still fetch", async () => {
+    const stuck = local.probe(served.url('/silent'), 'flooder');
+    expect(await local.probe(served.url('/gone.jpg'), 'flooder')).toEqual({ ok: true });
+    expect(await local.probe(served.url('/gone.jpg'), 'neighbour')).toEqual({ ok: false, reason: 'answered HTTP 404' });
+    await stuck;
   });
 });

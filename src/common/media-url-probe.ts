@@ -2,14 +2,22 @@ import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { UrlSafety } from './url-safety';
 
-/** Whether a media URL answers with its file, and if not, why, in words for people. */
-export type MediaProbeResult = { ok: true; status: number } | { ok: false; reason: string };
+/**
+ * Whether a media URL answers with its file, and if not, why, in words for people. `ok: true`
+ * without a `status`: not fetched, because too many fetches were in flight (see MediaUrlProbe);
+ * the URL is neither known good nor known bad.
+ */
+export type MediaProbeResult = { ok: true; status?: number } | { ok: false; reason: string };
 
 export interface MediaUrlProbeOptions {
   /** The most one probe may take, redirects included. */
   timeoutMs: number;
-  /** Probes in flight at once in the whole process; more wait their turn (within their deadline). */
+  /** Probes in flight at once in the whole process. */
   concurrency: number;
+  /** Probes in flight at once for one owner (a customer, a test world). */
+  perOwnerConcurrency: number;
+  /** How long a probe waits for its turn; then the URL is left unfetched rather than failed. */
+  queueWaitMs: number;
   /**
    * URLs under this prefix (the service's own `/media-files/`, signed links to uploaded media) are
    * fetched without the address checks that otherwise refuse the service itself: a network fetches
@@ -19,57 +27,83 @@ export interface MediaUrlProbeOptions {
 }
 
 const MAX_REDIRECTS = 3;
-export const DEFAULT_PROBE_OPTIONS: MediaUrlProbeOptions = { timeoutMs: 5_000, concurrency: 16 };
+export const DEFAULT_PROBE_OPTIONS: MediaUrlProbeOptions = {
+  timeoutMs: 5_000,
+  concurrency: 32,
+  perOwnerConcurrency: 4,
+  queueWaitMs: 2_000,
+};
 
 /**
  * Checks that a media URL answers with a file, the way a network that is handed a URL fetches it:
  * the service's address checks on the URL and on every redirect and connection (UrlSafety), then a
  * GET of the first byte only (`Range: bytes=0-0`; servers that ignore ranges answer 200, and the
  * body is not read), under a deadline. A 2xx answer is a file; anything else is not.
+ *
+ * Fetches in flight are bounded per owner and in all. A probe that gets no turn within queueWaitMs
+ * fetches nothing and says so (`ok` without `status`) instead of failing: a flood of slow URLs by
+ * one owner must never make another's good URL look bad.
  */
 export class MediaUrlProbe {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly perOwner = new Map<string, number>();
+  private readonly waiting: Array<{ owner: string; go: () => void }> = [];
 
   constructor(
     private readonly urls: UrlSafety,
     private readonly options: MediaUrlProbeOptions = DEFAULT_PROBE_OPTIONS,
   ) {}
 
-  /** `owner` (a customer, or a test world) bounds its name resolutions as everywhere else. */
+  /** `owner` (a customer, or a test world) bounds its fetches and its name resolutions. */
   async probe(url: string, owner = ''): Promise<MediaProbeResult> {
-    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    if (!(await this.turn(owner))) return { ok: true };
     try {
-      await this.turn(deadline);
-    } catch {
-      return { ok: false, reason: `did not answer within ${this.options.timeoutMs / 1000} s` };
-    }
-    try {
-      return await this.follow(url, owner, deadline);
+      return await this.follow(url, owner, AbortSignal.timeout(this.options.timeoutMs));
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      this.release(owner);
     }
   }
 
-  private turn(deadline: AbortSignal): Promise<void> {
-    if (this.running < this.options.concurrency) {
-      this.running += 1;
-      return Promise.resolve();
+  private hasRoom(owner: string): boolean {
+    return (
+      this.running < this.options.concurrency && (this.perOwner.get(owner) ?? 0) < this.options.perOwnerConcurrency
+    );
+  }
+
+  private take(owner: string): void {
+    this.running += 1;
+    this.perOwner.set(owner, (this.perOwner.get(owner) ?? 0) + 1);
+  }
+
+  private release(owner: string): void {
+    this.running -= 1;
+    const left = (this.perOwner.get(owner) ?? 1) - 1;
+    if (left === 0) this.perOwner.delete(owner);
+    else this.perOwner.set(owner, left);
+    const next = this.waiting.findIndex((waiter) => this.hasRoom(waiter.owner));
+    if (next !== -1) this.waiting.splice(next, 1)[0]!.go();
+  }
+
+  /** True once the probe may run (its slot taken); false when none came within queueWaitMs. */
+  private turn(owner: string): Promise<boolean> {
+    if (this.hasRoom(owner)) {
+      this.take(owner);
+      return Promise.resolve(true);
     }
-    return new Promise((resolve, reject) => {
-      const go = () => {
-        deadline.removeEventListener('abort', giveUp);
-        this.running += 1;
-        resolve();
+    return new Promise((resolve) => {
+      const waiter = {
+        owner,
+        go: () => {
+          clearTimeout(timer);
+          this.take(owner);
+          resolve(true);
+        },
       };
-      const giveUp = () => {
-        const index = this.waiting.indexOf(go);
-        if (index !== -1) this.waiting.splice(index, 1);
-        reject(new Error('deadline'));
-      };
-      deadline.addEventListener('abort', giveUp, { once: true });
-      this.waiting.push(go);
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        resolve(false);
+      }, this.options.queueWaitMs);
+      this.waiting.push(waiter);
     });
   }
 
