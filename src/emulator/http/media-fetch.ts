@@ -41,5 +41,5 @@ export function fetchMediaFirst(
  * fetcher: unit tests and a standalone emulator started without one).
  */
 export function fetchedMedia(request: FastifyRequest, url: string): MediaProbeResult {
-  return fetched.get(request)?.get(url) ?? { ok: true, status: 200 };
+  return fetched.get(request)?.get(url) ?? { ok: true };
 }

@@ -49,7 +49,7 @@ function carouselChildren(state: EmulatorState, igUserId: string, text: string |
 /** What fetching a media URL gave: the emulator fetched it before the world was loaded (media-fetch.ts). */
 export type FetchedMedia = (url: string) => MediaProbeResult;
 
-const NOTHING_FETCHED: FetchedMedia = () => ({ ok: true, status: 200 });
+const NOTHING_FETCHED: FetchedMedia = () => ({ ok: true });
 
 /**
  * Validates `POST /{ig-user-id}/media` and builds the container: an image, a Reel, a carousel
