@@ -13,6 +13,10 @@ import { DEFAULT_WORLD_TRAFFIC, WorldAdmission } from './worlds/world-admission'
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { NetworkHttpModule } from '../networks/http/network-http.module';
 import { OWN_CALLER_HEADER, OwnEmulatorCaller } from '../networks/http/own-emulator-caller';
+import { MediaUrlProbe, DEFAULT_PROBE_OPTIONS } from '../common/media-url-probe';
+import { UrlSafety } from '../common/url-safety';
+import { MEDIA_FILE_PATH } from '../media/media-url-signer';
+import type { MediaFetcher } from './http/media-fetch';
 
 export interface EmulatorModuleOptions {
   /**
@@ -37,6 +41,7 @@ export class EmulatorMount implements OnModuleInit {
     private readonly options: EmulatorModuleOptions,
     private readonly adapterHost: HttpAdapterHost | undefined,
     private readonly worldAdmission?: WorldAdmission,
+    private readonly fetchMedia?: MediaFetcher,
   ) {}
 
   // Early enough: Fastify loads plugins on ready(), which the app calls after app.init().
@@ -51,6 +56,7 @@ export class EmulatorMount implements OnModuleInit {
       worlds: this.worlds,
       defaultWorld,
       worldAdmission: this.worldAdmission,
+      fetchMedia: this.fetchMedia,
     });
     this.logger.log(
       defaultWorld
@@ -58,6 +64,19 @@ export class EmulatorMount implements OnModuleInit {
         : `Network emulator mounted at ${EMULATOR_PREFIX} for the customers' test worlds only`,
     );
   }
+}
+
+/**
+ * How the mounted emulator fetches media URLs: with the service's own address checks (private
+ * addresses refused unless ALLOW_PRIVATE_URLS, the service itself refused except its signed
+ * `/media-files/` links, which a network fetches from PUBLIC_URL like any URL).
+ */
+function emulatedMediaFetcher(config: AppConfig): MediaFetcher {
+  const probe = new MediaUrlProbe(new UrlSafety(config), {
+    ...DEFAULT_PROBE_OPTIONS,
+    ownMediaPrefix: `${config.publicUrl}${MEDIA_FILE_PATH}/`,
+  });
+  return (url, world) => probe.probe(url, world);
 }
 
 @Module({})
@@ -88,6 +107,7 @@ export class EmulatorModule {
                 { ...DEFAULT_WORLD_TRAFFIC, connections: config.database.worldConnections },
                 (request) => ownCaller.isOwn(request.headers[OWN_CALLER_HEADER]),
               ),
+              emulatedMediaFetcher(config),
             ),
           inject: [EmulatorState, DatabaseWorldStorage, HttpAdapterHost, APP_CONFIG, OwnEmulatorCaller],
         },

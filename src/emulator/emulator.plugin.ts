@@ -5,6 +5,8 @@ import { ControlError } from './control/control-error';
 import { controlPlugin } from './control/control.plugin';
 import { builtInEmulatorRegistry } from './emulated-networks';
 import { EmulatorContext } from './emulator-context';
+import type { MediaFetcher } from './http/media-fetch';
+import { EmulatorPages } from './http/object-pages';
 import { installErrorHandlers } from './emulator-errors';
 import { registerEmulatorBodyParsers } from './http/body-parsers';
 import { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emulated-network';
@@ -37,6 +39,8 @@ export interface EmulatorPluginOptions {
   defaultWorld?: boolean;
   /** Bounds on test worlds' traffic, and who the service's own calls are (default: DEFAULT_WORLD_TRAFFIC, none own). */
   worldAdmission?: WorldAdmission;
+  /** Fetches the media URLs the networks are handed, as they do; without it every URL is taken unfetched. */
+  fetchMedia?: MediaFetcher;
 }
 
 /**
@@ -52,12 +56,14 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   const worlds = options.worlds;
   // The routes keep this state; on each request it is the world the request names (world-routing.ts).
   const state = worldAwareState(defaultState);
-  const context: EmulatorContext = { state, publicUrl: options.publicUrl };
   const emulatorPrefix = fastify.prefix;
+  const pages = new EmulatorPages(emulatorPrefix, options.publicUrl);
+  const context: EmulatorContext = { state, publicUrl: options.publicUrl, fetchMedia: options.fetchMedia, pages };
   const serviceUrl = options.serviceUrl ?? options.publicUrl;
   const registeredCallbacks = serviceUrl ? `${serviceUrl}/oauth/` : undefined;
 
   registerEmulatorBodyParsers(fastify);
+  fastify.addHook('onRequest', async (request) => pages.saw(request));
   // Its consent and error pages: never framed (an Approve button must not be clickjacked), no script.
   fastify.addHook('onSend', async (_request, reply, payload) => {
     if (isHtmlContentType(reply.getHeader('content-type'))) reply.headers(CONSENT_PAGE_HEADERS);

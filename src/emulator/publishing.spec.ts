@@ -71,7 +71,7 @@ describe('emulated publishing and the published record', () => {
         postId: videoId,
         text: 'Baking',
         media: [{ type: 'video', url: 'https://cdn.test/a.mp4', id: videoId }],
-        permalink: `https://www.facebook.com/${pageId}/videos/${videoId}`,
+        permalink: `http://localhost/emulator/facebook/${pageId}/videos/${videoId}`,
       }),
     ]);
     const comment = await app.inject({
@@ -302,7 +302,7 @@ describe('emulated publishing and the published record', () => {
     expect(record[0]).toMatchObject({
       network: 'facebook',
       accountId: page.id,
-      permalink: `https://www.facebook.com/${page.id}/posts/${text.json().id.split('_')[1]}`,
+      permalink: `http://localhost/emulator/facebook/${page.id}/posts/${text.json().id.split('_')[1]}`,
     });
 
     const duplicateFault = await app.inject({
@@ -341,7 +341,7 @@ describe('emulated publishing and the published record', () => {
     const imageMedia = (await publish(image.id)).json();
     const permalink = await app.inject({ url: `${IG}/${imageMedia.id}?fields=permalink&access_token=${token}` });
     expect(permalink.json()).toEqual({
-      permalink: expect.stringMatching(/^https:\/\/www\.instagram\.com\/p\/[^/]+\/$/),
+      permalink: expect.stringMatching(/^http:\/\/localhost\/emulator\/instagram\/p\/[^/]+\/$/),
       id: imageMedia.id,
     });
     const comment = (
@@ -574,7 +574,7 @@ describe('emulated publishing and the published record', () => {
     expect(record[1]).toMatchObject({
       accountId: profile.id,
       replyToId: first.json().data.id,
-      permalink: `https://x.com/${profile.username}/status/${reply.json().data.id}`,
+      permalink: `http://localhost/emulator/x/${profile.username}/status/${reply.json().data.id}`,
     });
     expect(record[2].media).toEqual([{ type: 'video', id: videoId, size: 3000 }]);
 

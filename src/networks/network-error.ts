@@ -17,6 +17,11 @@ export interface NetworkErrorDetails {
   /** The network refused because the token lacks a permission (the account may have lost one). */
   permissionDenied?: boolean;
   /**
+   * A medium could not be fetched from its URL (the origin answered an error, or its address is
+   * refused), by the network (Instagram 2207052, Facebook 324) or by us before an upload (X).
+   */
+  mediaUnavailable?: boolean;
+  /**
    * For `rate_limited`: the wait is for a usage cap of the app (X's UsageCapExceeded), not a
    * rate-limit window; `retryAt` is when the cap's period ends.
    */

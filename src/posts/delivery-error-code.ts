@@ -8,6 +8,8 @@ export const DELIVERY_ERROR_MEANINGS = {
   account_disconnected: 'Failed: the account was disconnected before the delivery was published',
   token_expired: 'Failed: the network no longer accepts the account token; reconnect the account',
   network_rejected: 'Failed: the network refused the post (the message says why)',
+  media_unavailable:
+    "Failed: a medium's URL did not give its file (it answered an error, did not answer, or its address is refused), to the network that fetches it or to the service before an upload (the message says which)",
   permission_missing:
     'Failed: the account lacks a permission this needs at the network (the message names it); reconnect the account to grant it',
   retries_exhausted: 'Failed: the network kept failing until the last attempt',

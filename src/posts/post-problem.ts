@@ -12,6 +12,11 @@ export const POST_RULES = [
   /** Points at a private or loopback address (allowed only with ALLOW_PRIVATE_URLS=true). */
   'media_url_private',
   'media_url_unresolvable',
+  /**
+   * A warning of POST /posts/validate only, never a problem: the URL did not give its file when
+   * fetched (an HTTP error, no answer in time), as a network fetching it would find.
+   */
+  'media_url_unreachable',
   /** The URL's extension names no media type the service publishes. */
   'media_type_unknown',
   /** No uploaded medium of this customer has this id (or it was purged). */

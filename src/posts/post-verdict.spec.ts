@@ -45,6 +45,7 @@ describe('postVerdict', () => {
     expect(verdict).toEqual({
       valid: false,
       problems: [],
+      warnings: [],
       accounts: [
         { accountId: 'acc_x1', platform: 'x', valid: false, problems: [tooLong] },
         { accountId: 'acc_fb', platform: 'facebook', valid: true, problems: [] },
@@ -71,8 +72,21 @@ describe('postVerdict', () => {
     expect(verdict).toEqual({
       valid: false,
       problems: [past],
+      warnings: [],
       accounts: [{ accountId: 'acc_x1', platform: 'x', valid: true, problems: [] }],
     });
+  });
+
+  it('carries warnings, which never make a post invalid', () => {
+    const unreachable = {
+      field: 'containers[0].media[0].url',
+      rule: 'media_url_unreachable',
+      message: 'answered HTTP 404',
+    } as const;
+    const verdict = postVerdict(review({ accounts: [account('acc_x1', 'x')], contentProblems: new Map([['x', []]]) }), [
+      unreachable,
+    ]);
+    expect({ valid: verdict.valid, warnings: verdict.warnings }).toEqual({ valid: true, warnings: [unreachable] });
   });
 
   it('is valid when nothing is wrong', () => {

@@ -57,6 +57,8 @@ export class PostsController {
       "(scheduledAt, media URLs) and, per account, its own state and its network's content rules, each with `field`, " +
       '`rule` and `message`. A body POST /posts would refuse with a 422, or with a 400 for a media URL or scheduledAt, ' +
       'is a verdict here; a body of the wrong shape (a missing or mistyped field) is still a 400 validation_failed. ' +
+      'Each media URL is also fetched (its first byte, within 5 s, with the same address checks); one that does not ' +
+      'give its file is a `media_url_unreachable` entry in `warnings`, which never makes the post invalid. ' +
       'Nothing is written, queued or sent; an Idempotency-Key is ignored.',
   })
   @ApiEnvelope(PostVerdictView)

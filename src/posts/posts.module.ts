@@ -3,6 +3,7 @@ import { DatabaseModule } from '../database/database.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { UrlSafety } from '../common/url-safety';
+import { MediaReachability } from './media-reachability';
 import { MediaModule } from '../media/media.module';
 import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -43,6 +44,7 @@ import { UnpublishService } from './unpublish/unpublish.service';
     PublishLane,
     PurgeIdempotencyKeys,
     UrlSafety,
+    MediaReachability,
     UnpublishService,
     UnpublishDeliveryTask,
   ],

@@ -16,6 +16,7 @@ import { IdempotencyKeys, requestHash } from './idempotency';
 import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
 import { PostReview } from './post-review';
+import { MediaReachability } from './media-reachability';
 import { postVerdict } from './post-verdict';
 import { PostVerdictView } from './dto/post-verdict.view';
 import { postView } from './post-views';
@@ -39,6 +40,7 @@ export class PostsService {
     private readonly batcher: PostWriteBatcher,
     private readonly statements: PreparedStatements,
     private readonly outbox: EventOutbox,
+    private readonly reachability: MediaReachability,
   ) {}
 
   private postWithDeliveriesSql: string | undefined;
@@ -69,10 +71,12 @@ export class PostsService {
   /**
    * What POST /posts would say of this body now, without doing any of it: the same checks
    * (PostReview), every problem reported, and nothing written, queued or sent; an Idempotency-Key
-   * is not looked at.
+   * is not looked at. Unlike POST /posts it also fetches each media URL, and says which does not
+   * answer as a warning (MediaReachability).
    */
   async validate(customerId: string, body: CreatePostBody): Promise<PostVerdictView> {
-    return postVerdict(await this.review.review(customerId, body));
+    const reviewed = await this.review.review(customerId, body);
+    return postVerdict(reviewed, await this.reachability.warnings(customerId, body, reviewed.mediaProblems));
   }
 
   /** The post with its deliveries: one prepared statement (a row per delivery), as it is polled often. */

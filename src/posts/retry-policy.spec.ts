@@ -45,6 +45,16 @@ describe('afterFailure', () => {
     ).toEqual({ kind: 'fail', code: 'network_rejected' });
   });
 
+  it('fails a medium the network could not fetch at once, as media_unavailable', () => {
+    expect(
+      afterFailure(
+        { attempts: 1, rateLimitWaits: 0, createdAt: created },
+        new NetworkError('instagram', 'permanent', 'Media download has failed', { mediaUnavailable: true }),
+        now,
+      ),
+    ).toEqual({ kind: 'fail', code: 'media_unavailable' });
+  });
+
   it('gives up on transient errors after MAX_ATTEMPTS attempts that were not rate-limit waits', () => {
     expect(
       afterFailure({ attempts: MAX_ATTEMPTS - 1, rateLimitWaits: 0, createdAt: created }, transient, now).kind,

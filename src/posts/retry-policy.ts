@@ -33,7 +33,10 @@ export type WaitCode = Extract<DeliveryErrorCode, 'rate_limited' | 'usage_capped
 export type AfterFailure =
   | {
       kind: 'fail';
-      code: Extract<DeliveryErrorCode, 'network_rejected' | 'retries_exhausted' | 'rate_limited' | 'usage_capped'>;
+      code: Extract<
+        DeliveryErrorCode,
+        'network_rejected' | 'media_unavailable' | 'retries_exhausted' | 'rate_limited' | 'usage_capped'
+      >;
     }
   /** `rateLimited`: a wait for the network (a rate-limit window or a usage cap), not counted as a failed attempt. */
   | { kind: 'retry'; at: Date; rateLimited: boolean; code: WaitCode };
@@ -51,7 +54,8 @@ export function afterFailure(
   now: Date,
   random: () => number = Math.random,
 ): AfterFailure {
-  if (error.kind === 'permanent') return { kind: 'fail', code: 'network_rejected' };
+  if (error.kind === 'permanent')
+    return { kind: 'fail', code: error.details.mediaUnavailable ? 'media_unavailable' : 'network_rejected' };
   if (error.kind === 'rate_limited') {
     // A usage cap (X's monthly or daily cap) waits the same way, for the end of its period, under its own code.
     const code = error.details.usageCap ? 'usage_capped' : 'rate_limited';

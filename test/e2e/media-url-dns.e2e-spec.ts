@@ -87,6 +87,26 @@ describe('Media URL names: bounded resolution', () => {
     expect(queries).toBeGreaterThan(0);
   });
 
+  it('refuses a private media URL, naming the setting that allows it locally (and fetches nothing)', async () => {
+    const response = await request(t.server)
+      .post('/api/v1/posts/validate')
+      .set('Authorization', `Bearer ${attacker.apiKey}`)
+      .send({
+        tenant_id: TENANT,
+        accounts: [account],
+        containers: [{ content: 'x', media: [{ url: 'https://10.0.0.5/a.jpg' }] }],
+      });
+    expect(response.status).toBe(200);
+    expect(response.body.data.problems).toEqual([
+      {
+        field: 'containers[0].media[0].url',
+        rule: 'media_url_private',
+        message: expect.stringMatching(/private or loopback.*ALLOW_PRIVATE_URLS=true/),
+      },
+    ]);
+    expect(response.body.data.warnings).toEqual([]);
+  });
+
   it('remembers a name that did not resolve for a while instead of asking again', async () => {
     const before = queries;
     const response = await validate(hosts(3, 'slow'));

@@ -1,19 +1,28 @@
 import request from 'supertest';
 import { connectAccount, createEmulatorUser } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
+import { startMediaServer } from '../support/media-server';
 import { createPost, PostBody } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 
 const TENANT = 'tenant-dry-run';
-/** Media on a public address written as a literal: the URL check needs no DNS, and nothing fetches it. */
-const CDN = 'https://1.1.1.1/media';
 const DAY_MS = 86_400_000;
 
 type Container = PostBody['containers'][number];
-const media = (...names: string[]) => names.map((name) => ({ url: `${CDN}/${name}` }));
-/** A container every network takes: text and one JPEG. */
-const FINE: Container = { content: 'Fresh bread', media: media('bread.jpg') };
+/** Serves the media files named (validate fetches each URL); a name starting with `missing-` answers 404. */
+let cdn: Awaited<ReturnType<typeof startMediaServer>>;
+const media = (...names: string[]) => names.map((name) => ({ url: cdn.url(name) }));
+/**
+ * A container every network takes: text and one JPEG. Its media are read when a body is sent (a
+ * getter): tables of bodies are built before the media server has started.
+ */
+const FINE: Container = {
+  content: 'Fresh bread',
+  get media() {
+    return media('bread.jpg');
+  },
+};
 const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString();
 
 interface Problem {
@@ -29,6 +38,7 @@ interface AccountVerdict {
 }
 interface Verdict {
   valid: boolean;
+  warnings: Problem[];
   problems: Problem[];
   accounts: AccountVerdict[];
 }
@@ -85,7 +95,10 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
   }
 
   beforeAll(async () => {
-    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'false' } });
+    cdn = await startMediaServer();
+    // The media server listens on loopback. A private address in a media URL is refused with
+    // ALLOW_PRIVATE_URLS=false: media-url-dns.e2e-spec.ts shows it.
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
     for (const network of TESTED_NETWORKS) active[network] = (await connectAccount(t, customer, network, TENANT)).id;
     for (const id of ['expiring', 'leaving']) await createEmulatorUser(t, id);
@@ -99,11 +112,13 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
   });
   afterAll(async () => {
     await t?.close();
+    await cdn?.close();
   });
 
   describe('valid', () => {
     it.each(TESTED_NETWORKS)('%s: a post it takes', async (network) => {
       expect(await verdictOf(post([active[network]], [FINE]))).toEqual({
+        warnings: [],
         valid: true,
         problems: [],
         accounts: [fine(active[network], network)],
@@ -119,6 +134,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
         ),
       );
       expect(verdict).toEqual({
+        warnings: [],
         valid: true,
         problems: [],
         accounts: TESTED_NETWORKS.map((network) => fine(active[network], network)),
@@ -130,6 +146,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     it('x: 141 emoji weigh 282, over 280', async () => {
       const verdict = await verdictOf(post([active.x], [{ content: '🙂'.repeat(141) }]));
       expect(verdict).toEqual({
+        warnings: [],
         valid: false,
         problems: [],
         accounts: [
@@ -157,6 +174,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       const accounts = TESTED_NETWORKS.map((network) => active[network]);
       const verdict = await verdictOf(post(accounts, [{ content: 'Words only' }]));
       expect(verdict).toEqual({
+        warnings: [],
         valid: false,
         problems: [],
         accounts: TESTED_NETWORKS.map((network) =>
@@ -201,6 +219,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     it('unknown, expired, disconnected: each named, beside an account that is fine', async () => {
       const verdict = await verdictOf(post(['acc_doesnotexist000000', active.x, expired, disconnected], [FINE]));
       expect(verdict).toEqual({
+        warnings: [],
         valid: false,
         problems: [],
         accounts: [
@@ -245,20 +264,48 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     it('scheduledAt in the past', async () => {
       const verdict = await verdictOf(post([active.x], [FINE], { scheduledAt: '2020-01-01T00:00:00Z' }));
       expect(verdict).toEqual({
+        warnings: [],
         valid: false,
         problems: [problem('scheduledAt', 'scheduled_at_past', /in the future/)],
         accounts: [fine(active.x, 'x')],
       });
     });
 
-    it('a private media URL, naming the setting that allows it locally, and a URL of unknown kind', async () => {
-      const verdict = await verdictOf(
-        post([active.facebook], [{ content: 'x', media: [{ url: 'https://10.0.0.5/a.jpg' }, ...media('notes.pdf')] }]),
-      );
+    it('a URL of unknown kind', async () => {
+      const verdict = await verdictOf(post([active.facebook], [{ content: 'x', media: media('notes.pdf') }]));
       expect(verdict.valid).toBe(false);
       expect(verdict.problems).toEqual([
-        problem('containers[0].media[0].url', 'media_url_private', /private or loopback.*ALLOW_PRIVATE_URLS=true/),
-        problem('containers[0].media[1].url', 'media_type_unknown', /known media extension/),
+        problem('containers[0].media[0].url', 'media_type_unknown', /known media extension/),
+      ]);
+    });
+  });
+
+  describe('media URLs are fetched: one that does not give its file is a warning, not a problem', () => {
+    it.each(TESTED_NETWORKS)(
+      '%s: a URL answering 404 is named in warnings, and the post stays valid',
+      async (network) => {
+        const verdict = await verdictOf(
+          post([active[network]], [{ content: 'Fresh bread', media: media('missing-bread.jpg') }]),
+        );
+        expect(verdict).toEqual({
+          valid: true,
+          problems: [],
+          accounts: [fine(active[network], network)],
+          warnings: [problem('containers[0].media[0].url', 'media_url_unreachable', /answered HTTP 404/)],
+        });
+      },
+    );
+
+    it('names each field of a URL that does not answer, and none of one served', async () => {
+      const verdict = await verdictOf(
+        post(
+          [active.facebook],
+          [{ content: 'Two', media: [...media('missing-a.jpg', 'served.jpg', 'missing-a.jpg')] }],
+        ),
+      );
+      expect(verdict.warnings).toEqual([
+        problem('containers[0].media[0].url', 'media_url_unreachable', /answered HTTP 404/),
+        problem('containers[0].media[2].url', 'media_url_unreachable', /answered HTTP 404/),
       ]);
     });
   });

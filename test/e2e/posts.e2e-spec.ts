@@ -115,7 +115,9 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
         publishedAt: expect.any(String),
       }),
     );
-    expect(delivery!.permalink).toMatch(/^https:\/\//);
+    // The emulator's own page of the post (the network's site has no such post), at PUBLIC_URL.
+    expect(delivery!.permalink!.startsWith(`${t.baseUrl}/emulator/${network}/`)).toBe(true);
+    expect((await fetch(delivery!.permalink!)).status).toBe(200);
     const onNetwork = (await publishedOn(network)).filter((item) => item.postId === delivery!.platformPostId);
     expect(onNetwork).toHaveLength(1);
     if (containers.length > 1) {

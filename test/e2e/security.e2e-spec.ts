@@ -669,11 +669,14 @@ describe('Private, loopback and link-local addresses by name and by redirect (AL
       });
       expect(response.status).toBe(202);
       const post = await settledPost(t, customer, response.body.data.id);
-      // The adapter's media_forbidden is a permanent failure: the delivery shows it as network_rejected, with the reason.
+      // The adapter's media_forbidden is a permanent failure: the delivery shows it as media_unavailable, with the reason.
       expect(post.deliveries.map((delivery) => ({ status: delivery.status, error: delivery.error }))).toEqual([
         {
           status: 'failed',
-          error: { code: 'network_rejected', message: expect.stringMatching(/not downloaded: .* private or loopback/) },
+          error: {
+            code: 'media_unavailable',
+            message: expect.stringMatching(/not downloaded: .* private or loopback/),
+          },
         },
       ]);
       expect(innerHits).toBe(0);

@@ -33,6 +33,9 @@ export const LONG_VIDEO = Buffer.from(Uint8Array.from({ length: 2.5 * 1024 * 102
 /** Files served by name rather than by extension. */
 const NAMED: Record<string, { type: string; body: Buffer }> = { 'long.mp4': { type: 'video/mp4', body: LONG_VIDEO } };
 
+/** Names starting with this answer 404 (`missing-photo.jpg`): a URL a customer got wrong. */
+export const MISSING_PREFIX = 'missing-';
+
 /** Served without a Content-Length (chunked), as an origin that does not know its size answers. */
 const UNSIZED = 'unsized.mp4';
 
@@ -41,6 +44,11 @@ export async function startMediaServer(): Promise<{ url(name: string): string; c
   const server: Server = createServer((request, response) => {
     const path = request.url?.split('?')[0] ?? '';
     const name = path.split('/').pop() ?? '';
+    // A file that is not there, whatever its extension: the origin answers 404.
+    if (name.startsWith(MISSING_PREFIX)) {
+      response.writeHead(404).end();
+      return;
+    }
     if (name === UNSIZED) {
       response.writeHead(200, { 'Content-Type': 'video/mp4' }).end(FILES['.mp4']!.body);
       return;

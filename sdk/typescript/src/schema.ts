@@ -174,7 +174,7 @@ export interface paths {
         put?: never;
         /**
          * Check a post without publishing it (dry run)
-         * @description Takes the body of POST /api/v1/posts and answers 200 with a verdict: `valid`, the problems of the whole post (scheduledAt, media URLs) and, per account, its own state and its network's content rules, each with `field`, `rule` and `message`. A body POST /posts would refuse with a 422, or with a 400 for a media URL or scheduledAt, is a verdict here; a body of the wrong shape (a missing or mistyped field) is still a 400 validation_failed. Nothing is written, queued or sent; an Idempotency-Key is ignored.
+         * @description Takes the body of POST /api/v1/posts and answers 200 with a verdict: `valid`, the problems of the whole post (scheduledAt, media URLs) and, per account, its own state and its network's content rules, each with `field`, `rule` and `message`. A body POST /posts would refuse with a 422, or with a 400 for a media URL or scheduledAt, is a verdict here; a body of the wrong shape (a missing or mistyped field) is still a 400 validation_failed. Each media URL is also fetched (its first byte, within 5 s, with the same address checks); one that does not give its file is a `media_url_unreachable` entry in `warnings`, which never makes the post invalid. Nothing is written, queued or sent; an Idempotency-Key is ignored.
          */
         post: operations["validatePost"];
         delete?: never;
@@ -765,6 +765,7 @@ export interface components {
          *     - `account_disconnected`: Failed: the account was disconnected before the delivery was published
          *     - `token_expired`: Failed: the network no longer accepts the account token; reconnect the account
          *     - `network_rejected`: Failed: the network refused the post (the message says why)
+         *     - `media_unavailable`: Failed: a medium's URL did not give its file (it answered an error, did not answer, or its address is refused), to the network that fetches it or to the service before an upload (the message says which)
          *     - `permission_missing`: Failed: the account lacks a permission this needs at the network (the message names it); reconnect the account to grant it
          *     - `retries_exhausted`: Failed: the network kept failing until the last attempt
          *     - `rate_limited`: Pending: waiting for the network's rate-limit window. Failed: the window did not open within 48 hours
@@ -774,7 +775,7 @@ export interface components {
          *     - `unpublish_failed`: Unpublish: the network refused the delete (the message says why); the delivery is still published
          * @enum {string}
          */
-        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "permission_missing" | "retries_exhausted" | "rate_limited" | "usage_capped" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
+        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "media_unavailable" | "permission_missing" | "retries_exhausted" | "rate_limited" | "usage_capped" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
         DeliveryErrorView: {
             /** @example token_expired */
             code: components["schemas"]["DeliveryErrorCode"];
@@ -869,7 +870,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -894,6 +895,8 @@ export interface components {
             problems: components["schemas"]["PostProblemView"][];
             /** @description One verdict per account, in the order of `accounts` */
             accounts: components["schemas"]["AccountVerdictView"][];
+            /** @description What may fail later without making the post invalid now: `media_url_unreachable`, a media URL that did not give its file when fetched (an HTTP error or no answer within 5 s), as a network fetching it would find. The file may be there by the time the post is published, so `valid` does not depend on warnings. */
+            warnings: components["schemas"]["PostProblemView"][];
         };
         PostPageView: {
             posts: components["schemas"]["PostView"][];

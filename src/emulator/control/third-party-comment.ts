@@ -2,6 +2,9 @@ import { EmulatorState } from '../state/emulator-state';
 import { graphId, snowflakeId } from '../state/emulator-ids';
 import { PublishedItem } from '../state/published-log';
 import { ControlError, objectBody } from './control-error';
+import { EmulatorPages } from '../http/object-pages';
+import { X_PAGES_PREFIX, xStatusPath } from '../x/x-pages';
+import { commentPermalink } from '../facebook/facebook-pages';
 
 const TEXT_MAX = 10_000;
 
@@ -10,7 +13,7 @@ const TEXT_MAX = 10_000;
  * the account: under a Facebook post or comment, an Instagram medium or comment, or an X reply in
  * a tweet's conversation. It shows in the comment reads as the network would show it.
  */
-export function addThirdPartyComment(state: EmulatorState, input: unknown): PublishedItem {
+export function addThirdPartyComment(state: EmulatorState, pages: EmulatorPages, input: unknown): PublishedItem {
   const body = objectBody(input);
   const problems: string[] = [];
   const network = typeof body.network === 'string' ? state.registry.find(body.network)?.id : undefined;
@@ -45,7 +48,7 @@ export function addThirdPartyComment(state: EmulatorState, input: unknown): Publ
       media: [],
       replyToId: parent.postId,
       author: who,
-      permalink: `https://x.com/${who.username}/status/${id}`,
+      permalink: pages.url(X_PAGES_PREFIX, xStatusPath(who.username, id)),
       publishedAt,
     });
   }
@@ -59,7 +62,7 @@ export function addThirdPartyComment(state: EmulatorState, input: unknown): Publ
     media: [],
     parentId: parent.postId,
     author: who,
-    permalink: network === 'facebook' ? `https://www.facebook.com/${postId}?comment_id=${id}` : parent.permalink,
+    permalink: network === 'facebook' ? commentPermalink(pages, postId, id) : parent.permalink,
     publishedAt,
   });
 }

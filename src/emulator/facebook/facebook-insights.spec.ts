@@ -71,11 +71,11 @@ describe('emulated Facebook post insights and post fields', () => {
     const [page, post] = postId.split('_');
     expect((await read(`${postId}?fields=permalink_url`)).json()).toEqual({
       id: postId,
-      permalink_url: `https://www.facebook.com/${page}/posts/${post}`,
+      permalink_url: `http://localhost/emulator/facebook/${page}/posts/${post}`,
     });
   });
 
-  it('answers a Video node with its reactions and comments edges and a relative permalink_url, and refuses shares as Graph does', async () => {
+  it("answers a Video node with its reactions and comments edges and the emulator's page as permalink_url, and refuses shares as Graph does", async () => {
     const videoId = await publishVideo();
     const fields = await read(
       `${videoId}?fields=reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),permalink_url`,
@@ -85,7 +85,7 @@ describe('emulated Facebook post insights and post fields', () => {
       id: videoId,
       reactions: { data: [], summary: { total_count: expect.any(Number) } },
       comments: { data: [], summary: { total_count: expect.any(Number) } },
-      permalink_url: `/${pageId}/videos/${videoId}/`,
+      permalink_url: `http://localhost/emulator/facebook/${pageId}/videos/${videoId}`,
     });
     const shares = await read(`${videoId}?fields=reactions.summary(total_count).limit(0),shares`);
     expect(shares.statusCode).toBe(400);

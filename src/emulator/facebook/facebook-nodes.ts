@@ -80,15 +80,6 @@ export function pageNode(
   );
 }
 
-/**
- * A Page post's `permalink_url` as Facebook gives it: the post under its Page, never the bare
- * `{page}_{post}` id, so that a client building the link from the id shows up in tests.
- */
-export function pagePostPermalink(postId: string): string {
-  const [pageId, postNumber] = postId.split('_');
-  return `https://www.facebook.com/${pageId}/posts/${postNumber ?? postId}`;
-}
-
 export function facebookUserNode(userId: string, name: string, fields: FieldTree): Record<string, unknown> {
   return projectFields(fields, { id: () => userId, name: () => name }, 'User');
 }

@@ -22,6 +22,8 @@ import { engagementEdges, facebookPostNode, PAGE_DEFAULT_FIELDS, pageNode } from
 import { advanceVideoProcessing, videoNode } from './facebook-video.routes';
 import { FACEBOOK_PHOTOS, FACEBOOK_VIDEOS, FacebookVideo } from './facebook-stored-objects';
 import { findPage } from './facebook-test-user';
+import { commentPermalink } from './facebook-pages';
+import { EmulatorPages } from '../http/object-pages';
 
 type IdParams = { Params: { id: string } };
 
@@ -36,12 +38,13 @@ function videoWithEdges(
   video: FacebookVideo,
   fields: FieldTree,
   published: PublishedItem | undefined,
+  pages: EmulatorPages,
 ): Record<string, unknown> {
   const edges: Record<string, () => unknown> = published
     ? engagementEdges(state, published)
     : { reactions: () => undefined, comments: () => undefined };
   const own: FieldTree = new Map([...fields].filter(([name]) => !(name in edges)));
-  const node = videoNode(video, own);
+  const node = videoNode(video, own, pages);
   for (const name of fields.keys()) {
     const value = edges[name]?.();
     if (value !== undefined) node[name] = value;
@@ -86,8 +89,8 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     // A published video is in the published log too, under its own id: it answers as a Video.
     if (video) {
       const fields = parseFields(params.fields, ['id', 'description', 'updated_time']);
-      if (fields.has('status')) advanceVideoProcessing(state, video.pageId);
-      return videoWithEdges(state, video, fields, post);
+      if (fields.has('status')) advanceVideoProcessing(state, context.pages, video.pageId);
+      return videoWithEdges(state, video, fields, post, context.pages);
     }
     if (post) return facebookPostNode(post, parseFields(params.fields, ['id', 'message', 'created_time']), state);
     return projectFields(
@@ -133,7 +136,7 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
       text: params.message,
       media: [],
       parentId: parent.postId,
-      permalink: `https://www.facebook.com/${postId}?comment_id=${commentId}`,
+      permalink: commentPermalink(context.pages, postId, commentId),
       publishedAt: new Date(state.now()).toISOString(),
     });
     if (answerLost(state, [{ network: 'facebook', accountId: parent.accountId }])) throw graphErrors.transient();

@@ -5,9 +5,10 @@ import { Params } from '../http/request-params';
 import { graphId } from '../state/emulator-ids';
 import { FACEBOOK_PHOTOS, FacebookPhoto } from './facebook-stored-objects';
 import { isHttpUrl } from '../http/http-url';
+import { fetchedMedia, fetchMediaFirst } from '../http/media-fetch';
 import { authorizePagePublish, graphBoolean } from './facebook-page-access';
 
-import { pagePostPermalink } from './facebook-nodes';
+import { pagePostPermalink } from './facebook-pages';
 
 type IdParams = { Params: { id: string } };
 
@@ -71,16 +72,19 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
         postId,
         text: params.link ? `${message}${message ? '\n' : ''}${params.link}` : message,
         media: photos.map((photo) => ({ type: 'image', url: photo.url, id: photo.id })),
-        permalink: pagePostPermalink(postId),
+        permalink: pagePostPermalink(context.pages, postId),
         publishedAt: new Date(state.now()).toISOString(),
       });
     }
     return reply.headers(usageHeaders).send({ id: postId });
   });
 
-  fastify.post<IdParams>('/:id/photos', async (request, reply) => {
+  // Facebook fetches a photo's `url` when the photo is made; done before the world is loaded (media-fetch.ts).
+  const preHandler = fetchMediaFirst(context.fetchMedia, ['url']);
+  fastify.post<IdParams>('/:id/photos', { preHandler }, async (request, reply) => {
     const { params, page, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
     if (!isHttpUrl(params.url)) throw graphErrors.invalidParameter('url should represent a valid URL');
+    if (!fetchedMedia(request, params.url).ok) throw graphErrors.invalidImageFile();
     const published = graphBoolean(params.published, true, 'published');
     const photo: FacebookPhoto = {
       id: graphId(),
@@ -99,7 +103,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
       postId: photo.postId,
       text: photo.caption,
       media: [{ type: 'image', url: photo.url, id: photo.id }],
-      permalink: pagePostPermalink(photo.postId),
+      permalink: pagePostPermalink(context.pages, photo.postId),
       publishedAt: new Date(state.now()).toISOString(),
     });
     return reply.headers(usageHeaders).send({ id: photo.id, post_id: photo.postId });

@@ -18,15 +18,13 @@ import {
   startVideoUpload,
   transferVideoChunk,
 } from './facebook-video-upload';
+import { EmulatorPages } from '../http/object-pages';
+import { videoPermalink } from './facebook-pages';
 import { findPage } from './facebook-test-user';
 
 type IdParams = { Params: { id: string } };
 
 const graphTime = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, '+0000');
-
-export function facebookVideoPermalink(video: FacebookVideo): string {
-  return `https://www.facebook.com/${video.pageId}/videos/${video.id}`;
-}
 
 /**
  * Facebook processes every uploaded video on its own, whether or not anyone asks how it is going.
@@ -35,7 +33,7 @@ export function facebookVideoPermalink(video: FacebookVideo): string {
  * `processing` for the configured number of steps, then is `ready`, and Facebook publishes it on
  * the Page at that moment (a failed one stays `error`).
  */
-export function advanceVideoProcessing(state: EmulatorState, pageId: string): void {
+export function advanceVideoProcessing(state: EmulatorState, pages: EmulatorPages, pageId: string): void {
   for (const video of state.objects.of(FACEBOOK_VIDEOS).values()) {
     if (video.pageId !== pageId || video.status !== 'processing') continue;
     video.statusReads += 1;
@@ -54,7 +52,7 @@ export function advanceVideoProcessing(state: EmulatorState, pageId: string): vo
           ...(video.sha256 ? { sha256: video.sha256 } : {}),
         },
       ],
-      permalink: facebookVideoPermalink(video),
+      permalink: videoPermalink(pages, video),
       publishedAt: new Date(state.now()).toISOString(),
     });
   }
@@ -86,8 +84,12 @@ function videoStatus(video: FacebookVideo): Record<string, unknown> {
   };
 }
 
-/** `GET /{video-id}`: id, description, created/updated time, permalink and the VideoStatus. */
-export function videoNode(video: FacebookVideo, fields: FieldTree): Record<string, unknown> {
+/**
+ * `GET /{video-id}`: id, description, created/updated time, permalink and the VideoStatus. Facebook
+ * gives `permalink_url` relative to facebook.com; the emulator gives the absolute link of its own
+ * page for the video instead (facebook.com has no such video), which a client resolves the same way.
+ */
+export function videoNode(video: FacebookVideo, fields: FieldTree, pages: EmulatorPages): Record<string, unknown> {
   return projectFields(
     fields,
     {
@@ -95,7 +97,7 @@ export function videoNode(video: FacebookVideo, fields: FieldTree): Record<strin
       description: () => video.description || undefined,
       created_time: () => graphTime(video.createdAt),
       updated_time: () => graphTime(video.createdAt),
-      permalink_url: () => `/${video.pageId}/videos/${video.id}/`,
+      permalink_url: () => videoPermalink(pages, video),
       status: () => videoStatus(video),
     },
     'Video',
@@ -158,12 +160,12 @@ export function registerFacebookVideoRoutes(fastify: FastifyInstance, context: E
     if (!findPage(state, pageId) || !tokenActsForPage(state, token, pageId)) throw graphErrors.unknownObject(pageId);
     await applyGraphFaults(state, [{ network: 'facebook', accountId: pageId }]);
     const fields = parseFields(params.fields, ['id', 'description', 'updated_time']);
-    if (fields.has('status')) advanceVideoProcessing(state, pageId);
+    if (fields.has('status')) advanceVideoProcessing(state, context.pages, pageId);
     // An upload session not finished is no video of the Page yet.
     const videos = [...state.objects.of(FACEBOOK_VIDEOS).values()]
       .filter((video) => video.pageId === pageId && video.status !== 'uploading')
       .reverse()
-      .map((video) => videoNode(video, fields));
+      .map((video) => videoNode(video, fields, context.pages));
     return graphPage(request, params, videos, 25, context.publicUrl);
   });
 }

@@ -4,6 +4,7 @@ import { reportGraphAppUsage } from '../graph/usage-headers';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { facebookConsent } from './facebook-consent';
 import { facebookGraphPlugin } from './facebook-graph.plugin';
+import { facebookPageNotFound, registerFacebookPages } from './facebook-pages';
 import { FACEBOOK_SETTINGS } from './facebook-settings';
 import { facebookTestUserParts } from './facebook-test-user';
 import { FACEBOOK_TOKENS } from './facebook-tokens';
@@ -18,10 +19,14 @@ export const facebookEmulator = {
   routes: async (scope, context) => {
     reportGraphAppUsage(scope);
     await scope.register(async (graph) => facebookGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
+    registerFacebookPages(scope, context);
   },
   errorShape: (path, status, message) => {
-    if (!path.startsWith('/graph/')) return ConsentPageError.unroutable('Facebook', status, message);
-    return status === 429 ? graphErrors.appRequestLimitReached() : graphErrors.unroutable(status, message);
+    if (path.startsWith('/graph/'))
+      return status === 429 ? graphErrors.appRequestLimitReached() : graphErrors.unroutable(status, message);
+    // facebook.com's pages (a permalink): its own not-found page, for an unknown world as for an unknown post.
+    if (status === 404) return facebookPageNotFound();
+    return ConsentPageError.unroutable('Facebook', status, message);
   },
   tokenKinds: Object.values(FACEBOOK_TOKENS),
   testUser: facebookTestUserParts,

@@ -111,6 +111,26 @@ export const graphErrors = {
       code: 368,
       message: 'The action attempted has been deemed abusive or is otherwise disallowed',
     }),
+  /**
+   * Instagram's container error for media it could not download (code 9004, subcode 2207052 in
+   * developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/error-codes).
+   */
+  mediaDownloadFailed: (detail: string) =>
+    new GraphError(
+      {
+        code: 9004,
+        subcode: 2207052,
+        message: "Media download has failed. The media URI doesn't meet our requirements.",
+        userTitle: 'Media download has failed',
+        userMessage: `The media could not be fetched from this URI: ${detail}`,
+      },
+      true,
+    ),
+  /**
+   * A Page photo whose `url` gives no image: code 324 "Missing or invalid image file"
+   * (developers.facebook.com/docs/graph-api/reference/page/photos/, errors of Creating).
+   */
+  invalidImageFile: () => new GraphError({ code: 324, message: '(#324) Missing or invalid image file' }),
   /** Instagram's 2207053 (code -1), whose remedy is a new container. */
   unknownUploadError: () =>
     new GraphError(

@@ -1,6 +1,10 @@
 import { EmulatorState } from '../state/emulator-state';
 import { INSTAGRAM_CONTAINERS, InstagramContainer } from './instagram-stored-objects';
 
+/** The status text of a container whose video could not be downloaded. */
+export const MEDIA_DOWNLOAD_FAILED_STATUS =
+  "Error: Media download has failed. The media URI doesn't meet our requirements. (2207052)";
+
 /** Containers not published within 24 hours expire. */
 const CONTAINER_LIFETIME_MS = 24 * 3600_000;
 
@@ -42,13 +46,21 @@ export function pollContainer(state: EmulatorState, container: InstagramContaine
       .map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id))
       .filter((child) => child !== undefined);
     children.forEach((child) => pollContainer(state, child));
-    if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED'))
+    // A video item that could not be downloaded says so on the carousel too, as the reason it failed.
+    if (children.some((child) => child.downloadFailure !== undefined))
+      setStatus(container, 'ERROR', MEDIA_DOWNLOAD_FAILED_STATUS);
+    else if (children.some((child) => child.status === 'ERROR' || child.status === 'EXPIRED'))
       setStatus(container, 'ERROR', 'Error: A carousel item failed to process. (2207001)');
     else if (children.every((child) => child.status === 'FINISHED')) setStatus(container, 'FINISHED');
     return container;
   }
   if (!isVideo(container)) {
     setStatus(container, 'FINISHED');
+    return container;
+  }
+  // Instagram's status text for a video it could not download names the download error (2207052).
+  if (container.downloadFailure !== undefined) {
+    setStatus(container, 'ERROR', MEDIA_DOWNLOAD_FAILED_STATUS);
     return container;
   }
   const { instagramVideoPolls, instagramVideoProcessingMs } = state.settings;

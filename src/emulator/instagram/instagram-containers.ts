@@ -1,3 +1,4 @@
+import type { MediaProbeResult } from '../../common/media-url-probe';
 import { GraphError } from '../graph/graph-error';
 import { graphErrors } from '../graph/graph-errors';
 import { isHttpUrl } from '../http/http-url';
@@ -45,11 +46,23 @@ function carouselChildren(state: EmulatorState, igUserId: string, text: string |
   return ids;
 }
 
+/** What fetching a media URL gave: the emulator fetched it before the world was loaded (media-fetch.ts). */
+export type FetchedMedia = (url: string) => MediaProbeResult;
+
+const NOTHING_FETCHED: FetchedMedia = () => ({ ok: true });
+
 /**
  * Validates `POST /{ig-user-id}/media` and builds the container: an image, a Reel, a carousel
- * item (image or video), or a carousel of 2–10 items.
+ * item (image or video), or a carousel of 2–10 items. An image Instagram could not download is
+ * refused at once (9004 / 2207052); a video is downloaded while the container is processed, so its
+ * container is made and ends in ERROR (see container-lifecycle.ts).
  */
-export function buildContainer(state: EmulatorState, igUserId: string, params: Params): InstagramContainer {
+export function buildContainer(
+  state: EmulatorState,
+  igUserId: string,
+  params: Params,
+  fetched: FetchedMedia = NOTHING_FETCHED,
+): InstagramContainer {
   const mediaTypeParam = params.media_type?.toUpperCase();
   const isCarouselItem = params.is_carousel_item === 'true';
   const caption = isCarouselItem ? '' : (params.caption ?? '');
@@ -72,6 +85,8 @@ export function buildContainer(state: EmulatorState, igUserId: string, params: P
   } else {
     throw containerError(100, 2207023, `The media type ${mediaTypeParam} is unknown or not supported here.`);
   }
+  const download = mediaUrl === undefined ? undefined : fetched(mediaUrl);
+  if (download && !download.ok && mediaType === 'IMAGE') throw graphErrors.mediaDownloadFailed(download.reason);
   const container: InstagramContainer = {
     id: graphId(),
     igUserId,
@@ -83,6 +98,7 @@ export function buildContainer(state: EmulatorState, igUserId: string, params: P
     ...initialStatus(mediaType),
     polls: 0,
     createdAt: state.now(),
+    ...(download && !download.ok ? { downloadFailure: download.reason } : {}),
   };
   if (mediaType === 'CAROUSEL') {
     const statuses = children.map((id) => state.objects.of(INSTAGRAM_CONTAINERS).get(id)?.status);

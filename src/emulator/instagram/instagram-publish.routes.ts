@@ -13,6 +13,8 @@ import { PublishedMedia } from '../state/published-log';
 import { authorizeInstagramCall } from './instagram-access';
 import { buildContainer, failContainer } from './instagram-containers';
 import { instagramMediaNode } from './instagram-nodes';
+import { fetchedMedia, fetchMediaFirst } from '../http/media-fetch';
+import { instagramPermalink } from './instagram-pages';
 
 type IdParams = { Params: { id: string } };
 const DAY_MS = 24 * 3600_000;
@@ -79,11 +81,13 @@ export function registerInstagramPublishRoutes(
 ): void {
   const { state } = context;
 
-  fastify.post<IdParams>('/:id/media', async (request, reply) => {
+  // Instagram fetches the media URL it is handed; done before the world is loaded (media-fetch.ts).
+  const preHandler = fetchMediaFirst(context.fetchMedia, ['image_url', 'video_url']);
+  fastify.post<IdParams>('/:id/media', { preHandler }, async (request, reply) => {
     const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id, {
       publish: true,
     });
-    const container = buildContainer(state, account.id, params);
+    const container = buildContainer(state, account.id, params, (url) => fetchedMedia(request, url));
     if (state.faults.take([{ network: 'instagram', accountId: account.id }], ['container_error']).length)
       failContainer(container);
     state.objects.of(INSTAGRAM_CONTAINERS).set(container.id, container);
@@ -124,7 +128,7 @@ export function registerInstagramPublishRoutes(
       postId: mediaId,
       text: container.caption,
       media: mediaOf(state, container),
-      permalink: `https://www.instagram.com/${container.mediaType === 'REELS' ? 'reel' : 'p'}/${shortcode}/`,
+      permalink: instagramPermalink(context.pages, container.mediaType === 'REELS', shortcode),
       publishedAt: new Date(state.now()).toISOString(),
     });
     return reply

@@ -17,6 +17,11 @@ export interface InstagramContainer {
   polls: number;
   createdAt: number;
   publishedMediaId?: string;
+  /**
+   * Why fetching a video's URL failed: Instagram downloads videos while it processes the container,
+   * so the container ends in ERROR at a later status check rather than refusing its creation.
+   */
+  downloadFailure?: string;
 }
 
 export const INSTAGRAM_CONTAINERS = collectionKey<InstagramContainer>('instagram.containers');

@@ -7,6 +7,7 @@ import { reportGraphAppUsage } from '../graph/usage-headers';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { instagramConsent } from './instagram-consent';
 import { instagramGraphPlugin } from './instagram-graph.plugin';
+import { instagramPageNotFound, registerInstagramPages } from './instagram-pages';
 import { registerInstagramPublishRoutes } from './instagram-publish.routes';
 import { INSTAGRAM_SETTINGS } from './instagram-settings';
 import { instagramTestUserParts } from './instagram-test-user';
@@ -63,6 +64,7 @@ export const instagramEmulator = {
         { prefix },
       );
     await scope.register(async (graph) => instagramGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
+    registerInstagramPages(scope, context);
   },
   errorShape: (path, status, message) => {
     // Throttled (docs/emulator.md): Graph's app-level limit, on the token host too.
@@ -70,6 +72,8 @@ export const instagramEmulator = {
       return graphErrors.appRequestLimitReached().forInstagram();
     if (path.startsWith('/graph/')) return graphErrors.unroutable(status, message).forInstagram();
     if (path.startsWith('/api/')) return new InstagramTokenError(message);
+    // instagram.com's pages (a permalink): its own not-found page, for an unknown world as for an unknown post.
+    if (status === 404) return instagramPageNotFound();
     return ConsentPageError.unroutable('Instagram', status, message);
   },
   tokenKinds: Object.values(INSTAGRAM_TOKENS),

@@ -1,6 +1,8 @@
 import { FastifyInstance } from 'fastify';
 import { ConsentNetwork } from '../consent/consent-flow';
 import { EmulatorError } from '../http/emulator-error';
+import type { MediaFetcher } from '../http/media-fetch';
+import type { EmulatorPages } from '../http/object-pages';
 import { EmulatorState } from '../state/emulator-state';
 import { TokenKindSpec } from '../state/token-kinds';
 import { RegisteredNetwork } from './registered-network';
@@ -14,6 +16,10 @@ export interface EmulatorContext {
   state: ServingEmulatorState;
   /** The service's public base URL, for absolute links (paging.next); else taken from the request. */
   publicUrl?: string;
+  /** Fetches media URLs as the networks do; without it nothing is fetched and every URL is taken. */
+  fetchMedia?: MediaFetcher;
+  /** Where the emulator's own pages of published objects are: what permalinks point at. */
+  pages: EmulatorPages;
 }
 
 /** Routes a network serves, registered inside its own scope (below its path prefix). */

@@ -1,5 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
+import { X_PAGES_PREFIX, xStatusPath } from './x-pages';
 import { jsonObjectBody } from '../http/request-params';
 import { answerLost } from '../state/comment-threads';
 import { snowflakeId } from '../state/emulator-ids';
@@ -101,7 +102,7 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
       text,
       media,
       replyToId,
-      permalink: `https://x.com/${profile.username}/status/${id}`,
+      permalink: context.pages.url(X_PAGES_PREFIX, xStatusPath(profile.username, id)),
       publishedAt: new Date(state.now()).toISOString(),
     });
     if (answerLost(state, [{ network: 'x', accountId: profile.id }])) throw xProblems.unavailable();

@@ -1,5 +1,6 @@
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { xApiPlugin } from './x-api.plugin';
+import { registerXPages, xPageNotFound } from './x-pages';
 import { xConsent } from './x-consent';
 import { X_PROBLEM_TYPES, XOAuthError, XProblem, xProblems } from './x-errors';
 import { X_SETTINGS } from './x-settings';
@@ -15,6 +16,7 @@ export const xEmulator = {
   consent: { path: '/i/oauth2/authorize', ...xConsent },
   routes: async (scope, context) => {
     await scope.register(async (api) => xApiPlugin(api, context), { prefix: '/api' });
+    registerXPages(scope, context);
   },
   errorShape: (path, status, message) => {
     // Throttled (docs/emulator.md): X's 429, its window's reset a second away.
@@ -23,6 +25,8 @@ export const xEmulator = {
         'x-rate-limit-remaining': '0',
         'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000) + 1),
       });
+    // x.com's pages (a post's permalink): its own not-found page, for an unknown world as for an unknown post.
+    if (status === 404 && !path.startsWith('/api/') && !path.startsWith('/i/')) return xPageNotFound();
     if (path.startsWith('/api/2/oauth2/'))
       return new XOAuthError(status >= 500 ? 'server_error' : 'invalid_request', message, status >= 500 ? 500 : 400);
     if (status === 404) return new XProblem(404, 'Not Found Error', message, X_PROBLEM_TYPES.resourceNotFound);

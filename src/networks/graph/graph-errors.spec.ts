@@ -183,3 +183,21 @@ describe('Graph error classification', () => {
     });
   });
 });
+
+describe('media a network could not fetch', () => {
+  it.each([
+    ['Instagram 2207052', 9004, 2207052, true],
+    ['Facebook 324', 324, undefined, true],
+    ['Instagram unsupported video', 9004, 2207026, false],
+  ])('%s is marked mediaUnavailable: %s', (_name, code, subcode, unavailable) => {
+    const error = graphResponseError(
+      'facebook',
+      { status: 400, headers: {}, body: { error: { message: 'no', code, error_subcode: subcode } } },
+      new Date(),
+    );
+    expect({ kind: error?.kind, mediaUnavailable: error?.details.mediaUnavailable === true }).toEqual({
+      kind: 'permanent',
+      mediaUnavailable: unavailable,
+    });
+  });
+});

@@ -33,6 +33,18 @@ const INSTAGRAM_NEW_CONTAINER_SUBCODES = new Set([2207020, 2207053]);
 /** Instagram publishing subcodes that a later retry (same or new container) can get past. */
 const INSTAGRAM_TRANSIENT_SUBCODES = new Set([2207001, 2207003, 2207032, 2207027, ...INSTAGRAM_NEW_CONTAINER_SUBCODES]);
 const INSTAGRAM_RATE_LIMIT_SUBCODE = 2207042;
+/**
+ * A medium the network could not fetch from its URL: Instagram's 2207052 "Media download has failed"
+ * (its error-codes reference) and Facebook's 324 "Missing or invalid image file" (Page photos
+ * reference). Both are final: the same URL fails the same way.
+ */
+const INSTAGRAM_MEDIA_DOWNLOAD_SUBCODE = 2207052;
+const FACEBOOK_INVALID_IMAGE_CODE = 324;
+
+export function isMediaDownloadFailure(error: Pick<GraphErrorFields, 'code' | 'subcode'>): boolean {
+  return error.subcode === INSTAGRAM_MEDIA_DOWNLOAD_SUBCODE || error.code === FACEBOOK_INVALID_IMAGE_CODE;
+}
+
 /** Instagram's media-not-ready code (subcode 2207027): publish again once the container is FINISHED. */
 const INSTAGRAM_NOT_READY_CODE = 9007;
 
@@ -122,6 +134,7 @@ export function graphResponseError(network: string, response: NetworkResponse, n
       subcode: error.subcode,
       ...(retryAt ? { retryAt } : {}),
       ...(isPermissionCode(error.code) ? { permissionDenied: true } : {}),
+      ...(isMediaDownloadFailure(error) ? { mediaUnavailable: true } : {}),
     });
   }
   if (status >= 200 && status < 300) return undefined;

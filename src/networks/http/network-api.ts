@@ -155,6 +155,7 @@ export class NetworkApi {
     if (error instanceof ForbiddenMediaAddressError) {
       return new NetworkError(this.network, 'permanent', `The medium was not downloaded: ${error.message}`, {
         code: 'media_forbidden',
+        mediaUnavailable: true,
       });
     }
     if (error instanceof NetworkUnreachableError)
@@ -168,6 +169,7 @@ export class NetworkApi {
     if (status !== 200)
       return new NetworkError(this.network, 'permanent', `The medium could not be downloaded (HTTP ${status})`, {
         code: 'media_unavailable',
+        mediaUnavailable: true,
       });
     return undefined;
   }

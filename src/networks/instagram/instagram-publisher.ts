@@ -103,15 +103,19 @@ async function publishContainer(
     case 'PUBLISHED':
       // media_publish went through on an attempt that was cut off before recording it.
       return adoptPublishedMedium(call, post, progress);
-    case 'ERROR':
+    case 'ERROR': {
+      const status = stringField(container, 'status') ?? 'ERROR';
       throw new NetworkError(
         'instagram',
         'permanent',
-        `Instagram could not process the media: ${safeNetworkMessage(stringField(container, 'status') ?? 'ERROR')}`,
+        `Instagram could not process the media: ${safeNetworkMessage(status)}`,
         {
           code: 'ERROR',
+          // A video Instagram could not download fails here, after the container was made (2207052).
+          ...(/2207052|media download has failed/i.test(status) ? { mediaUnavailable: true } : {}),
         },
       );
+    }
     case 'EXPIRED':
       // A container lives 24 hours. Forgetting it lets the retry make a new one; nothing was published.
       await call.save({ childIds: [], commentIds: progress.commentIds });

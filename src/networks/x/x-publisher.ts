@@ -1,3 +1,4 @@
+import { worldClientId } from '../../emulator/state/world-mark';
 import { isRecord, recordField, stringField } from '../http/json-fields';
 import { PublishOutcome, PublishRequest } from '../network-adapter';
 import { XApi } from './x-api';
@@ -5,8 +6,14 @@ import { MediaStep, processedMedia, uploadPartMedia } from './x-media';
 import { readXProgress, XProgress, xProgressJson } from './x-progress';
 import { findRecentTweet } from './x-recent-tweet';
 
-export function xPermalink(username: string, tweetId: string): string {
-  return `https://x.com/${username}/status/${tweetId}`;
+/**
+ * A post's page: `{webUrl}/{username}/status/{id}` (X's API gives no permalink). In a test world,
+ * the emulator's page carries the world's mark (`?world=sandbox_<world id>`), as the emulator's
+ * own permalinks do, so that the page is looked up in that world.
+ */
+export function xPermalink(webUrl: string, username: string, tweetId: string, emulatorWorld?: string): string {
+  const url = `${webUrl}/${username}/status/${tweetId}`;
+  return emulatorWorld === undefined ? url : `${url}?world=${worldClientId(emulatorWorld)}`;
 }
 
 /**
@@ -15,7 +22,7 @@ export function xPermalink(username: string, tweetId: string): string {
  * and every tweet before the next; when resuming, the tweet that was in flight is first looked
  * for among the user's recent tweets (by its media when it has any, else by its text).
  */
-export async function publishOnX(api: XApi, request: PublishRequest): Promise<PublishOutcome> {
+export async function publishOnX(api: XApi, request: PublishRequest, webUrl: string): Promise<PublishOutcome> {
   let progress = readXProgress(request.progress);
   const save = async (next: XProgress): Promise<void> => {
     progress = next;
@@ -47,7 +54,7 @@ export async function publishOnX(api: XApi, request: PublishRequest): Promise<Pu
   return {
     kind: 'published',
     platformPostId: first,
-    permalink: xPermalink(request.username, first),
+    permalink: xPermalink(webUrl, request.username, first, request.app.emulatorWorld),
     progress: xProgressJson(progress),
   };
 }

@@ -112,7 +112,7 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes as the user, with the user's access token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnX(this.api(request.app), request);
+    return publishOnX(this.api(request.app), request, this.endpoints(request.app).webUrl);
   }
 
   /** Deletes the delivery's tweet with the user's token. */

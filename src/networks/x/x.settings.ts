@@ -31,6 +31,11 @@ export class XSettings {
     readonly emulated: boolean,
     /** Where a test world's calls go (the service's own emulator); undefined: the same as live. */
     readonly testWorld?: XSettings,
+    /**
+     * Where X's pages are (a post's permalink, `{webUrl}/{username}/status/{id}`): x.com, or the
+     * emulator's own pages, where an emulated post exists (x.com has no such post).
+     */
+    readonly webUrl = 'https://x.com',
   ) {}
 }
 
@@ -40,12 +45,16 @@ export function loadXSettings(config: AppConfig): XSettings {
     { id: 'X_CLIENT_ID', secret: 'X_CLIENT_SECRET' },
     { id: env.X_CLIENT_ID, secret: env.X_CLIENT_SECRET },
   );
-  const emulatedAt = (base: string) => ({ authorize: `${base}/x/i/oauth2/authorize`, api: `${base}/x/api` });
+  const emulatedAt = (base: string) => ({
+    authorize: `${base}/x/i/oauth2/authorize`,
+    api: `${base}/x/api`,
+    web: `${base}/x`,
+  });
   const sandbox = emulatedAt(testWorldEmulatorUrl(config));
-  const testWorld = new XSettings(sandbox.authorize, sandbox.api, undefined, true);
+  const testWorld = new XSettings(sandbox.authorize, sandbox.api, undefined, true, undefined, sandbox.web);
   if (isEmulated(config, serviceApp)) {
     const live = emulatedAt(emulatorBaseUrl(config));
-    return new XSettings(live.authorize, live.api, serviceApp, true, testWorld);
+    return new XSettings(live.authorize, live.api, serviceApp, true, testWorld, live.web);
   }
   return new XSettings(
     env.X_AUTHORIZE_URL.replace(/\/+$/, ''),

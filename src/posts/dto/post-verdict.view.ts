@@ -51,4 +51,13 @@ export class PostVerdictView {
 
   @ApiProperty({ type: [AccountVerdictView], description: 'One verdict per account, in the order of `accounts`' })
   accounts!: AccountVerdictView[];
+
+  @ApiProperty({
+    type: [PostProblemView],
+    description:
+      'What may fail later without making the post invalid now: `media_url_unreachable`, a media URL that did not ' +
+      'give its file when fetched (an HTTP error or no answer within 5 s), as a network fetching it would find. The ' +
+      'file may be there by the time the post is published, so `valid` does not depend on warnings.',
+  })
+  warnings!: PostProblemView[];
 }
