@@ -81,13 +81,16 @@ export interface AppConfig {
    */
   dns: { servers: string[]; timeoutMs: number };
   /**
-   * Requests per API key on /api/v1, a token bucket per key in each process: `burst` requests at
-   * once, refilled at `perSecond`. perSecond 0: no limit.
+   * Requests per customer and mode on /api/v1 (all its keys of that mode together, so more keys
+   * never give more rate), a token bucket in each process: `burst` requests at once, refilled at
+   * `perSecond`. perSecond 0: no limit.
    */
   rateLimit: {
     perSecond: number;
     burst: number;
   };
+  /** Active API keys a customer may hold in each mode (API_KEYS_PER_CUSTOMER). */
+  apiKeysPerCustomer: number;
   /** Lookups of keys not known valid, per client address: `burst` at once, then `perSecond`. */
   keyLookups: {
     perSecond: number;

@@ -247,14 +247,21 @@ export class EnvironmentSchema {
   @Max(60_000)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
-  /** Requests a second each API key may make on average (its bucket's refill rate); 0 turns the limit off. */
+  /** Active (unrevoked) API keys a customer may hold in each mode; one more is refused. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  API_KEYS_PER_CUSTOMER = 50;
+
+  /** Requests a second a customer's keys of one mode may make together on average (the bucket's refill rate); 0 turns the limit off. */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   RATE_LIMIT_PER_SECOND = 20;
 
-  /** Requests each API key may make at once (its bucket's size). */
+  /** Requests a customer's keys of one mode may make at once, together (the bucket's size). */
   @Transform(toInt)
   @IsInt()
   @Min(1)

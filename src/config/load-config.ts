@@ -103,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       timeoutMs: schema.DNS_TIMEOUT_MS,
     },
     rateLimit: { perSecond: schema.RATE_LIMIT_PER_SECOND, burst: schema.RATE_LIMIT_BURST },
+    apiKeysPerCustomer: schema.API_KEYS_PER_CUSTOMER,
     keyLookups: { perSecond: schema.KEY_LOOKUP_PER_SECOND, burst: schema.KEY_LOOKUP_BURST },
     dashboard: { sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000 },
     webhooks: {

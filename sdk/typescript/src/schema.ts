@@ -478,12 +478,13 @@ export interface components {
          *     - `unsupported_media_type`: 415, The body is not JSON (Content-Type must be application/json)
          *     - `unprocessable_content`: 422, A network or an account state would refuse the post; `details` says why
          *     - `permission_missing`: 422, The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again
-         *     - `rate_limited`: 429, Over the API key's rate limit (or too many unknown keys from one address); see Retry-After
+         *     - `rate_limited`: 429, Over the rate limit of the customer's keys of this mode (or too many unknown keys from one address); see Retry-After
          *     - `request_header_too_large`: 431, The request headers are too large
          *     - `internal_error`: 500, Our fault; retry later, quoting the request id
          *     - `database_unavailable`: 503, The database is unreachable for a moment; retry after Retry-After
          *     - `shutting_down`: 503, This instance is restarting; retry after Retry-After
          *     - `not_ready`: 503, GET /health/ready only: the database is unreachable or the process is shutting down
+         *     - `api_key_limit_reached`: 409, The customer already holds API_KEYS_PER_CUSTOMER active keys in this mode (dashboard, CLI); revoke one first
          *     - `unknown_network`: 404, The network in the path is not one the service knows
          *     - `redirect_uri_not_allowed`: 400, redirect_uri is not one of your allowed redirect URLs
          *     - `network_not_configured`: 409, No app is configured for this network (neither yours nor the service-wide one)
@@ -500,7 +501,7 @@ export interface components {
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -1523,7 +1524,7 @@ export interface components {
     headers: {
         /** @description Identifies this request in our logs (error bodies repeat it as `error.requestId`); your own X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
         "X-Request-Id": string;
-        /** @description Requests the API key may make in a burst (the key's bucket size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set */
+        /** @description Requests the customer's keys of this mode may make in a burst, together (the bucket's size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set */
         "X-RateLimit-Limit": number;
         /** @description Requests left in the bucket after this one */
         "X-RateLimit-Remaining": number;
@@ -1595,7 +1596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1703,7 +1704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1854,7 +1855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1962,7 +1963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2113,7 +2114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2235,7 +2236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2330,7 +2331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2429,7 +2430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2580,7 +2581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2702,7 +2703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2797,7 +2798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2892,7 +2893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2987,7 +2988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3115,7 +3116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3295,7 +3296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3392,7 +3393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3484,7 +3485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3606,7 +3607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3698,7 +3699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3833,7 +3834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3925,7 +3926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4024,7 +4025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4132,7 +4133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4227,7 +4228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4322,7 +4323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   database_unavailable: HttpStatus.SERVICE_UNAVAILABLE,
   shutting_down: HttpStatus.SERVICE_UNAVAILABLE,
   not_ready: HttpStatus.SERVICE_UNAVAILABLE,
+  // API keys (dashboard, CLI).
+  api_key_limit_reached: HttpStatus.CONFLICT,
   // Connecting accounts.
   unknown_network: HttpStatus.NOT_FOUND,
   redirect_uri_not_allowed: HttpStatus.BAD_REQUEST,
@@ -66,12 +68,15 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   unprocessable_content: 'A network or an account state would refuse the post; `details` says why',
   permission_missing:
     'The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again',
-  rate_limited: "Over the API key's rate limit (or too many unknown keys from one address); see Retry-After",
+  rate_limited:
+    "Over the rate limit of the customer's keys of this mode (or too many unknown keys from one address); see Retry-After",
   request_header_too_large: 'The request headers are too large',
   internal_error: 'Our fault; retry later, quoting the request id',
   database_unavailable: 'The database is unreachable for a moment; retry after Retry-After',
   shutting_down: 'This instance is restarting; retry after Retry-After',
   not_ready: 'GET /health/ready only: the database is unreachable or the process is shutting down',
+  api_key_limit_reached:
+    'The customer already holds API_KEYS_PER_CUSTOMER active keys in this mode (dashboard, CLI); revoke one first',
   unknown_network: 'The network in the path is not one the service knows',
   redirect_uri_not_allowed: 'redirect_uri is not one of your allowed redirect URLs',
   network_not_configured: 'No app is configured for this network (neither yours nor the service-wide one)',
