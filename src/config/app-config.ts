@@ -112,6 +112,8 @@ export interface AppConfig {
   media: {
     /** Uploaded media no post has used for this many days are deleted. */
     retentionDays: number;
+    /** Bytes of media a customer may hold per mode, announced ones included (MEDIA_QUOTA_BYTES); 0: no quota. */
+    quotaBytes: number;
     /** Where their bytes are kept. */
     storage: 'postgres' | 's3';
     s3: S3Settings;

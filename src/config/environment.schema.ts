@@ -186,6 +186,16 @@ export class EnvironmentSchema {
   @Max(3650)
   MEDIA_RETENTION_DAYS = 7;
 
+  /**
+   * Bytes of media one customer may hold in each mode: uploaded, being uploaded, and announced
+   * with an upload URL still valid. 0 turns the quota off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  MEDIA_QUOTA_BYTES = 10 * 1024 ** 3;
+
   /** Where uploaded media bytes are kept: PostgreSQL (the default) or an S3-compatible store. */
   @IsIn(['postgres', 's3'])
   MEDIA_STORAGE: 'postgres' | 's3' = 'postgres';

@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('bounds keys (50 per customer and mode) and media (10 GB per customer and mode) by default', () => {
+    expect(loadConfig({}).apiKeysPerCustomer).toBe(50);
+    expect(loadConfig({}).media.quotaBytes).toBe(10 * 1024 ** 3);
+    expect(loadConfig({ MEDIA_QUOTA_BYTES: '0' }).media.quotaBytes).toBe(0);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
   });
@@ -61,6 +67,9 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_PER_SECOND', 'off'],
     ['RATE_LIMIT_BURST', '0'],
     ['RATE_LIMIT_BURST', '1.5'],
+    ['API_KEYS_PER_CUSTOMER', '0'],
+    ['MEDIA_QUOTA_BYTES', '-1'],
+    ['MEDIA_QUOTA_BYTES', '10GB'],
   ])('names %s when it is invalid (%s)', (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);

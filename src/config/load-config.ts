@@ -114,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     media: {
       retentionDays: schema.MEDIA_RETENTION_DAYS,
+      quotaBytes: schema.MEDIA_QUOTA_BYTES,
       storage: schema.MEDIA_STORAGE,
       s3: {
         bucket: schema.S3_BUCKET ?? '',

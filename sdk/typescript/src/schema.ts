@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Announce a file to upload
-         * @description Answers an upload URL: PUT the file there (its Content-Type, exactly `size` bytes, no API key) before `expiresAt`. Once the medium is `ready`, posts name it as `media: [{ id }]`. Sizes past what any network takes are refused here; each network's own limits are checked when a post uses the medium. Media no post uses are deleted after MEDIA_RETENTION_DAYS.
+         * @description Answers an upload URL: PUT the file there (its Content-Type, exactly `size` bytes, no API key) before `expiresAt`. Once the medium is `ready`, posts name it as `media: [{ id }]`. Sizes past what any network takes are refused here; each network's own limits are checked when a post uses the medium. Media no post uses are deleted after MEDIA_RETENTION_DAYS. A customer's media (uploaded, being uploaded, or announced with an upload URL still valid) hold at most MEDIA_QUOTA_BYTES in each mode (10 GB by default): past it, 422 `media_quota_exceeded`.
          */
         post: operations["createMedia"];
         delete?: never;
@@ -478,6 +478,7 @@ export interface components {
          *     - `unsupported_media_type`: 415, The body is not JSON (Content-Type must be application/json)
          *     - `unprocessable_content`: 422, A network or an account state would refuse the post; `details` says why
          *     - `permission_missing`: 422, The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again
+         *     - `media_quota_exceeded`: 422, POST /media: the medium would take the customer's media (uploaded, or announced with a valid upload URL) past MEDIA_QUOTA_BYTES in this mode
          *     - `rate_limited`: 429, Over the rate limit of the customer's keys of this mode (or too many unknown keys from one address); see Retry-After
          *     - `request_header_too_large`: 431, The request headers are too large
          *     - `internal_error`: 500, Our fault; retry later, quoting the request id
@@ -501,7 +502,7 @@ export interface components {
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -2225,6 +2226,19 @@ export interface operations {
             };
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Content the network would reject (`unprocessable_content`); `details` says why. On this route: `media_quota_exceeded` */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

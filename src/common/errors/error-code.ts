@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   unprocessable_content: HttpStatus.UNPROCESSABLE_ENTITY,
   permission_missing: HttpStatus.UNPROCESSABLE_ENTITY,
+  media_quota_exceeded: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
   request_header_too_large: 431 as HttpStatus,
   internal_error: HttpStatus.INTERNAL_SERVER_ERROR,
@@ -68,6 +69,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   unprocessable_content: 'A network or an account state would refuse the post; `details` says why',
   permission_missing:
     'The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again',
+  media_quota_exceeded:
+    "POST /media: the medium would take the customer's media (uploaded, or announced with a valid upload URL) past MEDIA_QUOTA_BYTES in this mode",
   rate_limited:
     "Over the rate limit of the customer's keys of this mode (or too many unknown keys from one address); see Retry-After",
   request_header_too_large: 'The request headers are too large',
