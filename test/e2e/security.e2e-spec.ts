@@ -212,6 +212,37 @@ describe('Security checks', () => {
     return answers.map((answer) => ({ status: answer.status, data: answer.body.data }));
   }
 
+  describe('bounds one customer cannot pass (issue 24)', () => {
+    it('POST /webhooks/test: 5 at once per customer, then 429 rate_limited with Retry-After, nothing sent; others unaffected', async () => {
+      const flooder = await t.createCustomer();
+      const calm = await t.createCustomer();
+      for (const customer of [flooder, calm]) {
+        const put = await api(customer.apiKey).put('/api/v1/webhooks', { url: receiver.url });
+        expect(put.status).toBe(200);
+      }
+      const sentBefore = receiver.receipts.length;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => api(flooder.apiKey).post('/api/v1/webhooks/test')),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = answers.find((answer) => answer.status === 429)!;
+      expect(refused.body).toEqual({
+        success: false,
+        error: {
+          code: 'rate_limited',
+          message: expect.stringMatching(/retry after \d+ s/),
+          requestId: expect.any(String),
+        },
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(receiver.receipts.length - sentBefore).toBe(5);
+      // Another customer's test goes out as before.
+      const other = await api(calm.apiKey).post('/api/v1/webhooks/test');
+      expect(other.status).toBe(200);
+      expect(other.body.data.delivered).toBe(true);
+    });
+  });
+
   describe('every documented non-public route', () => {
     let secured: Operation[];
     beforeAll(async () => {

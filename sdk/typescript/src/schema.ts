@@ -321,7 +321,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event now
-         * @description One attempt, answered with what it came to; it is also in the delivery log.
+         * @description One attempt, answered with what it came to; it is also in the delivery log. At most 5 at once per customer and mode, then 5 a minute: past that, 429 `rate_limited` with Retry-After, and nothing is sent.
          */
         post: operations["sendTestWebhookEvent"];
         delete?: never;
