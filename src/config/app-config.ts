@@ -99,6 +99,8 @@ export interface AppConfig {
   dashboard: {
     /** A dashboard session ends this long after sign-in. */
     sessionTtlMs: number;
+    /** Failed sign-ins per client address across all emails: `burst` at once, then `perSecond`. */
+    signInsPerAddress: { burst: number; perSecond: number };
   };
   webhooks: {
     /** Delay before each attempt in one round (the first is usually 0: at once). */

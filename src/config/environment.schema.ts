@@ -298,4 +298,22 @@ export class EnvironmentSchema {
   @Min(1)
   @Max(720)
   DASHBOARD_SESSION_HOURS = 12;
+
+  /**
+   * Dashboard sign-in attempts whose password is checked and found wrong that one client address
+   * (TRUST_PROXY decides it; IPv6 by /64) may make at once, whatever the emails; then
+   * DASHBOARD_SIGN_IN_PER_MINUTE. Past it, 429 before any password is hashed.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  DASHBOARD_SIGN_IN_BURST = 30;
+
+  /** Such attempts a minute per client address after the burst. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  DASHBOARD_SIGN_IN_PER_MINUTE = 30;
 }

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).apiKeysPerCustomer).toBe(50);
     expect(loadConfig({}).media.quotaBytes).toBe(10 * 1024 ** 3);
     expect(loadConfig({ MEDIA_QUOTA_BYTES: '0' }).media.quotaBytes).toBe(0);
+    expect(loadConfig({}).dashboard.signInsPerAddress).toEqual({ burst: 30, perSecond: 0.5 });
   });
 
   it('treats empty values as unset', () => {
@@ -70,6 +71,8 @@ describe('loadConfig', () => {
     ['API_KEYS_PER_CUSTOMER', '0'],
     ['MEDIA_QUOTA_BYTES', '-1'],
     ['MEDIA_QUOTA_BYTES', '10GB'],
+    ['DASHBOARD_SIGN_IN_BURST', '0'],
+    ['DASHBOARD_SIGN_IN_PER_MINUTE', 'many'],
   ])('names %s when it is invalid (%s)', (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);
