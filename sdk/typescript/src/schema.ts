@@ -149,7 +149,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tenant's posts, newest first */
+        /**
+         * A tenant's posts, newest first
+         * @description With `status`, one request reads at most `limit` + 500 posts: when that is spent before the page is full, the page is answered short (even empty) with a `nextCursor` after the last post read. Follow `nextCursor` until it is null.
+         */
         get: operations["listPosts"];
         put?: never;
         /**
