@@ -242,7 +242,7 @@ export interface paths {
         put?: never;
         /**
          * Answer under a published delivery, as the account
-         * @description Queued (202) and sent by the worker with the guarantees of publishing: at most once on the network, retried on the network's trouble, rate limits waited out. `replyToId` answers a comment (from GET …/comments). GET /posts/{id}/comment-requests/{requestId} shows the outcome. With an Idempotency-Key, the same key and body within 24 hours returns the first answer and queues nothing; another body is a 409.
+         * @description Queued (202) and sent by the worker with the guarantees of publishing: at most once on the network, retried on the network's trouble, rate limits waited out. `replyToId` answers a comment (from GET …/comments): it must have the shape of the network's comment ids (400 otherwise), and one the service knows to be under another delivery is refused with 422 `reply_not_in_thread`, before anything is sent. GET /posts/{id}/comment-requests/{requestId} shows the outcome. With an Idempotency-Key, the same key and body within 24 hours returns the first answer and queues nothing; another body is a 409.
          */
         post: operations["createComment"];
         delete?: never;
@@ -501,11 +501,12 @@ export interface components {
          *     - `webhook_secret_unreadable`: 409, The stored webhook secret cannot be opened; PUT the webhook again
          *     - `delivery_not_published`: 409, The delivery is not (or no longer) on the network, so it has no comments
          *     - `account_not_active`: 409, The delivery's account is expired or disconnected; reconnect it
+         *     - `reply_not_in_thread`: 422, Answering a comment: replyToId is known to be under another delivery (another of your posts, or a comment found under one)
          *     - `network_unavailable`: 502, The network failed to answer or refused the read; `message` says why
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -3300,7 +3301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Content the network would reject (`unprocessable_content`); `details` says why */
+            /** @description Content the network would reject (`unprocessable_content`); `details` says why. On this route: `reply_not_in_thread` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -45,6 +45,7 @@ export const ERROR_STATUS = {
   webhook_secret_unreadable: HttpStatus.CONFLICT,
   delivery_not_published: HttpStatus.CONFLICT,
   account_not_active: HttpStatus.CONFLICT,
+  reply_not_in_thread: HttpStatus.UNPROCESSABLE_ENTITY,
   network_unavailable: HttpStatus.BAD_GATEWAY,
   network_rate_limited: HttpStatus.SERVICE_UNAVAILABLE,
 } as const satisfies Record<string, HttpStatus>;
@@ -92,6 +93,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   webhook_secret_unreadable: 'The stored webhook secret cannot be opened; PUT the webhook again',
   delivery_not_published: 'The delivery is not (or no longer) on the network, so it has no comments',
   account_not_active: "The delivery's account is expired or disconnected; reconnect it",
+  reply_not_in_thread:
+    'Answering a comment: replyToId is known to be under another delivery (another of your posts, or a comment found under one)',
   network_unavailable: 'The network failed to answer or refused the read; `message` says why',
   network_rate_limited: "The network's rate limit for this account is reached; retry after Retry-After",
 };
