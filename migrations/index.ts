@@ -26,6 +26,7 @@ import { MediaUploadBeat1795480000000 } from './1795480000000-media-upload-beat'
 import { ScanRounds1795490000000 } from './1795490000000-scan-rounds';
 import { CommentBacklog1795500000000 } from './1795500000000-comment-backlog';
 import { NetworkAppSettings1795512000000 } from './1795512000000-network-app-settings';
+import { ReplyTargetIndexes1795523240000 } from './1795523240000-reply-target-indexes';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ScanRounds1795490000000,
   CommentBacklog1795500000000,
   NetworkAppSettings1795512000000,
+  ReplyTargetIndexes1795523240000,
 ];

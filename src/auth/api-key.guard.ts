@@ -44,7 +44,7 @@ export async function authenticateRequest(
 /**
  * Global guard: every route requires `Authorization: Bearer <API key>` unless marked @Public().
  * Missing, malformed, and unknown-or-revoked keys get the same 401 with different messages; the
- * answer never says which of unknown and revoked a key is. An authenticated request is also counted against its key's rate limit
+ * answer never says which of unknown and revoked a key is. An authenticated request is also counted against its customer's rate limit (one bucket per customer and mode)
  * (a no-op when the early check already counted it), so no keyed route escapes the limit.
  */
 @Injectable()
@@ -62,7 +62,7 @@ export class ApiKeyGuard implements CanActivate {
     const request = http.getRequest<FastifyRequest>();
     const customer = await authenticateRequest(request, this.apiKeys);
     if (!customer) throw unauthorized(presentedKey(request));
-    this.rateLimiter.enforce(request, customer.apiKeyId, http.getResponse<FastifyReply>());
+    this.rateLimiter.enforce(request, customer.customerId, http.getResponse<FastifyReply>());
     return true;
   }
 }

@@ -47,6 +47,8 @@ export class ApiKeysService {
   private readonly lookups = new Map<string, Promise<AuthenticatedCustomer | undefined>>();
   /** Lookups (and repeats of invalid keys) per client address, so a bad-key storm is no database load. */
   readonly lookupThrottle: KeyLookupThrottle;
+  /** Active keys one customer row (a customer's live or test world) may hold. */
+  private readonly maxActiveKeys: number;
 
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
@@ -55,27 +57,42 @@ export class ApiKeysService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.lookupThrottle = new KeyLookupThrottle(config.keyLookups);
+    this.maxActiveKeys = config.apiKeysPerCustomer;
   }
 
   /**
    * A new key for the customer row given: a live customer's key is live (`sps_…`), its test
-   * world's key is a test key (`sps_test_…`). The row decides, so the two cannot disagree.
+   * world's key is a test key (`sps_test_…`). The row decides, so the two cannot disagree. A row
+   * holds at most API_KEYS_PER_CUSTOMER active keys: past it, 409 `api_key_limit_reached` (keys
+   * share one rate limit, so the bound is about clutter and leaks, not rate).
    */
   async create(customerId: string, name?: string): Promise<CreatedApiKey> {
     const mode = await this.modes.find(customerId);
     if (!mode) throw ApiException.notFound('Customer');
     const secret = generateApiKey(mode);
-    const key = await this.keys.save(
-      this.keys.create({
-        id: newId('apiKey'),
-        customerId,
-        name: name?.trim() || null,
-        displayPrefix: secret.displayPrefix,
-        keyHash: secret.hash,
-        lastUsedAt: null,
-        revokedAt: null,
-      }),
-    );
+    // The count and the insert under the customer row's lock: two creations at once cannot both
+    // take the last place.
+    const key = await this.keys.manager.transaction(async (manager) => {
+      await manager.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      const active = await manager.countBy(ApiKey, { customerId, revokedAt: IsNull() });
+      if (active >= this.maxActiveKeys) {
+        throw new ApiException(
+          'api_key_limit_reached',
+          `This customer already has ${active} active ${mode} API keys, the most allowed (API_KEYS_PER_CUSTOMER); revoke one first`,
+        );
+      }
+      return manager.save(
+        manager.create(ApiKey, {
+          id: newId('apiKey'),
+          customerId,
+          name: name?.trim() || null,
+          displayPrefix: secret.displayPrefix,
+          keyHash: secret.hash,
+          lastUsedAt: null,
+          revokedAt: null,
+        }),
+      );
+    });
     return { key, plaintext: secret.plaintext };
   }
 

@@ -15,7 +15,7 @@ export const KEYED_PREFIX = '/api/v1/';
  * a caller without a valid key gets 401, not a 413 or 415 about a body we should never have read.
  * The ApiKeyGuard stays the rule for every route; this only answers earlier.
  *
- * The key's rate limit is counted here too, right after the key is known: a throttled request's
+ * The rate limit (the key's customer and mode) is counted here too, right after the key is known: a throttled request's
  * body is never read, and a request without a valid key takes nothing from anyone's bucket.
  */
 @Injectable()
@@ -35,7 +35,7 @@ export class EarlyApiKeyCheck implements OnModuleInit {
       if (!routedPath(request.url).startsWith(KEYED_PREFIX)) return;
       const customer = await authenticateRequest(request, this.apiKeys);
       if (!customer) throw unauthorized(presentedKey(request));
-      this.rateLimiter.enforce(request, customer.apiKeyId, reply);
+      this.rateLimiter.enforce(request, customer.customerId, reply);
     });
   }
 }

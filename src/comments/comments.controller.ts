@@ -52,7 +52,9 @@ export class CommentsController {
     summary: 'Answer under a published delivery, as the account',
     description:
       'Queued (202) and sent by the worker with the guarantees of publishing: at most once on the network, retried on ' +
-      "the network's trouble, rate limits waited out. `replyToId` answers a comment (from GET …/comments). " +
+      "the network's trouble, rate limits waited out. `replyToId` answers a comment (from GET …/comments): it must have " +
+      "the shape of the network's comment ids (400 otherwise), and one the service knows to be under another delivery " +
+      'is refused with 422 `reply_not_in_thread`, before anything is sent. ' +
       'GET /posts/{id}/comment-requests/{requestId} shows the outcome. With an Idempotency-Key, the same key and body ' +
       'within 24 hours returns the first answer and queues nothing; another body is a 409.',
   })
@@ -68,6 +70,7 @@ export class CommentsController {
     'idempotency_key_reused',
     'idempotency_key_in_use',
     422,
+    'reply_not_in_thread',
   )
   async create(
     @CurrentCustomer() caller: AuthenticatedCustomer,

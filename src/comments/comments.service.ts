@@ -14,6 +14,7 @@ import { CreateCommentBody } from './dto/create-comment.body';
 import { CommentPageView, CommentRequestView } from './dto/comment.view';
 import { ListCommentsQuery } from './dto/list-comments.query';
 import { PublishedDeliveries } from './published-delivery';
+import { checkReplyTarget } from './reply-target';
 
 const DEFAULT_LIMIT = 25;
 const ACCEPTED = 202;
@@ -79,6 +80,7 @@ export class CommentsService {
           `${target.adapter.displayName} would refuse this text`,
           problems.map((problem) => ({ field: 'text', message: problem.message })),
         );
+      await checkReplyTarget(transaction, customerId, target, body.replyToId);
       const row = await this.store.insert(transaction, {
         id: newId('commentRequest'),
         customer_id: customerId,

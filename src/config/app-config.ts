@@ -86,13 +86,16 @@ export interface AppConfig {
    */
   dns: { servers: string[]; timeoutMs: number };
   /**
-   * Requests per API key on /api/v1, a token bucket per key in each process: `burst` requests at
-   * once, refilled at `perSecond`. perSecond 0: no limit.
+   * Requests per customer and mode on /api/v1 (all its keys of that mode together, so more keys
+   * never give more rate), a token bucket in each process: `burst` requests at once, refilled at
+   * `perSecond`. perSecond 0: no limit.
    */
   rateLimit: {
     perSecond: number;
     burst: number;
   };
+  /** Active API keys a customer may hold in each mode (API_KEYS_PER_CUSTOMER). */
+  apiKeysPerCustomer: number;
   /** Lookups of keys not known valid, per client address: `burst` at once, then `perSecond`. */
   keyLookups: {
     perSecond: number;
@@ -101,6 +104,8 @@ export interface AppConfig {
   dashboard: {
     /** A dashboard session ends this long after sign-in. */
     sessionTtlMs: number;
+    /** Failed sign-ins per client address across all emails: `burst` at once, then `perSecond`. */
+    signInsPerAddress: { burst: number; perSecond: number };
   };
   webhooks: {
     /** Delay before each attempt in one round (the first is usually 0: at once). */
@@ -114,6 +119,8 @@ export interface AppConfig {
   media: {
     /** Uploaded media no post has used for this many days are deleted. */
     retentionDays: number;
+    /** Bytes of media a customer may hold per mode, announced ones included (MEDIA_QUOTA_BYTES); 0: no quota. */
+    quotaBytes: number;
     /** Where their bytes are kept. */
     storage: 'postgres' | 's3';
     s3: S3Settings;

@@ -194,6 +194,16 @@ export class EnvironmentSchema {
   @Max(3650)
   MEDIA_RETENTION_DAYS = 7;
 
+  /**
+   * Bytes of media one customer may hold in each mode: uploaded, being uploaded, and announced
+   * with an upload URL still valid. 0 turns the quota off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  MEDIA_QUOTA_BYTES = 10 * 1024 ** 3;
+
   /** Where uploaded media bytes are kept: PostgreSQL (the default) or an S3-compatible store. */
   @IsIn(['postgres', 's3'])
   MEDIA_STORAGE: 'postgres' | 's3' = 'postgres';
@@ -255,14 +265,21 @@ export class EnvironmentSchema {
   @Max(60_000)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
-  /** Requests a second each API key may make on average (its bucket's refill rate); 0 turns the limit off. */
+  /** Active (unrevoked) API keys a customer may hold in each mode; one more is refused. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  API_KEYS_PER_CUSTOMER = 50;
+
+  /** Requests a second a customer's keys of one mode may make together on average (the bucket's refill rate); 0 turns the limit off. */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   RATE_LIMIT_PER_SECOND = 20;
 
-  /** Requests each API key may make at once (its bucket's size). */
+  /** Requests a customer's keys of one mode may make at once, together (the bucket's size). */
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -289,4 +306,22 @@ export class EnvironmentSchema {
   @Min(1)
   @Max(720)
   DASHBOARD_SESSION_HOURS = 12;
+
+  /**
+   * Dashboard sign-in attempts whose password is checked and found wrong that one client address
+   * (TRUST_PROXY decides it; IPv6 by /64) may make at once, whatever the emails; then
+   * DASHBOARD_SIGN_IN_PER_MINUTE. Past it, 429 before any password is hashed.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  DASHBOARD_SIGN_IN_BURST = 30;
+
+  /** Such attempts a minute per client address after the burst. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  DASHBOARD_SIGN_IN_PER_MINUTE = 30;
 }

@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds keys (50 per customer and mode) and media (10 GB per customer and mode) by default', () => {
+    expect(loadConfig({}).apiKeysPerCustomer).toBe(50);
+    expect(loadConfig({}).media.quotaBytes).toBe(10 * 1024 ** 3);
+    expect(loadConfig({ MEDIA_QUOTA_BYTES: '0' }).media.quotaBytes).toBe(0);
+    expect(loadConfig({}).dashboard.signInsPerAddress).toEqual({ burst: 30, perSecond: 0.5 });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
   });
@@ -71,6 +78,11 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_PER_SECOND', 'off'],
     ['RATE_LIMIT_BURST', '0'],
     ['RATE_LIMIT_BURST', '1.5'],
+    ['API_KEYS_PER_CUSTOMER', '0'],
+    ['MEDIA_QUOTA_BYTES', '-1'],
+    ['MEDIA_QUOTA_BYTES', '10GB'],
+    ['DASHBOARD_SIGN_IN_BURST', '0'],
+    ['DASHBOARD_SIGN_IN_PER_MINUTE', 'many'],
   ])('names %s when it is invalid (%s)', (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);

@@ -117,8 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       timeoutMs: schema.DNS_TIMEOUT_MS,
     },
     rateLimit: { perSecond: schema.RATE_LIMIT_PER_SECOND, burst: schema.RATE_LIMIT_BURST },
+    apiKeysPerCustomer: schema.API_KEYS_PER_CUSTOMER,
     keyLookups: { perSecond: schema.KEY_LOOKUP_PER_SECOND, burst: schema.KEY_LOOKUP_BURST },
-    dashboard: { sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000 },
+    dashboard: {
+      sessionTtlMs: schema.DASHBOARD_SESSION_HOURS * 3_600_000,
+      signInsPerAddress: { burst: schema.DASHBOARD_SIGN_IN_BURST, perSecond: schema.DASHBOARD_SIGN_IN_PER_MINUTE / 60 },
+    },
     webhooks: {
       retryScheduleMs: parseDurations(schema.WEBHOOK_RETRY_SCHEDULE),
       timeoutMs: schema.WEBHOOK_TIMEOUT_MS,
@@ -127,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     media: {
       retentionDays: schema.MEDIA_RETENTION_DAYS,
+      quotaBytes: schema.MEDIA_QUOTA_BYTES,
       storage: schema.MEDIA_STORAGE,
       s3: {
         bucket: schema.S3_BUCKET ?? '',

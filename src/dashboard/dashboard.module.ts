@@ -29,6 +29,7 @@ import { PurgeSignInFailures } from './session/purge-sign-in-failures.task';
 import { SignInCsrf } from './session/sign-in-csrf';
 import { SignInService } from './session/sign-in.service';
 import { SignInThrottle } from './session/sign-in-throttle';
+import { SignInAddressThrottle } from './session/sign-in-address-throttle';
 import { DashboardUsersModule } from './users/dashboard-users.module';
 
 /**
@@ -66,6 +67,7 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
     SignInCsrf,
     DashboardSessionsService,
     SignInThrottle,
+    SignInAddressThrottle,
     PurgeSignInFailures,
     SignInService,
     DashboardSessionGuard,

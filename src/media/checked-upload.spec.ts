@@ -24,4 +24,18 @@ describe('checkedUpload', () => {
     await expect(drain([PNG], 'image/jpeg', PNG.length)).rejects.toBeInstanceOf(ApiException);
     await expect(drain([PNG], 'image/jpeg', PNG.length)).rejects.toMatchObject({ code: 'unsupported_media_type' });
   });
+
+  it('refuses markup a sniffer would run in the first bytes, even when it arrives in small pieces', async () => {
+    const polyglot = Buffer.concat([PNG, Buffer.from('<script>alert(1)</script>'), Buffer.alloc(3000)]);
+    const pieces = Array.from({ length: Math.ceil(polyglot.length / 7) }, (_, i) =>
+      polyglot.subarray(i * 7, i * 7 + 7),
+    );
+    await expect(drain(pieces, 'image/png', polyglot.length)).rejects.toMatchObject({
+      code: 'unsupported_media_type',
+      message: expect.stringContaining('<script'),
+    });
+    // A file shorter than the window is checked at its end.
+    const short = Buffer.concat([PNG, Buffer.from('<svg/onload=alert(1)>')]);
+    await expect(drain([short], 'image/png', short.length)).rejects.toMatchObject({ code: 'unsupported_media_type' });
+  });
 });

@@ -6,6 +6,7 @@ import { sendError } from '../common/errors/send-error';
 import { MediaService } from './media.service';
 import { MediaUploads } from './media-uploads';
 import { MEDIA_FILE_PATH, MEDIA_UPLOAD_PATH } from './media-url-signer';
+import { servedMediaHeaders } from './served-media-headers';
 
 type SignedRequest = FastifyRequest<{
   Params: { file: string };
@@ -63,10 +64,11 @@ export class MediaTransferRoutes implements OnModuleInit {
     const length = served.range ? served.range.end - served.range.start + 1 : served.size;
     void reply
       .status(served.range ? 206 : 200)
-      .header('Content-Type', served.contentType)
       .header('Content-Length', String(length))
       .header('Accept-Ranges', 'bytes')
       .header('Cache-Control', 'private, no-store');
+    for (const [name, value] of Object.entries(servedMediaHeaders(request.params.file, served.contentType)))
+      void reply.header(name, value);
     if (served.range)
       void reply.header('Content-Range', `bytes ${served.range.start}-${served.range.end}/${served.size}`);
     if (request.method === 'HEAD') {

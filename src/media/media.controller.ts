@@ -22,10 +22,12 @@ export class MediaController {
     description:
       'Answers an upload URL: PUT the file there (its Content-Type, exactly `size` bytes, no API key) before `expiresAt`. ' +
       'Once the medium is `ready`, posts name it as `media: [{ id }]`. Sizes past what any network takes are refused here; ' +
-      "each network's own limits are checked when a post uses the medium. Media no post uses are deleted after MEDIA_RETENTION_DAYS.",
+      "each network's own limits are checked when a post uses the medium. Media no post uses are deleted after MEDIA_RETENTION_DAYS. " +
+      "A customer's media (uploaded, being uploaded, or announced with an upload URL still valid) hold at most MEDIA_QUOTA_BYTES in each mode " +
+      '(10 GB by default): past it, 422 `media_quota_exceeded`.',
   })
   @ApiEnvelope(CreatedMediaView, { status: 201 })
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, 'media_quota_exceeded')
   create(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: CreateMediaBody): Promise<CreatedMediaView> {
     return this.media.create(caller.customerId, body);
   }

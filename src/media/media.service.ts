@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
@@ -11,6 +13,7 @@ import { requestedRange } from './byte-range';
 import { ByteRange, MediaStorage } from './media-storage';
 import { MAX_UPLOAD_BYTES, MEDIA_TYPES } from './media-types';
 import { MediaUrlSigner } from './media-url-signer';
+import { checkMediaQuota, lockCustomer } from './media-quota';
 import { Medium } from './media.entity';
 import { sizeInWords } from './network-media-limits';
 import { mediaView } from './media-view';
@@ -40,6 +43,7 @@ export class MediaService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: MediaStorage,
     private readonly signer: MediaUrlSigner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private get repository() {
@@ -59,19 +63,24 @@ export class MediaService {
         ],
         'The file is larger than any network takes',
       );
-    const medium = await this.repository.save(
-      this.repository.create({
-        id: newId('media'),
-        customerId,
-        contentType: body.contentType,
-        size: body.size,
-        filename: body.filename ?? null,
-        state: 'awaiting_upload',
-        failure: null,
-        uploadedAt: null,
-        lastUsedAt: null,
-      }),
-    );
+    // The quota's check and the insert under the customer's lock: announcements at once queue up.
+    const medium = await this.dataSource.transaction(async (manager) => {
+      await lockCustomer(manager, customerId);
+      await checkMediaQuota(manager, customerId, body.size, this.config.media.quotaBytes, UPLOAD_URL_TTL_MS);
+      return manager.save(
+        manager.create(Medium, {
+          id: newId('media'),
+          customerId,
+          contentType: body.contentType,
+          size: body.size,
+          filename: body.filename ?? null,
+          state: 'awaiting_upload',
+          failure: null,
+          uploadedAt: null,
+          lastUsedAt: null,
+        }),
+      );
+    });
     const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
     return {
       ...mediaView(medium),

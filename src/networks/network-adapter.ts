@@ -311,6 +311,11 @@ export interface CommentAnswer extends CommentsCall {
 
 /** Reading and answering the comments under published objects; networks without comments leave it out. */
 export interface CommentingAdapter {
+  /**
+   * The shape of the network's comment ids (what `replyToId` may be), checked before an answer is
+   * queued, and said in words for the refusal.
+   */
+  commentId: { pattern: RegExp; words: string };
   /** One page of comments, newest first. Throws NetworkError. */
   listComments(call: CommentsCall, page: { limit: number; cursor: string | undefined }): Promise<CommentPage>;
   /** Posts the answer as the account (or finds it when resuming); the network's id of it. Throws NetworkError. */

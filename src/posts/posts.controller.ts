@@ -68,7 +68,13 @@ export class PostsController {
   }
 
   @Get()
-  @ApiOperation({ operationId: 'listPosts', summary: "A tenant's posts, newest first" })
+  @ApiOperation({
+    operationId: 'listPosts',
+    summary: "A tenant's posts, newest first",
+    description:
+      'With `status`, one request reads at most `limit` + 500 posts: when that is spent before the page is full, the page ' +
+      'is answered short (even empty) with a `nextCursor` after the last post read. Follow `nextCursor` until it is null.',
+  })
   @ApiEnvelope(PostPageView)
   @ApiErrors(400, 401)
   list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListPostsQuery): Promise<PostPageView> {

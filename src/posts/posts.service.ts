@@ -30,6 +30,11 @@ export interface CreatedPost {
 
 const ACCEPTED = 202;
 
+/** Posts a filtered list may read past its page in one request, before it answers with a cursor. */
+export const STATUS_SCAN_EXTRA = 500;
+/** Posts read at once while filtering by status. */
+const STATUS_SCAN_BATCH = 200;
+
 @Injectable()
 export class PostsService {
   constructor(
@@ -101,6 +106,13 @@ export class PostsService {
   /**
    * Newest first; the cursor is the last post's (createdAt, id), createdAt to the microsecond as
    * Postgres keeps it (a cursor in milliseconds would skip posts made in the same millisecond).
+   *
+   * A status is derived from the deliveries, never stored, so a status filter is applied to the
+   * posts read, in batches. One request reads at most its page and STATUS_SCAN_EXTRA posts more:
+   * when that is spent before the page is full, the page is answered as far as it got (short, even
+   * empty) with a cursor after the last post read, and the next request goes on from there. So a
+   * tenant with thousands of posts of other statuses costs each request a bounded read, and no
+   * post is skipped.
    */
   async list(customerId: string, query: ListPostsQuery): Promise<PostPageView> {
     const limit = query.limit ?? 20;
@@ -108,8 +120,12 @@ export class PostsService {
     const statusFilter = query.status;
     const collected: Array<{ view: PostView; exact: string }> = [];
     let after = cursor;
-    // A status filter is applied to derived statuses, so read in batches until the page is full.
-    for (let round = 0; round < 20 && collected.length <= limit; round += 1) {
+    /** Posts this request may still read: the page and one more (to know there is more), plus, filtered, the scan's bound. */
+    let budget = limit + 1 + (statusFilter ? STATUS_SCAN_EXTRA : 0);
+    /** Whether the last batch filled its limit: posts past it may remain. */
+    let maybeMore = false;
+    while (collected.length <= limit && budget > 0) {
+      const batch = Math.min(budget, statusFilter ? STATUS_SCAN_BATCH : limit + 1);
       const builder = this.dataSource
         .getRepository(Post)
         .createQueryBuilder('post')
@@ -120,7 +136,7 @@ export class PostsService {
         })
         .orderBy('post.created_at', 'DESC')
         .addOrderBy('post.id', 'DESC')
-        .limit(statusFilter ? 200 : limit + 1);
+        .limit(batch);
       if (after) {
         builder.andWhere(beforeCursorSql('post.created_at', 'post.id', ':createdMicros', ':id'), {
           createdMicros: after.createdMicros,
@@ -128,6 +144,8 @@ export class PostsService {
         });
       }
       const { entities: posts, raw } = await builder.getRawAndEntities<{ created_exact: string }>();
+      budget -= posts.length;
+      maybeMore = posts.length === batch;
       if (posts.length === 0) break;
       const deliveries = await this.dataSource
         .getRepository(Delivery)
@@ -140,15 +158,17 @@ export class PostsService {
         if (!statusFilter || view.status === statusFilter) collected.push({ view, exact: raw[index]!.created_exact });
       });
       after = { createdMicros: raw[posts.length - 1]!.created_exact, id: posts[posts.length - 1]!.id };
-      if (!statusFilter) break;
+      if (!maybeMore) break;
     }
     const page = collected.slice(0, limit);
-    const more = collected.length > limit;
     const lastShown = page[page.length - 1];
-    return {
-      posts: page.map((item) => item.view),
-      nextCursor: more && lastShown ? encodeCursor({ createdMicros: lastShown.exact, id: lastShown.view.id }) : null,
-    };
+    let nextCursor: string | null = null;
+    // A full page with more after it: go on after its last post.
+    if (collected.length > limit && lastShown)
+      nextCursor = encodeCursor({ createdMicros: lastShown.exact, id: lastShown.view.id });
+    // The scan's bound was reached first: go on after the last post read (none between matched).
+    else if (maybeMore && after) nextCursor = encodeCursor(after);
+    return { posts: page.map((item) => item.view), nextCursor };
   }
 
   /**

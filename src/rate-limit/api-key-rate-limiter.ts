@@ -26,9 +26,11 @@ export function rateLimitHeaders(decision: BucketDecision): Record<string, strin
 }
 
 /**
- * Requests per API key, as token buckets kept in this process (RATE_LIMIT_PER_SECOND,
- * RATE_LIMIT_BURST). Each instance counts on its own: with N instances behind a load balancer a key
- * gets up to N times the limit, which keeps the check off the database on every request.
+ * Requests per customer and mode, as token buckets kept in this process (RATE_LIMIT_PER_SECOND,
+ * RATE_LIMIT_BURST). The bucket is the world the key acts in (a customer's live row or its test
+ * world), never the key: a customer that makes more keys gets no more rate. Each instance counts
+ * on its own: with N instances behind a load balancer a customer gets up to N times the limit,
+ * which keeps the check off the database on every request.
  */
 @Injectable()
 export class ApiKeyRateLimiter {
@@ -46,19 +48,20 @@ export class ApiKeyRateLimiter {
   }
 
   /**
-   * Counts one request of an authenticated key. Allowed: the headers go on the reply (so they reach
+   * Counts one request of an authenticated key against its world's bucket (`worldId`: the
+   * customer id the key acts in, one per customer and mode). Allowed: the headers go on the reply (so they reach
    * whatever answer follows, success or error). Over the limit: throws 429 `rate_limited` with the
    * same headers and Retry-After.
    */
-  enforce(request: object, apiKeyId: string, reply: HeaderTarget): void {
+  enforce(request: object, worldId: string, reply: HeaderTarget): void {
     if (!this.buckets || this.counted.has(request)) return;
     this.counted.add(request);
-    const decision = this.buckets.take(apiKeyId);
+    const decision = this.buckets.take(worldId);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       throw new ApiException(
         'rate_limited',
-        `Too many requests for this API key; retry after ${decision.retryAfterSeconds} s`,
+        `Too many requests from this customer's keys of this mode; retry after ${decision.retryAfterSeconds} s`,
         undefined,
         undefined,
         {

@@ -14,6 +14,7 @@ import { WEBHOOK_SIGNING_HEADERS } from './webhook-signing-docs';
 import { ROTATION_OVERLAP_SECONDS } from './webhook-secret-policy';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookTestThrottle } from './webhook-test-throttle';
 
 @ApiTags('Webhooks')
 @ApiBearerAuth()
@@ -22,6 +23,7 @@ export class WebhooksController {
   constructor(
     private readonly endpoints: WebhookEndpointsService,
     private readonly deliveries: WebhookDeliveriesService,
+    private readonly testThrottle: WebhookTestThrottle,
   ) {}
 
   @Put()
@@ -90,11 +92,14 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'sendTestWebhookEvent',
     summary: 'Send a webhook.test event now',
-    description: 'One attempt, answered with what it came to; it is also in the delivery log.',
+    description:
+      'One attempt, answered with what it came to; it is also in the delivery log. ' +
+      'At most 5 at once per customer and mode, then 5 a minute: past that, 429 `rate_limited` with Retry-After, and nothing is sent.',
   })
   @ApiEnvelope(TestAttemptView)
   @ApiErrors(401, 'webhook_not_configured', 'webhook_disabled', 'webhook_secret_unreadable')
   sendTest(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<TestAttemptView> {
+    this.testThrottle.admit(caller.customerId);
     return this.deliveries.sendTest(caller.customerId);
   }
 

@@ -11,6 +11,7 @@ import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookLane } from './webhook-lane';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
+import { WebhookTestThrottle } from './webhook-test-throttle';
 
 /**
  * Events and their delivery: the outbox other modules write to, the customer's endpoint, the
@@ -27,6 +28,7 @@ import { WebhooksController } from './webhooks.controller';
     WebhookDeliveriesService,
     WebhookLane,
     UrlSafety,
+    { provide: WebhookTestThrottle, useFactory: () => new WebhookTestThrottle() },
   ],
   exports: [EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
 })

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { CommentScan } from '../../src/comments/comment-scan';
 import { ScanCommentsTask } from '../../src/comments/scan-comments.task';
 import { PublishedItem } from '../../src/emulator/state/published-log';
@@ -6,6 +7,7 @@ import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
+import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { TestApp, TestCustomer } from '../support/test-app';
 
 const TENANT = 'tenant-comments';
@@ -407,6 +409,68 @@ describe('Comments (against the emulator)', () => {
     const crossed = await listComments(post.postId, { deliveryId: other.deliveryId });
     expect(crossed.status).toBe(404);
   });
+
+  it.each(NETWORKS)(
+    "%s: checks replyToId before anything is sent: the network's id shape (400), and a comment known to be under another delivery (422 reply_not_in_thread)",
+    async (network) => {
+      const here = await published(network, `Answers go here (${network})`);
+      const there = await published(network, `Another post (${network})`);
+      const text = `Misdirected answer (${network})`;
+      const refusedWith = async (replyToId: string, status: number, code: string) => {
+        const refused = await answer(here.postId, { deliveryId: here.deliveryId, text, replyToId });
+        expect({ replyToId, status: refused.status, code: refused.body.error?.code }).toEqual({
+          replyToId,
+          status,
+          code,
+        });
+        expect(refused.body.error.details).toEqual([expect.objectContaining({ field: 'replyToId' })]);
+      };
+
+      // Not the shape of this network's comment ids.
+      const misshapen = { facebook: '1234567890', instagram: '1234_5678', x: '1'.repeat(20) }[network];
+      await refusedWith(misshapen, 400, 'validation_failed');
+      // The other post itself, our answer under it, and a comment the scan found under it.
+      await refusedWith(there.objectId, 422, 'reply_not_in_thread');
+      const ours = await answer(there.postId, {
+        deliveryId: there.deliveryId,
+        text: `Under the other post (${network})`,
+      });
+      const sent = await requestWhen(there.postId, ours.body.data.id, (row) => row.status === 'sent');
+      await refusedWith(sent.platformCommentId!, 422, 'reply_not_in_thread');
+      const scannedId = network === 'facebook' ? `${there.objectId.split('_')[1]}_98765` : '98765432101';
+      // Announced as the comment scan announces what it finds.
+      await t.app.get(DataSource).transaction((manager) =>
+        t.app.get(EventOutbox).record(manager, {
+          customerId: customer.id,
+          tenantId: TENANT,
+          type: 'comment.received',
+          data: {
+            servicePostId: there.postId,
+            deliveryId: there.deliveryId,
+            connectedAccountId: there.account.id,
+            platform: network,
+            platformPostId: there.objectId,
+            comment: {
+              id: scannedId,
+              text: 'Found by the scan',
+              authorId: null,
+              authorName: 'reader',
+              createdAt: new Date().toISOString(),
+              replyToId: null,
+            },
+          },
+        }),
+      );
+      await refusedWith(scannedId, 422, 'reply_not_in_thread');
+      expect(await onNetwork(network, text)).toEqual([]);
+
+      // A comment under this delivery is answered as before.
+      const question = await thirdPartyComment(network, here.objectId, `Here? (${network})`);
+      const accepted = await answer(here.postId, { deliveryId: here.deliveryId, text, replyToId: question.postId });
+      expect(accepted.status).toBe(202);
+      await requestWhen(here.postId, accepted.body.data.id, (row) => row.status === 'sent');
+    },
+  );
 
   it('refuses a delivery not yet published with 409 delivery_not_published, and bad input with 4xx', async () => {
     const account = await ownAccount('facebook');

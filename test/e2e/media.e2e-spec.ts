@@ -203,6 +203,40 @@ describe('Media uploads (against the emulator)', () => {
       expect(await t.db.query('SELECT 1 FROM media_chunks WHERE media_id = $1', [long.body.data.id])).toHaveLength(0);
     });
 
+    it('refuses a polyglot: an image or GIF whose first bytes carry HTML or SVG markup is a 415, and ends failed', async () => {
+      /** The JPEG with a comment segment (FF FE) right after its start-of-image marker. */
+      const withComment = (text: string) => {
+        const body = Buffer.from(text, 'latin1');
+        const length = Buffer.alloc(2);
+        length.writeUInt16BE(body.length + 2);
+        return Buffer.concat([JPEG.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, body, JPEG.subarray(2)]);
+      };
+      const polyglots: Array<[Buffer, string]> = [
+        [withComment('<html><script>alert(document.cookie)</script></html>'), 'image/jpeg'],
+        [withComment('<SCRIPT src=//evil.example/x.js></SCRIPT>'), 'image/jpeg'],
+        [
+          Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00<svg onload=alert(1)>', 'latin1'), Buffer.alloc(64)]),
+          'image/gif',
+        ],
+      ];
+      for (const [bytes, contentType] of polyglots) {
+        const created = await api(customer).create({ contentType, size: bytes.length });
+        expect(created.status).toBe(201);
+        const refused = await put(created.body.data.uploadUrl as string, bytes, contentType);
+        expect(refused.status).toBe(415);
+        const answer = (await refused.json()) as { error: { code: string; message: string } };
+        expect(answer.error.code).toBe('unsupported_media_type');
+        expect(answer.error.message).toMatch(/markup/);
+        expect((await api(customer).get(created.body.data.id as string)).body.data.state).toBe('failed');
+      }
+      // Camera metadata (XMP) is markup of another kind, and a comment without tags is text: both are taken.
+      const xmp = withComment(
+        '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF></rdf:RDF></x:xmpmeta>',
+      );
+      expect(await upload(customer, xmp, 'image/jpeg')).toMatch(/^med_/);
+      expect(await upload(customer, withComment('a < b and c > d'), 'image/jpeg')).toMatch(/^med_/);
+    });
+
     it('refuses a type no network takes, and a size past what any network takes for the type', async () => {
       const type = await api(customer).create({ contentType: 'application/pdf', size: 10 });
       expect(type.status).toBe(400);
@@ -248,6 +282,21 @@ describe('Media uploads (against the emulator)', () => {
       const past = await fetch(url, { headers: { Range: `bytes=${VIDEO.length}-` } });
       expect(past.status).toBe(416);
       expect(past.headers.get('content-range')).toBe(`bytes */${VIDEO.length}`);
+    });
+
+    it('serves a medium only as what it is: nosniff, a CSP that runs nothing, inline under its own name', async () => {
+      const url = fileUrl(videoId, 'video/mp4');
+      for (const answer of [
+        await fetch(url),
+        await fetch(url, { headers: { Range: 'bytes=0-9' } }),
+        await fetch(url, { method: 'HEAD' }),
+      ]) {
+        expect(answer.headers.get('content-type')).toBe('video/mp4');
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+        expect(answer.headers.get('content-disposition')).toBe(`inline; filename="${videoId}.mp4"`);
+        await answer.arrayBuffer();
+      }
     });
 
     it('refuses a file URL that is tampered, expired, or signed for uploading', async () => {

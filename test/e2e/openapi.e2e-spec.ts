@@ -83,6 +83,31 @@ describe('The OpenAPI document (/api/docs.json)', () => {
   });
   afterAll(() => t.close());
 
+  it('serves the explorer (/api/docs) unframeable, under a CSP that lets its own files load, and those files', async () => {
+    const page = await request(t.server).get('/api/docs').redirects(1).expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-/);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // No inline script the CSP would block: every script is a file, and every file the page names loads.
+    expect(page.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const files = [...page.text.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    for (const file of files) {
+      const response = await request(t.server).get(new URL(file, 'http://service/api/docs/').pathname).expect(200);
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    }
+    // The document the explorer shows, and an unknown file under it, carry them too.
+    for (const path of ['/api/docs.json', '/api/docs/nothing-here.js']) {
+      const response = await request(t.server).get(path);
+      expect(response.headers['content-security-policy']).toBe(csp);
+    }
+  });
+
   it('passes redocly lint (recommended rules, redocly.yaml) with no error and no warning', () => {
     const folder = mkdtempSync(join(tmpdir(), 'sps-openapi-'));
     try {

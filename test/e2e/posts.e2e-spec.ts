@@ -351,6 +351,52 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     );
   });
 
+  it('reads a bounded number of posts per request when filtering by status: past it, a short page and a cursor, and no post skipped', async () => {
+    const tenant = 'tenant-sparse-status';
+    const account = await connectAccount(t, customer, 'x', tenant);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled: string[] = [];
+    for (const text of ['Sparse older', 'Sparse newer']) {
+      const created = await createPost(t, customer, {
+        tenant_id: tenant,
+        accounts: [account.id],
+        containers: [{ content: text }],
+        scheduledAt: tomorrow,
+      });
+      expect(created.status).toBe(202);
+      scheduled.unshift(created.body.data.id as string);
+    }
+    // 1,200 newer posts of another status (no deliveries: published) in front of them.
+    await t.db.query(
+      `INSERT INTO posts (id, customer_id, tenant_id, containers, created_at)
+       SELECT 'pst_Sparse' || g, $1, $2, '[]', clock_timestamp() + g * interval '1 millisecond' FROM generate_series(1, 1200) g`,
+      [customer.id, tenant],
+    );
+    const list = (cursor: string | null) =>
+      request(t.server)
+        .get(`/api/v1/posts?tenantId=${tenant}&status=scheduled&limit=20${cursor ? `&cursor=${cursor}` : ''}`)
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .expect(200);
+
+    const first = await list(null);
+    expect(first.body.data.posts).toEqual([]);
+    expect(first.body.data.nextCursor).toEqual(expect.any(String));
+    const seen: string[] = [];
+    let requests = 0;
+    let cursor: string | null = null;
+    do {
+      const page: request.Response = await list(cursor);
+      requests += 1;
+      expect(page.body.data.posts.length).toBeLessThanOrEqual(20);
+      seen.push(...page.body.data.posts.map((p: { id: string; status: string }) => `${p.id} ${p.status}`));
+      cursor = page.body.data.nextCursor;
+    } while (cursor && requests < 50);
+    expect(seen).toEqual(scheduled.map((id) => `${id} scheduled`));
+    // At most 20 + 1 + 500 posts read per request: 1,202 posts take three requests at least.
+    expect(requests).toBeGreaterThanOrEqual(3);
+    expect(requests).toBeLessThanOrEqual(4);
+  });
+
   it('pages through posts made in the same millisecond without skipping or repeating any', async () => {
     const tenant = 'tenant-same-millisecond';
     const ids = ['pst_SameMs1', 'pst_SameMs2', 'pst_SameMs3'];

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { generateApiKey } from '../../src/auth/api-key-format';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { CustomerKeysService } from '../../src/auth/customer-keys.service';
+import { ApiException } from '../../src/common/errors/api-exception';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 
 /**
@@ -9,16 +11,24 @@ import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
  */
 const PER_SECOND = 1;
 const BURST = 3;
+/** Active keys a customer may hold per mode, small enough to reach. */
+const KEYS_PER_CUSTOMER = 4;
 const LIST = '/api/v1/social-accounts?tenantId=t1';
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('Rate limits per API key', () => {
+describe('Rate limits per customer and mode, and the keys a customer may hold', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_PER_SECOND: String(PER_SECOND), RATE_LIMIT_BURST: String(BURST) } });
+    t = await startTestApp({
+      env: {
+        RATE_LIMIT_PER_SECOND: String(PER_SECOND),
+        RATE_LIMIT_BURST: String(BURST),
+        API_KEYS_PER_CUSTOMER: String(KEYS_PER_CUSTOMER),
+      },
+    });
   });
   afterAll(() => t.close());
 
@@ -76,14 +86,46 @@ describe('Rate limits per API key', () => {
     expect(again.headers['x-ratelimit-limit']).toBe('3');
   });
 
-  it('gives each key its own bucket, even two keys of one customer', async () => {
+  it("gives all of a customer's keys of one mode one bucket: more keys never give more rate (a test key counts apart)", async () => {
     const customer = await t.createCustomer();
     await exhaust(customer);
     await list(customer.apiKey).expect(429);
-    const second = await t.app.get(ApiKeysService).create(customer.id, 'second');
-    const other = await list(second.plaintext).expect(200);
-    expect(other.headers['x-ratelimit-remaining']).toBe('2');
+    // Every further key the customer may hold is refused as well: the bucket is the customer's.
+    const keys = t.app.get(ApiKeysService);
+    for (let held = 1; held < KEYS_PER_CUSTOMER; held++) {
+      const another = await keys.create(customer.id, `another ${held}`);
+      const refused = await list(another.plaintext).expect(429);
+      expect(refused.body.error.code).toBe('rate_limited');
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    }
+    // The test world is another bucket: throttling live keys leaves test keys alone, and back.
+    const testKey = await t.app.get(CustomerKeysService).create(customer.id, 'test');
+    const test = await list(testKey.plaintext).expect(200);
+    expect(test.headers['x-ratelimit-remaining']).toBe('2');
     await list(customer.apiKey).expect(429);
+  });
+
+  it('bounds the active keys of a customer per mode (API_KEYS_PER_CUSTOMER): one more is 409 api_key_limit_reached until one is revoked', async () => {
+    const customer = await t.createCustomer();
+    const keys = t.app.get(ApiKeysService);
+    const made = [customer.apiKeyId];
+    for (let held = 1; held < KEYS_PER_CUSTOMER; held++) made.push((await keys.create(customer.id)).key.id);
+    const refusal = await keys.create(customer.id).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(ApiException);
+    expect(refusal).toMatchObject({ status: 409, code: 'api_key_limit_reached' });
+    expect((refusal as ApiException).message).toMatch(/API_KEYS_PER_CUSTOMER/);
+    // Many at once cannot slip past the bound together either.
+    await keys.revoke(made[0]!);
+    const racing = await Promise.allSettled(Array.from({ length: 5 }, () => keys.create(customer.id)));
+    expect(racing.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect((await keys.list(customer.id)).filter((key) => !key.revokedAt)).toHaveLength(KEYS_PER_CUSTOMER);
+    // The test world has its own bound.
+    const worlds = t.app.get(CustomerKeysService);
+    for (let held = 0; held < KEYS_PER_CUSTOMER; held++) await worlds.create(customer.id, 'test');
+    await expect(worlds.create(customer.id, 'test')).rejects.toMatchObject({ code: 'api_key_limit_reached' });
   });
 
   it('refuses a throttled request before reading its body', async () => {

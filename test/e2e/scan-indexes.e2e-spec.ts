@@ -1,3 +1,4 @@
+import { KNOWN_THREADS_SQL } from '../../src/comments/reply-target';
 import { COMMENT_SCAN_DUE_SQL, RESCAN_AFTER_MS, WATCHED_FOR_MS } from '../../src/comments/comment-scan';
 import { PURGE_QUIET_SQL } from '../../src/dashboard/session/sign-in-throttle';
 import { QUIET_PERIOD_HOURS } from '../../src/dashboard/session/sign-in-delay';
@@ -74,6 +75,17 @@ describe('Indexes of the periodic scans', () => {
     expect(indexes.map((row) => row.indexname)).toEqual(['deliveries_recently_published_idx']);
     expect(await indexesUsedBy(COMMENT_SCAN_DUE_SQL, [WATCHED_FOR_MS, RESCAN_AFTER_MS, 20, 200])).toContain(
       'deliveries_recently_published_idx',
+    );
+  });
+
+  it("checking a comment answer's replyToId finds its known threads by index, in each of the three tables", async () => {
+    const used = await indexesUsedBy(KNOWN_THREADS_SQL, ['cus_Any', '1234_5678']);
+    expect(used).toEqual(
+      expect.arrayContaining([
+        'deliveries_network_id_idx',
+        'comment_requests_network_id_idx',
+        'events_received_comment_idx',
+      ]),
     );
   });
 });

@@ -8,12 +8,15 @@ import { TokenVault } from '../../src/accounts/token-vault';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { isForbiddenAddress } from '../../src/common/url-safety';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
+import { PasswordHasher } from '../../src/dashboard/users/password-hasher';
 import { NetworkAppsService } from '../../src/networks/apps/network-apps.service';
 import { browse, connectUntilSession, requestAuthUrl, startEmulatedApp } from '../support/connect-flow';
 import { capturingLogger } from '../support/log-capture';
 import { fillPath, loadApiDocument, Operation, operationName } from '../support/openapi-operations';
 import { createPost, settledPost } from '../support/posts';
-import { TestApp, TestCustomer } from '../support/test-app';
+import { postSignIn, signInForm } from '../support/dashboard';
+import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -211,6 +214,37 @@ describe('Security checks', () => {
     ]);
     return answers.map((answer) => ({ status: answer.status, data: answer.body.data }));
   }
+
+  describe('bounds one customer cannot pass (issue 24)', () => {
+    it('POST /webhooks/test: 5 at once per customer, then 429 rate_limited with Retry-After, nothing sent; others unaffected', async () => {
+      const flooder = await t.createCustomer();
+      const calm = await t.createCustomer();
+      for (const customer of [flooder, calm]) {
+        const put = await api(customer.apiKey).put('/api/v1/webhooks', { url: receiver.url });
+        expect(put.status).toBe(200);
+      }
+      const sentBefore = receiver.receipts.length;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => api(flooder.apiKey).post('/api/v1/webhooks/test')),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = answers.find((answer) => answer.status === 429)!;
+      expect(refused.body).toEqual({
+        success: false,
+        error: {
+          code: 'rate_limited',
+          message: expect.stringMatching(/retry after \d+ s/),
+          requestId: expect.any(String),
+        },
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(receiver.receipts.length - sentBefore).toBe(5);
+      // Another customer's test goes out as before.
+      const other = await api(calm.apiKey).post('/api/v1/webhooks/test');
+      expect(other.status).toBe(200);
+      expect(other.body.data.delivered).toBe(true);
+    });
+  });
 
   describe('every documented non-public route', () => {
     let secured: Operation[];
@@ -681,5 +715,57 @@ describe('Private, loopback and link-local addresses by name and by redirect (AL
       ]);
       expect(innerHits).toBe(0);
     });
+  });
+});
+
+describe('Dashboard sign-in guesses at many emails from one address (issue 24)', () => {
+  const BURST = 30;
+  const PASSWORD = 'a long dashboard password';
+  let t: TestApp;
+  let passwordChecks: jest.SpyInstance;
+  let email: string;
+
+  beforeAll(async () => {
+    // The defaults, and a proxy believed, so each test is its own client address.
+    t = await startTestApp({
+      env: { TRUST_PROXY: '1', DASHBOARD_SIGN_IN_BURST: String(BURST), DASHBOARD_SIGN_IN_PER_MINUTE: '30' },
+    });
+    email = 'owner@example.com';
+    await t.app.get(DashboardUsersService).create((await t.createCustomer()).id, email, PASSWORD);
+    passwordChecks = jest.spyOn(t.app.get(PasswordHasher, { strict: false }), 'verify');
+  });
+  afterAll(() => t.close());
+  beforeEach(() => passwordChecks.mockClear());
+
+  it('checks at most DASHBOARD_SIGN_IN_BURST wrong passwords per address across emails, refusing the rest before hashing with 429, Retry-After and the page', async () => {
+    const from = '203.0.113.50';
+    const forms = await Promise.all(Array.from({ length: BURST + 10 }, () => signInForm(t)));
+    const answers = await Promise.all(
+      forms.map((form, i) => postSignIn(t, `made-up-${i}@example.com`, 'guess', { form, forwardedFor: from })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(BURST);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(passwordChecks).toHaveBeenCalledTimes(BURST);
+
+    passwordChecks.mockClear();
+    const refused = await postSignIn(t, 'yet-another@example.com', 'guess', { forwardedFor: from });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.text).toContain(
+      `Too many failed sign-ins from your network address. Try again in ${retryAfter} second`,
+    );
+    expect(passwordChecks).not.toHaveBeenCalled();
+    // Another client address is not concerned.
+    expect((await postSignIn(t, email, PASSWORD, { forwardedFor: '198.51.100.20' })).status).toBe(303);
+  });
+
+  it('never counts sign-ins that succeed: people who know their password do not use up their address', async () => {
+    const from = '203.0.113.60';
+    for (let i = 0; i < BURST + 5; i++)
+      expect((await postSignIn(t, email, PASSWORD, { forwardedFor: from })).status).toBe(303);
+    expect((await postSignIn(t, 'made-up@example.com', 'guess', { forwardedFor: from })).status).toBe(401);
   });
 });

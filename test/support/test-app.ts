@@ -47,6 +47,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // one address on purpose. bad-key-storm.e2e-spec.ts sets the defaults.
     KEY_LOOKUP_BURST: '100000',
     KEY_LOOKUP_PER_SECOND: '100000',
+    // And for failed dashboard sign-ins per client address across emails: the sign-in tests guess
+    // wrong from one address on purpose. security.e2e-spec.ts sets the defaults.
+    DASHBOARD_SIGN_IN_BURST: '100000',
+    DASHBOARD_SIGN_IN_PER_MINUTE: '1000000',
     ...options.env,
   });
   const app = await createApp(config, options);

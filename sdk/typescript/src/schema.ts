@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Announce a file to upload
-         * @description Answers an upload URL: PUT the file there (its Content-Type, exactly `size` bytes, no API key) before `expiresAt`. Once the medium is `ready`, posts name it as `media: [{ id }]`. Sizes past what any network takes are refused here; each network's own limits are checked when a post uses the medium. Media no post uses are deleted after MEDIA_RETENTION_DAYS.
+         * @description Answers an upload URL: PUT the file there (its Content-Type, exactly `size` bytes, no API key) before `expiresAt`. Once the medium is `ready`, posts name it as `media: [{ id }]`. Sizes past what any network takes are refused here; each network's own limits are checked when a post uses the medium. Media no post uses are deleted after MEDIA_RETENTION_DAYS. A customer's media (uploaded, being uploaded, or announced with an upload URL still valid) hold at most MEDIA_QUOTA_BYTES in each mode (10 GB by default): past it, 422 `media_quota_exceeded`.
          */
         post: operations["createMedia"];
         delete?: never;
@@ -149,7 +149,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tenant's posts, newest first */
+        /**
+         * A tenant's posts, newest first
+         * @description With `status`, one request reads at most `limit` + 500 posts: when that is spent before the page is full, the page is answered short (even empty) with a `nextCursor` after the last post read. Follow `nextCursor` until it is null.
+         */
         get: operations["listPosts"];
         put?: never;
         /**
@@ -239,7 +242,7 @@ export interface paths {
         put?: never;
         /**
          * Answer under a published delivery, as the account
-         * @description Queued (202) and sent by the worker with the guarantees of publishing: at most once on the network, retried on the network's trouble, rate limits waited out. `replyToId` answers a comment (from GET …/comments). GET /posts/{id}/comment-requests/{requestId} shows the outcome. With an Idempotency-Key, the same key and body within 24 hours returns the first answer and queues nothing; another body is a 409.
+         * @description Queued (202) and sent by the worker with the guarantees of publishing: at most once on the network, retried on the network's trouble, rate limits waited out. `replyToId` answers a comment (from GET …/comments): it must have the shape of the network's comment ids (400 otherwise), and one the service knows to be under another delivery is refused with 422 `reply_not_in_thread`, before anything is sent. GET /posts/{id}/comment-requests/{requestId} shows the outcome. With an Idempotency-Key, the same key and body within 24 hours returns the first answer and queues nothing; another body is a 409.
          */
         post: operations["createComment"];
         delete?: never;
@@ -321,7 +324,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event now
-         * @description One attempt, answered with what it came to; it is also in the delivery log.
+         * @description One attempt, answered with what it came to; it is also in the delivery log. At most 5 at once per customer and mode, then 5 a minute: past that, 429 `rate_limited` with Retry-After, and nothing is sent.
          */
         post: operations["sendTestWebhookEvent"];
         delete?: never;
@@ -478,12 +481,14 @@ export interface components {
          *     - `unsupported_media_type`: 415, The body is not JSON (Content-Type must be application/json)
          *     - `unprocessable_content`: 422, A network or an account state would refuse the post; `details` says why
          *     - `permission_missing`: 422, The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again
-         *     - `rate_limited`: 429, Over the API key's rate limit (or too many unknown keys from one address); see Retry-After
+         *     - `media_quota_exceeded`: 422, POST /media: the medium would take the customer's media (uploaded, or announced with a valid upload URL) past MEDIA_QUOTA_BYTES in this mode
+         *     - `rate_limited`: 429, Over the rate limit of the customer's keys of this mode (or too many unknown keys from one address); see Retry-After
          *     - `request_header_too_large`: 431, The request headers are too large
          *     - `internal_error`: 500, Our fault; retry later, quoting the request id
          *     - `database_unavailable`: 503, The database is unreachable for a moment; retry after Retry-After
          *     - `shutting_down`: 503, This instance is restarting; retry after Retry-After
          *     - `not_ready`: 503, GET /health/ready only: the database is unreachable or the process is shutting down
+         *     - `api_key_limit_reached`: 409, The customer already holds API_KEYS_PER_CUSTOMER active keys in this mode (dashboard, CLI); revoke one first
          *     - `unknown_network`: 404, The network in the path is not one the service knows
          *     - `redirect_uri_not_allowed`: 400, redirect_uri is not one of your allowed redirect URLs
          *     - `network_not_configured`: 409, No app is configured for this network (neither yours nor the service-wide one)
@@ -496,11 +501,12 @@ export interface components {
          *     - `webhook_secret_unreadable`: 409, The stored webhook secret cannot be opened; PUT the webhook again
          *     - `delivery_not_published`: 409, The delivery is not (or no longer) on the network, so it has no comments
          *     - `account_not_active`: 409, The delivery's account is expired or disconnected; reconnect it
+         *     - `reply_not_in_thread`: 422, Answering a comment: replyToId is known to be under another delivery (another of your posts, or a comment found under one)
          *     - `network_unavailable`: 502, The network failed to answer or refused the read; `message` says why
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -1526,7 +1532,7 @@ export interface components {
     headers: {
         /** @description Identifies this request in our logs (error bodies repeat it as `error.requestId`); your own X-Request-Id is used when it is 1-128 of A-Z a-z 0-9 . _ : - */
         "X-Request-Id": string;
-        /** @description Requests the API key may make in a burst (the key's bucket size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set */
+        /** @description Requests the customer's keys of this mode may make in a burst, together (the bucket's size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set */
         "X-RateLimit-Limit": number;
         /** @description Requests left in the bucket after this one */
         "X-RateLimit-Remaining": number;
@@ -1598,7 +1604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1706,7 +1712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1857,7 +1863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1965,7 +1971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2116,7 +2122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2238,7 +2244,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Content the network would reject (`unprocessable_content`); `details` says why. On this route: `media_quota_exceeded` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2333,7 +2352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2432,7 +2451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2583,7 +2602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2705,7 +2724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2800,7 +2819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2895,7 +2914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2990,7 +3009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3118,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3285,7 +3304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Content the network would reject (`unprocessable_content`); `details` says why */
+            /** @description Content the network would reject (`unprocessable_content`); `details` says why. On this route: `reply_not_in_thread` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3298,7 +3317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3395,7 +3414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3487,7 +3506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3609,7 +3628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3701,7 +3720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3836,7 +3855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3928,7 +3947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4027,7 +4046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4135,7 +4154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4230,7 +4249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4325,7 +4344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

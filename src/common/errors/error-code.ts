@@ -21,12 +21,15 @@ export const ERROR_STATUS = {
   unsupported_media_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   unprocessable_content: HttpStatus.UNPROCESSABLE_ENTITY,
   permission_missing: HttpStatus.UNPROCESSABLE_ENTITY,
+  media_quota_exceeded: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
   request_header_too_large: 431 as HttpStatus,
   internal_error: HttpStatus.INTERNAL_SERVER_ERROR,
   database_unavailable: HttpStatus.SERVICE_UNAVAILABLE,
   shutting_down: HttpStatus.SERVICE_UNAVAILABLE,
   not_ready: HttpStatus.SERVICE_UNAVAILABLE,
+  // API keys (dashboard, CLI).
+  api_key_limit_reached: HttpStatus.CONFLICT,
   // Connecting accounts.
   unknown_network: HttpStatus.NOT_FOUND,
   redirect_uri_not_allowed: HttpStatus.BAD_REQUEST,
@@ -42,6 +45,7 @@ export const ERROR_STATUS = {
   webhook_secret_unreadable: HttpStatus.CONFLICT,
   delivery_not_published: HttpStatus.CONFLICT,
   account_not_active: HttpStatus.CONFLICT,
+  reply_not_in_thread: HttpStatus.UNPROCESSABLE_ENTITY,
   network_unavailable: HttpStatus.BAD_GATEWAY,
   network_rate_limited: HttpStatus.SERVICE_UNAVAILABLE,
 } as const satisfies Record<string, HttpStatus>;
@@ -66,12 +70,17 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   unprocessable_content: 'A network or an account state would refuse the post; `details` says why',
   permission_missing:
     'The account was not granted a permission this needs (the message names it); reconnecting the account (a new auth-url for the same tenant) asks for it again',
-  rate_limited: "Over the API key's rate limit (or too many unknown keys from one address); see Retry-After",
+  media_quota_exceeded:
+    "POST /media: the medium would take the customer's media (uploaded, or announced with a valid upload URL) past MEDIA_QUOTA_BYTES in this mode",
+  rate_limited:
+    "Over the rate limit of the customer's keys of this mode (or too many unknown keys from one address); see Retry-After",
   request_header_too_large: 'The request headers are too large',
   internal_error: 'Our fault; retry later, quoting the request id',
   database_unavailable: 'The database is unreachable for a moment; retry after Retry-After',
   shutting_down: 'This instance is restarting; retry after Retry-After',
   not_ready: 'GET /health/ready only: the database is unreachable or the process is shutting down',
+  api_key_limit_reached:
+    'The customer already holds API_KEYS_PER_CUSTOMER active keys in this mode (dashboard, CLI); revoke one first',
   unknown_network: 'The network in the path is not one the service knows',
   redirect_uri_not_allowed: 'redirect_uri is not one of your allowed redirect URLs',
   network_not_configured: 'No app is configured for this network (neither yours nor the service-wide one)',
@@ -84,6 +93,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   webhook_secret_unreadable: 'The stored webhook secret cannot be opened; PUT the webhook again',
   delivery_not_published: 'The delivery is not (or no longer) on the network, so it has no comments',
   account_not_active: "The delivery's account is expired or disconnected; reconnect it",
+  reply_not_in_thread:
+    'Answering a comment: replyToId is known to be under another delivery (another of your posts, or a comment found under one)',
   network_unavailable: 'The network failed to answer or refused the read; `message` says why',
   network_rate_limited: "The network's rate limit for this account is reached; retry after Retry-After",
 };

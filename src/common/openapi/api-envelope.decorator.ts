@@ -39,7 +39,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Body larger than the limit (`payload_too_large`)',
   415: 'Body is not JSON (`unsupported_media_type`)',
   422: 'Content the network would reject (`unprocessable_content`); `details` says why',
-  429: "Over the API key's rate limit, or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds",
+  429: "Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds",
   500: 'Our fault (`internal_error`); retry later, quoting the request id',
   503: 'Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds',
 };

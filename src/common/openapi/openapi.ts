@@ -6,6 +6,7 @@ import { addWebhookEventSchemas } from '../../webhooks/webhook-event-schemas';
 import { DELIVERY_ERROR_MEANINGS } from '../../posts/delivery-error-code';
 import { ERROR_CODE_MEANINGS, ERROR_CODES, ERROR_STATUS } from '../errors/error-code';
 import { addEnumSchema } from './enum-schema';
+import { protectExplorer } from './explorer-headers';
 import { completeResponses } from './response-headers';
 
 export const OPENAPI_UI_PATH = 'api/docs';
@@ -50,11 +51,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Serves the document at /api/docs.json and an explorer UI at /api/docs (both without authentication). */
+/**
+ * Serves the document at /api/docs.json and an explorer UI at /api/docs (both without
+ * authentication), the explorer unframeable and under a CSP (explorer-headers.ts).
+ */
 export function serveOpenApi(app: INestApplication): void {
+  protectExplorer(app, OPENAPI_UI_PATH);
   SwaggerModule.setup(OPENAPI_UI_PATH, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     yamlDocumentUrl: 'api/docs.yaml',
-    swaggerOptions: { persistAuthorization: false },
+    // No badge from validator.swagger.io: the explorer loads nothing from elsewhere.
+    swaggerOptions: { persistAuthorization: false, validatorUrl: null },
   });
 }

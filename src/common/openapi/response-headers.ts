@@ -16,7 +16,7 @@ const HEADERS = {
   },
   'X-RateLimit-Limit': {
     description:
-      "Requests the API key may make in a burst (the key's bucket size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set",
+      "Requests the customer's keys of this mode may make in a burst, together (the bucket's size). The X-RateLimit-* headers come on every answer to a valid key while a rate limit is set",
     schema: { type: 'integer', minimum: 0, example: 20 },
   },
   'X-RateLimit-Remaining': {

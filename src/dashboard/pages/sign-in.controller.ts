@@ -43,7 +43,11 @@ export class SignInController {
     const outcome = await this.signIns.signIn(email, password, request.ip);
     if (outcome.kind === 'throttled') {
       reply.header('Retry-After', String(outcome.retryAfterSeconds));
-      const message = `Too many failed sign-ins. Try again in ${outcome.retryAfterSeconds} second${outcome.retryAfterSeconds === 1 ? '' : 's'}.`;
+      const wait = `${outcome.retryAfterSeconds} second${outcome.retryAfterSeconds === 1 ? '' : 's'}`;
+      const message =
+        outcome.by === 'address'
+          ? `Too many failed sign-ins from your network address. Try again in ${wait}.`
+          : `Too many failed sign-ins. Try again in ${wait}.`;
       return sendPage(reply, signInPage(token, email, message), 429);
     }
     if (outcome.kind === 'wrong-credentials')

@@ -168,6 +168,9 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Page post comments, read and answered as the Page. */
   readonly comments: CommentingAdapter = {
+    // A Page post's comment id is its object's id and the comment's, joined by `_`
+    // (https://developers.facebook.com/docs/graph-api/reference/comment/).
+    commentId: { pattern: /^[0-9]{1,40}_[0-9]{1,40}$/, words: 'two numbers joined by _ (such as 1234_5678)' },
     listComments: (call, page) => listGraphComments(this.graph(call.app), FACEBOOK_COMMENTS, call, page),
     answer: (request) => answerGraphComment(this.graph(request.app), FACEBOOK_COMMENTS, request),
   };

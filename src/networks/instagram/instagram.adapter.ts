@@ -188,6 +188,8 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Media comments (and replies to them), read and answered on the Graph host of the account's login. */
   readonly comments: CommentingAdapter = {
+    // An IG Comment id is a number (https://developers.facebook.com/docs/instagram-platform/reference/instagram-comment/).
+    commentId: { pattern: /^[0-9]{1,40}$/, words: 'a number' },
     listComments: (call, page) => listGraphComments(this.graph(call.app), INSTAGRAM_COMMENTS, call, page),
     answer: (request) => answerGraphComment(this.graph(request.app), INSTAGRAM_COMMENTS, request),
   };

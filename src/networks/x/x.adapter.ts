@@ -130,6 +130,8 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Replies in a tweet's conversation, read and written as the user. */
   readonly comments: CommentingAdapter = {
+    // A reply is a post: X's OpenAPI document gives post ids the pattern ^[0-9]{1,19}$ (https://api.x.com/2/openapi.json).
+    commentId: { pattern: /^[0-9]{1,19}$/, words: 'a post id of 1 to 19 digits' },
     listComments: (call, page) => listXReplies(this.api(call.app), call, page),
     answer: (request) => answerOnX(this.api(request.app), request),
   };
