@@ -17,7 +17,7 @@ import { TestApp, TestCustomer } from '../support/test-app';
 import { writeUntilAnswered } from '../support/writing-client';
 
 const TENANT = 'tenant-neighbours';
-const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 4 * 1024 * 1024;
 const HEADERS_TIMEOUT_MS = 1_000;
 const BODY_TIMEOUT_MS = 1_500;
 const DNS_TIMEOUT_MS = 400;
