@@ -9,6 +9,7 @@ import {
   measureUnderAttack,
   Neighbour,
   neighbourProblems,
+  ordinaryCalls,
   repeatUntil,
   send,
 } from '../support/neighbour-latency';
@@ -21,7 +22,11 @@ const BODY_LIMIT = 4 * 1024 * 1024;
 const HEADERS_TIMEOUT_MS = 1_000;
 const BODY_TIMEOUT_MS = 1_500;
 const DNS_TIMEOUT_MS = 400;
-/** What the test name server answers for the neighbour's media hosts (a public address; nothing connects to it). */
+/**
+ * The neighbour's media URLs are on a new host of this domain each time, which the test's name
+ * server answers with a public address (nothing connects to it); every other name it leaves silent.
+ */
+const NEIGHBOUR_MEDIA_DOMAIN = 'neighbour.example';
 const NEIGHBOUR_MEDIA_ADDRESS = '203.0.113.10';
 
 /**
@@ -37,10 +42,11 @@ describe('Attacks on the service leave another customer alone', () => {
   let attacker: TestCustomer;
   let attackerAccount: string;
   let neighbour: Neighbour;
-  let mediaHosts = 0;
 
   beforeAll(async () => {
-    dns = await startDnsServer((name) => (name.endsWith('.neighbour.example') ? NEIGHBOUR_MEDIA_ADDRESS : undefined));
+    dns = await startDnsServer((name) =>
+      name.endsWith(`.${NEIGHBOUR_MEDIA_DOMAIN}`) ? NEIGHBOUR_MEDIA_ADDRESS : undefined,
+    );
     t = await startEmulatedApp({
       env: {
         ALLOW_PRIVATE_URLS: 'false',
@@ -60,26 +66,14 @@ describe('Attacks on the service leave another customer alone', () => {
     const other = await t.createCustomer();
     attackerAccount = (await connectAccount(t, attacker, 'x', TENANT, { freshUser: true })).id;
     const neighbourAccount = (await connectAccount(t, other, 'x', TENANT, { freshUser: true })).id;
-    const auth = { Authorization: `Bearer ${other.apiKey}` };
     neighbour = {
       baseUrl: t.baseUrl,
-      calls: [
-        { name: 'accounts', method: 'GET', path: `/api/v1/social-accounts?tenantId=${TENANT}`, headers: auth },
-        {
-          name: 'validate',
-          method: 'POST',
-          path: '/api/v1/posts/validate',
-          headers: auth,
-          // A new host each time: its name is resolved (no cached answer), as a new customer's would be.
-          body: () => ({
-            tenant_id: TENANT,
-            accounts: [neighbourAccount],
-            containers: [{ content: 'Hello', media: [{ url: `https://n${++mediaHosts}.neighbour.example/a.jpg` }] }],
-          }),
-          check: unresolvedMedia,
-        },
-        { name: 'health', method: 'GET', path: '/health' },
-      ],
+      calls: ordinaryCalls({
+        apiKey: other.apiKey,
+        tenantId: TENANT,
+        accountId: neighbourAccount,
+        mediaDomain: NEIGHBOUR_MEDIA_DOMAIN,
+      }),
     };
   });
   afterAll(async () => {
@@ -192,14 +186,6 @@ describe('Attacks on the service leave another customer alone', () => {
 /** The distinct statuses of a set of answers, in order. */
 function statuses(answers: HttpAnswer[]): number[] {
   return [...new Set(answers.map((answer) => answer.status))].sort((a, b) => a - b);
-}
-
-/** A verdict that calls the neighbour's media URL unresolvable was denied the name server. */
-function unresolvedMedia(answer: HttpAnswer): string | undefined {
-  const problems = (JSON.parse(answer.body) as { data: { problems: Array<{ rule: string; message: string }> } }).data
-    .problems;
-  const unresolved = problems.find((problem) => problem.rule === 'media_url_unresolvable');
-  return unresolved && `verdict: ${unresolved.message}`;
 }
 
 interface ClosedStall {
