@@ -129,12 +129,12 @@ describe('Attacks on the service leave another customer alone', () => {
   it('stalled headers and bodies: 300 connections at a time sending nothing more (slowloris)', async () => {
     const run = await measureUnderAttack(neighbour, (signal) => holdStalledConnections(port, 300, signal, attacker));
     expect(neighbourProblems(run)).toEqual([]);
-    // Each stalled connection the service closed was answered 408 within its timeout (checked at
-    // most every second for headers), and at least one full round was closed while measuring.
+    // Each stalled connection the service closed was answered 408 within its timeout (Node checks
+    // headers' once a second; 3 s more for a busy machine), and at least a full round was closed.
     expect(run.attack.length).toBeGreaterThanOrEqual(300);
     expect(new Set(run.attack.map((closed) => closed.status))).toEqual(new Set([408]));
     const longest = Math.max(...run.attack.map((closed) => closed.openMs));
-    expect(longest).toBeLessThan(Math.max(HEADERS_TIMEOUT_MS + 1_000, BODY_TIMEOUT_MS) + 1_500);
+    expect(longest).toBeLessThan(Math.max(HEADERS_TIMEOUT_MS + 1_000, BODY_TIMEOUT_MS) + 3_000);
   });
 
   it('bodies over the limit from clients that keep writing, four at a time', async () => {
