@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { HttpAnswer, HttpCall, send } from './http-call';
 
 /**
  * Whether one customer's attack on the service leaves another customer (the neighbour) alone: the
@@ -21,14 +21,10 @@ import { request as httpRequest } from 'node:http';
  * bodies once), as it shares the test's event loop with an in-process app.
  */
 
-/** One request, as sent over a fresh connection (the way a new client reaches the service). */
-export interface HttpCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  headers?: Record<string, string>;
-  /** JSON-encoded unless a string or a Buffer; a function makes a new body for each call. */
-  body?: unknown;
-}
+// An attack test imports all it needs from here.
+export type { HttpAnswer, HttpCall } from './http-call';
+export { send } from './http-call';
+export { ordinaryCalls } from './neighbour-calls';
 
 export interface NeighbourCall extends HttpCall {
   /** Named in reports ("accounts", "validate", "health"). */
@@ -38,15 +34,6 @@ export interface NeighbourCall extends HttpCall {
    * reported as not resolving because the resolver was starved). Such an answer counts as refused.
    */
   check?: (answer: HttpAnswer) => string | undefined;
-}
-
-export interface HttpAnswer {
-  /** 0 when no answer came (see `error`). */
-  status: number;
-  ms: number;
-  /** A socket error, or "no answer within N ms". */
-  error?: string;
-  body: string;
 }
 
 export interface Sample {
@@ -76,53 +63,8 @@ export interface Neighbour {
   baseUrl: string;
   /** Made in turn, over and over, for the length of a phase. */
   calls: NeighbourCall[];
-  /** A call with no answer by then counts as refused. */
+  /** A call with no answer by then counts as refused (default 5 s). */
   callTimeoutMs?: number;
-}
-
-export interface OrdinaryCallsOptions {
-  /** The neighbour's key. */
-  apiKey: string;
-  tenantId: string;
-  /** One of the neighbour's connected accounts in that tenant, for its validations. */
-  accountId: string;
-  /**
-   * With a domain, each validation names a media URL on a new host under it (`n1.<domain>`, ...),
-   * so each is resolved afresh (no cached answer), and a verdict calling it unresolvable counts as
-   * refused: the test's name server must answer the domain's names.
-   */
-  mediaDomain?: string;
-}
-
-/** A customer's ordinary calls: list its accounts, validate a post, read /health. */
-export function ordinaryCalls(options: OrdinaryCallsOptions): NeighbourCall[] {
-  const headers = { Authorization: `Bearer ${options.apiKey}` };
-  let hosts = 0;
-  const media = () =>
-    options.mediaDomain ? { media: [{ url: `https://n${++hosts}.${options.mediaDomain}/a.jpg` }] } : {};
-  return [
-    { name: 'accounts', method: 'GET', path: `/api/v1/social-accounts?tenantId=${options.tenantId}`, headers },
-    {
-      name: 'validate',
-      method: 'POST',
-      path: '/api/v1/posts/validate',
-      headers,
-      body: () => ({
-        tenant_id: options.tenantId,
-        accounts: [options.accountId],
-        containers: [{ content: 'Hello', ...media() }],
-      }),
-      check: unresolvedMedia,
-    },
-    { name: 'health', method: 'GET', path: '/health' },
-  ];
-}
-
-/** A verdict that calls a media URL of the neighbour's unresolvable: it was denied the name server. */
-function unresolvedMedia(answer: HttpAnswer): string | undefined {
-  const verdict = JSON.parse(answer.body) as { data: { problems: Array<{ rule: string; message: string }> } };
-  const unresolved = verdict.data.problems.find((problem) => problem.rule === 'media_url_unresolvable');
-  return unresolved && `verdict: ${unresolved.message}`;
 }
 
 export interface MeasureOptions {
@@ -154,42 +96,6 @@ export interface Bounds {
  * refused. The bound sits well above the first and far below the second.
  */
 export const DEFAULT_BOUNDS: Bounds = { factor: 5, slackMs: 300 };
-
-const DEFAULT_CALL_TIMEOUT_MS = 5_000;
-
-/** Sends one request on a connection of its own and reads the whole answer. */
-export function send(baseUrl: string, call: HttpCall, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<HttpAnswer> {
-  const body = typeof call.body === 'function' ? (call.body as () => unknown)() : call.body;
-  const payload =
-    body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-  const headers: Record<string, string | number> = { Connection: 'close', ...call.headers };
-  if (payload !== undefined) {
-    headers['Content-Type'] ??= 'application/json';
-    headers['Content-Length'] = Buffer.byteLength(payload);
-  }
-  const startedAt = performance.now();
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (status: number, text: string, error?: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ status, ms: performance.now() - startedAt, body: text, ...(error ? { error } : {}) });
-    };
-    const outgoing = httpRequest(`${baseUrl}${call.path}`, { method: call.method, headers, agent: false }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => finish(answer.statusCode ?? 0, Buffer.concat(chunks).toString()));
-      answer.on('error', (error: NodeJS.ErrnoException) => finish(0, '', error.code ?? error.message));
-    });
-    const timer = setTimeout(() => {
-      finish(0, '', `no answer within ${timeoutMs} ms`);
-      outgoing.destroy();
-    }, timeoutMs);
-    outgoing.on('error', (error: NodeJS.ErrnoException) => finish(0, '', error.code ?? error.message));
-    outgoing.end(payload);
-  });
-}
 
 /** The value at or below which `share` of the values fall (nearest rank); 0 for none. */
 export function percentile(values: number[], share: number): number {
