@@ -1,4 +1,4 @@
-import { All, Controller, Get, NotFoundException, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Post, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/public.decorator';
@@ -24,9 +24,14 @@ export class UnknownPageController {
     redirectTo(reply, ROUTES.overview);
   }
 
-  // Every method: a form posted to a page that has no such form is a page not found too, in HTML.
-  @All('*')
+  @Get('*')
   unknown(): never {
     throw new NotFoundException('There is no such dashboard page.');
+  }
+
+  // Browsers reach pages by GET and post forms: a form posted where no page takes one is not found too, in HTML.
+  @Post('*')
+  unknownForm(): never {
+    return this.unknown();
   }
 }
