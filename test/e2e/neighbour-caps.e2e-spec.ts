@@ -102,11 +102,6 @@ describe('Customers pushing past their caps leave another customer alone', () =>
       return { answers, seconds: (performance.now() - startedAt) / 1_000 };
     });
     expect(neighbourProblems(run)).toEqual([]);
-    console.log(
-      run.attack.seconds,
-      run.attack.answers.length,
-      run.attack.answers.filter((a) => a.status === 200).length,
-    );
     expect(statuses(run.attack.answers)).toEqual([200, 429]);
     // The keys share the customer's one bucket: no more served than it holds and refills (10% for timing).
     const served = run.attack.answers.filter((answer) => answer.status === 200).length;
