@@ -65,6 +65,11 @@ export interface Neighbour {
   calls: NeighbourCall[];
   /** A call with no answer by then counts as refused (default 5 s). */
   callTimeoutMs?: number;
+  /**
+   * A pause after each call (default none: calls back to back). A neighbour that must stay under
+   * a rate limit the attacker goes past paces itself, as a real customer's client would.
+   */
+  pauseMs?: number;
 }
 
 export interface MeasureOptions {
@@ -135,6 +140,7 @@ export async function measure(neighbour: Neighbour, length: PhaseLength): Promis
     const answer = await send(neighbour.baseUrl, call, neighbour.callTimeoutMs);
     const error = answer.error ?? (answer.status >= 200 && answer.status < 300 ? call.check?.(answer) : undefined);
     samples.push({ call: call.name, status: answer.status, ms: answer.ms, ...(error ? { error } : {}) });
+    if (neighbour.pauseMs) await new Promise((resolve) => setTimeout(resolve, neighbour.pauseMs));
   }
   return phaseOf(samples);
 }
