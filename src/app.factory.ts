@@ -32,6 +32,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bodyLimitBytes: config.http.bodyLimitBytes,
     trustProxyHops: config.http.trustProxyHops,
     timeouts: config.http.timeouts,
+    maxConnectionsPerAddress: config.http.maxConnectionsPerAddress,
   });
   options.beforeRoutes?.(adapter);
 

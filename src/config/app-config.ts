@@ -51,6 +51,8 @@ export interface AppConfig {
      */
     trustProxyHops: number | false;
     timeouts: HttpTimeouts;
+    /** Open connections one client address may hold; 0: no bound. */
+    maxConnectionsPerAddress: number;
   };
   logLevel: LogLevel;
   shutdownTimeoutMs: number;

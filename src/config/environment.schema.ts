@@ -116,6 +116,18 @@ export class EnvironmentSchema {
   @Max(3_600_000)
   HTTP_IDLE_TIMEOUT_MS = 120_000;
 
+  /**
+   * Open connections one client address may hold (IPv6 by its /64); past it a connection is closed
+   * as it opens. 0: no bound. Unset: 256, or no bound with TRUST_PROXY set (every connection then
+   * comes from the proxy, which bounds its clients).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  @IsOptional()
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS?: number;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 

@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('bounds connections per address (256), but not behind a trusted proxy unless told to', () => {
+    expect(loadConfig({}).http.maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ TRUST_PROXY: '1' }).http.maxConnectionsPerAddress).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: '1', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '500' }).http.maxConnectionsPerAddress,
+    ).toBe(500);
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).http.maxConnectionsPerAddress).toBe(0);
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/HTTP_MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
   it('gives test worlds a quarter of the pool by default, and never the whole pool', () => {
     expect(loadConfig({}).database.worldConnections).toBe(2);
     expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).database.worldConnections).toBe(10);

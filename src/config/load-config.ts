@@ -91,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     http: {
       bodyLimitBytes: schema.BODY_LIMIT_BYTES,
       trustProxyHops: schema.TRUST_PROXY === 'false' ? false : Number(schema.TRUST_PROXY),
+      maxConnectionsPerAddress: schema.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (schema.TRUST_PROXY === 'false' ? 256 : 0),
       timeouts: {
         headersMs: schema.HTTP_HEADERS_TIMEOUT_MS,
         bodyMs: schema.HTTP_BODY_TIMEOUT_MS,

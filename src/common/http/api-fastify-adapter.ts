@@ -8,6 +8,7 @@ import { sendError } from '../errors/send-error';
 import { acceptEmptyJsonBodies } from './json-body-parser';
 import { drainUnreadBodies } from './unread-body-drain';
 import { timeOutSlowBodies } from './body-timeout';
+import { boundConnectionsPerAddress } from './connection-bound';
 import type { HttpTimeouts } from '../../config/app-config';
 import { requestContext } from '../logging/request-context';
 import { answerRawClientError } from './raw-client-error';
@@ -23,6 +24,8 @@ export interface ApiFastifyAdapterOptions {
    */
   trustProxyHops?: number | false;
   timeouts: HttpTimeouts;
+  /** Open connections one client address may hold; 0 or unset: no bound. */
+  maxConnectionsPerAddress?: number;
 }
 
 /** Node looks for requests past their headers timeout this often (its default, 30 s, would let a 10 s timeout run to 40 s). */
@@ -68,6 +71,7 @@ export class ApiFastifyAdapter extends FastifyAdapter {
     this.answerError = answerError;
 
     const fastify = this.getInstance();
+    boundConnectionsPerAddress(fastify.server, options.maxConnectionsPerAddress ?? 0);
     let closing = false;
     fastify.addHook('preClose', async () => {
       closing = true;
