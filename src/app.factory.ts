@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { ApiFastifyAdapter } from './common/http/api-fastify-adapter';
 import { PinoLoggerService } from './common/logging/pino-logger.service';
 import { createRootLogger } from './common/logging/root-logger';
-import { serveOpenApi } from './common/openapi/openapi';
+import { serveOpenApi } from './openapi-document';
 import { AppConfig } from './config/app-config';
 
 export const API_PREFIX = 'api/v1';

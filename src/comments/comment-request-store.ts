@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import type { DeliveryErrorCode } from '../posts/delivery-error-code';
+import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import type { WaitCode } from '../posts/retry-policy';
 import { JobQueue } from '../queue/job-queue';
 

@@ -1,4 +1,4 @@
-import type { MediaKind } from '../networks/network-adapter';
+import type { MediaKind } from './media-bytes';
 
 /** A content type the service accepts for upload: what kind of medium it is, its extension, its first bytes. */
 export interface MediaType {

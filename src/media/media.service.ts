@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { newId } from '../common/ids';
-import type { MediaBytes } from '../networks/network-adapter';
+import type { MediaBytes } from './media-bytes';
 import { CreateMediaBody } from './dto/create-media.body';
 import { CreatedMediaView, MediaView } from './dto/media.view';
 import { requestedRange } from './byte-range';

@@ -1,4 +1,4 @@
-import type { MediaKind } from '../networks/network-adapter';
+import type { MediaKind } from './media-bytes';
 
 const MB = 1024 * 1024;
 const SECOND = 1000;

@@ -2,6 +2,8 @@ import { PermissionNeeds } from './account-permissions';
 import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
+import type { MediaBytes, MediaKind } from '../media/media-bytes';
+import type { AccountTokens, AppCredentials, AppOption } from './network-credentials';
 
 /**
  * The contract every social network implements. A network is one folder under src/networks/ with an
@@ -11,36 +13,10 @@ import { NetworkIdentity } from './network-identity';
  * built per call, so no tenant's state ever lives on a shared instance.
  */
 
-/**
- * How a network app is set up in its network's developer console, beyond its credentials: the
- * settings Meta's apps have. A network that knows none of them lists none in `appOptions`.
- */
-export interface AppLoginOptions {
-  /**
-   * Facebook Login for Business: the configuration (made in the App Dashboard) the login dialog
-   * presents with `config_id`, instead of a `scope` list; it decides the permissions asked.
-   */
-  loginConfigId?: string;
-  /** The app has "Require App Secret" on: every Graph call carries `appsecret_proof`. */
-  requireAppSecretProof?: boolean;
-  /** Pages (and their Instagram accounts) reached through a Business Manager role: also ask the permissions that takes. */
-  businessAccess?: boolean;
-}
-
-/** The name of one app setting. */
-export type AppOption = keyof AppLoginOptions;
-export const APP_OPTIONS: readonly AppOption[] = ['loginConfigId', 'requireAppSecretProof', 'businessAccess'];
-
-/** The OAuth app a call is made as: the customer's own, or the service-wide one. */
-export interface AppCredentials extends AppLoginOptions {
-  clientId: string;
-  clientSecret: string;
-  /**
-   * Set on a test world's app (the world's customer id): every call made as it goes to the
-   * service's own emulator, whatever NETWORK_EMULATOR says, so test traffic never reaches a real network.
-   */
-  emulatorWorld?: string;
-}
+// The credentials a call is made with live in network-credentials.ts, so that the metric and
+// comment contracts can use them without importing this file (which imports theirs).
+export { APP_OPTIONS } from './network-credentials';
+export type { AccountTokens, AppCredentials, AppLoginOptions, AppOption } from './network-credentials';
 
 export interface AuthorizeRequest {
   /** Random, single-use; the network sends it back to the callback. */
@@ -57,20 +33,6 @@ export interface CodeExchangeRequest {
   codeVerifier: string;
   callbackUrl: string;
   app: AppCredentials;
-}
-
-/** Tokens as stored (encrypted) for a connected account. */
-export interface AccountTokens {
-  /** The token that publishes as the account (a Page token on Facebook). */
-  accessToken: string;
-  /** X's rotating refresh token. */
-  refreshToken?: string;
-  /** The user token the account's token derives from, where revoke or refresh needs it (Facebook). */
-  userAccessToken?: string;
-  /** When the account stops working without a refresh or a new login; undefined when it does not expire. */
-  expiresAt?: Date;
-  /** What a refresh answer says the new token grants, where the network says (X's `scope`); never stored with the tokens. */
-  scopes?: string[];
 }
 
 /** What the user granted at the end of the OAuth dance: a user-level token, long-lived where possible. */
@@ -145,18 +107,8 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
 
 // ---- Publishing -----------------------------------------------------------------------------
 
-/** What a media URL points at, judged from its path's extension before anything is fetched. */
-export type MediaKind = 'image' | 'gif' | 'video';
-
-/** A medium's bytes as a stream of a size known before the first byte is read. */
-export interface MediaBytes {
-  size: number;
-  contentType: string;
-  /** Exactly `size` bytes, in pieces. */
-  pieces: AsyncIterable<Buffer>;
-  /** Lets go of the stream (idempotent): call it when done, read to the end or not. */
-  close(): void;
-}
+// The media module owns what a medium is; adapters receive media in these shapes.
+export type { MediaBytes, MediaKind };
 
 export interface PostMedia {
   /** Where the network (or the worker) fetches it: the customer's URL, or a signed URL of the service. */

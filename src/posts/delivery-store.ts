@@ -10,7 +10,7 @@ import { NetworkApp } from '../networks/apps/network-app.entity';
 import { PublishProgress } from '../networks/network-adapter';
 import { LostClaimError } from '../queue/lost-claim-error';
 import { EventOutbox, NewEvent } from '../webhooks/event-outbox';
-import type { DeliveryErrorCode } from './delivery-error-code';
+import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import type { WaitCode } from './retry-policy';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';

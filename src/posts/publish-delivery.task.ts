@@ -10,7 +10,7 @@ import { NetworkError } from '../networks/network-error';
 import { MediaService } from '../media/media.service';
 import { NetworkRegistry } from '../networks/network-registry';
 import { Attempt, DeliveryStore } from './delivery-store';
-import type { DeliveryErrorCode } from './delivery-error-code';
+import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import { afterFailure } from './retry-policy';
 import { permissionMessage } from './permission-problems';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks/account-permissions';

@@ -1,5 +1,5 @@
 import { NetworkError } from '../networks/network-error';
-import type { DeliveryErrorCode } from './delivery-error-code';
+import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 
 /** After this many attempts a delivery that keeps failing transiently is given up as failed. */
 export const MAX_ATTEMPTS = 8;

@@ -1,4 +1,4 @@
-import type { DeliveryErrorCode } from '../posts/delivery-error-code';
+import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 
 /** The data of each event kind, as the customer's webhook receives it (docs/webhooks.md). */
 export interface EventData {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { ERROR_CODES } from '../../src/common/errors/error-code';
-import { DELIVERY_ERROR_CODES } from '../../src/posts/delivery-error-code';
+import { DELIVERY_ERROR_CODES } from '../../src/common/errors/delivery-error-code';
 import { ALL_EVENT_TYPES } from '../../src/webhooks/event-types';
 import { buildOfflineOpenApiDocument } from '../openapi/offline-document';
 import { redoclyLint } from '../support/redocly-lint';

@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { API_PREFIX, UNPREFIXED_ROUTES } from '../../src/app.factory';
 import { AppModule } from '../../src/app.module';
-import { buildOpenApiDocument } from '../../src/common/openapi/openapi';
+import { buildOpenApiDocument } from '../../src/openapi-document';
 import { loadConfig } from '../../src/config/load-config';
 
 /**

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DELIVERY_ERROR_CODES } from '../../posts/delivery-error-code';
+import { DELIVERY_ERROR_CODES } from '../../common/errors/delivery-error-code';
 
 export class CommentView {
   @ApiProperty({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DELIVERY_ERROR_CODES } from '../../posts/delivery-error-code';
+import { DELIVERY_ERROR_CODES } from './delivery-error-code';
 import { ERROR_STATUS } from './error-code';
 
 /** The rows of a markdown table whose header row starts with `firstHeader`: each row's cells. */

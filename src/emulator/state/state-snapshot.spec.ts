@@ -1,7 +1,7 @@
 import { builtInEmulatorRegistry } from '../emulated-networks';
 import { EmulatorState } from './emulator-state';
 import { snapshotOf, stateFromSnapshot } from './state-snapshot';
-import { worldClientId, worldMark, worldsNamedIn } from './world-mark';
+import { worldClientId, worldMark, worldsNamedIn } from '../../networks/apps/test-world-mark';
 
 describe('EmulatorState snapshots (a sandbox kept as JSON)', () => {
   const registry = builtInEmulatorRegistry();

@@ -9,7 +9,7 @@ import { AppCredentials } from '../../networks/network-adapter';
 import { ServingEmulatorState } from '../registry/emulated-network';
 import { EmulatorState } from '../state/emulator-state';
 import { EmulatorSnapshot, snapshotOf, stateFromSnapshot } from '../state/state-snapshot';
-import { isWorldId } from '../state/world-mark';
+import { isWorldId } from '../../networks/apps/test-world-mark';
 import { KeyWorld, WorldStorage } from './world-storage';
 
 /**

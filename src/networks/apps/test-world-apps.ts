@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { KeyRing } from '../../common/crypto/key-ring';
-import { worldClientId } from '../../emulator/state/world-mark';
+import { worldClientId } from './test-world-mark';
 import { AppCredentials } from '../network-adapter';
 
 /**

@@ -1,4 +1,4 @@
-import { AccountTokens, AppCredentials } from '../network-adapter';
+import { AccountTokens, AppCredentials } from '../network-credentials';
 
 /**
  * Metrics as a network reported them, named in the service's own words (the same name means the

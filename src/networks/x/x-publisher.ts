@@ -1,4 +1,4 @@
-import { worldClientId } from '../../emulator/state/world-mark';
+import { worldClientId } from '../apps/test-world-mark';
 import { isRecord, recordField, stringField } from '../http/json-fields';
 import { PublishOutcome, PublishRequest } from '../network-adapter';
 import { XApi } from './x-api';

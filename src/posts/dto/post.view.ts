@@ -4,7 +4,7 @@ import type { DeliveryStatus } from '../delivery.entity';
 import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
 import { NETWORK_IDS } from '../../networks/network-names';
-import { DELIVERY_ERROR_CODES } from '../delivery-error-code';
+import { DELIVERY_ERROR_CODES } from '../../common/errors/delivery-error-code';
 
 export class DeliveryErrorView {
   @ApiProperty({ enum: DELIVERY_ERROR_CODES, enumName: 'DeliveryErrorCode', example: 'token_expired' })

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NETWORK_IDS } from '../../networks/network-names';
-import { DELIVERY_ERROR_MEANINGS } from '../delivery-error-code';
+import { DELIVERY_ERROR_MEANINGS } from '../../common/errors/delivery-error-code';
 import { DeliveryErrorView, PostView } from '../dto/post.view';
 
 export const UNPUBLISH_OUTCOMES = [

@@ -1,13 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_KEY_PREFIX } from '../../auth/api-key-format';
-import { WEBHOOK_SIGNING_HEADERS } from '../../webhooks/webhook-signing-docs';
-import { addWebhookEventSchemas } from '../../webhooks/webhook-event-schemas';
-import { DELIVERY_ERROR_MEANINGS } from '../../posts/delivery-error-code';
-import { ERROR_CODE_MEANINGS, ERROR_CODES, ERROR_STATUS } from '../errors/error-code';
-import { addEnumSchema } from './enum-schema';
-import { protectExplorer } from './explorer-headers';
-import { completeResponses } from './response-headers';
+import { API_KEY_PREFIX } from './auth/api-key-format';
+import { WEBHOOK_SIGNING_HEADERS } from './webhooks/webhook-signing-docs';
+import { addWebhookEventSchemas } from './webhooks/webhook-event-schemas';
+import { DELIVERY_ERROR_MEANINGS } from './common/errors/delivery-error-code';
+import { ERROR_CODE_MEANINGS, ERROR_CODES, ERROR_STATUS } from './common/errors/error-code';
+import { addEnumSchema } from './common/openapi/enum-schema';
+import { protectExplorer } from './common/openapi/explorer-headers';
+import { completeResponses } from './common/openapi/response-headers';
 
 export const OPENAPI_UI_PATH = 'api/docs';
 export const OPENAPI_JSON_PATH = 'api/docs.json';
