@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ADVISORY_LOCK_IDS } from '../database/advisory-locks';
 import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
 import { JobQueue } from '../queue/job-queue';
 import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 
-/** An arbitrary constant naming "the comment scan" among this database's advisory locks. */
-export const COMMENT_SCAN_LOCK_ID = 7_310_442_017;
 export const SCAN_COMMENTS_TASK = 'scan-comments';
 export const scanCommentsJobKey = (deliveryId: string) => `comment-scan:${deliveryId}`;
 
@@ -52,7 +51,7 @@ export class CommentScan {
 
   /** `rescanAfterMs` 0 reads every watched delivery again (tests). */
   scanOnce(rescanAfterMs = RESCAN_AFTER_MS): Promise<CommentScanResult> {
-    return runLockedScan(this.dataSource, COMMENT_SCAN_LOCK_ID, async (transaction) => {
+    return runLockedScan(this.dataSource, ADVISORY_LOCK_IDS.commentScan, async (transaction) => {
       const due = (await transaction.query(COMMENT_SCAN_DUE_SQL, [
         WATCHED_FOR_MS,
         rescanAfterMs,

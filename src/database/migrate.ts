@@ -1,7 +1,5 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
-
-/** An arbitrary constant naming "schema migrations" among the advisory locks of this database. */
-const MIGRATION_LOCK_ID = 7_310_442_001;
+import { ADVISORY_LOCK_IDS } from './advisory-locks';
 
 /**
  * Runs pending migrations while holding a Postgres advisory lock, so instances that boot together
@@ -16,12 +14,12 @@ export async function runMigrationsLocked(options: DataSourceOptions): Promise<s
   delete extra.query_timeout;
   const migrator = await new DataSource({ ...options, extra: { ...extra, max: 1 } } as DataSourceOptions).initialize();
   try {
-    await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrator.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_IDS.migrations]);
     try {
       const applied = await migrator.runMigrations({ transaction: 'each' });
       return applied.map((migration) => migration.name);
     } finally {
-      await migrator.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      await migrator.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK_IDS.migrations]);
     }
   } finally {
     await migrator.destroy();

@@ -1,13 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ADVISORY_LOCK_IDS } from '../database/advisory-locks';
 import { NetworkRegistry } from '../networks/network-registry';
 import { JobQueue } from '../queue/job-queue';
 import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 import { REFRESH_ACCOUNT_TOKEN_TASK, refreshJobKey } from './refresh-job';
-
-/** An arbitrary constant naming "the token scan" among this database's advisory locks (migrations use …001). */
-export const TOKEN_SCAN_LOCK_ID = 7_310_442_002;
 
 /** A refresh that keeps failing is retried a few times; the next scan queues it again anyway. */
 const REFRESH_MAX_ATTEMPTS = 5;
@@ -47,7 +45,7 @@ export class TokenScan {
 
   /** One scan. Which tokens are due is judged at `now`; the refresh job judges again at its own time. */
   scanOnce(now = new Date()): Promise<TokenScanResult> {
-    return runLockedScan(this.dataSource, TOKEN_SCAN_LOCK_ID, async (transaction) => {
+    return runLockedScan(this.dataSource, ADVISORY_LOCK_IDS.tokenScan, async (transaction) => {
       const adapters = this.networks.adapters;
       const due = (await transaction.query(DUE_ACCOUNTS_SQL, [
         adapters.map((adapter) => adapter.id),

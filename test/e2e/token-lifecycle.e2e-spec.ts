@@ -5,7 +5,8 @@ import { AccountsRepository } from '../../src/accounts/accounts.repository';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
 import { RefreshAccountTokenTask } from '../../src/token-lifecycle/refresh-account-token.task';
-import { TOKEN_SCAN_LOCK_ID, TokenScan } from '../../src/token-lifecycle/token-scan';
+import { ADVISORY_LOCK_IDS } from '../../src/database/advisory-locks';
+import { TokenScan } from '../../src/token-lifecycle/token-scan';
 import { TOKEN_SCAN_CRON, TokenScanSchedule } from '../../src/token-lifecycle/token-scan.schedule';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
@@ -300,11 +301,11 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
   });
 
   it('skips the scan while another instance holds the scan lock', async () => {
-    await t.db.query('SELECT pg_advisory_lock($1)', [TOKEN_SCAN_LOCK_ID]);
+    await t.db.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_IDS.tokenScan]);
     try {
       expect(await scan.scanOnce()).toEqual({ ran: false });
     } finally {
-      await t.db.query('SELECT pg_advisory_unlock($1)', [TOKEN_SCAN_LOCK_ID]);
+      await t.db.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK_IDS.tokenScan]);
     }
     expect((await scan.scanOnce()).ran).toBe(true);
   });
