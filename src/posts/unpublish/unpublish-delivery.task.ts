@@ -143,12 +143,12 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     );
   }
 
-  /** The same job again at `at` (a new job: this one ends done), for a rate limit's window or a busy lane. */
   /** `ms` from now, by the clock. */
   private later(ms: number): Date {
     return new Date(this.clock.now().getTime() + ms);
   }
 
+  /** The same job again at `at` (a new job: this one ends done), for a rate limit's window or a busy lane. */
   private async again(deliveryId: string, at: Date): Promise<void> {
     await this.jobs.enqueue(this.dataSource.manager, {
       task: UNPUBLISH_DELIVERY_TASK,
