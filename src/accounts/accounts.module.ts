@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '../database/database.module';
+import { ClockModule } from '../common/clock/clock.module';
 import { AccountExpiry } from './account-expiry';
 import { AccountViews } from './account-views';
 import { AccountPermissionChanges } from './account-permission-changes';
@@ -15,7 +16,7 @@ import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule],
+  imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule, ClockModule],
   controllers: [AccountsController],
   providers: [
     AccountsRepository,

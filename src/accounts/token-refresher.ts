@@ -6,6 +6,7 @@ import { AccountTokens } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
 import { NetworkRegistry } from '../networks/network-registry';
 import { ConnectedAccount } from './connected-account.entity';
+import { Clock } from '../common/clock/clock';
 import { refreshDue } from './refresh-due';
 import { TokenVault } from './token-vault';
 import { AccountPermissionChanges } from './account-permission-changes';
@@ -37,6 +38,7 @@ export class TokenRefresher {
     private readonly networks: NetworkRegistry,
     private readonly apps: AppCredentialsResolver,
     private readonly permissions: AccountPermissionChanges,
+    private readonly clock: Clock,
   ) {}
 
   /** The stored tokens as they are (no refresh), or undefined when the account holds none. */
@@ -45,7 +47,7 @@ export class TokenRefresher {
   }
 
   /** The tokens to call the network with: refreshed when due, else the stored ones (they still work until they expire). */
-  async freshTokens(account: ConnectedAccount, now = new Date()): Promise<AccountTokens> {
+  async freshTokens(account: ConnectedAccount, now: Date = this.clock.now()): Promise<AccountTokens> {
     return (await this.refreshIfDue(account, now)).tokens;
   }
 
@@ -53,7 +55,7 @@ export class TokenRefresher {
    * Refreshes the account's tokens when they are due. Throws NetworkError when the network refuses
    * (auth_expired) or cannot be reached (transient); the caller decides what that means.
    */
-  async refreshIfDue(account: ConnectedAccount, now = new Date()): Promise<RefreshOutcome> {
+  async refreshIfDue(account: ConnectedAccount, now: Date = this.clock.now()): Promise<RefreshOutcome> {
     const tokens = this.vault.open(account.id, account, account.tokenExpiresAt);
     if (!tokens) throw new NetworkError(account.platform, 'auth_expired', 'The account holds no tokens');
     const adapter = this.networks.get(account.platform);

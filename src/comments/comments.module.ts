@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { ClockModule } from '../common/clock/clock.module';
 import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CommentRequestStore } from './comment-request-store';
@@ -18,7 +19,7 @@ import { SendCommentTask } from './send-comment.task';
  * (The job queue and account lanes come from the global QueueModule.)
  */
 @Module({
-  imports: [AccountsModule, NetworksModule, WebhooksModule],
+  imports: [AccountsModule, NetworksModule, WebhooksModule, ClockModule],
   controllers: [CommentsController],
   providers: [
     CommentsService,

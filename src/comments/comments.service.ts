@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { newId } from '../common/ids';
 import { safeNetworkMessage } from '../networks/safe-network-message';
@@ -37,6 +38,7 @@ export class CommentsService {
     private readonly deliveries: PublishedDeliveries,
     private readonly calls: CommentsCalls,
     private readonly store: CommentRequestStore,
+    private readonly clock: Clock,
   ) {}
 
   async list(customerId: string, postId: string, query: ListCommentsQuery): Promise<CommentPageView> {
@@ -109,7 +111,8 @@ export class CommentsService {
 
   private readFailure(error: NetworkError): ApiException {
     if (error.kind === 'rate_limited') {
-      const seconds = Math.max(1, Math.ceil(((error.details.retryAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
+      const now = this.clock.now().getTime();
+      const seconds = Math.max(1, Math.ceil(((error.details.retryAt?.getTime() ?? now) - now) / 1000));
       return new ApiException(
         'network_rate_limited',
         "The network's rate limit for this account is reached",

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
 import { TokenRefresher } from '../accounts/token-refresher';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { NetworkError } from '../networks/network-error';
 import { afterFailure } from '../posts/retry-policy';
@@ -37,6 +38,7 @@ export class SendCommentTask implements OnModuleInit {
     private readonly tokens: TokenRefresher,
     private readonly expiry: AccountExpiry,
     private readonly lanes: AccountLanes,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -65,7 +67,7 @@ export class SendCommentTask implements OnModuleInit {
     const lane = await this.lanes.withLane(request.account_id, request.customer_id, (workerId) =>
       this.sendHoldingLane(request.id, target, workerId),
     );
-    if (!lane.held) await this.store.later(request.id, new Date(Date.now() + LANE_BUSY_RETRY_MS));
+    if (!lane.held) await this.store.later(request.id, new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS));
   }
 
   private async sendHoldingLane(requestId: string, target: PublishedDelivery, workerId: string): Promise<void> {
@@ -73,7 +75,7 @@ export class SendCommentTask implements OnModuleInit {
     if (begun === 'final') return;
     if (begun === 'lost_claim') {
       this.logger.warn({ msg: 'Not answering: the lane was let go', requestId });
-      return this.store.later(requestId, new Date(Date.now() + LANE_BUSY_RETRY_MS));
+      return this.store.later(requestId, new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS));
     }
     try {
       const tokens = await this.tokens.freshTokens(target.account);
@@ -113,7 +115,7 @@ export class SendCommentTask implements OnModuleInit {
     const next = afterFailure(
       { attempts: request.attempts, rateLimitWaits: request.rate_limit_waits, createdAt: request.created_at },
       error,
-      new Date(),
+      this.clock.now(),
     );
     if (next.kind === 'fail') return this.store.failed(request.id, next.code, error.message);
     await this.store.retryLater(request.id, {

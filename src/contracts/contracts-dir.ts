@@ -28,7 +28,3 @@ export function readContractJson<T>(relativePath: string): T {
   cachedJson.set(relativePath, parsed);
   return parsed;
 }
-
-export function contractFileExists(relativePath: string): boolean {
-  return existsSync(join(contractsDir(), ...relativePath.split('/')));
-}

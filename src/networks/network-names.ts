@@ -7,10 +7,6 @@ export type NetworkId = (typeof INSTALLED_NETWORKS)[number]['id'];
 /** The ids of the installed networks, in installation order. */
 export const NETWORK_IDS: readonly NetworkId[] = INSTALLED_NETWORKS.map((network) => network.id);
 
-export function isNetworkId(value: string): value is NetworkId {
-  return (NETWORK_IDS as readonly string[]).includes(value);
-}
-
 /** "facebook, instagram or x": the ids for people to read. */
 export function describeNetworkIds(): string {
   return listInWords(NETWORK_IDS);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
+import { ClockModule } from '../common/clock/clock.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { UrlSafety } from '../common/url-safety';
@@ -31,6 +32,7 @@ import { UnpublishService } from './unpublish/unpublish.service';
     NetworksModule,
     WebhooksModule,
     MediaModule,
+    ClockModule,
   ],
   controllers: [PostsController],
   providers: [

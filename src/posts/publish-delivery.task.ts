@@ -12,6 +12,7 @@ import { NetworkRegistry } from '../networks/network-registry';
 import { Attempt, DeliveryStore } from './delivery-store';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import { afterFailure } from './retry-policy';
+import { Clock } from '../common/clock/clock';
 import { permissionMessage } from './permission-problems';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks/account-permissions';
 
@@ -34,6 +35,7 @@ export class PublishDeliveryTask {
     private readonly expiry: AccountExpiry,
     private readonly media: MediaService,
     private readonly permissions: AccountPermissionChanges,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -153,7 +155,7 @@ export class PublishDeliveryTask {
           'The network no longer accepts the account token; reconnect the account',
         );
       }
-      const next = afterFailure(delivery, error, new Date());
+      const next = afterFailure(delivery, error, this.clock.now());
       if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
       await this.store.retryLater(transaction, delivery.id, {
         at: next.at,

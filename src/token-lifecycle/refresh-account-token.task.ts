@@ -5,6 +5,7 @@ import { AccountExpiry } from '../accounts/account-expiry';
 import { AccountExpiringNotice } from '../accounts/account-expiring-notice';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher';
+import { Clock } from '../common/clock/clock';
 import { NetworkError } from '../networks/network-error';
 import { NetworkRegistry } from '../networks/network-registry';
 import { AccountLanes } from '../queue/account-lanes';
@@ -42,6 +43,7 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     private readonly networks: NetworkRegistry,
     private readonly lanes: AccountLanes,
     private readonly jobs: JobQueue,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -59,7 +61,7 @@ export class RefreshAccountTokenTask implements OnModuleInit {
       task: REFRESH_ACCOUNT_TOKEN_TASK,
       payload: { accountId },
       jobKey: refreshJobKey(accountId),
-      runAt: new Date(Date.now() + LANE_BUSY_RETRY_MS),
+      runAt: new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS),
     });
   }
 
@@ -69,7 +71,7 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     if (!account || account.status !== 'active') return;
     let outcome: RefreshOutcome;
     try {
-      outcome = await this.refresher.refreshIfDue(account);
+      outcome = await this.refresher.refreshIfDue(account, this.clock.now());
     } catch (error) {
       if (error instanceof NetworkError && (error.kind === 'auth_expired' || error.kind === 'permanent')) {
         return this.expire(account, error.message);
@@ -87,7 +89,7 @@ export class RefreshAccountTokenTask implements OnModuleInit {
       const expiresAt = account.tokenExpiresAt?.toISOString();
       // It still works until it expires: publishing goes on, and the customer hears once, within
       // 3 days of the end, that the user must reconnect. A scan after the end expires the account.
-      if (account.tokenExpiresAt && account.tokenExpiresAt.getTime() > Date.now()) {
+      if (account.tokenExpiresAt && account.tokenExpiresAt > this.clock.now()) {
         await this.expiringNotice.announce(
           account,
           `The ${network} token expires at ${expiresAt} and cannot be refreshed; reconnect the account before then`,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from '../accounts/accounts.module';
+import { ClockModule } from '../common/clock/clock.module';
 import { NetworksModule } from '../networks/networks.module';
 import { RefreshAccountTokenTask } from './refresh-account-token.task';
 import { TokenScan } from './token-scan';
@@ -12,7 +13,7 @@ import { TokenScanSchedule } from './token-scan.schedule';
  * comes from the global QueueModule.)
  */
 @Module({
-  imports: [ScheduleModule.forRoot(), AccountsModule, NetworksModule],
+  imports: [ScheduleModule.forRoot(), AccountsModule, NetworksModule, ClockModule],
   providers: [TokenScan, TokenScanSchedule, RefreshAccountTokenTask],
   exports: [TokenScan],
 })

@@ -6,13 +6,13 @@ import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
 import { CustomerModes } from '../customers/customer-modes';
 import type { AppConfig } from '../config/app-config';
-import { nextAttemptDelayMs } from './retry-schedule';
+import { Clock } from '../common/clock/clock';
+import { attemptConsequence, GONE } from './attempt-consequence';
 import { EVENT_ROW_COLUMNS, EventRow } from './stored-event';
 import { EndpointState, OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
 import { StoredEvent, webhookBody } from './webhook-payload';
 import { AttemptResult, isDelivered, WebhookSender } from './webhook-sender';
 
-const GONE = 410;
 const TEST_MESSAGE = 'This is a test event from the social publishing service.';
 
 /**
@@ -33,6 +33,7 @@ export class WebhookDispatcher {
     private readonly endpoints: WebhookEndpointsService,
     private readonly sender: WebhookSender,
     private readonly modes: CustomerModes,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -84,7 +85,7 @@ export class WebhookDispatcher {
       id: newId('event'),
       type: 'webhook.test',
       tenantId: null,
-      createdAt: new Date(),
+      createdAt: this.clock.now(),
       data: { message: TEST_MESSAGE },
       livemode: mode !== 'test',
     };
@@ -153,7 +154,8 @@ export class WebhookDispatcher {
     }
 
     const roundAttempts = current.round_attempts + 1;
-    if (isDelivered(result)) {
+    const next = attemptConsequence(result, roundAttempts, this.config.webhooks.retryScheduleMs, this.clock.now());
+    if (next.kind === 'delivered') {
       await transaction.query(
         "UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL, claimed_by = NULL, claimed_at = NULL WHERE id = $1",
         [event.id, attempt, roundAttempts],
@@ -167,30 +169,12 @@ export class WebhookDispatcher {
       statusCode: result.statusCode,
       err: result.error,
     });
-    if (result.statusCode === GONE) {
-      await this.disableEndpoint(transaction, event.customer_id, endpoint);
-      return this.fail(
-        transaction,
-        event.id,
-        attempt,
-        roundAttempts,
-        'The receiver answered 410 Gone: the endpoint is disabled',
-      );
-    }
-    const delayMs = nextAttemptDelayMs(this.config.webhooks.retryScheduleMs, roundAttempts, result.retryAfterMs);
-    if (delayMs === undefined)
-      return this.fail(
-        transaction,
-        event.id,
-        attempt,
-        roundAttempts,
-        `No 2xx answer after ${roundAttempts} attempt${roundAttempts > 1 ? 's' : ''}`,
-      );
-    const at = new Date(Date.now() + delayMs);
+    if (next.kind === 'gone') await this.disableEndpoint(transaction, event.customer_id, endpoint);
+    if (next.kind !== 'retry') return this.fail(transaction, event.id, attempt, roundAttempts, next.reason);
     // Let go with the next attempt's time: the lane's trigger makes it due then.
     await transaction.query(
       'UPDATE events SET attempts = $2, round_attempts = $3, next_attempt_at = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1',
-      [event.id, attempt, roundAttempts, at],
+      [event.id, attempt, roundAttempts, next.at],
     );
   }
 

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock/clock';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
 import { UrlSafety } from '../common/url-safety';
@@ -44,6 +45,7 @@ export class WebhookEndpointsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: UrlSafety,
     private readonly box: SecretBox,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -161,7 +163,7 @@ export class WebhookEndpointsService {
     if (
       !endpoint.previousSecretEncrypted ||
       !endpoint.previousSecretExpiresAt ||
-      endpoint.previousSecretExpiresAt.getTime() <= Date.now()
+      endpoint.previousSecretExpiresAt <= this.clock.now()
     )
       return [];
     return [this.box.decrypt(endpoint.previousSecretEncrypted, previousSecretContext(endpoint.customerId))];

@@ -3,6 +3,7 @@ import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock/clock';
 import { UrlSafety } from '../common/url-safety';
 import { parseRetryAfter } from './retry-schedule';
 import { signWebhook, standardWebhookSignature } from './webhook-signature';
@@ -45,6 +46,7 @@ export class WebhookSender {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: UrlSafety,
+    private readonly clock: Clock,
   ) {}
 
   async send(request: WebhookRequest, now: () => number = Date.now): Promise<AttemptResult> {
@@ -110,7 +112,7 @@ export class WebhookSender {
             ),
           },
         },
-        (response) => answerOf(response).then(resolve, reject),
+        (response) => answerOf(response, this.clock.now()).then(resolve, reject),
       );
       outgoing.on('error', reject);
       outgoing.end(body);
@@ -120,9 +122,9 @@ export class WebhookSender {
 }
 
 /** The status, and for a failure the first characters of the answer (the rest is not read). */
-function answerOf(response: IncomingMessage): Promise<Omit<AttemptResult, 'durationMs'>> {
+function answerOf(response: IncomingMessage, now: Date): Promise<Omit<AttemptResult, 'durationMs'>> {
   const statusCode = response.statusCode ?? 0;
-  const retryAfterMs = parseRetryAfter(headerValue(response.headers['retry-after']), new Date());
+  const retryAfterMs = parseRetryAfter(headerValue(response.headers['retry-after']), now);
   if (isDelivered({ statusCode })) {
     response.resume();
     return Promise.resolve({ statusCode, error: null, retryAfterMs });

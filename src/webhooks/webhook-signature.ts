@@ -20,11 +20,6 @@ export function standardWebhookKey(secret: string): Buffer {
   return Buffer.from(secret, 'utf8');
 }
 
-/** What a customer gives a Standard Webhooks library to verify with this secret (the key above, as `whsec_<base64>`). */
-export function standardWebhookSecret(secret: string): string {
-  return `whsec_${standardWebhookKey(secret).toString('base64')}`;
-}
-
 /**
  * The `webhook-signature` header: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` for each secret
  * in force, space-separated (the current one first; during a rotation's overlap the old one too,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { DatabaseModule } from '../database/database.module';
+import { ClockModule } from '../common/clock/clock.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
 import { EventOutbox } from './event-outbox';
@@ -18,7 +19,7 @@ import { WebhookTestThrottle } from './webhook-test-throttle';
  * signed delivery with retries (a lane of its own), the delivery log and the test event.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule, CustomersModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule, CustomersModule, ClockModule],
   controllers: [WebhooksController],
   providers: [
     EventOutbox,

@@ -23,9 +23,6 @@ export const FACEBOOK_POST_INSIGHTS: Readonly<Record<string, number>> = {
   post_clicks: 20,
 };
 
-/** The engagement counts of a post's fields (reactions, comments and shares summaries). */
-export const FACEBOOK_POST_COUNTS: Readonly<Record<string, number>> = { reactions: 20, comments: 5, shares: 3 };
-
 type IdParams = { Params: { id: string } };
 
 /**

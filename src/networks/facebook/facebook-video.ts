@@ -22,10 +22,6 @@ export interface VideoCall {
   now: Date;
 }
 
-export function facebookVideoPermalink(pageId: string, videoId: string): string {
-  return `https://www.facebook.com/${pageId}/videos/${videoId}`;
-}
-
 /**
  * A Page video: uploaded in a resumable session (see uploadFacebookVideo), then processed by
  * Facebook, which publishes it once its `status.video_status` is `ready`. Until then the job is

@@ -13,6 +13,7 @@ import { AccountLanes } from '../../queue/account-lanes';
 import { JobQueue } from '../../queue/job-queue';
 import { TaskRegistry } from '../../queue/task-registry';
 import { EventOutbox } from '../../webhooks/event-outbox';
+import { Clock } from '../../common/clock/clock';
 import { Delivery } from '../delivery.entity';
 import { permissionMessage } from '../permission-problems';
 import { Post } from '../post.entity';
@@ -50,6 +51,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     private readonly jobs: JobQueue,
     private readonly outbox: EventOutbox,
     private readonly lanes: AccountLanes,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -64,7 +66,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     const lane = await this.lanes.withLane(delivery.accountId, delivery.customerId, () =>
       this.deleteHoldingLane(deliveryId),
     );
-    if (!lane.held) await this.again(deliveryId, new Date(Date.now() + LANE_BUSY_RETRY_MS));
+    if (!lane.held) await this.again(deliveryId, this.later(LANE_BUSY_RETRY_MS));
   }
 
   private async deleteHoldingLane(deliveryId: string): Promise<void> {
@@ -102,7 +104,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
       // The queue's backoff retries it.
       if (error.kind === 'transient') throw error;
       if (error.kind === 'rate_limited')
-        return this.again(deliveryId, error.details.retryAt ?? new Date(Date.now() + RATE_LIMIT_FALLBACK_MS));
+        return this.again(deliveryId, error.details.retryAt ?? this.later(RATE_LIMIT_FALLBACK_MS));
       return this.refused(delivery, error.message);
     }
     await this.deleted(delivery, account);
@@ -139,6 +141,11 @@ export class UnpublishDeliveryTask implements OnModuleInit {
         WHERE id = $1 AND status = 'deleting'`,
       [delivery.id, message],
     );
+  }
+
+  /** `ms` from now, by the clock. */
+  private later(ms: number): Date {
+    return new Date(this.clock.now().getTime() + ms);
   }
 
   /** The same job again at `at` (a new job: this one ends done), for a rate limit's window or a busy lane. */
