@@ -1,5 +1,6 @@
 import { PurgeExpiredConnectState } from '../../src/connect/purge-expired-connect-state.task';
 import { PurgeIdempotencyKeys } from '../../src/posts/purge-idempotency-keys.task';
+import { JobQueue } from '../../src/queue/job-queue';
 import { PeriodicScheduler } from '../../src/scheduling/periodic-scheduler';
 import { PURGE_IDEMPOTENCY_KEYS } from '../../src/scheduling/periodic-tasks';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -76,5 +77,18 @@ describe('Scheduled purges', () => {
     await scheduler.tick(PURGE_IDEMPOTENCY_KEYS);
     expect((await queued())[0]!.n).toBe(0);
     expect(await t.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', ['stale'])).toHaveLength(1);
+  });
+
+  it("two instances' ticks of one purge at the same moment queue its job once", async () => {
+    const other = await startTestApp({ databaseUrl: t.db.url });
+    const queued = [t, other].map((instance) => jest.spyOn(instance.app.get(JobQueue), 'enqueue'));
+    try {
+      await t.db.query('DELETE FROM scan_rounds WHERE name = $1', [PURGE_IDEMPOTENCY_KEYS.name]);
+      await Promise.all([t, other].map((instance) => instance.app.get(PeriodicScheduler).tick(PURGE_IDEMPOTENCY_KEYS)));
+      expect(queued[0]!.mock.calls.length + queued[1]!.mock.calls.length).toBe(1);
+    } finally {
+      for (const spy of queued) spy.mockRestore();
+      await other.close();
+    }
   });
 });
