@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { CryptoModule } from './common/crypto/crypto.module';
@@ -38,6 +39,8 @@ export class AppModule {
         AccountsModule,
         ConnectModule,
         QueueModule,
+        // Nest's scheduler, which runs every periodic task (scheduling/periodic-tasks.ts) on worker instances.
+        ScheduleModule.forRoot(),
         MediaModule,
         PostsModule,
         CommentsModule,

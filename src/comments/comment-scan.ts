@@ -1,10 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ADVISORY_LOCK_IDS } from '../database/advisory-locks';
 import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
 import { JobQueue } from '../queue/job-queue';
 import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
+import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
+import { COMMENT_SCAN } from '../scheduling/periodic-tasks';
 
 export const SCAN_COMMENTS_TASK = 'scan-comments';
 export const scanCommentsJobKey = (deliveryId: string) => `comment-scan:${deliveryId}`;
@@ -41,17 +42,22 @@ export type CommentScanResult = LockedScanResult<{ queued: string[] }>;
  * scans at a time (an advisory lock); the job key keeps a delivery from being queued twice.
  */
 @Injectable()
-export class CommentScan {
+export class CommentScan implements OnModuleInit {
   private readonly logger = new Logger('Comments');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobQueue,
+    private readonly scheduler: PeriodicScheduler,
   ) {}
+
+  onModuleInit(): void {
+    this.scheduler.handle(COMMENT_SCAN, () => this.scanOnce());
+  }
 
   /** `rescanAfterMs` 0 reads every watched delivery again (tests). */
   scanOnce(rescanAfterMs = RESCAN_AFTER_MS): Promise<CommentScanResult> {
-    return runLockedScan(this.dataSource, ADVISORY_LOCK_IDS.commentScan, async (transaction) => {
+    return runLockedScan(this.dataSource, COMMENT_SCAN.lock, async (transaction) => {
       const due = (await transaction.query(COMMENT_SCAN_DUE_SQL, [
         WATCHED_FOR_MS,
         rescanAfterMs,

@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ClockModule } from '../common/clock/clock.module';
 import { NetworksModule } from '../networks/networks.module';
+import { SchedulingModule } from '../scheduling/scheduling.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CommentRequestStore } from './comment-request-store';
 import { CommentScan } from './comment-scan';
-import { CommentScanSchedule } from './comment-scan.schedule';
 import { ScanCommentsTask } from './scan-comments.task';
 import { CommentsCalls } from './comments-call';
 import { CommentsController } from './comments.controller';
@@ -19,7 +19,7 @@ import { SendCommentTask } from './send-comment.task';
  * (The job queue and account lanes come from the global QueueModule.)
  */
 @Module({
-  imports: [AccountsModule, NetworksModule, WebhooksModule, ClockModule],
+  imports: [AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule],
   controllers: [CommentsController],
   providers: [
     CommentsService,
@@ -28,7 +28,6 @@ import { SendCommentTask } from './send-comment.task';
     PublishedDeliveries,
     SendCommentTask,
     CommentScan,
-    CommentScanSchedule,
     ScanCommentsTask,
   ],
   exports: [CommentScan, CommentsService],

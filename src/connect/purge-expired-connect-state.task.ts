@@ -2,12 +2,11 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { TaskRegistry } from '../queue/task-registry';
-
-export const PURGE_CONNECT_STATE_TASK = 'purge-expired-connect-state';
+import { PURGE_CONNECT_STATE } from '../scheduling/periodic-tasks';
 
 /**
  * Deletes connect attempts and pending sessions a day after they expired, finalized or not: an
- * abandoned session would otherwise keep its (encrypted) tokens forever.
+ * abandoned session would otherwise keep its (encrypted) tokens forever. Hourly: PURGE_CONNECT_STATE.
  */
 @Injectable()
 export class PurgeExpiredConnectState implements OnModuleInit {
@@ -19,7 +18,7 @@ export class PurgeExpiredConnectState implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.schedule(PURGE_CONNECT_STATE_TASK, '7 * * * *', () => this.run());
+    this.tasks.register(PURGE_CONNECT_STATE.job, () => this.run());
   }
 
   async run(): Promise<void> {

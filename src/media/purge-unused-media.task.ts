@@ -4,9 +4,8 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { TaskRegistry } from '../queue/task-registry';
+import { PURGE_UNUSED_MEDIA } from '../scheduling/periodic-tasks';
 import { MediaService } from './media.service';
-
-export const PURGE_UNUSED_MEDIA_TASK = 'purge-unused-media';
 
 /** Media at a time, so one run never holds a long transaction. */
 const BATCH = 100;
@@ -14,7 +13,7 @@ const BATCH = 100;
 /**
  * Media no post has used for MEDIA_RETENTION_DAYS (counted from the upload when none ever did) are
  * deleted (each checked again as it goes: a post may have taken it up since). A post marks its media used until its publishing time when it is accepted,
- * and again when it is published, so a scheduled post never loses its media.
+ * and again when it is published, so a scheduled post never loses its media. Hourly: PURGE_UNUSED_MEDIA.
  */
 @Injectable()
 export class PurgeUnusedMedia implements OnModuleInit {
@@ -26,7 +25,7 @@ export class PurgeUnusedMedia implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.schedule(PURGE_UNUSED_MEDIA_TASK, '41 * * * *', async () => {
+    this.tasks.register(PURGE_UNUSED_MEDIA.job, async () => {
       await this.run();
     });
   }

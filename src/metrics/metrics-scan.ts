@@ -1,11 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ADVISORY_LOCK_IDS } from '../database/advisory-locks';
 import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
 import { takingTurnsSql } from '../queue/taking-turns-sql';
 import { JobQueue } from '../queue/job-queue';
 import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
+import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
+import { METRICS_SCAN } from '../scheduling/periodic-tasks';
 import { metricsJobKey, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 
 /** At most this many reads are queued per scan, and at most PER_CUSTOMER of one customer's. */
@@ -51,16 +52,21 @@ export type MetricsScanResult = LockedScanResult<{ queued: RefreshMetricsPayload
  * instances may scan at once: an advisory lock lets one through.
  */
 @Injectable()
-export class MetricsScan {
+export class MetricsScan implements OnModuleInit {
   private readonly logger = new Logger('Metrics');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobQueue,
+    private readonly scheduler: PeriodicScheduler,
   ) {}
 
+  onModuleInit(): void {
+    this.scheduler.handle(METRICS_SCAN, () => this.scanOnce());
+  }
+
   scanOnce(now = new Date()): Promise<MetricsScanResult> {
-    return runLockedScan(this.dataSource, ADVISORY_LOCK_IDS.metricsScan, async (transaction) => {
+    return runLockedScan(this.dataSource, METRICS_SCAN.lock, async (transaction) => {
       const limits = [now, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER];
       const deliveries = (await transaction.query(DUE_DELIVERIES_SQL, limits)) as Array<{ id: string }>;
       const accounts = (await transaction.query(DUE_ACCOUNTS_SQL, limits)) as Array<{ id: string }>;

@@ -2,30 +2,22 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
+import { SchedulingModule } from '../scheduling/scheduling.module';
 import { MetricSnapshotsStore } from './metric-snapshots.store';
 import { MetricsController } from './metrics.controller';
 import { MetricsRefresher } from './metrics-refresher';
 import { MetricsScan } from './metrics-scan';
-import { MetricsScanSchedule } from './metrics-scan.schedule';
 import { RefreshMetricsTask } from './refresh-metrics.task';
 import { MetricsService } from './metrics.service';
 
 /**
  * Post and account metrics read from the networks, cached in metric_snapshots: on request (at most
  * once per 5 minutes each) and in the background (a scan every 5 minutes queues the reads due).
- * (Nest's scheduler is set up once, by the token lifecycle.)
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule],
+  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule],
   controllers: [MetricsController],
-  providers: [
-    MetricSnapshotsStore,
-    MetricsRefresher,
-    MetricsService,
-    MetricsScan,
-    MetricsScanSchedule,
-    RefreshMetricsTask,
-  ],
+  providers: [MetricSnapshotsStore, MetricsRefresher, MetricsService, MetricsScan, RefreshMetricsTask],
   exports: [MetricsService, MetricsScan],
 })
 export class MetricsModule {}

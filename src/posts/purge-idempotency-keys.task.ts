@@ -2,10 +2,9 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { TaskRegistry } from '../queue/task-registry';
+import { PURGE_IDEMPOTENCY_KEYS } from '../scheduling/periodic-tasks';
 
-export const PURGE_IDEMPOTENCY_KEYS_TASK = 'purge-idempotency-keys';
-
-/** Idempotency keys are honoured for 24 hours; after that their stored answers are deleted. */
+/** Idempotency keys are honoured for 24 hours; after that their stored answers are deleted (hourly: PURGE_IDEMPOTENCY_KEYS). */
 @Injectable()
 export class PurgeIdempotencyKeys implements OnModuleInit {
   constructor(
@@ -14,7 +13,7 @@ export class PurgeIdempotencyKeys implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.schedule(PURGE_IDEMPOTENCY_KEYS_TASK, '23 * * * *', () => this.run());
+    this.tasks.register(PURGE_IDEMPOTENCY_KEYS.job, () => this.run());
   }
 
   async run(): Promise<void> {

@@ -5,8 +5,6 @@ import { DatabaseModule } from '../database/database.module';
 import { JobQueue } from './job-queue';
 import { AccountLanes } from './account-lanes';
 import { LaneRunner } from './lane-runner';
-import { ScanRounds } from './scan-rounds';
-import { ScheduledScans } from './scan-schedule';
 import { ShutdownSignal } from './shutdown-signal';
 import { TaskRegistry } from './task-registry';
 import { LaneRegistry } from './work-lane';
@@ -18,7 +16,7 @@ import type { Pool } from 'pg';
 
 /**
  * The work queues, by ROLE run in this process: the lanes (publishing and webhook attempts, claimed
- * fairly from their own tables) and graphile-worker (token refreshes and scheduled tasks).
+ * fairly from their own tables) and graphile-worker (token refreshes and periodic jobs).
  */
 @Global()
 @Module({
@@ -32,8 +30,6 @@ import type { Pool } from 'pg';
     AccountLanes,
     ShutdownSignal,
     WorkerRunner,
-    ScanRounds,
-    ScheduledScans,
     { provide: WORKER_POOL, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createWorkerPool(config) },
     {
       provide: WorkerLiveness,
@@ -42,6 +38,6 @@ import type { Pool } from 'pg';
         new WorkerLiveness(pool, config.workerDeadAfterMs, lanes),
     },
   ],
-  exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal, ScheduledScans],
+  exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal],
 })
 export class QueueModule {}

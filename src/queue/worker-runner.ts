@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
-import { Logger as GraphileLogger, parseCronItems, run, Runner, TaskList, WorkerEvents } from 'graphile-worker';
+import { Logger as GraphileLogger, run, Runner, TaskList, WorkerEvents } from 'graphile-worker';
 import { Pool } from 'pg';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
@@ -12,12 +12,12 @@ import { WORKER_POOL } from './worker-pool';
 /** How long a pool that has released its workers may take to finish before it counts as stopped. */
 const POOL_FINISH_MS = 5_000;
 
-/** Slots for graphile-worker's jobs (token refreshes, scheduled tasks); the lanes have their own. */
+/** Slots for graphile-worker's jobs (token refreshes, periodic jobs); the lanes have their own. */
 const GRAPHILE_CONCURRENCY = 3;
 
 /**
  * Runs the work of this process when ROLE is worker or all: the lanes (publishing, webhook
- * attempts: LaneRunner) and graphile-worker for the rest (token refreshes, scheduled tasks). Both
+ * attempts: LaneRunner) and graphile-worker for the rest (token refreshes, periodic jobs). Both
  * take work with SKIP LOCKED or serialized claims, so any number of worker processes can share one
  * database; each piece of work runs in exactly one of them.
  */
@@ -86,7 +86,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     runner = await run({
       events,
       pgPool: this.pool,
-      // Only token refreshes and scheduled tasks run here now: a few slots are plenty.
+      // Only token refreshes and periodic jobs run here now: a few slots are plenty.
       concurrency: GRAPHILE_CONCURRENCY,
       noHandleSignals: true,
       pollInterval: 1000,
@@ -95,9 +95,6 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       // Without it a completion that fails is an unhandled rejection, which kills the process.
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList,
-      parsedCronItems: parseCronItems(
-        this.tasks.scheduled().map(({ task, match }) => ({ task, match, identifier: task })),
-      ),
       logger: new GraphileLogger((scope) => (level, message) => {
         const line = { msg: message, task: scope.taskIdentifier, jobId: scope.jobId };
         if (level === 'error') this.logger.error(line);
@@ -124,7 +121,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       msg: 'The job worker stopped by itself; starting it again',
       err: error instanceof Error ? error.message : String(error ?? 'no error'),
     });
-    // A runner whose pool never finished still runs its cron: stopped too (when it did finish, it is already stopped).
+    // A runner whose pool never finished is stopped too (when it did finish, it is already stopped).
     runner?.stop().catch(() => undefined);
     void this.liveness.forget(ids);
     void this.restart();

@@ -1,10 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ADVISORY_LOCK_IDS } from '../database/advisory-locks';
 import { NetworkRegistry } from '../networks/network-registry';
 import { JobQueue } from '../queue/job-queue';
 import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
+import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
+import { TOKEN_SCAN } from '../scheduling/periodic-tasks';
 import { REFRESH_ACCOUNT_TOKEN_TASK, refreshJobKey } from './refresh-job';
 
 /** A refresh that keeps failing is retried a few times; the next scan queues it again anyway. */
@@ -34,18 +35,23 @@ export type TokenScanResult = LockedScanResult<{ enqueued: string[] }>;
  * second refresh, and the refresh job judges again whether the token is still due when it runs.
  */
 @Injectable()
-export class TokenScan {
+export class TokenScan implements OnModuleInit {
   private readonly logger = new Logger('TokenLifecycle');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly networks: NetworkRegistry,
     private readonly jobs: JobQueue,
+    private readonly scheduler: PeriodicScheduler,
   ) {}
+
+  onModuleInit(): void {
+    this.scheduler.handle(TOKEN_SCAN, () => this.scanOnce());
+  }
 
   /** One scan. Which tokens are due is judged at `now`; the refresh job judges again at its own time. */
   scanOnce(now = new Date()): Promise<TokenScanResult> {
-    return runLockedScan(this.dataSource, ADVISORY_LOCK_IDS.tokenScan, async (transaction) => {
+    return runLockedScan(this.dataSource, TOKEN_SCAN.lock, async (transaction) => {
       const adapters = this.networks.adapters;
       const due = (await transaction.query(DUE_ACCOUNTS_SQL, [
         adapters.map((adapter) => adapter.id),

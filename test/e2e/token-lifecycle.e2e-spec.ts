@@ -5,9 +5,9 @@ import { AccountsRepository } from '../../src/accounts/accounts.repository';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
 import { RefreshAccountTokenTask } from '../../src/token-lifecycle/refresh-account-token.task';
-import { ADVISORY_LOCK_IDS } from '../../src/database/advisory-locks';
+import { PeriodicScheduler } from '../../src/scheduling/periodic-scheduler';
+import { TOKEN_SCAN } from '../../src/scheduling/periodic-tasks';
 import { TokenScan } from '../../src/token-lifecycle/token-scan';
-import { TOKEN_SCAN_CRON, TokenScanSchedule } from '../../src/token-lifecycle/token-scan.schedule';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { capturingLogger } from '../support/log-capture';
@@ -112,7 +112,7 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
   beforeAll(async () => {
     t = await startEmulatedApp({ logger: logs.logger, env: { ENCRYPTION_KEY: encryptionKey } });
     // The tests run the scan themselves; a cron tick in the middle would make "skipped" ambiguous.
-    t.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN_CRON).stop();
+    t.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN.name).stop();
     customer = await t.createCustomer();
     scan = t.app.get(TokenScan);
   });
@@ -301,11 +301,11 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
   });
 
   it('skips the scan while another instance holds the scan lock', async () => {
-    await t.db.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_IDS.tokenScan]);
+    await t.db.query('SELECT pg_advisory_lock($1)', [TOKEN_SCAN.lock]);
     try {
       expect(await scan.scanOnce()).toEqual({ ran: false });
     } finally {
-      await t.db.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK_IDS.tokenScan]);
+      await t.db.query('SELECT pg_advisory_unlock($1)', [TOKEN_SCAN.lock]);
     }
     expect((await scan.scanOnce()).ran).toBe(true);
   });
@@ -319,7 +319,7 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
       env: { ENCRYPTION_KEY: encryptionKey, PUBLIC_URL: t.baseUrl, NETWORK_EMULATOR: 'on' },
     });
     try {
-      other.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN_CRON).stop();
+      other.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN.name).stop();
       const accounts = [];
       for (let i = 0; i < 3; i += 1) accounts.push(await connect('x', await newUser('x')));
       for (const account of accounts) await expiresIn(account.id, '10 minutes');
@@ -356,10 +356,12 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     });
     const scans = [jest.spyOn(scan, 'scanOnce'), jest.spyOn(other.app.get(TokenScan), 'scanOnce')];
     const scansSoFar = () => scans.map((spy) => spy.mock.calls.length);
-    const ticks = [t.app.get(TokenScanSchedule), other.app.get(TokenScanSchedule)];
+    const ticks = [t.app.get(PeriodicScheduler), other.app.get(PeriodicScheduler)].map((scheduler) => ({
+      run: () => scheduler.tick(TOKEN_SCAN),
+    }));
     const nextRound = () => t.db.query("UPDATE scan_rounds SET started_at = started_at - interval '3 minutes'");
     try {
-      other.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN_CRON).stop();
+      other.app.get(SchedulerRegistry).getCronJob(TOKEN_SCAN.name).stop();
       const account = await connect('x', await newUser('x'));
       await expiresIn(account.id, '10 minutes');
 

@@ -54,8 +54,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const app = await createApp(config, options);
-  // The scheduled token scan would fire at a 5-minute boundary in the middle of some test; tests
-  // that need it call TokenScan.scanOnce themselves.
+  // The periodic tasks (the scans, the purges) would fire at a minute's boundary in the middle of
+  // some test; tests that need one run it themselves (TokenScan.scanOnce, PeriodicScheduler.tick).
   for (const job of app.get(SchedulerRegistry).getCronJobs().values()) void job.stop();
   let counter = 0;
   return {

@@ -1,12 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { TaskRegistry } from '../../queue/task-registry';
+import { PURGE_SIGN_IN_FAILURES } from '../../scheduling/periodic-tasks';
 import { SignInThrottle } from './sign-in-throttle';
-
-export const PURGE_SIGN_IN_FAILURES_TASK = 'purge-quiet-sign-in-failures';
 
 /**
  * Deletes failed-sign-in counts that have been quiet for a day. Guesses at made-up addresses
- * each leave a row; without this the table would only grow.
+ * each leave a row; without this the table would only grow. Hourly: PURGE_SIGN_IN_FAILURES.
  */
 @Injectable()
 export class PurgeSignInFailures implements OnModuleInit {
@@ -18,7 +17,7 @@ export class PurgeSignInFailures implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.schedule(PURGE_SIGN_IN_FAILURES_TASK, '17 * * * *', () => this.run());
+    this.tasks.register(PURGE_SIGN_IN_FAILURES.job, () => this.run());
   }
 
   async run(): Promise<void> {
