@@ -154,4 +154,42 @@ describe('ClaimLoop', () => {
     await stopping;
     expect(lane.due).toEqual(['left']);
   });
+
+  it('is idle only once a claim made after the question found nothing while it held nothing', async () => {
+    const lane = new ListLane(2);
+    lane.due.push('in hand');
+    const loop = new ClaimLoop(lane, 'w1', 60_000);
+    loop.start();
+    await until(() => lane.working.has('in hand'));
+    let idle = false;
+    const idling = loop.idle().then(() => (idle = true));
+    // Asked while sleeping (poll 60 s): it claims at once, finds nothing, but still holds an item.
+    await until(() => lane.claims.length === 2);
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    // Work that became due meanwhile is taken and finished before it says so.
+    lane.due.push('came later');
+    lane.finish('in hand');
+    await until(() => lane.working.has('came later'));
+    expect(idle).toBe(false);
+    lane.finish('came later');
+    await idling;
+    expect(lane.due).toEqual([]);
+    expect(lane.working.size).toBe(0);
+    await loop.stop();
+  });
+
+  it('answers an idle question asked after it stopped, or pending when it stops, with an error', async () => {
+    const lane = new ListLane(1);
+    lane.due.push('in hand');
+    const loop = new ClaimLoop(lane, 'w1', 60_000);
+    loop.start();
+    await until(() => lane.working.has('in hand'));
+    const pending = loop.idle();
+    const stopping = loop.stop();
+    await expect(pending).rejects.toThrow('Lane test stopped');
+    lane.finish('in hand');
+    await stopping;
+    await expect(loop.idle()).rejects.toThrow('Lane test is stopped');
+  });
 });

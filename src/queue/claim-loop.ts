@@ -22,6 +22,11 @@ export class ClaimLoop<Item> {
   /** A claim failed: it may have committed without its answer arriving (see WorkLane.releaseUnheld). */
   private claimUncertain = false;
   private loop: Promise<void> | undefined;
+  /** Claims begun so far, and items begun and finished: how `idle` tells a quiet round from a busy one. */
+  private claimsBegun = 0;
+  private itemsBegun = 0;
+  private itemsFinished = 0;
+  private idleWaiters: Array<{ afterClaim: number; resolve: () => void; reject: (error: Error) => void }> = [];
 
   constructor(
     private readonly lane: WorkLane<Item>,
@@ -41,9 +46,30 @@ export class ClaimLoop<Item> {
     this.interruptSleep();
   }
 
+  /**
+   * Resolves at the first claim, begun after this call, that found nothing due while the lane held
+   * nothing: whatever was due on this lane when it was called has been worked on and let go. Wakes
+   * the loop so that the claim is made now, not at the next poll. For tests, which wait on it to say
+   * "nothing (more) happens" instead of sleeping (the worker only claims, and rejects once stopped).
+   */
+  idle(): Promise<void> {
+    if (this.stopping) return Promise.reject(new Error(`Lane ${this.lane.name} is stopped`));
+    const waiting = new Promise<void>((resolve, reject) =>
+      this.idleWaiters.push({ afterClaim: this.claimsBegun, resolve, reject }),
+    );
+    this.wake();
+    return waiting;
+  }
+
+  /** Items begun plus items finished: unchanged across a span means no work began or ended in it. */
+  get workCount(): number {
+    return this.itemsBegun + this.itemsFinished;
+  }
+
   /** Claims nothing more and waits for the items in hand (each is safe to cut off: it resumes). */
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const waiter of this.idleWaiters.splice(0)) waiter.reject(new Error(`Lane ${this.lane.name} stopped`));
     this.interruptSleep();
     await this.loop;
     await Promise.allSettled([...this.running]);
@@ -65,8 +91,10 @@ export class ClaimLoop<Item> {
       let items: Item[];
       try {
         if (this.claimUncertain) await this.releaseUnheld();
+        const claim = ++this.claimsBegun;
         items = await this.lane.claim(this.workerId, free);
         failures = 0;
+        if (items.length === 0 && this.active === 0) this.resolveIdleWaiters(claim);
       } catch (error) {
         this.claimUncertain = true;
         const waitMs = CLAIM_RETRY_MS[Math.min(failures++, CLAIM_RETRY_MS.length - 1)]!;
@@ -84,6 +112,12 @@ export class ClaimLoop<Item> {
     }
   }
 
+  private resolveIdleWaiters(claim: number): void {
+    const [answered, still] = partition(this.idleWaiters, (waiter) => waiter.afterClaim < claim);
+    this.idleWaiters = still;
+    for (const waiter of answered) waiter.resolve();
+  }
+
   /** Claims are made one at a time by this loop: whatever is claimed under its id and not held is lost. */
   private async releaseUnheld(): Promise<void> {
     const released = await this.lane.releaseUnheld(this.workerId, [...this.held]);
@@ -93,6 +127,7 @@ export class ClaimLoop<Item> {
 
   private begin(item: Item): void {
     this.active++;
+    this.itemsBegun++;
     this.held.add(item);
     const done = this.lane
       .work(item, this.workerId)
@@ -104,6 +139,7 @@ export class ClaimLoop<Item> {
       )
       .finally(() => {
         this.active--;
+        this.itemsFinished++;
         this.held.delete(item);
         this.running.delete(done);
         this.wake();
@@ -129,4 +165,8 @@ export class ClaimLoop<Item> {
     clearTimeout(sleeping.timer);
     sleeping.resolve();
   }
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
 }

@@ -37,6 +37,23 @@ export class LaneRunner {
     );
   }
 
+  /**
+   * Resolves once every lane of this process is idle together: each made a claim that found nothing
+   * due while it held nothing, and no work began or ended on any lane meanwhile (so no lane's work
+   * made another's due, as a published post makes its webhook due). Tests await it to say "nothing
+   * (more) happens" after an action, instead of sleeping for a while and hoping.
+   */
+  async idle(): Promise<void> {
+    const loops = [...this.loops.values()];
+    if (loops.length === 0) throw new Error('No lane runs in this process (ROLE=api, or not started yet)');
+    const workCount = () => loops.reduce((sum, loop) => sum + loop.workCount, 0);
+    for (;;) {
+      const before = workCount();
+      await Promise.all(loops.map((loop) => loop.idle()));
+      if (workCount() === before) return;
+    }
+  }
+
   async stop(): Promise<void> {
     await this.notifications?.stop();
     await Promise.all([...this.loops.values()].map((loop) => loop.stop()));

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { generateApiKey, hashApiKey } from '../../src/auth/api-key-format';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
 
 interface RegisteredRoute {
   method: string;
@@ -161,17 +162,12 @@ describe('Authentication on every route', () => {
   });
 
   it('stops accepting a remembered key as soon as another instance revokes it (or its customer is deleted)', async () => {
-    const listening = async () => {
-      for (let round = 0; round < 100; round += 1) {
-        const [row] = await t.db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN api_key_revoked' AND datname = current_database()",
-        );
-        if (row!.n > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('The instance never listened for revocations');
-    };
-    await listening();
+    await until('the instance to listen for revocations', async () => {
+      const [row] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN api_key_revoked' AND datname = current_database()",
+      );
+      return row!.n > 0;
+    });
     const service = t.app.get(ApiKeysService);
     for (const revoke of [
       (id: string) => t.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [id]),
@@ -187,12 +183,17 @@ describe('Authentication on every route', () => {
       );
       // Revoked behind this instance's back, as another instance (or the dashboard elsewhere) would.
       await revoke(fresh.key.id);
-      let status = 200;
-      for (let round = 0; round < 40 && status === 200; round += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        status = (await list()).status;
-      }
-      expect(status).toBe(401);
+      // Forgotten once the revocation is heard: the key is refused within a second.
+      const refused = await until(
+        'the revoked key to be refused',
+        async () => {
+          const { status } = await list();
+          return status !== 200 && status;
+        },
+        1_000,
+        25,
+      );
+      expect(refused).toBe(401);
     }
   });
 
@@ -201,11 +202,14 @@ describe('Authentication on every route', () => {
       .get('/api/v1/social-accounts?tenantId=t1')
       .set('Authorization', `bearer ${customer.apiKey}`);
     expect(response.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const [row] = await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM api_keys WHERE id = $1', [
-      customer.apiKeyId,
-    ]);
-    expect(row?.last_used_at).toBeInstanceOf(Date);
+    // Recorded after the answer, off the request's path.
+    const lastUsed = await until('the key to be recorded as used', async () => {
+      const [row] = await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM api_keys WHERE id = $1', [
+        customer.apiKeyId,
+      ]);
+      return row?.last_used_at;
+    });
+    expect(lastUsed).toBeInstanceOf(Date);
   });
 
   it('stores only a hash of each key', async () => {

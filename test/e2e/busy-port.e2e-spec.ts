@@ -3,7 +3,7 @@ import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/free-port';
-import { buildService, childEnv, startServiceProcess } from '../support/service-process';
+import { assertServiceBuilt, childEnv, startServiceProcess } from '../support/service-process';
 
 function occupy(port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -20,11 +20,11 @@ function occupy(port: number): Promise<Server> {
 describe('Start with a busy port (real processes)', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'sps-busy-port-'));
 
-  beforeAll(async () => {
+  beforeAll(() => {
     // Reachable by the `postgres` user when run as root, so the data stays in here (and goes with it).
     chmodSync(scratch, 0o755);
-    await buildService();
-  }, 120_000);
+    assertServiceBuilt();
+  });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   async function startWith(httpPort: number, databasePort: number, dataDir: string) {
@@ -57,7 +57,7 @@ describe('Start with a busy port (real processes)', () => {
     } finally {
       blocker.close();
     }
-  }, 120_000);
+  });
 
   it('the embedded database port taken: one line naming the port and EMBEDDED_DATABASE_PORT, exit code 1', async () => {
     const databasePort = await freePort();
@@ -72,5 +72,5 @@ describe('Start with a busy port (real processes)', () => {
     } finally {
       blocker.close();
     }
-  }, 120_000);
+  });
 });

@@ -11,7 +11,7 @@ import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
 import { startEmulatedApp } from '../support/connect-flow';
 import { App, harness, TENANT } from '../support/emulated-customers';
-import { until } from '../support/until';
+import { pace, until } from '../support/until';
 
 const DEAD_AFTER_MS = 2_000;
 
@@ -174,14 +174,22 @@ describe('Claims under trouble', () => {
     // The live worker's own heartbeats resume as the database comes back (it beats every quarter).
     const otherBeats = (async () => {
       while (beating) {
-        await new Promise((resolve) => setTimeout(resolve, DEAD_AFTER_MS / 4));
+        await pace(DEAD_AFTER_MS / 4, "a live worker's heartbeat rhythm");
         if (beating) await beat('w-live');
       }
     })();
     try {
       await liveness.trackBeating('w-sweeper');
       liveness.start();
-      await new Promise((resolve) => setTimeout(resolve, 2.5 * DEAD_AFTER_MS));
+      // Two sweeps made while it beats: each removes a long-silent sentinel, the sign it has run.
+      for (const sweep of ['first', 'second']) {
+        await beat('w-sentinel', 3 * DEAD_AFTER_MS);
+        await until(
+          `the sweeper's ${sweep} sweep`,
+          async () => (await t.db.query("SELECT 1 FROM worker_heartbeats WHERE worker_id = 'w-sentinel'")).length === 0,
+          4 * DEAD_AFTER_MS,
+        );
+      }
       expect(await claimedBy('w-live')).toEqual([claimed!.account_id]);
 
       // Once it really stops beating, it is dead, and its claim is let go.

@@ -13,6 +13,7 @@ import {
 } from '../support/sandbox-worlds';
 import { TestCustomer } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-sandbox-comments';
 const REDIRECT = 'https://app.example.com/connected';
@@ -88,14 +89,12 @@ describe('Comments in a test world (NETWORK_EMULATOR=off)', () => {
       .set(auth)
       .send({ deliveryId: delivery.id, text: `Yes (${network})`, replyToId: comment.postId });
     expect(accepted.status).toBe(202);
-    const deadline = Date.now() + 20_000;
-    let state: { status: string; platformCommentId: string | null } = accepted.body.data;
-    while (state.status !== 'sent' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      state = (
+    const state = await until('the comment to be sent', async () => {
+      const now = (
         await request(a.server).get(`/api/v1/posts/${post.id}/comment-requests/${accepted.body.data.id}`).set(auth)
-      ).body.data;
-    }
+      ).body.data as { status: string; platformCommentId: string | null };
+      return now.status === 'sent' && now;
+    });
     expect(state.status).toBe('sent');
     const published = (await (await control(a, `/published?network=${network}`, { key: acmeTest.apiKey })).json()) as {
       data: Array<{ postId: string; text: string }>;

@@ -9,12 +9,11 @@ import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-comments';
 const NETWORKS = ['facebook', 'instagram', 'x'] as const;
 type Network = (typeof NETWORKS)[number];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface CommentRequest {
   id: string;
@@ -84,21 +83,26 @@ describe('Comments (against the emulator)', () => {
     holds: (request: CommentRequest) => boolean,
     timeoutMs = 20_000,
   ): Promise<CommentRequest> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const got = await request(t.server).get(`/api/v1/posts/${postId}/comment-requests/${id}`).set(auth());
-      expect(got.status).toBe(200);
-      if (holds(got.body.data)) return got.body.data;
-      if (Date.now() > deadline) {
-        const jobs = await t.db.query<{ last_error: string | null }>(
-          "SELECT last_error FROM graphile_worker.jobs WHERE key = $1 OR (task_identifier = 'send-comment' AND key IS NULL)",
-          [`comment:${id}`],
-        );
-        throw new Error(
-          `Comment request ${id} is still ${JSON.stringify(got.body.data)}; jobs: ${JSON.stringify(jobs)}`,
-        );
-      }
-      await sleep(100);
+    let last: CommentRequest | undefined;
+    try {
+      return await until(
+        `comment request ${id}`,
+        async () => {
+          const got = await request(t.server).get(`/api/v1/posts/${postId}/comment-requests/${id}`).set(auth());
+          expect(got.status).toBe(200);
+          last = got.body.data as CommentRequest;
+          return holds(last) && last;
+        },
+        timeoutMs,
+        100,
+      );
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('Timed out')) throw error;
+      const jobs = await t.db.query<{ last_error: string | null }>(
+        "SELECT last_error FROM graphile_worker.jobs WHERE key = $1 OR (task_identifier = 'send-comment' AND key IS NULL)",
+        [`comment:${id}`],
+      );
+      throw new Error(`Comment request ${id} is still ${JSON.stringify(last)}; jobs: ${JSON.stringify(jobs)}`);
     }
   }
 
@@ -291,16 +295,15 @@ describe('Comments (against the emulator)', () => {
         ).map((row) => row.data);
       const scanned = async () => {
         await t.app.get(CommentScan).scanOnce(0);
-        const deadline = Date.now() + 20_000;
         // The scan's job has run once the delivery's watermark was written after the scan began.
-        for (const began = new Date(); ; await sleep(100)) {
+        const began = new Date();
+        await until('the comment scan to read the delivery', async () => {
           const [mark] = await t.db.query<{ scanned_at: Date }>(
             'SELECT scanned_at FROM comment_watermarks WHERE delivery_id = $1 AND scanned_at >= $2',
             [post.deliveryId, began],
           );
-          if (mark) return;
-          if (Date.now() > deadline) throw new Error('The comment scan never read the delivery');
-        }
+          return mark;
+        });
       };
       await scanned();
       const announced = await events();

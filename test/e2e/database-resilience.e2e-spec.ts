@@ -3,6 +3,7 @@ import { MIGRATIONS } from '../../migrations';
 import { createTestDatabase } from '../support/test-database';
 import { FreezableProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 describe('Database: migrations across instances, and a database that stops answering', () => {
   it('migrates once when several instances boot against one empty database at the same time', async () => {
@@ -55,11 +56,15 @@ describe('Database: migrations across instances, and a database that stops answe
       expect((await request(t.server).get('/health')).status).toBe(503);
 
       proxy.thaw();
-      let after = await list();
-      for (let attempt = 0; attempt < 40 && after.status !== 200; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        after = await list();
-      }
+      const after = await until(
+        'the API to answer again',
+        async () => {
+          const response = await list();
+          return response.status === 200 && response;
+        },
+        10_000,
+        250,
+      );
       expect(after.status).toBe(200);
     });
   });

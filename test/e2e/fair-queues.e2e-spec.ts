@@ -6,7 +6,7 @@ import { App, harness, TENANT } from '../support/emulated-customers';
 import { settledPost } from '../support/posts';
 import { TestCustomer } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
-import { until } from '../support/until';
+import { pace, until } from '../support/until';
 
 describe('Fair queues: publishing over many customers', () => {
   let t: App;
@@ -50,7 +50,7 @@ describe('Fair queues: publishing over many customers', () => {
           [busy.customer.id],
         );
         mostInFlight = Math.max(mostInFlight, row!.n);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await pace(20, "the sampler's interval");
       }
     })();
 
@@ -108,7 +108,7 @@ describe('Fair queues: one account at a time under many workers', () => {
         );
         if (rows.some((row) => row.n > 1)) overlapping += 1;
         if (rows.length > 1) sideBySide += 1;
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await pace(10, "the sampler's interval");
       }
     })();
     // Each account's posts one after another (so their order is defined), the accounts side by side.

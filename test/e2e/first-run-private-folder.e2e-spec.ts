@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/free-port';
-import { buildService, childEnv, startServiceProcess } from '../support/service-process';
+import { assertServiceBuilt, childEnv, startServiceProcess, untilHealthy } from '../support/service-process';
 
 const asRoot = process.getuid?.() === 0;
 if (!asRoot) {
@@ -19,10 +19,10 @@ if (!asRoot) {
   const privateDir = mkdtempSync(join(tmpdir(), 'sps-private-'));
   let databaseDir: string | undefined;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     chmodSync(privateDir, 0o700);
-    await buildService();
-  }, 120_000);
+    assertServiceBuilt();
+  });
   afterAll(() => {
     rmSync(privateDir, { recursive: true, force: true });
     if (databaseDir?.startsWith('/var/lib/social-publishing/')) rmSync(databaseDir, { recursive: true, force: true });
@@ -42,17 +42,7 @@ if (!asRoot) {
       }),
     );
     try {
-      const deadline = Date.now() + 90_000;
-      let healthy = false;
-      while (!healthy && Date.now() < deadline) {
-        if (service.child.exitCode !== null) throw new Error(`The service exited early:\n${service.output()}`);
-        healthy = await fetch(`${baseUrl}/health`).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 300));
-      }
-      expect(healthy).toBe(true);
+      await untilHealthy(baseUrl, service);
       const said = /its data is kept in (\S+)"/.exec(service.output());
       expect(said).not.toBeNull();
       databaseDir = said![1]!;

@@ -4,21 +4,13 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
-import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
-
-async function waitForHealth(baseUrl: string, service: ServiceProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`The service exited early:\n${service.output()}`);
-    const ok = await fetch(`${baseUrl}/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`The service did not become healthy:\n${service.output()}`);
-}
+import {
+  assertServiceBuilt,
+  childEnv,
+  runCliProcess,
+  startServiceProcess,
+  untilHealthy,
+} from '../support/service-process';
 
 async function postgresAnswers(port: number): Promise<boolean> {
   const client = new Client({
@@ -51,7 +43,7 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
   let pgPort: number;
 
   beforeAll(async () => {
-    await buildService();
+    assertServiceBuilt();
     dataDir = mkdtempSync(join(tmpdir(), 'sps-first-run-'));
     chmodSync(dataDir, 0o755);
     pgPort = await freePort();
@@ -71,7 +63,7 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
     const first = startServiceProcess(env);
     let key: string;
     try {
-      await waitForHealth(baseUrl, first);
+      await untilHealthy(baseUrl, first);
       expect(await (await fetch(`${baseUrl}/health`)).json()).toEqual({ status: 'ok', database: 'up' });
 
       await runCliProcess(env, 'customers', 'create', 'first-run');
@@ -124,7 +116,7 @@ describe('First run on a fresh machine (real processes, embedded PostgreSQL)', (
 
     const second = startServiceProcess(env);
     try {
-      await waitForHealth(baseUrl, second);
+      await untilHealthy(baseUrl, second);
       const again = await fetch(`${baseUrl}/api/v1/social-accounts?tenantId=tenant-1`, {
         headers: { Authorization: `Bearer ${key}` },
       });

@@ -5,16 +5,7 @@ import request from 'supertest';
 import { LocalDatabase, startLocalDatabase } from '../../src/database/embedded/local-database';
 import { freePort } from '../support/free-port';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
-
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!accept(last) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    last = await probe();
-  }
-  return last;
-}
+import { until } from '../support/until';
 
 /**
  * This file runs its own PostgreSQL server, so that stopping it does not disturb the other test
@@ -67,9 +58,15 @@ describe('Health and database outages', () => {
 
     postgres = await startLocalDatabase({ dataDir, port });
 
-    const after = await eventually(health, (response) => response.status === 200);
+    const after = await until('/health to answer 200', async () => {
+      const response = await health();
+      return response.status === 200 && response;
+    });
     expect(after.body).toEqual({ status: 'ok', database: 'up' });
-    const apiAfter = await eventually(listAccounts, (response) => response.status === 200);
+    const apiAfter = await until('the API to answer 200', async () => {
+      const response = await listAccounts();
+      return response.status === 200 && response;
+    });
     expect(apiAfter.body).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
   });
 });

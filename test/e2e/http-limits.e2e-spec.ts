@@ -3,6 +3,7 @@ import request from 'supertest';
 import { parseRawAnswer } from '../support/raw-http';
 import { writeUntilAnswered } from '../support/writing-client';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+import { pace } from '../support/until';
 
 const BODY_LIMIT = 4 * 1024 * 1024;
 const HEADERS_TIMEOUT_MS = 1000;
@@ -139,8 +140,7 @@ describe('HTTP limits', () => {
         .send(body)
         .then((response) => response.status),
     );
-    // Let the wide bodies arrive and start being worked on.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await pace(30, 'the wide bodies arrive and start being worked on before the other request is timed');
     const startedAt = performance.now();
     const response = await request(base)
       .get('/api/v1/social-accounts?tenantId=t1')

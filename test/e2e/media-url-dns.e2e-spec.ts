@@ -4,6 +4,7 @@ import request from 'supertest';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-dns';
 const DNS_TIMEOUT_MS = 400;
@@ -65,10 +66,12 @@ describe('Media URL names: bounded resolution', () => {
   });
 
   it('gives up on 20 silent names within the bound, and another customer is not kept waiting', async () => {
+    const asked = queries;
     const started = Date.now();
     const verdict = validate(hosts(20, 'slow')).then((response) => ({ response, ms: Date.now() - started }));
-    // Meanwhile another customer sets up a webhook (an address literal: no DNS of its own).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Meanwhile (the silent names are being asked) another customer sets up a webhook (an address
+    // literal: no DNS of its own).
+    await until('the silent names to be asked', () => queries > asked, 5_000, 10);
     const neighbourStarted = Date.now();
     const webhook = await request(t.server)
       .put('/api/v1/webhooks')

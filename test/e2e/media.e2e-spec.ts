@@ -12,6 +12,7 @@ import { startEmulatedApp } from '../support/connect-flow';
 import { createPost, settledPost } from '../support/posts';
 import { testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
 
 /**
  * Media uploads end to end: announced through the API, PUT to a signed URL with no key, served
@@ -466,15 +467,18 @@ describe('Media uploads (against the emulator)', () => {
         await other.query(sql, [id]);
         const pending = work();
         // Commit only once `work` waits on the row this connection holds.
-        for (let tries = 0; ; tries += 1) {
-          const [blocked] = await t.db.query<{ count: string }>(
-            'SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
-            [pid],
-          );
-          if (Number(blocked!.count) > 0) break;
-          if (tries > 200) throw new Error('Nothing waited on the locked medium');
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
+        await until(
+          'something to wait on the locked medium',
+          async () => {
+            const [blocked] = await t.db.query<{ count: string }>(
+              'SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+              [pid],
+            );
+            return Number(blocked!.count) > 0;
+          },
+          5_000,
+          25,
+        );
         await other.query('COMMIT');
         return await pending;
       } finally {

@@ -245,9 +245,7 @@ describe('Metrics (against the emulator)', () => {
       return result.ran ? result : undefined;
     });
     expect(scan.queued).toContainEqual({ deliveryId });
-    const deadline = Date.now() + 20_000;
-    while ((await readsOf('x', platformPostId('x'))) === readsBefore && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until('the queued read to be made', async () => (await readsOf('x', platformPostId('x'))) !== readsBefore);
     expect(await readsOf('x', platformPostId('x'))).toBe(readsBefore + 1);
     const [row] = await t.db.query<{ next_refresh_at: Date; not_before: Date }>(
       "SELECT next_refresh_at, not_before FROM metric_snapshots WHERE subject_kind = 'delivery' AND subject_id = $1",

@@ -9,6 +9,7 @@ import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
+import { lanesIdle, pace, until } from '../support/until';
 
 /**
  * What issue 4 asks "for each network" that posts.e2e-spec.ts covers for one network only:
@@ -24,11 +25,6 @@ type Network = TestedNetwork;
 
 /** What the emulator's control API answers for /published: its own record. */
 type Published = PublishedItem;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** graphile-worker looks for due jobs every second (worker-runner.ts): past this, a job left behind would have run. */
-const PAST_THE_TIME_MS = 2_500;
 
 describe('Posts on each network: scheduled, canceled, idempotent, listed, media, failures, polling (against the emulator)', () => {
   let t: TestApp & { baseUrl: string };
@@ -79,25 +75,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     )[0]!.n;
   const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
 
-  /** Polls until `check` gives a value (or the time runs out, which throws naming `what`). */
-  async function eventually<T>(
-    what: string,
-    check: () => Promise<T | undefined>,
-    timeoutMs = 20_000,
-    everyMs = 100,
-  ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await sleep(everyMs);
-    }
-  }
-
   /** A fault hits the next call to its account: no delivery of an earlier test may still be on its way. */
   const nothingInFlight = () =>
-    eventually(
+    until(
       'earlier deliveries to settle',
       async () => {
         const [busy] = await t.db.query<{ n: string }>(
@@ -143,7 +123,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         const [job] = await t.db.query<{ due_at: Date }>('SELECT due_at FROM deliveries WHERE id = $1', [delivery.id]);
         expect(job!.due_at.toISOString()).toBe(scheduledAt);
 
-        await sleep(1_500);
+        // The worker has looked for due work since: not due yet, it was left alone.
+        await lanesIdle(t.app);
         expect(Date.now()).toBeLessThan(new Date(scheduledAt).getTime());
         const early = (await getPost(t, customer, accepted.body.data.id)).body.data as PostView;
         expect({
@@ -182,7 +163,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         canceled[network] = { text, scheduledAt, accepted, answer };
       }
       const latest = Math.max(...NETWORKS.map((network) => new Date(canceled[network].scheduledAt).getTime()));
-      await sleep(latest + PAST_THE_TIME_MS - Date.now());
+      await pace(latest - Date.now(), "the canceled posts' time must have come");
+      // And the worker has looked for due work since.
+      await lanesIdle(t.app);
     });
 
     it.each(NETWORKS)('%s: a canceled scheduled post never reaches the network', async (network) => {
@@ -264,7 +247,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         const byPlatform = (view: PostView) =>
           Object.fromEntries(view.deliveries.map((delivery) => [delivery.platform, delivery]));
 
-        const before = await eventually('the X delivery to publish and the Facebook one to wait', async () => {
+        const before = await until('the X delivery to publish and the Facebook one to wait', async () => {
           const view = (await getPost(t, customer, id)).body.data as PostView;
           const { x, facebook } = byPlatform(view);
           return x!.status === 'published' &&
@@ -325,7 +308,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         expect(posts).toEqual([{ id: first.body.data.id }]);
         const deliveries = await t.db.query('SELECT id FROM deliveries WHERE post_id = $1', [first.body.data.id]);
         expect(deliveries).toHaveLength(1);
-        await sleep(300);
+        await lanesIdle(t.app);
         const onNetwork = await publishedWithText(network, text);
         expect(onNetwork).toHaveLength(1);
         expect(onNetwork[0]!.postId).toBe(settled.deliveries[0]!.platformPostId);
@@ -464,7 +447,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         const deliveryId = accepted.body.data.deliveries[0].id as string;
 
         // Between two checks: the delivery waits pending, its job unlocked and due later; no worker holds it.
-        const waiting = await eventually(
+        const waiting = await until(
           'the delivery to wait for its next check',
           async () => {
             const [row] = await t.db.query<{

@@ -9,6 +9,7 @@ import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { TESTED_NETWORKS } from '../support/networks';
+import { lanesIdle, until } from '../support/until';
 
 const TENANT = 'tenant-posts';
 
@@ -168,7 +169,8 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
     const scheduledAt = new Date(Date.now() + 4_000).toISOString();
     const accepted = await post([accounts.x!.id], [{ content: 'On the dot' }], { scheduledAt });
     expect(accepted.body.data.status).toBe('scheduled');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The worker has looked for due work since: not due yet, it was left alone.
+    await lanesIdle(t.app);
     expect((await getPost(t, customer, accepted.body.data.id)).body.data.status).toBe('scheduled');
     const settled = await settledPost(t, customer, accepted.body.data.id, 20_000);
     expect(settled.status).toBe('published');
@@ -488,14 +490,17 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
   describe('network faults', () => {
     // A fault hits the next call to its account: deliveries of earlier tests still in flight must not take it.
     beforeEach(async () => {
-      for (let round = 0; round < 150; round += 1) {
-        const [busy] = await t.db.query<{ n: string }>(
-          "SELECT count(*)::text AS n FROM deliveries WHERE status IN ('pending', 'publishing')",
-        );
-        if (busy!.n === '0') return;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new Error('Deliveries of earlier tests never settled');
+      await until(
+        'the deliveries of earlier tests to settle',
+        async () => {
+          const [busy] = await t.db.query<{ n: string }>(
+            "SELECT count(*)::text AS n FROM deliveries WHERE status IN ('pending', 'publishing')",
+          );
+          return busy!.n === '0';
+        },
+        30_000,
+        200,
+      );
     });
     afterEach(async () => expect((await emulator('/faults', { method: 'DELETE' })).status).toBe(200));
 
@@ -542,22 +547,25 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
           [{ content: 'Over the quota', media: [{ url: media.url('photo.jpg') }] }],
         );
         const deliveryId = accepted.body.data.deliveries[0].id as string;
-        let waiting: { status: string; rate_limit_waits: number; run_at: Date } | undefined;
-        for (let tries = 0; tries < 150 && !waiting; tries += 1) {
-          const [row] = await t.db.query<{ status: string; rate_limit_waits: number; run_at: Date }>(
-            `SELECT d.status, d.rate_limit_waits, d.due_at AS run_at FROM deliveries d
-              WHERE d.id = $1 AND d.rate_limit_waits > 0 AND NOT EXISTS (SELECT 1 FROM publish_lanes l WHERE l.delivery_id = d.id)`,
-            [deliveryId],
-          );
-          if (row) waiting = row;
-          else await new Promise((resolve) => setTimeout(resolve, 200));
-        }
+        const waiting = await until(
+          'the delivery to wait out the quota',
+          async () =>
+            (
+              await t.db.query<{ status: string; rate_limit_waits: number; run_at: Date }>(
+                `SELECT d.status, d.rate_limit_waits, d.due_at AS run_at FROM deliveries d
+                  WHERE d.id = $1 AND d.rate_limit_waits > 0 AND NOT EXISTS (SELECT 1 FROM publish_lanes l WHERE l.delivery_id = d.id)`,
+                [deliveryId],
+              )
+            )[0],
+          30_000,
+          200,
+        );
         expect(waiting).toEqual(expect.objectContaining({ status: 'pending', rate_limit_waits: 1 }));
         // Instagram's media timestamps are to the second; the wait adds 1–5 s of jitter.
         const leavesWindowAt =
           Math.min(...counted.map((item) => Math.floor(Date.parse(item.publishedAt) / 1000) * 1000)) + 24 * 3_600_000;
-        expect(waiting!.run_at.getTime() - leavesWindowAt).toBeGreaterThanOrEqual(0);
-        expect(waiting!.run_at.getTime() - leavesWindowAt).toBeLessThanOrEqual(6_000);
+        expect(waiting.run_at.getTime() - leavesWindowAt).toBeGreaterThanOrEqual(0);
+        expect(waiting.run_at.getTime() - leavesWindowAt).toBeLessThanOrEqual(6_000);
         await request(t.server)
           .delete(`/api/v1/posts/${accepted.body.data.id}`)
           .set('Authorization', `Bearer ${customer.apiKey}`)

@@ -5,6 +5,7 @@ import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
+import { lanesIdle, until } from '../support/until';
 
 const TENANT = 'tenant-faults';
 
@@ -19,8 +20,6 @@ interface DeliveryRow {
   error_message: string | null;
   next_attempt_at: Date | null;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The publishing faults of issue 4 on each network, against the built-in emulator: a rate limit
@@ -80,14 +79,16 @@ describe('Publishing faults on each network (against the emulator)', () => {
     holds: (row: DeliveryRow) => boolean,
     timeoutMs = 20_000,
   ): Promise<DeliveryRow> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const row = await delivery(id);
-      if (holds(row)) return row;
-      if (Date.now() > deadline)
-        throw new Error(`Delivery ${id} never reached the expected state; it is ${JSON.stringify(row)}`);
-      await sleep(100);
-    }
+    let last: DeliveryRow | undefined;
+    return until(
+      () => `delivery ${id} to reach the expected state; it is ${JSON.stringify(last)}`,
+      async () => {
+        last = await delivery(id);
+        return holds(last) && last;
+      },
+      timeoutMs,
+      100,
+    );
   }
 
   beforeAll(async () => {
@@ -109,8 +110,8 @@ describe('Publishing faults on each network (against the emulator)', () => {
 
   /**
    * After the limited attempt: the delivery waits (pending, `code`, one wait counted), its job
-   * runs no earlier than `earliest` and no later than `latest`, and nothing reached the network. A
-   * few seconds on (the worker polls every second) it has still not been tried again.
+   * runs no earlier than `earliest` and no later than `latest`, and nothing reached the network.
+   * Once the worker has looked for due work again, it has still not been tried again.
    */
   async function expectWaiting(
     deliveryId: string,
@@ -127,7 +128,8 @@ describe('Publishing faults on each network (against the emulator)', () => {
     expect(job!.run_at.getTime()).toBeGreaterThanOrEqual(earliest);
     expect(job!.run_at.getTime()).toBeLessThanOrEqual(latest);
     expect(waiting.next_attempt_at!.getTime()).toBe(job!.run_at.getTime());
-    await sleep(2_500);
+    // The worker has looked for due work since: it waits, and makes no call before its time.
+    await lanesIdle(t.app);
     expect(await delivery(deliveryId)).toEqual(expect.objectContaining({ status: 'pending', attempts: 1 }));
     expect((await publishedBy(network, networkAccountId)).filter((item) => !item.parentId)).toHaveLength(postsBefore);
   }

@@ -4,6 +4,7 @@ import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { CustomerKeysService } from '../../src/auth/customer-keys.service';
 import { ApiException } from '../../src/common/errors/api-exception';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+import { pace } from '../support/until';
 
 /**
  * 1 request a second, 3 at once: the 4th quick request of a key is over the limit. (A slow refill
@@ -15,8 +16,6 @@ const BURST = 3;
 const KEYS_PER_CUSTOMER = 4;
 const LIST = '/api/v1/social-accounts?tenantId=t1';
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Rate limits per customer and mode, and the keys a customer may hold', () => {
   let t: TestApp;
@@ -81,7 +80,7 @@ describe('Rate limits per customer and mode, and the keys a customer may hold', 
     const refused = await list(customer.apiKey).expect(429);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
-    await sleep(retryAfter * 1000);
+    await pace(retryAfter * 1000, 'the bucket refills over Retry-After seconds');
     const again = await list(customer.apiKey).expect(200);
     expect(again.headers['x-ratelimit-limit']).toBe('3');
   });

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/free-port';
-import { buildService, childEnv, ServiceProcess, startServiceProcess } from '../support/service-process';
+import { assertServiceBuilt, childEnv, ServiceProcess, startServiceProcess } from '../support/service-process';
 import { until } from '../support/until';
 
 const ROOT = join(__dirname, '..', '..');
@@ -50,7 +50,7 @@ describe("README's walkthrough, pasted into a shell", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(4);
     expect(blocks[0]!.trim()).toBe('ALLOW_PRIVATE_URLS=true npm start');
 
-    await buildService();
+    assertServiceBuilt();
     const httpPort = await freePort();
     const receiverPort = await freePort();
     const baseUrl = `http://localhost:${httpPort}`;

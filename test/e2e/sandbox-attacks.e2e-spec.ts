@@ -14,6 +14,7 @@ import {
 import { createPost, settledPost } from '../support/posts';
 import { App, connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
 import { TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-attacks';
 const REDIRECT = 'https://app.example.com/connected';
@@ -137,7 +138,11 @@ describe('Sandbox attacks: a test world cannot take the pool, be flooded, or be 
         });
         expect(slow.status).toBe(202);
         slowPost = slow.body.data.id as string;
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        // The slow call holds the world once it has taken its one-call fault.
+        await until('the slow X call to reach the emulator', async () => {
+          const faults = (await (await control(t, '/faults', { key: victim.apiKey })).json()) as { data: unknown[] };
+          return faults.data.length === 0;
+        });
         // Forty strangers at a time naming the world, for the whole window; and the neighbour
         // publishes meanwhile, which needs the worker's claims and heartbeats.
         const strangers = repeatUntil(signal, 40, () => send(t.baseUrl, strangerCall()));

@@ -16,6 +16,7 @@ import {
 import { TestCustomer } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-sandbox';
 const REDIRECT = 'https://app.example.com/connected';
@@ -86,13 +87,10 @@ describe('A sandbox for every customer (NETWORK_EMULATOR=off, no network credent
   });
 
   it('sends the test world\'s events with "livemode": false', async () => {
-    const deadline = Date.now() + 20_000;
-    while (
-      receiver.receipts.filter((receipt) => receipt.body.event === 'post.published').length < NETWORKS.length &&
-      Date.now() < deadline
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(
+      'a post.published event per network',
+      () => receiver.receipts.filter((receipt) => receipt.body.event === 'post.published').length >= NETWORKS.length,
+    );
     const events = receiver.receipts.filter((receipt) => receipt.body.event === 'post.published');
     expect(events).toHaveLength(NETWORKS.length);
     for (const event of events) expect(event.body.livemode).toBe(false);

@@ -13,6 +13,7 @@ import { startEmulatedApp } from '../support/connect-flow';
 import { capturingLogger } from '../support/log-capture';
 import { createPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
 
 const TENANT = 'tenant-tokens';
 const X_BASIC = `Basic ${Buffer.from(`${EMULATOR_APP.clientId}:${EMULATOR_APP.clientSecret}`).toString('base64')}`;
@@ -73,15 +74,18 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
   /** Waits until the refresh jobs of these accounts have run (graphile-worker deletes a job once it succeeded). */
   async function refreshesDone(accountIds: string[]): Promise<void> {
     const keys = accountIds.map((id) => `refresh:${id}`);
-    for (let round = 0; round < 150; round += 1) {
-      const left = await t.db.query<{ key: string; last_error: string | null }>(
-        'SELECT key, last_error FROM graphile_worker.jobs WHERE key = ANY($1)',
-        [keys],
-      );
-      if (left.length === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('The refresh jobs did not finish');
+    await until(
+      'the refresh jobs to finish',
+      async () =>
+        (
+          await t.db.query<{ key: string; last_error: string | null }>(
+            'SELECT key, last_error FROM graphile_worker.jobs WHERE key = ANY($1)',
+            [keys],
+          )
+        ).length === 0,
+      30_000,
+      200,
+    );
   }
 
   /** Presents a refresh token to the emulator's X token endpoint, as anyone holding it could. */

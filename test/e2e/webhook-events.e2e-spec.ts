@@ -6,7 +6,7 @@ import { connectAccount, connectAccounts } from '../support/connect-account';
 import { requestAuthUrl, browse, startEmulatedApp } from '../support/connect-flow';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
-import { until } from '../support/until';
+import { lanesIdle, until } from '../support/until';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 const SECRET = 'whsec-test-0123456789abcdef';
@@ -150,10 +150,20 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
       await second.query('BEGIN');
       // Both final writes are made before either commits: each sees the other's delivery still open in its own snapshot.
       await first.query(`UPDATE deliveries SET status = 'published', due_at = NULL WHERE id = $1`, [deliveryIds[0]]);
-      const secondWrite = second.query(`UPDATE deliveries SET status = 'failed', due_at = NULL WHERE id = $1`, [
-        deliveryIds[1],
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const pid = (await second.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      let secondWritten = false;
+      const secondWrite = second
+        .query(`UPDATE deliveries SET status = 'failed', due_at = NULL WHERE id = $1`, [deliveryIds[1]])
+        .then(() => (secondWritten = true));
+      // The second write is made (or waits on a lock the first holds) before the first commits.
+      await until('the second write to be made or to wait on the first', async () => {
+        if (secondWritten) return true;
+        const [waiting] = await t.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1 AND cardinality(pg_blocking_pids(pid)) > 0',
+          [pid],
+        );
+        return waiting!.n > 0;
+      });
       await first.query('COMMIT');
       await secondWrite;
       await second.query('COMMIT');
@@ -209,7 +219,8 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     const [disconnected] = await eventsOf(customer, 'account.disconnected');
     expect(disconnected!.delivery_status).toBe('skipped');
     expect(disconnected!.failure_reason).toBe('Not sent: the webhook endpoint is not subscribed to this event type');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every attempt that was due has been made: had the skipped event been sent, it would be here.
+    await lanesIdle(t.app);
     expect(receiver.receiptsOf(disconnected!.id)).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { signedIn } from '../support/dashboard';
 import { createPost, settledPost } from '../support/posts';
 import { startTestApp, TestApp, TestCustomer } from '../support/test-app';
 import { Receipt, WebhookReceiver } from '../support/webhook-receiver';
-import { until } from '../support/until';
+import { lanesIdle, until } from '../support/until';
 
 const SECRET = 'whsec-test-0123456789abcdef';
 const TENANT = 'tenant-hooks';
@@ -498,7 +498,8 @@ describe('Webhooks', () => {
       await until('the first attempt to arrive', async () => own.receiptsOf(eventId).length === 1);
       expect((await api(customer).resend(eventId)).status).toBe(202);
       await until('the stale attempt to be recorded', async () => (await eventState(eventId)).attempts === 2, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // The stale attempt's work has ended and anything it made due has been attempted.
+      await lanesIdle(t.app);
       expect(await eventState(eventId)).toEqual({ delivery_status: 'delivered', attempts: 2, failure_reason: null });
       // No retry was queued by the stale failure.
       expect(own.receiptsOf(eventId)).toHaveLength(2);
@@ -513,20 +514,23 @@ describe('Webhooks', () => {
       const listener = new Client({ connectionString: quiet.db.url });
       await listener.connect();
       const heard: string[] = [];
-      listener.on('notification', (message) => heard.push(message.channel));
+      listener.on('notification', (message) => heard.push(`${message.channel}:${message.payload ?? ''}`));
       await listener.query('LISTEN queue_due');
       try {
         await recordEvent(quiet, await quiet.createCustomer());
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(heard).toEqual([]);
+        // PostgreSQL delivers notifications in the order their transactions committed: once a
+        // notification sent after the event's commit has arrived, one sent by that commit would have too.
+        await quiet.db.query("NOTIFY queue_due, 'probe'");
+        await until('the probe notification', async () => heard.includes('queue_due:probe'));
+        expect(heard).toEqual(['queue_due:probe']);
         const subscriber = await quiet.createCustomer();
         await request(quiet.server)
           .put('/api/v1/webhooks')
           .set('Authorization', `Bearer ${subscriber.apiKey}`)
           .send({ url: receiver.url, webhook_secret: SECRET });
         await recordEvent(quiet, subscriber);
-        await until('the notification of a due attempt', async () => heard.length > 0);
-        expect(heard).toContain('queue_due');
+        await until('the notification of a due attempt', async () => heard.length > 1);
+        expect(heard.slice(1)).toContain('queue_due:webhook');
       } finally {
         await listener.end();
         await quiet.close();

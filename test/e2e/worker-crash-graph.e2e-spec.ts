@@ -3,8 +3,15 @@ import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
 import { callPath, graphParams, HeldCall, HoldingProxy, ProxiedCall } from '../support/holding-proxy';
 import { startMediaServer } from '../support/media-server';
-import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
+import {
+  assertServiceBuilt,
+  childEnv,
+  runCliProcess,
+  ServiceProcess,
+  startServiceProcess,
+} from '../support/service-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { until } from '../support/until';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 
 const REDIRECT = 'https://app.example.com/cb';
@@ -21,8 +28,6 @@ interface PostAnswer {
 async function json<T>(response: Promise<Response>): Promise<T> {
   return (await (await response).json()) as T;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Fails (rather than hangs) when the awaited call never comes. */
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -162,8 +167,12 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     let call: HeldCall;
     try {
       call = await within(held, 30_000, 'The held call');
-      for (let round = 0; round < 50 && !(await lockHolderHasBeaten(postId)); round += 1) await sleep(100);
-      expect(await lockHolderHasBeaten(postId)).toBe(true);
+      await until(
+        'the holder of the delivery to have beaten since its claim',
+        () => lockHolderHasBeaten(postId),
+        5_000,
+        100,
+      );
     } catch (error) {
       // Only when the call never came: what the worker said (routes aside) and what it asked the network.
       console.log(
@@ -193,12 +202,18 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
   /** A new worker takes the job over and settles the delivery; it is stopped afterwards so that it takes no job of the next test. */
   async function takeOver(postId: string, timeoutMs = 30_000): Promise<{ post: PostAnswer; output: string }> {
     const worker = await startWorker();
-    const deadline = Date.now() + timeoutMs;
-    let post = await getPost(postId);
-    while ((post.status === 'queued' || post.status === 'publishing') && Date.now() < deadline) {
-      await sleep(100);
-      post = await getPost(postId);
-    }
+    const post = await until(
+      'the new worker to settle the post',
+      async () => {
+        const now = await getPost(postId);
+        return now.status !== 'queued' && now.status !== 'publishing' && now;
+      },
+      timeoutMs,
+      100,
+    ).catch(async (error: unknown) => {
+      await worker.stop();
+      throw error;
+    });
     const output = worker.output();
     expect(await worker.stop()).toBe(0);
     return { post, output };
@@ -212,7 +227,7 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
   }
 
   beforeAll(async () => {
-    await buildService();
+    assertServiceBuilt();
     media = await startMediaServer();
     db = await createTestDatabase();
     const port = await freePort();

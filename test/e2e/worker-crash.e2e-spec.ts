@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
-import { buildService, childEnv, runCliProcess, ServiceProcess, startServiceProcess } from '../support/service-process';
+import {
+  assertServiceBuilt,
+  childEnv,
+  runCliProcess,
+  ServiceProcess,
+  startServiceProcess,
+} from '../support/service-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { until } from '../support/until';
 
 const TEXT = `Posted exactly once, whatever happens ${randomBytes(4).toString('hex')}`;
 
@@ -24,7 +31,7 @@ describe('A worker killed mid-publish', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    await buildService();
+    assertServiceBuilt();
     db = await createTestDatabase();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
@@ -100,10 +107,14 @@ describe('A worker killed mid-publish', () => {
     const deliveryStatus = async () =>
       (await json<{ data: { deliveries: Array<{ status: string }> } }>(fetch(postUrl, { headers }))).data.deliveries[0]!
         .status;
-    for (let round = 0; round < 100 && (await deliveryStatus()) !== 'publishing'; round += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await deliveryStatus()).toBe('publishing');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await until('the delivery to be publishing', async () => (await deliveryStatus()) === 'publishing', 10_000, 100);
+    // The slow call has reached the network once its one-call fault is used up: the crash comes mid-call.
+    await until(
+      'the publishing call to reach the network',
+      async () => (await json<{ data: unknown[] }>(fetch(`${baseUrl}/emulator/control/faults`))).data.length === 0,
+      10_000,
+      50,
+    );
     await first.kill();
 
     const published = async () =>
@@ -112,15 +123,15 @@ describe('A worker killed mid-publish', () => {
           fetch(`${baseUrl}/emulator/control/published?network=x`),
         )
       ).data.filter((item) => item.text === TEXT);
-    for (let round = 0; round < 100 && (await published()).length === 0; round += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until('the network to finish the cut-off call', async () => (await published()).length > 0, 10_000, 100);
     expect(await published()).toHaveLength(1);
     expect(await deliveryStatus()).toBe('publishing');
 
     const second = startServiceProcess({ ...env, ROLE: 'worker' });
     workers.push(second);
-    for (let round = 0; round < 300 && (await deliveryStatus()) !== 'published'; round += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until('the new worker to publish', async () => (await deliveryStatus()) === 'published', 30_000, 100).catch(
+      () => undefined, // told below, with what the new worker said
+    );
 
     const post = await json<{
       data: { status: string; deliveries: Array<{ platformPostId: string; attempts: number }> };

@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { HttpAnswer, HttpCall, send } from './http-call';
+import { pace } from './until';
 
 /**
  * Whether one customer's attack on the service leaves another customer (the neighbour) alone: the
@@ -140,7 +141,7 @@ export async function measure(neighbour: Neighbour, length: PhaseLength): Promis
     const answer = await send(neighbour.baseUrl, call, neighbour.callTimeoutMs);
     const error = answer.error ?? (answer.status >= 200 && answer.status < 300 ? call.check?.(answer) : undefined);
     samples.push({ call: call.name, status: answer.status, ms: answer.ms, ...(error ? { error } : {}) });
-    if (neighbour.pauseMs) await new Promise((resolve) => setTimeout(resolve, neighbour.pauseMs));
+    if (neighbour.pauseMs) await pace(neighbour.pauseMs, "the neighbour's own rhythm of calls");
   }
   return phaseOf(samples);
 }
@@ -163,7 +164,7 @@ export async function measureUnderAttack<R>(
   const attacking = attack(stop.signal);
   // An attack that fails at once should fail the test with its own error, not a latency report.
   attacking.catch(() => undefined);
-  await new Promise((resolve) => setTimeout(resolve, attackRampMs));
+  await pace(attackRampMs, 'the attack ramps up before the neighbour is measured under it');
   const underAttack = await measure(neighbour, { minMs: attackMs, minCalls, maxMs: maxPhaseMs });
   stop.abort();
   const run = { baseline, underAttack, attack: await attacking };

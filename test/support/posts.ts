@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { PostView } from '../../src/posts/dto/post.view';
 import { TestApp, TestCustomer } from './test-app';
+import { until } from './until';
 
 export interface PostBody {
   tenant_id: string;
@@ -28,10 +29,16 @@ export async function settledPost(
   id: string,
   timeoutMs = 30_000,
 ): Promise<PostView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const post = (await getPost(t, customer, id)).body.data as PostView;
-    if (SETTLED.includes(post.status) || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  let last: PostView | undefined;
+  const settled = async () => {
+    last = (await getPost(t, customer, id)).body.data as PostView;
+    return SETTLED.includes(last.status) && last;
+  };
+  try {
+    return await until(`post ${id} to settle`, settled, timeoutMs, 200);
+  } catch (error) {
+    // Timed out: the last state is answered, for the test's own assertion to show it.
+    if (last && error instanceof Error && error.message.startsWith('Timed out')) return last;
+    throw error;
   }
 }

@@ -1,17 +1,33 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { until } from './until';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Builds dist/ as `npm start` does (`npm run build`), so the tests run what users run. */
+/** Builds dist/ as `npm start` does (`npm run build`), so the drills and benchmarks run what users run. */
 export async function buildService(): Promise<void> {
   await promisify(execFile)(
     process.execPath,
     [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
     { cwd: ROOT },
   );
+}
+
+/**
+ * For e2e tests that start the built service or CLI: dist/ is built once per run, by the e2e global
+ * set-up (global-setup.ts), before any test file loads; a test file never builds it, since other
+ * Jest workers are loading services from it at the same moment. Fails, saying why, when it is missing.
+ */
+export function assertServiceBuilt(): void {
+  const missing = ['main.js', join('cli', 'main.js')]
+    .map((file) => join(ROOT, 'dist', 'src', file))
+    .filter((path) => !existsSync(path));
+  if (missing.length > 0)
+    throw new Error(
+      `dist/ is not built (${missing.join(', ')} missing): the e2e global set-up builds it; run the test through Jest's e2e project (npm test, npm run test:e2e or npx jest)`,
+    );
 }
 
 /**
@@ -73,14 +89,34 @@ export function startServiceProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] =
       await exited;
     },
     waitFor: async (text, timeoutMs = 60_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!output.includes(text)) {
-        if (child.exitCode !== null) throw new Error(`The process exited before saying "${text}":\n${output}`);
-        if (Date.now() > deadline) throw new Error(`The process did not say "${text}" in time:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(
+        () => `the process to say "${text}":\n${output}`,
+        () => {
+          if (child.exitCode !== null && !output.includes(text))
+            throw new Error(`The process exited before saying "${text}":\n${output}`);
+          return output.includes(text);
+        },
+        timeoutMs,
+        100,
+      );
     },
   };
+}
+
+/** Resolves once the service answers /health with 200; fails at once, with its output, if it exits. */
+export async function untilHealthy(baseUrl: string, service: ServiceProcess, timeoutMs = 90_000): Promise<void> {
+  await until(
+    () => `the service to become healthy:\n${service.output()}`,
+    async () => {
+      if (service.child.exitCode !== null) throw new Error(`The service exited early:\n${service.output()}`);
+      return fetch(`${baseUrl}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    timeoutMs,
+    300,
+  );
 }
 
 /** Runs the built operator CLI (`node dist/src/cli/main.js`) and returns its standard output. */
