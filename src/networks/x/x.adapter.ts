@@ -29,6 +29,12 @@ import { XSettings } from './x.settings';
 import { X_IDENTITY } from './x.identity';
 
 /** X profiles over OAuth 2.0 with PKCE and the v2 API. Stateless: every call brings its credentials. */
+/**
+ * A reply is a post: X's OpenAPI document gives post ids the pattern ^[0-9]{1,19}$ (its PostId schema,
+ * contracts/x/openapi.json; x-post-id.spec.ts holds the two together).
+ */
+export const X_POST_ID = /^[0-9]{1,19}$/;
+
 @Injectable()
 export class XAdapter implements NetworkAdapter, PublishingAdapter {
   readonly id = X_IDENTITY.id;
@@ -130,8 +136,7 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Replies in a tweet's conversation, read and written as the user. */
   readonly comments: CommentingAdapter = {
-    // A reply is a post: X's OpenAPI document gives post ids the pattern ^[0-9]{1,19}$ (https://api.x.com/2/openapi.json).
-    commentId: { pattern: /^[0-9]{1,19}$/, words: 'a post id of 1 to 19 digits' },
+    commentId: { pattern: X_POST_ID, words: 'a post id of 1 to 19 digits' },
     listComments: (call, page) => listXReplies(this.api(call.app), call, page),
     answer: (request) => answerOnX(this.api(request.app), request),
   };
