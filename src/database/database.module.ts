@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { Database } from './database';
 import { DatabaseHealth } from './database-health';
 import { runMigrationsLocked } from './migrate';
 import { PreparedStatements } from './prepared-statements';
@@ -26,7 +27,7 @@ import { PreparedStatements } from './prepared-statements';
       },
     }),
   ],
-  providers: [DatabaseHealth, PreparedStatements],
-  exports: [DatabaseHealth, PreparedStatements],
+  providers: [Database, DatabaseHealth, PreparedStatements],
+  exports: [Database, DatabaseHealth, PreparedStatements],
 })
 export class DatabaseModule {}
