@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { PreparedStatements } from '../database/prepared-statements';
+import { Database } from '../database/database';
 import { newId } from '../common/ids';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';
@@ -12,21 +10,13 @@ import { KeyLookupThrottle } from './key-lookup-throttle';
 import { RecentlyInvalidKeys } from './recently-invalid-keys';
 import { KnownValidKeys } from './known-valid-keys';
 import { CustomerModes } from '../customers/customer-modes';
-import type { CustomerMode } from '../customers/customer.entity';
+import { CustomersStore } from '../customers/customers.store';
 import { generateApiKey, hashApiKey, looksLikeApiKey, modeOfApiKey } from './api-key-format';
 import { AuthenticatedCustomer } from './authenticated-customer';
+import { ApiKeysStore, KeyOwner } from './api-keys.store';
 
 /** Writing last_used_at on every request would make each read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-interface KeyRow {
-  key_id: string;
-  customer_id: string;
-  customer_name: string;
-  mode: CustomerMode;
-  live_customer_id: string;
-  last_used_at: Date | null;
-}
 
 export interface CreatedApiKey {
   key: ApiKey;
@@ -51,8 +41,9 @@ export class ApiKeysService {
   private readonly maxActiveKeys: number;
 
   constructor(
-    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
-    private readonly statements: PreparedStatements,
+    private readonly keys: ApiKeysStore,
+    private readonly customers: CustomersStore,
+    private readonly database: Database,
     private readonly modes: CustomerModes,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -72,17 +63,17 @@ export class ApiKeysService {
     const secret = generateApiKey(mode);
     // The count and the insert under the customer row's lock: two creations at once cannot both
     // take the last place.
-    const key = await this.keys.manager.transaction(async (manager) => {
-      await manager.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
-      const active = await manager.countBy(ApiKey, { customerId, revokedAt: IsNull() });
+    const key = await this.database.transaction(async (transaction) => {
+      await this.customers.lockForUpdate(customerId, transaction);
+      const active = await this.keys.countActive(customerId, transaction);
       if (active >= this.maxActiveKeys) {
         throw new ApiException(
           'api_key_limit_reached',
           `This customer already has ${active} active ${mode} API keys, the most allowed (API_KEYS_PER_CUSTOMER); revoke one first`,
         );
       }
-      return manager.save(
-        manager.create(ApiKey, {
+      return this.keys.insert(
+        {
           id: newId('apiKey'),
           customerId,
           name: name?.trim() || null,
@@ -90,26 +81,27 @@ export class ApiKeysService {
           keyHash: secret.hash,
           lastUsedAt: null,
           revokedAt: null,
-        }),
+        },
+        transaction,
       );
     });
     return { key, plaintext: secret.plaintext };
   }
 
   list(customerId: string): Promise<ApiKey[]> {
-    return this.keys.find({ where: { customerId }, order: { createdAt: 'ASC' } });
+    return this.keys.list(customerId);
   }
 
   /** One of the customer's keys; 404 for another customer's key, as for an unknown one. */
   async get(customerId: string, id: string): Promise<ApiKey> {
-    const key = await this.keys.findOneBy({ id, customerId });
+    const key = await this.keys.find(id, customerId);
     if (!key) throw ApiException.notFound('API key');
     return key;
   }
 
   /** One key of any of the customer rows given (a customer's two worlds); 404 otherwise. */
   async getAmong(customerIds: string[], id: string): Promise<ApiKey> {
-    const key = await this.keys.findOneBy({ id, customerId: In(customerIds) });
+    const key = await this.keys.findAmong(id, customerIds);
     if (!key) throw ApiException.notFound('API key');
     return key;
   }
@@ -119,14 +111,14 @@ export class ApiKeysService {
    * operator CLI passes undefined. Revoking twice is harmless.
    */
   async revoke(id: string, customerId?: string): Promise<ApiKey> {
-    const key = await this.keys.findOneBy(customerId ? { id, customerId } : { id });
+    const key = await this.keys.find(id, customerId);
     if (!key) throw ApiException.notFound('API key');
     if (!key.revokedAt) {
-      await this.keys.update({ id: key.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+      await this.keys.revoke(key.id);
     }
     // At once here; other instances hear it from the database (NOTIFY api_key_revoked).
     this.cache.forgetKey(key.id);
-    return await this.keys.findOneByOrFail({ id: key.id });
+    return await this.keys.get(key.id);
   }
 
   /**
@@ -162,20 +154,13 @@ export class ApiKeysService {
     clientIp: string | undefined,
   ): Promise<AuthenticatedCustomer | undefined> {
     const generation = this.cache.generation;
-    // A named prepared statement, planned once per connection.
-    let rows: KeyRow[];
+    let row: KeyOwner | undefined;
     try {
-      rows = await this.statements.query<KeyRow>(
-        `SELECT k.id AS key_id, k.customer_id, c.name AS customer_name, c.mode, coalesce(c.live_customer_id, c.id) AS live_customer_id, k.last_used_at
-           FROM api_keys k JOIN customers c ON c.id = k.customer_id
-          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-        [hash],
-      );
+      row = await this.keys.findActiveByHash(hash);
     } catch (error) {
       this.lookupThrottle.refund(clientIp);
       throw error;
     }
-    const row = rows[0];
     if (!row) {
       this.knownValid.forget(hash);
       this.recentlyInvalid.remember(hash);
@@ -185,23 +170,23 @@ export class ApiKeysService {
     if (modeOfApiKey(presented) !== row.mode) {
       this.logger.error({
         msg: 'API key refused: its form and its customer disagree on the mode',
-        keyId: row.key_id,
+        keyId: row.keyId,
         mode: row.mode,
       });
       return undefined;
     }
     // While cached, the key is read at most every TTL, which is within last_used_at's precision.
-    if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-      this.touch(row.key_id);
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      this.touch(row.keyId);
     }
     this.lookupThrottle.refund(clientIp);
     this.knownValid.remember(hash);
     const customer: AuthenticatedCustomer = {
-      customerId: row.customer_id,
-      customerName: row.customer_name,
-      apiKeyId: row.key_id,
+      customerId: row.customerId,
+      customerName: row.customerName,
+      apiKeyId: row.keyId,
       mode: row.mode,
-      liveCustomerId: row.live_customer_id,
+      liveCustomerId: row.liveCustomerId,
     };
     this.cache.set(hash, customer, generation);
     return customer;
@@ -209,7 +194,7 @@ export class ApiKeysService {
 
   /** Records use in the background: a failure to write it must not fail the request. */
   private touch(keyId: string): void {
-    this.keys.update({ id: keyId }, { lastUsedAt: () => 'now()' }).catch((error: unknown) => {
+    this.keys.touch(keyId).catch((error: unknown) => {
       this.logger.warn({ msg: 'Could not record API key use', keyId, err: String(error) });
     });
   }

@@ -8,12 +8,14 @@ import { ApiKey } from './api-key.entity';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyRevocations } from './api-key-revocations';
 import { ApiKeysService } from './api-keys.service';
+import { ApiKeysStore } from './api-keys.store';
 import { CustomerKeysService } from './customer-keys.service';
 import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule, CustomersModule],
   providers: [
+    ApiKeysStore,
     ApiKeysService,
     CustomerKeysService,
     ApiKeyRevocations,

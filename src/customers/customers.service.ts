@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { isUniqueViolation } from '../common/errors/sql-state';
 import { newId } from '../common/ids';
 import { Customer } from './customer.entity';
+import { CustomersStore } from './customers.store';
 
 @Injectable()
 export class CustomersService {
-  constructor(@InjectRepository(Customer) private readonly customers: Repository<Customer>) {}
+  constructor(private readonly customers: CustomersStore) {}
 
   async create(name: string): Promise<Customer> {
     const trimmed = name.trim();
@@ -16,7 +15,7 @@ export class CustomersService {
       throw ApiException.validation([{ field: 'name', message: 'name must be 1-100 characters' }]);
     }
     try {
-      return await this.customers.save(this.customers.create({ id: newId('customer'), name: trimmed }));
+      return await this.customers.insert({ id: newId('customer'), name: trimmed });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw ApiException.conflict(`A customer named "${trimmed}" already exists`);
@@ -27,12 +26,12 @@ export class CustomersService {
 
   /** Live customers only: a test world is part of its customer, not a customer of its own. */
   list(): Promise<Customer[]> {
-    return this.customers.find({ where: { mode: 'live' }, order: { createdAt: 'ASC' } });
+    return this.customers.listLive();
   }
 
   /** A live customer by name (its test world carries the same name, and is reached through it). */
   async getByName(name: string): Promise<Customer> {
-    const customer = await this.customers.findOneBy({ name: name.trim(), mode: 'live' });
+    const customer = await this.customers.findLiveByName(name.trim());
     if (!customer) throw ApiException.notFound(`Customer "${name}"`);
     return customer;
   }

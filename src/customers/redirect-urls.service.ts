@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { isUniqueViolation } from '../common/errors/sql-state';
 import { newId } from '../common/ids';
+import { CustomersStore } from './customers.store';
 import { RedirectUrl } from './redirect-url.entity';
 
 /** Normal form of an allowed redirect URL: absolute http(s), no fragment; query kept as given. */
@@ -26,17 +25,17 @@ export function normalizeRedirectUrl(raw: string): string {
 /** The OAuth redirect URLs a customer allows at the end of the connect flow. */
 @Injectable()
 export class RedirectUrlsService {
-  constructor(@InjectRepository(RedirectUrl) private readonly urls: Repository<RedirectUrl>) {}
+  constructor(private readonly customers: CustomersStore) {}
 
   async add(customerId: string, raw: string): Promise<RedirectUrl> {
     const url = normalizeRedirectUrl(raw);
-    const existing = await this.urls.findOneBy({ customerId, url });
+    const existing = await this.customers.findRedirectUrl(customerId, url);
     if (existing) return existing;
     try {
-      return await this.urls.save(this.urls.create({ id: newId('redirectUrl'), customerId, url }));
+      return await this.customers.insertRedirectUrl({ id: newId('redirectUrl'), customerId, url });
     } catch (error) {
       // The same URL was added concurrently: adding is idempotent, so answer with that row.
-      if (isUniqueViolation(error)) return this.urls.findOneByOrFail({ customerId, url });
+      if (isUniqueViolation(error)) return this.customers.getRedirectUrl(customerId, url);
       throw error;
     }
   }
@@ -54,23 +53,19 @@ export class RedirectUrlsService {
       return false;
     }
     if (target.hash || target.username || target.password) return false;
-    const allowed = (await this.urls.query(
-      'SELECT r.url FROM redirect_urls r JOIN customers c ON r.customer_id = coalesce(c.live_customer_id, c.id) WHERE c.id = $1',
-      [customerId],
-    )) as Array<Pick<RedirectUrl, 'url'>>;
-    return allowed.some(({ url }) => {
+    const allowed = await this.customers.allowedRedirectUrls(customerId);
+    return allowed.some((url) => {
       const rule = new URL(url);
       return rule.protocol === target.protocol && rule.host === target.host && rule.pathname === target.pathname;
     });
   }
 
   list(customerId: string): Promise<RedirectUrl[]> {
-    return this.urls.find({ where: { customerId }, order: { createdAt: 'ASC' } });
+    return this.customers.listRedirectUrls(customerId);
   }
 
   async remove(customerId: string, raw: string): Promise<void> {
     const url = normalizeRedirectUrl(raw);
-    const result = await this.urls.delete({ customerId, url });
-    if (!result.affected) throw ApiException.notFound(`Redirect URL ${url}`);
+    if (!(await this.customers.deleteRedirectUrl(customerId, url))) throw ApiException.notFound(`Redirect URL ${url}`);
   }
 }

@@ -25,8 +25,8 @@ export async function mediaBytesHeld(
 /**
  * Refuses an announcement of `size` bytes that would take the customer past `quotaBytes` (0: no
  * quota), with 422 `media_quota_exceeded`. Call it inside the transaction that inserts the medium,
- * holding the customer's lock (lockCustomer), so two announcements at once cannot both take the
- * last free bytes.
+ * holding the customer's lock (CustomersStore.lockForUpdate), so two announcements at once cannot
+ * both take the last free bytes.
  */
 export async function checkMediaQuota(
   manager: EntityManager,
@@ -44,9 +44,4 @@ export async function checkMediaQuota(
       `(${held} bytes already uploaded or announced). Media no post uses are deleted after MEDIA_RETENTION_DAYS; ` +
       'an announcement not uploaded within its hour stops counting',
   );
-}
-
-/** Takes the customer row's lock until the transaction ends: quota checks of one customer go one at a time. */
-export async function lockCustomer(manager: EntityManager, customerId: string): Promise<void> {
-  await manager.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
 }

@@ -13,7 +13,8 @@ import { requestedRange } from './byte-range';
 import { ByteRange, MediaStorage } from './media-storage';
 import { MAX_UPLOAD_BYTES, MEDIA_TYPES } from './media-types';
 import { MediaUrlSigner } from './media-url-signer';
-import { checkMediaQuota, lockCustomer } from './media-quota';
+import { CustomersStore } from '../customers/customers.store';
+import { checkMediaQuota } from './media-quota';
 import { Medium } from './media.entity';
 import { sizeInWords } from './network-media-limits';
 import { mediaView } from './media-view';
@@ -44,6 +45,7 @@ export class MediaService {
     private readonly storage: MediaStorage,
     private readonly signer: MediaUrlSigner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly customers: CustomersStore,
   ) {}
 
   private get repository() {
@@ -65,7 +67,7 @@ export class MediaService {
       );
     // The quota's check and the insert under the customer's lock: announcements at once queue up.
     const medium = await this.dataSource.transaction(async (manager) => {
-      await lockCustomer(manager, customerId);
+      await this.customers.lockForUpdate(customerId, manager);
       await checkMediaQuota(manager, customerId, body.size, this.config.media.quotaBytes, UPLOAD_URL_TTL_MS);
       return manager.save(
         manager.create(Medium, {
