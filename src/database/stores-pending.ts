@@ -43,9 +43,4 @@ export const STORES_PENDING: readonly string[] = [
   'queue/worker-liveness.ts',
   'scheduling/scan-rounds.ts',
   'token-lifecycle/token-scan.ts',
-  'webhooks/event-outbox.ts',
-  'webhooks/stored-event.ts',
-  'webhooks/webhook-deliveries.service.ts',
-  'webhooks/webhook-dispatcher.ts',
-  'webhooks/webhook-endpoints.service.ts',
 ];

@@ -48,4 +48,14 @@ export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: st
     table: 'customers',
     why: 'The key lookup every request with an uncached key makes: the key and its customer row in one prepared statement.',
   },
+  {
+    store: 'webhooks/events.store.ts',
+    table: 'customers',
+    why: "An event's livemode is its customer row's mode: read in the same statement as the event (each attempt, the delivery log).",
+  },
+  {
+    store: 'webhooks/events.store.ts',
+    table: 'worker_heartbeats',
+    why: 'Letting go of abandoned claims: a claim is taken over only when its worker has no heartbeat, seen in the same snapshot as the claim.',
+  },
 ];

@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { PreparedStatements } from '../database/prepared-statements';
+import type { Transaction } from '../database/transaction';
 import { EventData, EventType } from './event-types';
+import { eventInsertionSql } from './events.sql';
+import { EventInsertion, EventsStore } from './events.store';
+
+export { SKIPPED_BECAUSE } from './events.sql';
+export type { EventInsertion } from './events.store';
 
 export interface NewEvent<T extends EventType> {
   customerId: string;
@@ -12,21 +16,6 @@ export interface NewEvent<T extends EventType> {
   type: T;
   data: EventData[T];
 }
-
-/** An INSERT of one event, to run as a CTE of the caller's own statement. */
-export interface EventInsertion {
-  id: string;
-  /** `INSERT INTO events … RETURNING id`, its parameters numbered from the `firstParam` given. */
-  sql: string;
-  params: unknown[];
-}
-
-/** Why an event was recorded `skipped` (its `failureReason`); the post.completed trigger says the same. */
-export const SKIPPED_BECAUSE = {
-  noEndpoint: 'Not sent: no webhook endpoint was set',
-  disabled: 'Not sent: the webhook endpoint was disabled (it answered 410 Gone)',
-  unsubscribed: 'Not sent: the webhook endpoint is not subscribed to this event type',
-} as const;
 
 /**
  * Records events in the outbox, always in the same statement or transaction as the change they
@@ -39,13 +28,13 @@ export const SKIPPED_BECAUSE = {
 export class EventOutbox {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly statements: PreparedStatements,
+    private readonly events: EventsStore,
   ) {}
 
   /** Records the event through `runner` (a transaction, or the data source's manager). Returns its id. */
-  async record<T extends EventType>(runner: EntityManager, event: NewEvent<T>): Promise<string> {
+  async record<T extends EventType>(runner: Transaction, event: NewEvent<T>): Promise<string> {
     const insertion = this.insertion(event, 1);
-    await this.statements.query(insertion.sql, insertion.params, runner);
+    await this.events.insert(insertion, runner);
     return insertion.id;
   }
 
@@ -55,27 +44,11 @@ export class EventOutbox {
    */
   insertion<T extends EventType>(event: NewEvent<T>, firstParam: number): EventInsertion {
     const id = newId('event');
-    const p = (offset: number) => `$${firstParam + offset}`;
     // The schedule's first entry is the delay before the first attempt (usually 0: at once).
     const firstDelayMs = this.config.webhooks.retryScheduleMs[0] ?? 0;
     return {
       id,
-      // The customer's one endpoint (or none) decides, in a single index lookup: sent when enabled
-      // and subscribed to the type; otherwise skipped, saying why.
-      sql: `INSERT INTO events (id, customer_id, tenant_id, type, data, delivery_status, next_attempt_at, failure_reason)
-            SELECT ${p(0)}, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)},
-                   CASE WHEN endpoint.state = 'subscribed' THEN 'pending' ELSE 'skipped' END,
-                   CASE WHEN endpoint.state = 'subscribed' THEN now() + ${p(5)} * interval '1 millisecond' END,
-                   CASE endpoint.state
-                     WHEN 'subscribed' THEN NULL
-                     WHEN 'disabled' THEN '${SKIPPED_BECAUSE.disabled}'
-                     WHEN 'unsubscribed' THEN '${SKIPPED_BECAUSE.unsubscribed}'
-                     ELSE '${SKIPPED_BECAUSE.noEndpoint}' END
-              FROM (SELECT (SELECT CASE WHEN disabled_at IS NOT NULL THEN 'disabled'
-                                        WHEN events IS NULL OR ${p(3)}::text = ANY (events) THEN 'subscribed'
-                                        ELSE 'unsubscribed' END
-                              FROM webhook_endpoints WHERE customer_id = ${p(1)}) AS state) AS endpoint
-            RETURNING id`,
+      sql: eventInsertionSql(firstParam),
       params: [id, event.customerId, event.tenantId, event.type, JSON.stringify(event.data), firstDelayMs],
     };
   }

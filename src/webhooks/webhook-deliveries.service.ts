@@ -1,45 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
-import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '../common/http/page-cursor';
+import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { Database } from '../database/database';
 import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
+import { EventsStore, LoggedEvent } from './events.store';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { endpointDisabled, notConfigured, OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
 import { isDelivered } from './webhook-sender';
-
-interface ListedRow {
-  id: string;
-  type: string;
-  tenant_id: string | null;
-  delivery_status: EventDeliveryView['status'];
-  created_at: Date;
-  /** created_at in microseconds since the epoch: a cursor with milliseconds would skip rows. */
-  created_exact: string;
-  delivered_at: Date | null;
-  next_attempt_at: Date | null;
-  failure_reason: string | null;
-  livemode: boolean;
-  attempts: Array<{
-    attempt: number;
-    url: string;
-    statusCode: number | null;
-    durationMs: number;
-    error: string | null;
-    attemptedAt: string;
-  }>;
-}
 
 /** The delivery log (events with their attempts), resending, and the test event. */
 @Injectable()
 export class WebhookDeliveriesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly events: EventsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly endpoints: WebhookEndpointsService,
     private readonly dispatcher: WebhookDispatcher,
@@ -77,14 +56,9 @@ export class WebhookDeliveriesService {
     if (endpoint.disabledAt) throw endpointDisabled();
     const firstDelayMs = this.config.webhooks.retryScheduleMs[0] ?? 0;
     // Pending again, due now (or after the schedule's first delay): the webhook lane's trigger picks it up.
-    await this.dataSource.transaction(async (transaction) => {
-      const [[updated]] = (await transaction.query(
-        `UPDATE events SET delivery_status = 'pending', round = round + 1, round_attempts = 0, next_attempt_at = now() + $3 * interval '1 millisecond',
-                delivered_at = NULL, failure_reason = NULL
-          WHERE id = $1 AND customer_id = $2 RETURNING next_attempt_at`,
-        [eventId, customerId, firstDelayMs],
-      )) as [Array<{ next_attempt_at: Date }>, number];
-      if (!updated) throw ApiException.notFound('Event');
+    await this.database.transaction(async (transaction) => {
+      if (!(await this.events.resend(customerId, eventId, firstDelayMs, transaction)))
+        throw ApiException.notFound('Event');
     });
     return (await this.page(customerId, { limit: 1 }, eventId)).events[0]!;
   }
@@ -104,49 +78,32 @@ export class WebhookDeliveriesService {
   private async page(customerId: string, query: ListDeliveriesQuery, onlyId?: string): Promise<EventPageView> {
     const limit = query.limit ?? 20;
     const cursor = query.cursor ? decodeCursor(query.cursor, ID_PREFIX.event) : undefined;
-    const rows = (await this.dataSource.query(
-      `SELECT e.id, e.type, e.tenant_id, e.delivery_status, e.created_at, ${createdMicrosSql('e.created_at')} AS created_exact, e.delivered_at, e.next_attempt_at, e.failure_reason,
-              c.mode = 'live' AS livemode,
-              COALESCE((SELECT json_agg(json_build_object('attempt', a.attempt_number, 'url', a.url, 'statusCode', a.status_code,
-                                  'durationMs', a.duration_ms, 'error', a.error, 'attemptedAt', a.attempted_at) ORDER BY a.attempt_number)
-                          FROM webhook_attempts a WHERE a.event_id = e.id), '[]') AS attempts
-         FROM events e JOIN customers c ON c.id = e.customer_id
-        WHERE e.customer_id = $1
-          AND ($2::text IS NULL OR e.type = $2)
-          AND ($3::text IS NULL OR e.delivery_status = $3)
-          AND ($4::bigint IS NULL OR ${beforeCursorSql('e.created_at', 'e.id', '$4', '$5')})
-          AND ($6::text IS NULL OR e.id = $6)
-        ORDER BY e.created_at DESC, e.id DESC
-        LIMIT $7`,
-      [
-        customerId,
-        query.event ?? null,
-        query.status ?? null,
-        cursor?.createdMicros ?? null,
-        cursor?.id ?? null,
-        onlyId ?? null,
-        limit + 1,
-      ],
-    )) as ListedRow[];
+    const rows = await this.events.log(customerId, {
+      type: query.event,
+      status: query.status,
+      before: cursor,
+      onlyId,
+      limit: limit + 1,
+    });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       events: page.map(toView),
-      nextCursor: rows.length > limit && last ? encodeCursor({ createdMicros: last.created_exact, id: last.id }) : null,
+      nextCursor: rows.length > limit && last ? encodeCursor({ createdMicros: last.createdMicros, id: last.id }) : null,
     };
   }
 }
 
-function toView(row: ListedRow): EventDeliveryView {
+function toView(row: LoggedEvent): EventDeliveryView {
   return {
     id: row.id,
     event: row.type,
-    tenantId: row.tenant_id,
-    status: row.delivery_status,
-    createdAt: row.created_at.toISOString(),
-    deliveredAt: row.delivered_at?.toISOString() ?? null,
-    nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
-    failureReason: row.failure_reason,
+    tenantId: row.tenantId,
+    status: row.deliveryStatus,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    failureReason: row.failureReason,
     livemode: row.livemode,
     attempts: row.attempts.map((attempt) => ({ ...attempt, attemptedAt: new Date(attempt.attemptedAt).toISOString() })),
   };

@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config/app-config';
 import { CustomerModes } from '../customers/customer-modes';
 import type { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
+import { Database } from '../database/database';
+import type { Transaction } from '../database/transaction';
 import { attemptConsequence, GONE } from './attempt-consequence';
-import { EVENT_ROW_COLUMNS, EventRow } from './stored-event';
-import { EndpointState, OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
+import { DeliverableEvent, EventsStore } from './events.store';
+import { OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookEndpointsStore } from './webhook-endpoints.store';
 import { StoredEvent, webhookBody } from './webhook-payload';
 import { AttemptResult, isDelivered, WebhookSender } from './webhook-sender';
 
@@ -28,7 +29,9 @@ export class WebhookDispatcher {
   private readonly logger = new Logger('Webhooks');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly events: EventsStore,
+    private readonly endpointRows: WebhookEndpointsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly endpoints: WebhookEndpointsService,
     private readonly sender: WebhookSender,
@@ -42,15 +45,12 @@ export class WebhookDispatcher {
    * whose event another worker has claimed since).
    */
   async deliver(eventId: string, workerId: string): Promise<void> {
-    const [event] = (await this.dataSource.query(
-      `SELECT ${EVENT_ROW_COLUMNS} FROM events e JOIN customers c ON c.id = e.customer_id WHERE e.id = $1`,
-      [eventId],
-    )) as EventRow[];
+    const event = await this.events.findDeliverable(eventId);
     if (!event) return;
-    if (event.delivery_status !== 'pending') return this.letGo(eventId, workerId);
+    if (event.deliveryStatus !== 'pending') return this.letGo(eventId, workerId);
     let endpoint: OpenEndpoint | undefined;
     try {
-      endpoint = await this.endpoints.open(event.customer_id);
+      endpoint = await this.endpoints.open(event.customerId);
     } catch (error) {
       // A key this instance lacks may be on another (a rotation under way): let the queue retry.
       // A secret no key opens fails visibly instead of retrying forever.
@@ -72,7 +72,7 @@ export class WebhookDispatcher {
       eventId: event.id,
       body: webhookBody(toStored(event)),
     });
-    await this.dataSource.transaction((transaction) => this.record(transaction, event, workerId, endpoint, result));
+    await this.database.transaction((transaction) => this.record(transaction, event, workerId, endpoint, result));
   }
 
   /**
@@ -97,69 +97,54 @@ export class WebhookDispatcher {
       body: webhookBody(event),
     });
     const delivered = isDelivered(result);
-    await this.dataSource.transaction(async (transaction) => {
-      await transaction.query(
-        `INSERT INTO events (id, customer_id, tenant_id, type, data, created_at, delivery_status, attempts, round_attempts, delivered_at, failure_reason)
-         VALUES ($1, $2, NULL, $3, $4, $5, $6, 1, 1, CASE WHEN $6 = 'delivered' THEN now() END, $7)`,
-        [
-          event.id,
+    await this.database.transaction(async (transaction) => {
+      await this.events.insertSentTest(
+        {
+          id: event.id,
           customerId,
-          event.type,
-          JSON.stringify(event.data),
-          event.createdAt,
-          delivered ? 'delivered' : 'failed',
-          delivered ? null : 'The test event is sent once',
-        ],
+          type: event.type,
+          data: event.data,
+          createdAt: event.createdAt,
+          delivered,
+          failureReason: delivered ? null : 'The test event is sent once',
+        },
+        transaction,
       );
-      await this.insertAttempt(transaction, event.id, 1, endpoint.url, result);
-      if (result.statusCode === GONE) await this.disableEndpoint(transaction, customerId, endpoint);
+      await this.events.insertAttempt(event.id, 1, endpoint.url, result, transaction);
+      if (result.statusCode === GONE)
+        await this.endpointRows.disableAfterGone(customerId, endpoint.updatedAt, transaction);
     });
     return { eventId: event.id, result };
   }
 
   private async record(
-    transaction: EntityManager,
-    event: EventRow,
+    transaction: Transaction,
+    event: DeliverableEvent,
     workerId: string,
     endpoint: OpenEndpoint,
     result: AttemptResult,
   ): Promise<void> {
     // The event row is locked: a resend racing this attempt numbers its attempts after this one.
-    const [current] = (await transaction.query(
-      'SELECT attempts, round_attempts, round, delivery_status, claimed_by FROM events WHERE id = $1 FOR UPDATE',
-      [event.id],
-    )) as Array<
-      Pick<EventRow, 'round' | 'delivery_status'> & {
-        attempts: number;
-        round_attempts: number;
-        claimed_by: string | null;
-      }
-    >;
+    const current = await this.events.lockForAttempt(event.id, transaction);
     if (!current) return;
     const attempt = current.attempts + 1;
-    await this.insertAttempt(transaction, event.id, attempt, endpoint.url, result);
+    await this.events.insertAttempt(event.id, attempt, endpoint.url, result, transaction);
     // This worker was taken for dead and its claim let go: the attempt happened and is recorded, but
     // the event's state is for the worker that holds it now (or the next one) to decide.
-    if (current.claimed_by !== workerId) {
-      await transaction.query('UPDATE events SET attempts = $2 WHERE id = $1', [event.id, attempt]);
+    if (current.claimedBy !== workerId) {
+      await this.events.countAttempt(event.id, attempt, transaction);
       return;
     }
     // A resend started a new round while this attempt was under way: that round decides the state.
-    if (current.round !== event.round || current.delivery_status !== 'pending') {
-      await transaction.query('UPDATE events SET attempts = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [
-        event.id,
-        attempt,
-      ]);
+    if (current.round !== event.round || current.deliveryStatus !== 'pending') {
+      await this.events.countAttemptAndLetGo(event.id, attempt, transaction);
       return;
     }
 
-    const roundAttempts = current.round_attempts + 1;
+    const roundAttempts = current.roundAttempts + 1;
     const next = attemptConsequence(result, roundAttempts, this.config.webhooks.retryScheduleMs, this.clock.now());
     if (next.kind === 'delivered') {
-      await transaction.query(
-        "UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL, claimed_by = NULL, claimed_at = NULL WHERE id = $1",
-        [event.id, attempt, roundAttempts],
-      );
+      await this.events.markDelivered(event.id, attempt, roundAttempts, transaction);
       return;
     }
     this.logger.warn({
@@ -169,59 +154,18 @@ export class WebhookDispatcher {
       statusCode: result.statusCode,
       err: result.error,
     });
-    if (next.kind === 'gone') await this.disableEndpoint(transaction, event.customer_id, endpoint);
-    if (next.kind !== 'retry') return this.fail(transaction, event.id, attempt, roundAttempts, next.reason);
+    // Only the endpoint the attempt went to: one PUT again since then (even of the same URL) stays enabled.
+    if (next.kind === 'gone')
+      await this.endpointRows.disableAfterGone(event.customerId, endpoint.updatedAt, transaction);
+    if (next.kind !== 'retry')
+      return this.events.markFailed(event.id, attempt, roundAttempts, next.reason, transaction);
     // Let go with the next attempt's time: the lane's trigger makes it due then.
-    await transaction.query(
-      'UPDATE events SET attempts = $2, round_attempts = $3, next_attempt_at = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1',
-      [event.id, attempt, roundAttempts, next.at],
-    );
-  }
-
-  private async insertAttempt(
-    transaction: EntityManager,
-    eventId: string,
-    attempt: number,
-    url: string,
-    result: AttemptResult,
-  ): Promise<void> {
-    await transaction.query(
-      'INSERT INTO webhook_attempts (event_id, attempt_number, url, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)',
-      [eventId, attempt, url, result.statusCode, result.durationMs, result.error],
-    );
-  }
-
-  /** Only the endpoint the attempt went to: one PUT again since then (even of the same URL) stays enabled. */
-  private async disableEndpoint(
-    transaction: EntityManager,
-    customerId: string,
-    endpoint: EndpointState,
-  ): Promise<void> {
-    await transaction.query(
-      "UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = 'The receiver answered 410 Gone', updated_at = now() WHERE customer_id = $1 AND date_trunc('milliseconds', updated_at) = $2 AND disabled_at IS NULL",
-      [customerId, endpoint.updatedAt],
-    );
-  }
-
-  private async fail(
-    transaction: EntityManager,
-    eventId: string,
-    attempt: number,
-    roundAttempts: number,
-    reason: string,
-  ): Promise<void> {
-    await transaction.query(
-      "UPDATE events SET attempts = $2, round_attempts = $3, delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $4, claimed_by = NULL, claimed_at = NULL WHERE id = $1",
-      [eventId, attempt, roundAttempts, reason],
-    );
+    await this.events.scheduleRetry(event.id, attempt, roundAttempts, next.at, transaction);
   }
 
   /** A pending event that cannot be sent at all fails visibly, with the reason. */
   private async giveUp(eventId: string, workerId: string, reason: string): Promise<void> {
-    await this.dataSource.query(
-      "UPDATE events SET delivery_status = 'failed', next_attempt_at = NULL, failure_reason = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1 AND delivery_status = 'pending' AND claimed_by = $3",
-      [eventId, reason, workerId],
-    );
+    await this.events.failClaimed(eventId, workerId, reason);
     await this.letGo(eventId, workerId);
   }
 
@@ -230,43 +174,26 @@ export class WebhookDispatcher {
    * is due again at its time, or after `delayMs` when given. Only `workerId`'s own claim.
    */
   async letGo(eventId: string, workerId: string, delayMs?: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE events SET claimed_by = NULL, claimed_at = NULL,
-              next_attempt_at = CASE WHEN $3::integer IS NULL THEN next_attempt_at ELSE greatest(next_attempt_at, now() + $3 * interval '1 millisecond') END
-        WHERE id = $1 AND claimed_by = $2`,
-      [eventId, workerId, delayMs ?? null],
-    );
+    await this.events.letGo(eventId, workerId, delayMs);
   }
 
   /** The attempts `workerId` claimed but does not hold (see WorkLane.releaseUnheld): due again at their time. */
-  async releaseUnheld(workerId: string, heldEventIds: string[]): Promise<number> {
-    const [, released] = (await this.dataSource.query(
-      'UPDATE events SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by = $1 AND id <> ALL ($2::text[])',
-      [workerId, heldEventIds],
-    )) as [unknown[], number];
-    return released;
+  releaseUnheld(workerId: string, heldEventIds: string[]): Promise<number> {
+    return this.events.releaseUnheld(workerId, heldEventIds);
   }
 
   /** See WorkLane.releaseAbandoned. */
-  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
-    const [, released] = (await this.dataSource.query(
-      `UPDATE events e SET claimed_by = NULL, claimed_at = NULL
-        WHERE e.claimed_by IS NOT NULL
-          AND (e.claimed_by = ANY($1::text[])
-               OR (e.claimed_at < now() - make_interval(secs => $2::double precision / 1000)
-                   AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = e.claimed_by)))`,
-      [deadWorkerIds, deadAfterMs],
-    )) as [unknown[], number];
-    return released;
+  releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
+    return this.events.releaseAbandoned(deadWorkerIds, deadAfterMs);
   }
 }
 
-function toStored(event: EventRow): StoredEvent {
+function toStored(event: DeliverableEvent): StoredEvent {
   return {
     id: event.id,
     type: event.type,
-    tenantId: event.tenant_id,
-    createdAt: event.created_at,
+    tenantId: event.tenantId,
+    createdAt: event.createdAt,
     data: event.data,
     livemode: event.livemode,
   };

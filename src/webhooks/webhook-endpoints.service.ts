@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
+import { Database } from '../database/database';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
 import { UrlSafety } from '../common/url-safety';
 import type { EventType } from './event-types';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { WebhookEndpointsStore } from './webhook-endpoints.store';
 import { generateWebhookSecret, WEBHOOK_SECRET_LENGTH } from './webhook-secret-policy';
 
 export { WEBHOOK_SECRET_LENGTH } from './webhook-secret-policy';
@@ -41,7 +41,8 @@ export interface WrittenEndpoint {
 @Injectable()
 export class WebhookEndpointsService {
   constructor(
-    @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
+    private readonly endpoints: WebhookEndpointsStore,
+    private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: UrlSafety,
     private readonly box: SecretBox,
@@ -75,23 +76,15 @@ export class WebhookEndpointsService {
     }
     await this.checkUrl(url, customerId);
     const secret = chosenSecret ?? generateWebhookSecret();
-    await this.endpoints.upsert(
-      {
-        customerId,
-        // As the URL parser writes it (no stray spaces; the fragment is never sent anyway).
-        url: withoutFragment(url),
-        secretEncrypted: this.box.encrypt(secret, secretContext(customerId)),
-        secretLast4: secret.slice(-4),
-        previousSecretEncrypted: null,
-        previousSecretExpiresAt: null,
-        disabledAt: null,
-        disabledReason: null,
-        events,
-        updatedAt: () => 'now()',
-      },
-      ['customerId'],
-    );
-    const endpoint = await this.endpoints.findOneByOrFail({ customerId });
+    await this.endpoints.put({
+      customerId,
+      // As the URL parser writes it (no stray spaces; the fragment is never sent anyway).
+      url: withoutFragment(url),
+      secretEncrypted: this.box.encrypt(secret, secretContext(customerId)),
+      secretLast4: secret.slice(-4),
+      events,
+    });
+    const endpoint = await this.endpoints.get(customerId);
     return chosenSecret === undefined ? { endpoint, generatedSecret: secret } : { endpoint };
   }
 
@@ -103,51 +96,47 @@ export class WebhookEndpointsService {
    */
   async rotate(customerId: string, overlapSeconds: number): Promise<WrittenEndpoint> {
     const secret = generateWebhookSecret();
-    await this.endpoints.manager.transaction(async (transaction) => {
-      const current = await transaction
-        .getRepository(WebhookEndpoint)
-        .findOne({ where: { customerId }, lock: { mode: 'pessimistic_write' } });
+    await this.database.transaction(async (transaction) => {
+      const current = await this.endpoints.lock(customerId, transaction);
       if (!current) throw ApiException.notFound('Webhook');
       const keepsOld = overlapSeconds > 0;
       const oldSecret = keepsOld ? this.box.decrypt(current.secretEncrypted, secretContext(customerId)) : undefined;
-      await transaction.query(
-        `UPDATE webhook_endpoints
-            SET secret_encrypted = $2, secret_last4 = $3, previous_secret_encrypted = $4,
-                previous_secret_expires_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() + make_interval(secs => $5) END
-          WHERE customer_id = $1`,
-        [
-          customerId,
-          this.box.encrypt(secret, secretContext(customerId)),
-          secret.slice(-4),
-          oldSecret === undefined ? null : this.box.encrypt(oldSecret, previousSecretContext(customerId)),
+      await this.endpoints.rotate(
+        customerId,
+        {
+          secretEncrypted: this.box.encrypt(secret, secretContext(customerId)),
+          secretLast4: secret.slice(-4),
+          previousSecretEncrypted:
+            oldSecret === undefined ? null : this.box.encrypt(oldSecret, previousSecretContext(customerId)),
           overlapSeconds,
-        ],
+        },
+        transaction,
       );
     });
-    return { endpoint: await this.endpoints.findOneByOrFail({ customerId }), generatedSecret: secret };
+    return { endpoint: await this.endpoints.get(customerId), generatedSecret: secret };
   }
 
   async get(customerId: string): Promise<WebhookEndpoint> {
-    const endpoint = await this.endpoints.findOneBy({ customerId });
+    const endpoint = await this.endpoints.find(customerId);
     if (!endpoint) throw ApiException.notFound('Webhook');
     return endpoint;
   }
 
   async remove(customerId: string): Promise<WebhookEndpoint> {
     const endpoint = await this.get(customerId);
-    await this.endpoints.delete({ customerId });
+    await this.endpoints.delete(customerId);
     return endpoint;
   }
 
   /** The endpoint without opening its secret, or undefined when none is set. */
   async state(customerId: string): Promise<EndpointState | undefined> {
-    const endpoint = await this.endpoints.findOneBy({ customerId });
+    const endpoint = await this.endpoints.find(customerId);
     return endpoint ? { url: endpoint.url, disabledAt: endpoint.disabledAt, updatedAt: endpoint.updatedAt } : undefined;
   }
 
   /** The endpoint with its secret, or undefined when none is set. Throws DecryptionError when the secret cannot be opened. */
   async open(customerId: string): Promise<OpenEndpoint | undefined> {
-    const endpoint = await this.endpoints.findOneBy({ customerId });
+    const endpoint = await this.endpoints.find(customerId);
     if (!endpoint) return undefined;
     return {
       url: endpoint.url,

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { retryUntilDone } from '../queue/retry-until-done';
 import { ShutdownSignal } from '../queue/shutdown-signal';
 import { LaneRegistry, WorkLane } from '../queue/work-lane';
+import { EventsStore } from './events.store';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
 /** The lane's name, and the payload of the notification that wakes it. */
@@ -26,7 +25,7 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
   private readonly logger = new Logger('Webhooks');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lanes: LaneRegistry,
     private readonly dispatcher: WebhookDispatcher,
@@ -39,15 +38,8 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
     this.lanes.register(this);
   }
 
-  async claim(workerId: string, wanted: number): Promise<string[]> {
-    const rows = (await this.dataSource.query('SELECT event_id FROM claim_events($1, $2, $3)', [
-      workerId,
-      wanted,
-      this.config.webhooks.customerMaxInFlight,
-    ])) as Array<{
-      event_id: string;
-    }>;
-    return rows.map((row) => row.event_id);
+  claim(workerId: string, wanted: number): Promise<string[]> {
+    return this.events.claim(workerId, wanted, this.config.webhooks.customerMaxInFlight);
   }
 
   async work(eventId: string, workerId: string): Promise<void> {

@@ -5,10 +5,12 @@ import { ClockModule } from '../common/clock/clock.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
 import { EventOutbox } from './event-outbox';
+import { EventsStore } from './events.store';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookEndpointsStore } from './webhook-endpoints.store';
 import { WebhookLane } from './webhook-lane';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
@@ -22,6 +24,8 @@ import { WebhookTestThrottle } from './webhook-test-throttle';
   imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule, CustomersModule, ClockModule],
   controllers: [WebhooksController],
   providers: [
+    EventsStore,
+    WebhookEndpointsStore,
     EventOutbox,
     WebhookEndpointsService,
     WebhookSender,
@@ -31,6 +35,6 @@ import { WebhookTestThrottle } from './webhook-test-throttle';
     UrlSafety,
     { provide: WebhookTestThrottle, useFactory: () => new WebhookTestThrottle() },
   ],
-  exports: [EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
+  exports: [EventsStore, EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
 })
 export class WebhooksModule {}

@@ -3,25 +3,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DeliveryStatus } from '../../posts/delivery.entity';
 import { postStatusOf, PostStatus } from '../../posts/post-status';
+import { EventsStore, FailingEvent } from '../../webhooks/events.store';
 
 export interface Overview {
   accounts: Array<{ platform: string; status: string; count: number }>;
   postsLast7Days: Array<{ status: PostStatus; count: number }>;
-  failingEvents: Array<{
-    id: string;
-    event: string;
-    status: string;
-    attempts: number;
-    failureReason: string | null;
-    lastError: string | null;
-    createdAt: Date;
-  }>;
+  failingEvents: FailingEvent[];
 }
 
 /** The overview's figures, each one query scoped to the customer. */
 @Injectable()
 export class OverviewReader {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventsStore,
+  ) {}
 
   async read(customerId: string): Promise<Overview> {
     const [accounts, postShapes, failing] = await Promise.all([
@@ -37,14 +33,7 @@ export class OverviewReader {
          GROUP BY statuses`,
         [customerId],
       ) as Promise<Array<{ statuses: DeliveryStatus[]; count: number }>>,
-      this.dataSource.query(
-        `SELECT e.id, e.type AS event, e.delivery_status AS status, e.attempts, e.failure_reason AS "failureReason", e.created_at AS "createdAt",
-                (SELECT a.error FROM webhook_attempts a WHERE a.event_id = e.id ORDER BY a.attempt_number DESC LIMIT 1) AS "lastError"
-           FROM events e
-          WHERE e.customer_id = $1 AND (e.delivery_status = 'failed' OR (e.delivery_status = 'pending' AND e.attempts > 0))
-          ORDER BY e.created_at DESC, e.id DESC LIMIT 10`,
-        [customerId],
-      ) as Promise<Overview['failingEvents']>,
+      this.events.failingRecent(customerId),
     ]);
     const byStatus = new Map<PostStatus, number>();
     for (const shape of postShapes) {
