@@ -58,4 +58,14 @@ export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: st
     table: 'worker_heartbeats',
     why: 'Letting go of abandoned claims: a claim is taken over only when its worker has no heartbeat, seen in the same snapshot as the claim.',
   },
+  {
+    store: 'dashboard/dashboard.sql.ts',
+    table: 'customers',
+    why: "A session resolves with its user's customer and test world in one statement, on every dashboard page; it starts on the world of the customer's last used key.",
+  },
+  {
+    store: 'dashboard/dashboard.sql.ts',
+    table: 'api_keys',
+    why: "A new session views the world of the customer's most recently used key: read inside the session's INSERT.",
+  },
 ];

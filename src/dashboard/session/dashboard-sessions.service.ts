@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
 import type { CustomerMode } from '../../customers/customer.entity';
+import { DashboardStore } from '../dashboard.store';
 import { hashToken, isWellFormedToken, randomToken } from './tokens';
 
 /** Who is signed in, as every dashboard page needs it. */
@@ -40,7 +39,7 @@ export interface StartedSession {
 @Injectable()
 export class DashboardSessionsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: DashboardStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -51,66 +50,42 @@ export class DashboardSessionsService {
    */
   async start(userId: string): Promise<StartedSession> {
     const token = randomToken();
-    const [row] = (await this.dataSource.query(
-      `INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, expires_at, viewing)
-       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond',
-               coalesce((SELECT w.mode
-                           FROM dashboard_users u
-                           JOIN customers w ON w.id = u.customer_id OR w.live_customer_id = u.customer_id
-                           JOIN api_keys k ON k.customer_id = w.id
-                          WHERE u.id = $2 AND k.last_used_at IS NOT NULL AND k.revoked_at IS NULL
-                          ORDER BY k.last_used_at DESC
-                          LIMIT 1), 'live'))
-       RETURNING expires_at, floor(extract(epoch FROM expires_at - now()))::int AS max_age`,
-      [hashToken(token), userId, randomToken(), this.config.dashboard.sessionTtlMs],
-    )) as Array<{ expires_at: Date; max_age: number }>;
+    const opened = await this.store.startSession(
+      hashToken(token),
+      userId,
+      randomToken(),
+      this.config.dashboard.sessionTtlMs,
+    );
     // Expired sessions of anyone are of no use; clearing them here needs no scheduled job.
-    await this.dataSource.query('DELETE FROM dashboard_sessions WHERE expires_at < now()');
-    return { token, expiresAt: row!.expires_at, maxAgeSeconds: row!.max_age };
+    await this.store.deleteExpiredSessions();
+    return { token, ...opened };
   }
 
   /** The live session behind a cookie's token, or undefined (malformed, unknown, ended or expired). */
   async resolve(token: string | undefined): Promise<DashboardSession | undefined> {
     if (!isWellFormedToken(token)) return undefined;
+    const session = await this.store.resolveSession(hashToken(token));
+    if (!session) return undefined;
     // Viewing test data needs the test world, which the switch makes: without one, live.
-    const rows = (await this.dataSource.query(
-      `SELECT u.id AS user_id, u.email, c.id AS live_customer_id, c.name AS customer_name, s.csrf_token, w.id AS test_world_id
-         FROM dashboard_sessions s JOIN dashboard_users u ON u.id = s.user_id JOIN customers c ON c.id = u.customer_id
-              LEFT JOIN customers w ON s.viewing = 'test' AND w.live_customer_id = c.id AND w.mode = 'test'
-        WHERE s.token_hash = $1 AND s.expires_at > now()`,
-      [hashToken(token)],
-    )) as Array<{
-      user_id: string;
-      email: string;
-      live_customer_id: string;
-      customer_name: string;
-      csrf_token: string;
-      test_world_id: string | null;
-    }>;
-    const row = rows[0];
-    if (!row) return undefined;
     return {
-      userId: row.user_id,
-      email: row.email,
-      customerId: row.test_world_id ?? row.live_customer_id,
-      liveCustomerId: row.live_customer_id,
-      customerName: row.customer_name,
-      viewing: row.test_world_id ? 'test' : 'live',
-      csrfToken: row.csrf_token,
+      userId: session.userId,
+      email: session.email,
+      customerId: session.testWorldId ?? session.liveCustomerId,
+      liveCustomerId: session.liveCustomerId,
+      customerName: session.customerName,
+      viewing: session.testWorldId ? 'test' : 'live',
+      csrfToken: session.csrfToken,
     };
   }
 
   /** Switches the session to the customer's live data or its test world (which must exist for `test`). */
   async view(token: string | undefined, viewing: CustomerMode): Promise<void> {
     if (!isWellFormedToken(token)) return;
-    await this.dataSource.query('UPDATE dashboard_sessions SET viewing = $2 WHERE token_hash = $1', [
-      hashToken(token),
-      viewing,
-    ]);
+    await this.store.setViewing(hashToken(token), viewing);
   }
 
   async end(token: string | undefined): Promise<void> {
     if (!isWellFormedToken(token)) return;
-    await this.dataSource.query('DELETE FROM dashboard_sessions WHERE token_hash = $1', [hashToken(token)]);
+    await this.store.deleteSession(hashToken(token));
   }
 }

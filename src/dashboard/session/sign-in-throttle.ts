@@ -1,16 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { normalizeEmail } from '../users/dashboard-users.service';
 import { throttleAddress } from '../../common/http/client-address';
+import { DashboardStore } from '../dashboard.store';
 import { QUIET_PERIOD_HOURS, signInDelayTable } from './sign-in-delay';
-
-/**
- * Deletes the counts quiet for $1 hours, by the index on last_failed_at (exported so a test can
- * check the plan uses it). statement_timestamp(), not clock_timestamp(): a volatile bound cannot be
- * an index condition, and the purge needs no clock finer than its own statement's.
- */
-export const PURGE_QUIET_SQL = `DELETE FROM dashboard_sign_in_failures WHERE last_failed_at <= statement_timestamp() - $1 * interval '1 hour'`;
 
 /** Whether a sign-in attempt may check its password now. */
 export type Reservation = { open: true } | { open: false; retryAfterSeconds: number };
@@ -33,7 +25,7 @@ export function throttleKey(email: string, ip: string): string {
 export class SignInThrottle {
   private readonly delays = signInDelayTable();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly store: DashboardStore) {}
 
   /**
    * Counts this attempt as a failure before its password is checked, in one statement, and only
@@ -43,25 +35,10 @@ export class SignInThrottle {
    */
   async reserve(email: string, ip: string): Promise<Reservation> {
     const key = throttleKey(email, ip);
-    const reserved = (await this.dataSource.query(
-      `INSERT INTO dashboard_sign_in_failures AS f (key, failures, last_failed_at) VALUES ($1, 1, clock_timestamp())
-       ON CONFLICT (key) DO UPDATE
-          SET failures = CASE WHEN f.last_failed_at <= clock_timestamp() - $3 * interval '1 hour' THEN 1 ELSE f.failures + 1 END,
-              last_failed_at = clock_timestamp()
-        WHERE f.last_failed_at <= clock_timestamp() - $3 * interval '1 hour'
-           OR ${DELAY_SQL} = 0
-           OR f.last_failed_at + ${DELAY_SQL} * interval '1 second' <= clock_timestamp()
-       RETURNING failures`,
-      [key, this.delays, QUIET_PERIOD_HOURS],
-    )) as unknown[];
-    if (reserved.length) return { open: true };
-    const rows = (await this.dataSource.query(
-      `SELECT ceil(extract(epoch FROM f.last_failed_at + ${DELAY_SQL} * interval '1 second' - clock_timestamp()))::int AS wait
-         FROM dashboard_sign_in_failures f WHERE key = $1`,
-      [key, this.delays],
-    )) as Array<{ wait: number }>;
+    if (await this.store.reserveSignIn(key, this.delays, QUIET_PERIOD_HOURS)) return { open: true };
+    const wait = await this.store.signInWait(key, this.delays);
     // At least a second: a row cleared between the two statements still refused this attempt.
-    return { open: false, retryAfterSeconds: Math.max(rows[0]?.wait ?? 1, 1) };
+    return { open: false, retryAfterSeconds: Math.max(wait ?? 1, 1) };
   }
 
   /**
@@ -69,15 +46,11 @@ export class SignInThrottle {
    * only. Counts for other addresses stay, so signing in to one's own account resets nothing else.
    */
   async clear(email: string, ip: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM dashboard_sign_in_failures WHERE key = $1', [throttleKey(email, ip)]);
+    await this.store.clearSignInFailures(throttleKey(email, ip));
   }
 
   /** Deletes counts quiet for QUIET_PERIOD_HOURS (they would start from zero anyway); returns how many. */
   async purgeQuiet(): Promise<number> {
-    const [, deleted] = (await this.dataSource.query(PURGE_QUIET_SQL, [QUIET_PERIOD_HOURS])) as [unknown, number];
-    return deleted;
+    return this.store.purgeQuietSignInFailures(QUIET_PERIOD_HOURS);
   }
 }
-
-/** The delay after f.failures failures, from the table passed as $2 (its last entry stands for every higher count). */
-const DELAY_SQL = `($2::int[])[least(f.failures, cardinality($2::int[]) - 1) + 1]`;

@@ -1,9 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception';
 import { isUniqueViolation } from '../../common/errors/sql-state';
 import { newId } from '../../common/ids';
+import { DashboardStore } from '../dashboard.store';
 import { PasswordHasher } from './password-hasher';
 
 export interface DashboardUser {
@@ -27,7 +26,7 @@ export class DashboardUsersService implements OnModuleInit {
   private decoyHash = '';
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: DashboardStore,
     private readonly hasher: PasswordHasher,
   ) {}
 
@@ -49,10 +48,7 @@ export class DashboardUsersService implements OnModuleInit {
     if (problems.length) throw ApiException.validation(problems);
     const user = { id: newId('dashboardUser'), customerId, email: address };
     try {
-      await this.dataSource.query(
-        'INSERT INTO dashboard_users (id, customer_id, email, password_hash) VALUES ($1, $2, $3, $4)',
-        [user.id, customerId, address, await this.hasher.hash(password)],
-      );
+      await this.store.insertUser({ ...user, passwordHash: await this.hasher.hash(password) });
     } catch (error) {
       if (isUniqueViolation(error)) throw ApiException.conflict(`A dashboard user ${address} already exists`);
       throw error;
@@ -62,17 +58,13 @@ export class DashboardUsersService implements OnModuleInit {
 
   /** The user with this address and password, or undefined (unknown address and wrong password alike). */
   async verify(email: string, password: string): Promise<DashboardUser | undefined> {
-    const rows = (await this.dataSource.query(
-      'SELECT id, customer_id, email, password_hash FROM dashboard_users WHERE email = $1',
-      [normalizeEmail(email)],
-    )) as Array<{ id: string; customer_id: string; email: string; password_hash: string }>;
-    const row = rows[0];
+    const row = await this.store.findUserByEmail(normalizeEmail(email));
     if (!row) {
       await this.hasher.verify(this.decoyHash, password);
       return undefined;
     }
-    if (!(await this.hasher.verify(row.password_hash, password))) return undefined;
-    return { id: row.id, customerId: row.customer_id, email: row.email };
+    if (!(await this.hasher.verify(row.passwordHash, password))) return undefined;
+    return { id: row.id, customerId: row.customerId, email: row.email };
   }
 }
 
