@@ -154,39 +154,39 @@ export class ApiKeysService {
     clientIp: string | undefined,
   ): Promise<AuthenticatedCustomer | undefined> {
     const generation = this.cache.generation;
-    let row: KeyOwner | undefined;
+    let owner: KeyOwner | undefined;
     try {
-      row = await this.keys.findActiveByHash(hash);
+      owner = await this.keys.findActiveByHash(hash);
     } catch (error) {
       this.lookupThrottle.refund(clientIp);
       throw error;
     }
-    if (!row) {
+    if (!owner) {
       this.knownValid.forget(hash);
       this.recentlyInvalid.remember(hash);
       return undefined;
     }
-    // Never written so by us; a key that says one mode while its row says another is refused.
-    if (modeOfApiKey(presented) !== row.mode) {
+    // Never written so by us; a key that says one mode while its owner says another is refused.
+    if (modeOfApiKey(presented) !== owner.mode) {
       this.logger.error({
         msg: 'API key refused: its form and its customer disagree on the mode',
-        keyId: row.keyId,
-        mode: row.mode,
+        keyId: owner.keyId,
+        mode: owner.mode,
       });
       return undefined;
     }
     // While cached, the key is read at most every TTL, which is within last_used_at's precision.
-    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      this.touch(row.keyId);
+    if (!owner.lastUsedAt || Date.now() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      this.touch(owner.keyId);
     }
     this.lookupThrottle.refund(clientIp);
     this.knownValid.remember(hash);
     const customer: AuthenticatedCustomer = {
-      customerId: row.customerId,
-      customerName: row.customerName,
-      apiKeyId: row.keyId,
-      mode: row.mode,
-      liveCustomerId: row.liveCustomerId,
+      customerId: owner.customerId,
+      customerName: owner.customerName,
+      apiKeyId: owner.keyId,
+      mode: owner.mode,
+      liveCustomerId: owner.liveCustomerId,
     };
     this.cache.set(hash, customer, generation);
     return customer;
