@@ -88,7 +88,6 @@ export default tseslint.config(
       'src/media/media.service.ts',
       'src/media/postgres-media-storage.ts',
       'src/media/purge-unused-media.task.ts',
-      'src/metrics/metrics-scan.ts',
       'src/metrics/metrics.service.ts',
       'src/metrics/refresh-metrics.task.ts',
       'src/networks/apps/network-apps.service.ts',

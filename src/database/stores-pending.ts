@@ -32,8 +32,6 @@ export const STORES_PENDING: readonly string[] = [
   'media/media.service.ts',
   'media/postgres-media-storage.ts',
   'media/purge-unused-media.task.ts',
-  'metrics/metric-snapshots.store.ts',
-  'metrics/metrics-scan.ts',
   'posts/cancel-not-started.ts',
   'posts/delivery-store.ts',
   'posts/idempotency.ts',
