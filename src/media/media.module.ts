@@ -10,6 +10,7 @@ import { MediaUploads } from './media-uploads';
 import { MediaTransferRoutes } from './media-transfer.routes';
 import { MediaUrlSigner } from './media-url-signer';
 import { Medium } from './media.entity';
+import { MediaStore } from './media.store';
 import { PostgresMediaStorage } from './postgres-media-storage';
 import { PurgeUnusedMedia } from './purge-unused-media.task';
 import { S3MediaStorage } from './s3-media-storage';
@@ -19,6 +20,7 @@ import { S3MediaStorage } from './s3-media-storage';
   imports: [TypeOrmModule.forFeature([Medium]), DatabaseModule],
   controllers: [MediaController],
   providers: [
+    MediaStore,
     MediaService,
     MediaUploads,
     MediaUrlSigner,

@@ -1,11 +1,10 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { TaskRegistry } from '../queue/task-registry';
 import { PURGE_UNUSED_MEDIA } from '../scheduling/periodic-tasks';
 import { MediaService } from './media.service';
+import { MediaStore } from './media.store';
 
 /** Media at a time, so one run never holds a long transaction. */
 const BATCH = 100;
@@ -18,7 +17,7 @@ const BATCH = 100;
 @Injectable()
 export class PurgeUnusedMedia implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: MediaStore,
     private readonly tasks: TaskRegistry,
     private readonly media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -35,12 +34,9 @@ export class PurgeUnusedMedia implements OnModuleInit {
     const cutoff = new Date(now.getTime() - this.config.media.retentionDays * 86_400_000);
     let deleted = 0;
     for (;;) {
-      const rows = (await this.dataSource.query(
-        `SELECT id FROM media WHERE coalesce(last_used_at, created_at) < $1 LIMIT ${BATCH}`,
-        [cutoff],
-      )) as Array<{ id: string }>;
-      for (const { id } of rows) if (await this.media.purgeIfUnused(id, cutoff)) deleted += 1;
-      if (rows.length < BATCH) return deleted;
+      const ids = await this.store.unusedSince(cutoff, BATCH);
+      for (const id of ids) if (await this.media.purgeIfUnused(id, cutoff)) deleted += 1;
+      if (ids.length < BATCH) return deleted;
     }
   }
 }
