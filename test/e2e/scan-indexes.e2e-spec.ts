@@ -1,5 +1,5 @@
-import { KNOWN_THREADS_SQL } from '../../src/comments/reply-target';
-import { COMMENT_SCAN_DUE_SQL, RESCAN_AFTER_MS, WATCHED_FOR_MS } from '../../src/comments/comment-scan';
+import { COMMENT_SCAN_DUE_SQL, KNOWN_THREADS_SQL } from '../../src/comments/comments.sql';
+import { RESCAN_AFTER_MS, WATCHED_FOR_MS } from '../../src/comments/comment-scan';
 import { PURGE_QUIET_SQL } from '../../src/dashboard/session/sign-in-throttle';
 import { QUIET_PERIOD_HOURS } from '../../src/dashboard/session/sign-in-delay';
 import { DUE_DELIVERIES_SQL } from '../../src/metrics/metric-snapshots.sql';
