@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { checkedUpload } from './checked-upload';
 import { MediaView } from './dto/media.view';
@@ -58,6 +59,7 @@ export class MediaUploads {
     private readonly media: MediaStore,
     private readonly storage: MediaStorage,
     private readonly signer: MediaUrlSigner,
+    private readonly clock: Clock,
   ) {}
 
   async receive(
@@ -92,7 +94,7 @@ export class MediaUploads {
       await this.media.uploadFailed(id, reason);
       throw error;
     }
-    const uploadedAt = new Date();
+    const uploadedAt = this.clock.now();
     await this.media.uploadDone(id, uploadedAt, durationMs);
     return mediaView({ ...medium, state: 'ready', uploadedAt, durationMs, failure: null });
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClockModule } from '../common/clock/clock.module';
 import { DatabaseModule } from '../database/database.module';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -17,7 +18,7 @@ import { S3MediaStorage } from './s3-media-storage';
 
 /** Uploaded media: the API, the signed upload and file routes, their storage, and the purge. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Medium]), DatabaseModule],
+  imports: [TypeOrmModule.forFeature([Medium]), DatabaseModule, ClockModule],
   controllers: [MediaController],
   providers: [
     MediaStore,

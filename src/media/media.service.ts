@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { Readable } from 'node:stream';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { Database } from '../database/database';
 import { newId } from '../common/ids';
@@ -45,9 +46,10 @@ export class MediaService {
     private readonly storage: MediaStorage,
     private readonly signer: MediaUrlSigner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  async create(customerId: string, body: CreateMediaBody, now = new Date()): Promise<CreatedMediaView> {
+  async create(customerId: string, body: CreateMediaBody): Promise<CreatedMediaView> {
     const type = MEDIA_TYPES[body.contentType]!;
     const limit = MAX_UPLOAD_BYTES[type.kind];
     if (body.size > limit)
@@ -79,7 +81,7 @@ export class MediaService {
         transaction,
       );
     });
-    const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
+    const expiresAt = new Date(this.clock.now().getTime() + UPLOAD_URL_TTL_MS);
     return {
       ...mediaView(medium),
       uploadUrl: this.signer.url('upload', medium.id, type.extension, expiresAt),
@@ -102,11 +104,12 @@ export class MediaService {
 
   /**
    * Keeps media a post uses from being purged: counted as used until `until` (a scheduled post's
-   * time). Resolves to the ids it marked: a medium purged meanwhile is missing. The row lock of the
-   * UPDATE orders it with a purge's conditional DELETE (purgeIfUnused): either the purge sees the
-   * new last_used_at and keeps the medium, or the medium is gone before it is marked.
+   * time; the clock's time when none is given). Resolves to the ids it marked: a medium purged
+   * meanwhile is missing. The row lock of the UPDATE orders it with a purge's conditional DELETE
+   * (purgeIfUnused): either the purge sees the new last_used_at and keeps the medium, or the medium
+   * is gone before it is marked.
    */
-  async markUsed(ids: string[], until = new Date()): Promise<Set<string>> {
+  async markUsed(ids: string[], until: Date = this.clock.now()): Promise<Set<string>> {
     if (!ids.length) return new Set();
     return new Set(await this.media.markUsed(ids, until));
   }
@@ -121,10 +124,11 @@ export class MediaService {
    * medium's canonical URL signed for PUBLISH_URL_TTL_MS (long enough for a network that fetches
    * later, as Instagram does while its container is processed).
    */
-  publishUrl(medium: { url: string; mediaId?: string }, now = new Date()): string {
+  publishUrl(medium: { url: string; mediaId?: string }): string {
     if (!medium.mediaId) return medium.url;
     const extension = /\.([a-z0-9]{1,5})$/.exec(medium.url)?.[1] ?? 'bin';
-    return this.signer.url('file', medium.mediaId, extension, new Date(now.getTime() + PUBLISH_URL_TTL_MS));
+    const expiresAt = new Date(this.clock.now().getTime() + PUBLISH_URL_TTL_MS);
+    return this.signer.url('file', medium.mediaId, extension, expiresAt);
   }
 
   /** An uploaded medium's bytes straight from storage, for an adapter that uploads them itself; read lazily. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { TaskRegistry } from '../queue/task-registry';
@@ -10,9 +11,10 @@ import { MediaStore } from './media.store';
 const BATCH = 100;
 
 /**
- * Media no post has used for MEDIA_RETENTION_DAYS (counted from the upload when none ever did) are
- * deleted (each checked again as it goes: a post may have taken it up since). A post marks its media used until its publishing time when it is accepted,
- * and again when it is published, so a scheduled post never loses its media. Hourly: PURGE_UNUSED_MEDIA.
+ * Media no post has used for MEDIA_RETENTION_DAYS (counted from its announcement when none ever
+ * did), by the clock's time, are deleted (each checked again as it goes: a post may have taken it
+ * up since). A post marks its media used until its publishing time when it is accepted, and again
+ * when it is published, so a scheduled post never loses its media. Hourly: PURGE_UNUSED_MEDIA.
  */
 @Injectable()
 export class PurgeUnusedMedia implements OnModuleInit {
@@ -21,6 +23,7 @@ export class PurgeUnusedMedia implements OnModuleInit {
     private readonly tasks: TaskRegistry,
     private readonly media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -29,9 +32,9 @@ export class PurgeUnusedMedia implements OnModuleInit {
     });
   }
 
-  /** Resolves to how many media were deleted. */
-  async run(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.config.media.retentionDays * 86_400_000);
+  /** Resolves to how many media were deleted. The cut-off is the clock's time less the retention period. */
+  async run(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.config.media.retentionDays * 86_400_000);
     let deleted = 0;
     for (;;) {
       const ids = await this.store.unusedSince(cutoff, BATCH);

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { Database, LockedScanResult } from '../database/database';
 import { JobQueue } from '../queue/job-queue';
 import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
@@ -30,13 +31,15 @@ export class MetricsScan implements OnModuleInit {
     private readonly snapshots: MetricSnapshotsStore,
     private readonly jobs: JobQueue,
     private readonly scheduler: PeriodicScheduler,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.handle(METRICS_SCAN, () => this.scanOnce());
   }
 
-  scanOnce(now = new Date()): Promise<MetricsScanResult> {
+  /** Queues the reads due at `now` (the clock's time; a test may look ahead). */
+  scanOnce(now: Date = this.clock.now()): Promise<MetricsScanResult> {
     return this.database.lockedScan(METRICS_SCAN.lock, async (transaction) => {
       const limits = { batch: METRICS_SCAN_BATCH, perCustomer: METRICS_SCAN_PER_CUSTOMER };
       const deliveries = await this.snapshots.dueDeliveries(now, limits, transaction);
