@@ -1,18 +1,18 @@
-import { CommentRequestRow } from './comment-request-store';
+import { CommentRequest } from './comment-request';
 import { CommentRequestView } from './dto/comment.view';
 
-export function commentRequestView(row: CommentRequestRow): CommentRequestView {
+export function commentRequestView(request: CommentRequest): CommentRequestView {
   return {
-    id: row.id,
-    postId: row.post_id,
-    deliveryId: row.delivery_id,
-    text: row.text,
-    replyToId: row.reply_to_id,
-    status: row.status,
-    platformCommentId: row.platform_comment_id,
-    attempts: row.attempts,
-    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    createdAt: new Date(row.created_at).toISOString(),
-    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    id: request.id,
+    postId: request.postId,
+    deliveryId: request.deliveryId,
+    text: request.text,
+    replyToId: request.replyToId,
+    status: request.status,
+    platformCommentId: request.platformCommentId,
+    attempts: request.attempts,
+    error: request.errorCode ? { code: request.errorCode, message: request.errorMessage ?? '' } : null,
+    createdAt: new Date(request.createdAt).toISOString(),
+    sentAt: request.sentAt ? new Date(request.sentAt).toISOString() : null,
   };
 }

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ClockModule } from '../common/clock/clock.module';
+import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
-import { CommentRequestStore } from './comment-request-store';
 import { CommentScan } from './comment-scan';
 import { ScanCommentsTask } from './scan-comments.task';
 import { CommentsCalls } from './comments-call';
 import { CommentsController } from './comments.controller';
+import { CommentsStore } from './comments.store';
 import { CommentsService } from './comments.service';
 import { PublishedDeliveries } from './published-delivery';
 import { SendCommentTask } from './send-comment.task';
@@ -19,11 +20,11 @@ import { SendCommentTask } from './send-comment.task';
  * (The job queue and account lanes come from the global QueueModule.)
  */
 @Module({
-  imports: [AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule],
+  imports: [DatabaseModule, AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule],
   controllers: [CommentsController],
   providers: [
     CommentsService,
-    CommentRequestStore,
+    CommentsStore,
     CommentsCalls,
     PublishedDeliveries,
     SendCommentTask,

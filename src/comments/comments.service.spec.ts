@@ -1,11 +1,11 @@
-import type { DataSource } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { TestClock } from '../common/clock/test-clock';
+import type { Database } from '../database/database';
 import { NetworkError } from '../networks/network-error';
 import { decodeCommentCursor, encodeCommentCursor } from './comment-cursor';
-import type { CommentRequestStore } from './comment-request-store';
 import type { CommentsCalls } from './comments-call';
 import { CommentsService } from './comments.service';
+import type { CommentsStore } from './comments.store';
 import type { PublishedDeliveries } from './published-delivery';
 
 /**
@@ -17,10 +17,10 @@ function world() {
   const listComments = jest.fn();
   const deliveries = { find: jest.fn().mockResolvedValue({ comments: { listComments } }) };
   const service = new CommentsService(
-    {} as DataSource,
+    {} as Database,
     deliveries as unknown as PublishedDeliveries,
     { callFor: jest.fn().mockResolvedValue({ token: 'call' }) } as unknown as CommentsCalls,
-    {} as CommentRequestStore,
+    {} as CommentsStore,
     clock,
   );
   return { service, clock, listComments, deliveries };

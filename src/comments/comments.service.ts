@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
+import { Database } from '../database/database';
 import { newId } from '../common/ids';
 import { safeNetworkMessage } from '../networks/safe-network-message';
 import { NetworkError } from '../networks/network-error';
 import { IdempotencyKeys, requestHash } from '../posts/idempotency';
 import { decodeCommentCursor, encodeCommentCursor } from './comment-cursor';
-import { CommentRequestStore } from './comment-request-store';
 import { commentRequestView } from './comment-request-view';
 import { CommentsCalls } from './comments-call';
+import { CommentsStore } from './comments.store';
 import { CreateCommentBody } from './dto/create-comment.body';
 import { CommentPageView, CommentRequestView } from './dto/comment.view';
 import { ListCommentsQuery } from './dto/list-comments.query';
@@ -29,15 +28,15 @@ export interface CreatedCommentRequest {
 
 /**
  * Comments under a published delivery: read through to the network on each request (our cursor
- * wrapping the network's), and answered through the worker (CommentRequestStore, SendCommentTask).
+ * wrapping the network's), and answered through the worker (CommentsStore, SendCommentTask).
  */
 @Injectable()
 export class CommentsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly deliveries: PublishedDeliveries,
     private readonly calls: CommentsCalls,
-    private readonly store: CommentRequestStore,
+    private readonly store: CommentsStore,
     private readonly clock: Clock,
   ) {}
 
@@ -66,7 +65,7 @@ export class CommentsService {
     body: CreateCommentBody,
     idempotencyKey: string | undefined,
   ): Promise<CreatedCommentRequest> {
-    return this.dataSource.transaction(async (transaction) => {
+    return this.database.transaction(async (transaction) => {
       if (idempotencyKey) {
         const hash = requestHash({ comment: { postId, ...body } });
         const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, hash);
@@ -82,15 +81,15 @@ export class CommentsService {
           `${target.adapter.displayName} would refuse this text`,
           problems.map((problem) => ({ field: 'text', message: problem.message })),
         );
-      await checkReplyTarget(transaction, customerId, target, body.replyToId);
+      await checkReplyTarget(this.store, customerId, target, body.replyToId, transaction);
       const row = await this.store.insert(transaction, {
         id: newId('commentRequest'),
-        customer_id: customerId,
-        post_id: postId,
-        delivery_id: target.delivery.id,
-        account_id: target.account.id,
+        customerId,
+        postId,
+        deliveryId: target.delivery.id,
+        accountId: target.account.id,
         text: body.text,
-        reply_to_id: body.replyToId ?? null,
+        replyToId: body.replyToId ?? null,
       });
       const view = commentRequestView(row);
       if (idempotencyKey) await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);

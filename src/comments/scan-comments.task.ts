@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
+import { Database } from '../database/database';
 import { NetworkComment } from '../networks/network-adapter';
 import { CommentRead, CommentReadState, readNewComments } from './comment-reading';
 import { NetworkError } from '../networks/network-error';
@@ -10,37 +9,26 @@ import { TaskRegistry } from '../queue/task-registry';
 import { EventOutbox } from '../webhooks/event-outbox';
 import { SCAN_COMMENTS_TASK } from './comment-scan';
 import { CommentsCalls } from './comments-call';
+import { CommentsStore, ScannedDelivery } from './comments.store';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
 
 /** Newest-first pages read per scan of a delivery, at most: a larger burst is read on by the next scans. */
 const PAGES_PER_SCAN = 4;
 const PAGE_SIZE = 50;
 
-interface ScannedDelivery {
-  customer_id: string;
-  post_id: string;
-  tenant_id: string;
-  published_at: Date;
-  newest_at: Date | null;
-  ids_at_newest: string[] | null;
-  backlog_cursor: string | null;
-  backlog_until: Date | null;
-  backlog_ids: string[] | null;
-}
-
 /** The delivery's read state as stored; at first, nothing announced after its publishing time. */
-function storedState(row: ScannedDelivery): CommentReadState {
+function storedState(row: ScannedDelivery, publishedAt: Date): CommentReadState {
   return {
     mark: {
       // At first, the second the delivery was published in: networks give comment times in whole seconds.
-      newestAt: row.newest_at ? row.newest_at.getTime() : Math.floor(row.published_at.getTime() / 1000) * 1000 - 1,
-      idsAtNewest: row.ids_at_newest ?? [],
+      newestAt: row.newestAt ? row.newestAt.getTime() : Math.floor(publishedAt.getTime() / 1000) * 1000 - 1,
+      idsAtNewest: row.idsAtNewest ?? [],
     },
     backlog:
-      row.backlog_cursor && row.backlog_until
+      row.backlogCursor && row.backlogUntil
         ? {
-            cursor: row.backlog_cursor,
-            until: { newestAt: row.backlog_until.getTime(), idsAtNewest: row.backlog_ids ?? [] },
+            cursor: row.backlogCursor,
+            until: { newestAt: row.backlogUntil.getTime(), idsAtNewest: row.backlogIds ?? [] },
           }
         : null,
   };
@@ -58,7 +46,8 @@ export class ScanCommentsTask implements OnModuleInit {
   private readonly logger = new Logger('Comments');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly comments: CommentsStore,
     private readonly tasks: TaskRegistry,
     private readonly deliveries: PublishedDeliveries,
     private readonly calls: CommentsCalls,
@@ -72,23 +61,16 @@ export class ScanCommentsTask implements OnModuleInit {
   }
 
   async run(deliveryId: string): Promise<void> {
-    const [row] = (await this.dataSource.query(
-      `SELECT d.customer_id, d.post_id, p.tenant_id, d.published_at, w.newest_at, w.ids_at_newest,
-              w.backlog_cursor, w.backlog_until, w.backlog_ids
-         FROM deliveries d JOIN posts p ON p.id = d.post_id
-         LEFT JOIN comment_watermarks w ON w.delivery_id = d.id
-        WHERE d.id = $1`,
-      [deliveryId],
-    )) as ScannedDelivery[];
-    if (!row || !row.published_at) return;
+    const row = await this.comments.scannedDelivery(deliveryId);
+    if (!row || !row.publishedAt) return;
     let target: PublishedDelivery;
     try {
-      target = await this.deliveries.find(row.customer_id, row.post_id, deliveryId, 'read_comments');
+      target = await this.deliveries.find(row.customerId, row.postId, deliveryId, 'read_comments');
     } catch (error) {
       if (error instanceof ApiException) return; // No longer published, its account needs reconnecting, or may not read comments.
       throw error;
     }
-    const state = storedState(row);
+    const state = storedState(row, row.publishedAt);
     let read: CommentRead;
     try {
       const call = await this.calls.callFor(target);
@@ -101,7 +83,7 @@ export class ScanCommentsTask implements OnModuleInit {
       if (!(error instanceof NetworkError)) throw error;
       this.logger.warn({ msg: 'Reading comments failed', deliveryId, kind: error.kind, err: error.message });
       const until = error.kind === 'rate_limited' ? error.details.retryAt : undefined;
-      return this.remember(deliveryId, row.customer_id, state, until ?? new Date());
+      return this.comments.saveReadState(deliveryId, row.customerId, state, until ?? new Date());
     }
     if (read.droppedBacklog)
       this.logger.warn({
@@ -119,15 +101,15 @@ export class ScanCommentsTask implements OnModuleInit {
     next: CommentReadState,
   ): Promise<void> {
     const { delivery, account } = target;
-    await this.dataSource.transaction(async (transaction) => {
+    await this.database.transaction(async (transaction) => {
       // Oldest first, as they were written.
       for (const comment of [...fresh].reverse().filter((candidate) => !candidate.own)) {
         await this.outbox.record(transaction, {
-          customerId: row.customer_id,
-          tenantId: row.tenant_id,
+          customerId: row.customerId,
+          tenantId: row.tenantId,
           type: 'comment.received',
           data: {
-            servicePostId: row.post_id,
+            servicePostId: row.postId,
             deliveryId: delivery.id,
             connectedAccountId: account.id,
             platform: account.platform,
@@ -143,35 +125,7 @@ export class ScanCommentsTask implements OnModuleInit {
           },
         });
       }
-      await this.remember(delivery.id, row.customer_id, next, new Date(), transaction.query.bind(transaction));
+      await this.comments.saveReadState(delivery.id, row.customerId, next, new Date(), transaction);
     });
-  }
-
-  private async remember(
-    deliveryId: string,
-    customerId: string,
-    { mark, backlog }: CommentReadState,
-    scannedAt: Date,
-    query: (sql: string, params: unknown[]) => Promise<unknown> = this.dataSource.query.bind(this.dataSource),
-  ): Promise<void> {
-    await query(
-      `INSERT INTO comment_watermarks
-         (delivery_id, customer_id, newest_at, ids_at_newest, scanned_at, backlog_cursor, backlog_until, backlog_ids)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (delivery_id) DO UPDATE
-         SET newest_at = excluded.newest_at, ids_at_newest = excluded.ids_at_newest, scanned_at = excluded.scanned_at,
-             backlog_cursor = excluded.backlog_cursor, backlog_until = excluded.backlog_until,
-             backlog_ids = excluded.backlog_ids`,
-      [
-        deliveryId,
-        customerId,
-        new Date(mark.newestAt),
-        mark.idsAtNewest,
-        scannedAt,
-        backlog?.cursor ?? null,
-        backlog ? new Date(backlog.until.newestAt) : null,
-        backlog?.until.idsAtNewest ?? null,
-      ],
-    );
   }
 }

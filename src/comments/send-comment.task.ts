@@ -1,17 +1,17 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
 import { TokenRefresher } from '../accounts/token-refresher';
 import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
+import { Database } from '../database/database';
 import { NetworkError } from '../networks/network-error';
 import { afterFailure } from '../posts/retry-policy';
 import { AccountLanes } from '../queue/account-lanes';
 import { payloadId } from '../queue/job-payload';
 import { TaskRegistry } from '../queue/task-registry';
 import { CommentsCalls } from './comments-call';
-import { CommentRequestRow, CommentRequestStore, SEND_COMMENT_TASK } from './comment-request-store';
+import { CommentRequest, SEND_COMMENT_TASK } from './comment-request';
+import { CommentsStore } from './comments.store';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
 
 /** While the account publishes (or refreshes its token), the answer waits this long and tries again. */
@@ -30,9 +30,9 @@ export class SendCommentTask implements OnModuleInit {
   private readonly logger = new Logger('Comments');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly tasks: TaskRegistry,
-    private readonly store: CommentRequestStore,
+    private readonly store: CommentsStore,
     private readonly deliveries: PublishedDeliveries,
     private readonly calls: CommentsCalls,
     private readonly tokens: TokenRefresher,
@@ -52,7 +52,7 @@ export class SendCommentTask implements OnModuleInit {
     if (!request || request.status === 'sent' || request.status === 'failed') return;
     let target: PublishedDelivery;
     try {
-      target = await this.deliveries.find(request.customer_id, request.post_id, request.delivery_id, 'answer_comments');
+      target = await this.deliveries.find(request.customerId, request.postId, request.deliveryId, 'answer_comments');
     } catch (error) {
       if (!(error instanceof ApiException)) throw error;
       // The delivery left the network, or its account needs reconnecting: nothing to answer as.
@@ -64,7 +64,7 @@ export class SendCommentTask implements OnModuleInit {
             : 'network_rejected';
       return this.store.failed(request.id, code, error.message);
     }
-    const lane = await this.lanes.withLane(request.account_id, request.customer_id, (workerId) =>
+    const lane = await this.lanes.withLane(request.accountId, request.customerId, (workerId) =>
       this.sendHoldingLane(request.id, target, workerId),
     );
     if (!lane.held) await this.store.later(request.id, new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS));
@@ -83,7 +83,7 @@ export class SendCommentTask implements OnModuleInit {
       const platformCommentId = await target.comments.answer({
         ...call,
         text: begun.text,
-        replyToId: begun.reply_to_id ?? undefined,
+        replyToId: begun.replyToId ?? undefined,
         // Every attempt after the first may follow one whose call reached the network.
         resuming: begun.attempts > 1,
       });
@@ -94,7 +94,7 @@ export class SendCommentTask implements OnModuleInit {
     }
   }
 
-  private async recordFailure(request: CommentRequestRow, target: PublishedDelivery, error: NetworkError) {
+  private async recordFailure(request: CommentRequest, target: PublishedDelivery, error: NetworkError) {
     this.logger.warn({
       msg: 'Answering a comment failed',
       requestId: request.id,
@@ -103,9 +103,7 @@ export class SendCommentTask implements OnModuleInit {
       err: error.message,
     });
     if (error.kind === 'auth_expired') {
-      await this.dataSource.transaction((transaction) =>
-        this.expiry.expire(transaction, target.account, error.message),
-      );
+      await this.database.transaction((transaction) => this.expiry.expire(transaction, target.account, error.message));
       return this.store.failed(
         request.id,
         'token_expired',
@@ -113,7 +111,7 @@ export class SendCommentTask implements OnModuleInit {
       );
     }
     const next = afterFailure(
-      { attempts: request.attempts, rateLimitWaits: request.rate_limit_waits, createdAt: request.created_at },
+      { attempts: request.attempts, rateLimitWaits: request.rateLimitWaits, createdAt: request.createdAt },
       error,
       this.clock.now(),
     );

@@ -68,4 +68,39 @@ export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: st
     table: 'api_keys',
     why: "A new session views the world of the customer's most recently used key: read inside the session's INSERT.",
   },
+  {
+    store: 'metrics/metric-snapshots.sql.ts',
+    table: 'connected_accounts',
+    why: "The metrics scan's due accounts: snapshots due again whose account is still active, ranked and capped per customer in one statement",
+  },
+  {
+    store: 'comments/comments.sql.ts',
+    table: 'connected_accounts',
+    why: "The comment scan's due deliveries: only an active account's, ranked and capped per customer with their watermarks in one statement",
+  },
+  {
+    store: 'comments/comments.sql.ts',
+    table: 'deliveries',
+    why: "A replyToId's known threads (a delivery's own object, beside answers and announced comments, one capped UNION); the scanned delivery read with its watermark",
+  },
+  {
+    store: 'comments/comments.sql.ts',
+    table: 'posts',
+    why: "The scanned delivery's post tenant, read with the delivery and its watermark in one statement",
+  },
+  {
+    store: 'comments/comments.sql.ts',
+    table: 'events',
+    why: "A replyToId's known threads: comments the scan announced (comment.received), in the same capped UNION as the answers sent",
+  },
+  {
+    store: 'comments/comments.sql.ts',
+    table: 'publish_lanes',
+    why: "An answer's attempt begins only while its worker holds the account's lane, checked in the UPDATE that marks it sending",
+  },
+  {
+    store: 'comments/comments.sql.ts',
+    table: 'worker_heartbeats',
+    why: "An answer's attempt begins only while its worker's heartbeat is fresh, checked in the UPDATE that marks it sending",
+  },
 ];

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { checkedUpload } from './checked-upload';
 import { MediaView } from './dto/media.view';
@@ -9,6 +8,7 @@ import { MEDIA_TYPES } from './media-types';
 import { MediaUrlSigner } from './media-url-signer';
 import { mediaView } from './media-view';
 import { Medium } from './media.entity';
+import { MediaStore } from './media.store';
 import { Mp4DurationReader } from './mp4-duration';
 import { durationInWords, MAX_VIDEO_DURATION_MS } from './network-media-limits';
 import { signedMediaId } from './signed-media-request';
@@ -56,14 +56,11 @@ function checkedDuration(video: Mp4DurationReader): number {
 @Injectable()
 export class MediaUploads {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly media: MediaStore,
     private readonly storage: MediaStorage,
     private readonly signer: MediaUrlSigner,
+    private readonly clock: Clock,
   ) {}
-
-  private get repository() {
-    return this.dataSource.getRepository(Medium);
-  }
 
   async receive(
     file: string,
@@ -72,7 +69,7 @@ export class MediaUploads {
     body: AsyncIterable<Buffer | string>,
   ): Promise<MediaView> {
     const id = signedMediaId(this.signer, 'upload', file, query);
-    const medium = await this.repository.findOneBy({ id });
+    const medium = await this.media.findById(id);
     if (!medium) throw ApiException.notFound('Medium');
     checkHeaders(medium, headers);
     await this.claim(medium);
@@ -94,31 +91,24 @@ export class MediaUploads {
     } catch (error) {
       const reason = error instanceof ApiException ? error.message : 'The upload was interrupted';
       await this.storage.delete(id);
-      await this.repository.update({ id }, { state: 'failed', failure: reason });
+      await this.media.uploadFailed(id, reason);
       throw error;
     }
-    const uploadedAt = new Date();
-    await this.repository.update({ id }, { state: 'ready', uploadedAt, durationMs });
+    const uploadedAt = this.clock.now();
+    await this.media.uploadDone(id, uploadedAt, durationMs);
     return mediaView({ ...medium, state: 'ready', uploadedAt, durationMs, failure: null });
   }
 
   /** Marks the medium `uploading` for this request, unless it is ready or another live upload has it. */
   private async claim(medium: Medium): Promise<void> {
-    const [, claimed] = (await this.dataSource.query(
-      `UPDATE media SET state = 'uploading', failure = NULL, upload_beat_at = now()
-        WHERE id = $1 AND (state IN ('awaiting_upload', 'failed')
-          OR (state = 'uploading' AND coalesce(upload_beat_at, '-infinity') < now() - $2 * interval '1 millisecond'))
-        RETURNING id`,
-      [medium.id, STALE_UPLOAD_MS],
-    )) as [unknown[], number];
-    if (claimed === 0)
+    if (!(await this.media.claimUpload(medium.id, STALE_UPLOAD_MS)))
       throw ApiException.conflict(
         medium.state === 'ready' ? 'The medium is already uploaded' : 'The medium is being uploaded by another request',
       );
   }
 
   private async beat(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE media SET upload_beat_at = now() WHERE id = $1 AND state = 'uploading'`, [id]);
+    await this.media.beat(id);
   }
 }
 

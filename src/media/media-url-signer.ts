@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { Clock } from '../common/clock/clock';
 import { KeyRing } from '../common/crypto/key-ring';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
@@ -16,7 +17,7 @@ export type SignatureCheck = { ok: true } | { ok: false; reason: 'expired' | 'in
 /**
  * Signs and checks the service's media URLs: an HMAC-SHA256 of purpose, medium and expiry, keyed
  * by a key derived from the active encryption key (so nothing new is to be kept secret; rotating
- * that key ends every outstanding URL).
+ * that key ends every outstanding URL). A URL is expired from its expiry on, by the clock's time.
  */
 @Injectable()
 export class MediaUrlSigner {
@@ -25,6 +26,7 @@ export class MediaUrlSigner {
   constructor(
     keys: KeyRing,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', keys.active.key, Buffer.alloc(0), 'media-url-signing', 32));
   }
@@ -42,13 +44,12 @@ export class MediaUrlSigner {
     mediaId: string,
     expires: string | undefined,
     signature: string | undefined,
-    now = new Date(),
   ): SignatureCheck {
     if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[0-9a-f]{64}$/.test(signature))
       return { ok: false, reason: 'invalid' };
     const expected = Buffer.from(this.signature(purpose, mediaId, Number(expires)), 'hex');
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { ok: false, reason: 'invalid' };
-    if (Number(expires) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+    if (Number(expires) * 1000 <= this.clock.now().getTime()) return { ok: false, reason: 'expired' };
     return { ok: true };
   }
 

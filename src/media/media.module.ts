@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomersModule } from '../customers/customers.module';
+import { ClockModule } from '../common/clock/clock.module';
 import { DatabaseModule } from '../database/database.module';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -11,15 +12,17 @@ import { MediaUploads } from './media-uploads';
 import { MediaTransferRoutes } from './media-transfer.routes';
 import { MediaUrlSigner } from './media-url-signer';
 import { Medium } from './media.entity';
+import { MediaStore } from './media.store';
 import { PostgresMediaStorage } from './postgres-media-storage';
 import { PurgeUnusedMedia } from './purge-unused-media.task';
 import { S3MediaStorage } from './s3-media-storage';
 
 /** Uploaded media: the API, the signed upload and file routes, their storage, and the purge. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Medium]), DatabaseModule, CustomersModule],
+  imports: [TypeOrmModule.forFeature([Medium]), DatabaseModule, CustomersModule, ClockModule],
   controllers: [MediaController],
   providers: [
+    MediaStore,
     MediaService,
     MediaUploads,
     MediaUrlSigner,

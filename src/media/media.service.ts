@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
-import { DataSource, In } from 'typeorm';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
+import { Database } from '../database/database';
 import { newId } from '../common/ids';
 import type { MediaBytes } from './media-bytes';
 import { CreateMediaBody } from './dto/create-media.body';
@@ -16,6 +16,7 @@ import { MediaUrlSigner } from './media-url-signer';
 import { CustomersStore } from '../customers/customers.store';
 import { checkMediaQuota } from './media-quota';
 import { Medium } from './media.entity';
+import { MediaStore } from './media.store';
 import { sizeInWords } from './network-media-limits';
 import { mediaView } from './media-view';
 import { signedMediaId } from './signed-media-request';
@@ -41,18 +42,16 @@ export interface ServedFile {
 @Injectable()
 export class MediaService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly media: MediaStore,
     private readonly storage: MediaStorage,
     private readonly signer: MediaUrlSigner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly customers: CustomersStore,
+    private readonly clock: Clock,
   ) {}
 
-  private get repository() {
-    return this.dataSource.getRepository(Medium);
-  }
-
-  async create(customerId: string, body: CreateMediaBody, now = new Date()): Promise<CreatedMediaView> {
+  async create(customerId: string, body: CreateMediaBody): Promise<CreatedMediaView> {
     const type = MEDIA_TYPES[body.contentType]!;
     const limit = MAX_UPLOAD_BYTES[type.kind];
     if (body.size > limit)
@@ -66,24 +65,25 @@ export class MediaService {
         'The file is larger than any network takes',
       );
     // The quota's check and the insert under the customer's lock: announcements at once queue up.
-    const medium = await this.dataSource.transaction(async (manager) => {
-      await this.customers.lockForUpdate(customerId, manager);
-      await checkMediaQuota(manager, customerId, body.size, this.config.media.quotaBytes, UPLOAD_URL_TTL_MS);
-      return manager.save(
-        manager.create(Medium, {
+    const medium = await this.database.transaction(async (transaction) => {
+      await this.customers.lockForUpdate(customerId, transaction);
+      await checkMediaQuota(
+        () => this.media.bytesHeld(customerId, UPLOAD_URL_TTL_MS, transaction),
+        body.size,
+        this.config.media.quotaBytes,
+      );
+      return this.media.insert(
+        {
           id: newId('media'),
           customerId,
           contentType: body.contentType,
           size: body.size,
           filename: body.filename ?? null,
-          state: 'awaiting_upload',
-          failure: null,
-          uploadedAt: null,
-          lastUsedAt: null,
-        }),
+        },
+        transaction,
       );
     });
-    const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
+    const expiresAt = new Date(this.clock.now().getTime() + UPLOAD_URL_TTL_MS);
     return {
       ...mediaView(medium),
       uploadUrl: this.signer.url('upload', medium.id, type.extension, expiresAt),
@@ -92,7 +92,7 @@ export class MediaService {
   }
 
   async get(customerId: string, id: string): Promise<MediaView> {
-    const medium = await this.repository.findOneBy({ id, customerId });
+    const medium = await this.media.findOfCustomer(customerId, id);
     if (!medium) throw ApiException.notFound('Medium');
     return mediaView(medium);
   }
@@ -100,23 +100,20 @@ export class MediaService {
   /** The customer's media among `ids`, by id (another customer's are simply absent). */
   async find(customerId: string, ids: string[]): Promise<Map<string, Medium>> {
     if (ids.length === 0) return new Map();
-    const found = await this.repository.findBy({ customerId, id: In(ids) });
+    const found = await this.media.findManyOfCustomer(customerId, ids);
     return new Map(found.map((medium) => [medium.id, medium]));
   }
 
   /**
    * Keeps media a post uses from being purged: counted as used until `until` (a scheduled post's
-   * time). Resolves to the ids it marked: a medium purged meanwhile is missing. The row lock of the
-   * UPDATE orders it with a purge's conditional DELETE (purgeIfUnused): either the purge sees the
-   * new last_used_at and keeps the medium, or the medium is gone before it is marked.
+   * time; the clock's time when none is given). Resolves to the ids it marked: a medium purged
+   * meanwhile is missing. The row lock of the UPDATE orders it with a purge's conditional DELETE
+   * (purgeIfUnused): either the purge sees the new last_used_at and keeps the medium, or the medium
+   * is gone before it is marked.
    */
-  async markUsed(ids: string[], until = new Date()): Promise<Set<string>> {
+  async markUsed(ids: string[], until: Date = this.clock.now()): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const [rows] = (await this.dataSource.query(
-      'UPDATE media SET last_used_at = greatest(last_used_at, $2) WHERE id = ANY($1) RETURNING id',
-      [ids, until],
-    )) as [Array<{ id: string }>, number];
-    return new Set(rows.map((row) => row.id));
+    return new Set(await this.media.markUsed(ids, until));
   }
 
   /** A URL a network can fetch the medium's bytes from until `expiresAt`. */
@@ -129,10 +126,11 @@ export class MediaService {
    * medium's canonical URL signed for PUBLISH_URL_TTL_MS (long enough for a network that fetches
    * later, as Instagram does while its container is processed).
    */
-  publishUrl(medium: { url: string; mediaId?: string }, now = new Date()): string {
+  publishUrl(medium: { url: string; mediaId?: string }): string {
     if (!medium.mediaId) return medium.url;
     const extension = /\.([a-z0-9]{1,5})$/.exec(medium.url)?.[1] ?? 'bin';
-    return this.signer.url('file', medium.mediaId, extension, new Date(now.getTime() + PUBLISH_URL_TTL_MS));
+    const expiresAt = new Date(this.clock.now().getTime() + PUBLISH_URL_TTL_MS);
+    return this.signer.url('file', medium.mediaId, extension, expiresAt);
   }
 
   /** An uploaded medium's bytes straight from storage, for an adapter that uploads them itself; read lazily. */
@@ -153,7 +151,7 @@ export class MediaService {
     rangeHeader: string | undefined,
   ): Promise<ServedFile> {
     const id = signedMediaId(this.signer, 'file', file, query);
-    const medium = await this.repository.findOneBy({ id, state: 'ready' });
+    const medium = await this.media.findReady(id);
     if (!medium) throw ApiException.notFound('Medium');
     const range = requestedRange(rangeHeader, medium.size);
     if (range === 'unsatisfiable')
@@ -169,11 +167,7 @@ export class MediaService {
    * going; bytes a failing store keeps are left behind, never a medium without its bytes.
    */
   async purgeIfUnused(id: string, cutoff: Date): Promise<boolean> {
-    const [rows] = (await this.dataSource.query(
-      'DELETE FROM media WHERE id = $1 AND coalesce(last_used_at, created_at) < $2 RETURNING id',
-      [id, cutoff],
-    )) as [unknown[], number];
-    if (!rows.length) return false;
+    if (!(await this.media.deleteIfUnused(id, cutoff))) return false;
     await this.storage.delete(id);
     return true;
   }

@@ -32,6 +32,26 @@ describe('aliveUpload', () => {
     expect(beats).toBeLessThanOrEqual(3);
   });
 
+  it('keeps beating when the wall clock is set back: the beat interval is measured on the monotonic clock', async () => {
+    // The wall clock jumps back an hour once the upload starts (an NTP correction): a beat timed by
+    // it would wait that hour, and another PUT would take the live upload over after STALE_UPLOAD_MS.
+    const started = Date.now();
+    const wallClock = jest
+      .spyOn(Date, 'now')
+      .mockReturnValueOnce(started)
+      .mockReturnValue(started - 3600_000);
+    try {
+      let beats = 0;
+      await drain(
+        aliveUpload(pieces([0, 20, 20, 20]), { idleMs: 1000, beatEveryMs: 10, beat: async () => void (beats += 1) }),
+      );
+      // Pieces 20 ms apart, a beat due every 10 ms: one before each piece after the first.
+      expect(beats).toBe(3);
+    } finally {
+      wallClock.mockRestore();
+    }
+  });
+
   it('ends an upload whose bytes stop arriving with a 408 that says to PUT again, without waiting for the body', async () => {
     async function* stalls(): AsyncGenerator<Buffer> {
       yield Buffer.from('first');

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { TokenVault } from '../accounts/token-vault';
+import { Clock } from '../common/clock/clock';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { MetricReading } from '../networks/metrics/metric-reading';
 import { AccountTokens, AppCredentials, NetworkAdapter } from '../networks/network-adapter';
@@ -35,10 +36,12 @@ export class MetricsRefresher {
     private readonly networks: NetworkRegistry,
     private readonly vault: TokenVault,
     private readonly apps: AppCredentialsResolver,
+    private readonly clock: Clock,
   ) {}
 
   /** Reads a post's metrics unless they were read within the window. */
-  refreshDelivery(delivery: PublishedDelivery, account: ConnectedAccount, now = new Date()): Promise<void> {
+  refreshDelivery(delivery: PublishedDelivery, account: ConnectedAccount): Promise<void> {
+    const now = this.clock.now();
     return this.refresh(
       'delivery',
       delivery.id,
@@ -57,7 +60,8 @@ export class MetricsRefresher {
   }
 
   /** Reads an account's metrics unless they were read within the window. */
-  refreshAccount(account: ConnectedAccount, now = new Date()): Promise<void> {
+  refreshAccount(account: ConnectedAccount): Promise<void> {
+    const now = this.clock.now();
     return this.refresh('account', account.id, account, now, nextAccountRefresh(now), (adapter, tokens, app) =>
       adapter.accountMetrics({ networkAccountId: account.networkAccountId, tokens, app }),
     );
@@ -86,7 +90,7 @@ export class MetricsRefresher {
     const adapter = this.networks.get(account.platform);
     try {
       const reading = await read(adapter, tokens, await this.apps.appFor(account.customerId, adapter));
-      await this.store.saveReading(subject, subjectId, reading, new Date(), nextRefreshAt);
+      await this.store.saveReading(subject, subjectId, reading, this.clock.now(), nextRefreshAt);
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       // Rate limited: nothing reads again before the network allows (the background refresh waits too).

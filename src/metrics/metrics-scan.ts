@@ -1,12 +1,10 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
-import { takingTurnsSql } from '../queue/taking-turns-sql';
+import { Clock } from '../common/clock/clock';
+import { Database, LockedScanResult } from '../database/database';
 import { JobQueue } from '../queue/job-queue';
-import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
 import { METRICS_SCAN } from '../scheduling/periodic-tasks';
+import { MetricSnapshotsStore } from './metric-snapshots.store';
 import { metricsJobKey, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 
 /** At most this many reads are queued per scan, and at most PER_CUSTOMER of one customer's. */
@@ -15,33 +13,6 @@ export const METRICS_SCAN_PER_CUSTOMER = 20;
 
 /** A read that keeps failing is retried a few times; its schedule brings it back anyway. */
 const READ_MAX_ATTEMPTS = 3;
-
-/**
- * Posts due a background read: published in the last 30 days and never read, or due by their
- * schedule and not held back (a recent read, a network's rate limit). Each customer's most overdue
- * first, customers taking turns, so one customer's many posts never starve another's.
- * $1 now, $2 batch, $3 per customer.
- */
-export const DUE_DELIVERIES_SQL = recentDeliveriesSql({
-  columns: 'COALESCE(s.next_refresh_at, d.published_at) AS due_at',
-  joins: "LEFT JOIN metric_snapshots s ON s.subject_kind = 'delivery' AND s.subject_id = d.id",
-  publishedAfter: "$1::timestamptz - interval '30 days'",
-  due: '(s.subject_id IS NULL OR (s.not_before <= $1 AND (s.next_refresh_at <= $1 OR s.fetched_at IS NULL)))',
-  order: 'due_at, id',
-  perCustomer: '$3',
-  limit: '$2',
-  output: 'id',
-});
-
-/** Accounts whose metrics were read once (on request) and are due again, customers taking turns likewise. */
-export const DUE_ACCOUNTS_SQL = takingTurnsSql(
-  `
-    SELECT s.subject_id AS id, s.customer_id, s.next_refresh_at AS due_at
-      FROM metric_snapshots s
-      JOIN connected_accounts a ON a.id = s.subject_id AND a.customer_id = s.customer_id AND a.status = 'active'
-     WHERE s.subject_kind = 'account' AND s.next_refresh_at <= $1 AND s.not_before <= $1`,
-  { order: 'due_at, id', perCustomer: '$3', limit: '$2', output: 'id' },
-);
 
 export type MetricsScanResult = LockedScanResult<{ queued: RefreshMetricsPayload[] }>;
 
@@ -56,23 +27,26 @@ export class MetricsScan implements OnModuleInit {
   private readonly logger = new Logger('Metrics');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly snapshots: MetricSnapshotsStore,
     private readonly jobs: JobQueue,
     private readonly scheduler: PeriodicScheduler,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.handle(METRICS_SCAN, () => this.scanOnce());
   }
 
-  scanOnce(now = new Date()): Promise<MetricsScanResult> {
-    return runLockedScan(this.dataSource, METRICS_SCAN.lock, async (transaction) => {
-      const limits = [now, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER];
-      const deliveries = (await transaction.query(DUE_DELIVERIES_SQL, limits)) as Array<{ id: string }>;
-      const accounts = (await transaction.query(DUE_ACCOUNTS_SQL, limits)) as Array<{ id: string }>;
+  /** Queues the reads due at `now` (the clock's time; a test may look ahead). */
+  scanOnce(now: Date = this.clock.now()): Promise<MetricsScanResult> {
+    return this.database.lockedScan(METRICS_SCAN.lock, async (transaction) => {
+      const limits = { batch: METRICS_SCAN_BATCH, perCustomer: METRICS_SCAN_PER_CUSTOMER };
+      const deliveries = await this.snapshots.dueDeliveries(now, limits, transaction);
+      const accounts = await this.snapshots.dueAccounts(now, limits, transaction);
       const queued: RefreshMetricsPayload[] = [
-        ...deliveries.map(({ id }) => ({ deliveryId: id })),
-        ...accounts.map(({ id }) => ({ accountId: id })),
+        ...deliveries.map((id) => ({ deliveryId: id })),
+        ...accounts.map((id) => ({ accountId: id })),
       ];
       await this.jobs.enqueueEach(
         transaction,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { ClockModule } from '../common/clock/clock.module';
 import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
@@ -15,7 +16,7 @@ import { MetricsService } from './metrics.service';
  * once per 5 minutes each) and in the background (a scan every 5 minutes queues the reads due).
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule],
+  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule, ClockModule],
   controllers: [MetricsController],
   providers: [MetricSnapshotsStore, MetricsRefresher, MetricsService, MetricsScan, RefreshMetricsTask],
   exports: [MetricsService, MetricsScan],

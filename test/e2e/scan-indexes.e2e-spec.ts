@@ -1,8 +1,9 @@
-import { KNOWN_THREADS_SQL } from '../../src/comments/reply-target';
-import { COMMENT_SCAN_DUE_SQL, RESCAN_AFTER_MS, WATCHED_FOR_MS } from '../../src/comments/comment-scan';
+import { COMMENT_SCAN_DUE_SQL, KNOWN_THREADS_SQL } from '../../src/comments/comments.sql';
+import { RESCAN_AFTER_MS, WATCHED_FOR_MS } from '../../src/comments/comment-scan';
 import { PURGE_QUIET_SQL } from '../../src/dashboard/dashboard.sql';
 import { QUIET_PERIOD_HOURS } from '../../src/dashboard/session/sign-in-delay';
-import { DUE_DELIVERIES_SQL, METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER } from '../../src/metrics/metrics-scan';
+import { DUE_DELIVERIES_SQL } from '../../src/metrics/metric-snapshots.sql';
+import { METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER } from '../../src/metrics/metrics-scan';
 import { NetworkRegistry } from '../../src/networks/network-registry';
 import { DUE_ACCOUNTS_SQL } from '../../src/token-lifecycle/token-scan';
 import { startTestApp, TestApp } from '../support/test-app';
