@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { TokenVault } from '../accounts/token-vault';
-import { NetworkApp } from '../networks/apps/network-app.entity';
+import { NetworkAppsStore } from '../networks/apps/network-apps.store';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { AccountTokens, CommentsCall } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
@@ -12,7 +10,7 @@ import { PublishedDelivery } from './published-delivery';
 @Injectable()
 export class CommentsCalls {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly networkApps: NetworkAppsStore,
     private readonly vault: TokenVault,
     private readonly apps: AppCredentialsResolver,
   ) {}
@@ -22,10 +20,7 @@ export class CommentsCalls {
     const { account, adapter, delivery } = target;
     const stored = tokens ?? this.vault.open(account.id, account, account.tokenExpiresAt);
     if (!stored) throw new NetworkError(account.platform, 'auth_expired', 'The account holds no tokens');
-    const ownApp = await this.dataSource.manager.findOneBy(NetworkApp, {
-      customerId: account.customerId,
-      network: adapter.id,
-    });
+    const ownApp = await this.networkApps.findFor(account.customerId, adapter.id);
     return {
       networkAccountId: account.networkAccountId,
       username: account.username,
