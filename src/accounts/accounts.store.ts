@@ -131,9 +131,12 @@ export class AccountsStore {
     return this.repo().findOneBy({ id });
   }
 
-  /** As findForJob, for a job whose account cannot be gone (a delivery's): throws TypeORM's EntityNotFoundError otherwise. */
-  getForJob(id: string): Promise<ConnectedAccount> {
-    return this.repo().findOneByOrFail({ id });
+  /**
+   * As findForJob, for a job whose account cannot be gone (a delivery's): throws TypeORM's
+   * EntityNotFoundError otherwise. In `transaction` when given.
+   */
+  getForJob(id: string, transaction?: Transaction): Promise<ConnectedAccount> {
+    return this.repo(transaction).findOneByOrFail({ id });
   }
 
   /** The tenant's account for a network account, locked for update within the transaction. */
