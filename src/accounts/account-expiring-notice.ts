@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../database/database';
 import { EventOutbox } from '../webhooks/event-outbox';
+import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 
 /** How close to its expiry a token the service could not refresh is announced. */
@@ -17,23 +17,16 @@ export const TOKEN_EXPIRING_NOTICE_DAYS = 3;
 @Injectable()
 export class AccountExpiringNotice {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly accounts: AccountsStore,
     private readonly outbox: EventOutbox,
   ) {}
 
   /** True when this call recorded the event. */
   announce(account: ConnectedAccount, reason: string): Promise<boolean> {
-    return this.dataSource.transaction(async (transaction) => {
-      const [rows] = (await transaction.query(
-        `UPDATE connected_accounts SET expiring_notice_for = token_expires_at
-          WHERE id = $1 AND status = 'active' AND token_expires_at > now()
-            AND token_expires_at <= now() + make_interval(days => $2)
-            AND expiring_notice_for IS DISTINCT FROM token_expires_at
-          RETURNING token_expires_at`,
-        [account.id, TOKEN_EXPIRING_NOTICE_DAYS],
-      )) as [Array<{ token_expires_at: Date }>, number];
-      const [row] = rows;
-      if (!row) return false;
+    return this.database.transaction(async (transaction) => {
+      const expiresAt = await this.accounts.noteExpiringNotice(account.id, TOKEN_EXPIRING_NOTICE_DAYS, transaction);
+      if (!expiresAt) return false;
       await this.outbox.record(transaction, {
         customerId: account.customerId,
         tenantId: account.tenantId,
@@ -42,7 +35,7 @@ export class AccountExpiringNotice {
           connectedAccountId: account.id,
           platform: account.platform,
           username: account.username,
-          expiresAt: row.token_expires_at.toISOString(),
+          expiresAt: expiresAt.toISOString(),
           reason,
         },
       });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import type { Transaction } from '../database/transaction';
 import { EventOutbox } from '../webhooks/event-outbox';
+import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 
 /**
@@ -11,18 +12,15 @@ import { ConnectedAccount } from './connected-account.entity';
  */
 @Injectable()
 export class AccountExpiry {
-  constructor(private readonly outbox: EventOutbox) {}
+  constructor(
+    private readonly accounts: AccountsStore,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   /** True when this call expired the account; false when it was not active any more, or was reconnected since it was loaded. */
-  async expire(transaction: EntityManager, account: ConnectedAccount, reason: string): Promise<boolean> {
+  async expire(transaction: Transaction, account: ConnectedAccount, reason: string): Promise<boolean> {
     // connected_at pins the connection that failed: a reconnect that landed meanwhile stays active.
-    // (Compared at the millisecond precision a JavaScript Date keeps.)
-    const [rows] = (await transaction.query(
-      `UPDATE connected_accounts SET status = 'expired', updated_at = now()
-        WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $2 RETURNING id`,
-      [account.id, account.connectedAt],
-    )) as [unknown[], number];
-    if (rows.length === 0) return false;
+    if (!(await this.accounts.markExpired(account.id, account.connectedAt, transaction))) return false;
     await this.outbox.record(transaction, {
       customerId: account.customerId,
       tenantId: account.tenantId,

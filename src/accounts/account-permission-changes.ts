@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../database/database';
 import { missingPermissions } from '../networks/account-permissions';
 import { NetworkRegistry } from '../networks/network-registry';
 import { AccountTokens, AppCredentials } from '../networks/network-adapter';
 import { EventOutbox } from '../webhooks/event-outbox';
+import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 
 /**
@@ -18,7 +18,8 @@ export class AccountPermissionChanges {
   private readonly logger = new Logger(AccountPermissionChanges.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly accounts: AccountsStore,
     private readonly networks: NetworkRegistry,
     private readonly outbox: EventOutbox,
   ) {}
@@ -48,15 +49,10 @@ export class AccountPermissionChanges {
     const lost = account.scopes.filter((permission) => !now.has(permission));
     if (lost.length === 0) return [];
     const kept = account.scopes.filter((permission) => now.has(permission));
-    const announced = await this.dataSource.transaction(async (transaction) => {
+    const announced = await this.database.transaction(async (transaction) => {
       // Only the connection these permissions were read for, and only if another reader did not record the loss first.
-      const rows = (await transaction.query(
-        `UPDATE connected_accounts SET scopes = $2, updated_at = now()
-          WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $3 AND scopes @> $4::text[]
-          RETURNING id`,
-        [account.id, kept, account.connectedAt, lost],
-      )) as [unknown[], number];
-      if (rows[1] === 0) return false;
+      if (!(await this.accounts.dropPermissions(account.id, account.connectedAt, kept, lost, transaction)))
+        return false;
       await this.outbox.record(transaction, {
         customerId: account.customerId,
         tenantId: account.tenantId,

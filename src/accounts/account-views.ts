@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MissingPermissions, missingPermissions, PermissionNeeds } from '../networks/account-permissions';
 import { NetworkRegistry } from '../networks/network-registry';
-import type { ListedAccount } from './accounts.repository';
+import type { ListedAccount } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 import { AccountView } from './dto/account.view';
 

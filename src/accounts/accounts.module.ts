@@ -7,7 +7,7 @@ import { AccountViews } from './account-views';
 import { AccountPermissionChanges } from './account-permission-changes';
 import { AccountExpiringNotice } from './account-expiring-notice';
 import { AccountsController } from './accounts.controller';
-import { AccountsRepository } from './accounts.repository';
+import { AccountsStore } from './accounts.store';
 import { AccountsService } from './accounts.service';
 import { ConnectedAccount } from './connected-account.entity';
 import { TokenRefresher } from './token-refresher';
@@ -19,7 +19,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
   imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule, ClockModule],
   controllers: [AccountsController],
   providers: [
-    AccountsRepository,
+    AccountsStore,
     AccountsService,
     AccountViews,
     AccountPermissionChanges,
@@ -29,6 +29,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     AccountExpiringNotice,
   ],
   exports: [
+    AccountsStore,
     AccountsService,
     AccountViews,
     AccountPermissionChanges,

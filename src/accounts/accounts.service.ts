@@ -1,17 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/errors/api-exception';
 import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX, newId } from '../common/ids';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { AccountTokens } from '../networks/network-adapter';
 import { NetworkRegistry } from '../networks/network-registry';
-import { AccountsRepository, ListedAccount } from './accounts.repository';
+import { AccountsStore, ListedAccount } from './accounts.store';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
 import { ACCOUNT_PAGE_LIMIT, ListAccountsQuery } from './dto/list-accounts.query';
 import { TokenVault } from './token-vault';
 import { EventOutbox } from '../webhooks/event-outbox';
+import { Database } from '../database/database';
+import type { Transaction } from '../database/transaction';
 
 const LISTED_BY_DEFAULT: readonly AccountStatus[] = ['active', 'expired'];
 
@@ -32,11 +32,11 @@ export class AccountsService {
   private readonly logger = new Logger(AccountsService.name);
 
   constructor(
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountsStore,
     private readonly vault: TokenVault,
     private readonly networks: NetworkRegistry,
     private readonly apps: AppCredentialsResolver,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly outbox: EventOutbox,
   ) {}
 
@@ -64,19 +64,15 @@ export class AccountsService {
    * Connecting the same network account to the same tenant again keeps the account id and makes
    * it active with the new tokens; two connects racing end in one account.
    */
-  async connect(
-    customerId: string,
-    input: ConnectAccountInput,
-    transaction?: EntityManager,
-  ): Promise<ConnectedAccount> {
-    if (!transaction) return this.dataSource.transaction((own) => this.connect(customerId, input, own));
+  async connect(customerId: string, input: ConnectAccountInput, transaction?: Transaction): Promise<ConnectedAccount> {
+    if (!transaction) return this.database.transaction((own) => this.connect(customerId, input, own));
     const key = {
       customerId,
       tenantId: input.tenantId,
       platform: input.platform,
       networkAccountId: input.networkAccountId,
     };
-    const existing = await this.accounts.findByNetworkAccountForUpdate(transaction, key);
+    const existing = await this.accounts.findByNetworkAccountForUpdate(key, transaction);
     const account = existing ?? Object.assign(new ConnectedAccount(), key, { id: newId('account') });
     Object.assign(account, this.vault.seal(account.id, input.tokens), {
       username: input.username,
@@ -89,8 +85,8 @@ export class AccountsService {
       connectedAt: new Date(),
       disconnectedAt: null,
     });
-    if (existing) return this.accounts.save(transaction, account);
-    if (await this.accounts.insertIfAbsent(transaction, account)) return account;
+    if (existing) return this.accounts.save(account, transaction);
+    if (await this.accounts.insertIfAbsent(account, transaction)) return account;
     // Another transaction connected the same network account first: update that one.
     return this.connect(customerId, input, transaction);
   }
@@ -115,7 +111,7 @@ export class AccountsService {
 
   /** Wipes the account's tokens and records account.disconnected, in one transaction; false when a reconnect got there first. */
   private markDisconnectedAndAnnounce(account: ConnectedAccount): Promise<boolean> {
-    return this.dataSource.transaction(async (transaction) => {
+    return this.database.transaction(async (transaction) => {
       if (!(await this.accounts.markDisconnected(account.customerId, account.id, account.connectedAt, transaction)))
         return false;
       await this.outbox.record(transaction, {
@@ -134,11 +130,7 @@ export class AccountsService {
    */
   private async ownerStillNeeded(account: ConnectedAccount): Promise<boolean> {
     if (!account.networkUserId) return true;
-    const others = (await this.dataSource.query(
-      `SELECT 1 FROM connected_accounts WHERE network_user_id = $1 AND id <> $2 AND status <> 'disconnected' LIMIT 1`,
-      [account.networkUserId, account.id],
-    )) as unknown[];
-    return others.length > 0;
+    return this.accounts.otherAccountOfUser(account.networkUserId, account.id);
   }
 
   private async revokeAtNetwork(account: ConnectedAccount): Promise<void> {

@@ -1,9 +1,9 @@
-import type { DataSource } from 'typeorm';
 import { TestClock } from '../common/clock/test-clock';
 import type { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import type { AccountTokens } from '../networks/network-adapter';
 import type { NetworkRegistry } from '../networks/network-registry';
 import type { AccountPermissionChanges } from './account-permission-changes';
+import type { AccountsStore } from './accounts.store';
 import type { ConnectedAccount } from './connected-account.entity';
 import { TokenRefresher } from './token-refresher';
 import type { TokenVault } from './token-vault';
@@ -18,9 +18,9 @@ const HOUR = 3_600_000;
 function world(stored: AccountTokens | undefined) {
   const clock = new TestClock('2026-11-21T12:00:00Z');
   const refresh = jest.fn<Promise<AccountTokens | undefined>, [AccountTokens, unknown]>();
-  const query = jest.fn().mockResolvedValue([]);
+  const store = jest.fn<Promise<void>, Parameters<AccountsStore['storeRefreshedTokens']>>().mockResolvedValue();
   const refresher = new TokenRefresher(
-    { query } as unknown as DataSource,
+    { storeRefreshedTokens: store } as unknown as AccountsStore,
     {
       open: () => stored,
       seal: () => ({ accessTokenEncrypted: 'a', refreshTokenEncrypted: 'r', userTokenEncrypted: null }),
@@ -30,7 +30,7 @@ function world(stored: AccountTokens | undefined) {
     { granted: jest.fn() } as unknown as AccountPermissionChanges,
     clock,
   );
-  return { refresher, clock, refresh, query };
+  return { refresher, clock, refresh, store };
 }
 
 const account = (tokenExpiresAt: Date | null) =>
@@ -49,7 +49,7 @@ describe('TokenRefresher.refreshIfDue', () => {
   });
 
   it('refreshes it and stores the new tokens once the clock reaches the window', async () => {
-    const { refresher, clock, refresh, query } = world(tokens);
+    const { refresher, clock, refresh, store } = world(tokens);
     clock.advance(1 * HOUR);
     const renewed: AccountTokens = {
       accessToken: 'new',
@@ -59,15 +59,21 @@ describe('TokenRefresher.refreshIfDue', () => {
     refresh.mockResolvedValue(renewed);
     const outcome = await refresher.refreshIfDue(account(new Date('2026-11-21T15:00:00Z')));
     expect(outcome).toEqual({ kind: 'refreshed', tokens: { ...renewed, userAccessToken: undefined } });
-    expect(query).toHaveBeenCalledTimes(1);
+    expect(store).toHaveBeenCalledTimes(1);
+    expect(store).toHaveBeenCalledWith(
+      'acc_1',
+      new Date(0),
+      { accessTokenEncrypted: 'a', refreshTokenEncrypted: 'r', userTokenEncrypted: null },
+      new Date('2026-11-21T15:00:00Z'),
+    );
   });
 
   it('says so when the network has no grant for a due token', async () => {
-    const { refresher, refresh, query } = world(tokens);
+    const { refresher, refresh, store } = world(tokens);
     refresh.mockResolvedValue(undefined);
     const outcome = await refresher.refreshIfDue(account(new Date('2026-11-21T13:00:00Z')));
     expect(outcome.kind).toBe('unrefreshable');
-    expect(query).not.toHaveBeenCalled();
+    expect(store).not.toHaveBeenCalled();
   });
 
   it('never refreshes a token without an expiry', async () => {

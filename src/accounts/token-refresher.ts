@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import { AccountTokens } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
 import { NetworkRegistry } from '../networks/network-registry';
+import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 import { Clock } from '../common/clock/clock';
 import { refreshDue } from './refresh-due';
@@ -33,7 +32,7 @@ export class TokenRefresher {
   private readonly logger = new Logger(TokenRefresher.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly accounts: AccountsStore,
     private readonly vault: TokenVault,
     private readonly networks: NetworkRegistry,
     private readonly apps: AppCredentialsResolver,
@@ -67,19 +66,7 @@ export class TokenRefresher {
     const next: AccountTokens = { ...renewed, userAccessToken: tokens.userAccessToken };
     const sealed = this.vault.seal(account.id, next);
     // Only the connection these tokens came from: a reconnect meanwhile keeps its own, newer tokens.
-    await this.dataSource.query(
-      `UPDATE connected_accounts
-          SET access_token_encrypted = $2, refresh_token_encrypted = $3, user_token_encrypted = $4, token_expires_at = $5, updated_at = now()
-        WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $6`,
-      [
-        account.id,
-        sealed.accessTokenEncrypted,
-        sealed.refreshTokenEncrypted,
-        sealed.userTokenEncrypted,
-        next.expiresAt ?? null,
-        account.connectedAt,
-      ],
-    );
+    await this.accounts.storeRefreshedTokens(account.id, account.connectedAt, sealed, next.expiresAt ?? null);
     this.logger.log({ msg: 'Refreshed the account token', accountId: account.id, platform: account.platform });
     // X's refresh answer says what the new token grants: a permission taken back shows here first.
     if (scopes?.length) await this.permissions.granted(account, scopes);

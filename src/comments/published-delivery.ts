@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AccountsStore } from '../accounts/accounts.store';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { ApiException } from '../common/errors/api-exception';
 import { CommentingAdapter, NetworkAdapter } from '../networks/network-adapter';
@@ -28,6 +29,7 @@ export class PublishedDeliveries {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly networks: NetworkRegistry,
+    private readonly accounts: AccountsStore,
   ) {}
 
   async find(
@@ -52,7 +54,7 @@ export class PublishedDeliveries {
     const adapter = this.networks.get(delivery.platform);
     if (!adapter.comments)
       throw ApiException.conflict(`${adapter.displayName} has no comments to read or answer`, 'delivery_not_published');
-    const account = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: delivery.accountId, customerId });
+    const account = await this.accounts.findById(customerId, delivery.accountId);
     if (!account || account.status !== 'active')
       throw ApiException.conflict(
         `The delivery's account is ${account?.status ?? 'gone'}; reconnect it to read or answer comments`,

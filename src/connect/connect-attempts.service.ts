@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ConnectAttempt } from './connect-attempt.entity';
+import { ConnectStore } from './connect.store';
 import { hashSecret, newOneTimeSecret, newPkcePair } from './one-time-secret';
 
 /** How long a user has between opening auth_url and coming back through the callback. */
@@ -21,27 +20,23 @@ export interface NewAttempt {
 @Injectable()
 export class ConnectAttemptsService {
   constructor(
-    @InjectRepository(ConnectAttempt) private readonly attempts: Repository<ConnectAttempt>,
+    private readonly store: ConnectStore,
     private readonly box: SecretBox,
   ) {}
 
   async start(attempt: NewAttempt): Promise<{ state: string; codeChallenge: string }> {
     const state = newOneTimeSecret('st');
     const pkce = newPkcePair();
-    await this.attempts.query(
-      `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at, client_state)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
-      [
-        state.hash,
-        attempt.customerId,
-        attempt.tenantId,
-        attempt.network,
-        attempt.redirectUri,
-        this.box.encrypt(pkce.verifier, this.context(state.hash)),
-        ATTEMPT_LIFETIME_MINUTES,
-        attempt.clientState,
-      ],
-    );
+    await this.store.insertAttempt({
+      stateHash: state.hash,
+      customerId: attempt.customerId,
+      tenantId: attempt.tenantId,
+      network: attempt.network,
+      redirectUri: attempt.redirectUri,
+      codeVerifierEncrypted: this.box.encrypt(pkce.verifier, this.context(state.hash)),
+      lifetimeMinutes: ATTEMPT_LIFETIME_MINUTES,
+      clientState: attempt.clientState,
+    });
     return { state: state.value, codeChallenge: pkce.challenge };
   }
 
@@ -56,33 +51,17 @@ export class ConnectAttemptsService {
   ): Promise<{ attempt: ConnectAttempt; codeVerifier: string } | undefined> {
     if (typeof state !== 'string' || state.length > 200) return undefined;
     const hash = hashSecret(state);
-    const [rows] = (await this.attempts.query(
-      `UPDATE connect_attempts SET used_at = now()
-        WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, client_state`,
-      [hash, network],
-    )) as [
-      Array<{
-        customer_id: string;
-        tenant_id: string;
-        network: string;
-        redirect_uri: string;
-        code_verifier_encrypted: string;
-        client_state: string | null;
-      }>,
-      number,
-    ];
-    const row = rows[0];
+    const row = await this.store.consumeAttempt(hash, network);
     if (!row) return undefined;
     const attempt = Object.assign(new ConnectAttempt(), {
       stateHash: hash,
-      customerId: row.customer_id,
-      tenantId: row.tenant_id,
+      customerId: row.customerId,
+      tenantId: row.tenantId,
       network: row.network,
-      redirectUri: row.redirect_uri,
-      clientState: row.client_state,
+      redirectUri: row.redirectUri,
+      clientState: row.clientState,
     });
-    return { attempt, codeVerifier: this.box.decrypt(row.code_verifier_encrypted, this.context(hash)) };
+    return { attempt, codeVerifier: this.box.decrypt(row.codeVerifierEncrypted, this.context(hash)) };
   }
 
   private context(stateHash: string): string {

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CustomersModule } from '../customers/customers.module';
+import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AuthUrlController } from './auth-url.controller';
 import { ConnectAttempt } from './connect-attempt.entity';
 import { ConnectAttemptsService } from './connect-attempts.service';
+import { ConnectStore } from './connect.store';
 import { OAuthCallbackController } from './oauth-callback.controller';
 import { OAuthCallbackService } from './oauth-callback.service';
 import { PendingSession } from './pending-session.entity';
@@ -18,12 +20,20 @@ import { PurgeExpiredConnectState } from './purge-expired-connect-state.task';
 @Module({
   imports: [
     TypeOrmModule.forFeature([ConnectAttempt, PendingSession]),
+    DatabaseModule,
     AccountsModule,
     CustomersModule,
     NetworksModule,
     WebhooksModule,
   ],
   controllers: [AuthUrlController, OAuthCallbackController, PendingSessionsController],
-  providers: [ConnectAttemptsService, PendingSessionsService, OAuthCallbackService, PurgeExpiredConnectState],
+  providers: [
+    ConnectStore,
+    ConnectAttemptsService,
+    PendingSessionsService,
+    OAuthCallbackService,
+    PurgeExpiredConnectState,
+  ],
+  exports: [ConnectStore],
 })
 export class ConnectModule {}

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
+import { Database } from '../database/database';
 import { newId } from '../common/ids';
 import { AccountTokens, SelectableAccount } from '../networks/network-adapter';
 import { EventOutbox } from '../webhooks/event-outbox';
 import { ConnectAttempt } from './connect-attempt.entity';
+import { ConnectStore } from './connect.store';
 import { PendingSessionView } from './dto/pending-session.view';
 import { hashSecret, newOneTimeSecret } from './one-time-secret';
 import { PendingPage, PendingSession } from './pending-session.entity';
@@ -24,7 +24,8 @@ function sessionNotFound(): ApiException {
 @Injectable()
 export class PendingSessionsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly store: ConnectStore,
     private readonly box: SecretBox,
     private readonly accounts: AccountsService,
     private readonly outbox: EventOutbox,
@@ -44,27 +45,21 @@ export class PendingSessionsService {
       ownerId: account.ownerId,
       tokensEncrypted: this.box.encrypt(JSON.stringify(account.tokens), this.tokenContext(id, account.id)),
     }));
-    await this.dataSource.query(
-      `INSERT INTO pending_sessions (id, token_hash, customer_id, tenant_id, network, pages, expires_at, client_state)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
-      [
-        id,
-        token.hash,
-        attempt.customerId,
-        attempt.tenantId,
-        attempt.network,
-        JSON.stringify(pages),
-        SESSION_LIFETIME_MINUTES,
-        attempt.clientState,
-      ],
-    );
+    await this.store.insertPendingSession({
+      id,
+      tokenHash: token.hash,
+      customerId: attempt.customerId,
+      tenantId: attempt.tenantId,
+      network: attempt.network,
+      pages,
+      lifetimeMinutes: SESSION_LIFETIME_MINUTES,
+      clientState: attempt.clientState,
+    });
     return token.value;
   }
 
   async view(customerId: string, token: string): Promise<PendingSessionView> {
-    const session = await this.dataSource
-      .getRepository(PendingSession)
-      .findOneBy({ tokenHash: hashSecret(token), customerId });
+    const session = await this.store.findPendingSession(hashSecret(token), customerId);
     const usable = this.usable(session);
     return {
       network: usable.network,
@@ -86,11 +81,8 @@ export class PendingSessionsService {
    * in one transaction: either every selected account is connected and announced, or none is.
    */
   async finalize(customerId: string, token: string, selectedPageIds: string[]): Promise<ConnectedAccount[]> {
-    return this.dataSource.transaction(async (transaction) => {
-      const session = await transaction.getRepository(PendingSession).findOne({
-        where: { tokenHash: hashSecret(token), customerId },
-        lock: { mode: 'pessimistic_write' },
-      });
+    return this.database.transaction(async (transaction) => {
+      const session = await this.store.lockPendingSession(hashSecret(token), customerId, transaction);
       const usable = this.usable(session);
       const byId = new Map(usable.pages.map((page) => [page.id, page]));
       const unknown = selectedPageIds.filter((id) => !byId.has(id));
@@ -135,7 +127,7 @@ export class PendingSessionsService {
         });
         connected.push(account);
       }
-      await transaction.update(PendingSession, { id: usable.id }, { finalizedAt: () => 'now()', pages: [] });
+      await this.store.finalizePendingSession(usable.id, transaction);
       return connected;
     });
   }

@@ -1,8 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { TaskRegistry } from '../queue/task-registry';
 import { PURGE_CONNECT_STATE } from '../scheduling/periodic-tasks';
+import { ConnectStore } from './connect.store';
 
 /**
  * Deletes connect attempts and pending sessions a day after they expired, finalized or not: an
@@ -13,7 +12,7 @@ export class PurgeExpiredConnectState implements OnModuleInit {
   private readonly logger = new Logger('Connect');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: ConnectStore,
     private readonly tasks: TaskRegistry,
   ) {}
 
@@ -22,12 +21,7 @@ export class PurgeExpiredConnectState implements OnModuleInit {
   }
 
   async run(): Promise<void> {
-    const [, attempts] = (await this.dataSource.query(
-      "DELETE FROM connect_attempts WHERE expires_at < now() - interval '1 day'",
-    )) as [unknown, number];
-    const [, sessions] = (await this.dataSource.query(
-      "DELETE FROM pending_sessions WHERE expires_at < now() - interval '1 day'",
-    )) as [unknown, number];
+    const { attempts, sessions } = await this.store.purgeExpired();
     if (attempts || sessions) this.logger.log({ msg: 'Purged expired connect state', attempts, sessions });
   }
 }

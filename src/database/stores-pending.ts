@@ -3,19 +3,8 @@
  * list only shrinks, and goes when it is empty.
  */
 export const STORES_PENDING: readonly string[] = [
-  'accounts/account-expiring-notice.ts',
-  'accounts/account-expiry.ts',
-  'accounts/account-permission-changes.ts',
-  'accounts/accounts.repository.ts',
-  'accounts/accounts.service.ts',
-  'accounts/token-refresher.ts',
   'comments/published-delivery.ts',
-  'connect/connect-attempts.service.ts',
-  'connect/pending-sessions.service.ts',
-  'connect/purge-expired-connect-state.task.ts',
-  'dashboard/readers/accounts.reader.ts',
   'dashboard/readers/overview.reader.ts',
-  'emulator/worlds/database-world-storage.ts',
   'media/media-quota.ts',
   'posts/cancel-not-started.ts',
   'posts/delivery-store.ts',
@@ -29,5 +18,4 @@ export const STORES_PENDING: readonly string[] = [
   'queue/account-lanes.ts',
   'queue/worker-liveness.ts',
   'scheduling/scan-rounds.ts',
-  'token-lifecycle/token-scan.ts',
 ];

@@ -103,4 +103,9 @@ export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: st
     table: 'worker_heartbeats',
     why: "An answer's attempt begins only while its worker's heartbeat is fresh, checked in the UPDATE that marks it sending",
   },
+  {
+    store: 'emulator/worlds/emulator-worlds.store.ts',
+    table: 'customers',
+    why: "a test world's row is made only for a test customer's id: the INSERT … SELECT FROM customers checks the customer and inserts in one statement, with no window between",
+  },
 ];

@@ -6,8 +6,11 @@ import { EmulatorState } from './state/emulator-state';
 import { builtInEmulatorRegistry } from './emulated-networks';
 import { ServingEmulatorState } from './registry/emulated-network';
 import { AuthModule } from '../auth/auth.module';
+import { ConnectModule } from '../connect/connect.module';
+import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
 import { DatabaseWorldStorage } from './worlds/database-world-storage';
+import { EmulatorWorldsStore } from './worlds/emulator-worlds.store';
 import { WorldStorage } from './worlds/world-storage';
 import { DEFAULT_WORLD_TRAFFIC, WorldAdmission } from './worlds/world-admission';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -84,10 +87,11 @@ export class EmulatorModule {
   static register(options: EmulatorModuleOptions): DynamicModule {
     return {
       module: EmulatorModule,
-      imports: [AuthModule, NetworksModule, NetworkHttpModule],
+      imports: [AuthModule, ConnectModule, DatabaseModule, NetworksModule, NetworkHttpModule],
       providers: [
         // The default world; in production it only lends its registry (the networks) to the test worlds.
         { provide: EmulatorState, useFactory: () => new EmulatorState({ registry: builtInEmulatorRegistry() }) },
+        EmulatorWorldsStore,
         DatabaseWorldStorage,
         {
           provide: EmulatorMount,

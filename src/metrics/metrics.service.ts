@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, Not } from 'typeorm';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { DataSource, IsNull, Not } from 'typeorm';
+import { AccountsStore } from '../accounts/accounts.store';
 import { ApiException } from '../common/errors/api-exception';
 import { Delivery } from '../posts/delivery.entity';
 import { Post } from '../posts/post.entity';
@@ -29,6 +29,7 @@ export class MetricsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: MetricSnapshotsStore,
     private readonly refresher: MetricsRefresher,
+    private readonly accounts: AccountsStore,
   ) {}
 
   /**
@@ -43,10 +44,10 @@ export class MetricsService {
       where: { postId, customerId, status: 'published', platformPostId: Not(IsNull()) },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    const accounts = await manager.findBy(ConnectedAccount, {
-      id: In(deliveries.map((delivery) => delivery.accountId)),
+    const accounts = await this.accounts.findManyForCustomer(
       customerId,
-    });
+      deliveries.map((delivery) => delivery.accountId),
+    );
     const views: DeliveryMetricsView[] = [];
     for (const delivery of deliveries) {
       const account = accounts.find((candidate) => candidate.id === delivery.accountId);
@@ -73,7 +74,7 @@ export class MetricsService {
   }
 
   async forAccount(customerId: string, accountId: string): Promise<AccountMetricsView> {
-    const account = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: accountId, customerId });
+    const account = await this.accounts.findById(customerId, accountId);
     if (!account) throw ApiException.notFound('Account');
     await this.refresher.refreshAccount(account);
     return {

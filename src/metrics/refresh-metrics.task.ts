@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { AccountsStore } from '../accounts/accounts.store';
 import { Delivery } from '../posts/delivery.entity';
 import { TaskRegistry } from '../queue/task-registry';
 import { parseMetricsPayload, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
@@ -18,6 +18,7 @@ export class RefreshMetricsTask implements OnModuleInit {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tasks: TaskRegistry,
     private readonly refresher: MetricsRefresher,
+    private readonly accounts: AccountsStore,
   ) {}
 
   onModuleInit(): void {
@@ -27,16 +28,13 @@ export class RefreshMetricsTask implements OnModuleInit {
   async run(payload: RefreshMetricsPayload): Promise<void> {
     const manager = this.dataSource.manager;
     if ('accountId' in payload) {
-      const account = await manager.findOneBy(ConnectedAccount, { id: payload.accountId });
+      const account = await this.accounts.findForJob(payload.accountId);
       if (account) await this.refresher.refreshAccount(account);
       return;
     }
     const delivery = await manager.findOneBy(Delivery, { id: payload.deliveryId });
     if (!delivery || delivery.status !== 'published' || !delivery.platformPostId) return;
-    const account = await manager.findOneBy(ConnectedAccount, {
-      id: delivery.accountId,
-      customerId: delivery.customerId,
-    });
+    const account = await this.accounts.findById(delivery.customerId, delivery.accountId);
     if (!account) return;
     await this.refresher.refreshDelivery(
       {

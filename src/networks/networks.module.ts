@@ -1,9 +1,11 @@
 import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomersModule } from '../customers/customers.module';
+import { DatabaseModule } from '../database/database.module';
 import { AppCredentialsResolver } from './apps/app-credentials.resolver';
 import { NetworkApp } from './apps/network-app.entity';
 import { NetworkAppsService } from './apps/network-apps.service';
+import { NetworkAppsStore } from './apps/network-apps.store';
 import { TestWorldApps } from './apps/test-world-apps';
 import { INSTALLED_NETWORKS } from './installed-networks';
 import { NetworkAdapter } from './network-adapter';
@@ -25,6 +27,7 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
 @Module({
   imports: [
     TypeOrmModule.forFeature([NetworkApp]),
+    DatabaseModule,
     CustomersModule,
     ...INSTALLED_NETWORKS.map((network) => network.module),
   ],
@@ -34,10 +37,11 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
       inject: INSTALLED_NETWORKS.map((network) => network.adapter),
       useFactory: buildRegistry,
     },
+    NetworkAppsStore,
     NetworkAppsService,
     TestWorldApps,
     AppCredentialsResolver,
   ],
-  exports: [NetworkRegistry, NetworkAppsService, AppCredentialsResolver, TestWorldApps],
+  exports: [NetworkRegistry, NetworkAppsStore, NetworkAppsService, AppCredentialsResolver, TestWorldApps],
 })
 export class NetworksModule {}

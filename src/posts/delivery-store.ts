@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { AccountsStore } from '../accounts/accounts.store';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
@@ -70,6 +71,7 @@ export class DeliveryStore {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly statements: PreparedStatements,
     private readonly outbox: EventOutbox,
+    private readonly accounts: AccountsStore,
   ) {
     this.freshBeatMs = Math.floor(config.workerDeadAfterMs / 2);
   }
@@ -163,7 +165,7 @@ export class DeliveryStore {
     });
     if (!delivery || !['scheduled', 'pending', 'publishing'].includes(delivery.status)) return undefined;
     const post = await transaction.findOneByOrFail(Post, { id: delivery.postId });
-    const account = await transaction.findOneByOrFail(ConnectedAccount, { id: delivery.accountId });
+    const account = await this.accounts.getForJob(delivery.accountId, transaction);
     return { delivery, post, account };
   }
 

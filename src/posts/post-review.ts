@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { AccountsStore } from '../accounts/accounts.store';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { UrlProblem, UrlSafety } from '../common/url-safety';
 import { ApiException } from '../common/errors/api-exception';
@@ -76,7 +75,7 @@ export interface PostReviewResult {
 @Injectable()
 export class PostReview {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connectedAccounts: AccountsStore,
     private readonly urls: UrlSafety,
     private readonly networks: NetworkRegistry,
     private readonly media: MediaService,
@@ -206,7 +205,7 @@ export class PostReview {
 
   /** Every account must exist for this customer, belong to the post's tenant, and be active. */
   private async accounts(customerId: string, body: CreatePostBody): Promise<ReviewedAccount[]> {
-    const found = await this.dataSource.getRepository(ConnectedAccount).findBy({ customerId, id: In(body.accounts) });
+    const found = await this.connectedAccounts.findManyForCustomer(customerId, body.accounts);
     const byId = new Map(found.map((account) => [account.id, account]));
     return body.accounts.map((id, index): ReviewedAccount => {
       const field = `accounts[${index}]`;

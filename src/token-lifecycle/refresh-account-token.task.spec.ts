@@ -1,9 +1,10 @@
-import type { DataSource } from 'typeorm';
 import type { AccountExpiringNotice } from '../accounts/account-expiring-notice';
 import type { AccountExpiry } from '../accounts/account-expiry';
+import type { AccountsStore } from '../accounts/accounts.store';
 import type { ConnectedAccount } from '../accounts/connected-account.entity';
 import type { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher';
 import { TestClock } from '../common/clock/test-clock';
+import type { Database } from '../database/database';
 import { NetworkError } from '../networks/network-error';
 import type { NetworkRegistry } from '../networks/network-registry';
 import type { AccountLanes } from '../queue/account-lanes';
@@ -34,8 +35,9 @@ function world(account: Partial<ConnectedAccount>, laneHeld = true) {
   const expiry = { expire: jest.fn().mockResolvedValue(true) };
   const notice = { announce: jest.fn().mockResolvedValue(true) };
   const jobs = { enqueue: jest.fn().mockResolvedValue(undefined) };
-  const manager = { findOneBy: jest.fn().mockResolvedValue(row) };
-  const dataSource = { manager, transaction: jest.fn((work: (m: unknown) => unknown) => work(manager)) };
+  const accounts = { findForJob: jest.fn().mockResolvedValue(row) };
+  const transaction = { open: true };
+  const database = { transaction: jest.fn((work: (tx: unknown) => unknown) => work(transaction)) };
   const lanes = {
     withLane: jest.fn(async (_account: string, _customer: string, work: () => Promise<void>) => {
       if (!laneHeld) return { held: false };
@@ -44,7 +46,8 @@ function world(account: Partial<ConnectedAccount>, laneHeld = true) {
     }),
   };
   const task = new RefreshAccountTokenTask(
-    dataSource as unknown as DataSource,
+    database as unknown as Database,
+    accounts as unknown as AccountsStore,
     { register: jest.fn() } as unknown as TaskRegistry,
     refresher as unknown as TokenRefresher,
     expiry as unknown as AccountExpiry,
@@ -54,7 +57,7 @@ function world(account: Partial<ConnectedAccount>, laneHeld = true) {
     jobs as unknown as JobQueue,
     clock,
   );
-  return { task, clock, row, refresher, expiry, notice, jobs };
+  return { task, clock, row, refresher, expiry, notice, jobs, transaction };
 }
 
 describe('RefreshAccountTokenTask', () => {
@@ -112,10 +115,10 @@ describe('RefreshAccountTokenTask', () => {
   });
 
   it('looks again 5 seconds later (by the clock) while a publish holds the account', async () => {
-    const { task, refresher, jobs } = world({}, false);
+    const { task, refresher, jobs, transaction } = world({}, false);
     await task.run({ accountId: 'acc_1' });
     expect(refresher.refreshIfDue).not.toHaveBeenCalled();
-    expect(jobs.enqueue).toHaveBeenCalledWith(expect.anything(), {
+    expect(jobs.enqueue).toHaveBeenCalledWith(transaction, {
       task: REFRESH_ACCOUNT_TOKEN_TASK,
       payload: { accountId: 'acc_1' },
       jobKey: refreshJobKey('acc_1'),

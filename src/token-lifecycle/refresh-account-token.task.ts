@@ -1,11 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
 import { AccountExpiringNotice } from '../accounts/account-expiring-notice';
+import { AccountsStore } from '../accounts/accounts.store';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher';
 import { Clock } from '../common/clock/clock';
+import { Database } from '../database/database';
 import { NetworkError } from '../networks/network-error';
 import { NetworkRegistry } from '../networks/network-registry';
 import { AccountLanes } from '../queue/account-lanes';
@@ -35,7 +35,8 @@ export class RefreshAccountTokenTask implements OnModuleInit {
   private readonly logger = new Logger('TokenLifecycle');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly accounts: AccountsStore,
     private readonly tasks: TaskRegistry,
     private readonly refresher: TokenRefresher,
     private readonly expiry: AccountExpiry,
@@ -51,23 +52,25 @@ export class RefreshAccountTokenTask implements OnModuleInit {
   }
 
   async run({ accountId }: RefreshAccountTokenPayload): Promise<void> {
-    const found = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: accountId });
+    const found = await this.accounts.findForJob(accountId);
     // Disconnected, or already expired (by a publish that found out first) since the scan.
     if (!found || found.status !== 'active') return;
     const lane = await this.lanes.withLane(found.id, found.customerId, () => this.refreshHoldingLane(accountId));
     if (lane.held) return;
     // A publish holds the account (and refreshes a due token itself): look again shortly.
-    await this.jobs.enqueue(this.dataSource.manager, {
-      task: REFRESH_ACCOUNT_TOKEN_TASK,
-      payload: { accountId },
-      jobKey: refreshJobKey(accountId),
-      runAt: new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS),
-    });
+    await this.database.transaction((transaction) =>
+      this.jobs.enqueue(transaction, {
+        task: REFRESH_ACCOUNT_TOKEN_TASK,
+        payload: { accountId },
+        jobKey: refreshJobKey(accountId),
+        runAt: new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS),
+      }),
+    );
   }
 
   private async refreshHoldingLane(accountId: string): Promise<void> {
     // Read again under the lane: a publish that held it may have refreshed the token meanwhile.
-    const account = await this.dataSource.manager.findOneBy(ConnectedAccount, { id: accountId });
+    const account = await this.accounts.findForJob(accountId);
     if (!account || account.status !== 'active') return;
     let outcome: RefreshOutcome;
     try {
@@ -104,9 +107,7 @@ export class RefreshAccountTokenTask implements OnModuleInit {
   }
 
   private async expire(account: ConnectedAccount, reason: string): Promise<void> {
-    const expired = await this.dataSource.transaction((transaction) =>
-      this.expiry.expire(transaction, account, reason),
-    );
+    const expired = await this.database.transaction((transaction) => this.expiry.expire(transaction, account, reason));
     if (expired)
       this.logger.warn({
         msg: 'Account token expired: it needs reconnecting',

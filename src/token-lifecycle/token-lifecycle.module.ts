@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ClockModule } from '../common/clock/clock.module';
+import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { RefreshAccountTokenTask } from './refresh-account-token.task';
@@ -12,7 +13,7 @@ import { TokenScan } from './token-scan';
  * comes from the global QueueModule.)
  */
 @Module({
-  imports: [AccountsModule, NetworksModule, ClockModule, SchedulingModule],
+  imports: [DatabaseModule, AccountsModule, NetworksModule, ClockModule, SchedulingModule],
   providers: [TokenScan, RefreshAccountTokenTask],
   exports: [TokenScan],
 })

@@ -1,26 +1,14 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { AccountsStore } from '../accounts/accounts.store';
+import { Database, LockedScanResult } from '../database/database';
 import { NetworkRegistry } from '../networks/network-registry';
 import { JobQueue } from '../queue/job-queue';
-import { LockedScanResult, runLockedScan } from '../queue/locked-scan';
 import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
 import { TOKEN_SCAN } from '../scheduling/periodic-tasks';
 import { REFRESH_ACCOUNT_TOKEN_TASK, refreshJobKey } from './refresh-job';
 
 /** A refresh that keeps failing is retried a few times; the next scan queues it again anyway. */
 const REFRESH_MAX_ATTEMPTS = 5;
-
-/**
- * The accounts due, by the same rule as refreshDue per network: expires_at - now <= refreshAheadMs.
- * $1 the networks, $2 their refreshAheadMs, $3 now. Its filter is the partial index
- * connected_accounts_token_expiry_idx's (exported so a test can check the plan uses it).
- */
-export const DUE_ACCOUNTS_SQL = `SELECT a.id FROM connected_accounts a
-   JOIN unnest($1::text[], $2::bigint[]) AS w(platform, ahead_ms) ON w.platform = a.platform
-  WHERE a.status = 'active' AND a.token_expires_at IS NOT NULL
-    AND a.token_expires_at <= $3::timestamptz + w.ahead_ms * interval '1 millisecond'
-  ORDER BY a.token_expires_at`;
 
 /** `ran: false`: another instance was scanning at that moment; its scan covers the same accounts. */
 export type TokenScanResult = LockedScanResult<{ enqueued: string[] }>;
@@ -39,7 +27,8 @@ export class TokenScan implements OnModuleInit {
   private readonly logger = new Logger('TokenLifecycle');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly accounts: AccountsStore,
     private readonly networks: NetworkRegistry,
     private readonly jobs: JobQueue,
     private readonly scheduler: PeriodicScheduler,
@@ -51,18 +40,15 @@ export class TokenScan implements OnModuleInit {
 
   /** One scan. Which tokens are due is judged at `now`; the refresh job judges again at its own time. */
   scanOnce(now = new Date()): Promise<TokenScanResult> {
-    return runLockedScan(this.dataSource, TOKEN_SCAN.lock, async (transaction) => {
-      const adapters = this.networks.adapters;
-      const due = (await transaction.query(DUE_ACCOUNTS_SQL, [
-        adapters.map((adapter) => adapter.id),
-        adapters.map((adapter) => adapter.refreshAheadMs),
-        now,
-      ])) as Array<{
-        id: string;
-      }>;
+    return this.database.lockedScan(TOKEN_SCAN.lock, async (transaction) => {
+      const windows = this.networks.adapters.map((adapter) => ({
+        platform: adapter.id,
+        aheadMs: adapter.refreshAheadMs,
+      }));
+      const due = await this.accounts.dueForTokenRefresh(windows, now, transaction);
       await this.jobs.enqueueEach(
         transaction,
-        due.map(({ id }) => ({
+        due.map((id) => ({
           task: REFRESH_ACCOUNT_TOKEN_TASK,
           payload: { accountId: id },
           jobKey: refreshJobKey(id),
@@ -70,7 +56,7 @@ export class TokenScan implements OnModuleInit {
         })),
       );
       if (due.length) this.logger.log({ msg: 'Queued token refreshes', accounts: due.length });
-      return { enqueued: due.map(({ id }) => id) };
+      return { enqueued: due };
     });
   }
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AccountsRepository } from '../../src/accounts/accounts.repository';
+import { AccountsStore } from '../../src/accounts/accounts.store';
 import { encodeCursor } from '../../src/common/http/page-cursor';
 import { connectAccounts } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
@@ -229,7 +229,7 @@ describe('Connected accounts API: pages', () => {
    * on this near-empty table the planner rightly prefers one.
    */
   it('runs each page as a keyset read of its own index, without a sort', async () => {
-    const repository = t.app.get(AccountsRepository);
+    const repository = t.app.get(AccountsStore);
     const { sql, params } = repository.pageStatement(alice.id, TENANT, {
       statuses: ['active', 'expired'],
       after: { createdMicros: '1795288968631123', id: 'acc_abc' },

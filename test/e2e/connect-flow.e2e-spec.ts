@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { contractLog } from '../../src/emulator/contracts/contract-log';
-import { AccountsRepository } from '../../src/accounts/accounts.repository';
+import { AccountsStore } from '../../src/accounts/accounts.store';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { NetworkAppsService } from '../../src/networks/apps/network-apps.service';
@@ -460,7 +460,7 @@ describe('Connect flow against the network emulator', () => {
       const whilePending = await dump();
       const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
       const [account] = (await api(alice).finalize(session, [pageId])).body.data;
-      const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
+      const stored = await t.app.get(AccountsStore).findById(alice.id, account.id);
       const tokens = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
       const secrets = [tokens.accessToken, tokens.refreshToken, tokens.userAccessToken].filter(
         (value): value is string => !!value,
@@ -487,7 +487,7 @@ describe('Connect flow against the network emulator', () => {
   }
 
   const userTokenOf = async (accountId: string) => {
-    const stored = await t.app.get(AccountsRepository).findById(alice.id, accountId);
+    const stored = await t.app.get(AccountsStore).findById(alice.id, accountId);
     return t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
   };
 
@@ -530,7 +530,7 @@ describe('Connect flow against the network emulator', () => {
     });
     const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
     const [account] = (await api(alice).finalize(session, [pageId])).body.data;
-    const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
+    const stored = await t.app.get(AccountsStore).findById(alice.id, account.id);
     const { userAccessToken } = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
     const fault = await fetch(`${t.baseUrl}/emulator/control/faults`, {
       method: 'POST',
@@ -564,7 +564,7 @@ describe('Connect flow against the network emulator', () => {
     });
     const pageId = (await api(alice).pending(session)).body.data.availablePages[0].id;
     const [account] = (await api(alice).finalize(session, [pageId])).body.data;
-    const stored = await t.app.get(AccountsRepository).findById(alice.id, account.id);
+    const stored = await t.app.get(AccountsStore).findById(alice.id, account.id);
     const { accessToken } = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
     const me = () =>
       fetch(`${t.baseUrl}/emulator/x/api/2/users/me`, { headers: { Authorization: `Bearer ${accessToken}` } });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AccountsRepository } from '../../src/accounts/accounts.repository';
+import { AccountsStore } from '../../src/accounts/accounts.store';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
 import { connectAccount, connectAccounts } from '../support/connect-account';
@@ -423,7 +423,7 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
 
   describe('token refresh before publishing', () => {
     const tokensOf = async (accountId: string) => {
-      const stored = await t.app.get(AccountsRepository).findById(customer.id, accountId);
+      const stored = await t.app.get(AccountsStore).findById(customer.id, accountId);
       return {
         tokens: t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!,
         expiresAt: stored!.tokenExpiresAt,

@@ -5,7 +5,7 @@ import { QUIET_PERIOD_HOURS } from '../../src/dashboard/session/sign-in-delay';
 import { DUE_DELIVERIES_SQL } from '../../src/metrics/metric-snapshots.sql';
 import { METRICS_SCAN_BATCH, METRICS_SCAN_PER_CUSTOMER } from '../../src/metrics/metrics-scan';
 import { NetworkRegistry } from '../../src/networks/network-registry';
-import { DUE_ACCOUNTS_SQL } from '../../src/token-lifecycle/token-scan';
+import { TOKEN_REFRESH_DUE_SQL } from '../../src/accounts/accounts.sql';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -39,7 +39,7 @@ describe('Indexes of the periodic scans', () => {
       /ON public\.connected_accounts USING btree \(platform, token_expires_at\) WHERE \(\(status = 'active'::text\) AND \(token_expires_at IS NOT NULL\)\)/,
     );
     const adapters = t.app.get(NetworkRegistry).adapters;
-    const used = await indexesUsedBy(DUE_ACCOUNTS_SQL, [
+    const used = await indexesUsedBy(TOKEN_REFRESH_DUE_SQL, [
       adapters.map((adapter) => adapter.id),
       adapters.map((adapter) => adapter.refreshAheadMs),
       new Date(),

@@ -3,7 +3,7 @@ import { createServer, Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { AccountsRepository } from '../../src/accounts/accounts.repository';
+import { AccountsStore } from '../../src/accounts/accounts.store';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { isForbiddenAddress } from '../../src/common/url-safety';
@@ -487,7 +487,7 @@ describe('Security checks', () => {
         );
       }
       for (const accountId of connected) {
-        const stored = await t.app.get(AccountsRepository).findById(alice.id, accountId);
+        const stored = await t.app.get(AccountsStore).findById(alice.id, accountId);
         const tokens = t.app.get(TokenVault).open(stored!.id, stored!, stored!.tokenExpiresAt)!;
         for (const [name, value] of Object.entries(tokens))
           if (typeof value === 'string' && value.length >= 8) secrets[`${accountId}.${name}`] = value;

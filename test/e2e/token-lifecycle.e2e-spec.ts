@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import request from 'supertest';
-import { AccountsRepository } from '../../src/accounts/accounts.repository';
+import { AccountsStore } from '../../src/accounts/accounts.store';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { EMULATOR_APP } from '../../src/networks/network-settings';
 import { RefreshAccountTokenTask } from '../../src/token-lifecycle/refresh-account-token.task';
@@ -57,7 +57,7 @@ describe('Token lifecycle: the scheduled scan and the refresh task (against the 
     ]);
 
   async function tokensOf(accountId: string) {
-    const stored = (await t.app.get(AccountsRepository).findById(customer.id, accountId))!;
+    const stored = (await t.app.get(AccountsStore).findById(customer.id, accountId))!;
     return {
       status: stored.status,
       tokens: t.app.get(TokenVault).open(stored.id, stored, stored.tokenExpiresAt)!,

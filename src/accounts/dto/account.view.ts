@@ -4,7 +4,7 @@ import type { MissingPermissions } from '../../networks/account-permissions';
 import type { AccountFeature } from '../../networks/account-permissions';
 import { ACCOUNT_STATUSES } from '../connected-account.entity';
 import type { AccountStatus } from '../connected-account.entity';
-import type { ListedAccount } from '../accounts.repository';
+import type { ListedAccount } from '../accounts.store';
 import { NETWORK_IDS } from '../../networks/network-names';
 import { TENANT_ID_PATTERN } from '../../common/tenant-id';
 

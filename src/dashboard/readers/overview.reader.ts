@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AccountsStore } from '../../accounts/accounts.store';
 import { DeliveryStatus } from '../../posts/delivery.entity';
 import { postStatusOf, PostStatus } from '../../posts/post-status';
 import { EventsStore, FailingEvent } from '../../webhooks/events.store';
@@ -17,14 +18,12 @@ export class OverviewReader {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventsStore,
+    private readonly accounts: AccountsStore,
   ) {}
 
   async read(customerId: string): Promise<Overview> {
     const [accounts, postShapes, failing] = await Promise.all([
-      this.dataSource.query(
-        `SELECT platform, status, count(*)::int AS count FROM connected_accounts WHERE customer_id = $1 GROUP BY platform, status ORDER BY platform, status`,
-        [customerId],
-      ) as Promise<Overview['accounts']>,
+      this.accounts.countByPlatformAndStatus(customerId),
       // A post's status is derived from its deliveries': count posts by the set of their delivery statuses.
       this.dataSource.query(
         `SELECT statuses, count(*)::int AS count FROM (

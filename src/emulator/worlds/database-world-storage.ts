@@ -1,15 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { ApiKeysService } from '../../auth/api-keys.service';
+import { ConnectStore } from '../../connect/connect.store';
 import { hashSecret } from '../../connect/one-time-secret';
+import { Database } from '../../database/database';
+import type { Transaction } from '../../database/transaction';
 import { TestWorldApps } from '../../networks/apps/test-world-apps';
 import { AppCredentials } from '../../networks/network-adapter';
 import { ServingEmulatorState } from '../registry/emulated-network';
 import { EmulatorState } from '../state/emulator-state';
 import { EmulatorSnapshot, snapshotOf, stateFromSnapshot } from '../state/state-snapshot';
 import { isWorldId } from '../../networks/apps/test-world-mark';
+import { EmulatorWorldsStore } from './emulator-worlds.store';
 import { KeyWorld, WorldStorage } from './world-storage';
 
 /**
@@ -26,10 +28,12 @@ export class DatabaseWorldStorage implements WorldStorage {
    * so a request never needs a second pool connection while it holds one (which, with every
    * connection held by such requests, would wait forever).
    */
-  private readonly openTransaction = new AsyncLocalStorage<EntityManager>();
+  private readonly openTransaction = new AsyncLocalStorage<Transaction>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly worlds: EmulatorWorldsStore,
+    private readonly connectState: ConnectStore,
     private readonly apiKeys: ApiKeysService,
     private readonly worldApps: TestWorldApps,
     /** The default world: only its registry (the networks served) is used here. */
@@ -38,21 +42,17 @@ export class DatabaseWorldStorage implements WorldStorage {
 
   async withWorld<T>(world: string, work: (state: ServingEmulatorState) => Promise<T>): Promise<T> {
     const app = this.worldApps.appOf(world);
-    const served = await this.dataSource.transaction(async (manager) => {
+    const served = await this.database.transaction(async (transaction) => {
       const snapshot = isWorldId(world)
-        ? ((await this.lockedSnapshot(manager, world)) ?? (await this.seeded(manager, world)))
+        ? ((await this.worlds.lockedSnapshot(world, transaction)) ?? (await this.seeded(world, transaction)))
         : undefined;
       if (!snapshot) return { found: false as const };
       const state = this.loaded(world, snapshot, app);
       const before = JSON.stringify(snapshotOf(state, [app.clientId]));
-      const result = await this.openTransaction.run(manager, () => work(state));
+      const result = await this.openTransaction.run(transaction, () => work(state));
       const after = JSON.stringify(snapshotOf(state, [app.clientId]));
       // Only a request that changed the world writes it: reads (and refused calls) take no row version.
-      if (after !== before)
-        await manager.query('UPDATE emulator_worlds SET state = $2::jsonb, updated_at = now() WHERE world_id = $1', [
-          world,
-          after,
-        ]);
+      if (after !== before) await this.worlds.save(world, after, transaction);
       return { found: true as const, result };
     });
     if (served.found) return served.result;
@@ -72,11 +72,7 @@ export class DatabaseWorldStorage implements WorldStorage {
 
   async startedConnect(world: string, oauthState: string): Promise<boolean> {
     if (oauthState.length > 200) return false;
-    const rows: unknown[] = await (this.openTransaction.getStore() ?? this.dataSource.manager).query(
-      'SELECT 1 FROM connect_attempts WHERE state_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()',
-      [hashSecret(oauthState), world],
-    );
-    return rows.length > 0;
+    return this.connectState.isOpenAttempt(hashSecret(oauthState), world, this.openTransaction.getStore());
   }
 
   async worldOfKey(presentedKey: string): Promise<KeyWorld> {
@@ -85,23 +81,13 @@ export class DatabaseWorldStorage implements WorldStorage {
     return caller.mode === 'test' ? { mode: 'test', world: caller.customerId } : { mode: 'live' };
   }
 
-  private async lockedSnapshot(manager: EntityManager, world: string): Promise<EmulatorSnapshot | undefined> {
-    const rows: { state: EmulatorSnapshot }[] = await manager.query(
-      'SELECT state FROM emulator_worlds WHERE world_id = $1 FOR UPDATE',
-      [world],
-    );
-    return rows[0]?.state;
-  }
-
   /** Makes the world's row if the id is a test world's (two first requests at once make one), then locks it. */
-  private async seeded(manager: EntityManager, world: string): Promise<EmulatorSnapshot | undefined> {
-    const fresh = snapshotOf(new EmulatorState({ registry: this.template.registry, world }));
-    await manager.query(
-      `INSERT INTO emulator_worlds (world_id, state, updated_at)
-       SELECT id, $2::jsonb, now() FROM customers WHERE id = $1 AND mode = 'test'
-       ON CONFLICT (world_id) DO NOTHING`,
-      [world, JSON.stringify(fresh)],
+  private async seeded(world: string, transaction: Transaction): Promise<EmulatorSnapshot | undefined> {
+    await this.worlds.seed(
+      world,
+      snapshotOf(new EmulatorState({ registry: this.template.registry, world })),
+      transaction,
     );
-    return this.lockedSnapshot(manager, world);
+    return this.worlds.lockedSnapshot(world, transaction);
   }
 }

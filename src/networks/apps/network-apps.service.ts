@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { newId } from '../../common/ids';
 import { AppCredentials, AppLoginOptions } from '../network-adapter';
 import { NetworkRegistry } from '../network-registry';
 import { NetworkApp } from './network-app.entity';
+import { NetworkAppsStore } from './network-apps.store';
 import { checkedAppOptions, storedAppOptions } from './network-app-options';
 
 /** What may be shown of a network app: never the secret. */
@@ -24,7 +23,7 @@ function summaryOf(app: NetworkApp): NetworkAppSummary {
 @Injectable()
 export class NetworkAppsService {
   constructor(
-    @InjectRepository(NetworkApp) private readonly apps: Repository<NetworkApp>,
+    private readonly apps: NetworkAppsStore,
     private readonly secrets: SecretBox,
     private readonly networks: NetworkRegistry,
   ) {}
@@ -43,8 +42,8 @@ export class NetworkAppsService {
     }
     // Settings not given are off: saving an app states all of it, as the network's console shows it.
     const options = checkedAppOptions(adapter, credentials);
-    const existing = await this.apps.findOneBy({ customerId, network });
-    const app = existing ?? this.apps.create({ id: newId('networkApp'), customerId, network });
+    const existing = await this.apps.findFor(customerId, network);
+    const app = existing ?? Object.assign(new NetworkApp(), { id: newId('networkApp'), customerId, network });
     app.clientId = clientId;
     app.clientSecretEncrypted = this.secrets.encrypt(credentials.clientSecret, this.secretContext(app.id));
     app.loginConfigId = options.loginConfigId ?? null;
@@ -54,13 +53,13 @@ export class NetworkAppsService {
   }
 
   async list(customerId: string): Promise<NetworkAppSummary[]> {
-    const apps = await this.apps.find({ where: { customerId }, order: { network: 'ASC' } });
+    const apps = await this.apps.listForCustomer(customerId);
     return apps.map(summaryOf);
   }
 
   /** The customer's own credentials for a network, decrypted, or undefined when it uses the service-wide app. */
   async credentialsFor(customerId: string, network: string): Promise<AppCredentials | undefined> {
-    const app = await this.apps.findOneBy({ customerId, network });
+    const app = await this.apps.findFor(customerId, network);
     return app ? this.credentialsOf(app) : undefined;
   }
 

@@ -1,10 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AccountsStore } from '../../accounts/accounts.store';
 import { ConnectedAccount } from '../../accounts/connected-account.entity';
 import { TokenRefresher } from '../../accounts/token-refresher';
 import { AppCredentialsResolver } from '../../networks/apps/app-credentials.resolver';
-import { NetworkApp } from '../../networks/apps/network-app.entity';
+import { NetworkAppsStore } from '../../networks/apps/network-apps.store';
 import { lackedFor } from '../../networks/account-permissions';
 import { deletesPosts } from '../../networks/network-adapter';
 import { NetworkError } from '../../networks/network-error';
@@ -52,6 +53,8 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     private readonly outbox: EventOutbox,
     private readonly lanes: AccountLanes,
     private readonly clock: Clock,
+    private readonly accounts: AccountsStore,
+    private readonly networkApps: NetworkAppsStore,
   ) {}
 
   onModuleInit(): void {
@@ -73,7 +76,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     const manager = this.dataSource.manager;
     const delivery = await manager.findOneBy(Delivery, { id: deliveryId });
     if (!delivery || delivery.status !== 'deleting' || !delivery.platformPostId) return;
-    const account = await manager.findOneByOrFail(ConnectedAccount, { id: delivery.accountId });
+    const account = await this.accounts.getForJob(delivery.accountId);
     if (account.status !== 'active')
       return this.refused(delivery, `The account is ${account.status}; reconnect it, then unpublish again`);
     const adapter = this.networks.get(delivery.platform);
@@ -84,7 +87,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     const lacking = lackedFor(adapter.permissionNeeds, 'unpublish', account.scopes);
     if (lacking.length) return this.refused(delivery, permissionMessage(account, 'unpublish', lacking));
     try {
-      const ownApp = await manager.findOneBy(NetworkApp, { customerId: account.customerId, network: account.platform });
+      const ownApp = await this.networkApps.findFor(account.customerId, account.platform);
       await adapter.unpublish({
         networkAccountId: account.networkAccountId,
         tokens: await this.tokens.freshTokens(account),

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database/database';
+import type { Transaction } from '../database/transaction';
+import { PendingPage, PendingSession } from './pending-session.entity';
+
+/** A connect attempt as auth-url stores it; the attempt lives `lifetimeMinutes` from now. */
+export interface NewAttemptRow {
+  stateHash: string;
+  customerId: string;
+  tenantId: string;
+  network: string;
+  redirectUri: string;
+  codeVerifierEncrypted: string;
+  lifetimeMinutes: number;
+  clientState: string | null;
+}
+
+/** What a used-up attempt hands the callback. */
+export interface ConsumedAttempt {
+  customerId: string;
+  tenantId: string;
+  network: string;
+  redirectUri: string;
+  codeVerifierEncrypted: string;
+  clientState: string | null;
+}
+
+/** A pending session as the callback stores it; it lives `lifetimeMinutes` from now. */
+export interface NewPendingSessionRow {
+  id: string;
+  tokenHash: string;
+  customerId: string;
+  tenantId: string;
+  network: string;
+  pages: PendingPage[];
+  lifetimeMinutes: number;
+  clientState: string | null;
+}
+
+interface ConsumedAttemptRow {
+  customer_id: string;
+  tenant_id: string;
+  network: string;
+  redirect_uri: string;
+  code_verifier_encrypted: string;
+  client_state: string | null;
+}
+
+/**
+ * The connect flow's state between its steps: connect_attempts (auth-url to callback, single use)
+ * and pending_sessions (callback to finalize, single use). The only way to those tables.
+ */
+@Injectable()
+export class ConnectStore {
+  constructor(private readonly database: Database) {}
+
+  async insertAttempt(attempt: NewAttemptRow): Promise<void> {
+    await this.database.execute(
+      `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at, client_state)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
+      [
+        attempt.stateHash,
+        attempt.customerId,
+        attempt.tenantId,
+        attempt.network,
+        attempt.redirectUri,
+        attempt.codeVerifierEncrypted,
+        attempt.lifetimeMinutes,
+        attempt.clientState,
+      ],
+    );
+  }
+
+  /**
+   * Marks the attempt used, atomically (of two callbacks with the same state, one wins), and
+   * answers it; undefined when it is unknown, used, expired, or for another network.
+   */
+  async consumeAttempt(stateHash: string, network: string): Promise<ConsumedAttempt | undefined> {
+    const [row] = await this.database.rows<ConsumedAttemptRow>(
+      `UPDATE connect_attempts SET used_at = now()
+        WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > now()
+        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, client_state`,
+      [stateHash, network],
+    );
+    return (
+      row && {
+        customerId: row.customer_id,
+        tenantId: row.tenant_id,
+        network: row.network,
+        redirectUri: row.redirect_uri,
+        codeVerifierEncrypted: row.code_verifier_encrypted,
+        clientState: row.client_state,
+      }
+    );
+  }
+
+  /** Whether the customer started an attempt with this state that is neither used nor expired; in `transaction` when given. */
+  async isOpenAttempt(stateHash: string, customerId: string, transaction?: Transaction): Promise<boolean> {
+    const rows = await this.database.rows<{ found: number }>(
+      'SELECT 1 AS found FROM connect_attempts WHERE state_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()',
+      [stateHash, customerId],
+      transaction,
+    );
+    return rows.length > 0;
+  }
+
+  async insertPendingSession(session: NewPendingSessionRow): Promise<void> {
+    await this.database.execute(
+      `INSERT INTO pending_sessions (id, token_hash, customer_id, tenant_id, network, pages, expires_at, client_state)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
+      [
+        session.id,
+        session.tokenHash,
+        session.customerId,
+        session.tenantId,
+        session.network,
+        JSON.stringify(session.pages),
+        session.lifetimeMinutes,
+        session.clientState,
+      ],
+    );
+  }
+
+  /** The customer's session with this token, usable or not. */
+  findPendingSession(tokenHash: string, customerId: string): Promise<PendingSession | null> {
+    return this.database.repository(PendingSession).findOneBy({ tokenHash, customerId });
+  }
+
+  /** As findPendingSession, locked for update within the transaction (finalize runs once). */
+  lockPendingSession(tokenHash: string, customerId: string, transaction: Transaction): Promise<PendingSession | null> {
+    return this.database.repository(PendingSession, transaction).findOne({
+      where: { tokenHash, customerId },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** Closes the session and drops its pages (their encrypted tokens) once it is finalized. */
+  async finalizePendingSession(id: string, transaction: Transaction): Promise<void> {
+    await this.database
+      .repository(PendingSession, transaction)
+      .update({ id }, { finalizedAt: () => 'now()', pages: [] });
+  }
+
+  /** Deletes attempts and sessions a day past their expiry, finalized or not; how many of each. */
+  async purgeExpired(): Promise<{ attempts: number; sessions: number }> {
+    const attempts = await this.database.execute(
+      "DELETE FROM connect_attempts WHERE expires_at < now() - interval '1 day'",
+      [],
+    );
+    const sessions = await this.database.execute(
+      "DELETE FROM pending_sessions WHERE expires_at < now() - interval '1 day'",
+      [],
+    );
+    return { attempts: attempts.affected, sessions: sessions.affected };
+  }
+}
