@@ -42,4 +42,15 @@ export type OwnedTable = keyof typeof TABLE_OWNERS;
  * filtered by a join). Each names the store file, the foreign table and why; everything else asks
  * the owner.
  */
-export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: string }[] = [];
+export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: string }[] = [
+  {
+    store: 'posts/deliveries.store.ts',
+    table: 'connected_accounts',
+    why: "A delivery's claim (begin) marks it publishing only while its account is active and reads the account back in the same statement, one round trip on every attempt; lockOpen locks the delivery and reads its account in the same transaction.",
+  },
+  {
+    store: 'posts/deliveries.store.ts',
+    table: 'network_apps',
+    why: "A delivery's claim (begin) reads the customer's own app for the account's network back with the claim, in the same statement.",
+  },
+];

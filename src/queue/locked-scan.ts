@@ -1,9 +1,12 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { LockedScanResult } from '../database/database';
 
-/** A periodic scan's outcome: skipped when another instance held its lock (that scan covers the same rows). */
-export type LockedScanResult<T extends object> = { ran: false } | ({ ran: true } & T);
+export type { LockedScanResult } from '../database/database';
 
 /**
+ * (Database.lockedScan replaces this; it stays until the scans of token-lifecycle, metrics and
+ * comments call that instead.)
+ *
  * Runs one periodic scan (a due query and the jobs it queues) in a transaction that holds the
  * transaction-scoped advisory lock `lockId`. Many instances may scan at once: the lock lets one of
  * them through and the others skip, and it is released when the transaction ends, also on a crash.

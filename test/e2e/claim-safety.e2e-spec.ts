@@ -2,10 +2,11 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PublishLane } from '../../src/posts/publish-lane';
-import { DeliveryStore } from '../../src/posts/delivery-store';
+import { DeliveriesStore } from '../../src/posts/deliveries.store';
 import { PublishDeliveryTask } from '../../src/posts/publish-delivery.task';
 import { LostClaimError } from '../../src/queue/lost-claim-error';
 import { LaneRegistry } from '../../src/queue/work-lane';
+import { WorkerHeartbeatsStore } from '../../src/queue/worker-heartbeats.store';
 import { WorkerLiveness } from '../../src/queue/worker-liveness';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
@@ -109,7 +110,7 @@ describe('Claims under trouble', () => {
     const [claimed] = await claim('w-holder', 1, 8);
     const { delivery_id: deliveryId } = claimed!;
     const task = t.app.get(PublishDeliveryTask);
-    const store = t.app.get(DeliveryStore);
+    const store = t.app.get(DeliveriesStore);
     const state = async () =>
       (
         await t.db.query<{ status: string; attempts: number; progress: unknown }>(
@@ -169,7 +170,7 @@ describe('Claims under trouble', () => {
     // As after an outage: every heartbeat is old, this live worker's included.
     await beat('w-live', 3 * DEAD_AFTER_MS);
     const pool = new Pool({ connectionString: t.db.url, max: 2 });
-    const liveness = new WorkerLiveness(pool, DEAD_AFTER_MS, t.app.get(LaneRegistry));
+    const liveness = new WorkerLiveness(new WorkerHeartbeatsStore(pool), DEAD_AFTER_MS, t.app.get(LaneRegistry));
     let beating = true;
     // The live worker's own heartbeats resume as the database comes back (it beats every quarter).
     const otherBeats = (async () => {
