@@ -78,7 +78,6 @@ export default tseslint.config(
       'src/customers/test-worlds.service.ts',
       'src/dashboard/readers/accounts.reader.ts',
       'src/dashboard/readers/overview.reader.ts',
-      'src/dashboard/readers/posts.reader.ts',
       'src/dashboard/session/dashboard-sessions.service.ts',
       'src/dashboard/session/sign-in-throttle.ts',
       'src/dashboard/users/dashboard-users.service.ts',

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ClockModule } from '../common/clock/clock.module';
 import { NetworksModule } from '../networks/networks.module';
+import { PostsModule } from '../posts/posts.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CommentRequestStore } from './comment-request-store';
@@ -19,7 +20,7 @@ import { SendCommentTask } from './send-comment.task';
  * (The job queue and account lanes come from the global QueueModule.)
  */
 @Module({
-  imports: [AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule],
+  imports: [AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule, PostsModule],
   controllers: [CommentsController],
   providers: [
     CommentsService,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
+import { PostsModule } from '../posts/posts.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { MetricSnapshotsStore } from './metric-snapshots.store';
 import { MetricsController } from './metrics.controller';
@@ -15,7 +16,7 @@ import { MetricsService } from './metrics.service';
  * once per 5 minutes each) and in the background (a scan every 5 minutes queues the reads due).
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule],
+  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule, PostsModule],
   controllers: [MetricsController],
   providers: [MetricSnapshotsStore, MetricsRefresher, MetricsService, MetricsScan, RefreshMetricsTask],
   exports: [MetricsService, MetricsScan],

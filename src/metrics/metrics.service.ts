@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, Not } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { ApiException } from '../common/errors/api-exception';
-import { Delivery } from '../posts/delivery.entity';
-import { Post } from '../posts/post.entity';
+import { DeliveriesStore } from '../posts/deliveries.store';
+import { PostsStore } from '../posts/posts.store';
 import { AccountMetricsView, DeliveryMetricsView, PostMetricsView } from './dto/metrics.views';
 import { MetricView } from './dto/metric.view';
 import { MetricSnapshot, MetricSnapshotsStore } from './metric-snapshots.store';
@@ -29,6 +29,8 @@ export class MetricsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: MetricSnapshotsStore,
     private readonly refresher: MetricsRefresher,
+    private readonly posts: PostsStore,
+    private readonly deliveries: DeliveriesStore,
   ) {}
 
   /**
@@ -37,12 +39,9 @@ export class MetricsService {
    */
   async forPost(customerId: string, postId: string, options = { refresh: true }): Promise<PostMetricsView> {
     const manager = this.dataSource.manager;
-    const post = await manager.findOneBy(Post, { id: postId, customerId });
+    const post = await this.posts.find(customerId, postId);
     if (!post) throw ApiException.notFound('Post');
-    const deliveries = await manager.find(Delivery, {
-      where: { postId, customerId, status: 'published', platformPostId: Not(IsNull()) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const deliveries = await this.deliveries.publishedOfPost(customerId, postId);
     const accounts = await manager.findBy(ConnectedAccount, {
       id: In(deliveries.map((delivery) => delivery.accountId)),
       customerId,

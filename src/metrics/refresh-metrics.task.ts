@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
-import { Delivery } from '../posts/delivery.entity';
+import { DeliveriesStore } from '../posts/deliveries.store';
 import { TaskRegistry } from '../queue/task-registry';
 import { parseMetricsPayload, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 import { MetricsRefresher } from './metrics-refresher';
@@ -18,6 +18,7 @@ export class RefreshMetricsTask implements OnModuleInit {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tasks: TaskRegistry,
     private readonly refresher: MetricsRefresher,
+    private readonly deliveries: DeliveriesStore,
   ) {}
 
   onModuleInit(): void {
@@ -31,7 +32,7 @@ export class RefreshMetricsTask implements OnModuleInit {
       if (account) await this.refresher.refreshAccount(account);
       return;
     }
-    const delivery = await manager.findOneBy(Delivery, { id: payload.deliveryId });
+    const delivery = await this.deliveries.findById(payload.deliveryId);
     if (!delivery || delivery.status !== 'published' || !delivery.platformPostId) return;
     const account = await manager.findOneBy(ConnectedAccount, {
       id: delivery.accountId,

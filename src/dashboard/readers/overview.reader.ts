@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DeliveryStatus } from '../../posts/delivery.entity';
 import { postStatusOf, PostStatus } from '../../posts/post-status';
+import { PostsStore } from '../../posts/posts.store';
 
 export interface Overview {
   accounts: Array<{ platform: string; status: string; count: number }>;
@@ -21,7 +21,10 @@ export interface Overview {
 /** The overview's figures, each one query scoped to the customer. */
 @Injectable()
 export class OverviewReader {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly posts: PostsStore,
+  ) {}
 
   async read(customerId: string): Promise<Overview> {
     const [accounts, postShapes, failing] = await Promise.all([
@@ -30,13 +33,7 @@ export class OverviewReader {
         [customerId],
       ) as Promise<Overview['accounts']>,
       // A post's status is derived from its deliveries': count posts by the set of their delivery statuses.
-      this.dataSource.query(
-        `SELECT statuses, count(*)::int AS count FROM (
-           SELECT array_agg(d.status ORDER BY d.status) AS statuses FROM posts p JOIN deliveries d ON d.post_id = p.id
-            WHERE p.customer_id = $1 AND p.created_at > now() - interval '7 days' GROUP BY p.id) shapes
-         GROUP BY statuses`,
-        [customerId],
-      ) as Promise<Array<{ statuses: DeliveryStatus[]; count: number }>>,
+      this.posts.statusShapesOfLastWeek(customerId),
       this.dataSource.query(
         `SELECT e.id, e.type AS event, e.delivery_status AS status, e.attempts, e.failure_reason AS "failureReason", e.created_at AS "createdAt",
                 (SELECT a.error FROM webhook_attempts a WHERE a.event_id = e.id ORDER BY a.attempt_number DESC LIMIT 1) AS "lastError"
