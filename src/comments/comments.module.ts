@@ -3,6 +3,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { ClockModule } from '../common/clock/clock.module';
 import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
+import { PostsModule } from '../posts/posts.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CommentScan } from './comment-scan';
@@ -20,7 +21,7 @@ import { SendCommentTask } from './send-comment.task';
  * (The job queue and account lanes come from the global QueueModule.)
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule],
+  imports: [DatabaseModule, AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule, PostsModule],
   controllers: [CommentsController],
   providers: [
     CommentsService,

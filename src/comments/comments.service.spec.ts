@@ -7,6 +7,7 @@ import type { CommentsCalls } from './comments-call';
 import { CommentsService } from './comments.service';
 import type { CommentsStore } from './comments.store';
 import type { PublishedDeliveries } from './published-delivery';
+import type { PostsStore } from '../posts/posts.store';
 
 /**
  * Reading comments through to the network, with the time set by a TestClock: the page and our
@@ -22,6 +23,7 @@ function world() {
     { callFor: jest.fn().mockResolvedValue({ token: 'call' }) } as unknown as CommentsCalls,
     {} as CommentsStore,
     clock,
+    {} as PostsStore,
   );
   return { service, clock, listComments, deliveries };
 }

@@ -5,7 +5,8 @@ import { Database } from '../database/database';
 import { newId } from '../common/ids';
 import { safeNetworkMessage } from '../networks/safe-network-message';
 import { NetworkError } from '../networks/network-error';
-import { IdempotencyKeys, requestHash } from '../posts/idempotency';
+import { claimIdempotencyKey, requestHash } from '../posts/idempotency';
+import { PostsStore } from '../posts/posts.store';
 import { decodeCommentCursor, encodeCommentCursor } from './comment-cursor';
 import { commentRequestView } from './comment-request-view';
 import { CommentsCalls } from './comments-call';
@@ -38,6 +39,7 @@ export class CommentsService {
     private readonly calls: CommentsCalls,
     private readonly store: CommentsStore,
     private readonly clock: Clock,
+    private readonly posts: PostsStore,
   ) {}
 
   async list(customerId: string, postId: string, query: ListCommentsQuery): Promise<CommentPageView> {
@@ -68,7 +70,7 @@ export class CommentsService {
     return this.database.transaction(async (transaction) => {
       if (idempotencyKey) {
         const hash = requestHash({ comment: { postId, ...body } });
-        const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, hash);
+        const claim = await claimIdempotencyKey(this.posts, customerId, idempotencyKey, hash, transaction);
         if (claim.kind === 'replay') return { status: claim.status, body: claim.body as CommentRequestView };
       }
       const target = await this.deliveries.find(customerId, postId, body.deliveryId, 'answer_comments');
@@ -92,7 +94,8 @@ export class CommentsService {
         replyToId: body.replyToId ?? null,
       });
       const view = commentRequestView(row);
-      if (idempotencyKey) await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
+      if (idempotencyKey)
+        await this.posts.storeIdempotentResponse(customerId, idempotencyKey, ACCEPTED, view, transaction);
       return { status: ACCEPTED, body: view };
     });
   }

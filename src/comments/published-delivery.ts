@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AccountsStore } from '../accounts/accounts.store';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { ApiException } from '../common/errors/api-exception';
 import { CommentingAdapter, NetworkAdapter } from '../networks/network-adapter';
 import { NetworkRegistry } from '../networks/network-registry';
+import { DeliveriesStore } from '../posts/deliveries.store';
 import { Delivery } from '../posts/delivery.entity';
 import { permissionMessage } from '../posts/permission-problems';
+import { PostsStore } from '../posts/posts.store';
 import { lackedFor } from '../networks/account-permissions';
 
 /** A customer's delivery that is on its network, with what a comments call needs. */
@@ -27,9 +27,10 @@ export interface PublishedDelivery {
 @Injectable()
 export class PublishedDeliveries {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly networks: NetworkRegistry,
     private readonly accounts: AccountsStore,
+    private readonly posts: PostsStore,
+    private readonly deliveries: DeliveriesStore,
   ) {}
 
   async find(
@@ -38,14 +39,8 @@ export class PublishedDeliveries {
     deliveryId: string,
     feature: 'read_comments' | 'answer_comments',
   ): Promise<PublishedDelivery> {
-    const delivery = await this.dataSource.manager.findOneBy(Delivery, { id: deliveryId, postId, customerId });
-    if (!delivery) {
-      const [post] = (await this.dataSource.query('SELECT 1 FROM posts WHERE id = $1 AND customer_id = $2', [
-        postId,
-        customerId,
-      ])) as unknown[];
-      throw ApiException.notFound(post ? 'Delivery' : 'Post');
-    }
+    const delivery = await this.deliveries.findForPost(customerId, postId, deliveryId);
+    if (!delivery) throw ApiException.notFound((await this.posts.exists(customerId, postId)) ? 'Delivery' : 'Post');
     if (delivery.status !== 'published' || !delivery.platformPostId)
       throw ApiException.conflict(
         `The delivery is ${delivery.status}: comments exist only under a published delivery`,

@@ -5,6 +5,7 @@ import { CommentsModule } from '../comments/comments.module';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { NetworksModule } from '../networks/networks.module';
+import { PostsModule } from '../posts/posts.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DashboardHttp } from './http/dashboard-http';
 import { AccountsPageController } from './pages/accounts.controller';
@@ -46,6 +47,7 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
     WebhooksModule,
     MetricsModule,
     CommentsModule,
+    PostsModule,
   ],
   controllers: [
     SignInController,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { PreparedStatements } from './prepared-statements';
-import type { Transaction } from './transaction';
+import { asTransaction, managerOf, Transaction } from './transaction';
 
 /** A statement's outcome: the rows it returned (a SELECT, or any statement's RETURNING) and how many rows it changed. */
 export interface Executed<Row> {
@@ -29,7 +29,7 @@ export class Database {
 
   /** Runs `work` in one transaction (READ COMMITTED), committed when it resolves and rolled back when it throws. */
   transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return this.dataSource.transaction((manager) => work(asTransaction(manager)));
   }
 
   /**
@@ -64,12 +64,13 @@ export class Database {
     params: readonly unknown[],
     transaction?: Transaction,
   ): Promise<Executed<Row>> {
-    const runner = transaction?.queryRunner ?? this.dataSource.createQueryRunner();
+    const open = transaction && managerOf(transaction).queryRunner;
+    const runner = open ?? this.dataSource.createQueryRunner();
     try {
       const result = await runner.query(sql, [...params], true);
       return { rows: (result.records ?? []) as Row[], affected: result.affected ?? result.records?.length ?? 0 };
     } finally {
-      if (!transaction?.queryRunner) await runner.release();
+      if (!open) await runner.release();
     }
   }
 
@@ -78,7 +79,7 @@ export class Database {
    * connection. Select named columns, never `*`. In a transaction it runs as an ordinary statement.
    */
   hot<Row>(sql: string, params: readonly unknown[], transaction?: Transaction): Promise<Row[]> {
-    return this.prepared.query<Row>(sql, [...params], transaction);
+    return this.prepared.query<Row>(sql, [...params], transaction && managerOf(transaction));
   }
 
   /** TypeORM's repository of an entity, in `transaction` when given, for stores that read and write whole entities. */
@@ -86,6 +87,6 @@ export class Database {
     entity: EntityTarget<Entity>,
     transaction?: Transaction,
   ): Repository<Entity> {
-    return (transaction ?? this.dataSource.manager).getRepository(entity);
+    return (transaction ? managerOf(transaction) : this.dataSource.manager).getRepository(entity);
   }
 }

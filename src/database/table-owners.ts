@@ -108,4 +108,14 @@ export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: st
     table: 'customers',
     why: "a test world's row is made only for a test customer's id: the INSERT … SELECT FROM customers checks the customer and inserts in one statement, with no window between",
   },
+  {
+    store: 'posts/deliveries.store.ts',
+    table: 'connected_accounts',
+    why: "A delivery's claim (begin) marks it publishing only while its account is active and reads the account back in the same statement, one round trip on every attempt; lockOpen locks the delivery and reads its account in the same transaction.",
+  },
+  {
+    store: 'posts/deliveries.store.ts',
+    table: 'network_apps',
+    why: "A delivery's claim (begin) reads the customer's own app for the account's network back with the claim, in the same statement.",
+  },
 ];

@@ -3,6 +3,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { ClockModule } from '../common/clock/clock.module';
 import { DatabaseModule } from '../database/database.module';
 import { NetworksModule } from '../networks/networks.module';
+import { PostsModule } from '../posts/posts.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { MetricSnapshotsStore } from './metric-snapshots.store';
 import { MetricsController } from './metrics.controller';
@@ -16,7 +17,7 @@ import { MetricsService } from './metrics.service';
  * once per 5 minutes each) and in the background (a scan every 5 minutes queues the reads due).
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule, ClockModule],
+  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule, ClockModule, PostsModule],
   controllers: [MetricsController],
   providers: [MetricSnapshotsStore, MetricsRefresher, MetricsService, MetricsScan, RefreshMetricsTask],
   exports: [MetricsService, MetricsScan],

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, Not } from 'typeorm';
 import { AccountsStore } from '../accounts/accounts.store';
 import { ApiException } from '../common/errors/api-exception';
-import { Delivery } from '../posts/delivery.entity';
-import { Post } from '../posts/post.entity';
+import { DeliveriesStore } from '../posts/deliveries.store';
+import { PostsStore } from '../posts/posts.store';
 import { AccountMetricsView, DeliveryMetricsView, PostMetricsView } from './dto/metrics.views';
 import { MetricView } from './dto/metric.view';
 import { MetricSnapshot, MetricSnapshotsStore } from './metric-snapshots.store';
@@ -26,10 +24,11 @@ function snapshotFields(snapshot: MetricSnapshot | undefined) {
 @Injectable()
 export class MetricsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: MetricSnapshotsStore,
     private readonly refresher: MetricsRefresher,
     private readonly accounts: AccountsStore,
+    private readonly posts: PostsStore,
+    private readonly deliveries: DeliveriesStore,
   ) {}
 
   /**
@@ -37,13 +36,9 @@ export class MetricsService {
    * pages, which only read); the background refresh keeps it current.
    */
   async forPost(customerId: string, postId: string, options = { refresh: true }): Promise<PostMetricsView> {
-    const manager = this.dataSource.manager;
-    const post = await manager.findOneBy(Post, { id: postId, customerId });
+    const post = await this.posts.find(customerId, postId);
     if (!post) throw ApiException.notFound('Post');
-    const deliveries = await manager.find(Delivery, {
-      where: { postId, customerId, status: 'published', platformPostId: Not(IsNull()) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const deliveries = await this.deliveries.publishedOfPost(customerId, postId);
     const accounts = await this.accounts.findManyForCustomer(
       customerId,
       deliveries.map((delivery) => delivery.accountId),

@@ -1,8 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AccountsStore } from '../accounts/accounts.store';
-import { Delivery } from '../posts/delivery.entity';
+import { DeliveriesStore } from '../posts/deliveries.store';
 import { TaskRegistry } from '../queue/task-registry';
 import { parseMetricsPayload, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 import { MetricsRefresher } from './metrics-refresher';
@@ -15,10 +13,10 @@ import { MetricsRefresher } from './metrics-refresher';
 @Injectable()
 export class RefreshMetricsTask implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tasks: TaskRegistry,
     private readonly refresher: MetricsRefresher,
     private readonly accounts: AccountsStore,
+    private readonly deliveries: DeliveriesStore,
   ) {}
 
   onModuleInit(): void {
@@ -26,13 +24,12 @@ export class RefreshMetricsTask implements OnModuleInit {
   }
 
   async run(payload: RefreshMetricsPayload): Promise<void> {
-    const manager = this.dataSource.manager;
     if ('accountId' in payload) {
       const account = await this.accounts.findForJob(payload.accountId);
       if (account) await this.refresher.refreshAccount(account);
       return;
     }
-    const delivery = await manager.findOneBy(Delivery, { id: payload.deliveryId });
+    const delivery = await this.deliveries.findById(payload.deliveryId);
     if (!delivery || delivery.status !== 'published' || !delivery.platformPostId) return;
     const account = await this.accounts.findById(delivery.customerId, delivery.accountId);
     if (!account) return;

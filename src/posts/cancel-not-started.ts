@@ -1,5 +1,6 @@
-import { EntityManager } from 'typeorm';
+import type { Transaction } from '../database/transaction';
 import { EventOutbox } from '../webhooks/event-outbox';
+import { DeliveriesStore } from './deliveries.store';
 import { Post } from './post.entity';
 
 /**
@@ -7,13 +8,13 @@ import { Post } from './post.entity';
  * records post.canceled when it stopped any. One UPDATE, in the caller's transaction. Returns the
  * ids of the deliveries it canceled.
  */
-export async function cancelNotStarted(transaction: EntityManager, outbox: EventOutbox, post: Post): Promise<string[]> {
-  const [canceled] = (await transaction.query(
-    `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
-      WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id`,
-    [post.id],
-  )) as [Array<{ id: string }>, number];
-  const canceledIds = canceled.map((row) => row.id);
+export async function cancelNotStarted(
+  deliveries: DeliveriesStore,
+  outbox: EventOutbox,
+  post: Post,
+  transaction: Transaction,
+): Promise<string[]> {
+  const canceledIds = await deliveries.cancelNotStarted(post.id, transaction);
   if (canceledIds.length > 0) {
     await outbox.record(transaction, {
       customerId: post.customerId,

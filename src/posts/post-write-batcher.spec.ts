@@ -1,11 +1,10 @@
-import { DataSource } from 'typeorm';
 import { PostWriteBatcher } from './post-write-batcher';
 import { PostToWrite, PostWriter, WrittenPost } from './post-writer';
 
 /** A writer that records the batches it was given, and refuses any batch holding a post for tenant "bad". */
 class RecordingWriter {
   readonly batches: string[][] = [];
-  async write(_: unknown, posts: PostToWrite[]): Promise<WrittenPost[]> {
+  async write(posts: PostToWrite[]): Promise<WrittenPost[]> {
     this.batches.push(posts.map((post) => post.tenantId));
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (posts.some((post) => post.tenantId === 'bad')) throw new Error('refused');
@@ -24,7 +23,7 @@ describe('PostWriteBatcher', () => {
   let batcher: PostWriteBatcher;
   beforeEach(() => {
     writer = new RecordingWriter();
-    batcher = new PostWriteBatcher({ manager: {} } as DataSource, writer as unknown as PostWriter);
+    batcher = new PostWriteBatcher(writer as unknown as PostWriter);
   });
 
   it('writes posts that arrive together in one statement, and answers each with its own', async () => {

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { PostToWrite, PostWriter, WrittenPost } from './post-writer';
 
 /** Posts per statement, at most. */
@@ -27,10 +25,7 @@ export class PostWriteBatcher {
   private inFlight = 0;
   private flushQueued = false;
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly writer: PostWriter,
-  ) {}
+  constructor(private readonly writer: PostWriter) {}
 
   write(post: PostToWrite): Promise<WrittenPost> {
     return new Promise((resolve, reject) => {
@@ -55,20 +50,13 @@ export class PostWriteBatcher {
     if (batch.length === 0) return;
     this.inFlight += 1;
     try {
-      const written = await this.writer.write(
-        this.dataSource.manager,
-        batch.map((item) => item.post),
-      );
+      const written = await this.writer.write(batch.map((item) => item.post));
       batch.forEach((item, index) => item.resolve(written[index]!));
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       else
         await Promise.all(
-          batch.map((item) =>
-            this.writer
-              .write(this.dataSource.manager, [item.post])
-              .then(([written]) => item.resolve(written!), item.reject),
-          ),
+          batch.map((item) => this.writer.write([item.post]).then(([written]) => item.resolve(written!), item.reject)),
         );
     } finally {
       this.inFlight -= 1;

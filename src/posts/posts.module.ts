@@ -16,7 +16,8 @@ import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PostWriter } from './post-writer';
 import { PostWriteBatcher } from './post-write-batcher';
-import { DeliveryStore } from './delivery-store';
+import { DeliveriesStore } from './deliveries.store';
+import { PostsStore } from './posts.store';
 import { PublishDeliveryTask } from './publish-delivery.task';
 import { PublishLane } from './publish-lane';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
@@ -41,7 +42,8 @@ import { UnpublishService } from './unpublish/unpublish.service';
     PostReview,
     PostWriter,
     PostWriteBatcher,
-    DeliveryStore,
+    PostsStore,
+    DeliveriesStore,
     PublishDeliveryTask,
     PublishLane,
     PurgeIdempotencyKeys,
@@ -50,5 +52,6 @@ import { UnpublishService } from './unpublish/unpublish.service';
     UnpublishService,
     UnpublishDeliveryTask,
   ],
+  exports: [PostsStore, DeliveriesStore],
 })
 export class PostsModule {}

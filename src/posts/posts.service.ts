@@ -1,19 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
 import { EventOutbox } from '../webhooks/event-outbox';
 import { ApiException } from '../common/errors/api-exception';
-import { beforeCursorSql, createdMicrosSql, decodeCursor, encodeCursor } from '../common/http/page-cursor';
+import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
-import { PreparedStatements } from '../database/prepared-statements';
-import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
+import { Database } from '../database/database';
+import type { Transaction } from '../database/transaction';
 import { cancelNotStarted } from './cancel-not-started';
-import { Delivery } from './delivery.entity';
+import { DeliveriesStore } from './deliveries.store';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostPageView, PostView } from './dto/post.view';
 import { ListPostsQuery } from './dto/list-posts.query';
-import { IdempotencyKeys, requestHash } from './idempotency';
-import { Post } from './post.entity';
+import { claimIdempotencyKey, requestHash } from './idempotency';
 import { PostAcceptance } from './post-acceptance';
 import { PostReview } from './post-review';
 import { MediaReachability } from './media-reachability';
@@ -22,6 +19,7 @@ import { PostVerdictView } from './dto/post-verdict.view';
 import { postView } from './post-views';
 import { PostWriteBatcher } from './post-write-batcher';
 import { PostWriter, WrittenPost } from './post-writer';
+import { PostsStore } from './posts.store';
 
 export interface CreatedPost {
   status: number;
@@ -38,17 +36,16 @@ const STATUS_SCAN_BATCH = 200;
 @Injectable()
 export class PostsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly store: PostsStore,
+    private readonly deliveries: DeliveriesStore,
     private readonly acceptance: PostAcceptance,
     private readonly review: PostReview,
     private readonly writer: PostWriter,
     private readonly batcher: PostWriteBatcher,
-    private readonly statements: PreparedStatements,
     private readonly outbox: EventOutbox,
     private readonly reachability: MediaReachability,
   ) {}
-
-  private postWithDeliveriesSql: string | undefined;
 
   /**
    * Accepts a post: the post, its deliveries and their publishing jobs are written in one
@@ -61,14 +58,15 @@ export class PostsService {
       const { post, deliveries } = await this.batcher.write({ customerId, tenantId: body.tenant_id, accepted });
       return { status: ACCEPTED, body: postView(post, deliveries) };
     }
-    return this.dataSource.transaction(async (transaction) => {
-      const claim = await IdempotencyKeys.claim(transaction, customerId, idempotencyKey, requestHash(body));
+    return this.database.transaction(async (transaction) => {
+      const claim = await claimIdempotencyKey(this.store, customerId, idempotencyKey, requestHash(body), transaction);
       if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
-      const [{ post, deliveries }] = (await this.writer.write(transaction, [
-        { customerId, tenantId: body.tenant_id, accepted },
-      ])) as [WrittenPost];
+      const [{ post, deliveries }] = (await this.writer.write(
+        [{ customerId, tenantId: body.tenant_id, accepted }],
+        transaction,
+      )) as [WrittenPost];
       const view = postView(post, deliveries);
-      await IdempotencyKeys.store(transaction, customerId, idempotencyKey, ACCEPTED, view);
+      await this.store.storeIdempotentResponse(customerId, idempotencyKey, ACCEPTED, view, transaction);
       return { status: ACCEPTED, body: view };
     });
   }
@@ -85,22 +83,10 @@ export class PostsService {
   }
 
   /** The post with its deliveries: one prepared statement (a row per delivery), as it is polled often. */
-  async get(customerId: string, id: string, transaction?: EntityManager): Promise<PostView> {
-    this.postWithDeliveriesSql ??= `SELECT ${prefixedColumns(this.dataSource, Post, 'p', 'p')}, ${prefixedColumns(this.dataSource, Delivery, 'd', 'd')}
-        FROM posts p LEFT JOIN deliveries d ON d.post_id = p.id
-       WHERE p.customer_id = $1 AND p.id = $2
-       ORDER BY d.created_at, d.id`;
-    const rows = await this.statements.query<Record<string, unknown>>(
-      this.postWithDeliveriesSql,
-      [customerId, id],
-      transaction,
-    );
-    const [first] = rows;
-    if (!first) throw ApiException.notFound('Post');
-    const post = fromPrefixedRow(this.dataSource, Post, first, 'p');
-    const deliveries =
-      first.d_id === null ? [] : rows.map((row) => fromPrefixedRow(this.dataSource, Delivery, row, 'd'));
-    return postView(post, deliveries);
+  async get(customerId: string, id: string, transaction?: Transaction): Promise<PostView> {
+    const found = await this.store.getWithDeliveries(customerId, id, transaction);
+    if (!found) throw ApiException.notFound('Post');
+    return postView(found.post, found.deliveries);
   }
 
   /**
@@ -126,38 +112,20 @@ export class PostsService {
     let maybeMore = false;
     while (collected.length <= limit && budget > 0) {
       const batch = Math.min(budget, statusFilter ? STATUS_SCAN_BATCH : limit + 1);
-      const builder = this.dataSource
-        .getRepository(Post)
-        .createQueryBuilder('post')
-        .addSelect(createdMicrosSql('post.created_at'), 'created_exact')
-        .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', {
-          customerId,
-          tenantId: query.tenantId,
-        })
-        .orderBy('post.created_at', 'DESC')
-        .addOrderBy('post.id', 'DESC')
-        .limit(batch);
-      if (after) {
-        builder.andWhere(beforeCursorSql('post.created_at', 'post.id', ':createdMicros', ':id'), {
-          createdMicros: after.createdMicros,
-          id: after.id,
-        });
-      }
-      const { entities: posts, raw } = await builder.getRawAndEntities<{ created_exact: string }>();
+      const posts = await this.store.newestOfTenant(customerId, query.tenantId, after, batch);
       budget -= posts.length;
       maybeMore = posts.length === batch;
       if (posts.length === 0) break;
-      const deliveries = await this.dataSource
-        .getRepository(Delivery)
-        .find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
-      posts.forEach((post, index) => {
+      const deliveries = await this.store.deliveriesOf(posts.map(({ post }) => post.id));
+      for (const { post, createdMicros } of posts) {
         const view = postView(
           post,
           deliveries.filter((delivery) => delivery.postId === post.id),
         );
-        if (!statusFilter || view.status === statusFilter) collected.push({ view, exact: raw[index]!.created_exact });
-      });
-      after = { createdMicros: raw[posts.length - 1]!.created_exact, id: posts[posts.length - 1]!.id };
+        if (!statusFilter || view.status === statusFilter) collected.push({ view, exact: createdMicros });
+      }
+      const last = posts[posts.length - 1]!;
+      after = { createdMicros: last.createdMicros, id: last.post.id };
       if (!maybeMore) break;
     }
     const page = collected.slice(0, limit);
@@ -179,10 +147,10 @@ export class PostsService {
    * failing a pending delivery of the same post.
    */
   async cancel(customerId: string, id: string): Promise<PostView> {
-    return this.dataSource.transaction(async (transaction) => {
-      const post = await transaction.findOneBy(Post, { customerId, id });
+    return this.database.transaction(async (transaction) => {
+      const post = await this.store.find(customerId, id, transaction);
       if (!post) throw ApiException.notFound('Post');
-      await cancelNotStarted(transaction, this.outbox, post);
+      await cancelNotStarted(this.deliveries, this.outbox, post, transaction);
       return this.get(customerId, id, transaction);
     });
   }

@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import type { AccountExpiry } from '../accounts/account-expiry';
 import type { AccountPermissionChanges } from '../accounts/account-permission-changes';
 import type { ConnectedAccount } from '../accounts/connected-account.entity';
@@ -9,7 +8,8 @@ import type { AppCredentialsResolver } from '../networks/apps/app-credentials.re
 import type { PublishOutcome } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
 import type { NetworkRegistry } from '../networks/network-registry';
-import type { Attempt, DeliveryStore } from './delivery-store';
+import type { Database } from '../database/database';
+import type { Attempt, DeliveriesStore } from './deliveries.store';
 import type { Delivery } from './delivery.entity';
 import type { Post } from './post.entity';
 import { PublishDeliveryTask } from './publish-delivery.task';
@@ -66,7 +66,7 @@ function world(attempt: Attempt | undefined) {
     retryLater: jest.fn().mockResolvedValue(undefined),
     failed: jest.fn().mockResolvedValue(undefined),
   };
-  const dataSource = { transaction: jest.fn((work: (manager: unknown) => unknown) => work(transaction)) };
+  const database = { transaction: jest.fn((work: (manager: unknown) => unknown) => work(transaction)) };
   const expiry = { expire: jest.fn().mockResolvedValue(true) };
   const permissions = { afterRefusal: jest.fn().mockResolvedValue([]) };
   const tokens = {
@@ -74,8 +74,8 @@ function world(attempt: Attempt | undefined) {
     storedTokens: jest.fn().mockReturnValue({ accessToken: 'token' }),
   };
   const task = new PublishDeliveryTask(
-    dataSource as unknown as DataSource,
-    store as unknown as DeliveryStore,
+    database as unknown as Database,
+    store as unknown as DeliveriesStore,
     { get: () => adapter } as unknown as NetworkRegistry,
     tokens as unknown as TokenRefresher,
     { appWith: jest.fn().mockResolvedValue({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
@@ -90,7 +90,7 @@ function world(attempt: Attempt | undefined) {
 /** The failure the store recorded: its code and message. */
 function failure(store: ReturnType<typeof world>['store']): { code: string; message: string } {
   expect(store.failed).toHaveBeenCalledTimes(1);
-  return store.failed.mock.calls[0][2] as { code: string; message: string };
+  return store.failed.mock.calls[0][1] as { code: string; message: string };
 }
 
 describe('PublishDeliveryTask', () => {
@@ -129,11 +129,15 @@ describe('PublishDeliveryTask', () => {
     publish.mockRejectedValue(new NetworkError('x', 'transient', 'Service Unavailable'));
     await task.run('dlv_1', 'wrk_1');
     // Second attempt: 60 s, jitter at its middle.
-    expect(store.retryLater).toHaveBeenCalledWith(transaction, 'dlv_1', {
-      at: new Date('2026-11-21T15:01:00Z'),
-      code: 'network_unavailable',
-      message: 'Service Unavailable',
-    });
+    expect(store.retryLater).toHaveBeenCalledWith(
+      'dlv_1',
+      {
+        at: new Date('2026-11-21T15:01:00Z'),
+        code: 'network_unavailable',
+        message: 'Service Unavailable',
+      },
+      transaction,
+    );
     expect(store.failed).not.toHaveBeenCalled();
   });
 
@@ -144,7 +148,7 @@ describe('PublishDeliveryTask', () => {
     publish.mockRejectedValue(new NetworkError('x', 'transient', 'Service Unavailable'));
     await task.run('dlv_1', 'wrk_1');
     expect(failure(store)).toEqual({ code: 'retries_exhausted', message: 'Service Unavailable' });
-    expect(store.failed.mock.calls[0][3]).toMatchObject({
+    expect(store.failed.mock.calls[0][2]).toMatchObject({
       type: 'post.failed',
       data: { errorCode: 'retries_exhausted' },
     });
@@ -157,11 +161,15 @@ describe('PublishDeliveryTask', () => {
     const first = world(attemptWith({ delivery: { createdAt: created } }));
     first.publish.mockRejectedValue(limited(new Date('2026-11-21T12:15:00Z')));
     await first.task.run('dlv_1', 'wrk_1');
-    expect(first.store.retryLater).toHaveBeenCalledWith(transaction, 'dlv_1', {
-      at: new Date('2026-11-21T12:15:03Z'),
-      code: 'rate_limited',
-      message: 'Too Many Requests',
-    });
+    expect(first.store.retryLater).toHaveBeenCalledWith(
+      'dlv_1',
+      {
+        at: new Date('2026-11-21T12:15:03Z'),
+        code: 'rate_limited',
+        message: 'Too Many Requests',
+      },
+      transaction,
+    );
 
     // The same answer, the clock moved to near the end of the wait allowed.
     const later = world(attemptWith({ delivery: { createdAt: created } }));

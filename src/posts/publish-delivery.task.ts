@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { AccountExpiry } from '../accounts/account-expiry';
 import { AccountPermissionChanges } from '../accounts/account-permission-changes';
 import { TokenRefresher } from '../accounts/token-refresher';
@@ -9,16 +7,18 @@ import { PublishOutcome } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
 import { MediaService } from '../media/media.service';
 import { NetworkRegistry } from '../networks/network-registry';
-import { Attempt, DeliveryStore } from './delivery-store';
+import { Attempt, DeliveriesStore } from './deliveries.store';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import { afterFailure } from './retry-policy';
 import { Clock } from '../common/clock/clock';
+import { Database } from '../database/database';
+import type { Transaction } from '../database/transaction';
 import { permissionMessage } from './permission-problems';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks/account-permissions';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its
- * event (the statements live in DeliveryStore). The delivery is marked `publishing` (and
+ * event (the statements live in DeliveriesStore). The delivery is marked `publishing` (and
  * committed) before the network is called, so an attempt that dies mid-call is recognised by the
  * next one, which then looks before it posts again.
  */
@@ -27,8 +27,8 @@ export class PublishDeliveryTask {
   private readonly logger = new Logger('Publish');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly store: DeliveryStore,
+    private readonly database: Database,
+    private readonly store: DeliveriesStore,
     private readonly networks: NetworkRegistry,
     private readonly tokens: TokenRefresher,
     private readonly apps: AppCredentialsResolver,
@@ -59,7 +59,7 @@ export class PublishDeliveryTask {
       // the network is called, unless part of the delivery is already out (the network decides then).
       const lacking = this.lackingPermission(attempt, adapter.permissionNeeds);
       if (lacking)
-        return this.dataSource.transaction((transaction) =>
+        return this.database.transaction((transaction) =>
           this.fail(transaction, attempt, 'permission_missing', lacking),
         );
       // A token about to expire is refreshed (and stored) before it is used.
@@ -124,8 +124,8 @@ export class PublishDeliveryTask {
 
   /** A delivery still to publish whose account is expired or disconnected fails with that reason. */
   private refuseInactive(deliveryId: string): Promise<void> {
-    return this.dataSource.transaction(async (transaction) => {
-      const open = await this.store.lockOpen(transaction, deliveryId);
+    return this.database.transaction(async (transaction) => {
+      const open = await this.store.lockOpen(deliveryId, transaction);
       if (!open) return;
       // Reconnected between the two reads: the delivery is tried again, and then claimed.
       if (open.account.status === 'active')
@@ -145,7 +145,7 @@ export class PublishDeliveryTask {
       err: error.message,
     });
     if (error.details.permissionDenied) return this.refusedForPermission(attempt, error);
-    return this.dataSource.transaction(async (transaction) => {
+    return this.database.transaction(async (transaction) => {
       if (error.kind === 'auth_expired') {
         await this.expiry.expire(transaction, account, error.message);
         return this.fail(
@@ -157,11 +157,7 @@ export class PublishDeliveryTask {
       }
       const next = afterFailure(delivery, error, this.clock.now());
       if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
-      await this.store.retryLater(transaction, delivery.id, {
-        at: next.at,
-        code: next.code,
-        message: error.message,
-      });
+      await this.store.retryLater(delivery.id, { at: next.at, code: next.code, message: error.message }, transaction);
     });
   }
 
@@ -185,17 +181,16 @@ export class PublishDeliveryTask {
     const message = lost.length
       ? `${error.message}: the account no longer grants ${lost.join(', ')}; ${reconnect}`
       : `${error.message}: the account lacks a permission this needs; ${reconnect}`;
-    await this.dataSource.transaction((transaction) => this.fail(transaction, attempt, 'permission_missing', message));
+    await this.database.transaction((transaction) => this.fail(transaction, attempt, 'permission_missing', message));
   }
 
   private fail(
-    transaction: EntityManager,
+    transaction: Transaction,
     { delivery, post, account }: Pick<Attempt, 'delivery' | 'post' | 'account'>,
     code: DeliveryErrorCode,
     message: string,
   ): Promise<void> {
     return this.store.failed(
-      transaction,
       delivery.id,
       { code, message },
       {
@@ -211,6 +206,7 @@ export class PublishDeliveryTask {
           errorCode: code,
         },
       },
+      transaction,
     );
   }
 }

@@ -4,8 +4,9 @@ import type { AppConfig } from '../config/app-config';
 import { LostClaimError } from '../queue/lost-claim-error';
 import { retryUntilDone } from '../queue/retry-until-done';
 import { ShutdownSignal } from '../queue/shutdown-signal';
+import { QueueStore } from '../queue/queue.store';
 import { LaneRegistry, WorkLane } from '../queue/work-lane';
-import { ClaimedDelivery, DeliveryStore } from './delivery-store';
+import { ClaimedDelivery, DeliveriesStore } from './deliveries.store';
 import { PublishDeliveryTask } from './publish-delivery.task';
 
 /** The lane's name, and the payload of the notification that wakes it. */
@@ -25,7 +26,8 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lanes: LaneRegistry,
-    private readonly store: DeliveryStore,
+    private readonly store: DeliveriesStore,
+    private readonly queue: QueueStore,
     private readonly task: PublishDeliveryTask,
     private readonly shutdown: ShutdownSignal,
   ) {
@@ -59,11 +61,11 @@ export class PublishLane implements WorkLane<ClaimedDelivery>, OnModuleInit {
   }
 
   releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
-    return this.store.releaseAbandoned(deadWorkerIds, deadAfterMs);
+    return this.queue.releaseAbandonedLanes(deadWorkerIds, deadAfterMs);
   }
 
   releaseUnheld(workerId: string, held: ClaimedDelivery[]): Promise<number> {
-    return this.store.releaseUnheld(
+    return this.queue.releaseUnheldLanes(
       workerId,
       held.map((item) => item.accountId),
     );

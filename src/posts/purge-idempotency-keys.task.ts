@@ -1,14 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { TaskRegistry } from '../queue/task-registry';
 import { PURGE_IDEMPOTENCY_KEYS } from '../scheduling/periodic-tasks';
+import { PostsStore } from './posts.store';
 
 /** Idempotency keys are honoured for 24 hours; after that their stored answers are deleted (hourly: PURGE_IDEMPOTENCY_KEYS). */
 @Injectable()
 export class PurgeIdempotencyKeys implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: PostsStore,
     private readonly tasks: TaskRegistry,
   ) {}
 
@@ -17,6 +16,6 @@ export class PurgeIdempotencyKeys implements OnModuleInit {
   }
 
   async run(): Promise<void> {
-    await this.dataSource.query("DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'");
+    await this.store.purgeIdempotencyKeys();
   }
 }

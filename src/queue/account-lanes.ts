@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { QueueStore } from './queue.store';
 import { retryUntilDone } from './retry-until-done';
 import { ShutdownSignal } from './shutdown-signal';
 import { WorkerIdentity } from './worker-identity';
@@ -16,7 +15,7 @@ export class AccountLanes {
   private readonly logger = new Logger('Worker');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: QueueStore,
     private readonly identity: WorkerIdentity,
     private readonly shutdown: ShutdownSignal,
   ) {}
@@ -31,12 +30,7 @@ export class AccountLanes {
     work: (workerId: string) => Promise<T>,
   ): Promise<{ held: true; result: T } | { held: false }> {
     const workerId = await this.identity.beatingId();
-    const [taken] = (await this.dataSource.query(
-      `INSERT INTO publish_lanes AS lane (account_id, customer_id, claimed_by, claimed_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (account_id) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_at = now() WHERE lane.claimed_by IS NULL
-       RETURNING account_id`,
-      [accountId, customerId, workerId],
-    )) as unknown[];
+    const taken = await this.store.takeLane(accountId, customerId, workerId);
     if (!taken) return { held: false };
     try {
       return { held: true, result: await work(workerId) };
@@ -45,9 +39,7 @@ export class AccountLanes {
       await retryUntilDone(
         this.logger,
         `Letting go of account ${accountId}'s lane`,
-        async () => {
-          await this.dataSource.query('SELECT release_lane($1, $2)', [accountId, workerId]);
-        },
+        () => this.store.releaseLane(accountId, workerId),
         this.shutdown.signal,
       );
     }

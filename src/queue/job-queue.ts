@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import type { Transaction } from '../database/transaction';
+import { JobRow, QueueStore } from './queue.store';
 
 /** graphile-worker's own default. */
 const DEFAULT_MAX_ATTEMPTS = 25;
@@ -23,22 +24,30 @@ export interface NewJob {
  */
 @Injectable()
 export class JobQueue {
-  async enqueue(transaction: EntityManager, job: NewJob): Promise<void> {
-    await transaction.query(
-      'SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, run_at => $4, max_attempts => $5, job_key => $6)',
-      [
-        job.task,
-        JSON.stringify(job.payload),
-        job.queue ?? null,
-        job.runAt ?? null,
-        job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        job.jobKey ?? null,
-      ],
-    );
+  constructor(private readonly store: QueueStore) {}
+
+  async enqueue(transaction: Transaction, job: NewJob): Promise<void> {
+    await this.store.addJob(this.row(job), transaction);
+  }
+
+  /** A job on its own, when no rows change with it (a periodic job, a retry at a later time). */
+  async enqueueAlone(job: NewJob): Promise<void> {
+    await this.store.addJob(this.row(job));
   }
 
   /** Each job in turn, through the caller's transaction (as `enqueue`). */
-  async enqueueEach(transaction: EntityManager, jobs: NewJob[]): Promise<void> {
+  async enqueueEach(transaction: Transaction, jobs: NewJob[]): Promise<void> {
     for (const job of jobs) await this.enqueue(transaction, job);
+  }
+
+  private row(job: NewJob): JobRow {
+    return {
+      task: job.task,
+      payload: JSON.stringify(job.payload),
+      queue: job.queue ?? null,
+      runAt: job.runAt ?? null,
+      maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      jobKey: job.jobKey ?? null,
+    };
   }
 }

@@ -5,14 +5,15 @@ import { DatabaseModule } from '../database/database.module';
 import { JobQueue } from './job-queue';
 import { AccountLanes } from './account-lanes';
 import { LaneRunner } from './lane-runner';
+import { QueueStore } from './queue.store';
 import { ShutdownSignal } from './shutdown-signal';
 import { TaskRegistry } from './task-registry';
 import { LaneRegistry } from './work-lane';
 import { WorkerIdentity } from './worker-identity';
+import { WorkerHeartbeatsStore } from './worker-heartbeats.store';
 import { WorkerLiveness } from './worker-liveness';
 import { createWorkerPool, WORKER_POOL } from './worker-pool';
 import { WorkerRunner } from './worker-runner';
-import type { Pool } from 'pg';
 
 /**
  * The work queues, by ROLE run in this process: the lanes (publishing and webhook attempts, claimed
@@ -22,6 +23,8 @@ import type { Pool } from 'pg';
 @Module({
   imports: [DatabaseModule],
   providers: [
+    QueueStore,
+    WorkerHeartbeatsStore,
     JobQueue,
     TaskRegistry,
     LaneRegistry,
@@ -33,11 +36,11 @@ import type { Pool } from 'pg';
     { provide: WORKER_POOL, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createWorkerPool(config) },
     {
       provide: WorkerLiveness,
-      inject: [WORKER_POOL, APP_CONFIG, LaneRegistry],
-      useFactory: (pool: Pool, config: AppConfig, lanes: LaneRegistry) =>
-        new WorkerLiveness(pool, config.workerDeadAfterMs, lanes),
+      inject: [WorkerHeartbeatsStore, APP_CONFIG, LaneRegistry],
+      useFactory: (heartbeats: WorkerHeartbeatsStore, config: AppConfig, lanes: LaneRegistry) =>
+        new WorkerLiveness(heartbeats, config.workerDeadAfterMs, lanes),
     },
   ],
-  exports: [JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal],
+  exports: [QueueStore, JobQueue, TaskRegistry, LaneRegistry, AccountLanes, ShutdownSignal],
 })
 export class QueueModule {}

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { Pool } from 'pg';
 import { LaneRegistry } from './work-lane';
+import { WorkerHeartbeatsStore } from './worker-heartbeats.store';
 
 /**
  * Heartbeats for this process's workers, and the sweep that frees a dead worker's locks and claims.
@@ -19,7 +19,7 @@ export class WorkerLiveness {
   private healthySince: Date | undefined;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly heartbeats: WorkerHeartbeatsStore,
     private readonly deadAfterMs: number,
     private readonly lanes: LaneRegistry,
   ) {}
@@ -42,9 +42,7 @@ export class WorkerLiveness {
   async forget(workerIds: string[]): Promise<void> {
     for (const id of workerIds) this.workerIds.delete(id);
     if (workerIds.length === 0) return;
-    await this.pool
-      .query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workerIds])
-      .catch(() => undefined);
+    await this.heartbeats.unlockJobs(workerIds).catch(() => undefined);
   }
 
   start(): void {
@@ -58,10 +56,7 @@ export class WorkerLiveness {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    if (this.workerIds.size)
-      await this.pool
-        .query('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1)', [[...this.workerIds]])
-        .catch(() => undefined);
+    if (this.workerIds.size) await this.heartbeats.remove([...this.workerIds]).catch(() => undefined);
   }
 
   /**
@@ -84,13 +79,8 @@ export class WorkerLiveness {
 
   /** Beats for this process's workers; answers the database's time. */
   private async beat(): Promise<Date> {
-    if (this.workerIds.size === 0) return (await this.pool.query<{ now: Date }>('SELECT now()')).rows[0]!.now;
-    const { rows } = await this.pool.query<{ beat_at: Date }>(
-      `INSERT INTO worker_heartbeats (worker_id, beat_at) SELECT unnest($1::text[]), now()
-       ON CONFLICT (worker_id) DO UPDATE SET beat_at = now() RETURNING beat_at`,
-      [[...this.workerIds]],
-    );
-    return rows[0]!.beat_at;
+    if (this.workerIds.size === 0) return this.heartbeats.now();
+    return this.heartbeats.beat([...this.workerIds]);
   }
 
   /**
@@ -99,20 +89,9 @@ export class WorkerLiveness {
    * job and its first beat). A live worker beats every deadAfterMs / 4, so it is never among them.
    */
   private async sweep(): Promise<void> {
-    const { rows } = await this.pool.query<{ worker_id: string }>(
-      `WITH stale AS (
-         DELETE FROM worker_heartbeats WHERE beat_at < now() - make_interval(secs => $1::double precision / 1000) RETURNING worker_id
-       )
-       SELECT worker_id FROM stale
-       UNION
-       SELECT DISTINCT locked_by FROM graphile_worker.jobs j
-        WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::double precision / 1000)
-          AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = j.locked_by)`,
-      [this.deadAfterMs],
-    );
-    const dead = rows.map((row) => row.worker_id);
+    const dead = await this.heartbeats.takeDead(this.deadAfterMs);
     if (dead.length > 0) {
-      await this.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
+      await this.heartbeats.unlockJobs(dead);
       this.logger.warn({ msg: 'Unlocked the jobs of workers that stopped beating', workers: dead });
     }
     for (const lane of this.lanes.all()) {

@@ -6,8 +6,11 @@ import { AppConfig } from '../config/app-config';
 /** DI token of the pg pool graphile-worker uses (it needs LISTEN/NOTIFY and its own connections). */
 export const WORKER_POOL = Symbol('WORKER_POOL');
 
+/** The pool behind WORKER_POOL, as graphile-worker takes it (pg's Pool). */
+export type WorkerPool = Pool;
+
 /** The pool for the job queue; graphile-worker's own schema is migrated before anything enqueues. */
-export async function createWorkerPool(config: AppConfig): Promise<Pool> {
+export async function createWorkerPool(config: AppConfig): Promise<WorkerPool> {
   const pool = new Pool({
     connectionString: config.database.url,
     // graphile-worker's few slots, its LISTEN, the heartbeats and the sweep.

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { Logger as GraphileLogger, run, Runner, TaskList, WorkerEvents } from 'graphile-worker';
-import { Pool } from 'pg';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { LaneRunner } from './lane-runner';
 import { TaskRegistry } from './task-registry';
 import { WorkerLiveness } from './worker-liveness';
 import { WORKER_POOL } from './worker-pool';
+import type { WorkerPool } from './worker-pool';
 
 /** How long a pool that has released its workers may take to finish before it counts as stopped. */
 const POOL_FINISH_MS = 5_000;
@@ -30,7 +30,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(WORKER_POOL) private readonly pool: Pool,
+    @Inject(WORKER_POOL) private readonly pool: WorkerPool,
     private readonly tasks: TaskRegistry,
     private readonly liveness: WorkerLiveness,
     private readonly lanes: LaneRunner,

@@ -1,11 +1,10 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { JobQueue } from '../queue/job-queue';
 import { TaskRegistry } from '../queue/task-registry';
 import { PeriodicScheduler } from './periodic-scheduler';
 import { PURGE_IDEMPOTENCY_KEYS, TOKEN_SCAN } from './periodic-tasks';
-import { ScanRounds } from './scan-rounds';
+import { ScanRoundsStore } from './scan-rounds.store';
 
 describe('PeriodicScheduler.tick', () => {
   function setUp(role: AppConfig['role'], claim: (name: string, spacingMs: number) => Promise<boolean>) {
@@ -13,9 +12,8 @@ describe('PeriodicScheduler.tick', () => {
     const enqueue = jest.fn(async () => undefined);
     const scheduler = new PeriodicScheduler(
       { role } as AppConfig,
-      { manager: 'the manager' } as unknown as DataSource,
-      { claim: claims } as unknown as ScanRounds,
-      { enqueue } as unknown as JobQueue,
+      { claim: claims } as unknown as ScanRoundsStore,
+      { enqueueAlone: enqueue } as unknown as JobQueue,
       new TaskRegistry(),
       new SchedulerRegistry(),
     );
@@ -92,7 +90,7 @@ describe('PeriodicScheduler.tick', () => {
     const won = setUp('worker', async () => true);
     await won.scheduler.tick(PURGE_IDEMPOTENCY_KEYS);
     expect(won.claims).toHaveBeenCalledWith('purge-idempotency-keys', 1_800_000);
-    expect(won.enqueue).toHaveBeenCalledWith('the manager', {
+    expect(won.enqueue).toHaveBeenCalledWith({
       task: 'purge-idempotency-keys',
       payload: {},
       jobKey: 'periodic:purge-idempotency-keys',

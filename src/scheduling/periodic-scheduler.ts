@@ -1,20 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { CronJob } from 'cron';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { JobQueue } from '../queue/job-queue';
 import { TaskRegistry } from '../queue/task-registry';
 import { LockedScan, PeriodicTask, ScanRun } from './periodic-task';
 import { PERIODIC_TASKS } from './periodic-tasks';
-import { ScanRounds } from './scan-rounds';
+import { ScanRoundsStore } from './scan-rounds.store';
 
 /**
  * Runs the periodic tasks (PERIODIC_TASKS) on Nest's scheduler: at start, one cron job each in
  * SchedulerRegistry, under the task's name. Every instance's cron fires; the tick of the one that
- * claims the round runs the task, the others skip it (ScanRounds). Scans run the function their
+ * claims the round runs the task, the others skip it (ScanRoundsStore). Scans run the function their
  * module handed over (`handle`); a queued job is added to graphile-worker's queue.
  */
 @Injectable()
@@ -24,8 +22,7 @@ export class PeriodicScheduler implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly rounds: ScanRounds,
+    private readonly rounds: ScanRoundsStore,
     private readonly jobs: JobQueue,
     private readonly tasks: TaskRegistry,
     private readonly registry: SchedulerRegistry,
@@ -76,7 +73,7 @@ export class PeriodicScheduler implements OnApplicationBootstrap {
         if (!result.ran) this.logger.debug(`${task.name} skipped: another instance is scanning`);
       } else {
         // The key keeps one job waiting at most, should ticks come while no worker takes jobs.
-        await this.jobs.enqueue(this.dataSource.manager, {
+        await this.jobs.enqueueAlone({
           task: task.job,
           payload: {},
           jobKey: `periodic:${task.job}`,

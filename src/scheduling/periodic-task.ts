@@ -17,7 +17,7 @@ interface Schedule {
 
 /**
  * A scan: one query for the work due and the jobs it queues, in one transaction that holds the
- * advisory lock `lock` (see runLockedScan), so two scans never overlap even when a slow one runs
+ * advisory lock `lock` (see Database.lockedScan), so two scans never overlap even when a slow one runs
  * past its round. The module that owns the scan hands the scheduler its run function at start.
  */
 export interface LockedScan extends Schedule {

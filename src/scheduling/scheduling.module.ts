@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
 import { PeriodicScheduler } from './periodic-scheduler';
-import { ScanRounds } from './scan-rounds';
+import { ScanRoundsStore } from './scan-rounds.store';
 
 /**
  * The periodic tasks (periodic-tasks.ts) and the rounds instances claim to run each once. Nest's
@@ -10,7 +10,7 @@ import { ScanRounds } from './scan-rounds';
  */
 @Module({
   imports: [DatabaseModule],
-  providers: [ScanRounds, PeriodicScheduler],
+  providers: [ScanRoundsStore, PeriodicScheduler],
   exports: [PeriodicScheduler],
 })
 export class SchedulingModule {}

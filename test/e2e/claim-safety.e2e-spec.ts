@@ -1,11 +1,12 @@
+import { Database } from '../../src/database/database';
 import { Pool } from 'pg';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { PublishLane } from '../../src/posts/publish-lane';
-import { DeliveryStore } from '../../src/posts/delivery-store';
+import { DeliveriesStore } from '../../src/posts/deliveries.store';
 import { PublishDeliveryTask } from '../../src/posts/publish-delivery.task';
 import { LostClaimError } from '../../src/queue/lost-claim-error';
 import { LaneRegistry } from '../../src/queue/work-lane';
+import { WorkerHeartbeatsStore } from '../../src/queue/worker-heartbeats.store';
 import { WorkerLiveness } from '../../src/queue/worker-liveness';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher';
@@ -109,7 +110,7 @@ describe('Claims under trouble', () => {
     const [claimed] = await claim('w-holder', 1, 8);
     const { delivery_id: deliveryId } = claimed!;
     const task = t.app.get(PublishDeliveryTask);
-    const store = t.app.get(DeliveryStore);
+    const store = t.app.get(DeliveriesStore);
     const state = async () =>
       (
         await t.db.query<{ status: string; attempts: number; progress: unknown }>(
@@ -141,7 +142,7 @@ describe('Claims under trouble', () => {
       .set('Authorization', `Bearer ${customer.apiKey}`)
       .send({ url: 'http://127.0.0.1:9/hooks', webhook_secret: 'whsec-claims-0123456789abcdef' });
     expect(put.status).toBe(200);
-    await t.app.get(DataSource).transaction((transaction) =>
+    await t.app.get(Database).transaction((transaction) =>
       t.app.get(EventOutbox).record(transaction, {
         customerId: customer.id,
         tenantId: TENANT,
@@ -169,7 +170,7 @@ describe('Claims under trouble', () => {
     // As after an outage: every heartbeat is old, this live worker's included.
     await beat('w-live', 3 * DEAD_AFTER_MS);
     const pool = new Pool({ connectionString: t.db.url, max: 2 });
-    const liveness = new WorkerLiveness(pool, DEAD_AFTER_MS, t.app.get(LaneRegistry));
+    const liveness = new WorkerLiveness(new WorkerHeartbeatsStore(pool), DEAD_AFTER_MS, t.app.get(LaneRegistry));
     let beating = true;
     // The live worker's own heartbeats resume as the database comes back (it beats every quarter).
     const otherBeats = (async () => {

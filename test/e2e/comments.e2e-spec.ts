@@ -1,5 +1,5 @@
+import { Database } from '../../src/database/database';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { CommentScan } from '../../src/comments/comment-scan';
 import { ScanCommentsTask } from '../../src/comments/scan-comments.task';
 import { PublishedItem } from '../../src/emulator/state/published-log';
@@ -442,7 +442,7 @@ describe('Comments (against the emulator)', () => {
       await refusedWith(sent.platformCommentId!, 422, 'reply_not_in_thread');
       const scannedId = network === 'facebook' ? `${there.objectId.split('_')[1]}_98765` : '98765432101';
       // Announced as the comment scan announces what it finds.
-      await t.app.get(DataSource).transaction((manager) =>
+      await t.app.get(Database).transaction((manager) =>
         t.app.get(EventOutbox).record(manager, {
           customerId: customer.id,
           tenantId: TENANT,

@@ -1,5 +1,5 @@
+import { Database } from '../../src/database/database';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { startEmulatedApp } from '../support/connect-flow';
 import { App, harness, TENANT } from '../support/emulated-customers';
@@ -165,7 +165,7 @@ describe('Fair queues: a hanging webhook receiver', () => {
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) {
       ids.push(
-        await t.app.get(DataSource).transaction((transaction) =>
+        await t.app.get(Database).transaction((transaction) =>
           t.app.get(EventOutbox).record(transaction, {
             customerId: customer.id,
             tenantId: TENANT,

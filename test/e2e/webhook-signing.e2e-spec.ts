@@ -1,6 +1,6 @@
+import { Database } from '../../src/database/database';
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { Webhook } from 'standardwebhooks';
 import { SecretBox } from '../../src/common/crypto/secret-box';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
@@ -165,7 +165,7 @@ describe('Webhook signing', () => {
       const customer = await t.createCustomer();
       const secret = (await api(customer).put({ url: receiver.url })).body.data.webhookSecret as string;
       receiver.answerNext({ status: 500 });
-      const eventId = await t.app.get(DataSource).transaction((transaction) =>
+      const eventId = await t.app.get(Database).transaction((transaction) =>
         t.app.get(EventOutbox).record(transaction, {
           customerId: customer.id,
           tenantId: 'tenant-signing',

@@ -1,7 +1,7 @@
+import { Database } from '../../src/database/database';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { DashboardUsersService } from '../../src/dashboard/users/dashboard-users.service';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { connectAccount } from '../support/connect-account';
@@ -60,7 +60,7 @@ describe('Webhooks', () => {
 
   /** Records an event through the real outbox, as the connect flow and the publisher do. */
   async function recordEvent(target: TestApp, customer: TestCustomer, username = 'someone'): Promise<string> {
-    return target.app.get(DataSource).transaction((transaction) =>
+    return target.app.get(Database).transaction((transaction) =>
       target.app.get(EventOutbox).record(transaction, {
         customerId: customer.id,
         tenantId: TENANT,

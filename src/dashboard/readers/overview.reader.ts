@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AccountsStore } from '../../accounts/accounts.store';
-import { DeliveryStatus } from '../../posts/delivery.entity';
 import { postStatusOf, PostStatus } from '../../posts/post-status';
+import { PostsStore } from '../../posts/posts.store';
 import { EventsStore, FailingEvent } from '../../webhooks/events.store';
 
 export interface Overview {
@@ -16,22 +14,16 @@ export interface Overview {
 @Injectable()
 export class OverviewReader {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventsStore,
     private readonly accounts: AccountsStore,
+    private readonly posts: PostsStore,
   ) {}
 
   async read(customerId: string): Promise<Overview> {
     const [accounts, postShapes, failing] = await Promise.all([
       this.accounts.countByPlatformAndStatus(customerId),
       // A post's status is derived from its deliveries': count posts by the set of their delivery statuses.
-      this.dataSource.query(
-        `SELECT statuses, count(*)::int AS count FROM (
-           SELECT array_agg(d.status ORDER BY d.status) AS statuses FROM posts p JOIN deliveries d ON d.post_id = p.id
-            WHERE p.customer_id = $1 AND p.created_at > now() - interval '7 days' GROUP BY p.id) shapes
-         GROUP BY statuses`,
-        [customerId],
-      ) as Promise<Array<{ statuses: DeliveryStatus[]; count: number }>>,
+      this.posts.statusShapesOfLastWeek(customerId),
       this.events.failingRecent(customerId),
     ]);
     const byStatus = new Map<PostStatus, number>();

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception';
 import { Delivery } from '../../posts/delivery.entity';
 import { PostView } from '../../posts/dto/post.view';
-import { Post } from '../../posts/post.entity';
 import { postView } from '../../posts/post-views';
+import { PostsStore } from '../../posts/posts.store';
 import type { PostStatus } from '../../posts/post-status';
 
 export const POST_PAGE_SIZE = 50;
@@ -21,18 +19,16 @@ export interface PostDetail {
 /** Posts as the dashboard shows them: across tenants, newest first, read-only. */
 @Injectable()
 export class PostsReader {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly posts: PostsStore) {}
 
   async search(customerId: string, filters: { tenantId?: string; status?: PostStatus }): Promise<PostView[]> {
-    const posts = await this.dataSource.getRepository(Post).find({
-      where: { customerId, ...(filters.tenantId ? { tenantId: filters.tenantId } : {}) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: filters.status ? POST_SCAN_LIMIT : POST_PAGE_SIZE,
-    });
+    const posts = await this.posts.newest(
+      customerId,
+      filters.tenantId,
+      filters.status ? POST_SCAN_LIMIT : POST_PAGE_SIZE,
+    );
     if (!posts.length) return [];
-    const deliveries = await this.dataSource
-      .getRepository(Delivery)
-      .find({ where: { postId: In(posts.map((post) => post.id)) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const deliveries = await this.posts.deliveriesOf(posts.map((post) => post.id));
     const byPost = new Map<string, Delivery[]>();
     for (const delivery of deliveries) byPost.set(delivery.postId, [...(byPost.get(delivery.postId) ?? []), delivery]);
     const views = posts.map((post) => postView(post, byPost.get(post.id) ?? []));
@@ -40,11 +36,9 @@ export class PostsReader {
   }
 
   async get(customerId: string, id: string): Promise<PostDetail> {
-    const post = await this.dataSource.getRepository(Post).findOneBy({ customerId, id });
+    const post = await this.posts.find(customerId, id);
     if (!post) throw ApiException.notFound('Post');
-    const deliveries = await this.dataSource
-      .getRepository(Delivery)
-      .find({ where: { postId: post.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const deliveries = await this.posts.deliveriesOf([post.id]);
     return { view: postView(post, deliveries), texts: post.containers.map((container) => container.content) };
   }
 }

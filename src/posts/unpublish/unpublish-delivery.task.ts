@@ -1,6 +1,4 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AccountsStore } from '../../accounts/accounts.store';
 import { ConnectedAccount } from '../../accounts/connected-account.entity';
 import { TokenRefresher } from '../../accounts/token-refresher';
@@ -15,9 +13,11 @@ import { JobQueue } from '../../queue/job-queue';
 import { TaskRegistry } from '../../queue/task-registry';
 import { EventOutbox } from '../../webhooks/event-outbox';
 import { Clock } from '../../common/clock/clock';
+import { Database } from '../../database/database';
+import { DeliveriesStore } from '../deliveries.store';
 import { Delivery } from '../delivery.entity';
 import { permissionMessage } from '../permission-problems';
-import { Post } from '../post.entity';
+import { PostsStore } from '../posts.store';
 import {
   parseUnpublishPayload,
   UNPUBLISH_DELIVERY_TASK,
@@ -44,7 +44,9 @@ export class UnpublishDeliveryTask implements OnModuleInit {
   private readonly logger = new Logger('Unpublish');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly posts: PostsStore,
+    private readonly deliveries: DeliveriesStore,
     private readonly tasks: TaskRegistry,
     private readonly networks: NetworkRegistry,
     private readonly tokens: TokenRefresher,
@@ -62,7 +64,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
   }
 
   async run({ deliveryId }: UnpublishDeliveryPayload): Promise<void> {
-    const delivery = await this.dataSource.manager.findOneBy(Delivery, { id: deliveryId });
+    const delivery = await this.deliveries.findById(deliveryId);
     if (!delivery || delivery.status !== 'deleting') return;
     // Holding the account's lane, as publishing and token refreshes do: an X refresh token is
     // single-use, so two callers refreshing one account at once would spend it twice.
@@ -73,8 +75,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
   }
 
   private async deleteHoldingLane(deliveryId: string): Promise<void> {
-    const manager = this.dataSource.manager;
-    const delivery = await manager.findOneBy(Delivery, { id: deliveryId });
+    const delivery = await this.deliveries.findById(deliveryId);
     if (!delivery || delivery.status !== 'deleting' || !delivery.platformPostId) return;
     const account = await this.accounts.getForJob(delivery.accountId);
     if (account.status !== 'active')
@@ -114,14 +115,9 @@ export class UnpublishDeliveryTask implements OnModuleInit {
   }
 
   private async deleted(delivery: Delivery, account: ConnectedAccount): Promise<void> {
-    await this.dataSource.transaction(async (transaction) => {
-      const [changed] = (await transaction.query(
-        `UPDATE deliveries SET status = 'deleted', deleted_at = now(), error_code = NULL, error_message = NULL, updated_at = now()
-          WHERE id = $1 AND status = 'deleting' RETURNING id`,
-        [delivery.id],
-      )) as [Array<{ id: string }>, number];
-      if (changed.length === 0) return;
-      const post = await transaction.findOneByOrFail(Post, { id: delivery.postId });
+    await this.database.transaction(async (transaction) => {
+      if (!(await this.deliveries.markDeleted(delivery.id, transaction))) return;
+      const post = await this.posts.findById(delivery.postId, transaction);
       await this.outbox.record(transaction, {
         customerId: post.customerId,
         tenantId: post.tenantId,
@@ -139,11 +135,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
 
   /** Still on the network: back to `published`, the reason on the delivery; unpublishing again retries. */
   private async refused(delivery: Delivery, message: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE deliveries SET status = 'published', error_code = 'unpublish_failed', error_message = $2, updated_at = now()
-        WHERE id = $1 AND status = 'deleting'`,
-      [delivery.id, message],
-    );
+    await this.deliveries.unpublishRefused(delivery.id, message);
   }
 
   /** `ms` from now, by the clock. */
@@ -153,7 +145,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
 
   /** The same job again at `at` (a new job: this one ends done), for a rate limit's window or a busy lane. */
   private async again(deliveryId: string, at: Date): Promise<void> {
-    await this.jobs.enqueue(this.dataSource.manager, {
+    await this.jobs.enqueueAlone({
       task: UNPUBLISH_DELIVERY_TASK,
       payload: { deliveryId },
       jobKey: unpublishJobKey(deliveryId),

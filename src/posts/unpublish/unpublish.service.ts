@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../../common/errors/api-exception';
+import { Database } from '../../database/database';
+import type { Transaction } from '../../database/transaction';
 import { deletesPosts } from '../../networks/network-adapter';
 import { NetworkRegistry } from '../../networks/network-registry';
 import { JobQueue } from '../../queue/job-queue';
 import { EventOutbox } from '../../webhooks/event-outbox';
 import { cancelNotStarted } from '../cancel-not-started';
+import { DeliveriesStore } from '../deliveries.store';
 import { Delivery } from '../delivery.entity';
-import { Post } from '../post.entity';
 import { PostsService } from '../posts.service';
+import { PostsStore } from '../posts.store';
 import { UNPUBLISH_DELIVERY_TASK, UNPUBLISH_MAX_ATTEMPTS, unpublishJobKey } from './unpublish-job';
 import { DeliveryUnpublishView, NOT_SUPPORTED, UnpublishOutcome, UnpublishView } from './unpublish-outcome.view';
 
@@ -23,7 +24,9 @@ import { DeliveryUnpublishView, NOT_SUPPORTED, UnpublishOutcome, UnpublishView }
 @Injectable()
 export class UnpublishService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: Database,
+    private readonly store: PostsStore,
+    private readonly deliveries: DeliveriesStore,
     private readonly networks: NetworkRegistry,
     private readonly jobs: JobQueue,
     private readonly outbox: EventOutbox,
@@ -31,17 +34,13 @@ export class UnpublishService {
   ) {}
 
   async unpublish(customerId: string, postId: string): Promise<UnpublishView> {
-    return this.dataSource.transaction(async (transaction) => {
-      const post = await transaction.findOneBy(Post, { customerId, id: postId });
+    return this.database.transaction(async (transaction) => {
+      const post = await this.store.find(customerId, postId, transaction);
       if (!post) throw ApiException.notFound('Post');
       // Canceled first, so that post.completed (recorded when the last open delivery ends) counts
       // what was published, not what is being deleted.
-      const canceled = new Set(await cancelNotStarted(transaction, this.outbox, post));
-      const deliveries = await transaction.find(Delivery, {
-        where: { postId: post.id },
-        order: { createdAt: 'ASC', id: 'ASC' },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const canceled = new Set(await cancelNotStarted(this.deliveries, this.outbox, post, transaction));
+      const deliveries = await this.deliveries.lockOfPost(post.id, transaction);
       const outcomes: DeliveryUnpublishView[] = [];
       for (const delivery of deliveries) {
         const outcome = canceled.has(delivery.id) ? 'canceled' : await this.takeDown(transaction, delivery);
@@ -57,17 +56,12 @@ export class UnpublishService {
   }
 
   /** A published delivery on a network that can delete goes `deleting`, with its job; a `deleting` one gets its job again. */
-  private async takeDown(transaction: EntityManager, delivery: Delivery): Promise<UnpublishOutcome> {
+  private async takeDown(transaction: Transaction, delivery: Delivery): Promise<UnpublishOutcome> {
     if (delivery.status === 'deleted') return 'deleted';
     if (delivery.status === 'publishing') return 'publishing';
     if (delivery.status !== 'published' && delivery.status !== 'deleting') return 'not_published';
     if (!deletesPosts(this.networks.find(delivery.platform))) return 'not_supported';
-    if (delivery.status === 'published') {
-      await transaction.query(
-        `UPDATE deliveries SET status = 'deleting', error_code = NULL, error_message = NULL, updated_at = now() WHERE id = $1`,
-        [delivery.id],
-      );
-    }
+    if (delivery.status === 'published') await this.deliveries.markDeleting(delivery.id, transaction);
     // Queued again for a delivery already `deleting` too: a delete the queue gave up on is not
     // stuck, and the job key keeps one waiting job per delivery.
     await this.jobs.enqueue(transaction, {

@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
 import { AccountsStore } from '../accounts/accounts.store';
 import { ConnectedAccount } from '../accounts/connected-account.entity';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { PreparedStatements } from '../database/prepared-statements';
+import { Database } from '../database/database';
 import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
+import type { Transaction } from '../database/transaction';
 import { NetworkApp } from '../networks/apps/network-app.entity';
 import { PublishProgress } from '../networks/network-adapter';
 import { LostClaimError } from '../queue/lost-claim-error';
+import { claimHeldSql } from '../queue/queue.sql';
 import { EventOutbox, NewEvent } from '../webhooks/event-outbox';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import type { WaitCode } from './retry-policy';
@@ -48,28 +50,29 @@ const OPEN = `('scheduled', 'pending', 'publishing')`;
  * heartbeat is older than WORKER_DEAD_AFTER_MS: a step that finds this true keeps the claim for at
  * least half of that, longer than any one call to a network takes. `d` is the delivery's row.
  */
-const CLAIM_HELD = `EXISTS (
-  SELECT 1 FROM publish_lanes l JOIN worker_heartbeats h ON h.worker_id = l.claimed_by
-   WHERE l.account_id = d.account_id AND l.delivery_id = d.id AND l.claimed_by = $2
-     AND h.beat_at > now() - $3 * interval '1 millisecond')`;
+const CLAIM_HELD = claimHeldSql('l.account_id = d.account_id AND l.delivery_id = d.id', '$2', '$3');
+
+/** A claimed delivery's row, with the post, account and app read back with it (see claimColumns), and its status before. */
+type BeginRow = Record<string, unknown> & { previous_status: string; na_id: string | null };
 
 /**
- * The publishing pipeline's data access, in one place: claiming deliveries fairly (the SQL
- * functions of migration FairQueues), marking an attempt, its checkpoints, and each outcome with
- * its event. A delivery's `due_at` is its job: set while it needs a worker, NULL once it is final;
- * the database's triggers keep the lanes' hints from it.
+ * The deliveries table: the publishing pipeline (claiming deliveries fairly through the SQL
+ * functions of migration FairQueues, marking an attempt, its checkpoints, and each outcome with its
+ * event), cancels and deletes. A delivery's `due_at` is its job: set while it needs a worker, NULL
+ * once it is final; the database's triggers keep the lanes' hints from it.
  */
 @Injectable()
-export class DeliveryStore {
+export class DeliveriesStore {
   private claimColumnList: string | undefined;
 
   /** See CLAIM_HELD. */
   private readonly freshBeatMs: number;
 
   constructor(
+    private readonly database: Database,
+    /** For the entities' column lists (raw-rows.ts) only. */
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly statements: PreparedStatements,
     private readonly outbox: EventOutbox,
     private readonly accounts: AccountsStore,
   ) {
@@ -78,7 +81,7 @@ export class DeliveryStore {
 
   /** Up to `wanted` due deliveries of accounts nobody publishes for, round-robin over customers. */
   claim(workerId: string, wanted: number, customerCap: number): Promise<ClaimedDelivery[]> {
-    return this.statements.query<ClaimedDelivery>(
+    return this.database.hot<ClaimedDelivery>(
       'SELECT delivery_id AS "deliveryId", account_id AS "accountId" FROM claim_deliveries($1, $2, $3)',
       [workerId, wanted, customerCap],
     );
@@ -86,36 +89,7 @@ export class DeliveryStore {
 
   /** Lets go of the account's lane; its next delivery, if any is due, can be claimed by anyone. */
   async release(accountId: string, workerId: string): Promise<void> {
-    await this.statements.query('SELECT release_lane($1, $2)', [accountId, workerId]);
-  }
-
-  /** See WorkLane.releaseAbandoned. */
-  async releaseAbandoned(deadWorkerIds: string[], deadAfterMs: number): Promise<number> {
-    const released = (await this.dataSource.query(
-      `SELECT release_lane(lane.account_id, lane.claimed_by) FROM publish_lanes lane
-        WHERE lane.claimed_by IS NOT NULL
-          AND (lane.claimed_by = ANY($1::text[])
-               OR (lane.claimed_at < now() - make_interval(secs => $2::double precision / 1000)
-                   AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.worker_id = lane.claimed_by)))
-        ORDER BY lane.account_id`,
-      [deadWorkerIds, deadAfterMs],
-    )) as unknown[];
-    return released.length;
-  }
-
-  /**
-   * Lets go of the publishing claims of `workerId` on accounts other than `heldAccountIds`: claims
-   * a claim made and committed although its answer never reached the worker (see
-   * WorkLane.releaseUnheld). Holds taken outside publishing (AccountLanes) name no delivery and stay.
-   */
-  async releaseUnheld(workerId: string, heldAccountIds: string[]): Promise<number> {
-    const released = (await this.dataSource.query(
-      `SELECT release_lane(lane.account_id, lane.claimed_by) FROM publish_lanes lane
-        WHERE lane.claimed_by = $1 AND lane.delivery_id IS NOT NULL AND lane.account_id <> ALL ($2::text[])
-        ORDER BY lane.account_id`,
-      [workerId, heldAccountIds],
-    )) as unknown[];
-    return released.length;
+    await this.database.hot('SELECT release_lane($1, $2)', [accountId, workerId]);
   }
 
   /**
@@ -125,7 +99,7 @@ export class DeliveryStore {
    * when `workerId` no longer holds the claim.
    */
   async begin(deliveryId: string, workerId: string): Promise<Attempt | undefined> {
-    const rows = await this.statements.query<Record<string, unknown> & { previous_status: string }>(
+    const rows = await this.database.hot<BeginRow>(
       `WITH previous AS (
          SELECT d.id, d.status FROM deliveries d JOIN connected_accounts a ON a.id = d.account_id
           WHERE d.id = $1 AND d.status IN ${OPEN} AND a.status = 'active' AND ${CLAIM_HELD}
@@ -156,22 +130,22 @@ export class DeliveryStore {
 
   /** The delivery, its post and account, locked, for a delivery that begin() refused; undefined when it is no longer open. */
   async lockOpen(
-    transaction: EntityManager,
     deliveryId: string,
+    transaction: Transaction,
   ): Promise<Pick<Attempt, 'delivery' | 'post' | 'account'> | undefined> {
-    const delivery = await transaction.findOne(Delivery, {
+    const delivery = await this.database.repository(Delivery, transaction).findOne({
       where: { id: deliveryId },
       lock: { mode: 'pessimistic_write' },
     });
     if (!delivery || !['scheduled', 'pending', 'publishing'].includes(delivery.status)) return undefined;
-    const post = await transaction.findOneByOrFail(Post, { id: delivery.postId });
+    const post = await this.database.repository(Post, transaction).findOneByOrFail({ id: delivery.postId });
     const account = await this.accounts.getForJob(delivery.accountId, transaction);
     return { delivery, post, account };
   }
 
   /** Whether `workerId` still holds the claim of the delivery (see CLAIM_HELD). */
   async holdsClaim(deliveryId: string, workerId: string): Promise<boolean> {
-    const rows = await this.statements.query(`SELECT 1 FROM deliveries d WHERE d.id = $1 AND ${CLAIM_HELD}`, [
+    const rows = await this.database.hot(`SELECT 1 FROM deliveries d WHERE d.id = $1 AND ${CLAIM_HELD}`, [
       deliveryId,
       workerId,
       this.freshBeatMs,
@@ -185,7 +159,7 @@ export class DeliveryStore {
    * taken for dead stops before that call instead of making it beside the new holder.
    */
   async checkpoint(deliveryId: string, workerId: string, progress: PublishProgress): Promise<void> {
-    const rows = await this.statements.query(
+    const rows = await this.database.hot(
       `UPDATE deliveries d SET progress = $4, updated_at = now() WHERE d.id = $1 AND ${CLAIM_HELD} RETURNING d.id`,
       [deliveryId, workerId, this.freshBeatMs, JSON.stringify(progress)],
     );
@@ -194,21 +168,22 @@ export class DeliveryStore {
 
   /** The network is still processing (a container, a video): look again at `at`, from `progress`. */
   async pollAgain(deliveryId: string, progress: PublishProgress, at: Date): Promise<void> {
-    await this.statements.query(
+    await this.database.hot(
       `UPDATE deliveries SET status = 'pending', progress = $2, next_attempt_at = $3, due_at = $3, updated_at = now() WHERE id = $1`,
       [deliveryId, JSON.stringify(progress), at],
     );
   }
 
   /** Waits for the network (its rate limit's reset, or backoff after trouble), in the caller's transaction. */
-  async retryLater(transaction: EntityManager, deliveryId: string, retry: RetryLater): Promise<void> {
+  async retryLater(deliveryId: string, retry: RetryLater, transaction: Transaction): Promise<void> {
     // Waits for the network's window or cap are not failed attempts (see afterFailure).
     const rateLimited = retry.code !== 'network_unavailable';
-    await transaction.query(
+    await this.database.execute(
       `UPDATE deliveries SET status = 'pending', next_attempt_at = $2, due_at = $2, error_code = $3, error_message = $4,
               rate_limit_waits = rate_limit_waits + $5, updated_at = now()
         WHERE id = $1`,
       [deliveryId, retry.at, retry.code, retry.message, rateLimited ? 1 : 0],
+      transaction,
     );
   }
 
@@ -218,7 +193,7 @@ export class DeliveryStore {
    * its attempts, up to 10 minutes.
    */
   async retryAfterOwnError(deliveryId: string): Promise<void> {
-    await this.statements.query(
+    await this.database.hot(
       `UPDATE deliveries SET due_at = now() + least(interval '10 minutes', interval '1 second' * power(2, least(attempts, 10))), updated_at = now()
         WHERE id = $1 AND status IN ${OPEN}`,
       [deliveryId],
@@ -232,7 +207,7 @@ export class DeliveryStore {
     event: NewEvent<'post.published'>,
   ): Promise<void> {
     const insertion = this.outbox.insertion(event, 5);
-    await this.statements.query(
+    await this.database.hot(
       `WITH change AS (
          UPDATE deliveries SET status = 'published', platform_post_id = $2, permalink = $3, published_at = now(), updated_at = now(),
                 progress = coalesce($4::jsonb, progress),
@@ -252,16 +227,84 @@ export class DeliveryStore {
 
   /** Failed for good, with its post.failed event, in the caller's transaction. */
   async failed(
-    transaction: EntityManager,
     deliveryId: string,
     failure: { code: DeliveryErrorCode; message: string },
     event: NewEvent<'post.failed'>,
+    transaction: Transaction,
   ): Promise<void> {
-    await transaction.query(
+    await this.database.execute(
       `UPDATE deliveries SET status = 'failed', error_code = $2, error_message = $3, next_attempt_at = NULL, due_at = NULL, updated_at = now() WHERE id = $1`,
       [deliveryId, failure.code, failure.message],
+      transaction,
     );
     await this.outbox.record(transaction, event);
+  }
+
+  /** Cancels the post's deliveries that have not started, in the caller's transaction; answers their ids. */
+  async cancelNotStarted(postId: string, transaction: Transaction): Promise<string[]> {
+    const canceled = await this.database.rows<{ id: string }>(
+      `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
+      WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id`,
+      [postId],
+      transaction,
+    );
+    return canceled.map((row) => row.id);
+  }
+
+  /** The delivery, or null. */
+  findById(id: string): Promise<Delivery | null> {
+    return this.database.repository(Delivery).findOneBy({ id });
+  }
+
+  /** The customer's delivery of the post, or null. */
+  findForPost(customerId: string, postId: string, id: string): Promise<Delivery | null> {
+    return this.database.repository(Delivery).findOneBy({ id, postId, customerId });
+  }
+
+  /** The customer's deliveries of the post that are on their network (published, with a network id), oldest first. */
+  publishedOfPost(customerId: string, postId: string): Promise<Delivery[]> {
+    return this.database.repository(Delivery).find({
+      where: { postId, customerId, status: 'published', platformPostId: Not(IsNull()) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** The post's deliveries, locked (for a change of several of them), oldest first, in the caller's transaction. */
+  lockOfPost(postId: string, transaction: Transaction): Promise<Delivery[]> {
+    return this.database.repository(Delivery, transaction).find({
+      where: { postId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** A published delivery starts its delete (`deleting`), in the caller's transaction. */
+  async markDeleting(id: string, transaction: Transaction): Promise<void> {
+    await this.database.execute(
+      `UPDATE deliveries SET status = 'deleting', error_code = NULL, error_message = NULL, updated_at = now() WHERE id = $1`,
+      [id],
+      transaction,
+    );
+  }
+
+  /** A `deleting` delivery is gone from its network; false when it was no longer `deleting` (written once). */
+  async markDeleted(id: string, transaction: Transaction): Promise<boolean> {
+    const changed = await this.database.rows<{ id: string }>(
+      `UPDATE deliveries SET status = 'deleted', deleted_at = now(), error_code = NULL, error_message = NULL, updated_at = now()
+          WHERE id = $1 AND status = 'deleting' RETURNING id`,
+      [id],
+      transaction,
+    );
+    return changed.length > 0;
+  }
+
+  /** A `deleting` delivery the network would not delete: back to `published`, with the reason (unpublish_failed). */
+  async unpublishRefused(id: string, message: string): Promise<void> {
+    await this.database.execute(
+      `UPDATE deliveries SET status = 'published', error_code = 'unpublish_failed', error_message = $2, updated_at = now()
+        WHERE id = $1 AND status = 'deleting'`,
+      [id, message],
+    );
   }
 
   /** The delivery, its post, its account and the customer's app, read back with the claim (one round trip, not five). */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Database } from '../database/database';
 
 /**
  * Who runs this round of a periodic task (a scan, a purge). Every worker instance's cron fires at
@@ -11,21 +10,21 @@ import { DataSource } from 'typeorm';
  * for their ticks to meet.
  */
 @Injectable()
-export class ScanRounds {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class ScanRoundsStore {
+  constructor(private readonly database: Database) {}
 
   /**
    * Claims a new round of the task `name` unless one began less than `spacingMs` ago; true when this
    * caller is to run it. One statement: a second claimant waits on the first's row and then sees it.
    */
   async claim(name: string, spacingMs: number): Promise<boolean> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.database.rows<{ name: string }>(
       `INSERT INTO scan_rounds (name, started_at) VALUES ($1, now())
        ON CONFLICT (name) DO UPDATE SET started_at = excluded.started_at
         WHERE scan_rounds.started_at <= now() - $2::bigint * interval '1 millisecond'
        RETURNING name`,
       [name, spacingMs],
-    )) as unknown[];
+    );
     return rows.length > 0;
   }
 }

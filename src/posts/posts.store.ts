@@ -1,0 +1,228 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { beforeCursorSql, createdMicrosSql, PageCursor } from '../common/http/page-cursor';
+import { Database } from '../database/database';
+import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
+import type { Transaction } from '../database/transaction';
+import { Delivery, DeliveryStatus } from './delivery.entity';
+import {
+  CLAIM_IDEMPOTENCY_KEY,
+  IDEMPOTENCY_KEY,
+  IdempotencyKeyRow,
+  PURGE_IDEMPOTENCY_KEYS,
+  STORE_IDEMPOTENT_RESPONSE,
+} from './idempotency-keys.sql';
+import { Post } from './post.entity';
+
+/** A post with its deliveries, oldest delivery first. */
+export interface PostWithDeliveries {
+  post: Post;
+  deliveries: Delivery[];
+}
+
+/** A post of a page, with its created_at to the microsecond as text (for the page's cursor). */
+export interface PagedPost {
+  post: Post;
+  createdMicros: string;
+}
+
+/** What one statement wrote (see PostsStore.insert). */
+export interface InsertedPosts {
+  /** The rows' created_at: the statement's transaction time. */
+  createdAt: Date;
+  posts: number;
+  deliveries: number;
+}
+
+/** A stored idempotency key: the request's hash, and its response once that request committed. */
+export interface StoredIdempotencyKey {
+  requestHash: string;
+  responseStatus: number | null;
+  responseBody: unknown;
+}
+
+/**
+ * posts (each with its deliveries, as the API and the dashboard read them) and idempotency_keys.
+ * The publishing lifecycle of deliveries is DeliveriesStore's.
+ */
+@Injectable()
+export class PostsStore {
+  private postWithDeliveriesSql: string | undefined;
+
+  constructor(
+    private readonly database: Database,
+    /** For the entities' column lists (raw-rows.ts) only. */
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** The customer's post with its deliveries: one prepared statement (a row per delivery), as it is polled often. */
+  async getWithDeliveries(
+    customerId: string,
+    id: string,
+    transaction?: Transaction,
+  ): Promise<PostWithDeliveries | undefined> {
+    this.postWithDeliveriesSql ??= `SELECT ${prefixedColumns(this.dataSource, Post, 'p', 'p')}, ${prefixedColumns(this.dataSource, Delivery, 'd', 'd')}
+        FROM posts p LEFT JOIN deliveries d ON d.post_id = p.id
+       WHERE p.customer_id = $1 AND p.id = $2
+       ORDER BY d.created_at, d.id`;
+    const rows = await this.database.hot<Record<string, unknown>>(
+      this.postWithDeliveriesSql,
+      [customerId, id],
+      transaction,
+    );
+    const [first] = rows;
+    if (!first) return undefined;
+    const post = fromPrefixedRow(this.dataSource, Post, first, 'p');
+    const deliveries =
+      first.d_id === null ? [] : rows.map((row) => fromPrefixedRow(this.dataSource, Delivery, row, 'd'));
+    return { post, deliveries };
+  }
+
+  /** The customer's post, or null. */
+  find(customerId: string, id: string, transaction?: Transaction): Promise<Post | null> {
+    return this.database.repository(Post, transaction).findOneBy({ customerId, id });
+  }
+
+  /** The post (which must exist: a delivery names it). */
+  findById(id: string, transaction?: Transaction): Promise<Post> {
+    return this.database.repository(Post, transaction).findOneByOrFail({ id });
+  }
+
+  /** Whether the customer has this post. */
+  async exists(customerId: string, id: string): Promise<boolean> {
+    const rows = await this.database.rows('SELECT 1 FROM posts WHERE id = $1 AND customer_id = $2', [id, customerId]);
+    return rows.length > 0;
+  }
+
+  /** Up to `limit` of the tenant's posts, newest first, before `before` when given. */
+  async newestOfTenant(
+    customerId: string,
+    tenantId: string,
+    before: PageCursor | undefined,
+    limit: number,
+  ): Promise<PagedPost[]> {
+    const builder = this.database
+      .repository(Post)
+      .createQueryBuilder('post')
+      .addSelect(createdMicrosSql('post.created_at'), 'created_exact')
+      .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', { customerId, tenantId })
+      .orderBy('post.created_at', 'DESC')
+      .addOrderBy('post.id', 'DESC')
+      .limit(limit);
+    if (before) {
+      builder.andWhere(beforeCursorSql('post.created_at', 'post.id', ':createdMicros', ':id'), {
+        createdMicros: before.createdMicros,
+        id: before.id,
+      });
+    }
+    const { entities, raw } = await builder.getRawAndEntities<{ created_exact: string }>();
+    return entities.map((post, index) => ({ post, createdMicros: raw[index]!.created_exact }));
+  }
+
+  /** Up to `limit` of the customer's posts (of one tenant, when given), newest first. */
+  newest(customerId: string, tenantId: string | undefined, limit: number): Promise<Post[]> {
+    return this.database.repository(Post).find({
+      where: { customerId, ...(tenantId ? { tenantId } : {}) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
+  /** The deliveries of the posts named, oldest first. */
+  deliveriesOf(postIds: string[]): Promise<Delivery[]> {
+    return this.database
+      .repository(Delivery)
+      .find({ where: { postId: In(postIds) }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /**
+   * The customer's posts of the last 7 days, counted by the set of their deliveries' statuses (a
+   * post's status is derived from those).
+   */
+  statusShapesOfLastWeek(customerId: string): Promise<Array<{ statuses: DeliveryStatus[]; count: number }>> {
+    return this.database.rows(
+      `SELECT statuses, count(*)::int AS count FROM (
+           SELECT array_agg(d.status ORDER BY d.status) AS statuses FROM posts p JOIN deliveries d ON d.post_id = p.id
+            WHERE p.customer_id = $1 AND p.created_at > now() - interval '7 days' GROUP BY p.id) shapes
+         GROUP BY statuses`,
+      [customerId],
+    );
+  }
+
+  /**
+   * Writes posts and their deliveries (each due: the publishing lane's job) in ONE statement, atomic
+   * by itself or inside `transaction`. Answers what it wrote, and the rows' created_at.
+   */
+  async insert(posts: Post[], deliveries: Delivery[], transaction?: Transaction): Promise<InsertedPosts | undefined> {
+    const [row] = await this.database.rows<{ created_at: Date; posts: number; deliveries: number }>(
+      `WITH written AS (
+         INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[])
+         RETURNING id
+       ), delivered AS (
+         -- due_at is the delivery's job: a scheduled post's time, else now (the lanes' triggers see it).
+         INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status, due_at)
+         SELECT id, post_id, customer_id, account_id, platform, status, coalesce(due_at, now())
+           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+             AS d(id, post_id, customer_id, account_id, platform, status, due_at)
+         RETURNING id
+       )
+       SELECT now() AS created_at, (SELECT count(*) FROM written)::int AS posts, (SELECT count(*) FROM delivered)::int AS deliveries`,
+      [
+        posts.map((post) => post.id),
+        posts.map((post) => post.customerId),
+        posts.map((post) => post.tenantId),
+        posts.map((post) => JSON.stringify(post.containers)),
+        posts.map((post) => post.scheduledAt),
+        deliveries.map((delivery) => delivery.id),
+        deliveries.map((delivery) => delivery.postId),
+        deliveries.map((delivery) => delivery.customerId),
+        deliveries.map((delivery) => delivery.accountId),
+        deliveries.map((delivery) => delivery.platform),
+        deliveries.map((delivery) => delivery.status),
+        deliveries.map((delivery) => delivery.dueAt),
+      ],
+      transaction,
+    );
+    return row && { createdAt: row.created_at, posts: row.posts, deliveries: row.deliveries };
+  }
+
+  /** Claims the customer's idempotency key for a request (a new key, or one past its 24 hours); false when it is taken. */
+  async claimIdempotencyKey(customerId: string, key: string, hash: string, transaction: Transaction): Promise<boolean> {
+    const claimed = await this.database.rows(CLAIM_IDEMPOTENCY_KEY, [customerId, key, hash], transaction);
+    return claimed.length === 1;
+  }
+
+  /** The customer's idempotency key as stored, if any. */
+  async idempotencyKey(
+    customerId: string,
+    key: string,
+    transaction: Transaction,
+  ): Promise<StoredIdempotencyKey | undefined> {
+    const [row] = await this.database.rows<IdempotencyKeyRow>(IDEMPOTENCY_KEY, [customerId, key], transaction);
+    return (
+      row && { requestHash: row.request_hash, responseStatus: row.response_status, responseBody: row.response_body }
+    );
+  }
+
+  /** Stores the response of the request that claimed the key, in its transaction. */
+  async storeIdempotentResponse(
+    customerId: string,
+    key: string,
+    status: number,
+    body: unknown,
+    transaction: Transaction,
+  ): Promise<void> {
+    await this.database.execute(
+      STORE_IDEMPOTENT_RESPONSE,
+      [customerId, key, status, JSON.stringify(body)],
+      transaction,
+    );
+  }
+
+  /** Deletes the idempotency keys past their 24 hours. */
+  async purgeIdempotencyKeys(): Promise<void> {
+    await this.database.execute(PURGE_IDEMPOTENCY_KEYS, []);
+  }
+}
