@@ -18,7 +18,7 @@ import { postVerdict } from './post-verdict';
 import { PostVerdictView } from './dto/post-verdict.view';
 import { postView } from './post-views';
 import { PostWriteBatcher } from './post-write-batcher';
-import { PostWriter, WrittenPost } from './post-writer';
+import { PostWriter } from './post-writer';
 import { PostsStore } from './posts.store';
 
 export interface CreatedPost {
@@ -61,11 +61,8 @@ export class PostsService {
     return this.database.transaction(async (transaction) => {
       const claim = await claimIdempotencyKey(this.store, customerId, idempotencyKey, requestHash(body), transaction);
       if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
-      const [{ post, deliveries }] = (await this.writer.write(
-        [{ customerId, tenantId: body.tenant_id, accepted }],
-        transaction,
-      )) as [WrittenPost];
-      const view = postView(post, deliveries);
+      const [written] = await this.writer.write([{ customerId, tenantId: body.tenant_id, accepted }], transaction);
+      const view = postView(written!.post, written!.deliveries);
       await this.store.storeIdempotentResponse(customerId, idempotencyKey, ACCEPTED, view, transaction);
       return { status: ACCEPTED, body: view };
     });
