@@ -14,14 +14,23 @@ import { CommentsStore } from './comments.store';
 import { CommentsService } from './comments.service';
 import { PublishedDeliveries } from './published-delivery';
 import { SendCommentTask } from './send-comment.task';
+import { QueueModule } from '../queue/queue.module';
 
 /**
  * Comments under published deliveries: read through to the networks, answered through the worker,
  * and new ones announced (comment.received) by a scan of recent deliveries.
- * (The job queue and account lanes come from the global QueueModule.)
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule, WebhooksModule, ClockModule, SchedulingModule, PostsModule],
+  imports: [
+    QueueModule,
+    DatabaseModule,
+    AccountsModule,
+    NetworksModule,
+    WebhooksModule,
+    ClockModule,
+    SchedulingModule,
+    PostsModule,
+  ],
   controllers: [CommentsController],
   providers: [
     CommentsService,

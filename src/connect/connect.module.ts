@@ -15,10 +15,12 @@ import { PendingSession } from './pending-session.entity';
 import { PendingSessionsController } from './pending-sessions.controller';
 import { PendingSessionsService } from './pending-sessions.service';
 import { PurgeExpiredConnectState } from './purge-expired-connect-state.task';
+import { QueueModule } from '../queue/queue.module';
 
 /** The OAuth connect flow: auth-url, the networks' callback, pending sessions, finalize. */
 @Module({
   imports: [
+    QueueModule,
     TypeOrmModule.forFeature([ConnectAttempt, PendingSession]),
     DatabaseModule,
     AccountsModule,

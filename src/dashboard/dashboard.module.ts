@@ -32,6 +32,7 @@ import { SignInService } from './session/sign-in.service';
 import { SignInThrottle } from './session/sign-in-throttle';
 import { SignInAddressThrottle } from './session/sign-in-address-throttle';
 import { DashboardUsersModule } from './users/dashboard-users.module';
+import { QueueModule } from '../queue/queue.module';
 
 /**
  * The web dashboard at `/`: server-rendered pages over the same services as the API, scoped to the
@@ -39,6 +40,7 @@ import { DashboardUsersModule } from './users/dashboard-users.module';
  */
 @Module({
   imports: [
+    QueueModule,
     DashboardUsersModule,
     CustomersModule,
     AuthModule,

@@ -16,10 +16,11 @@ import { MediaStore } from './media.store';
 import { PostgresMediaStorage } from './postgres-media-storage';
 import { PurgeUnusedMedia } from './purge-unused-media.task';
 import { S3MediaStorage } from './s3-media-storage';
+import { QueueModule } from '../queue/queue.module';
 
 /** Uploaded media: the API, the signed upload and file routes, their storage, and the purge. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Medium]), DatabaseModule, CustomersModule, ClockModule],
+  imports: [QueueModule, TypeOrmModule.forFeature([Medium]), DatabaseModule, CustomersModule, ClockModule],
   controllers: [MediaController],
   providers: [
     MediaStore,

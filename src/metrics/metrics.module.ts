@@ -11,13 +11,14 @@ import { MetricsRefresher } from './metrics-refresher';
 import { MetricsScan } from './metrics-scan';
 import { RefreshMetricsTask } from './refresh-metrics.task';
 import { MetricsService } from './metrics.service';
+import { QueueModule } from '../queue/queue.module';
 
 /**
  * Post and account metrics read from the networks, cached in metric_snapshots: on request (at most
  * once per 5 minutes each) and in the background (a scan every 5 minutes queues the reads due).
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule, SchedulingModule, ClockModule, PostsModule],
+  imports: [QueueModule, DatabaseModule, AccountsModule, NetworksModule, SchedulingModule, ClockModule, PostsModule],
   controllers: [MetricsController],
   providers: [MetricSnapshotsStore, MetricsRefresher, MetricsService, MetricsScan, RefreshMetricsTask],
   exports: [MetricsService, MetricsScan],

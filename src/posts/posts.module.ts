@@ -23,10 +23,12 @@ import { PublishLane } from './publish-lane';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 import { UnpublishDeliveryTask } from './unpublish/unpublish-delivery.task';
 import { UnpublishService } from './unpublish/unpublish.service';
+import { QueueModule } from '../queue/queue.module';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
   imports: [
+    QueueModule,
     TypeOrmModule.forFeature([Post, Delivery]),
     DatabaseModule,
     AccountsModule,

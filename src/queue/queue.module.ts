@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
@@ -17,9 +17,9 @@ import { WorkerRunner } from './worker-runner';
 
 /**
  * The work queues, by ROLE run in this process: the lanes (publishing and webhook attempts, claimed
- * fairly from their own tables) and graphile-worker (token refreshes and periodic jobs).
+ * fairly from their own tables) and graphile-worker (token refreshes and periodic jobs). Not global:
+ * a module whose providers queue jobs or register tasks imports it, so its dependencies show.
  */
-@Global()
 @Module({
   imports: [DatabaseModule],
   providers: [

@@ -2,14 +2,15 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
 import { PeriodicScheduler } from './periodic-scheduler';
 import { ScanRoundsStore } from './scan-rounds.store';
+import { QueueModule } from '../queue/queue.module';
 
 /**
  * The periodic tasks (periodic-tasks.ts) and the rounds instances claim to run each once. Nest's
  * scheduler itself (ScheduleModule.forRoot()) is set up once, where the app is assembled
- * (AppModule). The job queue comes from the global QueueModule.
+ * (AppModule).
  */
 @Module({
-  imports: [DatabaseModule],
+  imports: [QueueModule, DatabaseModule],
   providers: [ScanRoundsStore, PeriodicScheduler],
   exports: [PeriodicScheduler],
 })

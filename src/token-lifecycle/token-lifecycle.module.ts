@@ -6,14 +6,14 @@ import { NetworksModule } from '../networks/networks.module';
 import { SchedulingModule } from '../scheduling/scheduling.module';
 import { RefreshAccountTokenTask } from './refresh-account-token.task';
 import { TokenScan } from './token-scan';
+import { QueueModule } from '../queue/queue.module';
 
 /**
  * Keeps connected accounts' tokens alive: a scan every 5 minutes (TOKEN_SCAN in
- * scheduling/periodic-tasks.ts) queues a refresh for each token about to expire, and the refresh task renews it or marks the account expired. (The job queue
- * comes from the global QueueModule.)
+ * scheduling/periodic-tasks.ts) queues a refresh for each token about to expire, and the refresh task renews it or marks the account expired.
  */
 @Module({
-  imports: [DatabaseModule, AccountsModule, NetworksModule, ClockModule, SchedulingModule],
+  imports: [QueueModule, DatabaseModule, AccountsModule, NetworksModule, ClockModule, SchedulingModule],
   providers: [TokenScan, RefreshAccountTokenTask],
   exports: [TokenScan],
 })

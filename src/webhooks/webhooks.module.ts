@@ -15,13 +15,14 @@ import { WebhookLane } from './webhook-lane';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
 import { WebhookTestThrottle } from './webhook-test-throttle';
+import { QueueModule } from '../queue/queue.module';
 
 /**
  * Events and their delivery: the outbox other modules write to, the customer's endpoint, the
  * signed delivery with retries (a lane of its own), the delivery log and the test event.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule, CustomersModule, ClockModule],
+  imports: [QueueModule, TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule, CustomersModule, ClockModule],
   controllers: [WebhooksController],
   providers: [
     EventsStore,
