@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
-import { EventOutbox } from '../webhooks/event-outbox';
+import { Database } from '../database';
+import { EventOutbox } from '../webhooks';
 import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '../database/transaction';
-import { EventOutbox } from '../webhooks/event-outbox';
+import type { Transaction } from '../database';
+import { EventOutbox } from '../webhooks';
 import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 

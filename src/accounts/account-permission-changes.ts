@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Database } from '../database/database';
-import { missingPermissions } from '../networks/account-permissions';
-import { NetworkRegistry } from '../networks/network-registry';
-import { AccountTokens, AppCredentials } from '../networks/network-adapter';
-import { EventOutbox } from '../webhooks/event-outbox';
+import { Database } from '../database';
+import { missingPermissions } from '../networks';
+import { NetworkRegistry } from '../networks';
+import { AccountTokens, AppCredentials } from '../networks';
+import { EventOutbox } from '../webhooks';
 import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 

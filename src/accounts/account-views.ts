@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { MissingPermissions, missingPermissions, PermissionNeeds } from '../networks/account-permissions';
-import { NetworkRegistry } from '../networks/network-registry';
+import { MissingPermissions, missingPermissions, PermissionNeeds } from '../networks';
+import { NetworkRegistry } from '../networks';
 import type { ListedAccount } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 import { AccountView } from './dto/account.view';

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
-import { CurrentCustomer } from '../auth/current-customer.decorator';
+import type { AuthenticatedCustomer } from '../auth';
+import { CurrentCustomer } from '../auth';
 import { Paginated } from '../common/http/paginated';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DatabaseModule } from '../database/database.module';
+import { DatabaseModule } from '../database';
 import { ClockModule } from '../common/clock/clock.module';
 import { AccountExpiry } from './account-expiry';
 import { AccountViews } from './account-views';
@@ -12,8 +12,8 @@ import { AccountsService } from './accounts.service';
 import { ConnectedAccount } from './connected-account.entity';
 import { TokenRefresher } from './token-refresher';
 import { TokenVault } from './token-vault';
-import { NetworksModule } from '../networks/networks.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { NetworksModule } from '../networks';
+import { WebhooksModule } from '../webhooks';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule, ClockModule],

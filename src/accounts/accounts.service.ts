@@ -2,16 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ApiException } from '../common/errors/api-exception';
 import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX, newId } from '../common/ids';
-import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import { AccountTokens } from '../networks/network-adapter';
-import { NetworkRegistry } from '../networks/network-registry';
+import { AppCredentialsResolver } from '../networks';
+import { AccountTokens } from '../networks';
+import { NetworkRegistry } from '../networks';
 import { AccountsStore, ListedAccount } from './accounts.store';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
 import { ACCOUNT_PAGE_LIMIT, ListAccountsQuery } from './dto/list-accounts.query';
 import { TokenVault } from './token-vault';
-import { EventOutbox } from '../webhooks/event-outbox';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { EventOutbox } from '../webhooks';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 
 const LISTED_BY_DEFAULT: readonly AccountStatus[] = ['active', 'expired'];
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, Repository } from 'typeorm';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { PageCursor } from '../common/http/page-cursor';
 import {
   COUNT_BY_PLATFORM_AND_STATUS_SQL,

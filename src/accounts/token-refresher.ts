@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import { AccountTokens } from '../networks/network-adapter';
-import { NetworkError } from '../networks/network-error';
-import { NetworkRegistry } from '../networks/network-registry';
+import { AppCredentialsResolver } from '../networks';
+import { AccountTokens } from '../networks';
+import { NetworkError } from '../networks';
+import { NetworkRegistry } from '../networks';
 import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
 import { Clock } from '../common/clock/clock';

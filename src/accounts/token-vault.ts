@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '../common/crypto/secret-box';
-import { AccountTokens } from '../networks/network-adapter';
+import { AccountTokens } from '../networks';
 
 /** The encrypted token columns of a connected account. */
 export interface SealedTokens {

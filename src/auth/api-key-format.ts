@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { randomBase62 } from '../common/ids';
-import type { CustomerMode } from '../customers/customer.entity';
+import type { CustomerMode } from '../customers';
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'sps_';

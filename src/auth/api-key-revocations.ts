@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { PgListener } from '../database/pg-listener';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import { PgListener } from '../database';
 import { ApiKeysService } from './api-keys.service';
 
 /** The channel the database announces revoked and deleted keys on (payload: the key's id). */

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/errors/api-exception';
-import { ApiKeyRateLimiter } from '../rate-limit/api-key-rate-limiter';
+import { ApiKeyRateLimiter } from '../rate-limit';
 import { AuthenticatedCustomer } from './authenticated-customer';
 import { ApiKeysService } from './api-keys.service';
 import { looksLikeApiKey } from './api-key-format';

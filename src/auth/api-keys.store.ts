@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
-import type { CustomerMode } from '../customers/customer.entity';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import type { CustomerMode } from '../customers';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { ApiKey } from './api-key.entity';
 
 /** An active key with the customer row it opens, as every authenticated request needs it. */

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CustomersModule } from '../customers/customers.module';
-import { DatabaseModule } from '../database/database.module';
-import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { CustomersModule } from '../customers';
+import { DatabaseModule } from '../database';
+import { RateLimitModule } from '../rate-limit';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyRevocations } from './api-key-revocations';

@@ -1,4 +1,4 @@
-import type { CustomerMode } from '../customers/customer.entity';
+import type { CustomerMode } from '../customers';
 
 /** Who is calling: resolved from the API key by the guard and attached to the request. */
 export interface AuthenticatedCustomer {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CustomerMode } from '../customers/customer.entity';
-import { TestWorldsService } from '../customers/test-worlds.service';
+import type { CustomerMode } from '../customers';
+import { TestWorldsService } from '../customers';
 import { ApiKey } from './api-key.entity';
 import { ApiKeysService, CreatedApiKey } from './api-keys.service';
 

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
 import { routedPath } from '../common/http/routed-path';
-import { ApiKeyRateLimiter } from '../rate-limit/api-key-rate-limiter';
+import { ApiKeyRateLimiter } from '../rate-limit';
 import { ApiKeysService } from './api-keys.service';
 import { authenticateRequest, unauthorized } from './api-key.guard';
 import { presentedKey } from './presented-key';

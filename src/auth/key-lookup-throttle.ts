@@ -1,6 +1,6 @@
 import { ApiException } from '../common/errors/api-exception';
 import { throttleAddress } from '../common/http/client-address';
-import { Clock, TokenBuckets } from '../rate-limit/token-buckets';
+import { Clock, TokenBuckets } from '../rate-limit';
 
 /**
  * Bounds the database lookups a client can cause with keys that do not exist: every well-formed

@@ -1,12 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { AuthModule } from '../auth';
 import { CryptoModule } from '../common/crypto/crypto.module';
-import { AppConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
-import { CustomersModule } from '../customers/customers.module';
-import { DatabaseModule } from '../database/database.module';
-import { NetworksModule } from '../networks/networks.module';
-import { DashboardUsersModule } from '../dashboard/users/dashboard-users.module';
+import { AppConfig } from '../config';
+import { ConfigModule } from '../config';
+import { CustomersModule } from '../customers';
+import { DatabaseModule } from '../database';
+import { NetworksModule } from '../networks';
+import { DashboardUsersModule } from '../dashboard';
 
 /** The services the operator CLI acts through: the same rules as the API, without the HTTP server. */
 @Module({})

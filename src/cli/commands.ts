@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import { ApiKeysService } from '../auth/api-keys.service';
-import { CustomerKeysService } from '../auth/customer-keys.service';
-import { CUSTOMER_MODES, CustomerMode } from '../customers/customer.entity';
-import { CustomersService } from '../customers/customers.service';
-import { NetworkAppsService } from '../networks/apps/network-apps.service';
-import { AppLoginOptions } from '../networks/network-adapter';
-import { NETWORK_IDS } from '../networks/network-names';
-import { RedirectUrlsService } from '../customers/redirect-urls.service';
-import { DashboardUsersService } from '../dashboard/users/dashboard-users.service';
+import { ApiKeysService } from '../auth';
+import { CustomerKeysService } from '../auth';
+import { CUSTOMER_MODES, CustomerMode } from '../customers';
+import { CustomersService } from '../customers';
+import { NetworkAppsService } from '../networks';
+import { AppLoginOptions } from '../networks';
+import { NETWORK_IDS } from '../networks';
+import { RedirectUrlsService } from '../customers';
+import { DashboardUsersService } from '../dashboard';
 import { readSecret } from './read-secret';
 
 export interface CliServices {

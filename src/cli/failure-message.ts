@@ -1,6 +1,6 @@
 import { ApiException } from '../common/errors/api-exception';
-import { ConfigError } from '../config/load-config';
-import { LocalDatabaseError } from '../database/embedded/local-database-error';
+import { ConfigError } from '../config';
+import { LocalDatabaseError } from '../database';
 import { DatabaseUnreachable } from './database-reachable';
 import { SecretCancelled } from './read-secret';
 import { UsageError } from './commands';

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 import { NestFactory } from '@nestjs/core';
-import { ApiKeysService } from '../auth/api-keys.service';
-import { CustomerKeysService } from '../auth/customer-keys.service';
+import { ApiKeysService } from '../auth';
+import { CustomerKeysService } from '../auth';
 import { PinoLoggerService } from '../common/logging/pino-logger.service';
 import { createRootLogger } from '../common/logging/root-logger';
-import { loadEnvFile } from '../config/env-file';
-import { loadConfig } from '../config/load-config';
-import { CustomersService } from '../customers/customers.service';
-import { NetworkAppsService } from '../networks/apps/network-apps.service';
-import { RedirectUrlsService } from '../customers/redirect-urls.service';
-import { DashboardUsersService } from '../dashboard/users/dashboard-users.service';
-import { resolveDatabase } from '../database/resolve-database';
+import { loadEnvFile } from '../config';
+import { loadConfig } from '../config';
+import { CustomersService } from '../customers';
+import { NetworkAppsService } from '../networks';
+import { RedirectUrlsService } from '../customers';
+import { DashboardUsersService } from '../dashboard';
+import { resolveDatabase } from '../database';
 import { CliModule } from './cli.module';
 import { parseCommand, runCommand, USAGE } from './commands';
 import { assertDatabaseReachable } from './database-reachable';

@@ -1,5 +1,5 @@
-import { CommentPage, NetworkComment } from '../networks/network-adapter';
-import { NetworkError } from '../networks/network-error';
+import { CommentPage, NetworkComment } from '../networks';
+import { NetworkError } from '../networks';
 
 /** The newest comment time announced, and the ids announced at that very time (networks give seconds). */
 export interface Watermark {

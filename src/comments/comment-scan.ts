@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Database, LockedScanResult } from '../database/database';
-import { JobQueue } from '../queue/job-queue';
-import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
-import { COMMENT_SCAN } from '../scheduling/periodic-tasks';
+import { Database, LockedScanResult } from '../database';
+import { JobQueue } from '../queue';
+import { PeriodicScheduler } from '../scheduling';
+import { COMMENT_SCAN } from '../scheduling';
 import { CommentsStore } from './comments.store';
 
 export const SCAN_COMMENTS_TASK = 'scan-comments';

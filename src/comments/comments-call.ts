@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { TokenVault } from '../accounts/token-vault';
-import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import { AccountTokens, CommentsCall } from '../networks/network-adapter';
-import { NetworkError } from '../networks/network-error';
+import { TokenVault } from '../accounts';
+import { AppCredentialsResolver } from '../networks';
+import { AccountTokens, CommentsCall } from '../networks';
+import { NetworkError } from '../networks';
 import { PublishedDelivery } from './published-delivery';
 
 /** Builds the network call for a published delivery: its account, tokens and app (the customer's own, or the service's). */

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
+import { AccountsModule } from '../accounts';
 import { ClockModule } from '../common/clock/clock.module';
-import { DatabaseModule } from '../database/database.module';
-import { NetworksModule } from '../networks/networks.module';
-import { PostsModule } from '../posts/posts.module';
-import { SchedulingModule } from '../scheduling/scheduling.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DatabaseModule } from '../database';
+import { NetworksModule } from '../networks';
+import { PostsModule } from '../posts';
+import { SchedulingModule } from '../scheduling';
+import { WebhooksModule } from '../webhooks';
 import { CommentScan } from './comment-scan';
 import { ScanCommentsTask } from './scan-comments.task';
 import { CommentsCalls } from './comments-call';
@@ -14,7 +14,7 @@ import { CommentsStore } from './comments.store';
 import { CommentsService } from './comments.service';
 import { PublishedDeliveries } from './published-delivery';
 import { SendCommentTask } from './send-comment.task';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /**
  * Comments under published deliveries: read through to the networks, answered through the worker,

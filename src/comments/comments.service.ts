@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
-import { Database } from '../database/database';
+import { Database } from '../database';
 import { newId } from '../common/ids';
-import { safeNetworkMessage } from '../networks/safe-network-message';
-import { NetworkError } from '../networks/network-error';
-import { claimIdempotencyKey, requestHash } from '../posts/idempotency';
-import { PostsStore } from '../posts/posts.store';
+import { safeNetworkMessage } from '../networks';
+import { NetworkError } from '../networks';
+import { claimIdempotencyKey, requestHash } from '../posts';
+import { PostsStore } from '../posts';
 import { decodeCommentCursor, encodeCommentCursor } from './comment-cursor';
 import { commentRequestView } from './comment-request-view';
 import { CommentsCalls } from './comments-call';

@@ -1,4 +1,4 @@
-import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
+import { recentDeliveriesSql } from '../posts';
 
 /**
  * The deliveries the comment scan reads: published in the watch window, account active, not read

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
-import type { WaitCode } from '../posts/retry-policy';
-import { JobQueue } from '../queue/job-queue';
+import { Database } from '../database';
+import type { Transaction } from '../database';
+import type { WaitCode } from '../posts';
+import { JobQueue } from '../queue';
 import type { CommentReadState } from './comment-reading';
 import {
   BeginRefusal,

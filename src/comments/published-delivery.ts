@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsStore } from '../accounts/accounts.store';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { AccountsStore } from '../accounts';
+import { ConnectedAccount } from '../accounts';
 import { ApiException } from '../common/errors/api-exception';
-import { CommentingAdapter, NetworkAdapter } from '../networks/network-adapter';
-import { NetworkRegistry } from '../networks/network-registry';
-import { DeliveriesStore } from '../posts/deliveries.store';
-import { Delivery } from '../posts/delivery.entity';
-import { permissionMessage } from '../posts/permission-problems';
-import { PostsStore } from '../posts/posts.store';
-import { lackedFor } from '../networks/account-permissions';
+import { CommentingAdapter, NetworkAdapter } from '../networks';
+import { NetworkRegistry } from '../networks';
+import { DeliveriesStore } from '../posts';
+import { Delivery } from '../posts';
+import { permissionMessage } from '../posts';
+import { PostsStore } from '../posts';
+import { lackedFor } from '../networks';
 
 /** A customer's delivery that is on its network, with what a comments call needs. */
 export interface PublishedDelivery {

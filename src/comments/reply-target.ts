@@ -1,5 +1,5 @@
 import { ApiException } from '../common/errors/api-exception';
-import type { Transaction } from '../database/transaction';
+import type { Transaction } from '../database';
 import type { CommentsStore } from './comments.store';
 import type { PublishedDelivery } from './published-delivery';
 

@@ -1,12 +1,12 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ApiException } from '../common/errors/api-exception';
-import { Database } from '../database/database';
-import { NetworkComment } from '../networks/network-adapter';
+import { Database } from '../database';
+import { NetworkComment } from '../networks';
 import { CommentRead, CommentReadState, readNewComments } from './comment-reading';
-import { NetworkError } from '../networks/network-error';
-import { payloadId } from '../queue/job-payload';
-import { TaskRegistry } from '../queue/task-registry';
-import { EventOutbox } from '../webhooks/event-outbox';
+import { NetworkError } from '../networks';
+import { payloadId } from '../queue';
+import { TaskRegistry } from '../queue';
+import { EventOutbox } from '../webhooks';
 import { SCAN_COMMENTS_TASK } from './comment-scan';
 import { CommentsCalls } from './comments-call';
 import { CommentsStore, ScannedDelivery } from './comments.store';

@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { isIP } from 'node:net';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config';
 
 /** Why a URL at the service itself is refused, whatever ALLOW_PRIVATE_URLS says. */
 export const OWN_ADDRESS_REASON =

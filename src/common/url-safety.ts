@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LookupAddress } from 'node:dns';
 import { BlockList, isIP, LookupFunction } from 'node:net';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { BoundedResolver } from './dns/bounded-resolver';
 import { OWN_ADDRESS_REASON, OwnEndpoints } from './own-endpoints';
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountsModule } from '../accounts/accounts.module';
-import { CustomersModule } from '../customers/customers.module';
-import { DatabaseModule } from '../database/database.module';
-import { NetworksModule } from '../networks/networks.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { AccountsModule } from '../accounts';
+import { CustomersModule } from '../customers';
+import { DatabaseModule } from '../database';
+import { NetworksModule } from '../networks';
+import { WebhooksModule } from '../webhooks';
 import { AuthUrlController } from './auth-url.controller';
 import { ConnectAttempt } from './connect-attempt.entity';
 import { ConnectAttemptsService } from './connect-attempts.service';
@@ -15,7 +15,7 @@ import { PendingSession } from './pending-session.entity';
 import { PendingSessionsController } from './pending-sessions.controller';
 import { PendingSessionsService } from './pending-sessions.service';
 import { PurgeExpiredConnectState } from './purge-expired-connect-state.task';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /** The OAuth connect flow: auth-url, the networks' callback, pending sessions, finalize. */
 @Module({

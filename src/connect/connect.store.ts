@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { PendingPage, PendingSession } from './pending-session.entity';
 
 /** A connect attempt as auth-url stores it; the attempt lives `lifetimeMinutes` from now. */

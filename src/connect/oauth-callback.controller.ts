@@ -1,10 +1,10 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../auth';
 import { RawResponse } from '../common/http/raw-response.decorator';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { OAuthCallbackService } from './oauth-callback.service';
 import type { CallbackQuery } from './oauth-callback.service';
 import { htmlPageHeaders } from '../common/http/html-page-headers';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import { NetworkError } from '../networks/network-error';
-import { NetworkRegistry } from '../networks/network-registry';
+import { AppCredentialsResolver } from '../networks';
+import { NetworkError } from '../networks';
+import { NetworkRegistry } from '../networks';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { callbackUrlFor } from './callback-url';
 import { PendingSessionsService } from './pending-sessions.service';

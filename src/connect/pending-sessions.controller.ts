@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { AccountView } from '../accounts/dto/account.view';
-import { AccountViews } from '../accounts/account-views';
-import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
-import { CurrentCustomer } from '../auth/current-customer.decorator';
+import { AccountView } from '../accounts';
+import { AccountViews } from '../accounts';
+import type { AuthenticatedCustomer } from '../auth';
+import { CurrentCustomer } from '../auth';
 import { ApiException } from '../common/errors/api-exception';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { FinalizeSessionBody } from './dto/finalize-session.body';

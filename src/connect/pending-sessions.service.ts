@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsService } from '../accounts/accounts.service';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { AccountsService } from '../accounts';
+import { ConnectedAccount } from '../accounts';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
-import { Database } from '../database/database';
+import { Database } from '../database';
 import { newId } from '../common/ids';
-import { AccountTokens, SelectableAccount } from '../networks/network-adapter';
-import { EventOutbox } from '../webhooks/event-outbox';
+import { AccountTokens, SelectableAccount } from '../networks';
+import { EventOutbox } from '../webhooks';
 import { ConnectAttempt } from './connect-attempt.entity';
 import { ConnectStore } from './connect.store';
 import { PendingSessionView } from './dto/pending-session.view';

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { TaskRegistry } from '../queue/task-registry';
-import { PURGE_CONNECT_STATE } from '../scheduling/periodic-tasks';
+import { TaskRegistry } from '../queue';
+import { PURGE_CONNECT_STATE } from '../scheduling';
 import { ConnectStore } from './connect.store';
 
 /**

@@ -17,3 +17,4 @@ export type { GraphCall, GraphPermissionQuery } from './graph/graph-contract';
 export { parseFields, FieldsSyntaxError } from './graph/graph-fields';
 export type { FieldSelection } from './graph/graph-fields';
 export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tables';
+export { readContractJson } from './contracts-dir';

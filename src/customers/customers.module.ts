@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DatabaseModule } from '../database/database.module';
+import { DatabaseModule } from '../database';
 import { Customer } from './customer.entity';
 import { CustomerModes } from './customer-modes';
 import { CustomersService } from './customers.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { Customer, CustomerMode } from './customer.entity';
 import { RedirectUrl } from './redirect-url.entity';
 

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
-import { AuthModule } from '../auth/auth.module';
-import { CommentsModule } from '../comments/comments.module';
-import { CustomersModule } from '../customers/customers.module';
-import { MetricsModule } from '../metrics/metrics.module';
-import { NetworksModule } from '../networks/networks.module';
-import { PostsModule } from '../posts/posts.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { AccountsModule } from '../accounts';
+import { AuthModule } from '../auth';
+import { CommentsModule } from '../comments';
+import { CustomersModule } from '../customers';
+import { MetricsModule } from '../metrics';
+import { NetworksModule } from '../networks';
+import { PostsModule } from '../posts';
+import { WebhooksModule } from '../webhooks';
 import { DashboardHttp } from './http/dashboard-http';
 import { AccountsPageController } from './pages/accounts.controller';
 import { ApiKeysController } from './pages/api-keys.controller';
@@ -32,7 +32,7 @@ import { SignInService } from './session/sign-in.service';
 import { SignInThrottle } from './session/sign-in-throttle';
 import { SignInAddressThrottle } from './session/sign-in-address-throttle';
 import { DashboardUsersModule } from './users/dashboard-users.module';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /**
  * The web dashboard at `/`: server-rendered pages over the same services as the API, scoped to the

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CustomerMode } from '../customers/customer.entity';
-import { Database } from '../database/database';
+import type { CustomerMode } from '../customers';
+import { Database } from '../database';
 import {
   PURGE_QUIET_SQL,
   RESERVE_SIGN_IN_SQL,

@@ -1,7 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { APP_CONFIG, AppConfig } from '../config';
 import { dataSourceOptions } from './data-source-options';
 import { Database } from './database';
 import { DatabaseHealth } from './database-health';

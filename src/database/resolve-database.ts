@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Logger } from 'pino';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 import { startLocalDatabase } from './embedded/local-database';
 
 export interface ResolvedDatabase {

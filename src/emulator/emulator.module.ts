@@ -5,20 +5,20 @@ import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
 import { builtInEmulatorRegistry } from './emulated-networks';
 import { ServingEmulatorState } from './registry/emulated-network';
-import { AuthModule } from '../auth/auth.module';
-import { ConnectModule } from '../connect/connect.module';
-import { DatabaseModule } from '../database/database.module';
-import { NetworksModule } from '../networks/networks.module';
+import { AuthModule } from '../auth';
+import { ConnectModule } from '../connect';
+import { DatabaseModule } from '../database';
+import { NetworksModule } from '../networks';
 import { DatabaseWorldStorage } from './worlds/database-world-storage';
 import { EmulatorWorldsStore } from './worlds/emulator-worlds.store';
 import { WorldStorage } from './worlds/world-storage';
 import { DEFAULT_WORLD_TRAFFIC, WorldAdmission } from './worlds/world-admission';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { NetworkHttpModule } from '../networks/http/network-http.module';
-import { OWN_CALLER_HEADER, OwnEmulatorCaller } from '../networks/http/own-emulator-caller';
+import { APP_CONFIG, AppConfig } from '../config';
+import { NetworkHttpModule } from '../networks';
+import { OWN_CALLER_HEADER, OwnEmulatorCaller } from '../networks';
 import { MediaUrlProbe, DEFAULT_PROBE_OPTIONS } from '../common/media-url-probe';
 import { UrlSafety } from '../common/url-safety';
-import { MEDIA_FILE_PATH } from '../media/media-url-signer';
+import { MEDIA_FILE_PATH } from '../media';
 import type { MediaFetcher } from './http/media-fetch';
 
 export interface EmulatorModuleOptions {

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../auth';
 import { RawResponse } from '../common/http/raw-response.decorator';
 import { ApiException } from '../common/errors/api-exception';
 import { ApiErrorResponse } from '../common/openapi/api-envelope.decorator';
-import { DatabaseHealth } from '../database/database-health';
+import { DatabaseHealth } from '../database';
 import { Readiness } from './readiness';
 
 class HealthView {

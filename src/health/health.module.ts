@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../database/database.module';
+import { DatabaseModule } from '../database';
 import { DrainState } from './drain-state';
 import { HealthController } from './health.controller';
 import { Readiness } from './readiness';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DatabaseHealth } from '../database/database-health';
+import { DatabaseHealth } from '../database';
 import { DrainState } from './drain-state';
 
 export interface ReadinessReport {

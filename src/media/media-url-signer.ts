@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { Clock } from '../common/clock/clock';
 import { KeyRing } from '../common/crypto/key-ring';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 
 /** What a signed media URL lets its holder do: put the bytes once, or read them. */
 export type MediaUrlPurpose = 'upload' | 'file';

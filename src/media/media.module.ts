@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CustomersModule } from '../customers/customers.module';
+import { CustomersModule } from '../customers';
 import { ClockModule } from '../common/clock/clock.module';
-import { DatabaseModule } from '../database/database.module';
+import { DatabaseModule } from '../database';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 import { MediaStorage } from './media-storage';
@@ -16,7 +16,7 @@ import { MediaStore } from './media.store';
 import { PostgresMediaStorage } from './postgres-media-storage';
 import { PurgeUnusedMedia } from './purge-unused-media.task';
 import { S3MediaStorage } from './s3-media-storage';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /** Uploaded media: the API, the signed upload and file routes, their storage, and the purge. */
 @Module({

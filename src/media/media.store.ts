@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { Medium } from './media.entity';
 
 /** What an announcement stores: the medium, before any byte of it arrives. */

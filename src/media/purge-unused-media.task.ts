@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { TaskRegistry } from '../queue/task-registry';
-import { PURGE_UNUSED_MEDIA } from '../scheduling/periodic-tasks';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import { TaskRegistry } from '../queue';
+import { PURGE_UNUSED_MEDIA } from '../scheduling';
 import { MediaService } from './media.service';
 import { MediaStore } from './media.store';
 

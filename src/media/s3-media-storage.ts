@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { OnModuleDestroy } from '@nestjs/common';
 import { PassThrough, Readable } from 'node:stream';
-import type { S3Settings } from '../config/app-config';
+import type { S3Settings } from '../config';
 import { ByteRange, MediaStorage } from './media-storage';
 
 /**

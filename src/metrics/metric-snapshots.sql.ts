@@ -1,5 +1,5 @@
-import { recentDeliveriesSql } from '../posts/recent-deliveries-sql';
-import { takingTurnsSql } from '../queue/taking-turns-sql';
+import { recentDeliveriesSql } from '../posts';
+import { takingTurnsSql } from '../queue';
 
 /**
  * Posts due a background read: published in the last 30 days and never read, or due by their

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
-import type { MetricReading } from '../networks/metrics/metric-reading';
+import { Database } from '../database';
+import type { Transaction } from '../database';
+import type { MetricReading } from '../networks';
 import { DUE_ACCOUNTS_SQL, DUE_DELIVERIES_SQL } from './metric-snapshots.sql';
 
 /** What a snapshot is of: a published delivery's post, or a connected account. */

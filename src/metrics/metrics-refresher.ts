@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
-import { TokenVault } from '../accounts/token-vault';
+import { ConnectedAccount } from '../accounts';
+import { TokenVault } from '../accounts';
 import { Clock } from '../common/clock/clock';
-import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import { MetricReading } from '../networks/metrics/metric-reading';
-import { AccountTokens, AppCredentials, NetworkAdapter } from '../networks/network-adapter';
-import { NetworkError } from '../networks/network-error';
-import { NetworkRegistry } from '../networks/network-registry';
+import { AppCredentialsResolver } from '../networks';
+import { MetricReading } from '../networks';
+import { AccountTokens, AppCredentials, NetworkAdapter } from '../networks';
+import { NetworkError } from '../networks';
+import { NetworkRegistry } from '../networks';
 import { MetricSnapshotsStore, MetricSubject } from './metric-snapshots.store';
 import { nextAccountRefresh, nextBackgroundRefresh, REQUEST_REFRESH_MS } from './refresh-schedule';
 

@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
-import { Database, LockedScanResult } from '../database/database';
-import { JobQueue } from '../queue/job-queue';
-import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
-import { METRICS_SCAN } from '../scheduling/periodic-tasks';
+import { Database, LockedScanResult } from '../database';
+import { JobQueue } from '../queue';
+import { PeriodicScheduler } from '../scheduling';
+import { METRICS_SCAN } from '../scheduling';
 import { MetricSnapshotsStore } from './metric-snapshots.store';
 import { metricsJobKey, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 

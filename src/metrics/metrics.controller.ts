@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
-import { CurrentCustomer } from '../auth/current-customer.decorator';
+import type { AuthenticatedCustomer } from '../auth';
+import { CurrentCustomer } from '../auth';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';

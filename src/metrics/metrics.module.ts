@@ -1,17 +1,17 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
+import { AccountsModule } from '../accounts';
 import { ClockModule } from '../common/clock/clock.module';
-import { DatabaseModule } from '../database/database.module';
-import { NetworksModule } from '../networks/networks.module';
-import { PostsModule } from '../posts/posts.module';
-import { SchedulingModule } from '../scheduling/scheduling.module';
+import { DatabaseModule } from '../database';
+import { NetworksModule } from '../networks';
+import { PostsModule } from '../posts';
+import { SchedulingModule } from '../scheduling';
 import { MetricSnapshotsStore } from './metric-snapshots.store';
 import { MetricsController } from './metrics.controller';
 import { MetricsRefresher } from './metrics-refresher';
 import { MetricsScan } from './metrics-scan';
 import { RefreshMetricsTask } from './refresh-metrics.task';
 import { MetricsService } from './metrics.service';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /**
  * Post and account metrics read from the networks, cached in metric_snapshots: on request (at most

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsStore } from '../accounts/accounts.store';
+import { AccountsStore } from '../accounts';
 import { ApiException } from '../common/errors/api-exception';
-import { DeliveriesStore } from '../posts/deliveries.store';
-import { PostsStore } from '../posts/posts.store';
+import { DeliveriesStore } from '../posts';
+import { PostsStore } from '../posts';
 import { AccountMetricsView, DeliveryMetricsView, PostMetricsView } from './dto/metrics.views';
 import { MetricView } from './dto/metric.view';
 import { MetricSnapshot, MetricSnapshotsStore } from './metric-snapshots.store';

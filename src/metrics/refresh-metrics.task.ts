@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { AccountsStore } from '../accounts/accounts.store';
-import { DeliveriesStore } from '../posts/deliveries.store';
-import { TaskRegistry } from '../queue/task-registry';
+import { AccountsStore } from '../accounts';
+import { DeliveriesStore } from '../posts';
+import { TaskRegistry } from '../queue';
 import { parseMetricsPayload, REFRESH_METRICS_TASK, RefreshMetricsPayload } from './metrics-job';
 import { MetricsRefresher } from './metrics-refresher';
 

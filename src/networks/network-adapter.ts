@@ -2,7 +2,7 @@ import { PermissionNeeds } from './account-permissions';
 import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
-import type { MediaBytes, MediaKind } from '../media/media-bytes';
+import type { MediaBytes, MediaKind } from '../media';
 import type { AccountTokens, AppCredentials, AppOption } from './network-credentials';
 
 /**

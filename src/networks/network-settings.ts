@@ -1,5 +1,5 @@
-import { AppConfig } from '../config/app-config';
-import { ConfigError } from '../config/validate-environment';
+import { AppConfig } from '../config';
+import { ConfigError } from '../config';
 import { AppCredentials, AppLoginOptions } from './network-adapter';
 
 /** Where the emulator answers, when it is on: NETWORK_EMULATOR_URL, else the one the service mounts. */

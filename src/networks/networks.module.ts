@@ -1,7 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CustomersModule } from '../customers/customers.module';
-import { DatabaseModule } from '../database/database.module';
+import { CustomersModule } from '../customers';
+import { DatabaseModule } from '../database';
 import { AppCredentialsResolver } from './apps/app-credentials.resolver';
 import { NetworkApp } from './apps/network-app.entity';
 import { NetworkAppsService } from './apps/network-apps.service';

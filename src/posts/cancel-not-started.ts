@@ -1,5 +1,5 @@
-import type { Transaction } from '../database/transaction';
-import { EventOutbox } from '../webhooks/event-outbox';
+import type { Transaction } from '../database';
+import { EventOutbox } from '../webhooks';
 import { DeliveriesStore } from './deliveries.store';
 import { Post } from './post.entity';
 

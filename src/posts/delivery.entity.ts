@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { PublishProgress } from '../networks/network-adapter';
+import type { PublishProgress } from '../networks';
 
 export const DELIVERY_STATUSES = [
   'scheduled',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiException } from '../common/errors/api-exception';
-import type { Transaction } from '../database/transaction';
+import type { Transaction } from '../database';
 import type { StoredIdempotencyKey } from './posts.store';
 
 /** Canonical JSON (sorted keys), so the same body written differently hashes the same. */

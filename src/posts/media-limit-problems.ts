@@ -1,4 +1,4 @@
-import { durationInWords, NETWORK_MEDIA_LIMITS, sizeInWords } from '../media/network-media-limits';
+import { durationInWords, NETWORK_MEDIA_LIMITS, sizeInWords } from '../media';
 import { PostProblem } from './post-problem';
 import { StoredContainer } from './post.entity';
 

@@ -1,5 +1,5 @@
-import { ConnectedAccount } from '../accounts/connected-account.entity';
-import { AccountFeature, FEATURE_WORDS, lackedFor, PermissionNeeds } from '../networks/account-permissions';
+import { ConnectedAccount } from '../accounts';
+import { AccountFeature, FEATURE_WORDS, lackedFor, PermissionNeeds } from '../networks';
 import { PostProblem } from './post-problem';
 
 /** Says which permission a feature lacks and how to get it, the same way wherever the service refuses for it. */

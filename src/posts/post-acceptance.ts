@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { ConnectedAccount } from '../accounts';
 import { ApiException, FieldError } from '../common/errors/api-exception';
-import { MediaService } from '../media/media.service';
+import { MediaService } from '../media';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostProblem, ProblemRule } from './post-problem';
 import { PostReview } from './post-review';

@@ -1,4 +1,4 @@
-import { CONTENT_RULES, ContentRule } from '../networks/content-rule';
+import { CONTENT_RULES, ContentRule } from '../networks';
 
 /**
  * The names of the rules a post is checked against besides each network's content rules: its

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsStore } from '../accounts/accounts.store';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
+import { AccountsStore } from '../accounts';
+import { ConnectedAccount } from '../accounts';
 import { UrlProblem, UrlSafety } from '../common/url-safety';
 import { ApiException } from '../common/errors/api-exception';
-import { MEDIA_TYPES } from '../media/media-types';
-import { MediaService } from '../media/media.service';
-import { mediaKindOf } from '../networks/media-kind';
-import { PostPart } from '../networks/network-adapter';
-import { NetworkRegistry } from '../networks/network-registry';
+import { MEDIA_TYPES } from '../media';
+import { MediaService } from '../media';
+import { mediaKindOf } from '../networks';
+import { PostPart } from '../networks';
+import { NetworkRegistry } from '../networks';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostProblem, PostRule } from './post-problem';
 import { StoredContainer } from './post.entity';
 import { mediaLimitProblems } from './media-limit-problems';
 import { permissionProblems } from './permission-problems';
-import { featuresOfPost } from '../networks/account-permissions';
+import { featuresOfPost } from '../networks';
 
 /**
  * The latest a post may be scheduled: the same instant a calendar year on (UTC). A fixed 366 days

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids';
-import type { Transaction } from '../database/transaction';
+import type { Transaction } from '../database';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 import { AcceptedPost } from './post-acceptance';

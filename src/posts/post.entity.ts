@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { MediaKind } from '../networks/network-adapter';
+import type { MediaKind } from '../networks';
 
 /** A container as stored: the text and its media, with each medium's kind judged at acceptance. */
 export interface StoredContainer {

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { AuthenticatedCustomer } from '../auth/authenticated-customer';
-import { CurrentCustomer } from '../auth/current-customer.decorator';
+import type { AuthenticatedCustomer } from '../auth';
+import { CurrentCustomer } from '../auth';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../database/database.module';
+import { DatabaseModule } from '../database';
 import { ClockModule } from '../common/clock/clock.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountsModule } from '../accounts/accounts.module';
+import { AccountsModule } from '../accounts';
 import { UrlSafety } from '../common/url-safety';
 import { MediaReachability } from './media-reachability';
-import { MediaModule } from '../media/media.module';
-import { NetworksModule } from '../networks/networks.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { MediaModule } from '../media';
+import { NetworksModule } from '../networks';
+import { WebhooksModule } from '../webhooks';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
@@ -23,7 +23,7 @@ import { PublishLane } from './publish-lane';
 import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 import { UnpublishDeliveryTask } from './unpublish/unpublish-delivery.task';
 import { UnpublishService } from './unpublish/unpublish.service';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({

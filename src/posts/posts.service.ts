@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EventOutbox } from '../webhooks/event-outbox';
+import { EventOutbox } from '../webhooks';
 import { ApiException } from '../common/errors/api-exception';
 import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { cancelNotStarted } from './cancel-not-started';
 import { DeliveriesStore } from './deliveries.store';
 import { CreatePostBody } from './dto/create-post.body';

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { beforeCursorSql, createdMicrosSql, PageCursor } from '../common/http/page-cursor';
-import { Database } from '../database/database';
-import { fromPrefixedRow, prefixedColumns } from '../database/raw-rows';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import { fromPrefixedRow, prefixedColumns } from '../database';
+import type { Transaction } from '../database';
 import { Delivery, DeliveryStatus } from './delivery.entity';
 import {
   CLAIM_IDEMPOTENCY_KEY,

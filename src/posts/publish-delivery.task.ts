@@ -1,20 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccountExpiry } from '../accounts/account-expiry';
-import { AccountPermissionChanges } from '../accounts/account-permission-changes';
-import { TokenRefresher } from '../accounts/token-refresher';
-import { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import { PublishOutcome } from '../networks/network-adapter';
-import { NetworkError } from '../networks/network-error';
-import { MediaService } from '../media/media.service';
-import { NetworkRegistry } from '../networks/network-registry';
+import { AccountExpiry } from '../accounts';
+import { AccountPermissionChanges } from '../accounts';
+import { TokenRefresher } from '../accounts';
+import { AppCredentialsResolver } from '../networks';
+import { PublishOutcome } from '../networks';
+import { NetworkError } from '../networks';
+import { MediaService } from '../media';
+import { NetworkRegistry } from '../networks';
 import { Attempt, DeliveriesStore } from './deliveries.store';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import { afterFailure } from './retry-policy';
 import { Clock } from '../common/clock/clock';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
-import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks/account-permissions';
+import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its

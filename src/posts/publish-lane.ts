@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { LostClaimError } from '../queue/lost-claim-error';
-import { retryUntilDone } from '../queue/retry-until-done';
-import { ShutdownSignal } from '../queue/shutdown-signal';
-import { QueueStore } from '../queue/queue.store';
-import { LaneRegistry, WorkLane } from '../queue/work-lane';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import { LostClaimError } from '../queue';
+import { retryUntilDone } from '../queue';
+import { ShutdownSignal } from '../queue';
+import { QueueStore } from '../queue';
+import { LaneRegistry, WorkLane } from '../queue';
 import { ClaimedDelivery, DeliveriesStore } from './deliveries.store';
 import { PublishDeliveryTask } from './publish-delivery.task';
 

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { TaskRegistry } from '../queue/task-registry';
-import { PURGE_IDEMPOTENCY_KEYS } from '../scheduling/periodic-tasks';
+import { TaskRegistry } from '../queue';
+import { PURGE_IDEMPOTENCY_KEYS } from '../scheduling';
 import { PostsStore } from './posts.store';
 
 /** Idempotency keys are honoured for 24 hours; after that their stored answers are deleted (hourly: PURGE_IDEMPOTENCY_KEYS). */

@@ -1,4 +1,4 @@
-import { TakingTurns, takingTurnsSql } from '../queue/taking-turns-sql';
+import { TakingTurns, takingTurnsSql } from '../queue';
 
 /** The recently published deliveries a scan looks at (`d`), and how it takes them in turns. */
 export interface RecentDeliveries extends TakingTurns {

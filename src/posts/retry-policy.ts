@@ -1,4 +1,4 @@
-import { NetworkError } from '../networks/network-error';
+import { NetworkError } from '../networks';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 
 /** After this many attempts a delivery that keeps failing transiently is given up as failed. */

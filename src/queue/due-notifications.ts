@@ -1,4 +1,4 @@
-import { PgListener } from '../database/pg-listener';
+import { PgListener } from '../database';
 
 /** The channel the database notifies when work becomes due now (payload: the lane's name). */
 export const QUEUE_DUE_CHANNEL = 'queue_due';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '../database/transaction';
+import type { Transaction } from '../database';
 import { JobRow, QueueStore } from './queue.store';
 
 /** graphile-worker's own default. */

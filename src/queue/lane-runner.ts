@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { ClaimLoop } from './claim-loop';
 import { DueNotifications } from './due-notifications';
 import { LaneRegistry } from './work-lane';

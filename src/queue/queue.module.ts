@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { DatabaseModule } from '../database/database.module';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import { DatabaseModule } from '../database';
 import { JobQueue } from './job-queue';
 import { AccountLanes } from './account-lanes';
 import { LaneRunner } from './lane-runner';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 
 /** A graphile-worker job as its add_job() takes it (see JobQueue for what each field means). */
 export interface JobRow {

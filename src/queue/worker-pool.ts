@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { runMigrations } from 'graphile-worker';
 import { Pool } from 'pg';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 
 /** DI token of the pg pool graphile-worker uses (it needs LISTEN/NOTIFY and its own connections). */
 export const WORKER_POOL = Symbol('WORKER_POOL');

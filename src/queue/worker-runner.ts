@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { Logger as GraphileLogger, run, Runner, TaskList, WorkerEvents } from 'graphile-worker';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { LaneRunner } from './lane-runner';
 import { TaskRegistry } from './task-registry';
 import { WorkerLiveness } from './worker-liveness';

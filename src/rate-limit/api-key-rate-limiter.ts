@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { ApiException } from '../common/errors/api-exception';
 import { BucketDecision, TokenBuckets } from './token-buckets';
 import type { Clock } from './token-buckets';

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { JobQueue } from '../queue/job-queue';
-import { TaskRegistry } from '../queue/task-registry';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import { JobQueue } from '../queue';
+import { TaskRegistry } from '../queue';
 import { LockedScan, PeriodicTask, ScanRun } from './periodic-task';
 import { PERIODIC_TASKS } from './periodic-tasks';
 import { ScanRoundsStore } from './scan-rounds.store';

@@ -1,4 +1,4 @@
-import { ADVISORY_LOCK_IDS } from '../database/advisory-locks';
+import { ADVISORY_LOCK_IDS } from '../database';
 import { LockedScan, PeriodicTask, QueuedJob } from './periodic-task';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
+import { Database } from '../database';
 
 /**
  * Who runs this round of a periodic task (a scan, a purge). Every worker instance's cron fires at

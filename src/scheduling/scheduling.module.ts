@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../database/database.module';
+import { DatabaseModule } from '../database';
 import { PeriodicScheduler } from './periodic-scheduler';
 import { ScanRoundsStore } from './scan-rounds.store';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /**
  * The periodic tasks (periodic-tasks.ts) and the rounds instances claim to run each once. Nest's

@@ -1,16 +1,16 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AccountExpiry } from '../accounts/account-expiry';
-import { AccountExpiringNotice } from '../accounts/account-expiring-notice';
-import { AccountsStore } from '../accounts/accounts.store';
-import { ConnectedAccount } from '../accounts/connected-account.entity';
-import { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher';
+import { AccountExpiry } from '../accounts';
+import { AccountExpiringNotice } from '../accounts';
+import { AccountsStore } from '../accounts';
+import { ConnectedAccount } from '../accounts';
+import { RefreshOutcome, TokenRefresher } from '../accounts';
 import { Clock } from '../common/clock/clock';
-import { Database } from '../database/database';
-import { NetworkError } from '../networks/network-error';
-import { NetworkRegistry } from '../networks/network-registry';
-import { AccountLanes } from '../queue/account-lanes';
-import { JobQueue } from '../queue/job-queue';
-import { TaskRegistry } from '../queue/task-registry';
+import { Database } from '../database';
+import { NetworkError } from '../networks';
+import { NetworkRegistry } from '../networks';
+import { AccountLanes } from '../queue';
+import { JobQueue } from '../queue';
+import { TaskRegistry } from '../queue';
 import {
   parseRefreshPayload,
   REFRESH_ACCOUNT_TOKEN_TASK,

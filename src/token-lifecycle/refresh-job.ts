@@ -1,4 +1,4 @@
-import { payloadId } from '../queue/job-payload';
+import { payloadId } from '../queue';
 
 /** The task that refreshes one connected account's token, holding the account's lane. */
 export const REFRESH_ACCOUNT_TOKEN_TASK = 'refresh-account-token';

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
+import { AccountsModule } from '../accounts';
 import { ClockModule } from '../common/clock/clock.module';
-import { DatabaseModule } from '../database/database.module';
-import { NetworksModule } from '../networks/networks.module';
-import { SchedulingModule } from '../scheduling/scheduling.module';
+import { DatabaseModule } from '../database';
+import { NetworksModule } from '../networks';
+import { SchedulingModule } from '../scheduling';
 import { RefreshAccountTokenTask } from './refresh-account-token.task';
 import { TokenScan } from './token-scan';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /**
  * Keeps connected accounts' tokens alive: a scan every 5 minutes (TOKEN_SCAN in

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AccountsStore } from '../accounts/accounts.store';
-import { Database, LockedScanResult } from '../database/database';
-import { NetworkRegistry } from '../networks/network-registry';
-import { JobQueue } from '../queue/job-queue';
-import { PeriodicScheduler } from '../scheduling/periodic-scheduler';
-import { TOKEN_SCAN } from '../scheduling/periodic-tasks';
+import { AccountsStore } from '../accounts';
+import { Database, LockedScanResult } from '../database';
+import { NetworkRegistry } from '../networks';
+import { JobQueue } from '../queue';
+import { PeriodicScheduler } from '../scheduling';
+import { TOKEN_SCAN } from '../scheduling';
 import { REFRESH_ACCOUNT_TOKEN_TASK, refreshJobKey } from './refresh-job';
 
 /** A refresh that keeps failing is retried a few times; the next scan queues it again anyway. */

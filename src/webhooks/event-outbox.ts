@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { newId } from '../common/ids';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import type { Transaction } from '../database/transaction';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import type { Transaction } from '../database';
 import { EventData, EventType } from './event-types';
 import { eventInsertionSql } from './events.sql';
 import { EventInsertion, EventsStore } from './events.store';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { beforeCursorSql, createdMicrosSql } from '../common/http/page-cursor';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import type { EventDeliveryStatus } from './event-types';
 import type { AttemptResult } from './webhook-sender';
 

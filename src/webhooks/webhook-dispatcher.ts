@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { newId } from '../common/ids';
-import { APP_CONFIG } from '../config/app-config';
-import { CustomerModes } from '../customers/customer-modes';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import { CustomerModes } from '../customers';
+import type { AppConfig } from '../config';
 import { Clock } from '../common/clock/clock';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import { attemptConsequence, GONE } from './attempt-consequence';
 import { DeliverableEvent, EventsStore } from './events.store';
 import { OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.service';

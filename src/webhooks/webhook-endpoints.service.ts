@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { Clock } from '../common/clock/clock';
-import { Database } from '../database/database';
+import { Database } from '../database';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
 import { UrlSafety } from '../common/url-safety';

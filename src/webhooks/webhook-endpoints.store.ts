@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
-import type { Transaction } from '../database/transaction';
+import { Database } from '../database';
+import type { Transaction } from '../database';
 import type { EventType } from './event-types';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { retryUntilDone } from '../queue/retry-until-done';
-import { ShutdownSignal } from '../queue/shutdown-signal';
-import { LaneRegistry, WorkLane } from '../queue/work-lane';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import { retryUntilDone } from '../queue';
+import { ShutdownSignal } from '../queue';
+import { LaneRegistry, WorkLane } from '../queue';
 import { EventsStore } from './events.store';
 import { WebhookDispatcher } from './webhook-dispatcher';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
 import { Clock } from '../common/clock/clock';
 import { UrlSafety } from '../common/url-safety';
 import { parseRetryAfter } from './retry-schedule';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException } from '../common/errors/api-exception';
-import { monotonicClock } from '../rate-limit/api-key-rate-limiter';
-import { TokenBuckets } from '../rate-limit/token-buckets';
-import type { BucketRules, Clock } from '../rate-limit/token-buckets';
+import { monotonicClock } from '../rate-limit';
+import { TokenBuckets } from '../rate-limit';
+import type { BucketRules, Clock } from '../rate-limit';
 
 /**
  * Test events a customer (per mode) may send at once, then a minute's worth: 5, then one every 12

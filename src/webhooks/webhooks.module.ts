@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CustomersModule } from '../customers/customers.module';
-import { DatabaseModule } from '../database/database.module';
+import { CustomersModule } from '../customers';
+import { DatabaseModule } from '../database';
 import { ClockModule } from '../common/clock/clock.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
@@ -15,7 +15,7 @@ import { WebhookLane } from './webhook-lane';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
 import { WebhookTestThrottle } from './webhook-test-throttle';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../queue';
 
 /**
  * Events and their delivery: the outbox other modules write to, the customer's endpoint, the

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ACCOUNT_FEATURES } from '../../networks/account-permissions';
-import type { MissingPermissions } from '../../networks/account-permissions';
-import type { AccountFeature } from '../../networks/account-permissions';
+import { ACCOUNT_FEATURES } from '../../networks';
+import type { MissingPermissions } from '../../networks';
+import type { AccountFeature } from '../../networks';
 import { ACCOUNT_STATUSES } from '../connected-account.entity';
 import type { AccountStatus } from '../connected-account.entity';
 import type { ListedAccount } from '../accounts.store';
-import { NETWORK_IDS } from '../../networks/network-names';
+import { NETWORK_IDS } from '../../networks';
 import { TENANT_ID_PATTERN } from '../../common/tenant-id';
 
 /** A feature of the service the account cannot use, and what the network would have to grant. */

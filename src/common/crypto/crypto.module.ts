@@ -1,5 +1,5 @@
 import { Global, Logger, Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, AppConfig } from '../../config';
 import { KeyRing } from './key-ring';
 import { loadOrCreateLocalKey } from './local-key-file';
 import { SecretBox } from './secret-box';

@@ -1,4 +1,4 @@
-import { EncryptionKeyConfig } from '../../config/app-config';
+import { EncryptionKeyConfig } from '../../config';
 
 /**
  * The encryption keys in use: one active key that encrypts, and earlier keys that still decrypt

@@ -9,7 +9,7 @@ import { acceptEmptyJsonBodies } from './json-body-parser';
 import { drainUnreadBodies } from './unread-body-drain';
 import { timeOutSlowBodies } from './body-timeout';
 import { boundConnectionsPerAddress } from './connection-bound';
-import type { HttpTimeouts } from '../../config/app-config';
+import type { HttpTimeouts } from '../../config';
 import { requestContext } from '../logging/request-context';
 import { answerRawClientError } from './raw-client-error';
 import { requestIdFor } from './request-id';

@@ -1,5 +1,5 @@
 import pino, { Logger } from 'pino';
-import { LogLevel } from '../../config/app-config';
+import { LogLevel } from '../../config';
 import { redactUrl } from './redact-url';
 import { mergeRequestFields, requestIdMixin } from './request-context';
 

@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AccountView } from '../../accounts/dto/account.view';
-import { ACCOUNT_STATUSES } from '../../accounts/connected-account.entity';
-import { AccountsService } from '../../accounts/accounts.service';
-import { AccountViews } from '../../accounts/account-views';
-import { Public } from '../../auth/public.decorator';
+import { AccountView } from '../../accounts';
+import { ACCOUNT_STATUSES } from '../../accounts';
+import { AccountsService } from '../../accounts';
+import { AccountViews } from '../../accounts';
+import { Public } from '../../auth';
 import { ApiException } from '../../common/errors/api-exception';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { tenantFilterValue } from '../http/filters';

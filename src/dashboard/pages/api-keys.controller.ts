@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CustomerKeysService, KeyWithMode } from '../../auth/customer-keys.service';
-import { Public } from '../../auth/public.decorator';
+import { CustomerKeysService, KeyWithMode } from '../../auth';
+import { Public } from '../../auth';
 import { ApiException } from '../../common/errors/api-exception';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { doneNotice } from '../http/done-notice';
@@ -14,7 +14,7 @@ import { CurrentSession } from '../session/current-session.decorator';
 import { DashboardSessionGuard } from '../session/dashboard-session.guard';
 import type { DashboardSession } from '../session/dashboard-sessions.service';
 import { apiKeysPage, revokeKeyPage } from '../views/api-keys.page';
-import { CUSTOMER_MODES } from '../../customers/customer.entity';
+import { CUSTOMER_MODES } from '../../customers';
 import { PageContextFactory } from './page-context';
 
 const KEY_ID = /^key_[0-9A-Za-z]{1,40}$/;

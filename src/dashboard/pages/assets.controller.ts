@@ -1,7 +1,7 @@
 import { Controller, Get, Res, SetMetadata } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../../auth/public.decorator';
+import { Public } from '../../auth';
 import { RAW_RESPONSE } from '../../common/http/raw-response.decorator';
 import { SCRIPT, STYLESHEET } from '../views/assets';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../../auth/public.decorator';
+import { Public } from '../../auth';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { sendPage } from '../http/page-reply';
 import { OverviewReader } from '../readers/overview.reader';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NetworkRegistry } from '../../networks/network-registry';
+import { NetworkRegistry } from '../../networks';
 import { DashboardSession } from '../session/dashboard-sessions.service';
 import { PageContext } from '../views/layout';
 

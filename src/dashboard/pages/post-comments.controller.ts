@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../../auth/public.decorator';
-import { CommentsService } from '../../comments/comments.service';
+import { Public } from '../../auth';
+import { CommentsService } from '../../comments';
 import { ApiException } from '../../common/errors/api-exception';
 import type { ErrorCode } from '../../common/errors/error-code';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';

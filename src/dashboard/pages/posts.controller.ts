@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../../auth/public.decorator';
-import { CommentsService } from '../../comments/comments.service';
+import { Public } from '../../auth';
+import { CommentsService } from '../../comments';
 import { ApiException } from '../../common/errors/api-exception';
-import { MetricsService } from '../../metrics/metrics.service';
-import { POST_STATUSES } from '../../posts/post-status';
+import { MetricsService } from '../../metrics';
+import { POST_STATUSES } from '../../posts';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { tenantFilterValue } from '../http/filters';
 import { oneOf } from '../http/form';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../../auth/public.decorator';
+import { Public } from '../../auth';
 import { CsrfRefused } from '../dashboard-errors';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { field } from '../http/form';

@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Post, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../../auth/public.decorator';
+import { Public } from '../../auth';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { redirectTo } from '../http/page-reply';
 import { ROUTES } from '../routes';

@@ -1,9 +1,9 @@
 import { Body, Controller, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../../auth/public.decorator';
-import { CUSTOMER_MODES } from '../../customers/customer.entity';
-import { TestWorldsService } from '../../customers/test-worlds.service';
+import { Public } from '../../auth';
+import { CUSTOMER_MODES } from '../../customers';
+import { TestWorldsService } from '../../customers';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { field, oneOf } from '../http/form';
 import type { FormFields } from '../http/form';

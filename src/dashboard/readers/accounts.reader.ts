@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsStore, ListedAccount } from '../../accounts/accounts.store';
-import type { AccountStatus } from '../../accounts/connected-account.entity';
+import { AccountsStore, ListedAccount } from '../../accounts';
+import type { AccountStatus } from '../../accounts';
 
 export const ACCOUNT_PAGE_SIZE = 100;
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsStore } from '../../accounts/accounts.store';
-import { postStatusOf, PostStatus } from '../../posts/post-status';
-import { PostsStore } from '../../posts/posts.store';
-import { EventsStore, FailingEvent } from '../../webhooks/events.store';
+import { AccountsStore } from '../../accounts';
+import { postStatusOf, PostStatus } from '../../posts';
+import { PostsStore } from '../../posts';
+import { EventsStore, FailingEvent } from '../../webhooks';
 
 export interface Overview {
   accounts: Array<{ platform: string; status: string; count: number }>;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException } from '../../common/errors/api-exception';
-import { Delivery } from '../../posts/delivery.entity';
-import { PostView } from '../../posts/dto/post.view';
-import { postView } from '../../posts/post-views';
-import { PostsStore } from '../../posts/posts.store';
-import type { PostStatus } from '../../posts/post-status';
+import { Delivery } from '../../posts';
+import { PostView } from '../../posts';
+import { postView } from '../../posts';
+import { PostsStore } from '../../posts';
+import type { PostStatus } from '../../posts';
 
 export const POST_PAGE_SIZE = 50;
 /** A status filter looks through this many of the newest posts (a post's status is derived, not stored). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG } from '../../config/app-config';
-import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config';
+import type { AppConfig } from '../../config';
 import { clearCookie, cookieNames, readCookie, setCookie } from './session-cookies';
 
 /** The dashboard's two cookies, named and flagged for this deployment (Secure and `__Host-` behind https). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/app-config';
-import type { AppConfig } from '../../config/app-config';
-import type { CustomerMode } from '../../customers/customer.entity';
+import { APP_CONFIG } from '../../config';
+import type { AppConfig } from '../../config';
+import type { CustomerMode } from '../../customers';
 import { DashboardStore } from '../dashboard.store';
 import { hashToken, isWellFormedToken, randomToken } from './tokens';
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { TaskRegistry } from '../../queue/task-registry';
-import { PURGE_SIGN_IN_FAILURES } from '../../scheduling/periodic-tasks';
+import { TaskRegistry } from '../../queue';
+import { PURGE_SIGN_IN_FAILURES } from '../../scheduling';
 import { SignInThrottle } from './sign-in-throttle';
 
 /**

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/app-config';
-import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config';
+import type { AppConfig } from '../../config';
 import { throttleAddress } from '../../common/http/client-address';
-import { monotonicClock } from '../../rate-limit/api-key-rate-limiter';
-import { TokenBuckets } from '../../rate-limit/token-buckets';
+import { monotonicClock } from '../../rate-limit';
+import { TokenBuckets } from '../../rate-limit';
 import type { Reservation } from './sign-in-throttle';
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG } from '../../config/app-config';
-import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config';
+import type { AppConfig } from '../../config';
 import { CsrfRefused } from '../dashboard-errors';
 import { ROUTES } from '../routes';
 import { CSRF_FIELD, csrfTokenMatches } from './csrf';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../../database/database.module';
+import { DatabaseModule } from '../../database';
 import { DashboardStore } from '../dashboard.store';
 import { DashboardUsersService } from './dashboard-users.service';
 import { PasswordHasher } from './password-hasher';

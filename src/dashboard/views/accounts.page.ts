@@ -1,5 +1,5 @@
-import { AccountView } from '../../accounts/dto/account.view';
-import { ACCOUNT_STATUSES } from '../../accounts/connected-account.entity';
+import { AccountView } from '../../accounts';
+import { ACCOUNT_STATUSES } from '../../accounts';
 import { ROUTES } from '../routes';
 import { badge, options, when } from './format';
 import { html, SafeHtml } from './html';

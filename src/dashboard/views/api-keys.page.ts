@@ -1,6 +1,6 @@
-import { ApiKey } from '../../auth/api-key.entity';
-import type { KeyWithMode } from '../../auth/customer-keys.service';
-import type { CustomerMode } from '../../customers/customer.entity';
+import { ApiKey } from '../../auth';
+import type { KeyWithMode } from '../../auth';
+import type { CustomerMode } from '../../customers';
 import { ROUTES } from '../routes';
 import { badge, modeBadge, when } from './format';
 import { html, SafeHtml } from './html';

@@ -1,5 +1,5 @@
-import { CommentPageView, CommentView } from '../../comments/dto/comment.view';
-import { DeliveryView } from '../../posts/dto/post.view';
+import { CommentPageView, CommentView } from '../../comments';
+import { DeliveryView } from '../../posts';
 import { ROUTES } from '../routes';
 import { commentsHref } from './comments.section';
 import { when } from './format';

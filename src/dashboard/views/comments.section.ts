@@ -1,5 +1,5 @@
-import { CommentRequestView } from '../../comments/dto/comment.view';
-import { DeliveryView } from '../../posts/dto/post.view';
+import { CommentRequestView } from '../../comments';
+import { DeliveryView } from '../../posts';
 import { ROUTES } from '../routes';
 import { badge, when } from './format';
 import { html, SafeHtml } from './html';

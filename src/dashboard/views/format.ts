@@ -1,4 +1,4 @@
-import type { CustomerMode } from '../../customers/customer.entity';
+import type { CustomerMode } from '../../customers';
 import { html, SafeHtml } from './html';
 
 /** A time as UTC to the minute, in a <time> element carrying the exact instant. */

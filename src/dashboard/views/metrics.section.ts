@@ -1,5 +1,5 @@
-import { PostMetricsView } from '../../metrics/dto/metrics.views';
-import { MetricView } from '../../metrics/dto/metric.view';
+import { PostMetricsView } from '../../metrics';
+import { MetricView } from '../../metrics';
 import { when } from './format';
 import { html, SafeHtml } from './html';
 

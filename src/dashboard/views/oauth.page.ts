@@ -1,6 +1,6 @@
-import { RedirectUrl } from '../../customers/redirect-url.entity';
-import { NetworkAppSummary } from '../../networks/apps/network-apps.service';
-import { AppOption } from '../../networks/network-adapter';
+import { RedirectUrl } from '../../customers';
+import { NetworkAppSummary } from '../../networks';
+import { AppOption } from '../../networks';
 import { FormError } from '../dashboard-errors';
 import { ROUTES } from '../routes';
 import { when } from './format';

@@ -1,7 +1,7 @@
-import { CommentRequestView } from '../../comments/dto/comment.view';
-import { PostMetricsView } from '../../metrics/dto/metrics.views';
-import { PostView } from '../../posts/dto/post.view';
-import { POST_STATUSES } from '../../posts/post-status';
+import { CommentRequestView } from '../../comments';
+import { PostMetricsView } from '../../metrics';
+import { PostView } from '../../posts';
+import { POST_STATUSES } from '../../posts';
 import { PostDetail } from '../readers/posts.reader';
 import { ROUTES } from '../routes';
 import { tenantFilter } from './accounts.page';

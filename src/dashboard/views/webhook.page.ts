@@ -1,7 +1,7 @@
-import { EventDeliveryView, EventPageView, TestAttemptView } from '../../webhooks/dto/event-delivery.view';
-import { WebhookView } from '../../webhooks/dto/webhook.view';
-import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks/event-types';
-import type { EventDeliveryStatus } from '../../webhooks/event-types';
+import { EventDeliveryView, EventPageView, TestAttemptView } from '../../webhooks';
+import { WebhookView } from '../../webhooks';
+import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks';
+import type { EventDeliveryStatus } from '../../webhooks';
 import { FormError } from '../dashboard-errors';
 import { ROUTES } from '../routes';
 import { badge, options, when } from './format';

@@ -1,6 +1,6 @@
 import { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { MediaProbeResult } from '../../common/media-url-probe';
-import { worldsNamedIn } from '../../networks/apps/test-world-mark';
+import { worldsNamedIn } from '../../networks';
 import { isHttpUrl } from './http-url';
 import { requestParams } from './request-params';
 

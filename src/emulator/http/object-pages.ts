@@ -1,7 +1,7 @@
 import { FastifyRequest } from 'fastify';
 import { currentWorldId } from '../worlds/current-world';
 import { PublishedItem } from '../state/published-log';
-import { worldClientId } from '../../networks/apps/test-world-mark';
+import { worldClientId } from '../../networks';
 import { EmulatorError } from './emulator-error';
 import { escapeHtml, htmlDocument } from './html';
 

@@ -10,7 +10,7 @@ import { EmulatorSettings } from './settings';
 import { defaultSettings } from './settings-of-networks';
 import { accountIdsOf, seedTestUsers } from './test-user-factory';
 import { SEEDED_USERS, TestUser } from './test-users';
-import { worldMark } from '../../networks/apps/test-world-mark';
+import { worldMark } from '../../networks';
 
 export interface EmulatorStateOptions<Network extends RegisteredNetwork> {
   /** The networks served: their test-user parts and settings make the seeded start. */

@@ -1,4 +1,4 @@
-import { EMULATOR_APP } from '../../networks/network-settings';
+import { EMULATOR_APP } from '../../networks';
 
 /** The emulator's own app, which the service uses for an emulated network when a customer has none. */
 const EMULATOR_APP_ID = EMULATOR_APP.clientId;

@@ -1,5 +1,5 @@
 import { FastifyRequest } from 'fastify';
-import { presentedKey } from '../../auth/presented-key';
+import { presentedKey } from '../../auth';
 import { ControlError } from '../control/control-error';
 import { chooseWorld } from './world-routing';
 import { WorldStorage } from './world-storage';

@@ -1,16 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { ApiKeysService } from '../../auth/api-keys.service';
-import { ConnectStore } from '../../connect/connect.store';
-import { hashSecret } from '../../connect/one-time-secret';
-import { Database } from '../../database/database';
-import type { Transaction } from '../../database/transaction';
-import { TestWorldApps } from '../../networks/apps/test-world-apps';
-import { AppCredentials } from '../../networks/network-adapter';
+import { ApiKeysService } from '../../auth';
+import { ConnectStore } from '../../connect';
+import { hashSecret } from '../../connect';
+import { Database } from '../../database';
+import type { Transaction } from '../../database';
+import { TestWorldApps } from '../../networks';
+import { AppCredentials } from '../../networks';
 import { ServingEmulatorState } from '../registry/emulated-network';
 import { EmulatorState } from '../state/emulator-state';
 import { EmulatorSnapshot, snapshotOf, stateFromSnapshot } from '../state/state-snapshot';
-import { isWorldId } from '../../networks/apps/test-world-mark';
+import { isWorldId } from '../../networks';
 import { EmulatorWorldsStore } from './emulator-worlds.store';
 import { KeyWorld, WorldStorage } from './world-storage';
 

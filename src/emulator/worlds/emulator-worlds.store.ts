@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../database/database';
-import type { Transaction } from '../../database/transaction';
+import { Database } from '../../database';
+import type { Transaction } from '../../database';
 import { EmulatorSnapshot } from '../state/state-snapshot';
 
 /** One emulator_worlds row per test world (its id is the test customer's), its whole state as JSON. The only way to that table. */

@@ -1,6 +1,6 @@
 import { FastifyRequest } from 'fastify';
 import { Semaphore } from './semaphore';
-import { BucketRules, TokenBuckets } from '../../rate-limit/token-buckets';
+import { BucketRules, TokenBuckets } from '../../rate-limit';
 import { CallerKind, WorldQueue } from './world-queue';
 
 /** The bounds on test worlds' traffic in one process (docs/emulator.md, "Bounds on a test world's traffic"). */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { requestParams } from '../http/request-params';
-import { worldsNamedIn } from '../../networks/apps/test-world-mark';
+import { worldsNamedIn } from '../../networks';
 import { runInWorld } from './current-world';
 import { collectingDelays } from './deferred-delay';
 import { holdReply } from './held-reply';

@@ -1,4 +1,4 @@
-import { readContractJson } from '../../contracts/contracts-dir';
+import { readContractJson } from '../../contracts';
 
 /**
  * What X's OpenAPI document allows on the operations the emulator serves, read from the document

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { METRIC_UNAVAILABLE_REASONS } from '../../networks/metrics/metric-reading';
-import type { MetricReading, MetricUnavailableReason } from '../../networks/metrics/metric-reading';
+import { METRIC_UNAVAILABLE_REASONS } from '../../networks';
+import type { MetricReading, MetricUnavailableReason } from '../../networks';
 
 export class MetricView {
   @ApiProperty({

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NETWORK_IDS } from '../../networks/network-names';
+import { NETWORK_IDS } from '../../networks';
 import { MetricView } from './metric.view';
 
 const FETCHED_AT = {

@@ -4,7 +4,7 @@ import { AppCredentials, NetworkAdapter } from '../network-adapter';
 import { EMULATOR_APP } from '../network-settings';
 import { NetworkApp } from './network-app.entity';
 import { NetworkAppsService } from './network-apps.service';
-import { CustomerModes } from '../../customers/customer-modes';
+import { CustomerModes } from '../../customers';
 import { TestWorldApps } from './test-world-apps';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../database/database';
+import { Database } from '../../database';
 import { NetworkApp } from './network-app.entity';
 
 /** The customers' own OAuth apps per network (network_apps): the only way to that table. */

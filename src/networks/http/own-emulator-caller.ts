@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { KeyRing } from '../../common/crypto/key-ring';
-import { APP_CONFIG } from '../../config/app-config';
-import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config';
+import type { AppConfig } from '../../config';
 import { testWorldEmulatorUrl } from '../network-settings';
 
 /** The header that marks a call to the service's own emulator as the service's. */

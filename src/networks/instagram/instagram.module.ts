@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/app-config';
+import { APP_CONFIG } from '../../config';
 import { NetworkHttpModule } from '../http/network-http.module';
 import { InstagramAdapter } from './instagram.adapter';
 import { InstagramSettings, loadInstagramSettings } from './instagram.settings';

@@ -1,4 +1,4 @@
-import { hasMagic, MEDIA_TYPES } from '../../media/media-types';
+import { hasMagic, MEDIA_TYPES } from '../../media';
 import { NetworkError } from '../network-error';
 
 /**

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/app-config';
+import { APP_CONFIG } from '../../config';
 import { NetworkHttpModule } from '../http/network-http.module';
 import { XAdapter } from './x.adapter';
 import { loadXSettings, XSettings } from './x.settings';

@@ -1,6 +1,6 @@
 import { IsOptional, IsString } from 'class-validator';
-import { AppConfig } from '../../config/app-config';
-import { validateEnvironment } from '../../config/validate-environment';
+import { AppConfig } from '../../config';
+import { validateEnvironment } from '../../config';
 import { AppCredentials } from '../network-adapter';
 import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
 import { IsEndpointUrl } from '../setting-rules';

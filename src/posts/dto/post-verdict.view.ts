@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NETWORK_IDS } from '../../networks/network-names';
+import { NETWORK_IDS } from '../../networks';
 import { PROBLEM_RULES } from '../post-problem';
 import type { ProblemRule } from '../post-problem';
 

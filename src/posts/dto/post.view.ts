@@ -3,7 +3,7 @@ import { DELIVERY_STATUSES } from '../delivery.entity';
 import type { DeliveryStatus } from '../delivery.entity';
 import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
-import { NETWORK_IDS } from '../../networks/network-names';
+import { NETWORK_IDS } from '../../networks';
 import { DELIVERY_ERROR_CODES } from '../../common/errors/delivery-error-code';
 
 export class DeliveryErrorView {

@@ -1,4 +1,4 @@
-import { payloadId } from '../../queue/job-payload';
+import { payloadId } from '../../queue';
 
 /** The task that deletes one delivery from its network. */
 export const UNPUBLISH_DELIVERY_TASK = 'unpublish-delivery';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NETWORK_IDS } from '../../networks/network-names';
+import { NETWORK_IDS } from '../../networks';
 import { DELIVERY_ERROR_MEANINGS } from '../../common/errors/delivery-error-code';
 import { DeliveryErrorView, PostView } from '../dto/post.view';
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException } from '../../common/errors/api-exception';
-import { Database } from '../../database/database';
-import type { Transaction } from '../../database/transaction';
-import { deletesPosts } from '../../networks/network-adapter';
-import { NetworkRegistry } from '../../networks/network-registry';
-import { JobQueue } from '../../queue/job-queue';
-import { EventOutbox } from '../../webhooks/event-outbox';
+import { Database } from '../../database';
+import type { Transaction } from '../../database';
+import { deletesPosts } from '../../networks';
+import { NetworkRegistry } from '../../networks';
+import { JobQueue } from '../../queue';
+import { EventOutbox } from '../../webhooks';
 import { cancelNotStarted } from '../cancel-not-started';
 import { DeliveriesStore } from '../deliveries.store';
 import { Delivery } from '../delivery.entity';

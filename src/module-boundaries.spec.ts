@@ -3,7 +3,10 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { preProcessFile } from 'typescript';
 
 /**
- * The modules (the folders directly under src/) depend on each other in one direction only: a
+ * The modules (the folders directly under src/) say what they share and depend on each other in
+ * one direction only. What a module shares is its index.ts: another module imports from the folder
+ * (`../posts`), never from a file inside it, so a module's other files can change without a look
+ * outside it. common/ is the shared library every module may use, file by file. A
  * cycle would mean neither can be read, tested or changed without the other. Every import counts,
  * types too (a type import is still knowledge of the other module's files). The entry files
  * directly under src/ (main.ts, app.module.ts, the OpenAPI assembly) stand above every module.
@@ -19,10 +22,10 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** The module a file belongs to: its first folder under src/, or undefined for the entry files. */
+/** The module a file belongs to: its first folder under src/, or undefined for the entry files and files outside src/. */
 function moduleOf(file: string): string | undefined {
   const parts = relative(SRC, file).split(sep);
-  return parts.length > 1 ? parts[0] : undefined;
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
 }
 
 /** The file a relative import names: `x.ts`, or `x/index.ts` for a folder. */
@@ -77,7 +80,76 @@ function findCycle(graph: Map<string, Map<string, string>>): string[] | undefine
   return undefined;
 }
 
+/**
+ * The modules in layers, as docs/architecture.md draws them: a module imports only from lower
+ * layers (common/ and config/ from anywhere). A new module takes its place here; moving one up or
+ * down is a design decision, made here and in the picture together.
+ */
+const LAYERS: Record<string, number> = {
+  common: 0,
+  config: 0,
+  contracts: 0,
+  database: 0,
+  customers: 1,
+  queue: 1,
+  'rate-limit': 1,
+  auth: 2,
+  scheduling: 2,
+  health: 3,
+  media: 3,
+  webhooks: 3,
+  networks: 4,
+  accounts: 5,
+  connect: 6,
+  posts: 6,
+  'token-lifecycle': 6,
+  comments: 7,
+  metrics: 7,
+  dashboard: 8,
+  emulator: 8,
+  cli: 9,
+};
+
+/** Imports that go up or sideways between layers. */
+function againstLayers(graph: Map<string, Map<string, string>>): string[] {
+  const wrong: string[] = [];
+  for (const [from, targets] of graph)
+    for (const [to, where] of targets) {
+      if (to === 'common' || to === 'config') continue;
+      if (!(LAYERS[to]! < LAYERS[from]!)) wrong.push(`${where} (layer ${LAYERS[from]} → ${LAYERS[to]})`);
+    }
+  return wrong;
+}
+
+/** Imports from one module into a file of another that is not its index.ts (common/ excepted). */
+function reachesInside(): string[] {
+  const strays: string[] = [];
+  for (const file of sourceFiles(SRC)) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    const { importedFiles } = preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolveImport(file, fileName);
+      const to = moduleOf(target);
+      if (!to || to === from || to === 'common') continue;
+      if (target !== join(SRC, to, 'index.ts')) strays.push(`${relative(SRC, file)} imports ${fileName}`);
+    }
+  }
+  return strays;
+}
+
 describe('the modules under src/', () => {
+  it('import another module only through its index.ts, what it shares', () => {
+    expect(reachesInside()).toEqual([]);
+  });
+
+  it('each have a layer, and import only from lower layers', () => {
+    const folders = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory());
+    expect(folders.filter((folder) => LAYERS[folder] === undefined)).toEqual([]);
+    expect(againstLayers(moduleGraph())).toEqual([]);
+  });
+
   it('import each other without a cycle', () => {
     expect(findCycle(moduleGraph())).toBeUndefined();
   });

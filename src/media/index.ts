@@ -1,0 +1,7 @@
+/** What other modules may use from media/: everything else in the folder is its own. */
+export type { MediaBytes, MediaKind } from './media-bytes';
+export { MEDIA_TYPES, hasMagic } from './media-types';
+export { MEDIA_FILE_PATH } from './media-url-signer';
+export { MediaModule } from './media.module';
+export { MediaService } from './media.service';
+export { NETWORK_MEDIA_LIMITS, durationInWords, sizeInWords } from './network-media-limits';

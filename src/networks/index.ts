@@ -1,0 +1,37 @@
+/** What other modules may use from networks/: everything else in the folder is its own. */
+export { ACCOUNT_FEATURES, FEATURE_WORDS, featuresOfPost, lackedFor, missingPermissions } from './account-permissions';
+export type { AccountFeature, MissingPermissions, PermissionNeeds } from './account-permissions';
+export { AppCredentialsResolver } from './apps/app-credentials.resolver';
+export { NetworkApp } from './apps/network-app.entity';
+export { NetworkAppsService } from './apps/network-apps.service';
+export type { NetworkAppSummary } from './apps/network-apps.service';
+export { NetworkAppsStore } from './apps/network-apps.store';
+export { TestWorldApps } from './apps/test-world-apps';
+export { isWorldId, worldClientId, worldMark, worldsNamedIn } from './apps/test-world-mark';
+export { CONTENT_RULES } from './content-rule';
+export type { ContentRule } from './content-rule';
+export { NetworkHttpModule } from './http/network-http.module';
+export { OWN_CALLER_HEADER, OwnEmulatorCaller } from './http/own-emulator-caller';
+export { mediaKindOf } from './media-kind';
+export { METRIC_UNAVAILABLE_REASONS } from './metrics/metric-reading';
+export type { MetricReading, MetricUnavailableReason } from './metrics/metric-reading';
+export { deletesPosts } from './network-adapter';
+export type {
+  CommentPage,
+  CommentingAdapter,
+  CommentsCall,
+  MediaKind,
+  NetworkAdapter,
+  NetworkComment,
+  PostPart,
+  PublishOutcome,
+  PublishProgress,
+  SelectableAccount,
+} from './network-adapter';
+export type { AccountTokens, AppCredentials, AppLoginOptions, AppOption } from './network-credentials';
+export { NetworkError } from './network-error';
+export { NETWORK_IDS, describeNetworkAliases, describeNetworkIds } from './network-names';
+export { NetworkRegistry, UnknownNetworkError } from './network-registry';
+export { EMULATOR_APP } from './network-settings';
+export { NetworksModule } from './networks.module';
+export { safeNetworkMessage } from './safe-network-message';
