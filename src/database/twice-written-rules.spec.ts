@@ -8,7 +8,7 @@ import { DELIVERY_STATUSES } from '../posts/delivery.entity';
  * record_event, which the application calls. What is still written twice is held together by a
  * test: here, reading the SQL side from db/schema.sql (kept current by the schema-dump e2e test);
  * a post's status from its deliveries' counts (post_status and postStatusOf, which a hot path
- * reads in memory) in test/e2e/twice-written-rules.e2e-spec.ts, through the real function.
+ * reads in memory) in test/e2e/post-status-parity.e2e-spec.ts, through the real function.
  */
 const schema = readFileSync(join(__dirname, '..', '..', 'db', 'schema.sql'), 'utf8');
 
