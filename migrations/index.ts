@@ -27,6 +27,7 @@ import { ScanRounds1795490000000 } from './1795490000000-scan-rounds';
 import { CommentBacklog1795500000000 } from './1795500000000-comment-backlog';
 import { NetworkAppSettings1795512000000 } from './1795512000000-network-app-settings';
 import { ReplyTargetIndexes1795523240000 } from './1795523240000-reply-target-indexes';
+import { EventRecording1795530000000 } from './1795530000000-event-recording';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CommentBacklog1795500000000,
   NetworkAppSettings1795512000000,
   ReplyTargetIndexes1795523240000,
+  EventRecording1795530000000,
 ];

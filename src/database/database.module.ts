@@ -18,7 +18,9 @@ import { PreparedStatements } from './prepared-statements';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         if (!config.database.url) throw new Error('The database URL was not resolved before the application started');
-        return dataSourceOptions(config.database.url, config.database.poolSize, config.database.queryTimeoutMs);
+        return dataSourceOptions(config.database.url, config.database.poolSize, config.database.queryTimeoutMs, {
+          webhookFirstDelayMs: config.webhooks.retryScheduleMs[0] ?? 0,
+        });
       },
       dataSourceFactory: async (options?: DataSourceOptions) => {
         const applied = await runMigrationsLocked(options!);

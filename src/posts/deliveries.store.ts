@@ -207,6 +207,7 @@ export class DeliveriesStore {
     event: NewEvent<'post.published'>,
   ): Promise<void> {
     const insertion = this.outbox.insertion(event, 5);
+    // The final SELECT reads the event CTE: a CTE without a data-modifying statement runs only when read.
     await this.database.hot(
       `WITH change AS (
          UPDATE deliveries SET status = 'published', platform_post_id = $2, permalink = $3, published_at = now(), updated_at = now(),

@@ -75,7 +75,10 @@ export interface EventData {
   };
   /** The deliveries a cancel stopped (those already published or failed are not among them). */
   'post.canceled': { servicePostId: string; canceledDeliveryIds: string[] };
-  /** Recorded by the database trigger record_post_completed (migration WebhookSubscriptions), not through EventOutbox. */
+  /**
+   * Recorded by the database trigger record_post_completed (migration WebhookSubscriptions), not through
+   * EventOutbox, yet by the same function, record_event (migration EventRecording).
+   */
   'post.completed': {
     servicePostId: string;
     status: 'published' | 'partially_published' | 'failed' | 'canceled';

@@ -5,10 +5,9 @@ import type { Transaction } from '../database';
 import type { EventDeliveryStatus } from './event-types';
 import type { AttemptResult } from './webhook-sender';
 
-/** An INSERT of one event (see eventInsertionSql), with its id and parameters. */
+/** The recording of one event (see eventInsertionSql), with its parameters. */
 export interface EventInsertion {
-  id: string;
-  /** `INSERT INTO events … RETURNING id`, its parameters numbered from the `firstParam` given. */
+  /** `SELECT record_event(…) AS id`, its parameters numbered from the `firstParam` given. */
   sql: string;
   params: unknown[];
 }
@@ -137,9 +136,10 @@ interface LoggedEventRow {
 export class EventsStore {
   constructor(private readonly database: Database) {}
 
-  /** Runs an event's INSERT on its own (a named prepared statement), in `transaction` when given. */
-  async insert(insertion: EventInsertion, transaction?: Transaction): Promise<void> {
-    await this.database.hot(insertion.sql, insertion.params, transaction);
+  /** Records an event on its own (a named prepared statement), in `transaction` when given; answers its id. */
+  async insert(insertion: EventInsertion, transaction?: Transaction): Promise<string> {
+    const [row] = await this.database.hot<{ id: string }>(insertion.sql, insertion.params, transaction);
+    return row!.id;
   }
 
   /** Claims up to `wanted` due events for `workerId`, round-robin over customers, at most `perCustomer` each in flight. */
@@ -320,15 +320,16 @@ export class EventsStore {
   }
 
   /**
-   * Makes the customer's event pending again as a new round of the retry schedule, due after
-   * `firstDelayMs`; false when the customer has no such event.
+   * Makes the customer's event pending again as a new round of the retry schedule, due after the
+   * first delay (the connection's, as a new event's: see webhook_first_delay()); false when the
+   * customer has no such event.
    */
-  async resend(customerId: string, eventId: string, firstDelayMs: number, transaction: Transaction): Promise<boolean> {
+  async resend(customerId: string, eventId: string, transaction: Transaction): Promise<boolean> {
     const { rows } = await this.database.execute<{ next_attempt_at: Date }>(
-      `UPDATE events SET delivery_status = 'pending', round = round + 1, round_attempts = 0, next_attempt_at = now() + $3 * interval '1 millisecond',
+      `UPDATE events SET delivery_status = 'pending', round = round + 1, round_attempts = 0, next_attempt_at = now() + webhook_first_delay(),
                 delivered_at = NULL, failure_reason = NULL
           WHERE id = $1 AND customer_id = $2 RETURNING next_attempt_at`,
-      [eventId, customerId, firstDelayMs],
+      [eventId, customerId],
       transaction,
     );
     return rows.length > 0;

@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ApiException } from '../common/errors/api-exception';
 import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
 import { DecryptionError } from '../common/crypto/secret-box';
-import { APP_CONFIG } from '../config';
-import type { AppConfig } from '../config';
 import { Database } from '../database';
 import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
@@ -19,7 +17,6 @@ export class WebhookDeliveriesService {
   constructor(
     private readonly database: Database,
     private readonly events: EventsStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly endpoints: WebhookEndpointsService,
     private readonly dispatcher: WebhookDispatcher,
   ) {}
@@ -54,11 +51,10 @@ export class WebhookDeliveriesService {
     const endpoint = await this.endpoints.state(customerId);
     if (!endpoint) throw notConfigured();
     if (endpoint.disabledAt) throw endpointDisabled();
-    const firstDelayMs = this.config.webhooks.retryScheduleMs[0] ?? 0;
-    // Pending again, due now (or after the schedule's first delay): the webhook lane's trigger picks it up.
+    // Pending again, due after the schedule's first delay (the connection's setting, as for a new
+    // event: see data-source-options.ts): the webhook lane's trigger picks it up.
     await this.database.transaction(async (transaction) => {
-      if (!(await this.events.resend(customerId, eventId, firstDelayMs, transaction)))
-        throw ApiException.notFound('Event');
+      if (!(await this.events.resend(customerId, eventId, transaction))) throw ApiException.notFound('Event');
     });
     return (await this.page(customerId, { limit: 1 }, eventId)).events[0]!;
   }

@@ -12,8 +12,9 @@ export const REGENERATE_SCHEMA_COMMAND = 'npm run db:schema';
 
 /** Runs every migration on the (empty) database at `url`, as the service does when it boots. */
 export async function migrate(url: string): Promise<void> {
-  // One connection, and no statement timeout to speak of: this is a one-off, not a request.
-  await runMigrationsLocked(dataSourceOptions(url, 1, 10 * 60_000) as DataSourceOptions);
+  // One connection, and no statement timeout to speak of: this is a one-off, not a request (and it
+  // records no event: no first delay to set).
+  await runMigrationsLocked(dataSourceOptions(url, 1, 10 * 60_000, { webhookFirstDelayMs: 0 }) as DataSourceOptions);
 }
 
 /** The schema of the database at `url`, as the text of db/schema.sql. */
