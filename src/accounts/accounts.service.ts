@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX, newId } from '../common/ids';
@@ -38,6 +39,7 @@ export class AccountsService {
     private readonly apps: AppCredentialsResolver,
     private readonly database: Database,
     private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
   ) {}
 
   /** One page of the tenant's accounts, oldest first; nextCursor is null on the last page. */
@@ -82,7 +84,7 @@ export class AccountsService {
       status: 'active' satisfies AccountStatus,
       tokenExpiresAt: input.tokens.expiresAt ?? null,
       scopes: input.scopes ?? [],
-      connectedAt: new Date(),
+      connectedAt: this.clock.now(),
       disconnectedAt: null,
     });
     if (existing) return this.accounts.save(account, transaction);

@@ -22,7 +22,7 @@ export class ApiKeyCache {
   generation = 0;
 
   constructor(
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => performance.now(),
     private readonly ttlMs = API_KEY_CACHE_TTL_MS,
     private readonly size = API_KEY_CACHE_SIZE,
   ) {}

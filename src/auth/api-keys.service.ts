@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { Database } from '../database';
 import { newId } from '../common/ids';
@@ -46,6 +47,7 @@ export class ApiKeysService {
     private readonly database: Database,
     private readonly modes: CustomerModes,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.lookupThrottle = new KeyLookupThrottle(config.keyLookups);
     this.maxActiveKeys = config.apiKeysPerCustomer;
@@ -176,8 +178,9 @@ export class ApiKeysService {
       return undefined;
     }
     // While cached, the key is read at most every TTL, which is within last_used_at's precision.
-    if (!owner.lastUsedAt || Date.now() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      this.touch(owner.keyId);
+    const now = this.clock.now();
+    if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      this.touch(owner.keyId, now);
     }
     this.lookupThrottle.refund(clientIp);
     this.knownValid.remember(hash);
@@ -192,9 +195,9 @@ export class ApiKeysService {
     return customer;
   }
 
-  /** Records use in the background: a failure to write it must not fail the request. */
-  private touch(keyId: string): void {
-    this.keys.touch(keyId).catch((error: unknown) => {
+  /** Records use at `at` (the clock's time the window is judged by), in the background: a failure to write it must not fail the request. */
+  private touch(keyId: string, at: Date): void {
+    this.keys.touch(keyId, at).catch((error: unknown) => {
       this.logger.warn({ msg: 'Could not record API key use', keyId, err: String(error) });
     });
   }

@@ -68,9 +68,9 @@ export class ApiKeysStore {
     await this.database.repository(ApiKey).update({ id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
   }
 
-  /** Records that the key was used now. */
-  async touch(id: string): Promise<void> {
-    await this.database.repository(ApiKey).update({ id }, { lastUsedAt: () => 'now()' });
+  /** Records that the key was used at `at`. */
+  async touch(id: string, at: Date): Promise<void> {
+    await this.database.repository(ApiKey).update({ id }, { lastUsedAt: at });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClockModule } from '../common/clock/clock.module';
 import { CustomersModule } from '../customers';
 import { DatabaseModule } from '../database';
 import { RateLimitModule } from '../rate-limit';
@@ -13,7 +14,7 @@ import { CustomerKeysService } from './customer-keys.service';
 import { EarlyApiKeyCheck } from './early-api-key-check';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule, CustomersModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), DatabaseModule, RateLimitModule, CustomersModule, ClockModule],
   providers: [
     ApiKeysStore,
     ApiKeysService,

@@ -12,7 +12,7 @@ export class RecentlyInvalidKeys {
   private readonly expiresAtByHash = new Map<string, number>();
 
   constructor(
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => performance.now(),
     private readonly ttlMs = INVALID_KEY_TTL_MS,
     readonly maxSize = INVALID_KEY_CACHE_SIZE,
   ) {}

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { Database } from '../database';
 import { NetworkComment } from '../networks';
@@ -52,6 +53,7 @@ export class ScanCommentsTask implements OnModuleInit {
     private readonly deliveries: PublishedDeliveries,
     private readonly calls: CommentsCalls,
     private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -83,7 +85,7 @@ export class ScanCommentsTask implements OnModuleInit {
       if (!(error instanceof NetworkError)) throw error;
       this.logger.warn({ msg: 'Reading comments failed', deliveryId, kind: error.kind, err: error.message });
       const until = error.kind === 'rate_limited' ? error.details.retryAt : undefined;
-      return this.comments.saveReadState(deliveryId, row.customerId, state, until ?? new Date());
+      return this.comments.saveReadState(deliveryId, row.customerId, state, until ?? this.clock.now());
     }
     if (read.droppedBacklog)
       this.logger.warn({
@@ -125,7 +127,7 @@ export class ScanCommentsTask implements OnModuleInit {
           },
         });
       }
-      await this.comments.saveReadState(delivery.id, row.customerId, next, new Date(), transaction);
+      await this.comments.saveReadState(delivery.id, row.customerId, next, this.clock.now(), transaction);
     });
   }
 }

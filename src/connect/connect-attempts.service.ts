@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ConnectAttempt } from './connect-attempt.entity';
 import { ConnectStore } from './connect.store';
@@ -16,12 +17,13 @@ export interface NewAttempt {
   clientState: string | null;
 }
 
-/** The OAuth state and PKCE verifier of each auth-url call, usable once, for 15 minutes. */
+/** The OAuth state and PKCE verifier of each auth-url call, usable once, for 15 minutes by the clock. */
 @Injectable()
 export class ConnectAttemptsService {
   constructor(
     private readonly store: ConnectStore,
     private readonly box: SecretBox,
+    private readonly clock: Clock,
   ) {}
 
   async start(attempt: NewAttempt): Promise<{ state: string; codeChallenge: string }> {
@@ -34,7 +36,7 @@ export class ConnectAttemptsService {
       network: attempt.network,
       redirectUri: attempt.redirectUri,
       codeVerifierEncrypted: this.box.encrypt(pkce.verifier, this.context(state.hash)),
-      lifetimeMinutes: ATTEMPT_LIFETIME_MINUTES,
+      expiresAt: new Date(this.clock.now().getTime() + ATTEMPT_LIFETIME_MINUTES * 60_000),
       clientState: attempt.clientState,
     });
     return { state: state.value, codeChallenge: pkce.challenge };
@@ -42,8 +44,8 @@ export class ConnectAttemptsService {
 
   /**
    * Uses up the attempt a callback's state names, atomically: of two callbacks with the same
-   * state, one wins. Undefined when the state is unknown, used, expired, or for another network
-   * (which then leaves it untouched).
+   * state, one wins. Undefined when the state is unknown, used, expired by the clock's time, or
+   * for another network (which then leaves it untouched).
    */
   async consume(
     state: string,
@@ -51,7 +53,7 @@ export class ConnectAttemptsService {
   ): Promise<{ attempt: ConnectAttempt; codeVerifier: string } | undefined> {
     if (typeof state !== 'string' || state.length > 200) return undefined;
     const hash = hashSecret(state);
-    const row = await this.store.consumeAttempt(hash, network);
+    const row = await this.store.consumeAttempt(hash, network, this.clock.now());
     if (!row) return undefined;
     const attempt = Object.assign(new ConnectAttempt(), {
       stateHash: hash,

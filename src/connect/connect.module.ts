@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts';
+import { ClockModule } from '../common/clock/clock.module';
 import { CustomersModule } from '../customers';
 import { DatabaseModule } from '../database';
 import { NetworksModule } from '../networks';
@@ -24,6 +25,7 @@ import { QueueModule } from '../queue';
     TypeOrmModule.forFeature([ConnectAttempt, PendingSession]),
     DatabaseModule,
     AccountsModule,
+    ClockModule,
     CustomersModule,
     NetworksModule,
     WebhooksModule,

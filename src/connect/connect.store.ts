@@ -3,7 +3,7 @@ import { Database } from '../database';
 import type { Transaction } from '../database';
 import { PendingPage, PendingSession } from './pending-session.entity';
 
-/** A connect attempt as auth-url stores it; the attempt lives `lifetimeMinutes` from now. */
+/** A connect attempt as auth-url stores it; usable until `expiresAt`. */
 export interface NewAttemptRow {
   stateHash: string;
   customerId: string;
@@ -11,7 +11,7 @@ export interface NewAttemptRow {
   network: string;
   redirectUri: string;
   codeVerifierEncrypted: string;
-  lifetimeMinutes: number;
+  expiresAt: Date;
   clientState: string | null;
 }
 
@@ -25,7 +25,7 @@ export interface ConsumedAttempt {
   clientState: string | null;
 }
 
-/** A pending session as the callback stores it; it lives `lifetimeMinutes` from now. */
+/** A pending session as the callback stores it; usable until `expiresAt`. */
 export interface NewPendingSessionRow {
   id: string;
   tokenHash: string;
@@ -33,7 +33,7 @@ export interface NewPendingSessionRow {
   tenantId: string;
   network: string;
   pages: PendingPage[];
-  lifetimeMinutes: number;
+  expiresAt: Date;
   clientState: string | null;
 }
 
@@ -57,7 +57,7 @@ export class ConnectStore {
   async insertAttempt(attempt: NewAttemptRow): Promise<void> {
     await this.database.execute(
       `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at, client_state)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         attempt.stateHash,
         attempt.customerId,
@@ -65,22 +65,22 @@ export class ConnectStore {
         attempt.network,
         attempt.redirectUri,
         attempt.codeVerifierEncrypted,
-        attempt.lifetimeMinutes,
+        attempt.expiresAt,
         attempt.clientState,
       ],
     );
   }
 
   /**
-   * Marks the attempt used, atomically (of two callbacks with the same state, one wins), and
-   * answers it; undefined when it is unknown, used, expired, or for another network.
+   * Marks the attempt used at `now`, atomically (of two callbacks with the same state, one wins),
+   * and answers it; undefined when it is unknown, used, expired at `now`, or for another network.
    */
-  async consumeAttempt(stateHash: string, network: string): Promise<ConsumedAttempt | undefined> {
+  async consumeAttempt(stateHash: string, network: string, now: Date): Promise<ConsumedAttempt | undefined> {
     const [row] = await this.database.rows<ConsumedAttemptRow>(
-      `UPDATE connect_attempts SET used_at = now()
-        WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > now()
+      `UPDATE connect_attempts SET used_at = $3
+        WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > $3
         RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, client_state`,
-      [stateHash, network],
+      [stateHash, network, now],
     );
     return (
       row && {
@@ -107,7 +107,7 @@ export class ConnectStore {
   async insertPendingSession(session: NewPendingSessionRow): Promise<void> {
     await this.database.execute(
       `INSERT INTO pending_sessions (id, token_hash, customer_id, tenant_id, network, pages, expires_at, client_state)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7), $8)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         session.id,
         session.tokenHash,
@@ -115,7 +115,7 @@ export class ConnectStore {
         session.tenantId,
         session.network,
         JSON.stringify(session.pages),
-        session.lifetimeMinutes,
+        session.expiresAt,
         session.clientState,
       ],
     );
@@ -141,16 +141,10 @@ export class ConnectStore {
       .update({ id }, { finalizedAt: () => 'now()', pages: [] });
   }
 
-  /** Deletes attempts and sessions a day past their expiry, finalized or not; how many of each. */
-  async purgeExpired(): Promise<{ attempts: number; sessions: number }> {
-    const attempts = await this.database.execute(
-      "DELETE FROM connect_attempts WHERE expires_at < now() - interval '1 day'",
-      [],
-    );
-    const sessions = await this.database.execute(
-      "DELETE FROM pending_sessions WHERE expires_at < now() - interval '1 day'",
-      [],
-    );
+  /** Deletes attempts and sessions that expired before `cutoff`, finalized or not; how many of each. */
+  async purgeExpiredBefore(cutoff: Date): Promise<{ attempts: number; sessions: number }> {
+    const attempts = await this.database.execute('DELETE FROM connect_attempts WHERE expires_at < $1', [cutoff]);
+    const sessions = await this.database.execute('DELETE FROM pending_sessions WHERE expires_at < $1', [cutoff]);
     return { attempts: attempts.affected, sessions: sessions.affected };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts';
 import { ConnectedAccount } from '../accounts';
+import { Clock } from '../common/clock/clock';
 import { SecretBox } from '../common/crypto/secret-box';
 import { ApiException } from '../common/errors/api-exception';
 import { Database } from '../database';
@@ -20,7 +21,10 @@ function sessionNotFound(): ApiException {
   return ApiException.notFound('Pending session');
 }
 
-/** Pending sessions: what the user may connect, until the customer finalizes (once) or 30 minutes pass. */
+/**
+ * Pending sessions: what the user may connect, until the customer finalizes (once) or 30 minutes
+ * pass by the clock (a session is refused from its expiresAt on).
+ */
 @Injectable()
 export class PendingSessionsService {
   constructor(
@@ -29,6 +33,7 @@ export class PendingSessionsService {
     private readonly box: SecretBox,
     private readonly accounts: AccountsService,
     private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
   ) {}
 
   /** Stores what the callback found and returns the session token for the customer's redirect. */
@@ -52,7 +57,7 @@ export class PendingSessionsService {
       tenantId: attempt.tenantId,
       network: attempt.network,
       pages,
-      lifetimeMinutes: SESSION_LIFETIME_MINUTES,
+      expiresAt: new Date(this.clock.now().getTime() + SESSION_LIFETIME_MINUTES * 60_000),
       clientState: attempt.clientState,
     });
     return token.value;
@@ -132,9 +137,12 @@ export class PendingSessionsService {
     });
   }
 
-  /** The session if it can still be used: another customer's or an expired one is a 404, a finalized one a 409. */
+  /**
+   * The session if it can still be used at the clock's time: another customer's or an expired one
+   * (from its expiresAt on) is a 404, a finalized one a 409.
+   */
   private usable(session: PendingSession | null): PendingSession {
-    if (!session || session.expiresAt.getTime() <= Date.now()) throw sessionNotFound();
+    if (!session || session.expiresAt.getTime() <= this.clock.now().getTime()) throw sessionNotFound();
     if (session.finalizedAt)
       throw ApiException.conflict('This pending session was already finalized', 'session_already_finalized');
     return session;

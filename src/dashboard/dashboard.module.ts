@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
 import { AuthModule } from '../auth';
 import { CommentsModule } from '../comments';
+import { ClockModule } from '../common/clock/clock.module';
 import { CustomersModule } from '../customers';
 import { MetricsModule } from '../metrics';
 import { NetworksModule } from '../networks';
@@ -44,6 +45,7 @@ import { QueueModule } from '../queue';
     DashboardUsersModule,
     CustomersModule,
     AuthModule,
+    ClockModule,
     NetworksModule,
     AccountsModule,
     WebhooksModule,

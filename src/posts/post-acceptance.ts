@@ -47,7 +47,8 @@ export class PostAcceptance {
     private readonly media: MediaService,
   ) {}
 
-  async accept(customerId: string, body: CreatePostBody, now = new Date()): Promise<AcceptedPost> {
+  /** Judged at `now` (the caller's clock): whether scheduledAt is in the future, how long media are kept. */
+  async accept(customerId: string, body: CreatePostBody, now: Date): Promise<AcceptedPost> {
     const reviewed = await this.review.review(customerId, body, now);
     if (reviewed.scheduleProblems.length) throw invalid(reviewed.scheduleProblems);
     // A malformed URL is the body's fault (400); an uploaded medium unknown or not ready is a state (422).

@@ -81,7 +81,8 @@ export class PostReview {
     private readonly media: MediaService,
   ) {}
 
-  async review(customerId: string, body: CreatePostBody, now = new Date()): Promise<PostReviewResult> {
+  /** Judged at `now` (the caller's clock): scheduledAt must come after it, and within a year of it. */
+  async review(customerId: string, body: CreatePostBody, now: Date): Promise<PostReviewResult> {
     const { scheduledAt, scheduleProblems } = this.schedule(body.scheduledAt, now);
     const [{ containers, mediaProblems }, accounts] = await Promise.all([
       this.containers(customerId, body),

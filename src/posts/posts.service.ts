@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventOutbox } from '../webhooks';
+import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
@@ -45,6 +46,7 @@ export class PostsService {
     private readonly batcher: PostWriteBatcher,
     private readonly outbox: EventOutbox,
     private readonly reachability: MediaReachability,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -52,7 +54,7 @@ export class PostsService {
    * transaction, so a 202 means every delivery will be attempted, and an error means nothing was.
    */
   async create(customerId: string, body: CreatePostBody, idempotencyKey?: string): Promise<CreatedPost> {
-    const accepted = await this.acceptance.accept(customerId, body);
+    const accepted = await this.acceptance.accept(customerId, body, this.clock.now());
     // Without a key, posts arriving together are written in one statement (atomic by itself).
     if (!idempotencyKey) {
       const { post, deliveries } = await this.batcher.write({ customerId, tenantId: body.tenant_id, accepted });
@@ -75,7 +77,7 @@ export class PostsService {
    * answer as a warning (MediaReachability).
    */
   async validate(customerId: string, body: CreatePostBody): Promise<PostVerdictView> {
-    const reviewed = await this.review.review(customerId, body);
+    const reviewed = await this.review.review(customerId, body, this.clock.now());
     return postVerdict(reviewed, await this.reachability.warnings(customerId, body, reviewed.mediaProblems));
   }
 

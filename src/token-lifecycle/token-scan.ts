@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AccountsStore } from '../accounts';
+import { Clock } from '../common/clock/clock';
 import { Database, LockedScanResult } from '../database';
 import { NetworkRegistry } from '../networks';
 import { JobQueue } from '../queue';
@@ -32,14 +33,18 @@ export class TokenScan implements OnModuleInit {
     private readonly networks: NetworkRegistry,
     private readonly jobs: JobQueue,
     private readonly scheduler: PeriodicScheduler,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.handle(TOKEN_SCAN, () => this.scanOnce());
   }
 
-  /** One scan. Which tokens are due is judged at `now`; the refresh job judges again at its own time. */
-  scanOnce(now = new Date()): Promise<TokenScanResult> {
+  /**
+   * One scan. Which tokens are due is judged at `now` (the clock's time unless a caller gives one);
+   * the refresh job judges again at its own time.
+   */
+  scanOnce(now: Date = this.clock.now()): Promise<TokenScanResult> {
     return this.database.lockedScan(TOKEN_SCAN.lock, async (transaction) => {
       const windows = this.networks.adapters.map((adapter) => ({
         platform: adapter.id,

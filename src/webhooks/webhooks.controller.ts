@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCustomer } from '../auth';
 import { CurrentCustomer } from '../auth';
+import { Clock } from '../common/clock/clock';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
@@ -24,6 +25,7 @@ export class WebhooksController {
     private readonly endpoints: WebhookEndpointsService,
     private readonly deliveries: WebhookDeliveriesService,
     private readonly testThrottle: WebhookTestThrottle,
+    private readonly clock: Clock,
   ) {}
 
   @Put()
@@ -43,6 +45,7 @@ export class WebhooksController {
     return WebhookWithSecretView.withSecret(
       // null is no secret (the body rules let it through as absent): the service makes one.
       await this.endpoints.put(caller.customerId, body.url, body.webhook_secret ?? undefined, body.events ?? null),
+      this.clock.now(),
     );
   }
 
@@ -63,6 +66,7 @@ export class WebhooksController {
   ): Promise<WebhookWithSecretView> {
     return WebhookWithSecretView.withSecret(
       await this.endpoints.rotate(caller.customerId, body.overlap_seconds ?? ROTATION_OVERLAP_SECONDS.default),
+      this.clock.now(),
     );
   }
 
@@ -71,7 +75,7 @@ export class WebhooksController {
   @ApiEnvelope(WebhookView)
   @ApiErrors(401, 404)
   async get(@CurrentCustomer() caller: AuthenticatedCustomer): Promise<WebhookView> {
-    return WebhookView.from(await this.endpoints.get(caller.customerId));
+    return WebhookView.from(await this.endpoints.get(caller.customerId), this.clock.now());
   }
 
   @Delete()

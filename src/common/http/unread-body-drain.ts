@@ -34,14 +34,14 @@ function watchRestOfBody(request: FastifyRequest, limits: UnreadBodyLimits): voi
   const socket = request.raw.socket;
   // An injected request (light-my-request, in tests and in-process calls) has no real connection to close.
   if (typeof socket?.destroy !== 'function' || typeof socket.bytesRead !== 'number') return;
-  const startedAt = Date.now();
+  const startedAt = performance.now();
   const bytesAtAnswer = socket.bytesRead;
   const timer = setInterval(() => {
     if (request.raw.complete || socket.destroyed) {
       clearInterval(timer);
       return;
     }
-    if (socket.bytesRead - bytesAtAnswer > limits.maxBytes || Date.now() - startedAt > limits.maxMs) {
+    if (socket.bytesRead - bytesAtAnswer > limits.maxBytes || performance.now() - startedAt > limits.maxMs) {
       clearInterval(timer);
       socket.destroy();
     }

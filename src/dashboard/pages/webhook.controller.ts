@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards }
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth';
+import { Clock } from '../../common/clock/clock';
 import { ApiException } from '../../common/errors/api-exception';
 import { WebhookView } from '../../webhooks';
 import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks';
@@ -39,6 +40,7 @@ export class WebhookController {
     private readonly endpoints: WebhookEndpointsService,
     private readonly deliveries: WebhookDeliveriesService,
     private readonly pages: PageContextFactory,
+    private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -123,7 +125,7 @@ export class WebhookController {
   ): Promise<void> {
     const [endpoint, log] = await Promise.all([
       attempt(() => this.endpoints.get(session.customerId)).then((found) =>
-        found.ok ? WebhookView.from(found.value) : undefined,
+        found.ok ? WebhookView.from(found.value, this.clock.now()) : undefined,
       ),
       this.deliveries.list(session.customerId, { ...state.filters, cursor: state.cursor, limit: 25 }),
     ]);

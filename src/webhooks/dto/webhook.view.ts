@@ -44,7 +44,8 @@ export class WebhookView {
   })
   previousSecretExpiresAt!: string | null;
 
-  static from(endpoint: WebhookEndpoint, now = new Date()): WebhookView {
+  /** The endpoint as shown at `now` (the caller's clock): an overlap that ended by then is not shown. */
+  static from(endpoint: WebhookEndpoint, now: Date): WebhookView {
     const overlapEnd = endpoint.previousSecretExpiresAt;
     return {
       url: endpoint.url,
@@ -67,8 +68,11 @@ export class WebhookWithSecretView extends WebhookView {
   })
   webhookSecret?: string;
 
-  static withSecret(written: { endpoint: WebhookEndpoint; generatedSecret?: string }): WebhookWithSecretView {
-    const view: WebhookWithSecretView = WebhookView.from(written.endpoint);
+  static withSecret(
+    written: { endpoint: WebhookEndpoint; generatedSecret?: string },
+    now: Date,
+  ): WebhookWithSecretView {
+    const view: WebhookWithSecretView = WebhookView.from(written.endpoint, now);
     if (written.generatedSecret !== undefined) view.webhookSecret = written.generatedSecret;
     return view;
   }

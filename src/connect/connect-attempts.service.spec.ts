@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { TestClock } from '../common/clock/test-clock';
+import { KeyRing } from '../common/crypto/key-ring';
+import { SecretBox } from '../common/crypto/secret-box';
+import { ConnectAttemptsService } from './connect-attempts.service';
+import type { ConnectStore, NewAttemptRow } from './connect.store';
+
+/**
+ * A connect attempt's lifetime, with the time set by a TestClock: it is made to last 15 minutes
+ * from the clock's time, and used up at the clock's time. The connect_attempts table is a stand-in;
+ * the statement that uses an attempt up compares its expiry with the time it is given.
+ */
+function world() {
+  const clock = new TestClock('2026-11-21T12:00:00Z');
+  const rows: NewAttemptRow[] = [];
+  const consumedAt: Date[] = [];
+  const store = {
+    insertAttempt: jest.fn((row: NewAttemptRow) => {
+      rows.push(row);
+      return Promise.resolve();
+    }),
+    consumeAttempt: jest.fn((stateHash: string, network: string, now: Date) => {
+      consumedAt.push(now);
+      const row = rows.find((candidate) => candidate.stateHash === stateHash && candidate.network === network);
+      return Promise.resolve(row && now < row.expiresAt ? row : undefined);
+    }),
+  };
+  const service = new ConnectAttemptsService(
+    store as unknown as ConnectStore,
+    new SecretBox(new KeyRing({ id: 'k1', key: randomBytes(32) })),
+    clock,
+  );
+  const start = () =>
+    service.start({
+      customerId: 'cus_1',
+      tenantId: 'tenant_1',
+      network: 'x',
+      redirectUri: 'https://app.example/back',
+      clientState: null,
+    });
+  return { clock, rows, consumedAt, service, start };
+}
+
+describe('ConnectAttemptsService: expiry', () => {
+  it("lasts 15 minutes from the clock's time", async () => {
+    const { rows, start } = world();
+    await start();
+    expect(rows.map((row) => row.expiresAt)).toEqual([new Date('2026-11-21T12:15:00Z')]);
+  });
+
+  it("is used up at the clock's time: usable just before its expiry, not at it", async () => {
+    const { clock, consumedAt, service, start } = world();
+    const { state } = await start();
+    clock.set('2026-11-21T12:14:59.999Z');
+    expect((await service.consume(state, 'x'))?.codeVerifier).toEqual(expect.any(String));
+    clock.set('2026-11-21T12:15:00Z');
+    expect(await service.consume(state, 'x')).toBeUndefined();
+    expect(consumedAt).toEqual([new Date('2026-11-21T12:14:59.999Z'), new Date('2026-11-21T12:15:00Z')]);
+  });
+});
