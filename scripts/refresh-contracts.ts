@@ -181,11 +181,12 @@ async function refreshMeta(
     commit?: string;
     commitDate?: string;
     graphVersion?: string;
-    sdk?: { commit?: string };
+    graphVersionSource?: { commit?: string };
   }>(sourceFile);
   const { hash, date } = commitOf(origin, args, 'meta', previous);
   let graphVersion = args.get('graph-version') ?? previous?.graphVersion;
-  let sdkCommit = previous?.sdk?.commit;
+  // source.json keeps the SDK commit under graphVersionSource (written below); without --meta-sdk it is kept.
+  let sdkCommit = previous?.graphVersionSource?.commit;
   const sdk = args.get('meta-sdk');
   if (sdk) {
     const sdkOrigin = originOf(sdk, manifest.meta.sdk.path);
