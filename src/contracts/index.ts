@@ -5,13 +5,8 @@ export { contractsDir } from './contracts-dir';
 export { loadManifest } from './manifest';
 export type { ContractsManifest } from './manifest';
 export { OpenApiContract } from './openapi/openapi-contract';
-export type {
-  OpenApiRequest,
-  MatchedOperation,
-  MetaOAuthHost,
-  MultipartFile,
-  OpenApiOverlay,
-} from './openapi/openapi-contract';
+export type { OpenApiRequest, MatchedOperation, MetaOAuthHost, MultipartFile } from './openapi/openapi-contract';
+export type { OpenApiOverlay, MutuallyExclusiveRule, RequiredPropertyRule } from './openapi/openapi-overlay';
 export { GraphContract, UNIVERSAL_GRAPH_PARAMS } from './graph/graph-contract';
 export type { GraphCall, GraphPermissionQuery } from './graph/graph-contract';
 export { parseFields, FieldsSyntaxError } from './graph/graph-fields';

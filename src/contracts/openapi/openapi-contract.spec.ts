@@ -33,6 +33,50 @@ describe('OpenApiContract (X)', () => {
     ).toEqual(['body: missing required property "text"']);
   });
 
+  describe('mutually exclusive properties (overlay, from X prose in latest-openapi.json)', () => {
+    const post = (body: Record<string, unknown>) =>
+      messages(x.checkRequest({ method: 'POST', path: '/2/tweets', body: { text: 'hi', ...body } }));
+    const poll = { options: ['yes', 'no'], duration_minutes: 60 };
+    const media = { media_ids: ['1146654567674912769'] };
+
+    it('reports a poll with media, and a quote with media', () => {
+      expect(post({ poll, media })).toEqual([
+        'body: "media" and "poll" cannot be sent together (at most one of media, poll, quote_tweet_id, card_uri)',
+      ]);
+      expect(post({ media, quote_tweet_id: '20' })).toEqual([
+        'body: "media" and "quote_tweet_id" cannot be sent together (at most one of media, poll, quote_tweet_id, card_uri)',
+      ]);
+    });
+
+    it('names every clashing property once per rule, and applies the card/deep-link rule apart', () => {
+      expect(post({ poll, quote_tweet_id: '20', card_uri: 'card://1' })).toEqual([
+        'body: "poll", "quote_tweet_id" and "card_uri" cannot be sent together (at most one of media, poll, quote_tweet_id, card_uri)',
+      ]);
+      expect(post({ card_uri: 'card://1', direct_message_deep_link: 'https://twitter.com/messages/compose' })).toEqual([
+        'body: "card_uri" and "direct_message_deep_link" cannot be sent together (at most one of card_uri, direct_message_deep_link)',
+      ]);
+    });
+
+    it('accepts each alone, and beside what they do not exclude', () => {
+      expect(post({ poll, reply_settings: 'following' })).toEqual([]);
+      expect(post({ media, reply: { in_reply_to_tweet_id: '1' } })).toEqual([]);
+      expect(post({ quote_tweet_id: '20', community_id: '30' })).toEqual([]);
+      expect(post({ media, direct_message_deep_link: 'https://twitter.com/messages/compose' })).toEqual([]);
+    });
+
+    it('refuses an overlay naming a property the schema lacks (a rename would switch the rule off)', () => {
+      const document = {
+        openapi: '3.0.3',
+        components: { schemas: { Body: { type: 'object', properties: { a: { type: 'string' } } } } },
+        paths: {},
+      };
+      const rule = { schema: 'Body', properties: ['a', 'b'], why: 'test', source: 'test' };
+      expect(() => OpenApiContract.fromDocument(document, { overlay: { mutuallyExclusive: [rule] } })).toThrow(
+        'Overlay names unknown properties of Body: b',
+      );
+    });
+  });
+
   it('refuses unknown body properties where the schema closes the object', () => {
     expect(messages(x.checkRequest({ method: 'POST', path: '/2/tweets', body: { text: 'hi', status: 'x' } }))).toEqual([
       'body: unknown property "status"',

@@ -1,12 +1,14 @@
 // Checks requests and answers against an OpenAPI 3 document (X's, cut to the operations we use):
 // the operation must exist; query parameters must be known (X answers 400 for unknown ones), present
 // when required and match their schema (comma-separated arrays item by item); the body must match the
-// requestBody schema for its content type; the token's scopes must satisfy the operation's security.
+// requestBody schema for its content type, and the overlay's rules the schema cannot say (openapi-overlay.ts);
+// the token's scopes must satisfy the operation's security.
 import { readFileSync } from 'node:fs';
 import { ContractViolation } from '../contract-violation';
 import { readContractJson } from '../contracts-dir';
 import { isJsonObject, JsonObject, JsonValue } from '../json';
 import { describeErrors, OpenApiSchemas } from './openapi-schemas';
+import { applyOverlay, exclusionProblems, OpenApiOverlay } from './openapi-overlay';
 
 /** A file part of a multipart body. */
 export interface MultipartFile {
@@ -38,11 +40,6 @@ export interface MatchedOperation {
   operation: JsonObject;
 }
 
-/** Rules a document states in prose only (contracts/x/overlay.json). */
-export interface OpenApiOverlay {
-  requiredProperties?: { schema: string; property: string; why: string; source: string }[];
-}
-
 type Network = ContractViolation['network'];
 
 /** The hosts of Facebook Login and Instagram Login that contracts/meta/oauth.json describes. */
@@ -61,6 +58,7 @@ export class OpenApiContract {
   private constructor(
     private readonly document: JsonObject,
     private readonly network: Network,
+    private readonly overlay?: OpenApiOverlay,
   ) {
     this.schemas = new OpenApiSchemas(isJsonObject(document.components) ? document.components : {});
     const paths = isJsonObject(document.paths) ? document.paths : {};
@@ -83,7 +81,7 @@ export class OpenApiContract {
     document: JsonObject,
     options: { network?: Network; overlay?: OpenApiOverlay } = {},
   ): OpenApiContract {
-    return new OpenApiContract(applyOverlay(document, options.overlay), options.network ?? 'x');
+    return new OpenApiContract(applyOverlay(document, options.overlay), options.network ?? 'x', options.overlay);
   }
 
   static fromFile(path: string, options: { network?: Network; overlay?: OpenApiOverlay } = {}): OpenApiContract {
@@ -240,21 +238,11 @@ export class OpenApiContract {
     if (media.schema === undefined) return [];
     const isForm = FORM_TYPES.includes(type);
     const body = isForm ? formFields(request.body) : request.body;
-    return describeErrors('body', this.schemas.validate(media.schema, body, { coerce: isForm }));
+    return [
+      ...describeErrors('body', this.schemas.validate(media.schema, body, { coerce: isForm })),
+      ...(isJsonObject(media.schema) ? exclusionProblems(this.overlay, media.schema.$ref, body) : []),
+    ];
   }
-}
-
-function applyOverlay(document: JsonObject, overlay: OpenApiOverlay | undefined): JsonObject {
-  if (!overlay?.requiredProperties?.length) return document;
-  const copy = structuredClone(document);
-  const schemas = isJsonObject(copy.components) && isJsonObject(copy.components.schemas) ? copy.components.schemas : {};
-  for (const rule of overlay.requiredProperties) {
-    const schema = schemas[rule.schema];
-    if (!isJsonObject(schema)) throw new Error(`Overlay names unknown schema ${rule.schema}`);
-    const required = Array.isArray(schema.required) ? schema.required : [];
-    if (!required.includes(rule.property)) schema.required = [...required, rule.property];
-  }
-  return copy;
 }
 
 /** A file part stands as its name for validation: binary-format schemas accept any string. */
