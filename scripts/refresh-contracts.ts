@@ -9,7 +9,8 @@
 //
 // A checkout (or a bare git directory) gives the commit and date of the file itself; a plain file or a
 // URL needs --*-commit/--*-commit-date (else the previous values are kept, and the script says so).
-// The permission table, the removed metrics and the hand-written supplements are not touched.
+// The permission table, the removed metrics, the Instagram publishing rules and the hand-written supplements
+// are not touched.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
@@ -35,6 +36,7 @@ import { ContractsManifest } from '../src/contracts/manifest';
 const ROOT = resolve(__dirname, '..');
 const CONTRACTS = join(ROOT, 'contracts');
 const HAND_WRITTEN = [
+  'meta/instagram-publishing-rules.json',
   'meta/permissions.json',
   'meta/removed-metrics.json',
   'meta/supplements.json',

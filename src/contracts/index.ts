@@ -10,6 +10,12 @@ export type { OpenApiOverlay, MutuallyExclusiveRule, RequiredPropertyRule } from
 export { GraphContract, UNIVERSAL_GRAPH_PARAMS } from './graph/graph-contract';
 export type { GraphCall, GraphPermissionQuery } from './graph/graph-contract';
 export { parseFields, FieldsSyntaxError } from './graph/graph-fields';
+export { InstagramContainerRules } from './graph/instagram-container-rules';
+export type {
+  InstagramContainerKind,
+  InstagramParamRule,
+  InstagramPublishingRules,
+} from './graph/instagram-container-rules';
 export type { FieldSelection } from './graph/graph-fields';
 export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tables';
 export { readContractJson } from './contracts-dir';

@@ -127,6 +127,50 @@ describe('GraphContract: what the contract refuses', () => {
   });
 });
 
+describe('GraphContract: Page reels and stories (issue 25: contracts ahead of the adapters)', () => {
+  it('holds the reels and stories edges with their params and enums', () => {
+    expect(fb('Page', 'POST', 'video_reels', { upload_phase: 'START' })).toEqual([]);
+    expect(
+      fb('Page', 'POST', 'video_reels', {
+        upload_phase: 'FINISH',
+        video_id: '1',
+        video_state: 'PUBLISHED',
+        description: 'd #tag',
+        title: 't',
+      }),
+    ).toEqual([]);
+    expect(fb('Page', 'POST', 'video_reels', { video_id: '1', video_state: 'LIVE' })).toEqual([
+      'parameter "video_state": "LIVE" is not one of DRAFT, PUBLISHED, SCHEDULED',
+      'missing required parameter "upload_phase"',
+    ]);
+    expect(fb('Page', 'POST', 'video_stories', { upload_phase: 'FINISH', video_id: '1' })).toEqual([]);
+    expect(fb('Page', 'POST', 'photo_stories', { photo_id: '1' })).toEqual([]);
+    expect(fb('Page', 'POST', 'photo_stories', { photo_id: '1', message: 'hi' })).toEqual([
+      'unknown parameter "message"',
+    ]);
+    expect(
+      fb('Page', 'GET', 'stories', {
+        status: 'PUBLISHED',
+        fields: 'post_id,status,creation_time,media_type,media_id,url',
+      }),
+    ).toEqual([]);
+    expect(fb('Page', 'GET', 'stories', { fields: 'caption' })).toEqual([
+      'fields: "caption" is neither a field nor an edge of Stories',
+    ]);
+  });
+
+  it('needs pages_manage_posts, pages_read_engagement and pages_show_list, as the guides state', () => {
+    for (const edge of ['video_reels', 'video_stories', 'photo_stories']) {
+      const query = { login: 'facebook' as const, node: 'Page', method: 'POST', edge };
+      expect(graph.requiredPermissions(query)).toEqual([
+        ['pages_manage_posts', 'pages_read_engagement', 'pages_show_list'],
+      ]);
+      expect(graph.permissionVerified(query)).toBe(true);
+    }
+    expect(graph.permissionVerified({ login: 'facebook', node: 'Page', method: 'GET', edge: 'stories' })).toBe(false);
+  });
+});
+
 describe('GraphContract: permissions', () => {
   it('looks up the permissions a call needs, per login', () => {
     expect(
