@@ -77,6 +77,34 @@ describe('OpenApiContract (X)', () => {
     });
   });
 
+  it('holds the post options the schema bounds: poll choices and duration, reply_settings, quote and community ids', () => {
+    const post = (body: Record<string, unknown>) =>
+      messages(x.checkRequest({ method: 'POST', path: '/2/tweets', body: { text: 'hi', ...body } }));
+    expect(post({ poll: { options: ['a', 'b', 'c', 'd'], duration_minutes: 10080 } })).toEqual([]);
+    expect(post({ poll: { options: ['a'], duration_minutes: 4 } })).toHaveLength(2);
+    expect(post({ poll: { options: ['a', 'x'.repeat(26)], duration_minutes: 5 } })).toHaveLength(1);
+    expect(post({ reply_settings: 'mentionedUsers', quote_tweet_id: '20', community_id: '30' })).toEqual([]);
+    // "everyone" is not a value: replies open to everyone is the property left out.
+    expect(post({ reply_settings: 'everyone' })).toHaveLength(1);
+    expect(post({ quote_tweet_id: 'https://x.com/a/status/20' })).toHaveLength(1);
+  });
+
+  it('holds the alt-text call (POST /2/media/metadata): media.write, an id, and at most 1000 characters', () => {
+    const metadata = (text: string, scopes = WRITE_SCOPES) =>
+      x.checkRequest({
+        method: 'POST',
+        path: '/2/media/metadata',
+        contentType: 'application/json',
+        body: { id: '1146654567674912769', metadata: { alt_text: { text } } },
+        scopes,
+      });
+    expect(metadata('a'.repeat(1000))).toEqual([]);
+    expect(messages(metadata('a'.repeat(1001)))).toEqual([expect.stringMatching(/^body\.metadata\.alt_text\.text: /)]);
+    expect(metadata('a cat', ['tweet.read', 'tweet.write', 'users.read'])).toEqual([
+      expect.objectContaining({ kind: 'permission', message: expect.stringContaining('media.write') }),
+    ]);
+  });
+
   it('refuses unknown body properties where the schema closes the object', () => {
     expect(messages(x.checkRequest({ method: 'POST', path: '/2/tweets', body: { text: 'hi', status: 'x' } }))).toEqual([
       'body: unknown property "status"',
