@@ -28,6 +28,7 @@ import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { extractXSubset } from '../src/contracts/extract/x-subset';
 import { extractMetaSubset } from '../src/contracts/extract/meta-subset';
+import { MetaSource, previousMetaSource } from '../src/contracts/extract/meta-source';
 import { summarizeMetaChange, summarizeXChange } from '../src/contracts/extract/summarize';
 import { GraphEnumType, GraphNodeSpec } from '../src/contracts/graph/graph-spec';
 import { JsonObject } from '../src/contracts/json';
@@ -179,16 +180,10 @@ async function refreshMeta(
   await writeJson(join(specsDir, 'enum_types.json'), subset.enumTypes);
 
   const sourceFile = join(CONTRACTS, 'meta', 'source.json');
-  const previous = readJsonIfExists<{
-    commit?: string;
-    commitDate?: string;
-    graphVersion?: string;
-    graphVersionSource?: { commit?: string };
-  }>(sourceFile);
+  const previous = previousMetaSource(readJsonIfExists<Partial<MetaSource>>(sourceFile));
   const { hash, date } = commitOf(origin, args, 'meta', previous);
-  let graphVersion = args.get('graph-version') ?? previous?.graphVersion;
-  // source.json keeps the SDK commit under graphVersionSource (written below); without --meta-sdk it is kept.
-  let sdkCommit = previous?.graphVersionSource?.commit;
+  let graphVersion = args.get('graph-version') ?? previous.graphVersion;
+  let sdkCommit = previous.sdkCommit;
   const sdk = args.get('meta-sdk');
   if (sdk) {
     const sdkOrigin = originOf(sdk, manifest.meta.sdk.path);
@@ -196,7 +191,7 @@ async function refreshMeta(
     graphVersion = /'API_VERSION':\s*'(v[0-9.]+)'/.exec(config)?.[1] ?? graphVersion;
     sdkCommit = sdkOrigin.commit?.hash ?? sdkCommit;
   }
-  await writeJson(sourceFile, {
+  const source: MetaSource = {
     repository: manifest.meta.repository,
     path: manifest.meta.path,
     commit: hash,
@@ -205,7 +200,8 @@ async function refreshMeta(
     graphVersionSource: { ...manifest.meta.sdk, commit: sdkCommit },
     retrieved,
     missingFromSpecs: subset.missing,
-  });
+  };
+  await writeJson(sourceFile, source);
   const lines = summarizeMetaChange(before, subset.nodes).map((line) => `meta: ${line}`);
   for (const miss of subset.missing)
     lines.push(`meta: ! not in the specs: ${miss} (see contracts/meta/supplements.json)`);
