@@ -144,6 +144,11 @@ describe('GraphContract: Page reels and stories (issue 25: contracts ahead of th
       'missing required parameter "upload_phase"',
     ]);
     expect(fb('Page', 'POST', 'video_stories', { upload_phase: 'FINISH', video_id: '1' })).toEqual([]);
+    // Link posts and photo alt text need no new edge: the feed and photos APIs already take them.
+    expect(fb('Page', 'POST', 'feed', { message: 'hi', link: 'https://example.com/a' })).toEqual([]);
+    expect(
+      fb('Page', 'POST', 'photos', { url: 'https://a/b.jpg', published: 'false', alt_text_custom: 'a cat' }),
+    ).toEqual([]);
     expect(fb('Page', 'POST', 'photo_stories', { photo_id: '1' })).toEqual([]);
     expect(fb('Page', 'POST', 'photo_stories', { photo_id: '1', message: 'hi' })).toEqual([
       'unknown parameter "message"',
