@@ -8,8 +8,9 @@ export const MEDIA_DOWNLOAD_FAILED_STATUS =
 /** Containers not published within 24 hours expire. */
 const CONTAINER_LIFETIME_MS = 24 * 3600_000;
 
-function isVideo(container: InstagramContainer): boolean {
-  return container.mediaType === 'VIDEO' || container.mediaType === 'REELS';
+/** Videos are processed before they can be published: reels, carousel videos and video stories. */
+function isVideo(container: Pick<InstagramContainer, 'mediaType' | 'storyMedium'>): boolean {
+  return container.mediaType === 'VIDEO' || container.mediaType === 'REELS' || container.storyMedium === 'video';
 }
 
 function setStatus(container: InstagramContainer, status: InstagramContainer['status'], text?: string): void {
@@ -71,8 +72,8 @@ export function pollContainer(state: EmulatorState, container: InstagramContaine
 
 /** The status a freshly created container starts in. */
 export function initialStatus(
-  mediaType: InstagramContainer['mediaType'],
+  container: Pick<InstagramContainer, 'mediaType' | 'storyMedium'>,
 ): Pick<InstagramContainer, 'status' | 'statusText'> {
-  if (mediaType === 'IMAGE') return { status: 'FINISHED', statusText: 'Finished' };
+  if (container.mediaType !== 'CAROUSEL' && !isVideo(container)) return { status: 'FINISHED', statusText: 'Finished' };
   return { status: 'IN_PROGRESS', statusText: 'In Progress' };
 }

@@ -7,6 +7,7 @@ import { EmulatorState } from '../state/emulator-state';
 import { graphId } from '../state/emulator-ids';
 import { INSTAGRAM_CONTAINERS, InstagramContainer } from './instagram-stored-objects';
 import { initialStatus } from './container-lifecycle';
+import { checkContainerRules, readContainerOptions } from './instagram-container-options';
 
 const CAPTION_LIMIT = 2200;
 const HASHTAG_LIMIT = 30;
@@ -51,9 +52,48 @@ export type FetchedMedia = (url: string) => MediaProbeResult;
 
 const NOTHING_FETCHED: FetchedMedia = () => ({ ok: true });
 
+/** The container's media type and medium from `media_type`, as Instagram reads them (2207023 for a type it does not take). */
+function mediumOf(
+  state: EmulatorState,
+  igUserId: string,
+  params: Params,
+  isCarouselItem: boolean,
+): Pick<InstagramContainer, 'mediaType' | 'mediaUrl' | 'children' | 'storyMedium'> {
+  const mediaTypeParam = params.media_type?.toUpperCase();
+  if (mediaTypeParam === 'CAROUSEL') {
+    if (isCarouselItem) throw graphErrors.invalidParameter('A carousel cannot be a carousel item').forInstagram();
+    return { mediaType: 'CAROUSEL', children: carouselChildren(state, igUserId, params.children) };
+  }
+  if (mediaTypeParam === 'REELS' || (mediaTypeParam === 'VIDEO' && isCarouselItem))
+    return { mediaType: mediaTypeParam, mediaUrl: requireMediaUrl(params.video_url, 'video_url'), children: [] };
+  // A story is one image or one video; sending both is refused by the publishing rules.
+  if (mediaTypeParam === 'STORIES' && !isCarouselItem) {
+    const video = params.video_url !== undefined;
+    const name = video ? 'video_url' : 'image_url';
+    return {
+      mediaType: 'STORIES',
+      storyMedium: video ? 'video' : 'image',
+      mediaUrl: requireMediaUrl(params[name], name),
+      children: [],
+    };
+  }
+  if (mediaTypeParam === undefined || mediaTypeParam === 'IMAGE') {
+    if (params.video_url !== undefined)
+      throw containerError(100, 2207023, 'Every single video is published as a Reel: set media_type=REELS.');
+    return { mediaType: 'IMAGE', mediaUrl: requireMediaUrl(params.image_url, 'image_url'), children: [] };
+  }
+  throw containerError(100, 2207023, `The media type ${mediaTypeParam} is unknown or not supported here.`);
+}
+
+/** An image medium, which Instagram downloads when the container is made (a video is downloaded while it is processed). */
+export function isImageContainer(container: Pick<InstagramContainer, 'mediaType' | 'storyMedium'>): boolean {
+  return container.mediaType === 'IMAGE' || container.storyMedium === 'image';
+}
+
 /**
- * Validates `POST /{ig-user-id}/media` and builds the container: an image, a Reel, a carousel
- * item (image or video), or a carousel of 2–10 items. An image Instagram could not download is
+ * Validates `POST /{ig-user-id}/media` and builds the container: an image, a Reel, a story (one image
+ * or one video), a carousel item (image or video), or a carousel of 2–10 items, with the options Meta's
+ * publishing rules let that kind take (container-options.ts). An image Instagram could not download is
  * refused at once (9004 / 2207052); a video is downloaded while the container is processed, so its
  * container is made and ends in ERROR (see container-lifecycle.ts).
  */
@@ -63,39 +103,23 @@ export function buildContainer(
   params: Params,
   fetched: FetchedMedia = NOTHING_FETCHED,
 ): InstagramContainer {
-  const mediaTypeParam = params.media_type?.toUpperCase();
   const isCarouselItem = params.is_carousel_item === 'true';
   const caption = isCarouselItem ? '' : (params.caption ?? '');
   checkCaption(caption);
-  let mediaType: InstagramContainer['mediaType'];
-  let mediaUrl: string | undefined;
-  let children: string[] = [];
-  if (mediaTypeParam === 'CAROUSEL') {
-    if (isCarouselItem) throw graphErrors.invalidParameter('A carousel cannot be a carousel item').forInstagram();
-    mediaType = 'CAROUSEL';
-    children = carouselChildren(state, igUserId, params.children);
-  } else if (mediaTypeParam === 'REELS' || (mediaTypeParam === 'VIDEO' && isCarouselItem)) {
-    mediaType = mediaTypeParam;
-    mediaUrl = requireMediaUrl(params.video_url, 'video_url');
-  } else if (mediaTypeParam === undefined || mediaTypeParam === 'IMAGE') {
-    if (params.video_url !== undefined)
-      throw containerError(100, 2207023, 'Every single video is published as a Reel: set media_type=REELS.');
-    mediaType = 'IMAGE';
-    mediaUrl = requireMediaUrl(params.image_url, 'image_url');
-  } else {
-    throw containerError(100, 2207023, `The media type ${mediaTypeParam} is unknown or not supported here.`);
-  }
+  const medium = mediumOf(state, igUserId, params, isCarouselItem);
+  checkContainerRules(params);
+  const options = readContainerOptions(params);
+  const { mediaType, mediaUrl, children } = medium;
   const download = mediaUrl === undefined ? undefined : fetched(mediaUrl);
-  if (download && !download.ok && mediaType === 'IMAGE') throw graphErrors.mediaDownloadFailed(download.reason);
+  if (download && !download.ok && isImageContainer(medium)) throw graphErrors.mediaDownloadFailed(download.reason);
   const container: InstagramContainer = {
     id: graphId(),
     igUserId,
-    mediaType,
+    ...medium,
     isCarouselItem,
-    mediaUrl,
     caption,
-    children,
-    ...initialStatus(mediaType),
+    options,
+    ...initialStatus(medium),
     polls: 0,
     createdAt: state.now(),
     ...(download && !download.ok ? { downloadFailure: download.reason } : {}),

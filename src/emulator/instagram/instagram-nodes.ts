@@ -60,6 +60,11 @@ function mediaType(item: PublishedItem): string {
   return item.media[0]?.type === 'video' ? 'VIDEO' : 'IMAGE';
 }
 
+/** FEED, REELS or STORY as recorded; a record older than placements was a reel exactly when it was one video. */
+function productType(item: PublishedItem): string {
+  return item.instagram?.productType ?? (mediaType(item) === 'VIDEO' ? 'REELS' : 'FEED');
+}
+
 /** A published Instagram medium, or a comment under one; with the state, a medium's counts grow since publishing. */
 export function instagramMediaNode(
   item: PublishedItem,
@@ -97,8 +102,12 @@ export function instagramMediaNode(
       id: () => item.postId,
       caption: () => item.text,
       media_type: () => mediaType(item),
-      media_product_type: () => (mediaType(item) === 'VIDEO' ? 'REELS' : 'FEED'),
+      media_product_type: () => productType(item),
       media_url: () => item.media[0]?.url,
+      // Alt text is an image's: a carousel's is on its children, which the emulator does not serve as nodes.
+      alt_text: () => (item.media.length === 1 ? item.media[0]?.altText : undefined),
+      // A reel appears in the feed too unless it was published with share_to_feed=false.
+      is_shared_to_feed: () => (productType(item) === 'REELS' ? (item.instagram?.shareToFeed ?? true) : undefined),
       permalink: () => item.permalink,
       shortcode: () => /\/p\/([^/]+)\//.exec(item.permalink)?.[1],
       timestamp: () => timestamp,

@@ -9,9 +9,9 @@ import { graphUsageHeaders } from '../graph/usage-headers';
 import { EmulatorState } from '../state/emulator-state';
 import { graphId, instagramShortcode } from '../state/emulator-ids';
 import { INSTAGRAM_CONTAINERS, InstagramContainer } from './instagram-stored-objects';
-import { PublishedMedia } from '../state/published-log';
+import { InstagramPublishedOptions, PublishedMedia } from '../state/published-log';
 import { authorizeInstagramCall } from './instagram-access';
-import { buildContainer, failContainer } from './instagram-containers';
+import { buildContainer, failContainer, isImageContainer } from './instagram-containers';
 import { instagramMediaNode } from './instagram-nodes';
 import { fetchedMedia, fetchMediaFirst } from '../http/media-fetch';
 import { instagramPermalink } from './instagram-pages';
@@ -37,10 +37,21 @@ function mediaOf(state: EmulatorState, container: InstagramContainer): Published
           .filter((child) => child !== undefined)
       : [container];
   return items.map((item) => ({
-    type: item.mediaType === 'IMAGE' ? 'image' : 'video',
+    type: isImageContainer(item) ? 'image' : 'video',
     url: item.mediaUrl,
     id: item.id,
+    // Alt text and user tags belong to each medium (a carousel's are on its items).
+    ...(item.options?.altText !== undefined ? { altText: item.options.altText } : {}),
+    ...(item.options?.userTags ? { userTags: item.options.userTags } : {}),
   }));
+}
+
+/** The placement and the options that apply to the whole published medium. */
+function publishedOptions(container: InstagramContainer): InstagramPublishedOptions {
+  const productType = container.mediaType === 'STORIES' ? 'STORY' : container.mediaType === 'REELS' ? 'REELS' : 'FEED';
+  // Alt text and user tags are the media's (mediaOf); the rest is the container's own.
+  const { altText: _altText, userTags: _userTags, ...options } = container.options ?? {};
+  return { productType, ...options };
 }
 
 function checkPublishable(
@@ -128,6 +139,7 @@ export function registerInstagramPublishRoutes(
       postId: mediaId,
       text: container.caption,
       media: mediaOf(state, container),
+      instagram: publishedOptions(container),
       permalink: instagramPermalink(context.pages, container.mediaType === 'REELS', shortcode),
       publishedAt: new Date(state.now()).toISOString(),
     });

@@ -1,4 +1,5 @@
 import { collectionKey } from '../state/object-collections';
+import type { InstagramContainerOptions } from './instagram-container-options';
 
 export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 
@@ -6,9 +7,13 @@ export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' |
 export interface InstagramContainer {
   id: string;
   igUserId: string;
-  mediaType: 'IMAGE' | 'VIDEO' | 'REELS' | 'CAROUSEL';
+  mediaType: 'IMAGE' | 'VIDEO' | 'REELS' | 'CAROUSEL' | 'STORIES';
+  /** A story's medium: an image story is ready at once, a video story is processed as a reel is. */
+  storyMedium?: 'image' | 'video';
   isCarouselItem: boolean;
   mediaUrl?: string;
+  /** The options sent beside the medium (undefined in containers saved before them). */
+  options?: InstagramContainerOptions;
   caption: string;
   children: string[];
   status: ContainerStatus;

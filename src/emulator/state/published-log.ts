@@ -8,6 +8,32 @@ export interface PublishedMedia {
   sha256?: string;
   /** For bytes uploaded to X: how many arrived, so a test can tell the whole file did. */
   size?: number;
+  /** Instagram: the medium's alternative text (`alt_text`, images only). */
+  altText?: string;
+  /** Instagram: the people tagged on the medium (`user_tags`; x and y on images and stories). */
+  userTags?: InstagramUserTag[];
+}
+
+export interface InstagramUserTag {
+  username: string;
+  x?: number;
+  y?: number;
+}
+
+export type InstagramGraduationStrategy = 'MANUAL' | 'SS_PERFORMANCE';
+
+/** How an Instagram medium was published: its placement and the container options that apply to the whole of it. */
+export interface InstagramPublishedOptions {
+  /** Where it appears, as `media_product_type` names it. */
+  productType: 'FEED' | 'REELS' | 'STORY';
+  collaborators?: string[];
+  locationId?: string;
+  /** A reel's `share_to_feed`: undefined when not sent (Instagram shares a reel to the feed then). */
+  shareToFeed?: boolean;
+  coverUrl?: string;
+  thumbOffsetMs?: number;
+  trialParams?: { graduationStrategy: InstagramGraduationStrategy };
+  audioName?: string;
 }
 
 /** One thing that became visible on a network: a post, a reply or a comment. */
@@ -26,6 +52,8 @@ export interface PublishedItem {
   parentId?: string;
   /** Someone other than the account wrote it (a comment added through the control API); undefined: the account itself. */
   author?: { id: string; username: string };
+  /** Instagram: the placement and options it was published with (undefined in records older than them). */
+  instagram?: InstagramPublishedOptions;
   permalink: string;
   publishedAt: string;
   deletedAt?: string;
