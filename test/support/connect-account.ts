@@ -47,7 +47,7 @@ export interface OfferedPage {
  * account and an X profile, all with the handle `id` spelt with underscores: one of each network's
  * pages to offer.
  */
-export async function createEmulatorUser(t: EmulatedApp, id: string): Promise<void> {
+export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: string): Promise<void> {
   const handle = id.replace(/-/g, '_');
   const created = await fetch(`${t.baseUrl}/emulator/control/users`, {
     method: 'POST',
