@@ -48,6 +48,9 @@ export function xPostView(
   const view: XPostView = { id: tweet.postId, text: tweet.text, edit_history_post_ids: [tweet.postId] };
   if (fields.has('created_at')) view.created_at = tweet.publishedAt;
   if (fields.has('conversation_id')) view.conversation_id = conversationOf(state, tweet);
+  // X's Post.reply_settings: "Shows who can reply to this Post"; a tweet posted without it is open to everyone.
+  if (fields.has('reply_settings')) view.reply_settings = tweet.replySettings ?? 'everyone';
+  if (fields.has('community_id') && tweet.communityId) view.community_id = tweet.communityId;
   if (fields.has('attachments') && tweet.media.length > 0)
     view.attachments = { media_keys: tweet.media.map((medium) => mediaKeyOf(state, medium.id)) };
   for (const field of fields) {
@@ -56,8 +59,11 @@ export function xPostView(
   }
   if (expansions.has('author_id')) view.author_id = authorOf(state, tweet).id;
   if (expansions.has('in_reply_to_user_id') && parent) view.in_reply_to_user_id = authorOf(state, parent).id;
-  if (expansions.has('referenced_posts') && tweet.replyToId)
-    view.referenced_posts = [{ type: 'replied_to', id: tweet.replyToId }];
+  if (expansions.has('referenced_posts') && (tweet.replyToId || tweet.quoteOf))
+    view.referenced_posts = [
+      ...(tweet.replyToId ? [{ type: 'replied_to', id: tweet.replyToId }] : []),
+      ...(tweet.quoteOf ? [{ type: 'quoted', id: tweet.quoteOf }] : []),
+    ];
   return view;
 }
 
