@@ -38,6 +38,7 @@ function attemptWith(overrides: { delivery?: Partial<Delivery>; account?: Partia
       customerId: 'cus_1',
       tenantId: 'ten_1',
       containers: [{ content: 'hello', media: [] }],
+      variants: {},
     } as unknown as Post,
     account: {
       id: 'acc_1',
