@@ -12,6 +12,8 @@ export interface PublishedMedia {
 
 /** X: a poll posted with a tweet, as sent (CreatePostsPoll). */
 export interface PublishedPoll {
+  /** X's id of the poll (attachments.poll_ids). */
+  id: string;
   options: string[];
   durationMinutes: number;
 }

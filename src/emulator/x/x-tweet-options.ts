@@ -1,5 +1,6 @@
 import { readContractJson } from '../../contracts';
 import type { OpenApiOverlay } from '../../contracts';
+import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { PublishedPoll } from '../state/published-log';
 import { isBodyObject, onlyProperties, XBodyObject } from './x-body';
@@ -66,7 +67,7 @@ function poll(value: unknown): PublishedPoll | undefined {
       'poll.reply_settings',
       `poll.reply_settings must be one of ${X_POST_OPTION_SCHEMA.replySettings.join(', ')}`,
     );
-  return { options: options as string[], durationMinutes: minutes };
+  return { id: snowflakeId(), options: options as string[], durationMinutes: minutes };
 }
 
 function id(body: XBodyObject, name: 'quote_tweet_id' | 'community_id'): string | undefined {

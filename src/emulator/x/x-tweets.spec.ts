@@ -107,6 +107,25 @@ describe('emulated X tweets', () => {
         reply_settings: 'everyone',
         referenced_posts: [{ type: 'quoted', id: quoted }],
       });
+      expect(view.json().includes.posts).toEqual([expect.objectContaining({ id: quoted, text: 'Original' })]);
+      const withPoll = await app.inject({
+        url: `${API}/2/tweets/${polled.json().data.id}?post.fields=reply_settings,attachments&expansions=attachments.poll_ids`,
+        headers: { authorization: bearer },
+      });
+      const pollId = withPoll.json().data.attachments.poll_ids[0] as string;
+      expect(withPoll.json().data.reply_settings).toBe('mentionedUsers');
+      expect(withPoll.json().includes.polls).toEqual([
+        {
+          id: pollId,
+          options: [
+            { position: 1, label: 'Rye', votes: 0 },
+            { position: 2, label: 'Spelt', votes: 0 },
+          ],
+          duration_minutes: 60,
+          end_datetime: expect.any(String),
+          voting_status: 'open',
+        },
+      ]);
     });
 
     it('refuses a poll outside its bounds, an unknown reply setting, a malformed or unknown quote', async () => {
