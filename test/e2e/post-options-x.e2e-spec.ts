@@ -136,6 +136,14 @@ describe('Options per network and content per account: X (against the emulator)'
       post.deliveries.map(() => expect.any(Object)),
     );
     expect((await getPost(t, customer, post.id)).body.data.deliveries).toHaveLength(3);
+    // The same key with other options is another request: refused, nothing published again.
+    const other = await createPost(
+      t,
+      customer,
+      { tenant_id: TENANT, ...body, options: { x: { ...body.options.x, replySettings: 'verified' } } },
+      'x-options-override-1',
+    );
+    expect(other.status).toBe(409);
   });
 
   describe('refusals: a 422 naming the exact path, from validate and from POST /posts, nothing published', () => {
