@@ -186,6 +186,20 @@ describe('Options per network and content per account: X (against the emulator)'
         'options.x.quotePostId',
       ],
       [
+        'a quote with media',
+        () => ({ accounts: [x1.id], containers: photo(), options: { x: { quotePostId: '20' } } }),
+        'options.x.quotePostId',
+      ],
+      [
+        'a poll choice of 26 characters',
+        () => ({
+          accounts: [x1.id],
+          containers: [{ content: 'Q' }],
+          options: { x: { poll: { options: ['short', 'x'.repeat(26)], durationMinutes: 60 } } },
+        }),
+        'options.x.poll.options[1]',
+      ],
+      [
         'a reply setting X does not know',
         () => ({ accounts: [x1.id], containers: [{ content: 'Q' }], options: { x: { replySettings: 'friends' } } }),
         'options.x.replySettings',
