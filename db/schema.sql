@@ -252,6 +252,7 @@ CREATE TABLE posts (
   scheduled_at timestamp with time zone,
   created_at   timestamp with time zone DEFAULT now() NOT NULL,
   completed_at timestamp with time zone,
+  variants     jsonb DEFAULT '{}'::jsonb NOT NULL,
   CONSTRAINT posts_pkey PRIMARY KEY (id),
   CONSTRAINT posts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );

@@ -28,6 +28,7 @@ import { CommentBacklog1795500000000 } from './1795500000000-comment-backlog';
 import { NetworkAppSettings1795512000000 } from './1795512000000-network-app-settings';
 import { ReplyTargetIndexes1795523240000 } from './1795523240000-reply-target-indexes';
 import { EventRecording1795530000000 } from './1795530000000-event-recording';
+import { PostVariants1795540000000 } from './1795540000000-post-variants';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   NetworkAppSettings1795512000000,
   ReplyTargetIndexes1795523240000,
   EventRecording1795530000000,
+  PostVariants1795540000000,
 ];

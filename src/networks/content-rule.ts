@@ -34,6 +34,18 @@ export const CONTENT_RULES = [
   'thread_media_not_allowed',
   /** Thread parts become comments on this network, which need text. */
   'thread_text_required',
+  /** An option the network does not have (misspelt, or another network's). */
+  'option_unknown',
+  /** An option's value is not of the form the network takes (an id's pattern, a type). */
+  'option_invalid',
+  /** Options (or options and media) the network does not take together in one post (X: media, poll, quote). */
+  'options_exclusive',
+  /** X: a poll's choices (2 to 4, each 1 to 25 characters) or its duration (5 to 10,080 minutes). */
+  'poll_invalid',
+  /** X: a poll and media in the same post. */
+  'poll_with_media',
+  /** X: a reply setting X does not know. */
+  'reply_settings_invalid',
 ] as const;
 
 export type ContentRule = (typeof CONTENT_RULES)[number];

@@ -31,6 +31,8 @@ export type {
 export type { AccountTokens, AppCredentials, AppLoginOptions, AppOption } from './network-credentials';
 export { NetworkError } from './network-error';
 export { NETWORK_IDS, describeNetworkAliases, describeNetworkIds } from './network-names';
+export { NO_POST_OPTIONS } from './post-options';
+export type { NetworkPostOptions, PostOptionsRules } from './post-options';
 export { NetworkRegistry, UnknownNetworkError } from './network-registry';
 export { EMULATOR_APP } from './network-settings';
 export { NetworksModule } from './networks.module';

@@ -2,6 +2,7 @@ import { PermissionNeeds } from './account-permissions';
 import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
+import type { NetworkPostOptions, PostOptionsRules } from './post-options';
 import type { MediaBytes, MediaKind } from '../media';
 import type { AccountTokens, AppCredentials, AppOption } from './network-credentials';
 
@@ -150,6 +151,8 @@ export interface PublishRequest {
   tokens: AccountTokens;
   app: AppCredentials;
   parts: PostPart[];
+  /** The network's options for this account's post, as accepted (checked by the adapter's postOptions); absent when none. */
+  options?: NetworkPostOptions;
   progress: PublishProgress;
   /**
    * True when an earlier attempt was cut off between calling the network and recording the
@@ -189,6 +192,8 @@ export interface UnpublishRequest {
 export interface PublishingAdapter {
   /** The network's content rules (length, media count and kinds); an empty list means acceptable. */
   validate(parts: PostPart[]): ContentProblem[];
+  /** The options the network takes (`options.<network>`); a network without them refuses any option. */
+  readonly postOptions?: PostOptionsRules;
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */
   publish(request: PublishRequest): Promise<PublishOutcome>;
   /**

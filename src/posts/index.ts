@@ -8,6 +8,7 @@ export { permissionMessage } from './permission-problems';
 export { POST_STATUSES, postStatusOf } from './post-status';
 export type { PostStatus } from './post-status';
 export { postView } from './post-views';
+export { resolveDelivery } from './post-variants';
 export { PostsModule } from './posts.module';
 export { PostsStore } from './posts.store';
 export { recentDeliveriesSql } from './recent-deliveries.sql';

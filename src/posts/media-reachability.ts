@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MediaUrlProbe } from '../common/media-url-probe';
 import { UrlSafety } from '../common/url-safety';
+import { containerLists } from './container-lists';
 import { CreatePostBody } from './dto/create-post.body';
 import { PostProblem } from './post-problem';
 
@@ -26,13 +27,14 @@ export class MediaReachability {
   async warnings(customerId: string, body: CreatePostBody, problems: readonly PostProblem[]): Promise<PostProblem[]> {
     const refused = new Set(problems.map((problem) => problem.field));
     const fieldsOf = new Map<string, string[]>();
-    body.containers.forEach((container, index) =>
-      (container.media ?? []).forEach((medium, position) => {
-        const field = `containers[${index}].media[${position}].url`;
-        if (medium.url === undefined || medium.id !== undefined || refused.has(field)) return;
-        fieldsOf.set(medium.url, [...(fieldsOf.get(medium.url) ?? []), field]);
-      }),
-    );
+    for (const { path, containers } of containerLists(body))
+      containers.forEach((container, index) =>
+        (container.media ?? []).forEach((medium, position) => {
+          const field = `${path}[${index}].media[${position}].url`;
+          if (medium.url === undefined || medium.id !== undefined || refused.has(field)) return;
+          fieldsOf.set(medium.url, [...(fieldsOf.get(medium.url) ?? []), field]);
+        }),
+      );
     const urls = [...fieldsOf.keys()];
     const verdicts = new Map<string, string | undefined>();
     let next = 0;

@@ -6,9 +6,11 @@ import { CreatePostBody } from './dto/create-post.body';
 import { PostProblem, ProblemRule } from './post-problem';
 import { PostReview } from './post-review';
 import { StoredContainer } from './post.entity';
+import { StoredPostVariants } from './post-variants';
 
 export interface AcceptedPost {
   containers: StoredContainer[];
+  variants: StoredPostVariants;
   accounts: ConnectedAccount[];
   scheduledAt: Date | null;
 }
@@ -63,24 +65,32 @@ export class PostAcceptance {
         details(accountProblems),
       );
     if (accountProblems.length) throw unprocessable(accountProblems);
-    // Each network's problems once, named by the network, as a post may go to several.
-    const contentProblems = [...reviewed.contentProblems].flatMap(([platform, problems]) =>
-      problems.map((problem) => ({ ...problem, message: `${platform}: ${problem.message}` })),
-    );
+    if (reviewed.variantProblems.length) throw unprocessable(reviewed.variantProblems);
+    // Each network's problems once, named by the network, as a post may go to several; then each
+    // overridden account's own.
+    const named = (platform: string, problems: PostProblem[]) =>
+      problems.map((problem) => ({ ...problem, message: `${platform}: ${problem.message}` }));
+    const contentProblems = [
+      ...[...reviewed.contentProblems].flatMap(([platform, problems]) => named(platform, problems)),
+      ...reviewed.accounts.flatMap(({ account, overrideProblems }) => named(account!.platform, overrideProblems)),
+    ];
     if (contentProblems.length) throw unprocessable(contentProblems);
-    await this.keepMedia(reviewed.containers, reviewed.scheduledAt ?? now);
+    await this.keepMedia(reviewed.containerLists, reviewed.scheduledAt ?? now);
     return {
       containers: reviewed.containers,
+      variants: reviewed.variants,
       accounts: reviewed.accounts.map((reviewedAccount) => reviewedAccount.account!),
       scheduledAt: reviewed.scheduledAt,
     };
   }
 
   /** Marks the post's uploaded media used until it publishes; a medium purged since the review is refused. */
-  private async keepMedia(containers: StoredContainer[], until: Date): Promise<void> {
-    const uploaded = containers.flatMap((container, index) =>
-      container.media.flatMap((medium, position) =>
-        medium.mediaId ? [{ id: medium.mediaId, field: `containers[${index}].media[${position}].id` }] : [],
+  private async keepMedia(lists: ReadonlyMap<string, StoredContainer[]>, until: Date): Promise<void> {
+    const uploaded = [...lists].flatMap(([path, containers]) =>
+      containers.flatMap((container, index) =>
+        container.media.flatMap((medium, position) =>
+          medium.mediaId ? [{ id: medium.mediaId, field: `${path}[${index}].media[${position}].id` }] : [],
+        ),
       ),
     );
     const kept = await this.media.markUsed(

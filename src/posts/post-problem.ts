@@ -29,6 +29,12 @@ export const POST_RULES = [
   'account_disconnected',
   /** The account was not granted (or lost) a permission the post needs on its network; reconnecting asks for it again. */
   'account_permission_missing',
+  /** `options.<network>` names a network none of the post's accounts is on. */
+  'option_network_absent',
+  /** `accountOverrides[i].account` is not one of the post's `accounts`. */
+  'override_account_unknown',
+  /** Two entries of `accountOverrides` name the same account. */
+  'override_account_repeated',
 ] as const;
 
 export type PostRule = (typeof POST_RULES)[number];

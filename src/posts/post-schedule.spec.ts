@@ -10,6 +10,7 @@ import type { DeliveriesStore } from './deliveries.store';
 import type { CreatePostBody } from './dto/create-post.body';
 import { MediaReachability } from './media-reachability';
 import { PostAcceptance } from './post-acceptance';
+import { ContainerResolver } from './container-resolver';
 import { PostReview } from './post-review';
 import type { PostWriteBatcher } from './post-write-batcher';
 import type { PostWriter } from './post-writer';
@@ -26,9 +27,8 @@ function world() {
   const clock = new TestClock('2026-11-21T12:00:00Z');
   const review = new PostReview(
     { findManyForCustomer: jest.fn().mockResolvedValue([]) } as unknown as AccountsStore,
-    {} as UrlSafety,
+    new ContainerResolver({} as UrlSafety, { find: jest.fn().mockResolvedValue(new Map()) } as unknown as MediaService),
     {} as NetworkRegistry,
-    { find: jest.fn().mockResolvedValue(new Map()) } as unknown as MediaService,
   );
   const service = new PostsService(
     {} as Database,

@@ -6,6 +6,7 @@ const account = (id: string, platform: string): ReviewedAccount => ({
   accountId: id,
   account: Object.assign(new ConnectedAccount(), { id, platform, status: 'active' }),
   problems: [],
+  overrideProblems: [],
 });
 
 function review(overrides: Partial<PostReviewResult>): PostReviewResult {
@@ -13,6 +14,9 @@ function review(overrides: Partial<PostReviewResult>): PostReviewResult {
     scheduledAt: null,
     scheduleProblems: [],
     containers: [{ content: 'x', media: [] }],
+    containerLists: new Map(),
+    variants: {},
+    variantProblems: [],
     mediaProblems: [],
     accounts: [],
     contentProblems: new Map(),
@@ -34,6 +38,7 @@ describe('postVerdict', () => {
             accountId: 'acc_gone',
             account: undefined,
             problems: [{ field: 'accounts[3]', rule: 'account_unknown', message: 'unknown' }],
+            overrideProblems: [],
           },
         ],
         contentProblems: new Map([

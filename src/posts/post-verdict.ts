@@ -7,9 +7,13 @@ import { PostProblem } from './post-problem';
  * its network's, and the warnings (which never make it invalid).
  */
 export function postVerdict(reviewed: PostReviewResult, warnings: PostProblem[] = []): PostVerdictView {
-  const problems = [...reviewed.scheduleProblems, ...reviewed.mediaProblems];
-  const accounts = reviewed.accounts.map(({ accountId, account, problems: own }) => {
-    const accountProblems = [...own, ...(account ? (reviewed.contentProblems.get(account.platform) ?? []) : [])];
+  const problems = [...reviewed.scheduleProblems, ...reviewed.mediaProblems, ...reviewed.variantProblems];
+  const accounts = reviewed.accounts.map(({ accountId, account, problems: own, overrideProblems }) => {
+    const accountProblems = [
+      ...own,
+      ...(account ? (reviewed.contentProblems.get(account.platform) ?? []) : []),
+      ...overrideProblems,
+    ];
     return {
       accountId,
       platform: account?.platform ?? null,

@@ -2,8 +2,9 @@ import { Delivery } from './delivery.entity';
 import { DeliveryView, PostView } from './dto/post.view';
 import { Post } from './post.entity';
 import { postStatusOf } from './post-status';
+import { resolveDelivery } from './post-variants';
 
-export function deliveryView(delivery: Delivery): DeliveryView {
+export function deliveryView(delivery: Delivery, post: Post): DeliveryView {
   return {
     id: delivery.id,
     accountId: delivery.accountId,
@@ -15,6 +16,7 @@ export function deliveryView(delivery: Delivery): DeliveryView {
     error: delivery.errorCode ? { code: delivery.errorCode, message: delivery.errorMessage ?? '' } : null,
     publishedAt: delivery.publishedAt?.toISOString() ?? null,
     deletedAt: delivery.deletedAt?.toISOString() ?? null,
+    options: { ...resolveDelivery(post, delivery.accountId, delivery.platform).options },
   };
 }
 
@@ -25,6 +27,6 @@ export function postView(post: Post, deliveries: Delivery[]): PostView {
     tenantId: post.tenantId,
     scheduledAt: post.scheduledAt?.toISOString() ?? null,
     createdAt: post.createdAt.toISOString(),
-    deliveries: deliveries.map(deliveryView),
+    deliveries: deliveries.map((delivery) => deliveryView(delivery, post)),
   };
 }

@@ -15,7 +15,7 @@ class RecordingWriter {
 const postFor = (tenantId: string): PostToWrite => ({
   customerId: 'cus_1',
   tenantId,
-  accepted: { containers: [], accounts: [], scheduledAt: null },
+  accepted: { containers: [], variants: {}, accounts: [], scheduledAt: null },
 });
 
 describe('PostWriteBatcher', () => {

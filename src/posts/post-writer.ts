@@ -34,6 +34,7 @@ export class PostWriter {
         customerId,
         tenantId,
         containers: accepted.containers,
+        variants: accepted.variants,
         scheduledAt: accepted.scheduledAt,
       });
       const deliveries = accepted.accounts.map((account) =>

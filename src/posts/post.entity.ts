@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { MediaKind } from '../networks';
+import type { StoredPostVariants } from './post-variants';
 
 /** A container as stored: the text and its media, with each medium's kind judged at acceptance. */
 export interface StoredContainer {
@@ -31,6 +32,10 @@ export class Post {
 
   @Column('jsonb')
   containers!: StoredContainer[];
+
+  /** `options` and `accountOverrides` as accepted ({} when the post has neither). */
+  @Column('jsonb')
+  variants!: StoredPostVariants;
 
   @Column('timestamptz', { name: 'scheduled_at', nullable: true })
   scheduledAt!: Date | null;

@@ -11,6 +11,7 @@ import { WebhooksModule } from '../webhooks';
 import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
+import { ContainerResolver } from './container-resolver';
 import { PostReview } from './post-review';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
@@ -42,6 +43,7 @@ import { QueueModule } from '../queue';
     PostsService,
     PostAcceptance,
     PostReview,
+    ContainerResolver,
     PostWriter,
     PostWriteBatcher,
     PostsStore,

@@ -23,7 +23,9 @@ import { MAX_ATTEMPTS, MAX_RATE_LIMIT_WAIT_MS } from './retry-policy';
 
 const transaction = { name: 'the transaction' };
 
-function attemptWith(overrides: { delivery?: Partial<Delivery>; account?: Partial<ConnectedAccount> } = {}): Attempt {
+function attemptWith(
+  overrides: { delivery?: Partial<Delivery>; account?: Partial<ConnectedAccount>; post?: Partial<Post> } = {},
+): Attempt {
   return {
     delivery: {
       id: 'dlv_1',
@@ -38,6 +40,8 @@ function attemptWith(overrides: { delivery?: Partial<Delivery>; account?: Partia
       customerId: 'cus_1',
       tenantId: 'ten_1',
       containers: [{ content: 'hello', media: [] }],
+      variants: {},
+      ...overrides.post,
     } as unknown as Post,
     account: {
       id: 'acc_1',
@@ -113,6 +117,35 @@ describe('PublishDeliveryTask', () => {
     );
     expect(store.retryLater).not.toHaveBeenCalled();
     expect(store.failed).not.toHaveBeenCalled();
+  });
+
+  it("publishes the account's own containers and its network's options with the override's on top, as accepted", async () => {
+    const { task, publish } = world(
+      attemptWith({
+        post: {
+          variants: {
+            networks: { x: { containers: [{ content: 'for X', media: [] }], options: { replySettings: 'following' } } },
+            accounts: { acc_1: { containers: [{ content: 'mine', media: [] }], options: { quotePostId: '20' } } },
+          },
+        },
+      }),
+    );
+    publish.mockResolvedValue({ kind: 'published', platformPostId: '1', permalink: null });
+    await task.run('dlv_1', 'wrk_1');
+    expect(publish).toHaveBeenCalledWith(
+      expect.objectContaining({
+        parts: [{ text: 'mine', media: [] }],
+        options: { replySettings: 'following', quotePostId: '20' },
+      }),
+    );
+  });
+
+  it('sends no options when the post has none', async () => {
+    const { task, publish } = world(attemptWith());
+    publish.mockResolvedValue({ kind: 'published', platformPostId: '1', permalink: null });
+    await task.run('dlv_1', 'wrk_1');
+    expect(publish.mock.calls[0]![0]).not.toHaveProperty('options');
+    expect(publish).toHaveBeenCalledWith(expect.objectContaining({ parts: [{ text: 'hello', media: [] }] }));
   });
 
   it('asks again at the time the network names while it is still processing', async () => {

@@ -14,6 +14,7 @@ import { Clock } from '../common/clock/clock';
 import { Database } from '../database';
 import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
+import { resolveDelivery } from './post-variants';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
 
 /**
@@ -50,9 +51,9 @@ export class PublishDeliveryTask {
     let outcome: PublishOutcome;
     try {
       const adapter = this.networks.get(account.platform);
-      const uploaded = post.containers.flatMap((container) =>
-        container.media.flatMap((medium) => medium.mediaId ?? []),
-      );
+      // What this account publishes, as accepted: its override, else its network's, else the post's.
+      const { containers, options } = resolveDelivery(post, account.id, account.platform);
+      const uploaded = containers.flatMap((container) => container.media.flatMap((medium) => medium.mediaId ?? []));
       // Kept from the purge while a post is using them (its retries, a network still fetching).
       await this.media.markUsed(uploaded);
       // Accepted while the account had them, its permissions may have been lost since: refuse before
@@ -69,7 +70,7 @@ export class PublishDeliveryTask {
         username: account.username,
         tokens,
         app: await this.apps.appWith(post.customerId, attempt.ownApp, adapter),
-        parts: post.containers.map((container) => ({
+        parts: containers.map((container) => ({
           text: container.content,
           media: container.media.map((medium) => ({
             url: this.media.publishUrl(medium),
@@ -79,6 +80,7 @@ export class PublishDeliveryTask {
               : {}),
           })),
         })),
+        ...(Object.keys(options).length ? { options } : {}),
         progress: delivery.progress,
         resuming: attempt.resuming,
         checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
@@ -115,7 +117,7 @@ export class PublishDeliveryTask {
     needs: PermissionNeeds,
   ): string | undefined {
     if (resuming || Object.keys(delivery.progress).length > 0) return undefined;
-    for (const feature of featuresOfPost(post.containers)) {
+    for (const feature of featuresOfPost(resolveDelivery(post, account.id, account.platform).containers)) {
       const lacking = lackedFor(needs, feature, account.scopes);
       if (lacking.length) return permissionMessage(account, feature, lacking);
     }

@@ -130,6 +130,24 @@ describe('Dashboard over HTTP', () => {
     expect((await get(`/dashboard/webhook/events/${a.eventId}`, session)).status).toBe(200);
   });
 
+  it('shows on the post page the options and own text each delivery was accepted with', async () => {
+    const session = await signedIn(t, a.email, PASSWORD);
+    const created = await createPost(t, a.customer, {
+      tenant_id: TENANT,
+      accounts: [a.accountId],
+      containers: [{ content: 'Only people we follow may answer' }],
+      options: { x: { replySettings: 'following', containers: [{ content: 'Followers only, please' }] } },
+    });
+    expect(created.status).toBe(202);
+    const page = await get(`/dashboard/posts/${created.body.data.id}`, session);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<th scope="col">Options and own text</th>');
+    expect(page.text).toContain('Own text: Followers only, please');
+    expect(page.text).toMatch(
+      /<code>\{(&quot;|&#34;|")replySettings(&quot;|&#34;|"):(&quot;|&#34;|")following(&quot;|&#34;|")\}<\/code>/,
+    );
+  });
+
   it("makes test keys in the customer's own test world, shows each key's mode, and keeps them out of another customer's reach", async () => {
     const session = await signedIn(t, a.email, PASSWORD);
     const created = await post('/dashboard/api-keys', session, { _csrf: session.csrf, name: 'sandbox', mode: 'test' });

@@ -12,6 +12,7 @@ import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { until } from '../support/until';
 
 const TEXT = `Posted exactly once, whatever happens ${randomBytes(4).toString('hex')}`;
+const POLL = { options: ['Stay', 'Go'], durationMinutes: 60 };
 
 async function json<T>(response: Promise<Response>): Promise<T> {
   return (await (await response).json()) as T;
@@ -100,7 +101,13 @@ describe('A worker killed mid-publish', () => {
       fetch(`${baseUrl}/api/v1/posts`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers: [{ content: TEXT }] }),
+        // With X options (issue 25): the tweet a cut-off attempt made is found again, poll and all.
+        body: JSON.stringify({
+          tenant_id: 't',
+          accounts: [accountId],
+          containers: [{ content: TEXT }],
+          options: { x: { poll: POLL, replySettings: 'following' } },
+        }),
       }),
     );
     const postUrl = `${baseUrl}/api/v1/posts/${accepted.data.id}`;
@@ -119,7 +126,7 @@ describe('A worker killed mid-publish', () => {
 
     const published = async () =>
       (
-        await json<{ data: Array<{ text?: string; postId: string }> }>(
+        await json<{ data: Array<{ text?: string; postId: string; poll?: unknown; replySettings?: string }> }>(
           fetch(`${baseUrl}/emulator/control/published?network=x`),
         )
       ).data.filter((item) => item.text === TEXT);
@@ -151,6 +158,7 @@ describe('A worker killed mid-publish', () => {
     expect(post.data.status).toBe('published');
     const onNetwork = await published();
     expect(onNetwork).toHaveLength(1);
+    expect(onNetwork[0]).toMatchObject({ poll: POLL, replySettings: 'following' });
     expect(post.data.deliveries[0]!.platformPostId).toBe(onNetwork[0]!.postId);
     expect(post.data.deliveries[0]!.attempts).toBe(2);
     expect(second.output()).toContain('Let go of the claims of workers that stopped beating');

@@ -811,6 +811,15 @@ export interface components {
              * @description When the network confirmed the delete (POST /posts/{id}/unpublish)
              */
             deletedAt: string | null;
+            /**
+             * @description The network options this delivery was accepted with: options.<network> with the account override's on top; {} when none
+             * @example {
+             *       "replySettings": "following"
+             *     }
+             */
+            options: {
+                [key: string]: unknown;
+            };
         };
         PostView: {
             /** @example pst_2Hq… */
@@ -846,6 +855,48 @@ export interface components {
             content?: string;
             media?: components["schemas"]["MediaBody"][];
         };
+        XPollBody: {
+            /** @description 2 to 4 choices, each 1 to 25 characters */
+            options: string[];
+            /** @description How long the poll is open, in minutes */
+            durationMinutes: number;
+        };
+        XOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /** @description A poll on the post (X takes no media and no quote with it) */
+            poll?: components["schemas"]["XPollBody"];
+            /**
+             * @description Who may reply (everyone when absent)
+             * @enum {string}
+             */
+            replySettings?: "everyone" | "following" | "mentionedUsers" | "subscribers" | "verified";
+            /** @description The id of the X post this post quotes */
+            quotePostId?: string;
+            /** @description The X community to post in */
+            communityId?: string;
+        };
+        NetworkOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+        };
+        PostOptionsBody: {
+            x?: components["schemas"]["XOptionsBody"];
+            instagram?: components["schemas"]["NetworkOptionsBody"];
+            facebook?: components["schemas"]["NetworkOptionsBody"];
+        };
+        AccountOverrideBody: {
+            /**
+             * @description One of the post’s accounts
+             * @example acc_3kTMd9fQe2xV7bLp1sWq0Z
+             */
+            account: string;
+            containers?: components["schemas"]["ContainerBody"][];
+            /** @description Options of the account's network (as options.<network>, without containers); win over them */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
         CreatePostBody: {
             /** @example tenant-42 */
             tenant_id: string;
@@ -864,6 +915,10 @@ export interface components {
              * @example 2026-12-01T09:00:00.000Z
              */
             scheduledAt?: string;
+            /** @description Each network's options, keyed by network id; a network's `containers` replace the post's for its accounts */
+            options?: components["schemas"]["PostOptionsBody"];
+            /** @description Content and options for one account of the post; wins over options.<network>.containers, which win over containers */
+            accountOverrides?: components["schemas"]["AccountOverrideBody"][];
         };
         PostProblemView: {
             /**
@@ -876,7 +931,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };

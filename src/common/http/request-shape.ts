@@ -14,7 +14,9 @@ export const MAX_DEPTH = 16;
  * Object keys and array items, counted at every level, that a body or query may hold. The largest
  * valid request (a post of 25 containers of 20 media each, to 50 accounts) holds about 1,630.
  * Validating costs time per field, on the one thread that serves everyone: a 650 KB body of 60,000
- * unknown keys held it for over 2 s, and its answer listed every one of them.
+ * unknown keys held it for over 2 s, and its answer listed every one of them. A post's `options` and
+ * `accountOverrides` (their own containers) count toward the same bound: the bound, not their
+ * class-validator limits, caps a post giving many accounts long threads of their own.
  */
 export const MAX_FIELDS = 2_000;
 

@@ -3,6 +3,7 @@ import { ApiException } from '../../common/errors/api-exception';
 import { Delivery } from '../../posts';
 import { PostView } from '../../posts';
 import { postView } from '../../posts';
+import { resolveDelivery } from '../../posts';
 import { PostsStore } from '../../posts';
 import type { PostStatus } from '../../posts';
 
@@ -14,6 +15,8 @@ export interface PostDetail {
   view: PostView;
   /** The text of each container: the post, then its thread. */
   texts: string[];
+  /** By delivery id, the texts of a delivery with containers of its own (options.<network>.containers, an account override). */
+  ownTexts: Record<string, string[]>;
 }
 
 /** Posts as the dashboard shows them: across tenants, newest first, read-only. */
@@ -39,6 +42,11 @@ export class PostsReader {
     const post = await this.posts.find(customerId, id);
     if (!post) throw ApiException.notFound('Post');
     const deliveries = await this.posts.deliveriesOf([post.id]);
-    return { view: postView(post, deliveries), texts: post.containers.map((container) => container.content) };
+    const ownTexts: Record<string, string[]> = {};
+    for (const delivery of deliveries) {
+      const { containers } = resolveDelivery(post, delivery.accountId, delivery.platform);
+      if (containers !== post.containers) ownTexts[delivery.id] = containers.map((container) => container.content);
+    }
+    return { view: postView(post, deliveries), texts: post.containers.map((container) => container.content), ownTexts };
   }
 }

@@ -36,6 +36,14 @@ export interface InstagramPublishedOptions {
   audioName?: string;
 }
 
+/** X: a poll posted with a tweet, as sent (CreatePostsPoll). */
+export interface PublishedPoll {
+  /** X's id of the poll (attachments.poll_ids). */
+  id: string;
+  options: string[];
+  durationMinutes: number;
+}
+
 /** One thing that became visible on a network: a post, a reply or a comment. */
 export interface PublishedItem {
   sequence: number;
@@ -48,6 +56,14 @@ export interface PublishedItem {
   media: PublishedMedia[];
   /** X: the tweet this one replies to. */
   replyToId?: string;
+  /** X: the poll posted with it. */
+  poll?: PublishedPoll;
+  /** X: who may reply (reply_settings); undefined: everyone. */
+  replySettings?: string;
+  /** X: the tweet it quotes (quote_tweet_id). */
+  quoteOf?: string;
+  /** X: the community it was posted in (community_id). */
+  communityId?: string;
   /** Facebook and Instagram: the post (or comment) a comment is under. */
   parentId?: string;
   /** Someone other than the account wrote it (a comment added through the control API); undefined: the account itself. */

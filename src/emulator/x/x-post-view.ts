@@ -48,22 +48,48 @@ export function xPostView(
   const view: XPostView = { id: tweet.postId, text: tweet.text, edit_history_post_ids: [tweet.postId] };
   if (fields.has('created_at')) view.created_at = tweet.publishedAt;
   if (fields.has('conversation_id')) view.conversation_id = conversationOf(state, tweet);
+  // X's Post.reply_settings: "Shows who can reply to this Post"; a tweet posted without it is open to everyone.
+  if (fields.has('reply_settings')) view.reply_settings = tweet.replySettings ?? 'everyone';
+  if (fields.has('community_id') && tweet.communityId) view.community_id = tweet.communityId;
   if (fields.has('attachments') && tweet.media.length > 0)
     view.attachments = { media_keys: tweet.media.map((medium) => mediaKeyOf(state, medium.id)) };
+  // X's Attachments.poll_ids, set (as the ids an expansion names are) when the field or the expansion is asked.
+  if ((fields.has('attachments') || expansions.has('attachments.poll_ids')) && tweet.poll)
+    view.attachments = { ...(view.attachments as object | undefined), poll_ids: [tweet.poll.id] };
   for (const field of fields) {
     const value = extra(field);
     if (value !== undefined) view[field] = value;
   }
   if (expansions.has('author_id')) view.author_id = authorOf(state, tweet).id;
   if (expansions.has('in_reply_to_user_id') && parent) view.in_reply_to_user_id = authorOf(state, parent).id;
-  if (expansions.has('referenced_posts') && tweet.replyToId)
-    view.referenced_posts = [{ type: 'replied_to', id: tweet.replyToId }];
+  if (expansions.has('referenced_posts') && (tweet.replyToId || tweet.quoteOf))
+    view.referenced_posts = [
+      ...(tweet.replyToId ? [{ type: 'replied_to', id: tweet.replyToId }] : []),
+      ...(tweet.quoteOf ? [{ type: 'quoted', id: tweet.quoteOf }] : []),
+    ];
   return view;
 }
 
 /**
+ * A poll as X's `Poll` schema shows it: its choices with their 1-based positions (no one votes in
+ * the emulator), its end, and whether it is still open at the emulator's time.
+ */
+function pollView(state: EmulatorState, tweet: PublishedItem): Record<string, unknown> {
+  const poll = tweet.poll!;
+  const end = Date.parse(tweet.publishedAt) + poll.durationMinutes * 60_000;
+  return {
+    id: poll.id,
+    options: poll.options.map((label, index) => ({ position: index + 1, label, votes: 0 })),
+    duration_minutes: poll.durationMinutes,
+    end_datetime: new Date(end).toISOString(),
+    voting_status: state.now() < end ? 'open' : 'closed',
+  };
+}
+
+/**
  * `includes` for the expansions asked: the users of `author_id` and `in_reply_to_user_id`, the
- * posts of `referenced_posts` still there; undefined when there is nothing to include.
+ * posts of `referenced_posts` still there (replied to, quoted), the polls of `attachments.poll_ids`;
+ * undefined when there is nothing to include.
  */
 export function xIncludes(
   state: EmulatorState,
@@ -75,8 +101,13 @@ export function xIncludes(
   const addUser = (user: { id: string; username: string }) =>
     users.set(user.id, { id: user.id, username: user.username, name: user.username });
   const posts = new Map<string, XPostView>();
+  const polls: Array<Record<string, unknown>> = [];
   for (const tweet of tweets) {
     if (expansions.has('author_id')) addUser(authorOf(state, tweet));
+    if (expansions.has('attachments.poll_ids') && tweet.poll) polls.push(pollView(state, tweet));
+    const quoted = tweet.quoteOf ? state.published.find('x', tweet.quoteOf) : undefined;
+    if (expansions.has('referenced_posts') && quoted && !quoted.deletedAt)
+      posts.set(quoted.postId, { id: quoted.postId, text: quoted.text, edit_history_post_ids: [quoted.postId] });
     const parent = tweet.replyToId ? state.published.find('x', tweet.replyToId) : undefined;
     if (!parent) continue;
     if (expansions.has('in_reply_to_user_id')) addUser(authorOf(state, parent));
@@ -86,6 +117,7 @@ export function xIncludes(
   const includes = {
     ...(users.size ? { users: [...users.values()] } : {}),
     ...(posts.size ? { posts: [...posts.values()] } : {}),
+    ...(polls.length ? { polls } : {}),
   };
   return Object.keys(includes).length ? includes : undefined;
 }

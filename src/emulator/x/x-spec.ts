@@ -44,6 +44,8 @@ interface Schema {
   items?: Schema;
   minimum?: number;
   maximum?: number;
+  minItems?: number;
+  maxItems?: number;
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -119,6 +121,25 @@ export const X_ID_PATTERN = new RegExp(schemaOf({ $ref: '#/components/schemas/Po
 /** InitializeMediaUploadRequest.media_type: the only types a chunked upload may announce. */
 export const X_INITIALIZE_MEDIA_TYPES: readonly string[] =
   schemaOf(schemaOf({ $ref: '#/components/schemas/InitializeMediaUploadRequest' }).properties?.media_type).enum ?? [];
+
+/** CreatePostsPoll's bounds and CreatePostsRequest.reply_settings's values, as X's document states them. */
+export const X_POST_OPTION_SCHEMA = (() => {
+  const poll = schemaOf({ $ref: '#/components/schemas/CreatePostsPoll' }).properties ?? {};
+  const request = schemaOf({ $ref: '#/components/schemas/CreatePostsRequest' }).properties ?? {};
+  const choices = schemaOf(poll.options);
+  const choice = schemaOf(choices.items);
+  const minutes = schemaOf(poll.duration_minutes);
+  return {
+    pollProperties: Object.keys(poll),
+    minChoices: choices.minItems ?? 2,
+    maxChoices: choices.maxItems ?? 4,
+    minChoiceLength: choice.minLength ?? 1,
+    maxChoiceLength: choice.maxLength ?? 25,
+    minMinutes: minutes.minimum ?? 5,
+    maxMinutes: minutes.maximum ?? 10_080,
+    replySettings: schemaOf(request.reply_settings).enum ?? [],
+  };
+})();
 
 const propertiesOf = (name: string): readonly string[] =>
   Object.keys(schemaOf({ $ref: `#/components/schemas/${name}` }).properties ?? {});

@@ -14,6 +14,7 @@ import { X_BODY_PROPERTIES, X_ID_PATTERN } from './x-spec';
 import { weightedTweetLength, X_MAX_WEIGHTED_LENGTH } from './x-text-length';
 import { X_MEDIA } from './x-stored-objects';
 import { TestXProfile } from './x-test-user';
+import { xTweetOptions } from './x-tweet-options';
 
 const DUPLICATE_WINDOW_MS = 24 * 3600_000;
 
@@ -45,7 +46,7 @@ function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown)
   return items.map((item, index) => ({ type: kinds[index], id: item.id, size: item.receivedBytes }));
 }
 
-/** `POST /2/tweets` (text, media, replies) and `DELETE /2/tweets/:id`. */
+/** `POST /2/tweets` (text, media, replies, polls, reply settings, quotes, communities) and `DELETE /2/tweets/:id`. */
 export function registerXTweetRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
   const { state } = context;
 
@@ -85,6 +86,7 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
         );
       replyToId = original.postId;
     }
+    const options = xTweetOptions(state, body);
     const since = state.now() - DUPLICATE_WINDOW_MS;
     if (
       state.settings.xDuplicateDetection &&
@@ -102,6 +104,7 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
       text,
       media,
       replyToId,
+      ...options,
       permalink: context.pages.url(X_PAGES_PREFIX, xStatusPath(profile.username, id)),
       publishedAt: new Date(state.now()).toISOString(),
     });

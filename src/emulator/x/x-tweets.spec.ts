@@ -70,6 +70,96 @@ describe('emulated X tweets', () => {
     expect((await post({ text: 'Reply', reply: { in_reply_to_tweet_id: first } })).statusCode).toBe(201);
   });
 
+  describe('poll, reply_settings, quote_tweet_id and community_id (CreatePostsRequest, overlay exclusions)', () => {
+    const poll = { options: ['Rye', 'Spelt'], duration_minutes: 60 };
+    const published = async () =>
+      (await app.inject({ url: '/emulator/control/published?network=x' })).json().data as Array<
+        Record<string, unknown>
+      >;
+    const refusedParameter = async (payload: Record<string, unknown>) => {
+      const answer = await post(payload);
+      expect({ payload, status: answer.statusCode }).toEqual({ payload, status: 400 });
+      expect(answer.json()).toMatchObject({
+        title: 'Invalid Request',
+        type: 'https://api.x.com/2/problems/invalid-request',
+      });
+      return Object.keys((answer.json().errors as Array<{ parameters: Record<string, unknown> }>)[0]!.parameters)[0];
+    };
+
+    it('records each on what it publishes, and shows them in the post view', async () => {
+      const quoted = (await post({ text: 'Original' })).json().data.id as string;
+      const polled = await post({ text: 'Rye or spelt?', poll, reply_settings: 'mentionedUsers', community_id: '77' });
+      expect(polled.statusCode).toBe(201);
+      const quoting = await post({ text: 'So true', quote_tweet_id: quoted });
+      expect(quoting.statusCode).toBe(201);
+      const items = await published();
+      expect(items.find((item) => item.postId === polled.json().data.id)).toMatchObject({
+        poll: { options: ['Rye', 'Spelt'], durationMinutes: 60 },
+        replySettings: 'mentionedUsers',
+        communityId: '77',
+      });
+      expect(items.find((item) => item.postId === quoting.json().data.id)).toMatchObject({ quoteOf: quoted });
+      const view = await app.inject({
+        url: `${API}/2/tweets/${quoting.json().data.id}?post.fields=reply_settings&expansions=referenced_posts`,
+        headers: { authorization: bearer },
+      });
+      expect(view.json().data).toMatchObject({
+        reply_settings: 'everyone',
+        referenced_posts: [{ type: 'quoted', id: quoted }],
+      });
+      expect(view.json().includes.posts).toEqual([expect.objectContaining({ id: quoted, text: 'Original' })]);
+      const withPoll = await app.inject({
+        url: `${API}/2/tweets/${polled.json().data.id}?post.fields=reply_settings,attachments&expansions=attachments.poll_ids`,
+        headers: { authorization: bearer },
+      });
+      const pollId = withPoll.json().data.attachments.poll_ids[0] as string;
+      expect(withPoll.json().data.reply_settings).toBe('mentionedUsers');
+      expect(withPoll.json().includes.polls).toEqual([
+        {
+          id: pollId,
+          options: [
+            { position: 1, label: 'Rye', votes: 0 },
+            { position: 2, label: 'Spelt', votes: 0 },
+          ],
+          duration_minutes: 60,
+          end_datetime: expect.any(String),
+          voting_status: 'open',
+        },
+      ]);
+    });
+
+    it('refuses a poll outside its bounds, an unknown reply setting, a malformed or unknown quote', async () => {
+      expect(await refusedParameter({ text: 'Q', poll: { ...poll, options: ['One'] } })).toBe('poll.options');
+      expect(await refusedParameter({ text: 'Q', poll: { ...poll, options: ['a', 'x'.repeat(26)] } })).toBe(
+        'poll.options',
+      );
+      expect(await refusedParameter({ text: 'Q', poll: { ...poll, duration_minutes: 4 } })).toBe(
+        'poll.duration_minutes',
+      );
+      expect(await refusedParameter({ text: 'Q', poll: { ...poll, duration_minutes: 10_081 } })).toBe(
+        'poll.duration_minutes',
+      );
+      expect(await refusedParameter({ text: 'Q', poll: { options: ['a', 'b'] } })).toBe('poll.duration_minutes');
+      expect(await refusedParameter({ text: 'Q', poll: { ...poll, votes: 3 } })).toBe('poll.votes');
+      expect(await refusedParameter({ text: 'Q', reply_settings: 'everyone' })).toBe('reply_settings');
+      expect(await refusedParameter({ text: 'Q', quote_tweet_id: 'abc' })).toBe('quote_tweet_id');
+      expect(await refusedParameter({ text: 'Q', quote_tweet_id: '123' })).toBe('quote_tweet_id');
+      expect(await refusedParameter({ text: 'Q', community_id: '1a' })).toBe('community_id');
+      expect(await published()).toEqual([]);
+    });
+
+    it('refuses media with a poll or a quote, and a poll with a quote', async () => {
+      const mediaId = await image();
+      const quoted = (await post({ text: 'Original' })).json().data.id as string;
+      expect(await refusedParameter({ text: 'Q', media: { media_ids: [mediaId] }, poll })).toBe('poll');
+      expect(await refusedParameter({ text: 'Q', media: { media_ids: [mediaId] }, quote_tweet_id: quoted })).toBe(
+        'quote_tweet_id',
+      );
+      expect(await refusedParameter({ text: 'Q', poll, quote_tweet_id: quoted })).toBe('quote_tweet_id');
+      expect(await published()).toHaveLength(1);
+    });
+  });
+
   it('deletes by a post id only, and refuses a query parameter', async () => {
     const id = (await post({ text: 'Gone soon' })).json().data.id;
     const del = (path: string) =>

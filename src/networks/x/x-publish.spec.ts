@@ -26,7 +26,7 @@ const images = (count: number) =>
 
 function request(
   parts: PostPart[],
-  options: { progress?: PublishProgress; resuming?: boolean } = {},
+  options: { progress?: PublishProgress; resuming?: boolean; options?: PublishRequest['options'] } = {},
 ): PublishRequest & { checkpoints: PublishProgress[] } {
   const checkpoints: PublishProgress[] = [];
   return {
@@ -35,6 +35,7 @@ function request(
     tokens: { accessToken: X_ACCESS_TOKEN },
     app: APP,
     parts,
+    ...(options.options ? { options: options.options } : {}),
     progress: options.progress ?? {},
     resuming: options.resuming ?? false,
     checkpoints,
@@ -196,6 +197,45 @@ describe('XAdapter publishing', () => {
       request([part('One'), part('Two')], { progress: { tweetIds: ['1'], uploads: [] }, resuming: true }),
     );
     expect(http.requests).toEqual([timeline, tweet({ text: 'Two', reply: { in_reply_to_tweet_id: '1' } })]);
+  });
+
+  it("sends the post's options on its first tweet only (X's field names; reply_settings left out for everyone)", async () => {
+    const { adapter, http } = adapterWith(
+      answer(201, tweetAnswer('1', 'Rye or spelt?')),
+      answer(201, tweetAnswer('2', 'Vote!')),
+    );
+    const options = {
+      poll: { options: ['Rye', 'Spelt'], durationMinutes: 1440 },
+      replySettings: 'following',
+      communityId: '1471580197908586507',
+    };
+    await adapter.publish(request([part('Rye or spelt?'), part('Vote!')], { options }));
+    expect(http.requests).toEqual([
+      tweet({
+        text: 'Rye or spelt?',
+        poll: { options: ['Rye', 'Spelt'], duration_minutes: 1440 },
+        reply_settings: 'following',
+        community_id: '1471580197908586507',
+      }),
+      tweet({ text: 'Vote!', reply: { in_reply_to_tweet_id: '1' } }),
+    ]);
+  });
+
+  it('sends a quote, and no reply_settings for everyone', async () => {
+    const { adapter, http } = adapterWith(answer(201, tweetAnswer('7', 'So true')));
+    await adapter.publish(
+      request([part('So true')], { options: { quotePostId: '1146654567674912769', replySettings: 'everyone' } }),
+    );
+    expect(http.requests).toEqual([tweet({ text: 'So true', quote_tweet_id: '1146654567674912769' })]);
+  });
+
+  it('when resuming a poll, adopts the tweet in flight by its text and posts nothing again', async () => {
+    const { adapter, http } = adapterWith(answer(200, timelineAnswer({ id: '9', text: 'Rye or spelt?' })));
+    const options = { poll: { options: ['Rye', 'Spelt'], durationMinutes: 60 } };
+    await expect(adapter.publish(request([part('Rye or spelt?')], { options, resuming: true }))).resolves.toMatchObject(
+      { platformPostId: '9' },
+    );
+    expect(http.requests).toEqual([timeline]);
   });
 
   it('when resuming with nothing found, posts once', async () => {

@@ -3,6 +3,7 @@ import { isRecord, recordField, stringField } from '../http/json-fields';
 import { PublishOutcome, PublishRequest } from '../network-adapter';
 import { XApi } from './x-api';
 import { MediaStep, processedMedia, uploadPartMedia } from './x-media';
+import { readXOptions, xTweetFields } from './x-post-options';
 import { readXProgress, XProgress, xProgressJson } from './x-progress';
 import { findRecentTweet } from './x-recent-tweet';
 
@@ -30,6 +31,8 @@ export async function publishOnX(api: XApi, request: PublishRequest, webUrl: str
   };
   const token = request.tokens.accessToken;
   const firstUnrecorded = progress.tweetIds.length;
+  // The options describe the post: its first tweet carries them; the thread's replies are plain.
+  const options = xTweetFields(readXOptions(request.options));
   for (let index = firstUnrecorded; index < request.parts.length; index++) {
     const part = request.parts[index];
     if (part.media.length > progress.uploads.length) await uploadPartMedia(api, token, part, progress, save);
@@ -41,7 +44,8 @@ export async function publishOnX(api: XApi, request: PublishRequest, webUrl: str
       request.resuming && index === firstUnrecorded
         ? await findRecentTweet(api, request, { part, uploads: progress.uploads, replyTo })
         : undefined;
-    const tweetId = existing ?? (await postTweet(api, token, part.text, media.mediaIds, replyTo));
+    const tweetId =
+      existing ?? (await postTweet(api, token, part.text, media.mediaIds, replyTo, index === 0 ? options : {}));
     const next = { tweetIds: [...progress.tweetIds, tweetId], uploads: [] };
     // The last tweet needs no checkpoint of its own: the published state, written next, records it
     // (with every tweet id, for unpublishing), and an attempt cut off in between looks for it among
@@ -65,6 +69,7 @@ async function postTweet(
   text: string,
   mediaIds: string[],
   replyTo: string | undefined,
+  options: Record<string, unknown>,
 ): Promise<string> {
   const body = await api.send({
     method: 'POST',
@@ -76,6 +81,7 @@ async function postTweet(
       text,
       ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),
       ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}),
+      ...options,
     },
   });
   const data = isRecord(body) ? recordField(body, 'data') : undefined;

@@ -1,4 +1,5 @@
 import { answerOnX, listXReplies } from './x-replies';
+import { X_POST_OPTIONS } from './x-post-options';
 import { X_PERMISSION_NEEDS } from './x-permissions';
 import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
@@ -44,6 +45,7 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   /** X access tokens live two hours: refresh in the last 15 minutes. */
   readonly refreshAheadMs = 15 * 60_000;
   readonly permissionNeeds = X_PERMISSION_NEEDS;
+  readonly postOptions = X_POST_OPTIONS;
   readonly displayName = X_IDENTITY.displayName;
 
   constructor(

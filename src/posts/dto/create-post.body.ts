@@ -1,4 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -8,20 +7,19 @@ import {
   IsArray,
   IsDefined,
   IsISO8601,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
-  MaxLength,
   ValidateNested,
 } from 'class-validator';
 import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
+import { ContainerBody } from './container.body';
+import { AccountOverrideBody } from './options/account-override.body';
+import { PostOptionsBody } from './options/post-options.body';
+import { Rules } from './rules';
 
-/**
- * A property's rules, checked in the order written. Decorators stacked on a property register
- * bottom-up, class-validator checks them in registration order, and the pipe reports only the first
- * rule broken: stacked, a number for `content` was answered with the length rule, not the type.
- */
-const Rules = (...rules: PropertyDecorator[]): PropertyDecorator => applyDecorators(...rules);
+export { ContainerBody, MediaBody } from './container.body';
 
 /**
  * scheduledAt's form: RFC 3339 (a calendar date, a time, a UTC offset). ISO 8601 alone also admits a
@@ -30,61 +28,7 @@ const Rules = (...rules: PropertyDecorator[]): PropertyDecorator => applyDecorat
  */
 const SCHEDULED_AT_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
-/**
- * More media than any network takes in one post (X 4, Facebook and Instagram 10), so that those
- * limits answer as a 422 naming the network; the bound only caps the work one request causes
- * (every URL is checked, by DNS when it is a name).
- */
-const MAX_MEDIA_PER_CONTAINER = 20;
-
-const ACCOUNT_ID_PATTERN = /^acc_[0-9A-Za-z]{1,40}$/;
-
-const MEDIA_ID_PATTERN = /^med_[0-9A-Za-z]{1,40}$/;
-
-/** One medium of a container: a URL the service fetches, or an uploaded medium's id (POST /api/v1/media). */
-export class MediaBody {
-  @ApiPropertyOptional({
-    example: 'https://cdn.example.com/photo.jpg',
-    format: 'uri',
-    maxLength: 2048,
-    description: 'http(s) URL of the media file; its extension says what it is. Give either url or id.',
-  })
-  // Neither url nor id, or both: PostReview answers the 400 (a bound of two fields together).
-  @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(2048))
-  url?: string;
-
-  @ApiPropertyOptional({
-    example: 'med_3kTMd9fQe2xV7bLp1sWq0Z',
-    pattern: MEDIA_ID_PATTERN.source,
-    description: 'An uploaded medium (POST /api/v1/media), once ready. Give either url or id.',
-  })
-  @Rules(
-    IsOptional(),
-    IsString({ message: '$property must be a string' }),
-    Matches(MEDIA_ID_PATTERN, { message: '$property must be a media id (med_…)' }),
-  )
-  id?: string;
-}
-
-export class ContainerBody {
-  @ApiPropertyOptional({
-    example: 'Fresh bread, every morning.',
-    maxLength: 10_000,
-    description: 'The text (may be empty when there is media)',
-  })
-  @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(10_000))
-  content?: string;
-
-  @ApiPropertyOptional({ type: [MediaBody], maxItems: MAX_MEDIA_PER_CONTAINER })
-  @Rules(
-    IsOptional(),
-    IsArray({ message: '$property must be an array' }),
-    ArrayMaxSize(MAX_MEDIA_PER_CONTAINER, { message: `$property can hold at most ${MAX_MEDIA_PER_CONTAINER} items` }),
-  )
-  @ValidateNested({ each: true })
-  @Type(() => MediaBody)
-  media?: MediaBody[];
-}
+export const ACCOUNT_ID_PATTERN = /^acc_[0-9A-Za-z]{1,40}$/;
 
 export class CreatePostBody {
   @ApiProperty({ example: 'tenant-42', pattern: TENANT_ID_PATTERN.source })
@@ -143,4 +87,25 @@ export class CreatePostBody {
     }),
   )
   scheduledAt?: string;
+
+  @ApiPropertyOptional({
+    type: PostOptionsBody,
+    description:
+      "Each network's options, keyed by network id; a network's `containers` replace the post's for its accounts",
+  })
+  @Rules(IsOptional(), IsObject({ message: '$property must be an object keyed by network id' }))
+  @ValidateNested()
+  @Type(() => PostOptionsBody)
+  options?: PostOptionsBody;
+
+  @ApiPropertyOptional({
+    type: [AccountOverrideBody],
+    maxItems: 50,
+    description:
+      'Content and options for one account of the post; wins over options.<network>.containers, which win over containers',
+  })
+  @Rules(IsOptional(), IsArray({ message: '$property must be an array' }), ArrayMaxSize(50))
+  @ValidateNested({ each: true })
+  @Type(() => AccountOverrideBody)
+  accountOverrides?: AccountOverrideBody[];
 }

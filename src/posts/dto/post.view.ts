@@ -55,6 +55,15 @@ export class DeliveryView {
     description: 'When the network confirmed the delete (POST /posts/{id}/unpublish)',
   })
   deletedAt!: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { replySettings: 'following' },
+    description:
+      "The network options this delivery was accepted with: options.<network> with the account override's on top; {} when none",
+  })
+  options!: Record<string, unknown>;
 }
 
 export class PostView {

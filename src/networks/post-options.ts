@@ -1,0 +1,34 @@
+import type { ContentProblem, PostPart } from './network-adapter';
+
+/**
+ * A network's options for one post (`options.<network>` of POST /api/v1/posts, without its
+ * `containers`, merged with an account override's `options`), as accepted and stored: plain JSON.
+ * Each network's folder says which keys it takes and what they mean (its PostOptionsRules).
+ */
+export type NetworkPostOptions = Readonly<Record<string, unknown>>;
+
+/**
+ * How a network checks its options, registered by its adapter (`postOptions`). Every problem is a
+ * 422 naming the exact path (`at` is where the options are in the body, e.g. `options.x` or
+ * `accountOverrides[0].options`); `parts` are the containers the options will be published with,
+ * for the rules that combine both (X: a poll with media).
+ */
+export interface PostOptionsRules {
+  /** The option names the network takes, in the order its documentation lists them. */
+  readonly names: readonly string[];
+  check(options: NetworkPostOptions, at: string, parts: readonly PostPart[]): ContentProblem[];
+}
+
+/**
+ * The options of a network that takes none: every key is refused, so that an option meant for
+ * another network (or misspelt) is never silently dropped.
+ */
+export const NO_POST_OPTIONS: PostOptionsRules = {
+  names: [],
+  check: (options, at) =>
+    Object.keys(options).map((key) => ({
+      field: `${at}.${key}`,
+      rule: 'option_unknown',
+      message: `${at}.${key} is not an option of this network`,
+    })),
+};

@@ -1,0 +1,58 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Rules } from './rules';
+
+/**
+ * More media than any network takes in one post (X 4, Facebook and Instagram 10), so that those
+ * limits answer as a 422 naming the network; the bound only caps the work one request causes
+ * (every URL is checked, by DNS when it is a name).
+ */
+const MAX_MEDIA_PER_CONTAINER = 20;
+
+const MEDIA_ID_PATTERN = /^med_[0-9A-Za-z]{1,40}$/;
+
+/** One medium of a container: a URL the service fetches, or an uploaded medium's id (POST /api/v1/media). */
+export class MediaBody {
+  @ApiPropertyOptional({
+    example: 'https://cdn.example.com/photo.jpg',
+    format: 'uri',
+    maxLength: 2048,
+    description: 'http(s) URL of the media file; its extension says what it is. Give either url or id.',
+  })
+  // Neither url nor id, or both: PostReview answers the 400 (a bound of two fields together).
+  @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(2048))
+  url?: string;
+
+  @ApiPropertyOptional({
+    example: 'med_3kTMd9fQe2xV7bLp1sWq0Z',
+    pattern: MEDIA_ID_PATTERN.source,
+    description: 'An uploaded medium (POST /api/v1/media), once ready. Give either url or id.',
+  })
+  @Rules(
+    IsOptional(),
+    IsString({ message: '$property must be a string' }),
+    Matches(MEDIA_ID_PATTERN, { message: '$property must be a media id (med_…)' }),
+  )
+  id?: string;
+}
+
+export class ContainerBody {
+  @ApiPropertyOptional({
+    example: 'Fresh bread, every morning.',
+    maxLength: 10_000,
+    description: 'The text (may be empty when there is media)',
+  })
+  @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(10_000))
+  content?: string;
+
+  @ApiPropertyOptional({ type: [MediaBody], maxItems: MAX_MEDIA_PER_CONTAINER })
+  @Rules(
+    IsOptional(),
+    IsArray({ message: '$property must be an array' }),
+    ArrayMaxSize(MAX_MEDIA_PER_CONTAINER, { message: `$property can hold at most ${MAX_MEDIA_PER_CONTAINER} items` }),
+  )
+  @ValidateNested({ each: true })
+  @Type(() => MediaBody)
+  media?: MediaBody[];
+}

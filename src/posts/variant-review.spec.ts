@@ -1,0 +1,173 @@
+import { ConnectedAccount } from '../accounts/connected-account.entity';
+import type { NetworkAdapter } from '../networks';
+import { NetworkHttpClient } from '../networks/http/network-http.client';
+import { APP } from '../networks/http/recording-http.testing';
+import { XAdapter } from '../networks/x/x.adapter';
+import { XSettings } from '../networks/x/x.settings';
+import { CreatePostBody } from './dto/create-post.body';
+import { StoredContainer } from './post.entity';
+import { resolveDelivery } from './post-variants';
+import { reviewVariants } from './variant-review';
+
+const x = new XAdapter(
+  new XSettings('https://x.com/i/oauth2/authorize', 'https://api.x.com', APP, false),
+  {} as NetworkHttpClient,
+);
+/** A network without options, whose content rules find nothing. */
+const facebook = { id: 'facebook', validate: () => [] } as unknown as NetworkAdapter;
+const adapterOf = (platform: string) => (platform === 'x' ? x : facebook);
+
+const account = (id: string, platform: string) =>
+  Object.assign(new ConnectedAccount(), { id, platform, status: 'active' });
+const X1 = account('acc_x1', 'x');
+const X2 = account('acc_x2', 'x');
+const FB = account('acc_fb', 'facebook');
+
+const text = (content: string): StoredContainer[] => [{ content, media: [] }];
+const image: StoredContainer[] = [
+  { content: 'Look', media: [{ url: 'https://cdn.example.com/a.jpg', kind: 'image' }] },
+];
+
+/** The body and its container lists as the ContainerResolver would have resolved them (media, by path). */
+function review(
+  body: Partial<CreatePostBody>,
+  lists: Record<string, StoredContainer[]>,
+  accounts: Array<ConnectedAccount | undefined> = [X1, X2, FB],
+) {
+  const full = {
+    tenant_id: 'tenant-1',
+    accounts: accounts.map((found, index) => found?.id ?? `acc_unknown${index}`),
+    containers: [{ content: 'shared' }],
+    ...body,
+  } as CreatePostBody;
+  return reviewVariants(full, new Map(Object.entries({ containers: text('shared'), ...lists })), accounts, adapterOf);
+}
+
+const fieldsAndRules = (problems: { field: string; rule: string }[] | undefined) =>
+  (problems ?? []).map(({ field, rule }) => ({ field, rule }));
+
+describe('resolveDelivery', () => {
+  const post = {
+    containers: text('shared'),
+    variants: {
+      networks: { x: { containers: text('for X'), options: { replySettings: 'following', communityId: '5' } } },
+      accounts: { acc_x2: { containers: text('for the second X account'), options: { replySettings: 'verified' } } },
+    },
+  };
+
+  it('takes the account override, else the network’s containers, else the post’s', () => {
+    expect(resolveDelivery(post, 'acc_x2', 'x').containers).toEqual(text('for the second X account'));
+    expect(resolveDelivery(post, 'acc_x1', 'x').containers).toEqual(text('for X'));
+    expect(resolveDelivery(post, 'acc_fb', 'facebook').containers).toEqual(text('shared'));
+  });
+
+  it("puts the override's options over the network's, name by name", () => {
+    expect(resolveDelivery(post, 'acc_x2', 'x').options).toEqual({ replySettings: 'verified', communityId: '5' });
+    expect(resolveDelivery(post, 'acc_x1', 'x').options).toEqual({ replySettings: 'following', communityId: '5' });
+    expect(resolveDelivery(post, 'acc_fb', 'facebook').options).toEqual({});
+  });
+});
+
+describe('reviewVariants', () => {
+  it('stores each network’s and account’s containers and options, without undefined values', () => {
+    const reviewed = review(
+      {
+        options: { x: { containers: [{ content: 'for X' }], replySettings: 'following', poll: undefined } },
+        accountOverrides: [{ account: 'acc_x2', containers: [{ content: 'mine' }] }],
+      },
+      { 'options.x.containers': text('for X'), 'accountOverrides[0].containers': text('mine') },
+    );
+    expect(reviewed.variants).toEqual({
+      networks: { x: { containers: text('for X'), options: { replySettings: 'following' } } },
+      accounts: { acc_x2: { containers: text('mine') } },
+    });
+    expect(reviewed.postProblems).toEqual([]);
+    expect([...reviewed.networkProblems.values()].flat()).toEqual([]);
+    expect(reviewed.accountProblems.size).toBe(0);
+  });
+
+  it('refuses an option for a network none of the accounts is on', () => {
+    expect(
+      fieldsAndRules(review({ options: { instagram: { containers: [{ content: 'hi' }] } } }, {}).postProblems),
+    ).toEqual([{ field: 'options.instagram', rule: 'option_network_absent' }]);
+    // An account not found is a problem of its own; its network is unknown, so nothing is said of the option.
+    expect(review({ options: { instagram: {} } }, {}, [X1, undefined]).postProblems).toEqual([]);
+  });
+
+  it('refuses an override for an account not in accounts, and a second override of one account', () => {
+    const reviewed = review(
+      { accountOverrides: [{ account: 'acc_other' }, { account: 'acc_x1' }, { account: 'acc_x1' }] },
+      {},
+    );
+    expect(fieldsAndRules(reviewed.postProblems)).toEqual([
+      { field: 'accountOverrides[0].account', rule: 'override_account_unknown' },
+      { field: 'accountOverrides[2].account', rule: 'override_account_repeated' },
+    ]);
+  });
+
+  it("judges options.x with the containers X's accounts publish: a poll with the network's media", () => {
+    const reviewed = review(
+      { options: { x: { containers: [{ content: 'Look' }], poll: { options: ['a', 'b'], durationMinutes: 60 } } } },
+      { 'options.x.containers': image },
+    );
+    expect(fieldsAndRules(reviewed.networkProblems.get('x'))).toEqual([
+      { field: 'options.x.poll', rule: 'poll_with_media' },
+    ]);
+  });
+
+  it('names a refused option and a refused reply setting by their path', () => {
+    const reviewed = review(
+      { options: { x: { poll: { options: ['only'], durationMinutes: 60 }, replySettings: 'nobody' } } },
+      {},
+    );
+    expect(fieldsAndRules(reviewed.networkProblems.get('x'))).toEqual([
+      { field: 'options.x.poll.options', rule: 'poll_invalid' },
+      { field: 'options.x.replySettings', rule: 'reply_settings_invalid' },
+    ]);
+  });
+
+  it("names an override's content problems under its containers", () => {
+    const reviewed = review(
+      { accountOverrides: [{ account: 'acc_x1', containers: [{ content: 'x'.repeat(281) }] }] },
+      { 'accountOverrides[0].containers': text('x'.repeat(281)) },
+    );
+    expect(fieldsAndRules(reviewed.accountProblems.get('acc_x1'))).toEqual([
+      { field: 'accountOverrides[0].containers[0].content', rule: 'text_too_long' },
+    ]);
+  });
+
+  it("names a problem of the override's own options under it, and one of the network's options once, under the network", () => {
+    const reviewed = review(
+      {
+        options: { x: { replySettings: 'nobody' } },
+        accountOverrides: [{ account: 'acc_x1', options: { quotePostId: 'not-an-id' } }],
+      },
+      {},
+    );
+    expect(fieldsAndRules(reviewed.networkProblems.get('x'))).toEqual([
+      { field: 'options.x.replySettings', rule: 'reply_settings_invalid' },
+    ]);
+    expect(fieldsAndRules(reviewed.accountProblems.get('acc_x1'))).toEqual([
+      { field: 'accountOverrides[0].options.quotePostId', rule: 'option_invalid' },
+    ]);
+  });
+
+  it("refuses an override's media beside the network's poll, and any option on a network that has none", () => {
+    const reviewed = review(
+      {
+        options: { x: { poll: { options: ['a', 'b'], durationMinutes: 60 } } },
+        accountOverrides: [
+          { account: 'acc_x2', containers: [{ content: 'Look' }] },
+          { account: 'acc_fb', options: { link: 'https://example.com' } },
+        ],
+      },
+      { 'accountOverrides[0].containers': image },
+    );
+    expect(fieldsAndRules(reviewed.accountProblems.get('acc_x2'))).toEqual([
+      { field: 'options.x.poll', rule: 'poll_with_media' },
+    ]);
+    expect(fieldsAndRules(reviewed.accountProblems.get('acc_fb'))).toEqual([
+      { field: 'accountOverrides[1].options.link', rule: 'option_unknown' },
+    ]);
+  });
+});
