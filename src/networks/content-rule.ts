@@ -46,6 +46,14 @@ export const CONTENT_RULES = [
   'poll_with_media',
   /** X: a reply setting X does not know. */
   'reply_settings_invalid',
+  /**
+   * A warning, never a refusal: the network cannot take a medium's alt text there (a reel, a story,
+   * a video), so the medium is published without it.
+   */
+  'alt_text_not_sent',
 ] as const;
+
+/** Rules that only warn: listed under `warnings` by POST /posts/validate; the post is still accepted. */
+export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>(['alt_text_not_sent']);
 
 export type ContentRule = (typeof CONTENT_RULES)[number];

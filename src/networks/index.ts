@@ -8,7 +8,7 @@ export type { NetworkAppSummary } from './apps/network-apps.service';
 export { NetworkAppsStore } from './apps/network-apps.store';
 export { TestWorldApps } from './apps/test-world-apps';
 export { isWorldId, worldClientId, worldMark, worldsNamedIn } from './apps/test-world-mark';
-export { CONTENT_RULES } from './content-rule';
+export { CONTENT_RULES, CONTENT_WARNINGS } from './content-rule';
 export type { ContentRule } from './content-rule';
 export { NetworkHttpModule } from './http/network-http.module';
 export { OWN_CALLER_HEADER, OwnEmulatorCaller } from './http/own-emulator-caller';

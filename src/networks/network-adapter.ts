@@ -115,6 +115,8 @@ export interface PostMedia {
   /** Where the network (or the worker) fetches it: the customer's URL, or a signed URL of the service. */
   url: string;
   kind: MediaKind;
+  /** A description for people who cannot see it (`media[].altText`), sent where the network takes one. */
+  altText?: string;
   /**
    * Set for media uploaded to the service: opens its bytes from the service's storage, for an
    * adapter that uploads bytes itself (X, a Facebook video) instead of downloading `url`.
@@ -128,7 +130,11 @@ export interface PostPart {
   media: PostMedia[];
 }
 
-/** A content rule a network would refuse the post for; `field` is a path in the request body. */
+/**
+ * A content rule a network would refuse the post for; `field` is a path in the request body. A
+ * problem whose rule is one of CONTENT_WARNINGS (e.g. alt text the network cannot take) is a
+ * warning instead: POST /posts/validate lists it under `warnings`, and it never refuses the post.
+ */
 export interface ContentProblem {
   field: string;
   /** Which rule, by a stable name; the message says it for people. */
@@ -190,8 +196,12 @@ export interface UnpublishRequest {
 
 /** The publishing part of the contract; every network adapter implements it too. */
 export interface PublishingAdapter {
-  /** The network's content rules (length, media count and kinds); an empty list means acceptable. */
-  validate(parts: PostPart[]): ContentProblem[];
+  /**
+   * The network's content rules (length, media count and kinds) for the parts as they will be
+   * published with these options (absent or `{}` when none; e.g. Instagram's `placement` decides what a
+   * story may hold); an empty list means acceptable. Warnings (CONTENT_WARNINGS) come back too.
+   */
+  validate(parts: PostPart[], options?: NetworkPostOptions): ContentProblem[];
   /** The options the network takes (`options.<network>`); a network without them refuses any option. */
   readonly postOptions?: PostOptionsRules;
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */

@@ -23,6 +23,9 @@ function mediaHostCount(lists: readonly ContainerList[]): number {
   return hosts.size;
 }
 
+/** The medium's alt text, kept only when given (stored posts stay as they were without it). */
+const altTextOf = (medium: { altText?: string }) => (medium.altText !== undefined ? { altText: medium.altText } : {});
+
 const URL_RULE: Readonly<Record<UrlProblem, PostRule>> = {
   malformed: 'media_url_invalid',
   private: 'media_url_private',
@@ -107,6 +110,7 @@ export class ContainerResolver {
                     size: found.size,
                     contentType: found.contentType,
                     ...(found.durationMs !== null ? { durationMs: found.durationMs } : {}),
+                    ...altTextOf(medium),
                   };
                 }
                 const url = medium.url!;
@@ -121,7 +125,7 @@ export class ContainerResolver {
                     rule: 'media_type_unknown',
                     message: `${field} must end in a known media extension (.jpg, .png, .gif, .webp, .mp4, .mov, …)`,
                   });
-                return { url, kind: kind ?? 'image' };
+                return { url, kind: kind ?? 'image', ...altTextOf(medium) };
               }),
             ),
           })),

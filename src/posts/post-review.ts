@@ -52,6 +52,8 @@ export interface PostReviewResult {
    * network of an account found, in the order of the accounts.
    */
   contentProblems: Map<string, PostProblem[]>;
+  /** What the networks would publish otherwise than asked (alt text they cannot take): warnings only. */
+  contentWarnings: PostProblem[];
 }
 
 /**
@@ -100,6 +102,7 @@ export class PostReview {
       mediaProblems,
       accounts,
       contentProblems: reviewed.networkProblems,
+      contentWarnings: reviewed.warnings,
     };
   }
 

@@ -20,6 +20,7 @@ function review(overrides: Partial<PostReviewResult>): PostReviewResult {
     mediaProblems: [],
     accounts: [],
     contentProblems: new Map(),
+    contentWarnings: [],
     ...overrides,
   };
 }

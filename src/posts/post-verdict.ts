@@ -25,6 +25,6 @@ export function postVerdict(reviewed: PostReviewResult, warnings: PostProblem[] 
     valid: problems.length === 0 && accounts.every((account) => account.valid),
     problems,
     accounts,
-    warnings,
+    warnings: [...reviewed.contentWarnings, ...warnings],
   };
 }

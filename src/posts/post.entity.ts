@@ -16,6 +16,8 @@ export interface StoredContainer {
     size?: number;
     contentType?: string;
     durationMs?: number;
+    /** The description given for people who cannot see it (`media[].altText`). */
+    altText?: string;
   }>;
 }
 

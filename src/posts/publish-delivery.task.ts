@@ -75,6 +75,7 @@ export class PublishDeliveryTask {
           media: container.media.map((medium) => ({
             url: this.media.publishUrl(medium),
             kind: medium.kind,
+            ...(medium.altText !== undefined ? { altText: medium.altText } : {}),
             ...(medium.mediaId && medium.size !== undefined && medium.contentType
               ? { openStored: () => this.media.openStored(medium.mediaId!, medium.size!, medium.contentType!) }
               : {}),

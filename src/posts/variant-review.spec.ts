@@ -171,3 +171,51 @@ describe('reviewVariants', () => {
     ]);
   });
 });
+
+describe('reviewVariants: warnings and the options content rules see', () => {
+  /** A network that cannot take alt text on a story, and refuses a story without a medium. */
+  const storyNetwork = {
+    id: 'facebook',
+    validate: (parts: { media: { altText?: string }[] }[], options?: Record<string, unknown>) => [
+      ...(options?.placement === 'story' && parts[0]!.media.length === 0
+        ? [{ field: 'containers[0].media', rule: 'media_required', message: 'a story needs a medium' }]
+        : []),
+      ...parts[0]!.media.flatMap((medium, index) =>
+        options?.placement === 'story' && medium.altText
+          ? [{ field: `containers[0].media[${index}].altText`, rule: 'alt_text_not_sent', message: 'not sent' }]
+          : [],
+      ),
+    ],
+    postOptions: { names: ['placement'], check: () => [] },
+  } as unknown as NetworkAdapter;
+  const withAlt: StoredContainer[] = [
+    { content: '', media: [{ url: 'https://cdn.example.com/a.jpg', kind: 'image', altText: 'A loaf' }] },
+  ];
+  const reviewStory = (body: Partial<CreatePostBody>, lists: Record<string, StoredContainer[]>) =>
+    reviewVariants(
+      { tenant_id: 't', accounts: ['acc_fb'], containers: [{ content: '' }], ...body } as CreatePostBody,
+      new Map(Object.entries({ containers: withAlt, ...lists })),
+      [FB],
+      () => storyNetwork,
+    );
+
+  it('lists a warning rule under warnings, never as a problem of the network', () => {
+    const reviewed = reviewStory({ options: { facebook: { placement: 'story' } } as CreatePostBody['options'] }, {});
+    expect(reviewed.networkProblems.get('facebook')).toEqual([]);
+    expect(fieldsAndRules(reviewed.warnings)).toEqual([
+      { field: 'containers[0].media[0].altText', rule: 'alt_text_not_sent' },
+    ]);
+  });
+
+  it("checks the containers with the network's options, and an override's with its own", () => {
+    const plain = reviewStory({}, {});
+    expect(plain.warnings).toEqual([]);
+    const overridden = reviewStory(
+      { accountOverrides: [{ account: 'acc_fb', containers: [{ content: 'mine' }], options: { placement: 'story' } }] },
+      { 'accountOverrides[0].containers': text('mine') },
+    );
+    expect(fieldsAndRules(overridden.accountProblems.get('acc_fb'))).toEqual([
+      { field: 'accountOverrides[0].containers[0].media', rule: 'media_required' },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../accounts';
-import { NO_POST_OPTIONS } from '../networks';
+import { CONTENT_WARNINGS, NO_POST_OPTIONS } from '../networks';
 import type { NetworkAdapter, NetworkPostOptions, PostPart } from '../networks';
 import { CreatePostBody } from './dto/create-post.body';
 import { mediaLimitProblems } from './media-limit-problems';
@@ -16,6 +16,8 @@ export interface VariantReview {
   networkProblems: Map<string, PostProblem[]>;
   /** Each overridden account's own problems (its containers and options), by account id. */
   accountProblems: Map<string, PostProblem[]>;
+  /** What the networks will publish otherwise than asked, never a refusal (CONTENT_WARNINGS): alt text they cannot take. */
+  warnings: PostProblem[];
 }
 
 export const partsOf = (containers: readonly StoredContainer[]): PostPart[] =>
@@ -35,9 +37,29 @@ function relocated(problems: PostProblem[], path: string): PostProblem[] {
   return problems.map((problem) => ({ ...problem, field: move(problem.field), message: move(problem.message) }));
 }
 
-function containerProblems(adapter: NetworkAdapter, containers: StoredContainer[], path: string): PostProblem[] {
-  return relocated([...adapter.validate(partsOf(containers)), ...mediaLimitProblems(adapter.id, containers)], path);
+function containerProblems(
+  adapter: NetworkAdapter,
+  containers: StoredContainer[],
+  path: string,
+  options: NetworkPostOptions,
+): PostProblem[] {
+  return relocated(
+    [...adapter.validate(partsOf(containers), options), ...mediaLimitProblems(adapter.id, containers)],
+    path,
+  );
 }
+
+/** Moves the warnings out of `problems` (which keeps the refusals) into `warnings`, each named once. */
+function takeWarnings(problems: PostProblem[], warnings: PostProblem[]): PostProblem[] {
+  for (const problem of problems)
+    if (CONTENT_WARNINGS.has(problem.rule as never) && !warnings.some((known) => sameProblem(known, problem)))
+      warnings.push(problem);
+  return problems.filter((problem) => !CONTENT_WARNINGS.has(problem.rule as never));
+}
+
+/** Where the containers a network's accounts publish are in the body: the network's own, or the post's. */
+const containersPathOf = (resolved: ReadonlyMap<string, unknown>, network: string) =>
+  resolved.has(`options.${network}.containers`) ? `options.${network}.containers` : 'containers';
 
 const sameProblem = (a: PostProblem, b: PostProblem) => a.field === b.field && a.rule === b.rule;
 
@@ -102,18 +124,30 @@ export function reviewVariants(
 
   const post = { containers: resolved.get('containers') ?? [], variants };
   const networkProblems = new Map<string, PostProblem[]>();
+  const warnings: PostProblem[] = [];
   for (const account of accounts) {
     if (!account || networkProblems.has(account.platform)) continue;
     const adapter = adapterOf(account.platform);
     const own = resolved.has(`options.${account.platform}.containers`);
     const containers = own ? resolved.get(`options.${account.platform}.containers`)! : post.containers;
     const options = networkOptions.get(account.platform);
-    networkProblems.set(account.platform, [
-      ...containerProblems(adapter, containers, own ? `options.${account.platform}.containers` : 'containers'),
-      ...(options
-        ? (adapter.postOptions ?? NO_POST_OPTIONS).check(options, `options.${account.platform}`, partsOf(containers))
-        : []),
-    ]);
+    const at = own ? `options.${account.platform}.containers` : 'containers';
+    networkProblems.set(
+      account.platform,
+      takeWarnings(
+        [
+          ...containerProblems(adapter, containers, at, options ?? {}),
+          ...(options
+            ? (adapter.postOptions ?? NO_POST_OPTIONS).check(
+                options,
+                `options.${account.platform}`,
+                partsOf(containers),
+              )
+            : []),
+        ],
+        warnings,
+      ),
+    );
   }
 
   const accountProblems = new Map<string, PostProblem[]>();
@@ -124,7 +158,16 @@ export function reviewVariants(
     const override = variants.accounts![account.id]!;
     const adapter = adapterOf(account.platform);
     const { containers, options } = resolveDelivery(post, account.id, account.platform);
-    const problems = override.containers ? containerProblems(adapter, containers, `${at}.containers`) : [];
+    // Its containers are checked with its options; so are the network's containers when only its options differ.
+    const problems =
+      override.containers || override.options
+        ? containerProblems(
+            adapter,
+            containers,
+            override.containers ? `${at}.containers` : containersPathOf(resolved, account.platform),
+            options,
+          )
+        : [];
     if (Object.keys(options).length) {
       const own = new Set(Object.keys(override.options ?? {}));
       // Each problem named where its option was given: the override's, or the network's.
@@ -136,9 +179,13 @@ export function reviewVariants(
         if (!network.some((known) => sameProblem(known, moved))) problems.push(moved);
       }
     }
-    if (problems.length) accountProblems.set(account.id, problems);
+    const ofNetwork = networkProblems.get(account.platform) ?? [];
+    const own = takeWarnings(problems, warnings).filter(
+      (problem) => !ofNetwork.some((known) => sameProblem(known, problem)),
+    );
+    if (own.length) accountProblems.set(account.id, own);
   }
-  return { variants, postProblems, networkProblems, accountProblems };
+  return { variants, postProblems, networkProblems, accountProblems, warnings };
 }
 
 function relocatedOption(problem: PostProblem, from: string, to: string): PostProblem {

@@ -35,6 +35,16 @@ export class MediaBody {
     Matches(MEDIA_ID_PATTERN, { message: '$property must be a media id (med_…)' }),
   )
   id?: string;
+
+  @ApiPropertyOptional({
+    example: 'A loaf of sourdough on a wooden board',
+    maxLength: 1000,
+    description:
+      'A description of the image or video for people who cannot see it. Sent where the network takes it; ' +
+      'where it cannot, POST /posts/validate says so in `warnings` (never a refusal).',
+  })
+  @Rules(IsOptional(), IsString({ message: '$property must be a string' }), MaxLength(1000))
+  altText?: string;
 }
 
 export class ContainerBody {
