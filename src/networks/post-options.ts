@@ -16,6 +16,12 @@ export type NetworkPostOptions = Readonly<Record<string, unknown>>;
 export interface PostOptionsRules {
   /** The option names the network takes, in the order its documentation lists them. */
   readonly names: readonly string[];
+  /**
+   * The JSON Schema of the options (without `containers`), as the capability document
+   * (GET /api/v1/networks/:network) and the OpenAPI document publish it. `check` must agree with it:
+   * a test walks the document's bounds against the validator.
+   */
+  readonly schema?: Readonly<Record<string, unknown>>;
   check(options: NetworkPostOptions, at: string, parts: readonly PostPart[]): ContentProblem[];
 }
 
@@ -25,6 +31,7 @@ export interface PostOptionsRules {
  */
 export const NO_POST_OPTIONS: PostOptionsRules = {
   names: [],
+  schema: { type: 'object', additionalProperties: false, properties: {} },
   check: (options, at) =>
     Object.keys(options).map((key) => ({
       field: `${at}.${key}`,
