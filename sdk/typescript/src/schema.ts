@@ -896,6 +896,7 @@ export interface components {
              * @example acc_3kTMd9fQe2xV7bLp1sWq0Z
              */
             account: string;
+            /** @description This account's own containers (win over options.<network>.containers) */
             containers?: components["schemas"]["ContainerBody"][];
             /** @description Options of the account's network (as options.<network>, without containers); win over them */
             options?: {

@@ -1,6 +1,17 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { Rules } from './rules';
 
 /**
@@ -66,3 +77,28 @@ export class ContainerBody {
   @Type(() => MediaBody)
   media?: MediaBody[];
 }
+
+/** The most containers a post (a thread) takes: more parts than any network's thread allows. */
+const MAX_CONTAINERS = 25;
+
+/**
+ * A list of containers (the post's, a network's, an account's): containers[0] is the post, the
+ * rest its thread. `required` for the post's own list; the others replace it when given.
+ */
+export const ContainerList = (options: { required: boolean; description: string }): PropertyDecorator =>
+  applyDecorators(
+    (options.required ? ApiProperty : ApiPropertyOptional)({
+      type: [ContainerBody],
+      minItems: 1,
+      maxItems: MAX_CONTAINERS,
+      description: options.description,
+    }),
+    Rules(
+      options.required ? IsDefined({ message: '$property is required' }) : IsOptional(),
+      IsArray({ message: '$property must be an array' }),
+      ArrayMinSize(1, { message: '$property must hold at least the post itself' }),
+      ArrayMaxSize(MAX_CONTAINERS),
+    ),
+    ValidateNested({ each: true }),
+    Type(() => ContainerBody),
+  );

@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
-import { ContainerBody } from './container.body';
+import { ContainerBody, ContainerList } from './container.body';
 import { AccountOverrideBody } from './options/account-override.body';
 import { PostOptionsBody } from './options/post-options.body';
 import { Rules } from './rules';
@@ -56,20 +56,7 @@ export class CreatePostBody {
   )
   accounts!: string[];
 
-  @ApiProperty({
-    type: [ContainerBody],
-    minItems: 1,
-    maxItems: 25,
-    description: 'containers[0] is the post; further containers are its thread',
-  })
-  @Rules(
-    IsDefined({ message: '$property is required' }),
-    IsArray({ message: '$property must be an array' }),
-    ArrayMinSize(1, { message: '$property must hold at least the post itself' }),
-    ArrayMaxSize(25),
-  )
-  @ValidateNested({ each: true })
-  @Type(() => ContainerBody)
+  @ContainerList({ required: true, description: 'containers[0] is the post; further containers are its thread' })
   containers!: ContainerBody[];
 
   @ApiPropertyOptional({

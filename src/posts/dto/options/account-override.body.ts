@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsDefined,
-  IsObject,
-  IsOptional,
-  IsString,
-  ValidateNested,
-} from 'class-validator';
-import { ContainerBody } from '../container.body';
+import { IsDefined, IsObject, IsOptional, IsString } from 'class-validator';
+import { ContainerBody, ContainerList } from '../container.body';
 import { Rules } from '../rules';
 
 /**
@@ -23,15 +13,10 @@ export class AccountOverrideBody {
   @Rules(IsDefined({ message: '$property is required' }), IsString({ message: '$property must be an account id' }))
   account!: string;
 
-  @ApiPropertyOptional({ type: [ContainerBody], minItems: 1, maxItems: 25 })
-  @Rules(
-    IsOptional(),
-    IsArray({ message: '$property must be an array' }),
-    ArrayMinSize(1, { message: '$property must hold at least the post itself' }),
-    ArrayMaxSize(25),
-  )
-  @ValidateNested({ each: true })
-  @Type(() => ContainerBody)
+  @ContainerList({
+    required: false,
+    description: "This account's own containers (win over options.<network>.containers)",
+  })
   containers?: ContainerBody[];
 
   @ApiPropertyOptional({
