@@ -132,7 +132,7 @@ describe('Options per network: Instagram (against the emulator)', () => {
     const clip = (count = 1) => [
       { content: 'Watch', media: Array.from({ length: count }, (_, i) => ({ url: media.url(`v${i}.mp4`) })) },
     ];
-    const ig = (options: Record<string, unknown>, containers = photo()) => ({
+    const ig = (options: Record<string, unknown>, containers: unknown[] = photo()) => ({
       accounts: [instagram.id],
       containers,
       options: { instagram: options },
