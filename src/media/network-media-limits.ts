@@ -21,6 +21,8 @@ export interface NetworkMediaLimits {
   video: DurationLimit;
   /** A video as one item among several (an Instagram carousel); `video` when absent. */
   carouselVideo?: DurationLimit;
+  /** What a placement (`options.<network>.placement`) takes otherwise: its sizes and video durations win. */
+  placements?: Readonly<Record<string, Pick<NetworkMediaLimits, 'size' | 'video'>>>;
 }
 
 export const NETWORK_MEDIA_LIMITS: Readonly<Record<string, NetworkMediaLimits>> = {
@@ -33,6 +35,11 @@ export const NETWORK_MEDIA_LIMITS: Readonly<Record<string, NetworkMediaLimits>> 
     size: { image: 8 * MB, video: 300 * MB },
     video: { minMs: 3 * SECOND, maxMs: 15 * MINUTE },
     carouselVideo: { minMs: 3 * SECOND, maxMs: 60 * SECOND },
+    // Story Image and Story Video Specifications of the IG User Media reference (8 MB; 3 to 60 s, 100 MB);
+    // a reel takes the limits above (Reel Specifications: 3 s to 15 min, 300 MB).
+    placements: {
+      story: { size: { image: 8 * MB, video: 100 * MB }, video: { minMs: 3 * SECOND, maxMs: 60 * SECOND } },
+    },
   },
   x: {
     size: { image: 5 * MB, gif: 15 * MB, video: 512 * MB },

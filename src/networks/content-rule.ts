@@ -22,6 +22,8 @@ export const CONTENT_RULES = [
   'media_too_many',
   /** Media the network does not combine in one post (X: a GIF or a video with anything; Facebook: a video with anything). */
   'media_mixed',
+  /** A medium of a kind the placement does not take (an Instagram reel: a video, not an image). */
+  'media_kind',
   /** A file format the network does not take. */
   'media_format',
   /** An uploaded medium larger than the network takes for its kind. */
@@ -51,9 +53,14 @@ export const CONTENT_RULES = [
    * a video), so the medium is published without it.
    */
   'alt_text_not_sent',
+  /**
+   * A warning, never a refusal: the network publishes no text there (an Instagram story), so the
+   * post goes out without it.
+   */
+  'text_not_sent',
 ] as const;
 
 /** Rules that only warn: listed under `warnings` by POST /posts/validate; the post is still accepted. */
-export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>(['alt_text_not_sent']);
+export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>(['alt_text_not_sent', 'text_not_sent']);
 
 export type ContentRule = (typeof CONTENT_RULES)[number];

@@ -30,6 +30,20 @@ describe('mediaLimitProblems', () => {
     expect(rules('facebook', [video(5 * 3600_000)])).toEqual(['media_too_long']);
   });
 
+  it('holds an Instagram story to its own limits: a video of 3 to 60 seconds and 100 MB, an image of 8 MB', () => {
+    const story = (media: StoredContainer['media']) =>
+      mediaLimitProblems('instagram', [{ content: '', media }], 'story').map((problem) => problem.rule);
+    expect(story([video(60_000, 100 * MB)])).toEqual([]);
+    expect(story([video(60_001)])).toEqual(['media_too_long']);
+    expect(story([video(2_999)])).toEqual(['media_too_short']);
+    expect(story([video(30_000, 100 * MB + 1)])).toEqual(['media_too_large']);
+    expect(story([image(8 * MB + 1)])).toEqual(['media_too_large']);
+    // A reel (or a placement with no limits of its own) keeps the network's: 15 minutes, 300 MB.
+    expect(mediaLimitProblems('instagram', [{ content: '', media: [video(15 * 60_000, 300 * MB)] }], 'reel')).toEqual(
+      [],
+    );
+  });
+
   it("takes a Facebook video up to the 10 GB of Facebook's resumable upload", () => {
     expect(rules('facebook', [video(60_000, 10 * 1024 * MB)])).toEqual([]);
     expect(rules('facebook', [video(60_000, 10 * 1024 * MB + 1)])).toEqual(['media_too_large']);

@@ -6,17 +6,26 @@ type StoredMedium = StoredContainer['media'][number];
 
 /**
  * Uploaded media that `platform` would refuse: larger than it takes for their kind, or a video
- * shorter or longer than it takes (an Instagram carousel's videos have their own range). Only
- * uploaded media have a known size and duration; a URL's file is measured by whoever fetches it.
+ * shorter or longer than it takes (an Instagram carousel's videos have their own range, and so has
+ * a placement the network limits otherwise, e.g. an Instagram story). Only uploaded media have a
+ * known size and duration; a URL's file is measured by whoever fetches it.
  */
-export function mediaLimitProblems(platform: string, containers: StoredContainer[]): PostProblem[] {
+export function mediaLimitProblems(
+  platform: string,
+  containers: StoredContainer[],
+  placement?: unknown,
+): PostProblem[] {
   const limits = NETWORK_MEDIA_LIMITS[platform];
   if (!limits) return [];
+  const ofPlacement = typeof placement === 'string' ? limits.placements?.[placement] : undefined;
   return containers.flatMap((container, index) =>
     container.media.flatMap((medium, position): PostProblem[] => {
       const field = `containers[${index}].media[${position}].id`;
-      const duration = container.media.length > 1 && limits.carouselVideo ? limits.carouselVideo : limits.video;
-      return [...sizeProblem(field, medium, limits.size[medium.kind]), ...durationProblem(field, medium, duration)];
+      const duration =
+        ofPlacement?.video ??
+        (container.media.length > 1 && limits.carouselVideo ? limits.carouselVideo : limits.video);
+      const size = (ofPlacement?.size ?? limits.size)[medium.kind];
+      return [...sizeProblem(field, medium, size), ...durationProblem(field, medium, duration)];
     }),
   );
 }

@@ -219,3 +219,33 @@ describe('reviewVariants: warnings and the options content rules see', () => {
     ]);
   });
 });
+
+describe('reviewVariants: a placement’s own media limits', () => {
+  const instagram = { id: 'instagram', validate: () => [], postOptions: { names: [], check: () => [] } };
+  const IG = account('acc_ig', 'instagram');
+  const upload = (durationMs: number): StoredContainer[] => [
+    {
+      content: '',
+      media: [{ url: 'https://api.example.com/media-files/med_1.mp4', kind: 'video', mediaId: 'med_1', durationMs }],
+    },
+  ];
+
+  it('holds an uploaded video to the story’s 60 seconds when options.instagram.placement is story', () => {
+    const reviewed = (options?: Record<string, unknown>) =>
+      reviewVariants(
+        {
+          tenant_id: 't',
+          accounts: [IG.id],
+          containers: [{ content: '' }],
+          options: options && { instagram: options },
+        } as CreatePostBody,
+        new Map([['containers', upload(90_000)]]),
+        [IG],
+        () => instagram as unknown as NetworkAdapter,
+      ).networkProblems.get('instagram');
+    expect(fieldsAndRules(reviewed())).toEqual([]);
+    expect(fieldsAndRules(reviewed({ placement: 'story' }))).toEqual([
+      { field: 'containers[0].media[0].id', rule: 'media_too_long' },
+    ]);
+  });
+});

@@ -44,7 +44,10 @@ function containerProblems(
   options: NetworkPostOptions,
 ): PostProblem[] {
   return relocated(
-    [...adapter.validate(partsOf(containers), options), ...mediaLimitProblems(adapter.id, containers)],
+    [
+      ...adapter.validate(partsOf(containers), options),
+      ...mediaLimitProblems(adapter.id, containers, options.placement),
+    ],
     path,
   );
 }

@@ -152,7 +152,7 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     accountId: string,
     containers: unknown[],
     holds: (call: ProxiedCall) => boolean,
-    options: { workerEnv?: Record<string, string> } = {},
+    options: { workerEnv?: Record<string, string>; postOptions?: Record<string, unknown> } = {},
   ): Promise<{ postId: string; call: HeldCall }> {
     const held = proxy.holdNext(holds);
     const worker = await startWorker(options.workerEnv);
@@ -160,7 +160,7 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
       fetch(`${baseUrl}/api/v1/posts`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers }),
+        body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers, options: options.postOptions }),
       }),
     );
     const postId = accepted.data.id;
@@ -331,6 +331,31 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     expect(proxy.calls.filter((proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`))).toHaveLength(
       1,
     );
+  });
+
+  it('instagram: a story, cut off once media_publish went through, is found on /stories and published once', async () => {
+    const account = await connect('instagram', 'crash-ig-story');
+    const image = media.url('story.jpg');
+
+    const { postId, call } = await cutOff(
+      account.id,
+      [{ content: '', media: [{ url: image }] }],
+      (proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`),
+      { postOptions: { instagram: { placement: 'story' } } },
+    );
+    const storyId = (JSON.parse(call.answer) as { id: string }).id;
+    const { progress } = await deliveryRow(postId);
+    expect(progress).toEqual(expect.objectContaining({ containerId: graphParams(call).get('creation_id') }));
+    expect(progress.mediaId).toBeUndefined();
+
+    // The next worker sees the container PUBLISHED and adopts the story it finds on GET /{ig-user-id}/stories.
+    expectPublished(await takeOver(postId), storyId);
+    const onAccount = await publishedBy('instagram', account.networkAccountId);
+    expect(onAccount.map((item) => [item.postId, item.instagram?.productType])).toEqual([[storyId, 'STORY']]);
+    expect(proxy.calls.filter((proxied) => isPost(proxied, `/${account.networkAccountId}/media_publish`))).toHaveLength(
+      1,
+    );
+    expect(proxy.calls.some((proxied) => proxied.url.includes(`/${account.networkAccountId}/stories`))).toBe(true);
   });
 
   // A resumed attempt looks for the comment that was in flight with GET /{id}/comments

@@ -881,13 +881,68 @@ export interface components {
             /** @description The X community to post in */
             communityId?: string;
         };
+        InstagramUserTagBody: {
+            /** @description The tagged medium: its index in the first container's media */
+            mediaIndex: number;
+            /**
+             * @description An Instagram username
+             * @example bakery.friend
+             */
+            username: string;
+            /** @description Where on the image, from its left edge (0) to its right (1); required on images, optional on stories, not taken on videos */
+            x?: number;
+            /** @description Where on the image, from its top (0) to its bottom (1); required on images, optional on stories, not taken on videos */
+            y?: number;
+        };
+        InstagramTrialReelBody: {
+            /**
+             * @description manual: graduated in the Instagram app; performance: graduated by Instagram if it performs well
+             * @enum {string}
+             */
+            graduation: "manual" | "performance";
+        };
+        InstagramOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description feed: an image, a carousel, or a single video (published as a reel); reel: one video; story: one image or video (its text is not published)
+             * @default feed
+             * @enum {string}
+             */
+            placement: "feed" | "reel" | "story";
+            /**
+             * @description Up to 3 Instagram usernames invited as collaborators (not on stories)
+             * @example [
+             *       "bakery.friend"
+             *     ]
+             */
+            collaborators?: string[];
+            /** @description People tagged on the media */
+            userTags?: components["schemas"]["InstagramUserTagBody"][];
+            /** @description The id of a Facebook Page with a location (not on stories) */
+            locationId?: string;
+            /**
+             * @description Reels only: also show the reel in the feed (false: in the Reels tab only)
+             * @default true
+             */
+            shareToFeed: boolean;
+            /**
+             * Format: uri
+             * @description Reels only: a JPEG (8 MB at most) Instagram fetches as the cover; not with thumbOffsetMs
+             */
+            coverUrl?: string;
+            /** @description Reels only: the frame used as the cover, in milliseconds from the start; not with coverUrl */
+            thumbOffsetMs?: number;
+            /** @description Reels only: publish as a trial reel */
+            trialReel?: components["schemas"]["InstagramTrialReelBody"];
+        };
         NetworkOptionsBody: {
             /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
             containers?: components["schemas"]["ContainerBody"][];
         };
         PostOptionsBody: {
             x?: components["schemas"]["XOptionsBody"];
-            instagram?: components["schemas"]["NetworkOptionsBody"];
+            instagram?: components["schemas"]["InstagramOptionsBody"];
             facebook?: components["schemas"]["NetworkOptionsBody"];
         };
         AccountOverrideBody: {
@@ -937,7 +992,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };

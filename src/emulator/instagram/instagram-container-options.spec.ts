@@ -69,6 +69,15 @@ describe('Instagram container options', () => {
     expect(limit.json().data).toEqual([{ quota_usage: 1 }]);
   });
 
+  it('lists a story on /{ig-user-id}/stories and not among /{ig-user-id}/media, as Meta serves them', async () => {
+    const feed = await publish({ image_url: IMAGE, caption: 'Feed' });
+    const story = await publish({ media_type: 'STORIES', image_url: IMAGE });
+    const list = async (edge: string) =>
+      (await app.inject({ url: `${IG}/${igId}/${edge}?fields=id,media_type&access_token=${token}` })).json().data;
+    expect(await list('media')).toEqual([{ id: feed, media_type: 'IMAGE' }]);
+    expect(await list('stories')).toEqual([{ id: story, media_type: 'IMAGE' }]);
+  });
+
   it('processes a video story as a reel is processed before it can be published', async () => {
     await app.inject({ method: 'PUT', url: '/emulator/control/settings', payload: { instagramVideoPolls: 1 } });
     const container = (await create({ media_type: 'STORIES', video_url: VIDEO })).json();

@@ -164,12 +164,33 @@ export function registerInstagramPublishRoutes(
   });
 
   // The account's media, newest first: how a publisher checks whether a post already went out.
+  // Stories are not among them: Meta lists them on their own edge, below.
   fastify.get<IdParams>('/:id/media', async (request) => {
     const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id);
     const fields = parseFields(params.fields, ['id']);
     const items = state.published
       .list({ network: 'instagram', accountId: account.id })
-      .filter((item) => !item.parentId && !item.deletedAt)
+      .filter((item) => !item.parentId && !item.deletedAt && item.instagram?.productType !== 'STORY')
+      .reverse()
+      .map((item) => instagramMediaNode(item, account.username, fields));
+    return graphPage(request, params, items, 25, context.publicUrl);
+  });
+
+  // The account's stories of the last 24 hours, newest first (GET /{ig-user-id}/stories, the IG User
+  // Stories reference: "Stories are only available for 24 hours").
+  fastify.get<IdParams>('/:id/stories', async (request) => {
+    const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id);
+    const fields = parseFields(params.fields, ['id']);
+    const since = state.now() - DAY_MS;
+    const items = state.published
+      .list({ network: 'instagram', accountId: account.id })
+      .filter(
+        (item) =>
+          !item.parentId &&
+          !item.deletedAt &&
+          item.instagram?.productType === 'STORY' &&
+          Date.parse(item.publishedAt) > since,
+      )
       .reverse()
       .map((item) => instagramMediaNode(item, account.username, fields));
     return graphPage(request, params, items, 25, context.publicUrl);

@@ -1,6 +1,8 @@
 import { GraphApi } from '../graph/graph-api';
 import { createdId, graphPost, node } from '../graph/graph-publishing';
-import { PostMedia, PostPart } from '../network-adapter';
+import { PostPart } from '../network-adapter';
+import { instagramContainerParams } from './instagram-container-params';
+import { InstagramPostOptions } from './instagram-post-options';
 import { InstagramProgress } from './instagram-progress';
 
 export interface InstagramCall {
@@ -13,12 +15,6 @@ export interface InstagramCall {
   videoPollMs: number;
 }
 
-function carouselItem(media: PostMedia): Record<string, string> {
-  return media.kind === 'video'
-    ? { is_carousel_item: 'true', media_type: 'VIDEO', video_url: media.url }
-    : { is_carousel_item: 'true', image_url: media.url };
-}
-
 async function createContainer(call: InstagramCall, form: Record<string, string | undefined>): Promise<string> {
   return createdId(
     call.api,
@@ -29,33 +25,28 @@ async function createContainer(call: InstagramCall, form: Record<string, string 
 
 /**
  * Step 1 of Instagram publishing (`POST /{ig-user-id}/media`): one image container, a Reel for a
- * single video, or one item container per medium and then the CAROUSEL. Items already recorded
- * are not made again; an unrecorded one made by a cut-off attempt is never published, and
- * Instagram lets it expire.
+ * single video (or placement `reel`), a STORIES container, or one item container per medium and
+ * then the CAROUSEL, each with the options Instagram takes on it (instagram-container-params.ts).
+ * Items already recorded are not made again; an unrecorded one made by a cut-off attempt is never
+ * published, and Instagram lets it expire.
  */
 export async function createInstagramContainers(
   call: InstagramCall,
   post: PostPart,
   progress: InstagramProgress,
   now: Date,
+  options: InstagramPostOptions = {},
 ): Promise<InstagramProgress & { containerId: string }> {
-  const caption = post.text || undefined;
-  const [first] = post.media;
+  const params = instagramContainerParams(post, options);
   let containerId: string;
-  if (post.media.length === 1) {
-    containerId = await createContainer(
-      call,
-      first.kind === 'video'
-        ? { media_type: 'REELS', video_url: first.url, caption }
-        : { image_url: first.url, caption },
-    );
-  } else {
+  if (!params.items) containerId = await createContainer(call, params.container);
+  else {
     const childIds = [...progress.childIds];
-    for (let index = childIds.length; index < post.media.length; index++) {
-      childIds.push(await createContainer(call, carouselItem(post.media[index])));
+    for (let index = childIds.length; index < params.items.length; index++) {
+      childIds.push(await createContainer(call, params.items[index]!));
       progress = await call.save({ ...progress, childIds: [...childIds] });
     }
-    containerId = await createContainer(call, { media_type: 'CAROUSEL', children: childIds.join(','), caption });
+    containerId = await createContainer(call, { ...params.container, children: childIds.join(',') });
   }
   const created = { ...progress, containerId, containerCreatedAt: now.toISOString() };
   await call.save(created);

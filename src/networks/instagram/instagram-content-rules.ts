@@ -1,6 +1,8 @@
 import { mediaExtensionOf } from '../media-kind';
 import { ContentRule } from '../content-rule';
 import { ContentProblem, PostMedia, PostPart } from '../network-adapter';
+import type { NetworkPostOptions } from '../post-options';
+import { InstagramPlacement, instagramPlacementOf } from './instagram-post-options';
 
 export const INSTAGRAM_CAPTION_LIMIT = 2200;
 export const INSTAGRAM_HASHTAG_LIMIT = 30;
@@ -55,11 +57,13 @@ function captionProblems(text: string, field: string): ContentProblem[] {
 /**
  * What an Instagram post must be: at least one medium (more than one makes a carousel of 2–10),
  * JPEG images and MP4/MOV videos, a caption within Instagram's limits; thread parts become
- * comments, which take text only.
+ * comments, which take text only. `options.placement` narrows the first part: a reel is one video,
+ * a story one image or video, whose text Instagram does not publish (a warning).
  */
-export function instagramContentProblems(parts: readonly PostPart[]): ContentProblem[] {
+export function instagramContentProblems(parts: readonly PostPart[], options?: NetworkPostOptions): ContentProblem[] {
   if (parts.length === 0)
     return [{ field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' }];
+  const placement = instagramPlacementOf(options);
   const problems: ContentProblem[] = [];
   parts.forEach((part, index) => {
     const at = `containers[${index}]`;
@@ -78,24 +82,78 @@ export function instagramContentProblems(parts: readonly PostPart[]): ContentPro
         });
       return;
     }
-    if (part.media.length === 0)
-      problems.push({
-        field: `${at}.media`,
-        rule: 'media_required',
-        message: 'An Instagram post needs at least one image or video',
-      });
-    if (part.media.length > INSTAGRAM_CAROUSEL_MAX) {
-      problems.push({
-        field: `${at}.media`,
-        rule: 'media_too_many',
-        message: `An Instagram carousel has ${INSTAGRAM_CAROUSEL_MIN} to ${INSTAGRAM_CAROUSEL_MAX} items (got ${part.media.length})`,
-      });
-    }
+    problems.push(...mediaCountProblems(part, at, placement));
     part.media.forEach((media, mediaIndex) => {
       const message = mediaProblem(media);
       if (message) problems.push({ field: `${at}.media[${mediaIndex}].url`, rule: MEDIA_FORMAT, message });
     });
-    problems.push(...captionProblems(part.text, `${at}.content`));
+    problems.push(...altTextWarnings(part, at, placement));
+    if (placement === 'story') {
+      if (part.text.trim())
+        problems.push({
+          field: `${at}.content`,
+          rule: 'text_not_sent',
+          message: 'Instagram publishes no text with a story: the story goes out without it',
+        });
+    } else problems.push(...captionProblems(part.text, `${at}.content`));
   });
   return problems;
+}
+
+/** How many media, and of which kind, the placement takes: a feed post 1 to 10, a reel one video, a story one medium. */
+function mediaCountProblems(part: PostPart, at: string, placement: InstagramPlacement): ContentProblem[] {
+  const field = `${at}.media`;
+  const count = part.media.length;
+  if (placement === 'feed') {
+    if (count === 0)
+      return [{ field, rule: 'media_required', message: 'An Instagram post needs at least one image or video' }];
+    if (count > INSTAGRAM_CAROUSEL_MAX)
+      return [
+        {
+          field,
+          rule: 'media_too_many',
+          message: `An Instagram carousel has ${INSTAGRAM_CAROUSEL_MIN} to ${INSTAGRAM_CAROUSEL_MAX} items (got ${count})`,
+        },
+      ];
+    return [];
+  }
+  const what = placement === 'reel' ? 'one video' : 'one image or video';
+  if (count === 0) return [{ field, rule: 'media_required', message: `An Instagram ${placement} needs ${what}` }];
+  if (count > 1)
+    return [
+      {
+        field,
+        rule: 'media_too_many',
+        message: `An Instagram ${placement} is ${what}, never a carousel (got ${count} media)`,
+      },
+    ];
+  if (placement === 'reel' && part.media[0]!.kind !== 'video')
+    return [{ field: `${field}[0]`, rule: 'media_kind', message: 'An Instagram reel is one video, not an image' }];
+  return [];
+}
+
+/**
+ * Instagram takes alt text on a feed image and a carousel's images only ("Reels and stories are not
+ * supported"): anywhere else the medium is published without it, a warning.
+ */
+function altTextWarnings(part: PostPart, at: string, placement: InstagramPlacement): ContentProblem[] {
+  return part.media.flatMap((media, index): ContentProblem[] => {
+    if (!media.altText) return [];
+    const where =
+      placement !== 'feed'
+        ? `a ${placement}`
+        : media.kind === 'video'
+          ? part.media.length > 1
+            ? 'a carousel video'
+            : 'a single video (published as a reel)'
+          : undefined;
+    if (!where) return [];
+    return [
+      {
+        field: `${at}.media[${index}].altText`,
+        rule: 'alt_text_not_sent',
+        message: `Instagram takes alt text on images in the feed only, not on ${where}: the medium goes out without it`,
+      },
+    ];
+  });
 }

@@ -445,6 +445,77 @@ describe('InstagramAdapter publishing', () => {
     expect(delivery.checkpoints).toEqual([{ ...progress, mediaId: 'm9' }]);
   });
 
+  describe('a story cut off mid-publish goes out once', () => {
+    const story = { placement: 'story' };
+    const progress = { childIds: [], commentIds: [], containerId: 'c1', containerCreatedAt: NOW.toISOString() };
+
+    it('checkpoints the STORIES container before media_publish', async () => {
+      const { adapter, http } = adapterWith(
+        answer(200, idAnswer('c1')),
+        answer(200, statusAnswer('c1', 'FINISHED')),
+        answer(200, idAnswer('s1')),
+        answer(200, permalinkAnswer('s1')),
+      );
+      const delivery = { ...request([part('', ['image', JPG])]), options: story };
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: 's1' });
+      expect(http.requests.slice(0, 3)).toEqual([
+        post(`/${IG_USER_ID}/media`, { media_type: 'STORIES', image_url: JPG }),
+        status('c1'),
+        post(`/${IG_USER_ID}/media_publish`, { creation_id: 'c1' }),
+      ]);
+      expect(delivery.checkpoints[0]).toEqual(progress);
+    });
+
+    it('cut off between its container and media_publish: publishes the recorded container, making no other', async () => {
+      const { adapter, http } = adapterWith(
+        answer(200, statusAnswer('c1', 'FINISHED')),
+        answer(200, idAnswer('s1')),
+        answer(200, permalinkAnswer('s1')),
+      );
+      const delivery = { ...request([part('', ['image', JPG])], { progress, resuming: true }), options: story };
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'published', platformPostId: 's1' });
+      expect(http.requests).toEqual([
+        status('c1'),
+        post(`/${IG_USER_ID}/media_publish`, { creation_id: 'c1' }),
+        permalink('s1'),
+      ]);
+      expect(delivery.checkpoints).toEqual([{ ...progress, mediaId: 's1' }]);
+    });
+
+    it('cut off after media_publish: finds the story on /stories (the media edge lists none) and publishes nothing', async () => {
+      // Newest first: a video story, ours, and one from before the container was made.
+      const { adapter, http } = adapterWith(
+        answer(200, statusAnswer('c1', 'PUBLISHED')),
+        answer(200, {
+          data: [
+            { id: 's3', media_type: 'VIDEO', timestamp: '2026-03-01T12:00:30+0000' },
+            { id: 's2', media_type: 'IMAGE', timestamp: '2026-03-01T12:00:02+0000' },
+            { id: 's0', media_type: 'IMAGE', timestamp: '2026-03-01T09:00:00+0000' },
+          ],
+        }),
+        answer(200, permalinkAnswer('s2')),
+      );
+      const delivery = { ...request([part('', ['image', JPG])], { progress, resuming: true }), options: story };
+      await expect(adapter.publish(delivery)).resolves.toMatchObject({ kind: 'published', platformPostId: 's2' });
+      expect(http.requests).toEqual([
+        status('c1'),
+        get(`/${IG_USER_ID}/stories`, { fields: 'id,media_type,timestamp', limit: '25' }),
+        permalink('s2'),
+      ]);
+      expect(delivery.checkpoints).toEqual([{ ...progress, mediaId: 's2' }]);
+    });
+
+    it('fails without publishing again when the story is not among the current ones', async () => {
+      const { adapter, http } = adapterWith(answer(200, statusAnswer('c1', 'PUBLISHED')), answer(200, { data: [] }));
+      const delivery = { ...request([part('', ['image', JPG])], { progress, resuming: true }), options: story };
+      await expect(adapter.publish(delivery)).rejects.toMatchObject({
+        kind: 'permanent',
+        details: { code: 'PUBLISHED' },
+      });
+      expect(http.requests.map((sent) => sent.url)).not.toContain(`${IG_GRAPH}/${IG_USER_ID}/media_publish`);
+    });
+  });
+
   it('when resuming a thread, adopts the comment in flight', async () => {
     const progress = {
       childIds: [],

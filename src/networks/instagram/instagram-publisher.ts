@@ -7,6 +7,7 @@ import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
 import { createInstagramContainers, InstagramCall } from './instagram-containers';
+import { InstagramPostOptions, readInstagramOptions } from './instagram-post-options';
 import { InstagramProgress, instagramProgressJson, readInstagramProgress } from './instagram-progress';
 import { isQuotaExhausted, quotaExhaustedError } from './instagram-quota';
 
@@ -44,11 +45,12 @@ export async function publishOnInstagram(
     },
   };
   const [post, ...thread] = request.parts;
+  const options = readInstagramOptions(request.options);
   // With the medium already recorded, only a comment can have been in flight when an attempt was cut off.
   const mediumWasRecorded = progress.mediaId !== undefined;
   let mediaId = progress.mediaId;
   if (mediaId === undefined) {
-    const step = await publishMedium(call, post, progress);
+    const step = await publishMedium(call, post, progress, options);
     if (step.kind === 'poll') return step;
     mediaId = step.mediaId;
   }
@@ -72,14 +74,19 @@ export async function publishOnInstagram(
  * before the (transient) error goes up, so the retry makes new ones instead of failing again on them;
  * nothing was published, and the old ones expire on their own.
  */
-async function publishMedium(call: InstagramCall, post: PostPart, progress: InstagramProgress): Promise<MediumStep> {
+async function publishMedium(
+  call: InstagramCall,
+  post: PostPart,
+  progress: InstagramProgress,
+  options: InstagramPostOptions,
+): Promise<MediumStep> {
   try {
     // The progress as recorded with the container, which the steps after it build on.
     const current =
       progress.containerId === undefined
-        ? await createInstagramContainers(call, post, progress, new Date())
+        ? await createInstagramContainers(call, post, progress, new Date(), options)
         : { ...progress, containerId: progress.containerId };
-    return await publishContainer(call, post, current, current.containerId);
+    return await publishContainer(call, post, current, current.containerId, options);
   } catch (error) {
     if (needsNewInstagramContainer(error)) await call.save({ childIds: [], commentIds: progress.commentIds });
     throw error;
@@ -92,6 +99,7 @@ async function publishContainer(
   post: PostPart,
   progress: InstagramProgress,
   containerId: string,
+  options: InstagramPostOptions,
 ): Promise<MediumStep> {
   const container = await graphRead(call.api, node(containerId), call.accessToken, { fields: 'status_code,status' });
   const statusCode = stringField(container, 'status_code');
@@ -102,7 +110,9 @@ async function publishContainer(
       return pollLater(call, post, progress);
     case 'PUBLISHED':
       // media_publish went through on an attempt that was cut off before recording it.
-      return adoptPublishedMedium(call, post, progress);
+      return options.placement === 'story'
+        ? adoptPublishedStory(call, post, progress)
+        : adoptPublishedMedium(call, post, progress);
     case 'ERROR': {
       const status = stringField(container, 'status') ?? 'ERROR';
       throw new NetworkError(
@@ -203,6 +213,44 @@ async function adoptPublishedMedium(
       {
         code: 'PUBLISHED',
       },
+    );
+  }
+  await call.save({ ...progress, mediaId });
+  return { kind: 'published', mediaId };
+}
+
+/**
+ * The story a cut-off attempt published: stories are read on `GET /{ig-user-id}/stories` (the IG
+ * User Stories reference; the media edge lists no stories), and carry no caption to match, so the
+ * earliest story of the medium's type published since the container was made is taken. At worst
+ * another story of that minute is named; nothing is published twice.
+ */
+async function adoptPublishedStory(
+  call: InstagramCall,
+  post: PostPart,
+  progress: InstagramProgress,
+): Promise<MediumStep> {
+  const stories = await graphEdge(call.api, node(call.igUserId, 'stories'), call.accessToken, {
+    fields: 'id,media_type,timestamp',
+    limit: '25',
+  });
+  const since = Date.parse(progress.containerCreatedAt ?? '') - CLOCK_SKEW_MS;
+  const mediaType = post.media[0]?.kind === 'video' ? 'VIDEO' : 'IMAGE';
+  const candidates = stories
+    .map((story) => ({
+      id: stringField(story, 'id'),
+      type: stringField(story, 'media_type'),
+      at: Date.parse(stringField(story, 'timestamp') ?? ''),
+    }))
+    .filter((story) => story.id && story.type === mediaType && (!Number.isFinite(since) || !(story.at < since)))
+    .sort((a, b) => (Number.isFinite(a.at) && Number.isFinite(b.at) ? a.at - b.at : 0));
+  const mediaId = candidates[0]?.id;
+  if (!mediaId) {
+    throw new NetworkError(
+      'instagram',
+      'permanent',
+      "The Instagram story container was published, but the story is not among the account's current stories",
+      { code: 'PUBLISHED' },
     );
   }
   await call.save({ ...progress, mediaId });

@@ -38,6 +38,8 @@ import {
   refreshInstagramToken,
 } from './instagram-login';
 import { instagramContentProblems } from './instagram-content-rules';
+import { INSTAGRAM_POST_OPTIONS } from './instagram-post-options';
+import type { NetworkPostOptions } from '../post-options';
 import { publishOnInstagram } from './instagram-publisher';
 import { unpublishOnInstagram } from './instagram-unpublish';
 import { InstagramSettings } from './instagram.settings';
@@ -156,9 +158,12 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     await revokeFacebookLogin(this.graph(app), tokens.userAccessToken);
   }
 
-  validate(parts: PostPart[]): ContentProblem[] {
-    return instagramContentProblems(parts);
+  validate(parts: PostPart[], options?: NetworkPostOptions): ContentProblem[] {
+    return instagramContentProblems(parts, options);
   }
+
+  /** options.instagram: placement, collaborators, user tags, location and the reel settings. */
+  readonly postOptions = INSTAGRAM_POST_OPTIONS;
 
   /** Publishes with the account's token on the Graph host of its login (graph.instagram.com or graph.facebook.com). */
   publish(request: PublishRequest): Promise<PublishOutcome> {

@@ -2,11 +2,12 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
 import { NetworkOptionsBody } from './network-options.body';
+import { InstagramOptionsBody } from './instagram-options.body';
 import { XOptionsBody } from './x-options.body';
 
 /**
- * `options`, keyed by network id: one class per network. Instagram and Facebook take only
- * `containers` so far; their options join their classes here (and their rules their adapters).
+ * `options`, keyed by network id: one class per network. Facebook takes only `containers` so far;
+ * its options join its class here (and its rules its adapter).
  */
 export class PostOptionsBody {
   @ApiPropertyOptional({ type: XOptionsBody })
@@ -15,11 +16,11 @@ export class PostOptionsBody {
   @Type(() => XOptionsBody)
   x?: XOptionsBody;
 
-  @ApiPropertyOptional({ type: NetworkOptionsBody })
+  @ApiPropertyOptional({ type: InstagramOptionsBody })
   @IsOptional()
   @ValidateNested()
-  @Type(() => NetworkOptionsBody)
-  instagram?: NetworkOptionsBody;
+  @Type(() => InstagramOptionsBody)
+  instagram?: InstagramOptionsBody;
 
   @ApiPropertyOptional({ type: NetworkOptionsBody })
   @IsOptional()

@@ -1,0 +1,292 @@
+import type { ContentProblem, PostPart } from '../network-adapter';
+import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
+
+/**
+ * Instagram's options for a post (`options.instagram`), as the IG User Media reference
+ * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media,
+ * contracts/meta/instagram-publishing-rules.json) takes them on `POST /{ig-user-id}/media`:
+ * - `placement` feed (an image, a carousel, or a single video, which Instagram publishes as a reel),
+ *   `reel` (`media_type=REELS`, one video) or `story` (`media_type=STORIES`, one image or video);
+ * - `collaborators` → `collaborators` (up to 3 usernames; feed and reels, not stories);
+ * - `userTags` → `user_tags` on the container of the medium `mediaIndex` names (a carousel's item);
+ *   `x`/`y` (0 to 1) required on images, optional on stories, not taken on videos;
+ * - `locationId` → `location_id` (a Page with a location; not on stories);
+ * - reels only: `shareToFeed` → `share_to_feed`, `coverUrl` → `cover_url` or `thumbOffsetMs` →
+ *   `thumb_offset` (not both: Instagram would ignore the offset), `trialReel` → `trial_params`.
+ */
+export interface InstagramPostOptions {
+  placement?: InstagramPlacement;
+  collaborators?: string[];
+  userTags?: InstagramUserTag[];
+  locationId?: string;
+  shareToFeed?: boolean;
+  coverUrl?: string;
+  thumbOffsetMs?: number;
+  trialReel?: { graduation: InstagramTrialGraduation };
+}
+
+export interface InstagramUserTag {
+  mediaIndex: number;
+  username: string;
+  x?: number;
+  y?: number;
+}
+
+export const INSTAGRAM_PLACEMENTS = ['feed', 'reel', 'story'] as const;
+export type InstagramPlacement = (typeof INSTAGRAM_PLACEMENTS)[number];
+
+export const INSTAGRAM_TRIAL_GRADUATIONS = ['manual', 'performance'] as const;
+export type InstagramTrialGraduation = (typeof INSTAGRAM_TRIAL_GRADUATIONS)[number];
+
+/** `trial_params.graduation_strategy` per graduation: the page's two values. */
+export const INSTAGRAM_GRADUATION_STRATEGY: Readonly<Record<InstagramTrialGraduation, string>> = {
+  manual: 'MANUAL',
+  performance: 'SS_PERFORMANCE',
+};
+
+/** The page's "up to 3 instagram usernames" (the collaborators edge page says 5; creation takes 3). */
+export const INSTAGRAM_COLLABORATORS_MAX = 3;
+/** An Instagram username: letters, digits, periods and underscores, at most 30. */
+export const INSTAGRAM_USERNAME_PATTERN = '^[A-Za-z0-9._]{1,30}$';
+/** A Page id (location_id): digits. */
+export const INSTAGRAM_LOCATION_ID_PATTERN = '^[0-9]{1,20}$';
+/** A cover image Instagram fetches itself: a public http(s) URL. */
+export const INSTAGRAM_COVER_URL_PATTERN = '^https?://';
+/** Tag coordinates: a fraction of the image's width (x) and height (y). */
+export const INSTAGRAM_TAG_BOUNDS = { minimum: 0, maximum: 1 };
+
+/** The keys of `options.instagram`, besides `containers` (which every network takes). */
+export const INSTAGRAM_OPTION_NAMES: readonly string[] = [
+  'placement',
+  'collaborators',
+  'userTags',
+  'locationId',
+  'shareToFeed',
+  'coverUrl',
+  'thumbOffsetMs',
+  'trialReel',
+];
+/** The options Instagram takes on reels only. */
+export const INSTAGRAM_REEL_OPTIONS: readonly string[] = ['shareToFeed', 'coverUrl', 'thumbOffsetMs', 'trialReel'];
+const USER_TAG_KEYS = ['mediaIndex', 'username', 'x', 'y'];
+
+const username = new RegExp(INSTAGRAM_USERNAME_PATTERN);
+const locationId = new RegExp(INSTAGRAM_LOCATION_ID_PATTERN);
+const coverUrl = new RegExp(INSTAGRAM_COVER_URL_PATTERN);
+
+/** The JSON Schema of `options.instagram` (without `containers`); `instagramOptionProblems` agrees with it. */
+export const INSTAGRAM_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    placement: { enum: [...INSTAGRAM_PLACEMENTS], default: 'feed' },
+    collaborators: {
+      type: 'array',
+      maxItems: INSTAGRAM_COLLABORATORS_MAX,
+      items: { type: 'string', pattern: INSTAGRAM_USERNAME_PATTERN },
+    },
+    userTags: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['mediaIndex', 'username'],
+        properties: {
+          mediaIndex: { type: 'integer', minimum: 0 },
+          username: { type: 'string', pattern: INSTAGRAM_USERNAME_PATTERN },
+          x: { type: 'number', ...INSTAGRAM_TAG_BOUNDS },
+          y: { type: 'number', ...INSTAGRAM_TAG_BOUNDS },
+        },
+      },
+    },
+    locationId: { type: 'string', pattern: INSTAGRAM_LOCATION_ID_PATTERN },
+    shareToFeed: { type: 'boolean', default: true },
+    coverUrl: { type: 'string', pattern: INSTAGRAM_COVER_URL_PATTERN },
+    thumbOffsetMs: { type: 'integer', minimum: 0 },
+    trialReel: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['graduation'],
+      properties: { graduation: { enum: [...INSTAGRAM_TRIAL_GRADUATIONS] } },
+    },
+  },
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The placement the options name, `feed` when absent or not one (that problem is reported on its own). */
+export function instagramPlacementOf(options: NetworkPostOptions | undefined): InstagramPlacement {
+  const placement = options?.placement;
+  return INSTAGRAM_PLACEMENTS.includes(placement as InstagramPlacement) ? (placement as InstagramPlacement) : 'feed';
+}
+
+const invalid = (field: string, message: string): ContentProblem => ({
+  field,
+  rule: 'option_invalid',
+  message: `${field} ${message}`,
+});
+
+function collaboratorProblems(value: unknown, at: string): ContentProblem[] {
+  if (!Array.isArray(value)) return [invalid(at, 'must be a list of Instagram usernames')];
+  if (value.length > INSTAGRAM_COLLABORATORS_MAX)
+    return [invalid(at, `takes at most ${INSTAGRAM_COLLABORATORS_MAX} usernames (got ${value.length})`)];
+  return value.flatMap((name, index) =>
+    typeof name === 'string' && username.test(name)
+      ? []
+      : [invalid(`${at}[${index}]`, 'must be an Instagram username (letters, digits, . and _, at most 30)')],
+  );
+}
+
+/** x and y: required on an image, optional on a story, not taken on a video (reel, carousel video). */
+function coordinateProblems(
+  tag: Record<string, unknown>,
+  at: string,
+  kind: 'image' | 'video' | 'story',
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const { minimum, maximum } = INSTAGRAM_TAG_BOUNDS;
+  for (const axis of ['x', 'y']) {
+    const value = tag[axis];
+    if (value === undefined) {
+      if (kind === 'image') problems.push(invalid(`${at}.${axis}`, 'is required to tag a person on an image'));
+    } else if (kind === 'video') {
+      problems.push(invalid(`${at}.${axis}`, 'applies only to images and stories: Instagram tags a video by username'));
+    } else if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum || value > maximum)
+      problems.push(invalid(`${at}.${axis}`, `must be a number from ${minimum} to ${maximum}`));
+  }
+  return problems;
+}
+
+function userTagProblems(value: unknown, at: string, placement: InstagramPlacement, part?: PostPart): ContentProblem[] {
+  if (!Array.isArray(value)) return [invalid(at, 'must be a list of { mediaIndex, username, x, y }')];
+  const media = part?.media ?? [];
+  return value.flatMap((tag, index): ContentProblem[] => {
+    const here = `${at}[${index}]`;
+    if (!isRecord(tag)) return [invalid(here, 'must be an object { mediaIndex, username, x, y }')];
+    const unknown = Object.keys(tag).filter((key) => !USER_TAG_KEYS.includes(key));
+    if (unknown.length)
+      return unknown.map((key) => ({
+        field: `${here}.${key}`,
+        rule: 'option_unknown',
+        message: `${here}.${key} is not a field of a user tag (mediaIndex, username, x, y)`,
+      }));
+    const problems: ContentProblem[] = [];
+    const mediaIndex = tag.mediaIndex;
+    const medium =
+      typeof mediaIndex === 'number' && Number.isInteger(mediaIndex) && mediaIndex >= 0 ? media[mediaIndex] : undefined;
+    if (!medium)
+      problems.push(
+        invalid(
+          `${here}.mediaIndex`,
+          media.length
+            ? `must name one of the post's media, 0 to ${media.length - 1}`
+            : 'must name one of the post’s media, and the post has none',
+        ),
+      );
+    if (typeof tag.username !== 'string' || !username.test(tag.username))
+      problems.push(
+        invalid(`${here}.username`, 'must be an Instagram username (letters, digits, . and _, at most 30)'),
+      );
+    // The coordinates' rule depends on the medium; without one only their range can be judged.
+    const kind = placement === 'story' ? 'story' : medium?.kind === 'video' ? 'video' : medium ? 'image' : 'story';
+    problems.push(...coordinateProblems(tag, here, kind));
+    return problems;
+  });
+}
+
+function reelOptionProblems(options: NetworkPostOptions, at: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  if (options.shareToFeed !== undefined && typeof options.shareToFeed !== 'boolean')
+    problems.push(invalid(`${at}.shareToFeed`, 'must be true or false'));
+  if (options.coverUrl !== undefined && (typeof options.coverUrl !== 'string' || !coverUrl.test(options.coverUrl)))
+    problems.push(invalid(`${at}.coverUrl`, 'must be the http(s) URL of a JPEG Instagram can fetch'));
+  const offset = options.thumbOffsetMs;
+  if (offset !== undefined && (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0))
+    problems.push(invalid(`${at}.thumbOffsetMs`, 'must be a whole number of milliseconds from 0'));
+  if (options.coverUrl !== undefined && offset !== undefined)
+    problems.push({
+      field: `${at}.thumbOffsetMs`,
+      rule: 'options_exclusive',
+      message: `${at}.thumbOffsetMs: give a reel coverUrl or thumbOffsetMs, not both (Instagram would ignore the offset)`,
+    });
+  const trial = options.trialReel;
+  if (trial !== undefined) {
+    if (!isRecord(trial)) problems.push(invalid(`${at}.trialReel`, 'must be an object { graduation }'));
+    else {
+      for (const key of Object.keys(trial).filter((key) => key !== 'graduation'))
+        problems.push({
+          field: `${at}.trialReel.${key}`,
+          rule: 'option_unknown',
+          message: `${at}.trialReel.${key} is not a field of a trial reel (graduation)`,
+        });
+      if (!INSTAGRAM_TRIAL_GRADUATIONS.includes(trial.graduation as InstagramTrialGraduation))
+        problems.push(
+          invalid(`${at}.trialReel.graduation`, `must be one of ${INSTAGRAM_TRIAL_GRADUATIONS.join(', ')}`),
+        );
+    }
+  }
+  return problems;
+}
+
+/** What a placement does not take: reel options off reels; collaborators and a location on a story. */
+function placementProblems(options: NetworkPostOptions, at: string, placement: InstagramPlacement): ContentProblem[] {
+  const notOn = (name: string, why: string): ContentProblem => ({
+    field: `${at}.${name}`,
+    rule: 'options_exclusive',
+    message: `${at}.${name}: ${why}`,
+  });
+  const problems: ContentProblem[] = [];
+  if (placement !== 'reel')
+    for (const name of INSTAGRAM_REEL_OPTIONS)
+      if (options[name] !== undefined)
+        problems.push(notOn(name, `Instagram takes it on reels only (placement "reel"), not on a ${placement} post`));
+  if (placement === 'story') {
+    if (options.collaborators !== undefined)
+      problems.push(notOn('collaborators', 'Instagram takes no collaborators on a story'));
+    if (options.locationId !== undefined)
+      problems.push(notOn('locationId', 'Instagram takes no location on a story (stickers are not published)'));
+  }
+  return problems;
+}
+
+/** Every problem of `options.instagram` (at `at`), published with `parts` (the options are the first's). */
+export function instagramOptionProblems(
+  options: NetworkPostOptions,
+  at: string,
+  parts: readonly PostPart[],
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const key of Object.keys(options))
+    if (!INSTAGRAM_OPTION_NAMES.includes(key))
+      problems.push({
+        field: `${at}.${key}`,
+        rule: 'option_unknown',
+        message: `${at}.${key} is not an option of Instagram`,
+      });
+  if (options.placement !== undefined && !INSTAGRAM_PLACEMENTS.includes(options.placement as InstagramPlacement))
+    problems.push(invalid(`${at}.placement`, `must be one of ${INSTAGRAM_PLACEMENTS.join(', ')}`));
+  const placement = instagramPlacementOf(options);
+  if (options.collaborators !== undefined)
+    problems.push(...collaboratorProblems(options.collaborators, `${at}.collaborators`));
+  if (options.userTags !== undefined)
+    problems.push(...userTagProblems(options.userTags, `${at}.userTags`, placement, parts[0]));
+  if (
+    options.locationId !== undefined &&
+    (typeof options.locationId !== 'string' || !locationId.test(options.locationId))
+  )
+    problems.push(invalid(`${at}.locationId`, 'must be the id of a Page with a location (digits)'));
+  problems.push(...reelOptionProblems(options, at), ...placementProblems(options, at, placement));
+  return problems;
+}
+
+export const INSTAGRAM_POST_OPTIONS: PostOptionsRules = {
+  names: INSTAGRAM_OPTION_NAMES,
+  schema: INSTAGRAM_OPTIONS_SCHEMA,
+  check: instagramOptionProblems,
+};
+
+/** The options as they read once accepted (instagramOptionProblems found nothing). */
+export function readInstagramOptions(options: NetworkPostOptions | undefined): InstagramPostOptions {
+  return (options ?? {}) as InstagramPostOptions;
+}
