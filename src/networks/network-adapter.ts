@@ -51,7 +51,7 @@ export interface UserGrant {
  * decides how long its posts may be), as the adapter reads and stores it (plain JSON, stored on the
  * account); {} when nothing is known. Only the account's own adapter reads its fields.
  */
-export type AccountTraits = Readonly<Record<string, unknown>>;
+export type AccountTraits = Readonly<Record<string, string | number | boolean>>;
 
 /** A page or profile the user may connect, with the tokens that will publish as it. */
 export interface SelectableAccount {
