@@ -90,12 +90,14 @@ export class PostReview {
     const post = { containers, variants: reviewed.variants };
     for (const [index, found] of accounts.entries()) {
       found.overrideProblems = reviewed.accountProblems.get(found.accountId) ?? [];
-      if (!found.account || found.problems.length) continue;
-      const adapter = this.networks.get(found.account.platform);
+      if (!found.account) continue;
       const own = resolveDelivery(post, found.account.id, found.account.platform);
-      const features = featuresOfPost(partsOf(own.containers));
-      found.problems.push(...permissionProblems(found.account, `accounts[${index}]`, adapter.permissionNeeds, features));
+      // An expired account still gets its content checked, as it gets its network's rules.
       found.overrideProblems.push(...this.accountContent(body, resolved, found.account, own.containers));
+      if (found.problems.length) continue;
+      const needs = this.networks.get(found.account.platform).permissionNeeds;
+      const features = featuresOfPost(partsOf(own.containers));
+      found.problems.push(...permissionProblems(found.account, `accounts[${index}]`, needs, features));
     }
     return {
       scheduledAt,
