@@ -9,7 +9,9 @@ export class AccountTraits1795550000000 implements MigrationInterface {
   name = 'AccountTraits1795550000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE connected_accounts ADD COLUMN network_traits jsonb NOT NULL DEFAULT '{}'::jsonb`);
+    await queryRunner.query(
+      `ALTER TABLE connected_accounts ADD COLUMN network_traits jsonb NOT NULL DEFAULT '{}'::jsonb`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -90,7 +90,11 @@ describe('TokenRefresher.refreshIfDue', () => {
     await expect(refresher.refreshIfDue(account(null))).rejects.toMatchObject({ kind: 'auth_expired' });
   });
 
-  const renewed: AccountTokens = { accessToken: 'new', refreshToken: 'r2', expiresAt: new Date('2026-11-21T15:00:00Z') };
+  const renewed: AccountTokens = {
+    accessToken: 'new',
+    refreshToken: 'r2',
+    expiresAt: new Date('2026-11-21T15:00:00Z'),
+  };
 
   it("reads the account's traits again with the new tokens and stores them for the connection refreshed", async () => {
     const accountTraits = jest.fn<Promise<AccountTraits>, [AccountTokens]>().mockResolvedValue({

@@ -68,7 +68,8 @@ export function accountContainersPath(
   platform: string,
 ): string {
   const index = (body.accountOverrides ?? []).findIndex((override) => override.account === accountId);
-  if (index >= 0 && resolved.has(`accountOverrides[${index}].containers`)) return `accountOverrides[${index}].containers`;
+  if (index >= 0 && resolved.has(`accountOverrides[${index}].containers`))
+    return `accountOverrides[${index}].containers`;
   return containersPathOf(resolved, platform);
 }
 

@@ -233,7 +233,8 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
     const media = ownMedia(state, body.id, profile.id);
     if (media.expiresAt <= state.now()) throw xProblems.invalid('id', `The media id ${media.id} is not valid.`);
     const metadata = body.metadata;
-    if (metadata !== undefined && !isBodyObject(metadata)) throw xProblems.invalid('metadata', 'metadata must be an object');
+    if (metadata !== undefined && !isBodyObject(metadata))
+      throw xProblems.invalid('metadata', 'metadata must be an object');
     const altText = metadata?.alt_text;
     if (altText !== undefined) {
       if (!isBodyObject(altText)) throw xProblems.invalid('metadata.alt_text', 'metadata.alt_text must be an object');

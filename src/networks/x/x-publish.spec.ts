@@ -105,7 +105,8 @@ describe('XAdapter content rules', () => {
       {
         field: 'containers[0].content',
         rule: 'text_too_long',
-        message: 'An X post has at most 25,000 weighted characters (got 25,001; a URL counts 23, an emoji or CJK character 2)',
+        message:
+          'An X post has at most 25,000 weighted characters (got 25,001; a URL counts 23, an emoji or CJK character 2)',
       },
     ];
     expect(adapter.validate([part('a'.repeat(25_001))])).toEqual(over);
@@ -287,7 +288,7 @@ describe('XAdapter publishing', () => {
     expect(http.requests).toEqual([timeline]);
   });
 
-  it("when resuming a long post, adopts the tweet whose note_post holds the whole text (its `text` is cut)", async () => {
+  it('when resuming a long post, adopts the tweet whose note_post holds the whole text (its `text` is cut)', async () => {
     const long = `${'Sourdough '.repeat(60)}end`;
     const { adapter, http } = adapterWith(
       answer(200, timelineAnswer({ id: '11', text: `${long.slice(0, 270)}…`, note_post: { text: long } })),
