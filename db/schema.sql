@@ -81,6 +81,7 @@ CREATE TABLE connected_accounts (
   user_token_encrypted    text,
   network_user_id         text,
   expiring_notice_for     timestamp with time zone,
+  network_traits          jsonb DEFAULT '{}'::jsonb NOT NULL,
   CONSTRAINT connected_accounts_pkey PRIMARY KEY (id),
   CONSTRAINT connected_accounts_customer_id_tenant_id_platform_network_a_key UNIQUE (customer_id, tenant_id, platform, network_account_id),
   CONSTRAINT connected_accounts_disconnected_without_tokens CHECK (((status <> 'disconnected'::text) OR ((access_token_encrypted IS NULL) AND (refresh_token_encrypted IS NULL) AND (user_token_encrypted IS NULL)))),

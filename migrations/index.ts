@@ -29,6 +29,7 @@ import { NetworkAppSettings1795512000000 } from './1795512000000-network-app-set
 import { ReplyTargetIndexes1795523240000 } from './1795523240000-reply-target-indexes';
 import { EventRecording1795530000000 } from './1795530000000-event-recording';
 import { PostVariants1795540000000 } from './1795540000000-post-variants';
+import { AccountTraits1795550000000 } from './1795550000000-account-traits';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   ReplyTargetIndexes1795523240000,
   EventRecording1795530000000,
   PostVariants1795540000000,
+  AccountTraits1795550000000,
 ];

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX, newId } from '../common/ids';
 import { AppCredentialsResolver } from '../networks';
 import { AccountTokens } from '../networks';
+import type { AccountTraits } from '../networks';
 import { NetworkRegistry } from '../networks';
 import { AccountsStore, ListedAccount } from './accounts.store';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
@@ -26,6 +27,8 @@ export interface ConnectAccountInput {
   tokens: AccountTokens;
   scopes?: string[];
   networkUserId?: string;
+  /** What the network told of the account at connect (SelectableAccount.traits); {} when none. */
+  networkTraits?: AccountTraits;
 }
 
 @Injectable()
@@ -84,6 +87,7 @@ export class AccountsService {
       status: 'active' satisfies AccountStatus,
       tokenExpiresAt: input.tokens.expiresAt ?? null,
       scopes: input.scopes ?? [],
+      networkTraits: input.networkTraits ?? {},
       connectedAt: this.clock.now(),
       disconnectedAt: null,
     });

@@ -47,6 +47,10 @@ export const REFRESHED_TOKENS_SQL = `UPDATE connected_accounts
           SET access_token_encrypted = $2, refresh_token_encrypted = $3, user_token_encrypted = $4, token_expires_at = $5, updated_at = now()
         WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $6`;
 
+/** $1 id, $2 the traits (JSON), $3 connected_at (as loaded): only the connection they were read for. */
+export const TRAITS_SQL = `UPDATE connected_accounts SET network_traits = $2::jsonb, updated_at = now()
+        WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $3`;
+
 /** $1 network user, $2 the account to leave out. */
 export const OTHER_ACCOUNT_OF_USER_SQL = `SELECT 1 AS found FROM connected_accounts WHERE network_user_id = $1 AND id <> $2 AND status <> 'disconnected' LIMIT 1`;
 

@@ -15,9 +15,11 @@ import {
   PERMISSIONS_LOST_SQL,
   REFRESHED_TOKENS_SQL,
   TOKEN_REFRESH_DUE_SQL,
+  TRAITS_SQL,
 } from './accounts.sql';
 import { AccountStatus, ConnectedAccount } from './connected-account.entity';
 import type { SealedTokens } from './token-vault';
+import type { AccountTraits } from '../networks';
 
 export interface AccountPageRequest {
   statuses: readonly AccountStatus[];
@@ -241,6 +243,11 @@ export class AccountsStore {
       expiresAt,
       connectedAt,
     ]);
+  }
+
+  /** Stores the traits the network told of the active account now, only for the connection they were read for. */
+  async storeTraits(id: string, connectedAt: Date, traits: AccountTraits): Promise<void> {
+    await this.database.execute(TRAITS_SQL, [id, JSON.stringify(traits), connectedAt]);
   }
 
   /** Whether another account (of any customer or tenant), not disconnected, is reached through the same network user. */

@@ -55,6 +55,13 @@ export class ConnectedAccount {
   @Column('text', { array: true, default: () => "'{}'" })
   scopes!: string[];
 
+  /**
+   * What the network told of the account that changes what it may publish (X: its subscription,
+   * `{"subscriptionType":"Premium"}`), read at connect and after each token refresh; {} when nothing is known.
+   */
+  @Column('jsonb', { name: 'network_traits', default: () => "'{}'::jsonb" })
+  networkTraits!: Record<string, string | number | boolean>;
+
   @Column('timestamptz', { name: 'connected_at' })
   connectedAt!: Date;
 

@@ -1,10 +1,11 @@
 import { TestClock } from '../common/clock/test-clock';
 import type { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
-import type { AccountTokens } from '../networks/network-adapter';
+import type { AccountTokens, AccountTraits } from '../networks/network-adapter';
 import type { NetworkRegistry } from '../networks/network-registry';
 import type { AccountPermissionChanges } from './account-permission-changes';
 import type { AccountsStore } from './accounts.store';
 import type { ConnectedAccount } from './connected-account.entity';
+import { NetworkError } from '../networks/network-error';
 import { TokenRefresher } from './token-refresher';
 import type { TokenVault } from './token-vault';
 
@@ -15,22 +16,23 @@ import type { TokenVault } from './token-vault';
  */
 const HOUR = 3_600_000;
 
-function world(stored: AccountTokens | undefined) {
+function world(stored: AccountTokens | undefined, accountTraits?: jest.Mock<Promise<AccountTraits>, [AccountTokens]>) {
   const clock = new TestClock('2026-11-21T12:00:00Z');
   const refresh = jest.fn<Promise<AccountTokens | undefined>, [AccountTokens, unknown]>();
   const store = jest.fn<Promise<void>, Parameters<AccountsStore['storeRefreshedTokens']>>().mockResolvedValue();
+  const storeTraits = jest.fn<Promise<void>, Parameters<AccountsStore['storeTraits']>>().mockResolvedValue();
   const refresher = new TokenRefresher(
-    { storeRefreshedTokens: store } as unknown as AccountsStore,
+    { storeRefreshedTokens: store, storeTraits } as unknown as AccountsStore,
     {
       open: () => stored,
       seal: () => ({ accessTokenEncrypted: 'a', refreshTokenEncrypted: 'r', userTokenEncrypted: null }),
     } as unknown as TokenVault,
-    { get: () => ({ refreshAheadMs: 2 * HOUR, refresh }) } as unknown as NetworkRegistry,
+    { get: () => ({ refreshAheadMs: 2 * HOUR, refresh, accountTraits }) } as unknown as NetworkRegistry,
     { appFor: jest.fn().mockResolvedValue({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
     { granted: jest.fn() } as unknown as AccountPermissionChanges,
     clock,
   );
-  return { refresher, clock, refresh, store };
+  return { refresher, clock, refresh, store, storeTraits };
 }
 
 const account = (tokenExpiresAt: Date | null) =>
@@ -86,5 +88,35 @@ describe('TokenRefresher.refreshIfDue', () => {
   it('refuses an account that holds no tokens, as the network would', async () => {
     const { refresher } = world(undefined);
     await expect(refresher.refreshIfDue(account(null))).rejects.toMatchObject({ kind: 'auth_expired' });
+  });
+
+  const renewed: AccountTokens = {
+    accessToken: 'new',
+    refreshToken: 'r2',
+    expiresAt: new Date('2026-11-21T15:00:00Z'),
+  };
+
+  it("reads the account's traits again with the new tokens and stores them for the connection refreshed", async () => {
+    const accountTraits = jest.fn<Promise<AccountTraits>, [AccountTokens]>().mockResolvedValue({
+      subscriptionType: 'Premium',
+    });
+    const { refresher, refresh, storeTraits } = world(tokens, accountTraits);
+    refresh.mockResolvedValue(renewed);
+    await refresher.refreshIfDue(account(new Date('2026-11-21T13:00:00Z')));
+    expect(accountTraits).toHaveBeenCalledWith({ ...renewed, userAccessToken: undefined }, { clientId: 'app' });
+    expect(storeTraits).toHaveBeenCalledWith('acc_1', new Date(0), { subscriptionType: 'Premium' });
+  });
+
+  it('never fails a refresh for traits it could not read, and keeps the stored ones', async () => {
+    const accountTraits = jest
+      .fn<Promise<AccountTraits>, [AccountTokens]>()
+      .mockRejectedValue(new NetworkError('x', 'transient', 'X is down'));
+    const { refresher, refresh, store, storeTraits } = world(tokens, accountTraits);
+    refresh.mockResolvedValue(renewed);
+    await expect(refresher.refreshIfDue(account(new Date('2026-11-21T13:00:00Z')))).resolves.toMatchObject({
+      kind: 'refreshed',
+    });
+    expect(store).toHaveBeenCalledTimes(1);
+    expect(storeTraits).not.toHaveBeenCalled();
   });
 });

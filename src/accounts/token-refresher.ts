@@ -70,6 +70,28 @@ export class TokenRefresher {
     this.logger.log({ msg: 'Refreshed the account token', accountId: account.id, platform: account.platform });
     // X's refresh answer says what the new token grants: a permission taken back shows here first.
     if (scopes?.length) await this.permissions.granted(account, scopes);
+    await this.refreshTraits(account, next);
     return { kind: 'refreshed', tokens: next };
+  }
+
+  /**
+   * Reads again what the network tells of the account (X: its subscription, which decides how long
+   * its posts may be) with the fresh tokens, and stores it. The tokens are stored already: a
+   * failure here only keeps the traits it had, and never fails the refresh.
+   */
+  private async refreshTraits(account: ConnectedAccount, tokens: AccountTokens): Promise<void> {
+    const adapter = this.networks.get(account.platform);
+    if (!adapter.accountTraits) return;
+    try {
+      const traits = await adapter.accountTraits(tokens, await this.apps.appFor(account.customerId, adapter));
+      await this.accounts.storeTraits(account.id, account.connectedAt, traits);
+    } catch (error) {
+      this.logger.warn({
+        msg: 'Could not read the account traits after a refresh; the stored ones are kept',
+        accountId: account.id,
+        platform: account.platform,
+        err: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 }

@@ -74,9 +74,12 @@ export class CommentsService {
         if (claim.kind === 'replay') return { status: claim.status, body: claim.body as CommentRequestView };
       }
       const target = await this.deliveries.find(customerId, postId, body.deliveryId, 'answer_comments');
-      const problems = target.adapter
-        .validate([{ text: body.text, media: [] }])
-        .filter((problem) => TEXT_RULES.has(problem.rule));
+      // The network's rules and the account's own (an X reply past 280 needs a long-post subscription).
+      const parts = [{ text: body.text, media: [] }];
+      const problems = [
+        ...target.adapter.validate(parts),
+        ...(target.adapter.accountContentProblems?.(parts, target.account.networkTraits ?? {}) ?? []),
+      ].filter((problem) => TEXT_RULES.has(problem.rule));
       if (problems.length)
         throw new ApiException(
           'unprocessable_content',

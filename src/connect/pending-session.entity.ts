@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { AccountTraits } from '../networks';
 
 /** A page or profile offered in a pending session; its tokens stay encrypted until finalize. */
 export interface PendingPage {
@@ -10,6 +11,8 @@ export interface PendingPage {
   scopes: string[];
   /** The network user behind the page, when revoking is per user (see SelectableAccount.ownerId). */
   ownerId?: string;
+  /** What the network told of the account (SelectableAccount.traits), stored on it at finalize. */
+  traits?: AccountTraits;
   /** SecretBox ciphertext of the page's AccountTokens (JSON). */
   tokensEncrypted: string;
 }

@@ -48,6 +48,7 @@ export class PendingSessionsService {
       type: account.type,
       scopes: account.scopes,
       ownerId: account.ownerId,
+      ...(account.traits ? { traits: account.traits } : {}),
       tokensEncrypted: this.box.encrypt(JSON.stringify(account.tokens), this.tokenContext(id, account.id)),
     }));
     await this.store.insertPendingSession({
@@ -115,6 +116,7 @@ export class PendingSessionsService {
             tokens: this.openTokens(usable.id, page),
             scopes: page.scopes,
             networkUserId: page.ownerId,
+            networkTraits: page.traits,
           },
           transaction,
         );

@@ -17,6 +17,7 @@ export { METRIC_UNAVAILABLE_REASONS } from './metrics/metric-reading';
 export type { MetricReading, MetricUnavailableReason } from './metrics/metric-reading';
 export { deletesPosts } from './network-adapter';
 export type {
+  AccountTraits,
   CommentPage,
   CommentingAdapter,
   CommentsCall,

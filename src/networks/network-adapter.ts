@@ -46,6 +46,13 @@ export interface UserGrant {
   userId?: string;
 }
 
+/**
+ * What a network tells of an account that changes what it may publish (X: its subscription, which
+ * decides how long its posts may be), as the adapter reads and stores it (plain JSON, stored on the
+ * account); {} when nothing is known. Only the account's own adapter reads its fields.
+ */
+export type AccountTraits = Readonly<Record<string, string | number | boolean>>;
+
 /** A page or profile the user may connect, with the tokens that will publish as it. */
 export interface SelectableAccount {
   /** The account's id on the network (page id, Instagram user id, X user id). */
@@ -62,6 +69,8 @@ export interface SelectableAccount {
    * Login: one user, many Pages); undefined when each account is its own login.
    */
   ownerId?: string;
+  /** What the network tells of the account that changes what it may publish; none where the network has nothing. */
+  traits?: AccountTraits;
 }
 
 /** An adapter is named by its folder's identity (`<id>.identity.ts`). */
@@ -100,6 +109,12 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
    * `GET /me/permissions`); undefined where it cannot. Throws NetworkError.
    */
   grantedPermissions?(tokens: AccountTokens, app: AppCredentials): Promise<string[] | undefined>;
+  /**
+   * The account's traits as the network tells them now (X: `GET /2/users/me` `subscription_type`),
+   * read again after each token refresh; absent on a network whose accounts have none. Throws
+   * NetworkError (the caller keeps the traits it had).
+   */
+  accountTraits?(tokens: AccountTokens, app: AppCredentials): Promise<AccountTraits>;
   /** Revokes the connection at the network. Throws NetworkError when the network refuses. */
   revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
   /** Comments under published objects, where the network has them. */
@@ -202,6 +217,13 @@ export interface PublishingAdapter {
    * story may hold); an empty list means acceptable. Warnings (CONTENT_WARNINGS) come back too.
    */
   validate(parts: PostPart[], options?: NetworkPostOptions): ContentProblem[];
+  /**
+   * The content rules that depend on the account (X: a long post needs a subscription that allows
+   * it), for the parts one account publishes, with the traits stored for it ({} when none);
+   * `validate` has checked the parts already, so only what differs by account is named here.
+   * Absent where nothing does.
+   */
+  accountContentProblems?(parts: PostPart[], traits: AccountTraits): ContentProblem[];
   /** The options the network takes (`options.<network>`); a network without them refuses any option. */
   readonly postOptions?: PostOptionsRules;
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */

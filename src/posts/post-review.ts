@@ -10,7 +10,7 @@ import { PostProblem, PostRule } from './post-problem';
 import { StoredContainer } from './post.entity';
 import { permissionProblems } from './permission-problems';
 import { resolveDelivery, StoredPostVariants } from './post-variants';
-import { partsOf, reviewVariants } from './variant-review';
+import { accountContainersPath, partsOf, relocated, reviewVariants } from './variant-review';
 
 /**
  * The latest a post may be scheduled: the same instant a calendar year on (UTC). A fixed 366 days
@@ -28,7 +28,11 @@ export interface ReviewedAccount {
   account: ConnectedAccount | undefined;
   /** What is wrong with the account itself (unknown, expired, disconnected). */
   problems: PostProblem[];
-  /** What is wrong with its override (accountOverrides): its own containers and options. */
+  /**
+   * What is wrong with what this account alone would publish: its override (accountOverrides), its
+   * own containers and options; and its content against its own limits (an X account's
+   * subscription decides how long its posts may be).
+   */
   overrideProblems: PostProblem[];
 }
 
@@ -86,9 +90,12 @@ export class PostReview {
     const post = { containers, variants: reviewed.variants };
     for (const [index, found] of accounts.entries()) {
       found.overrideProblems = reviewed.accountProblems.get(found.accountId) ?? [];
-      if (!found.account || found.problems.length) continue;
-      const needs = this.networks.get(found.account.platform).permissionNeeds;
+      if (!found.account) continue;
       const own = resolveDelivery(post, found.account.id, found.account.platform);
+      // An expired account still gets its content checked, as it gets its network's rules.
+      found.overrideProblems.push(...this.accountContent(body, resolved, found.account, own.containers));
+      if (found.problems.length) continue;
+      const needs = this.networks.get(found.account.platform).permissionNeeds;
       const features = featuresOfPost(partsOf(own.containers));
       found.problems.push(...permissionProblems(found.account, `accounts[${index}]`, needs, features));
     }
@@ -104,6 +111,27 @@ export class PostReview {
       contentProblems: reviewed.networkProblems,
       contentWarnings: reviewed.warnings,
     };
+  }
+
+  /**
+   * The network's rules that depend on the account (X: how long its posts may be, by its
+   * subscription), for the containers it publishes, named where they are in the body and with the
+   * account (the same post may suit one account and not another).
+   */
+  private accountContent(
+    body: CreatePostBody,
+    resolved: ReadonlyMap<string, StoredContainer[]>,
+    account: ConnectedAccount,
+    containers: StoredContainer[],
+  ): PostProblem[] {
+    const adapter = this.networks.get(account.platform);
+    if (!adapter.accountContentProblems) return [];
+    const problems = adapter.accountContentProblems(partsOf(containers), account.networkTraits ?? {});
+    const at = accountContainersPath(body, resolved, account.id, account.platform);
+    return relocated(problems, at).map((problem) => ({
+      ...problem,
+      message: `${account.id} (@${account.username}): ${problem.message}`,
+    }));
   }
 
   private schedule(

@@ -128,8 +128,8 @@ describe('reviewVariants', () => {
 
   it("names an override's content problems under its containers", () => {
     const reviewed = review(
-      { accountOverrides: [{ account: 'acc_x1', containers: [{ content: 'x'.repeat(281) }] }] },
-      { 'accountOverrides[0].containers': text('x'.repeat(281)) },
+      { accountOverrides: [{ account: 'acc_x1', containers: [{ content: 'x'.repeat(25_001) }] }] },
+      { 'accountOverrides[0].containers': text('x'.repeat(25_001)) },
     );
     expect(fieldsAndRules(reviewed.accountProblems.get('acc_x1'))).toEqual([
       { field: 'accountOverrides[0].containers[0].content', rule: 'text_too_long' },

@@ -31,7 +31,7 @@ function definedEntries(value: object | undefined, omit: string): NetworkPostOpt
 }
 
 /** Problems a network's rules named under `containers` moved to where the list is in the body. */
-function relocated(problems: PostProblem[], path: string): PostProblem[] {
+export function relocated(problems: PostProblem[], path: string): PostProblem[] {
   if (path === 'containers') return problems;
   const move = (text: string) => text.replace(/(^|[^.\w])containers\[/g, `$1${path}[`);
   return problems.map((problem) => ({ ...problem, field: move(problem.field), message: move(problem.message) }));
@@ -58,6 +58,22 @@ function takeWarnings(problems: PostProblem[], warnings: PostProblem[]): PostPro
     if (CONTENT_WARNINGS.has(problem.rule as never) && !warnings.some((known) => sameProblem(known, problem)))
       warnings.push(problem);
   return problems.filter((problem) => !CONTENT_WARNINGS.has(problem.rule as never));
+}
+
+/**
+ * Where the containers one account publishes are in the body: its override's, else its network's,
+ * else the post's (as resolveDelivery picks them).
+ */
+export function accountContainersPath(
+  body: CreatePostBody,
+  resolved: ReadonlyMap<string, unknown>,
+  accountId: string,
+  platform: string,
+): string {
+  const index = (body.accountOverrides ?? []).findIndex((override) => override.account === accountId);
+  if (index >= 0 && resolved.has(`accountOverrides[${index}].containers`))
+    return `accountOverrides[${index}].containers`;
+  return containersPathOf(resolved, platform);
 }
 
 /** Where the containers a network's accounts publish are in the body: the network's own, or the post's. */

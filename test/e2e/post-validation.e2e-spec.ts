@@ -809,10 +809,11 @@ describe('Post validation: every rule refused before anything is accepted (again
         containers: [{ content: 'a'.repeat(281), media: numbered(5, 'jpg') }, { content: '' }],
       });
       expect(response.status).toBe(422);
+      // The network's rules first, then the account's own (280 for an X account without a long-post subscription).
       expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toEqual([
-        'containers[0].content',
         'containers[0].media',
         'containers[1].content',
+        'containers[0].content',
       ]);
     });
 

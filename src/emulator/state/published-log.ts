@@ -8,7 +8,7 @@ export interface PublishedMedia {
   sha256?: string;
   /** For bytes uploaded to X: how many arrived, so a test can tell the whole file did. */
   size?: number;
-  /** Instagram: the medium's alternative text (`alt_text`, images only). */
+  /** The medium's alternative text: Instagram's `alt_text` (images only); X's, set by POST /2/media/metadata. */
   altText?: string;
   /** Instagram: the people tagged on the medium (`user_tags`; x and y on images and stories). */
   userTags?: InstagramUserTag[];

@@ -6,10 +6,10 @@ import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { X_MEDIA, XMedia } from './x-stored-objects';
 import { authorizeXCall } from './x-access';
-import { onlyProperties, XBodyObject } from './x-body';
+import { isBodyObject, onlyProperties, XBodyObject } from './x-body';
 import { xProblems } from './x-errors';
 import { xPathId, xQuery } from './x-query';
-import { X_BODY_PROPERTIES, X_INITIALIZE_MEDIA_TYPES } from './x-spec';
+import { X_ALT_TEXT_MAX_LENGTH, X_BODY_PROPERTIES, X_ID_PATTERN, X_INITIALIZE_MEDIA_TYPES } from './x-spec';
 
 const MB = 1024 * 1024;
 const MEDIA_LIFETIME_SECONDS = 86400;
@@ -218,5 +218,43 @@ export function registerXMediaRoutes(fastify: FastifyInstance, context: Emulator
       media.state = media.polls > state.settings.xVideoPolls ? 'succeeded' : 'in_progress';
     }
     return { data: { id: media.id, media_key: media.mediaKey, processing_info: processingInfo(media) } };
+  });
+
+  // Metadata (CreateMediaMetadataRequest): the emulator keeps the alt text, which the tweet's
+  // published media then carry. X takes alt text on images and GIFs only ("currently only supported
+  // for images and GIFs", its media metadata reference); a video's is refused.
+  fastify.post<Query>('/2/media/metadata', async (request, reply) => {
+    const { profile } = await authorizeXCall(state, request, reply, { endpoint: 'media', scopes: SCOPES });
+    xQuery('POST /2/media/metadata', request.query);
+    const body = jsonObjectBody(request);
+    if (!body) throw xProblems.invalid('body', 'The request body must be a JSON object.');
+    if (typeof body.id !== 'string' || !X_ID_PATTERN.test(body.id))
+      throw xProblems.invalid('id', 'The `id` field is required: a media id of 1 to 19 digits.');
+    const media = ownMedia(state, body.id, profile.id);
+    if (media.expiresAt <= state.now()) throw xProblems.invalid('id', `The media id ${media.id} is not valid.`);
+    const metadata = body.metadata;
+    if (metadata !== undefined && !isBodyObject(metadata))
+      throw xProblems.invalid('metadata', 'metadata must be an object');
+    const altText = metadata?.alt_text;
+    if (altText !== undefined) {
+      if (!isBodyObject(altText)) throw xProblems.invalid('metadata.alt_text', 'metadata.alt_text must be an object');
+      const text = altText.text;
+      if (typeof text !== 'string')
+        throw xProblems.invalid('metadata.alt_text.text', 'The `metadata.alt_text.text` field is required.');
+      if ([...text].length > X_ALT_TEXT_MAX_LENGTH)
+        throw xProblems.invalid(
+          'metadata.alt_text.text',
+          `metadata.alt_text.text must be at most ${X_ALT_TEXT_MAX_LENGTH} characters.`,
+        );
+      if (media.category === 'tweet_video')
+        throw xProblems.invalid('metadata.alt_text', 'Alt text can be set on images and GIFs only.');
+      media.altText = text;
+    }
+    return {
+      data: {
+        id: media.id,
+        associated_metadata: media.altText !== undefined ? { alt_text: { text: media.altText } } : {},
+      },
+    };
   });
 }

@@ -3,6 +3,7 @@ import { PublishedItem } from '../state/published-log';
 import { XQuery } from './x-query';
 import { X_MEDIA } from './x-stored-objects';
 import { findXProfile } from './x-test-user';
+import { truncatedTweetText } from './x-text-length';
 
 /** A post as X's spec names its properties (`Post` in specs/openapi.json). */
 export type XPostView = Record<string, unknown>;
@@ -45,7 +46,10 @@ export function xPostView(
   const fields = query.list('post.fields');
   const expansions = query.list('expansions');
   const parent = tweet.replyToId ? state.published.find('x', tweet.replyToId) : undefined;
-  const view: XPostView = { id: tweet.postId, text: tweet.text, edit_history_post_ids: [tweet.postId] };
+  // A long post's `text` comes back cut; its whole text is `note_post` (X's PostNotePost), when asked.
+  const text = truncatedTweetText(tweet.text);
+  const view: XPostView = { id: tweet.postId, text, edit_history_post_ids: [tweet.postId] };
+  if (fields.has('note_post') && text !== tweet.text) view.note_post = { text: tweet.text };
   if (fields.has('created_at')) view.created_at = tweet.publishedAt;
   if (fields.has('conversation_id')) view.conversation_id = conversationOf(state, tweet);
   // X's Post.reply_settings: "Shows who can reply to this Post"; a tweet posted without it is open to everyone.
@@ -107,12 +111,20 @@ export function xIncludes(
     if (expansions.has('attachments.poll_ids') && tweet.poll) polls.push(pollView(state, tweet));
     const quoted = tweet.quoteOf ? state.published.find('x', tweet.quoteOf) : undefined;
     if (expansions.has('referenced_posts') && quoted && !quoted.deletedAt)
-      posts.set(quoted.postId, { id: quoted.postId, text: quoted.text, edit_history_post_ids: [quoted.postId] });
+      posts.set(quoted.postId, {
+        id: quoted.postId,
+        text: truncatedTweetText(quoted.text),
+        edit_history_post_ids: [quoted.postId],
+      });
     const parent = tweet.replyToId ? state.published.find('x', tweet.replyToId) : undefined;
     if (!parent) continue;
     if (expansions.has('in_reply_to_user_id')) addUser(authorOf(state, parent));
     if (expansions.has('referenced_posts') && !parent.deletedAt)
-      posts.set(parent.postId, { id: parent.postId, text: parent.text, edit_history_post_ids: [parent.postId] });
+      posts.set(parent.postId, {
+        id: parent.postId,
+        text: truncatedTweetText(parent.text),
+        edit_history_post_ids: [parent.postId],
+      });
   }
   const includes = {
     ...(users.size ? { users: [...users.values()] } : {}),

@@ -34,6 +34,7 @@ export const X_OPERATIONS = [
   'POST /2/media/upload/initialize',
   'POST /2/media/upload/:id/append',
   'POST /2/media/upload/:id/finalize',
+  'POST /2/media/metadata',
 ] as const;
 export type XOperation = (typeof X_OPERATIONS)[number];
 
@@ -154,3 +155,8 @@ export const X_BODY_PROPERTIES = {
   initializeUpload: propertiesOf('InitializeMediaUploadRequest'),
   appendUpload: propertiesOf('AppendMediaUploadRequest'),
 } as const;
+
+/** CreateMediaMetadataMetadataAltText.text's maxLength (1,000). */
+export const X_ALT_TEXT_MAX_LENGTH =
+  schemaOf(schemaOf({ $ref: '#/components/schemas/CreateMediaMetadataMetadataAltText' }).properties?.text).maxLength ??
+  1000;

@@ -15,6 +15,8 @@ export interface XMedia {
   polls: number;
   createdAt: number;
   expiresAt: number;
+  /** Set by POST /2/media/metadata (`metadata.alt_text.text`); carried to the tweet's published media. */
+  altText?: string;
 }
 
 export const X_MEDIA = collectionKey<XMedia>('x.media');

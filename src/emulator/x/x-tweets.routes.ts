@@ -11,7 +11,7 @@ import { isBodyObject, onlyProperties } from './x-body';
 import { xProblems } from './x-errors';
 import { xPathId, xQuery } from './x-query';
 import { X_BODY_PROPERTIES, X_ID_PATTERN } from './x-spec';
-import { weightedTweetLength, X_MAX_WEIGHTED_LENGTH } from './x-text-length';
+import { weightedTweetLength, xMaxTweetLength } from './x-text-length';
 import { X_MEDIA } from './x-stored-objects';
 import { TestXProfile } from './x-test-user';
 import { xTweetOptions } from './x-tweet-options';
@@ -43,7 +43,12 @@ function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown)
   );
   if (kinds.some((kind) => kind !== 'image') && items.length > 1)
     throw xProblems.invalid('media.media_ids', 'A Tweet can have up to 4 images, or 1 GIF, or 1 video.');
-  return items.map((item, index) => ({ type: kinds[index], id: item.id, size: item.receivedBytes }));
+  return items.map((item, index) => ({
+    type: kinds[index],
+    id: item.id,
+    size: item.receivedBytes,
+    ...(item.altText !== undefined ? { altText: item.altText } : {}),
+  }));
 }
 
 /** `POST /2/tweets` (text, media, replies, polls, reply settings, quotes, communities) and `DELETE /2/tweets/:id`. */
@@ -64,11 +69,10 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
     const text = body.text;
     if (text === undefined) throw xProblems.invalid('text', 'The `text` field is required; send "" with media alone.');
     if (typeof text !== 'string') throw xProblems.invalid('text', 'text must be a string');
-    if (weightedTweetLength(text) > X_MAX_WEIGHTED_LENGTH)
-      throw xProblems.invalid(
-        'text',
-        `Your Tweet text is too long: at most ${X_MAX_WEIGHTED_LENGTH} weighted characters.`,
-      );
+    // The account decides: a long post (up to 25,000) needs a subscription that allows it.
+    const maxLength = xMaxTweetLength(profile.subscriptionType);
+    if (weightedTweetLength(text) > maxLength)
+      throw xProblems.invalid('text', `Your Tweet text is too long: at most ${maxLength} weighted characters.`);
     const media = tweetMedia(state, profile, body.media);
     if (!text && media.length === 0) throw xProblems.invalid('text', 'A Tweet needs text or media.');
     let replyToId: string | undefined;

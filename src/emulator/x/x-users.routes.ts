@@ -27,6 +27,7 @@ export function registerXUserRoutes(fastify: FastifyInstance, context: EmulatorC
         username: profile.username,
         ...(fields.has('profile_image_url') ? { profile_image_url: profile.profileImageUrl } : {}),
         ...(fields.has('public_metrics') ? { public_metrics: xUserMetrics(state, profile.id) } : {}),
+        ...(fields.has('subscription_type') ? { subscription_type: profile.subscriptionType ?? 'None' } : {}),
       },
     };
   });

@@ -2,6 +2,7 @@ import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { xApiPlugin } from './x-api.plugin';
 import { registerXPages, xPageNotFound } from './x-pages';
 import { xConsent } from './x-consent';
+import { registerXControl } from './x-control';
 import { X_PROBLEM_TYPES, XOAuthError, XProblem, xProblems } from './x-errors';
 import { X_SETTINGS } from './x-settings';
 import { xTestUserParts } from './x-test-user';
@@ -35,5 +36,5 @@ export const xEmulator = {
   },
   tokenKinds: Object.values(X_TOKENS),
   testUser: xTestUserParts,
-  control: { settings: X_SETTINGS },
+  control: { settings: X_SETTINGS, routes: registerXControl },
 } as const satisfies EmulatedNetworkDescriptor;

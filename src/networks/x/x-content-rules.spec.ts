@@ -22,14 +22,14 @@ describe('xContentProblems', () => {
     expect(
       xContentProblems([
         part('One'),
-        part('b'.repeat(281)),
+        part('b'.repeat(25_001)),
         part('Three', ['gif', 'https://c.example/a.gif'], ['image', 'https://c.example/b.jpg']),
       ]),
     ).toEqual([
       {
         field: 'containers[1].content',
         rule: 'text_too_long',
-        message: expect.stringContaining('at most 280 weighted characters (got 281'),
+        message: expect.stringContaining('at most 25,000 weighted characters (got 25,001'),
       },
       {
         field: 'containers[2].media',

@@ -23,7 +23,7 @@ const SEGMENT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Uploads the media of the part being published that are not uploaded yet, checkpointing after
- * each one so a retry never uploads a medium twice. Images go up in one request
+ * each one (and after its alt text, describeUpload) so a retry never uploads a medium twice. Images go up in one request
  * (`POST /2/media/upload`); GIFs and videos through initialize, append and finalize, after which X
  * processes them (see processedMedia).
  */
@@ -53,8 +53,62 @@ export async function uploadPartMedia(
       uploadedAt: current.uploadedAt ?? new Date().toISOString(),
     };
     await save(current);
+    current = await describeUpload(api, accessToken, part, current, index, save);
   }
   return current;
+}
+
+/**
+ * Whether X takes alt text on a medium of this kind: images and GIFs only ("This feature is
+ * currently only supported for images and GIFs", X's media metadata reference,
+ * https://developer.x.com/en/docs/twitter-api/v1/media/upload-media/api-reference/post-media-metadata-create;
+ * the v2 operation's schema states no rule of its own). A video's is a warning (x-content-rules.ts).
+ */
+export const xTakesAltText = (kind: MediaKind): boolean => kind !== 'video';
+
+/**
+ * Sets the alt text of the part's uploaded media that have one and have not had it set yet
+ * (`POST /2/media/metadata`, CreateMediaMetadataRequest `{"id","metadata":{"alt_text":{"text"}}}`),
+ * checkpointing after each. Sending it again sets the same text, so a retry cut off between the
+ * call and its checkpoint does no harm.
+ */
+export async function describePartMedia(
+  api: XApi,
+  accessToken: string,
+  part: PostPart,
+  progress: XProgress,
+  save: (next: XProgress) => Promise<void>,
+): Promise<XProgress> {
+  let current = progress;
+  for (let index = 0; index < current.uploads.length; index++)
+    current = await describeUpload(api, accessToken, part, current, index, save);
+  return current;
+}
+
+/** Sets the alt text of the part's `index`th upload when it has one not set yet, then checkpoints. */
+async function describeUpload(
+  api: XApi,
+  accessToken: string,
+  part: PostPart,
+  progress: XProgress,
+  index: number,
+  save: (next: XProgress) => Promise<void>,
+): Promise<XProgress> {
+  const medium = part.media[index];
+  const upload = progress.uploads[index];
+  if (!medium?.altText || !upload || upload.altTextSent || !xTakesAltText(medium.kind)) return progress;
+  await api.send({
+    method: 'POST',
+    url: api.url('/2/media/metadata'),
+    headers: auth(accessToken),
+    json: { id: upload.id, metadata: { alt_text: { text: medium.altText } } },
+  });
+  const next = {
+    ...progress,
+    uploads: progress.uploads.map((item, at) => (at === index ? { ...item, altTextSent: true } : item)),
+  };
+  await save(next);
+  return next;
 }
 
 type Downloaded = { bytes: Buffer; contentType: string };

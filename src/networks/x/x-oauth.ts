@@ -1,5 +1,14 @@
-import { expiryFrom, isRecord, numberField, recordField, stringField, urlWithQuery } from '../http/json-fields';
 import {
+  expiryFrom,
+  isRecord,
+  JsonRecord,
+  numberField,
+  recordField,
+  stringField,
+  urlWithQuery,
+} from '../http/json-fields';
+import {
+  AccountTraits,
   AppCredentials,
   AuthorizeRequest,
   CodeExchangeRequest,
@@ -8,6 +17,7 @@ import {
 } from '../network-adapter';
 import { basicAuthorization, XApi } from './x-api';
 import { NetworkError } from '../network-error';
+import { xAccountTraits } from './x-subscription';
 
 /** X's OAuth 2.0 Authorization Code flow with PKCE, and the profile behind a grant. */
 
@@ -79,17 +89,27 @@ export async function refreshXToken(api: XApi, refreshToken: string, app: AppCre
   }
 }
 
-/** `GET /2/users/me` → `{"data":{"id","name","username","profile_image_url"}}`: the one profile of a grant. */
-export async function xProfileAccount(api: XApi, grant: UserGrant): Promise<SelectableAccount> {
+/** `GET /2/users/me` with the user fields asked: the `data` of the one user a token is. */
+async function xMe(api: XApi, accessToken: string, userFields: string): Promise<JsonRecord> {
   const body = await api.send({
     method: 'GET',
     url: api.url('/2/users/me'),
-    query: { 'user.fields': 'profile_image_url' },
-    headers: { Authorization: `Bearer ${grant.accessToken}` },
+    query: { 'user.fields': userFields },
+    headers: { Authorization: `Bearer ${accessToken}` },
   });
   const data = isRecord(body) ? recordField(body, 'data') : undefined;
-  const id = data ? stringField(data, 'id') : undefined;
-  if (!data || !id) throw api.unexpected('no data.id in /2/users/me');
+  if (!data || !stringField(data, 'id')) throw api.unexpected('no data.id in /2/users/me');
+  return data;
+}
+
+/**
+ * `GET /2/users/me?user.fields=profile_image_url,subscription_type` →
+ * `{"data":{"id","name","username","profile_image_url","subscription_type"}}`: the one profile of
+ * a grant, with its subscription (which decides how long its posts may be, x-subscription.ts).
+ */
+export async function xProfileAccount(api: XApi, grant: UserGrant): Promise<SelectableAccount> {
+  const data = await xMe(api, grant.accessToken, 'profile_image_url,subscription_type');
+  const id = stringField(data, 'id')!;
   const username = stringField(data, 'username') ?? id;
   return {
     id,
@@ -103,7 +123,14 @@ export async function xProfileAccount(api: XApi, grant: UserGrant): Promise<Sele
       ...(grant.expiresAt ? { expiresAt: grant.expiresAt } : {}),
     },
     scopes: grant.scopes,
+    traits: xAccountTraits(stringField(data, 'subscription_type')),
   };
+}
+
+/** The account's subscription now (`GET /2/users/me?user.fields=subscription_type`), as stored traits. */
+export async function readXAccountTraits(api: XApi, accessToken: string): Promise<AccountTraits> {
+  const data = await xMe(api, accessToken, 'subscription_type');
+  return xAccountTraits(stringField(data, 'subscription_type'));
 }
 
 export type XTokenKind = 'access_token' | 'refresh_token';

@@ -11,6 +11,8 @@ export interface XUpload {
    */
   key?: string;
   ready: boolean;
+  /** Its alt text was set (`POST /2/media/metadata`); absent until then, and for a medium without alt text. */
+  altTextSent?: boolean;
 }
 
 /** How far an X delivery got; stored on the delivery as plain JSON between attempts. */
@@ -27,7 +29,14 @@ function uploadOf(entry: unknown): XUpload | undefined {
   if (!isRecord(entry)) return undefined;
   const id = stringField(entry, 'id');
   const key = stringField(entry, 'key');
-  return id ? { id, ...(key ? { key } : {}), ready: entry['ready'] === true } : undefined;
+  return id
+    ? {
+        id,
+        ...(key ? { key } : {}),
+        ready: entry['ready'] === true,
+        ...(entry['altTextSent'] === true ? { altTextSent: true } : {}),
+      }
+    : undefined;
 }
 
 export function readXProgress(progress: PublishProgress): XProgress {

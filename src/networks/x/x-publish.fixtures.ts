@@ -13,6 +13,8 @@ export const timelineAnswer = (
     referenced_posts?: { type: string; id: string }[];
     referenced_tweets?: { type: string; id: string }[];
     attachments?: { media_keys: string[] };
+    /** A long post's whole text (its `text` is cut). */
+    note_post?: { text: string };
   }[]
 ) =>
   tweets.length === 0

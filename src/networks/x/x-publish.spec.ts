@@ -47,7 +47,7 @@ const tweet = (json: Record<string, unknown>) => ({ method: 'POST', url: `${API}
 const timeline = {
   method: 'GET',
   url: `${API}/2/users/${X_USER_ID}/tweets`,
-  query: { max_results: '10', 'post.fields': 'created_at,attachments', expansions: 'referenced_posts' },
+  query: { max_results: '10', 'post.fields': 'created_at,attachments,note_post', expansions: 'referenced_posts' },
   headers: AUTH,
 };
 const mediaStatus = (id: string) => ({
@@ -59,25 +59,75 @@ const mediaStatus = (id: string) => ({
 
 describe('XAdapter content rules', () => {
   const { adapter } = adapterWith();
-  const tooLong = (weighted: number) => [
+  const NONE = { subscriptionType: 'None' };
+  const PREMIUM = { subscriptionType: 'Premium' };
+  const tooLong = (weighted: number, subscription = 'None') => [
     {
       field: 'containers[0].content',
       rule: 'text_too_long',
-      message: `An X post has at most 280 weighted characters (got ${weighted}; a URL counts 23, an emoji or CJK character 2)`,
+      message:
+        `This account's X subscription (${subscription}) allows posts of at most 280 weighted characters ` +
+        `(got ${weighted.toLocaleString('en-US')}; a URL counts 23, an emoji or CJK character 2); posts of up to 25,000 need Premium or PremiumPlus`,
     },
   ];
 
-  it('counts the weighted length with twitter-text: 280 passes, 281 does not', () => {
-    expect(adapter.validate([part('a'.repeat(280))])).toEqual([]);
-    expect(adapter.validate([part('a'.repeat(281))])).toEqual(tooLong(281));
+  it('counts the weighted length with twitter-text: 280 passes, 281 does not, for an account without a long-post subscription', () => {
+    expect(adapter.accountContentProblems([part('a'.repeat(280))], NONE)).toEqual([]);
+    expect(adapter.accountContentProblems([part('a'.repeat(281))], NONE)).toEqual(tooLong(281));
   });
 
   it('weighs an emoji 2 and a URL 23, however long', () => {
-    expect(adapter.validate([part(`${'a'.repeat(278)}😀`)])).toEqual([]);
-    expect(adapter.validate([part(`${'a'.repeat(279)}😀`)])).toEqual(tooLong(281));
+    expect(adapter.accountContentProblems([part(`${'a'.repeat(278)}😀`)], NONE)).toEqual([]);
+    expect(adapter.accountContentProblems([part(`${'a'.repeat(279)}😀`)], NONE)).toEqual(tooLong(281));
     const url = `https://bakery.com/${'x'.repeat(200)}`;
-    expect(adapter.validate([part(`${'a'.repeat(256)} ${url}`)])).toEqual([]);
-    expect(adapter.validate([part(`${'a'.repeat(257)} ${url}`)])).toEqual(tooLong(281));
+    expect(adapter.accountContentProblems([part(`${'a'.repeat(256)} ${url}`)], NONE)).toEqual([]);
+    expect(adapter.accountContentProblems([part(`${'a'.repeat(257)} ${url}`)], NONE)).toEqual(tooLong(281));
+  });
+
+  it('lets Premium and PremiumPlus accounts post up to 25,000 weighted characters; Basic, None, unknown or nothing known keep 280', () => {
+    const long = [part('a'.repeat(400)), part(`${'b'.repeat(24_998)}😀`)];
+    expect(adapter.accountContentProblems(long, PREMIUM)).toEqual([]);
+    expect(adapter.accountContentProblems(long, { subscriptionType: 'PremiumPlus' })).toEqual([]);
+    for (const traits of [{ subscriptionType: 'Basic' }, NONE, { subscriptionType: 'Gold' }, {}])
+      expect(adapter.accountContentProblems([part('a'.repeat(400))], traits)).toEqual(
+        tooLong(400, (traits as { subscriptionType?: string }).subscriptionType ?? 'none known'),
+      );
+    // Every part of a thread is a post of its own, each checked.
+    expect(adapter.accountContentProblems([part('short'), part('a'.repeat(281))], NONE)).toEqual([
+      { ...tooLong(281)[0]!, field: 'containers[1].content' },
+    ]);
+  });
+
+  it('refuses past 25,000 weighted characters for any account (validate), and leaves 281 to 25,000 to the account', () => {
+    expect(adapter.validate([part('a'.repeat(281))])).toEqual([]);
+    expect(adapter.validate([part('a'.repeat(25_000))])).toEqual([]);
+    const over = [
+      {
+        field: 'containers[0].content',
+        rule: 'text_too_long',
+        message:
+          'An X post has at most 25,000 weighted characters (got 25,001; a URL counts 23, an emoji or CJK character 2)',
+      },
+    ];
+    expect(adapter.validate([part('a'.repeat(25_001))])).toEqual(over);
+    // Named once: validate names it, the account's check leaves it.
+    expect(adapter.accountContentProblems([part('a'.repeat(25_001))], NONE)).toEqual([]);
+  });
+
+  it('warns that a video goes out without its alt text; images and GIFs take it', () => {
+    const described = (kind: MediaKind, url: string): PostPart => ({
+      text: '',
+      media: [{ kind, url, altText: 'A loaf' }],
+    });
+    expect(adapter.validate([described('image', JPG)])).toEqual([]);
+    expect(adapter.validate([described('gif', 'https://c.example/a.gif')])).toEqual([]);
+    expect(adapter.validate([described('video', 'https://c.example/a.mp4')])).toEqual([
+      {
+        field: 'containers[0].media[0].altText',
+        rule: 'alt_text_not_sent',
+        message: 'X takes alt text on images and GIFs only: this video is published without it',
+      },
+    ]);
   });
 
   it('takes up to 4 images, or 1 GIF, or 1 video, without mixing', () => {
@@ -236,6 +286,86 @@ describe('XAdapter publishing', () => {
       { platformPostId: '9' },
     );
     expect(http.requests).toEqual([timeline]);
+  });
+
+  it('when resuming a long post, adopts the tweet whose note_post holds the whole text (its `text` is cut)', async () => {
+    const long = `${'Sourdough '.repeat(60)}end`;
+    const { adapter, http } = adapterWith(
+      answer(200, timelineAnswer({ id: '11', text: `${long.slice(0, 270)}…`, note_post: { text: long } })),
+    );
+    await expect(adapter.publish(request([part(long)], { resuming: true }))).resolves.toMatchObject({
+      platformPostId: '11',
+    });
+    expect(http.requests).toEqual([timeline]);
+  });
+
+  it("sets each medium's alt text after its upload (POST /2/media/metadata), checkpointed, before the tweet", async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, { data: { id: '77', media_key: '3_77' } }),
+      answer(200, { data: { id: '77', associated_metadata: { alt_text: { text: 'A loaf' } } } }),
+      answer(200, { data: { id: '78', media_key: '3_78' } }),
+      answer(201, tweetAnswer('1', 'Photos')),
+    );
+    const delivery = request([
+      {
+        text: 'Photos',
+        media: [
+          { kind: 'image', url: JPG, altText: 'A loaf' },
+          { kind: 'image', url: 'https://cdn.example.com/plain.png' },
+        ],
+      },
+    ]);
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '1' });
+    expect(http.requests.map((sent) => sent.url)).toEqual([
+      `${API}/2/media/upload`,
+      `${API}/2/media/metadata`,
+      `${API}/2/media/upload`,
+      `${API}/2/tweets`,
+    ]);
+    expect(http.requests[1]).toEqual({
+      method: 'POST',
+      url: `${API}/2/media/metadata`,
+      headers: AUTH,
+      json: { id: '77', metadata: { alt_text: { text: 'A loaf' } } },
+    });
+    expect(delivery.checkpoints.map((saved) => saved.uploads)).toEqual([
+      [{ id: '77', key: '3_77', ready: true }],
+      [{ id: '77', key: '3_77', ready: true, altTextSent: true }],
+      [
+        { id: '77', key: '3_77', ready: true, altTextSent: true },
+        { id: '78', key: '3_78', ready: true },
+      ],
+    ]);
+  });
+
+  it('sends an alt text again after a cut-off attempt that did not record it, and never again once recorded', async () => {
+    const sentBefore = adapterWith(
+      answer(200, { data: { id: '77', associated_metadata: {} } }),
+      answer(201, tweetAnswer('1', 'Photo')),
+    );
+    const media = [{ kind: 'image' as const, url: JPG, altText: 'A loaf' }];
+    await sentBefore.adapter.publish(
+      request([{ text: 'Photo', media }], { progress: { tweetIds: [], uploads: [{ id: '77', ready: true }] } }),
+    );
+    expect(sentBefore.http.requests.map((sent) => sent.url)).toEqual([`${API}/2/media/metadata`, `${API}/2/tweets`]);
+
+    const recorded = adapterWith(answer(201, tweetAnswer('1', 'Photo')));
+    await recorded.adapter.publish(
+      request([{ text: 'Photo', media }], {
+        progress: { tweetIds: [], uploads: [{ id: '77', ready: true, altTextSent: true }] },
+      }),
+    );
+    expect(recorded.http.requests.map((sent) => sent.url)).toEqual([`${API}/2/tweets`]);
+  });
+
+  it("does not send a video's alt text (X takes it on images and GIFs only)", async () => {
+    const { adapter, http } = adapterWith(answer(201, tweetAnswer('1', 'Clip')));
+    await adapter.publish(
+      request([{ text: 'Clip', media: [{ kind: 'video', url: 'https://c.example/clip.mp4', altText: 'Dough' }] }], {
+        progress: { tweetIds: [], uploads: [{ id: '90', ready: true }] },
+      }),
+    );
+    expect(http.requests).toEqual([tweet({ text: 'Clip', media: { media_ids: ['90'] } })]);
   });
 
   it('when resuming with nothing found, posts once', async () => {

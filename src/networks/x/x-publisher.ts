@@ -2,7 +2,7 @@ import { worldClientId } from '../apps/test-world-mark';
 import { isRecord, recordField, stringField } from '../http/json-fields';
 import { PublishOutcome, PublishRequest } from '../network-adapter';
 import { XApi } from './x-api';
-import { MediaStep, processedMedia, uploadPartMedia } from './x-media';
+import { describePartMedia, MediaStep, processedMedia, uploadPartMedia } from './x-media';
 import { readXOptions, xTweetFields } from './x-post-options';
 import { readXProgress, XProgress, xProgressJson } from './x-progress';
 import { findRecentTweet } from './x-recent-tweet';
@@ -19,7 +19,7 @@ export function xPermalink(webUrl: string, username: string, tweetId: string, em
 
 /**
  * Publishes a delivery on X with the user's token: each part is a tweet, each after the first a
- * reply to the one before. A part's media are uploaded and checkpointed before its tweet is sent,
+ * reply to the one before. A part's media are uploaded (and given their alt text) and checkpointed before its tweet is sent,
  * and every tweet before the next; when resuming, the tweet that was in flight is first looked
  * for among the user's recent tweets (by its media when it has any, else by its text).
  */
@@ -36,6 +36,7 @@ export async function publishOnX(api: XApi, request: PublishRequest, webUrl: str
   for (let index = firstUnrecorded; index < request.parts.length; index++) {
     const part = request.parts[index];
     if (part.media.length > progress.uploads.length) await uploadPartMedia(api, token, part, progress, save);
+    if (part.media.some((medium) => medium.altText)) await describePartMedia(api, token, part, progress, save);
     const media: MediaStep =
       part.media.length > 0 ? await processedMedia(api, token, progress, save) : { kind: 'ready', mediaIds: [] };
     if (media.kind === 'poll') return media;

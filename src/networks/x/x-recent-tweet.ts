@@ -39,6 +39,15 @@ function mediaKeysOf(tweet: JsonRecord): string[] {
 }
 
 /**
+ * A tweet's whole text: a long post's `text` is cut short ("The full content of the Post, including
+ * text beyond 280 characters" is `note_post.text`, X's PostNotePost), so it is read from there when present.
+ */
+function fullTextOf(tweet: JsonRecord): string {
+  const note = recordField(tweet, 'note_post');
+  return (note ? stringField(note, 'text') : undefined) ?? stringField(tweet, 'text') ?? '';
+}
+
+/**
  * The newest of the user's recent tweets that is this part's (and, when X tells, replies to the
  * right tweet). A part with media is recognised by them: a tweet carrying one of the media
  * uploaded for it, whatever its text, so a tweet of media alone is found too. A part without
@@ -57,7 +66,8 @@ export async function findRecentTweet(
     url: api.url(`/2/users/${encodeURIComponent(request.networkAccountId)}/tweets`),
     query: {
       max_results: RECENT_TWEETS_LOOKED_AT,
-      [POST_FIELDS]: 'created_at,attachments',
+      // note_post: a long post's full text; its `text` comes back cut (X's Post.note_post, PostNotePost).
+      [POST_FIELDS]: 'created_at,attachments,note_post',
       expansions: 'referenced_posts',
     },
     headers: { Authorization: `Bearer ${request.tokens.accessToken}` },
@@ -66,7 +76,7 @@ export async function findRecentTweet(
   const isThePart =
     mediaKeys.length > 0
       ? (tweet: JsonRecord) => mediaKeysOf(tweet).some((key) => mediaKeys.includes(key))
-      : (tweet: JsonRecord) => comparableTweetText(stringField(tweet, 'text') ?? '') === wanted;
+      : (tweet: JsonRecord) => comparableTweetText(fullTextOf(tweet)) === wanted;
   const match = tweets.find((tweet) => {
     const parent = repliedTo(tweet);
     const sameParent = parent === undefined || parent === (inFlight.replyTo ?? null);

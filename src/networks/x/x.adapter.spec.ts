@@ -129,7 +129,7 @@ describe('XAdapter', () => {
       {
         method: 'GET',
         url: `${API}/2/users/me`,
-        query: { 'user.fields': 'profile_image_url' },
+        query: { 'user.fields': 'profile_image_url,subscription_type' },
         headers: { Authorization: `Bearer ${X_ACCESS_TOKEN}` },
       },
     ]);
@@ -142,8 +142,26 @@ describe('XAdapter', () => {
         type: 'profile',
         tokens: { accessToken: X_ACCESS_TOKEN, refreshToken: X_REFRESH_TOKEN, expiresAt },
         scopes: ['tweet.write'],
+        traits: { subscriptionType: 'Premium' },
       },
     ]);
+  });
+
+  it("reads the account's subscription again (after a refresh) from /2/users/me; none said is nothing known", async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, { data: { id: '2244994945', username: 'bakeryonmain', subscription_type: 'None' } }),
+      answer(200, { data: { id: '2244994945', username: 'bakeryonmain' } }),
+    );
+    await expect(adapter.accountTraits({ accessToken: X_ACCESS_TOKEN }, APP)).resolves.toEqual({
+      subscriptionType: 'None',
+    });
+    await expect(adapter.accountTraits({ accessToken: X_ACCESS_TOKEN }, APP)).resolves.toEqual({});
+    expect(http.requests[0]).toEqual({
+      method: 'GET',
+      url: `${API}/2/users/me`,
+      query: { 'user.fields': 'subscription_type' },
+      headers: { Authorization: `Bearer ${X_ACCESS_TOKEN}` },
+    });
   });
 
   it('reports a rejected access token while listing as auth_expired', async () => {

@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { NetworkHttpClient } from '../http/network-http.client';
 import {
   AccountTokens,
+  AccountTraits,
   AppCredentials,
   AuthorizeRequest,
   CodeExchangeRequest,
@@ -22,8 +23,16 @@ import {
 import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { XApi } from './x-api';
 import { xAccountMetrics, xPostMetrics } from './x-metrics';
-import { exchangeXCode, revokeXToken, xAuthorizeUrl, XTokenKind, xProfileAccount, refreshXToken } from './x-oauth';
-import { xContentProblems } from './x-content-rules';
+import {
+  exchangeXCode,
+  readXAccountTraits,
+  refreshXToken,
+  revokeXToken,
+  xAuthorizeUrl,
+  XTokenKind,
+  xProfileAccount,
+} from './x-oauth';
+import { xAccountContentProblems, xContentProblems } from './x-content-rules';
 import { publishOnX } from './x-publisher';
 import { unpublishOnX } from './x-unpublish';
 import { XSettings } from './x.settings';
@@ -93,6 +102,11 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
     };
   }
 
+  /** The account's X subscription, read again after each refresh: it decides how long its posts may be. */
+  accountTraits(tokens: AccountTokens, app: AppCredentials): Promise<AccountTraits> {
+    return readXAccountTraits(this.api(app), tokens.accessToken);
+  }
+
   /**
    * Revokes the refresh token (which ends the grant) and the access token. Both are attempted even
    * if the first fails; the first failure is then reported.
@@ -116,6 +130,11 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
 
   validate(parts: PostPart[]): ContentProblem[] {
     return xContentProblems(parts);
+  }
+
+  /** Past 280 weighted characters, a post needs an account whose X subscription allows long posts. */
+  accountContentProblems(parts: PostPart[], traits: AccountTraits): ContentProblem[] {
+    return xAccountContentProblems(parts, traits);
   }
 
   /** Publishes as the user, with the user's access token. */

@@ -17,6 +17,7 @@ export const usersMeAnswer = {
     name: 'Bakery on Main',
     username: 'bakeryonmain',
     profile_image_url: 'https://pbs.twimg.com/profile_images/1/bakery_normal.jpg',
+    subscription_type: 'Premium',
   },
 };
 
