@@ -51,9 +51,16 @@ export const CONTENT_RULES = [
    * a video), so the medium is published without it.
    */
   'alt_text_not_sent',
+  /**
+   * A warning, never a refusal: the placement publishes no text (a Facebook story), so the
+   * container's text is not sent.
+   */
+  'text_not_sent',
+  /** The placement takes no thread parts (a Facebook story has no comments). */
+  'thread_not_allowed',
 ] as const;
 
 /** Rules that only warn: listed under `warnings` by POST /posts/validate; the post is still accepted. */
-export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>(['alt_text_not_sent']);
+export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>(['alt_text_not_sent', 'text_not_sent']);
 
 export type ContentRule = (typeof CONTENT_RULES)[number];
