@@ -81,7 +81,8 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
         network: 'facebook',
         accountId: page.id,
         postId,
-        text: params.link ? `${message}${message ? '\n' : ''}${params.link}` : message,
+        // The message alone, as Graph reads it back; the link is recorded beside it.
+        text: message,
         media: photos.map(publishedPhoto),
         facebook: { placement: 'feed', ...(params.link !== undefined ? { link: params.link } : {}) },
         permalink: pagePostPermalink(context.pages, postId),

@@ -67,7 +67,7 @@ function publishedVideoMedia(video: FacebookVideo) {
 /** The upload phase, in either case (the codegen's START/FINISH, the guides' start/finish); any other refused. */
 function phaseOf(params: Params): 'START' | 'FINISH' {
   const phase = uploadPhaseOf(params.upload_phase);
-  if (!phase) throw graphErrors.invalidParameter('(#100) upload_phase must be one of START, FINISH');
+  if (!phase) throw graphErrors.invalidParameter('upload_phase must be one of START, FINISH');
   return phase;
 }
 
@@ -87,11 +87,11 @@ export function registerFacebookReelsStoriesRoutes(fastify: FastifyInstance, con
     if (phaseOf(params) === 'START') return reply.headers(usageHeaders).send(startVideo(context, page, 'reel'));
     const video = startedVideo(state, page, params, 'reel');
     const videoState = params.video_state;
-    if (videoState === undefined) throw graphErrors.invalidParameter('(#100) The parameter video_state is required');
+    if (videoState === undefined) throw graphErrors.invalidParameter('The parameter video_state is required');
     if (!pageReelsStoriesRules().reelVideoStates.includes(videoState))
-      throw graphErrors.invalidParameter('(#100) video_state must be one of DRAFT, PUBLISHED, SCHEDULED');
+      throw graphErrors.invalidParameter('video_state must be one of DRAFT, PUBLISHED, SCHEDULED');
     if (videoState === 'SCHEDULED' && params.scheduled_publish_time === undefined)
-      throw graphErrors.invalidParameter('(#100) A scheduled reel needs scheduled_publish_time');
+      throw graphErrors.invalidParameter('A scheduled reel needs scheduled_publish_time');
     // A reel finished again (a client unsure its finish arrived) is the same video: never a second reel.
     if (video.publishedAt !== undefined) return reply.headers(usageHeaders).send({ success: true });
     video.description = params.description ?? '';
@@ -117,7 +117,7 @@ export function registerFacebookReelsStoriesRoutes(fastify: FastifyInstance, con
     if (phaseOf(params) === 'START') return reply.headers(usageHeaders).send(startVideo(context, page, 'story'));
     const video = startedVideo(state, page, params, 'story');
     if (video.publishedAt !== undefined)
-      throw graphErrors.invalidParameter('(#100) This video was already published as a story');
+      throw graphErrors.invalidParameter('This video was already published as a story');
     video.status = 'ready';
     video.publishedAt = state.now();
     const postId = graphId();
@@ -139,12 +139,12 @@ export function registerFacebookReelsStoriesRoutes(fastify: FastifyInstance, con
 
   fastify.post<IdParams>('/:id/photo_stories', async (request, reply) => {
     const { params, page, usageHeaders } = await authorizePagePublish(context, request, request.params.id);
-    if (!params.photo_id) throw graphErrors.invalidParameter('(#100) The parameter photo_id is required');
+    if (!params.photo_id) throw graphErrors.invalidParameter('The parameter photo_id is required');
     const photo = state.objects.of(FACEBOOK_PHOTOS).get(params.photo_id);
     if (!photo || photo.pageId !== page.id) throw graphErrors.invalidParameter(`Invalid photo_id: ${params.photo_id}`);
     // "A photo or video uploaded for a story can not have been used in a previously published post."
     if (photo.published || photo.postId)
-      throw graphErrors.invalidParameter('(#100) A photo used in a published post cannot be published as a story');
+      throw graphErrors.invalidParameter('A photo used in a published post cannot be published as a story');
     const postId = graphId();
     photo.postId = postId;
     state.objects
