@@ -153,7 +153,8 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
 
   /** Publishes as the Page, with the Page token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnFacebook(this.graph(request.app), request, this.settings.videoPollMs);
+    const endpoints = this.endpoints(request.app);
+    return publishOnFacebook(this.graph(request.app), request, this.settings.videoPollMs, endpoints.ruploadUrl);
   }
 
   /** Deletes the Page post with the Page token. */
