@@ -17,7 +17,7 @@ export const FACEBOOK_MAX_PHOTOS = 10;
 export function facebookContentProblems(parts: readonly PostPart[], options?: NetworkPostOptions): ContentProblem[] {
   if (parts.length === 0)
     return [{ field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' }];
-  const { placement } = readFacebookOptions(options);
+  const { placement, link } = readFacebookOptions(options);
   const problems: ContentProblem[] = [];
   parts.forEach((part, index) => {
     const at = `containers[${index}]`;
@@ -38,12 +38,13 @@ export function facebookContentProblems(parts: readonly PostPart[], options?: Ne
         });
       return;
     }
-    // A reel or a story needs its medium whatever its text: facebookPlacementProblems says so.
-    if (placement === 'feed' && !part.text.trim() && part.media.length === 0)
+    // A reel or a story needs its medium whatever its text: facebookPlacementProblems says so. A
+    // link is a feed post's content too (Graph's POST feed takes `link` without `message`).
+    if (placement === 'feed' && !part.text.trim() && part.media.length === 0 && link === undefined)
       problems.push({
         field: `${at}.content`,
         rule: 'content_required',
-        message: 'A Facebook post needs text or media',
+        message: 'A Facebook post needs text or media (or a link)',
       });
     // A reel's or a story's medium count is facebookPlacementProblems' to judge.
     const feed = placement === 'feed';

@@ -66,6 +66,13 @@ describe('options.facebook', () => {
 });
 
 describe('Facebook content rules by placement', () => {
+  it('takes a feed post of a link alone', () => {
+    expect(facebookContentProblems([part('')], { link: 'https://bakery.example' })).toEqual([]);
+    expect(rules(facebookContentProblems([part('')], {}))).toEqual([
+      { field: 'containers[0].content', rule: 'content_required' },
+    ]);
+  });
+
   it('a reel is exactly one video', () => {
     const reel = { placement: 'reel' };
     expect(facebookContentProblems([part('Clip', ['video', CLIP])], reel)).toEqual([]);
