@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
 import { NetworkOptionsBody } from './network-options.body';
 import { XOptionsBody } from './x-options.body';
+import { FacebookOptionsBody } from './facebook-options.body';
 
 /**
  * `options`, keyed by network id: one class per network. Instagram and Facebook take only
@@ -21,9 +22,9 @@ export class PostOptionsBody {
   @Type(() => NetworkOptionsBody)
   instagram?: NetworkOptionsBody;
 
-  @ApiPropertyOptional({ type: NetworkOptionsBody })
+  @ApiPropertyOptional({ type: FacebookOptionsBody })
   @IsOptional()
   @ValidateNested()
-  @Type(() => NetworkOptionsBody)
-  facebook?: NetworkOptionsBody;
+  @Type(() => FacebookOptionsBody)
+  facebook?: FacebookOptionsBody;
 }
