@@ -19,3 +19,5 @@ export type {
 export type { FieldSelection } from './graph/graph-fields';
 export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tables';
 export { readContractJson } from './contracts-dir';
+export { pageReelsStoriesRules, uploadPhaseOf } from './graph/page-reels-stories';
+export type { DurationRangeMs, PageReelsStoriesRules } from './graph/page-reels-stories';

@@ -54,10 +54,12 @@ export const CONTENT_RULES = [
    */
   'alt_text_not_sent',
   /**
-   * A warning, never a refusal: the network publishes no text there (an Instagram story), so the
-   * post goes out without it.
+   * A warning, never a refusal: the placement publishes no text (an Instagram or a Facebook story),
+   * so the post goes out without it.
    */
   'text_not_sent',
+  /** The placement takes no thread parts (a Facebook story has no comments). */
+  'thread_not_allowed',
 ] as const;
 
 /** Rules that only warn: listed under `warnings` by POST /posts/validate; the post is still accepted. */

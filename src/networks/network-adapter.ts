@@ -133,6 +133,11 @@ export interface PostMedia {
   /** A description for people who cannot see it (`media[].altText`), sent where the network takes one. */
   altText?: string;
   /**
+   * An uploaded video's duration, in milliseconds, when the service measured it (a URL's file is
+   * measured by whoever fetches it): for the rules of a placement with its own bounds (a Facebook reel).
+   */
+  durationMs?: number;
+  /**
    * Set for media uploaded to the service: opens its bytes from the service's storage, for an
    * adapter that uploads bytes itself (X, a Facebook video) instead of downloading `url`.
    */

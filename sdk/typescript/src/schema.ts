@@ -936,14 +936,25 @@ export interface components {
             /** @description Reels only: publish as a trial reel */
             trialReel?: components["schemas"]["InstagramTrialReelBody"];
         };
-        NetworkOptionsBody: {
+        FacebookOptionsBody: {
             /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
             containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description feed: a Page post; reel: one video of 3 to 90 s as a reel; story: one photo or one video (at most 60 s) as a Page story, without text
+             * @default feed
+             * @enum {string}
+             */
+            placement: "feed" | "reel" | "story";
+            /**
+             * Format: uri
+             * @description A link (http or https) shared by a feed post without media: Facebook shows the link's preview
+             */
+            link?: string;
         };
         PostOptionsBody: {
             x?: components["schemas"]["XOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
-            facebook?: components["schemas"]["NetworkOptionsBody"];
+            facebook?: components["schemas"]["FacebookOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -992,7 +1003,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };

@@ -9,6 +9,7 @@ import { registerFacebookObjectRoutes } from './facebook-objects.routes';
 import { registerFacebookPublishRoutes } from './facebook-publish.routes';
 import { registerFacebookTokenRoutes } from './facebook-token.routes';
 import { registerFacebookVideoRoutes } from './facebook-video.routes';
+import { registerFacebookReelsStoriesRoutes } from './facebook-reels-stories.routes';
 
 /**
  * graph.facebook.com/v25.0. The Instagram publishing endpoints Facebook Login uses are served here
@@ -24,6 +25,7 @@ export async function facebookGraphPlugin(fastify: FastifyInstance, context: Emu
   registerFacebookAccountRoutes(fastify, context);
   registerFacebookPublishRoutes(fastify, context);
   registerFacebookVideoRoutes(fastify, context);
+  registerFacebookReelsStoriesRoutes(fastify, context);
   registerFacebookInsightsRoutes(fastify, context);
   registerFacebookObjectRoutes(fastify, context);
 }

@@ -187,7 +187,8 @@ export function registerFacebookObjectRoutes(fastify: FastifyInstance, context: 
     const fields = parseFields(params.fields, ['id', 'message', 'created_time']);
     const posts = state.published
       .list({ network: 'facebook', accountId: pageId })
-      .filter((item) => !item.parentId && !item.deletedAt)
+      // A story is no feed post: the Page's stories edge lists it.
+      .filter((item) => !item.parentId && !item.deletedAt && item.facebook?.placement !== 'story')
       .reverse()
       .map((item) => facebookPostNode(item, fields));
     return graphPage(request, params, posts, 25, context.publicUrl);

@@ -9,6 +9,7 @@ import { fetchedMedia, fetchMediaFirst } from '../http/media-fetch';
 import { authorizePagePublish, graphBoolean } from './facebook-page-access';
 
 import { pagePostPermalink } from './facebook-pages';
+import { PublishedMedia } from '../state/published-log';
 
 type IdParams = { Params: { id: string } };
 
@@ -44,6 +45,16 @@ function attachedMediaIds(params: Params): string[] {
   });
 }
 
+/** A photo as published: its URL, id and the alt text it was given (`alt_text_custom`). */
+export function publishedPhoto(photo: FacebookPhoto): PublishedMedia {
+  return {
+    type: 'image',
+    url: photo.url,
+    id: photo.id,
+    ...(photo.altText !== undefined ? { altText: photo.altText } : {}),
+  };
+}
+
 /** Publishing on a Page: text and link posts, photos (published or staged), multi-photo posts. */
 export function registerFacebookPublishRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
   const { state } = context;
@@ -70,8 +81,10 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
         network: 'facebook',
         accountId: page.id,
         postId,
-        text: params.link ? `${message}${message ? '\n' : ''}${params.link}` : message,
-        media: photos.map((photo) => ({ type: 'image', url: photo.url, id: photo.id })),
+        // The message alone, as Graph reads it back; the link is recorded beside it.
+        text: message,
+        media: photos.map(publishedPhoto),
+        facebook: { placement: 'feed', ...(params.link !== undefined ? { link: params.link } : {}) },
         permalink: pagePostPermalink(context.pages, postId),
         publishedAt: new Date(state.now()).toISOString(),
       });
@@ -91,6 +104,7 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
       pageId: page.id,
       url: params.url,
       caption: params.caption ?? params.message ?? '',
+      ...(params.alt_text_custom !== undefined ? { altText: params.alt_text_custom } : {}),
       published,
       createdAt: state.now(),
     };
@@ -102,7 +116,8 @@ export function registerFacebookPublishRoutes(fastify: FastifyInstance, context:
       accountId: page.id,
       postId: photo.postId,
       text: photo.caption,
-      media: [{ type: 'image', url: photo.url, id: photo.id }],
+      media: [publishedPhoto(photo)],
+      facebook: { placement: 'feed' },
       permalink: pagePostPermalink(context.pages, photo.postId),
       publishedAt: new Date(state.now()).toISOString(),
     });

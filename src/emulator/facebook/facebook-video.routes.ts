@@ -35,7 +35,7 @@ const graphTime = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/
  */
 export function advanceVideoProcessing(state: EmulatorState, pages: EmulatorPages, pageId: string): void {
   for (const video of state.objects.of(FACEBOOK_VIDEOS).values()) {
-    if (video.pageId !== pageId || video.status !== 'processing') continue;
+    if (video.pageId !== pageId || video.status !== 'processing' || video.placement) continue;
     video.statusReads += 1;
     if (video.statusReads <= state.settings.facebookVideoPolls) continue;
     video.status = 'ready';
@@ -52,6 +52,7 @@ export function advanceVideoProcessing(state: EmulatorState, pages: EmulatorPage
           ...(video.sha256 ? { sha256: video.sha256 } : {}),
         },
       ],
+      facebook: { placement: 'feed' },
       permalink: videoPermalink(pages, video),
       publishedAt: new Date(state.now()).toISOString(),
     });
@@ -60,6 +61,7 @@ export function advanceVideoProcessing(state: EmulatorState, pages: EmulatorPage
 
 /** VideoStatus: the overall `video_status` and its phases (upload, processing, publishing). */
 function videoStatus(video: FacebookVideo): Record<string, unknown> {
+  if (video.placement) return placementVideoStatus(video);
   const uploading = video.status === 'uploading';
   return {
     video_status: video.status,
@@ -81,6 +83,26 @@ function videoStatus(video: FacebookVideo): Record<string, unknown> {
           }
         : { status: uploading ? 'not_started' : video.status === 'ready' ? 'complete' : 'in_progress' },
     publishing_phase: { status: video.status === 'ready' ? 'complete' : 'not_started' },
+  };
+}
+
+/**
+ * A reel's or a video story's VideoStatus (Reels Publishing guide, "Get the Upload Status"): its file
+ * sent to rupload or not, then published at its finish (`publishing_phase.publish_status`). The
+ * emulator processes such a video at once: it is `ready` from its finish.
+ */
+function placementVideoStatus(video: FacebookVideo): Record<string, unknown> {
+  const published = video.publishedAt !== undefined;
+  return {
+    video_status: video.status === 'uploading' ? (video.uploaded ? 'upload_complete' : 'uploading') : video.status,
+    uploading_phase: {
+      status: video.uploaded ? 'complete' : video.receivedBytes > 0 ? 'in_progress' : 'not_started',
+      bytes_transferred: video.receivedBytes,
+    },
+    processing_phase: { status: video.status === 'uploading' ? 'not_started' : 'complete' },
+    publishing_phase: published
+      ? { status: 'complete', publish_status: 'published', publish_time: graphTime(video.publishedAt!) }
+      : { status: 'not_started', publish_status: 'draft' },
   };
 }
 

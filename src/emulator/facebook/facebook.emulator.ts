@@ -4,6 +4,7 @@ import { reportGraphAppUsage } from '../graph/usage-headers';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { facebookConsent } from './facebook-consent';
 import { facebookGraphPlugin } from './facebook-graph.plugin';
+import { registerFacebookRuploadRoutes } from './facebook-rupload.routes';
 import { facebookPageNotFound, registerFacebookPages } from './facebook-pages';
 import { FACEBOOK_SETTINGS } from './facebook-settings';
 import { facebookTestUserParts } from './facebook-test-user';
@@ -19,10 +20,12 @@ export const facebookEmulator = {
   routes: async (scope, context) => {
     reportGraphAppUsage(scope);
     await scope.register(async (graph) => facebookGraphPlugin(graph, context), { prefix: '/graph/v25.0' });
+    // rupload.facebook.com: the files of reels and video stories (not a Graph node; its own host).
+    await scope.register(async (rupload) => registerFacebookRuploadRoutes(rupload, context), { prefix: '/rupload' });
     registerFacebookPages(scope, context);
   },
   errorShape: (path, status, message) => {
-    if (path.startsWith('/graph/'))
+    if (path.startsWith('/graph/') || path.startsWith('/rupload/'))
       return status === 429 ? graphErrors.appRequestLimitReached() : graphErrors.unroutable(status, message);
     // facebook.com's pages (a permalink): its own not-found page, for an unknown world as for an unknown post.
     if (status === 404) return facebookPageNotFound();

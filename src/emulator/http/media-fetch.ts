@@ -22,6 +22,8 @@ const fetched = new WeakMap<FastifyRequest, Map<string, MediaProbeResult>>();
 export function fetchMediaFirst(
   fetcher: MediaFetcher | undefined,
   names: readonly string[],
+  /** Headers that carry a URL to fetch (rupload's `file_url`). */
+  headerNames: readonly string[] = [],
 ): preHandlerAsyncHookHandler {
   return async (request) => {
     if (!fetcher) return;
@@ -30,7 +32,8 @@ export function fetchMediaFirst(
     const texts = [request.url, request.headers.authorization ?? '', ...Object.values(params)];
     const worlds = worldsNamedIn(texts);
     const world = worlds.size === 1 ? [...worlds][0]! : '';
-    const urls = [...new Set(names.map((name) => params[name]).filter((url) => isHttpUrl(url)))];
+    const headers = headerNames.map((name) => request.headers[name]).filter((value) => typeof value === 'string');
+    const urls = [...new Set([...names.map((name) => params[name]), ...headers].filter((url) => isHttpUrl(url)))];
     const results = await Promise.all(urls.map(async (url) => [url, await fetcher(url, world)] as const));
     fetched.set(request, new Map(results));
   };

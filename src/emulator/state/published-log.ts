@@ -8,7 +8,10 @@ export interface PublishedMedia {
   sha256?: string;
   /** For bytes uploaded to X: how many arrived, so a test can tell the whole file did. */
   size?: number;
-  /** The medium's alternative text: Instagram's `alt_text` (images only); X's, set by POST /2/media/metadata. */
+  /**
+   * The medium's alternative text: Instagram's `alt_text` (images only); X's, set by POST
+   * /2/media/metadata; a Facebook photo's `alt_text_custom`.
+   */
   altText?: string;
   /** Instagram: the people tagged on the medium (`user_tags`; x and y on images and stories). */
   userTags?: InstagramUserTag[];
@@ -34,6 +37,14 @@ export interface InstagramPublishedOptions {
   thumbOffsetMs?: number;
   trialParams?: { graduationStrategy: InstagramGraduationStrategy };
   audioName?: string;
+}
+
+/** How a Facebook Page item was published: where it appears, and the link a feed post shares. */
+export interface FacebookPublishedOptions {
+  /** feed: a Page post (/feed, /photos, /videos); reel: /video_reels; story: /photo_stories or /video_stories. */
+  placement: 'feed' | 'reel' | 'story';
+  /** The `link` a feed post was published with. */
+  link?: string;
 }
 
 /** X: a poll posted with a tweet, as sent (CreatePostsPoll). */
@@ -70,6 +81,8 @@ export interface PublishedItem {
   author?: { id: string; username: string };
   /** Instagram: the placement and options it was published with (undefined in records older than them). */
   instagram?: InstagramPublishedOptions;
+  /** Facebook: the placement and link it was published with (undefined in records older than them). */
+  facebook?: FacebookPublishedOptions;
   permalink: string;
   publishedAt: string;
   deletedAt?: string;

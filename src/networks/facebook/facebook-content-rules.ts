@@ -1,5 +1,8 @@
 import { mediaExtensionOf } from '../media-kind';
 import { ContentProblem, PostPart } from '../network-adapter';
+import type { NetworkPostOptions } from '../post-options';
+import { facebookPlacementProblems } from './facebook-placement-rules';
+import { readFacebookOptions } from './facebook-post-options';
 
 /** Photo formats Facebook accepts (docs/networks.md): JPEG, BMP, PNG, GIF, TIFF. */
 const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'bmp', 'png', 'gif', 'tif', 'tiff']);
@@ -9,14 +12,18 @@ export const FACEBOOK_MAX_PHOTOS = 10;
 /**
  * What a Page post must be: text or media on the post, where media are photos (JPEG, BMP, PNG,
  * GIF, TIFF; at most 10) or one video alone; and text only on the thread parts, which become comments.
+ * A reel or a story (`options.placement`) has rules of its own (facebookPlacementProblems).
  */
-export function facebookContentProblems(parts: readonly PostPart[]): ContentProblem[] {
+export function facebookContentProblems(parts: readonly PostPart[], options?: NetworkPostOptions): ContentProblem[] {
   if (parts.length === 0)
     return [{ field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' }];
+  const { placement, link } = readFacebookOptions(options);
   const problems: ContentProblem[] = [];
   parts.forEach((part, index) => {
     const at = `containers[${index}]`;
     if (index > 0) {
+      // A story takes no thread at all: facebookPlacementProblems says so once per part.
+      if (placement === 'story') return;
       if (part.media.length > 0)
         problems.push({
           field: `${at}.media`,
@@ -31,25 +38,30 @@ export function facebookContentProblems(parts: readonly PostPart[]): ContentProb
         });
       return;
     }
-    if (!part.text.trim() && part.media.length === 0)
+    // A reel or a story needs its medium whatever its text: facebookPlacementProblems says so. A
+    // link is a feed post's content too (Graph's POST feed takes `link` without `message`).
+    if (placement === 'feed' && !part.text.trim() && part.media.length === 0 && link === undefined)
       problems.push({
         field: `${at}.content`,
         rule: 'content_required',
-        message: 'A Facebook post needs text or media',
+        message: 'A Facebook post needs text or media (or a link)',
       });
-    if (part.media.length > 1 && part.media.some((media) => media.kind === 'video')) {
+    // A reel's or a story's medium count is facebookPlacementProblems' to judge.
+    const feed = placement === 'feed';
+    if (feed && part.media.length > 1 && part.media.some((media) => media.kind === 'video')) {
       problems.push({
         field: `${at}.media`,
         rule: 'media_mixed',
         message: `A Facebook video is posted alone: one video and no other media (got ${part.media.length} media)`,
       });
-    } else if (part.media.length > FACEBOOK_MAX_PHOTOS) {
+    } else if (feed && part.media.length > FACEBOOK_MAX_PHOTOS) {
       problems.push({
         field: `${at}.media`,
         rule: 'media_too_many',
         message: `A Facebook post takes at most ${FACEBOOK_MAX_PHOTOS} photos (got ${part.media.length})`,
       });
     }
+    // A story's photo takes the formats of a Page photo (Page Stories guide: .jpeg, .bmp, .png, .gif, .tiff).
     part.media.forEach((media, mediaIndex) => {
       if (media.kind !== 'video' && !PHOTO_EXTENSIONS.has(mediaExtensionOf(media.url) ?? '')) {
         problems.push({
@@ -60,5 +72,5 @@ export function facebookContentProblems(parts: readonly PostPart[]): ContentProb
       }
     });
   });
-  return problems;
+  return [...problems, ...facebookPlacementProblems(parts, placement)];
 }

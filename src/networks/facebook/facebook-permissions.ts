@@ -8,6 +8,10 @@ import { PermissionNeeds } from '../account-permissions';
  * reference names for the calls (contracts/meta/permissions.json; permission-needs-table.spec.ts
  * holds the two together), so our check never passes a call Graph would refuse.
  */
+// Reels and stories need what publishing needs (pages_manage_posts, pages_read_engagement, and
+// pages_show_list, which connecting took): developers.facebook.com/docs/video-api/guides/reels-publishing
+// and developers.facebook.com/docs/page-stories-api. A reel or a video story is a post with a video,
+// so the service also asks `video` (publish_video) for it: stricter than Graph, never weaker.
 export const FACEBOOK_PERMISSION_NEEDS: PermissionNeeds = {
   publish: [['pages_manage_posts', 'pages_read_engagement']],
   video: [['publish_video']],

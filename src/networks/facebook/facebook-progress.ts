@@ -22,7 +22,13 @@ export interface FacebookProgress {
    * `videoId` may not have been finished.
    */
   videoUploadedAt?: string;
-  /** The Page post (for a video, the video's id) once it exists. */
+  /**
+   * A reel's or a video story's video (`/video_reels` or `/video_stories` upload_phase=START), recorded
+   * before its file is sent: a resumed attempt asks Facebook about it (its status, the Page's stories)
+   * rather than starting another. A photo story's staged photo is `photoIds[0]`.
+   */
+  placementVideoId?: string;
+  /** The Page post (for a video or a reel, the video's id; for a story, its post_id) once it exists. */
   postId?: string;
   /** The comments already made for the thread parts, in order. */
   commentIds: string[];
@@ -34,12 +40,14 @@ export function readFacebookProgress(progress: PublishProgress): FacebookProgres
   const videoId = stringField(source, 'videoId');
   const videoSessionId = stringField(source, 'videoSessionId');
   const videoUploadedAt = stringField(source, 'videoUploadedAt');
+  const placementVideoId = stringField(source, 'placementVideoId');
   return {
     photoIds: stringList(source, 'photoIds'),
     commentIds: stringList(source, 'commentIds'),
     ...(videoId ? { videoId } : {}),
     ...(videoSessionId ? { videoSessionId } : {}),
     ...(videoUploadedAt ? { videoUploadedAt } : {}),
+    ...(placementVideoId ? { placementVideoId } : {}),
     ...(postId ? { postId } : {}),
   };
 }

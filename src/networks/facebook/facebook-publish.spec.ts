@@ -74,7 +74,11 @@ describe('FacebookAdapter content rules', () => {
 
   it('needs text or media', () => {
     expect(adapter.validate([part('  ')])).toEqual([
-      { field: 'containers[0].content', rule: 'content_required', message: 'A Facebook post needs text or media' },
+      {
+        field: 'containers[0].content',
+        rule: 'content_required',
+        message: 'A Facebook post needs text or media (or a link)',
+      },
     ]);
     expect(adapter.validate([])).toEqual([
       { field: 'containers', rule: 'containers_required', message: 'A post needs at least one container' },

@@ -5,6 +5,8 @@ import { stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { FacebookProgress, facebookProgressJson, readFacebookProgress } from './facebook-progress';
 import { publishFacebookVideo } from './facebook-video';
+import { findStory, publishFacebookReel, publishFacebookStory } from './facebook-placements';
+import { readFacebookOptions } from './facebook-post-options';
 
 /** How many of the Page's latest posts are searched for one an interrupted attempt may have made. */
 const RECENT_POSTS_LOOKED_AT = '25';
@@ -28,9 +30,10 @@ async function readPermalink(api: GraphApi, accessToken: string, objectId: strin
 }
 
 /**
- * Publishes a delivery on a Page with the Page token: text (`/feed`), photos (each staged
- * unpublished, then `/feed` with attached_media) or a video (`/videos` in a resumable upload, polled
- * until Facebook has processed it), then its `permalink_url`, then the thread as comments.
+ * Publishes a delivery on a Page with the Page token: text (`/feed`, with the options' link), photos
+ * (each staged unpublished with its alt text, then `/feed` with attached_media) or a video (`/videos`
+ * in a resumable upload, polled until Facebook has processed it); or, by the options' placement, a
+ * reel or a story (facebook-placements.ts). Then its permalink, then the thread as comments.
  * Every created object is checkpointed before the next call, and a resumed attempt looks for what
  * the cut-off call may have made before making it again.
  */
@@ -38,6 +41,7 @@ export async function publishOnFacebook(
   api: GraphApi,
   request: PublishRequest,
   videoPollMs: number,
+  ruploadUrl: string,
   now = new Date(),
 ): Promise<PublishOutcome> {
   let progress = readFacebookProgress(request.progress);
@@ -46,21 +50,28 @@ export async function publishOnFacebook(
     await request.checkpoint(facebookProgressJson(next));
   };
   const [post, ...thread] = request.parts;
+  const { placement, link } = readFacebookOptions(request.options);
   // With the post already recorded, only a comment can have been in flight when an attempt was cut off.
   const postWasRecorded = progress.postId !== undefined;
   let postId = progress.postId;
   if (postId === undefined) {
-    if (post.media.some((media) => media.kind === 'video')) {
+    if (placement !== 'feed') {
+      const call = { api, ruploadUrl, request, post, progress, save };
+      postId = placement === 'reel' ? await publishFacebookReel(call) : await publishFacebookStory(call);
+    } else if (post.media.some((media) => media.kind === 'video')) {
       const step = await publishFacebookVideo({ api, request, post, progress, save, pollMs: videoPollMs, now });
       if (step.kind === 'poll') return step;
       postId = step.videoId;
     } else {
-      postId = await createPost(api, request, post, progress, save);
+      postId = await createPost(api, request, post, link, progress, save);
     }
     // Recorded before its permalink is read: a retry after a failed read goes on from the post.
     await save({ ...progress, postId });
   }
-  const permalink = await readPermalink(api, request.tokens.accessToken, postId);
+  const permalink =
+    placement === 'story'
+      ? await storyPermalink(api, request, progress, postId)
+      : await readPermalink(api, request.tokens.accessToken, postId);
   await publishGraphComments({
     api,
     accessToken: request.tokens.accessToken,
@@ -74,10 +85,31 @@ export async function publishOnFacebook(
   return { kind: 'published', platformPostId: postId, permalink };
 }
 
+/**
+ * A story's address: the `url` the Page's stories edge gives it (a story is no Page post, and has no
+ * `permalink_url` of its own to read); none when it is not listed (yet).
+ */
+async function storyPermalink(
+  api: GraphApi,
+  request: PublishRequest,
+  progress: FacebookProgress,
+  postId: string,
+): Promise<string | null> {
+  const mediaId = progress.placementVideoId ?? progress.photoIds[0];
+  const story = mediaId !== undefined ? await findStory({ api, request }, mediaId) : undefined;
+  return story?.postId === postId ? story.url : null;
+}
+
+/**
+ * A text post, with its `link` if the options give one (Facebook shows the link's preview). A
+ * resumed attempt looks for it by its message; a link post without a message has none to be found
+ * by (a Page post's fields do not include its link), so it is posted again.
+ */
 async function createPost(
   api: GraphApi,
   request: PublishRequest,
   post: PostPart,
+  link: string | undefined,
   progress: FacebookProgress,
   save: (next: FacebookProgress) => Promise<void>,
 ): Promise<string> {
@@ -86,7 +118,10 @@ async function createPost(
   if (existing) return existing;
   return createdId(
     api,
-    await graphPost(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, { message: post.text }),
+    await graphPost(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, {
+      message: post.text || undefined,
+      link,
+    }),
     'POST /{page-id}/feed',
   );
 }
@@ -109,7 +144,13 @@ async function createPhotoPost(
   const photoIds = [...progress.photoIds];
   // A staged photo is invisible until attached, so one uploaded twice by a cut-off attempt harms nothing.
   for (let index = photoIds.length; index < post.media.length; index++) {
-    const photo = await graphPost(api, node(page, 'photos'), token, { url: post.media[index].url, published: 'false' });
+    const { url, altText } = post.media[index];
+    // alt_text_custom: the Page photos edge's parameter for a photo's description (Page.json, POST photos).
+    const photo = await graphPost(api, node(page, 'photos'), token, {
+      url,
+      published: 'false',
+      alt_text_custom: altText,
+    });
     photoIds.push(createdId(api, photo, 'POST /{page-id}/photos'));
     await save({ ...progress, photoIds: [...photoIds] });
   }

@@ -33,6 +33,8 @@ import { NetworkError } from '../network-error';
 import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { facebookAccountMetrics, facebookPostMetrics } from './facebook-metrics';
 import { facebookContentProblems } from './facebook-content-rules';
+import { FACEBOOK_POST_OPTIONS } from './facebook-post-options';
+import type { NetworkPostOptions } from '../post-options';
 import { publishOnFacebook } from './facebook-publisher';
 import { unpublishOnFacebook } from './facebook-unpublish';
 import { FacebookSettings } from './facebook.settings';
@@ -70,6 +72,7 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   readonly permissionNeeds = FACEBOOK_PERMISSION_NEEDS;
   readonly displayName = FACEBOOK_IDENTITY.displayName;
   readonly appOptions = APP_OPTIONS;
+  readonly postOptions = FACEBOOK_POST_OPTIONS;
 
   constructor(
     private readonly settings: FacebookSettings,
@@ -144,13 +147,14 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
     await revokeFacebookLogin(this.graph(app), tokens.userAccessToken);
   }
 
-  validate(parts: PostPart[]): ContentProblem[] {
-    return facebookContentProblems(parts);
+  validate(parts: PostPart[], options?: NetworkPostOptions): ContentProblem[] {
+    return facebookContentProblems(parts, options);
   }
 
   /** Publishes as the Page, with the Page token. */
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnFacebook(this.graph(request.app), request, this.settings.videoPollMs);
+    const endpoints = this.endpoints(request.app);
+    return publishOnFacebook(this.graph(request.app), request, this.settings.videoPollMs, endpoints.ruploadUrl);
   }
 
   /** Deletes the Page post with the Page token. */

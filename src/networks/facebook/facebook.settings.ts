@@ -13,6 +13,10 @@ export class FacebookEnvironment {
   @IsEndpointUrl()
   FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v25.0';
 
+  /** Where reels' and video stories' files go (rupload.facebook.com/video-upload/{version}/{video_id}). */
+  @IsEndpointUrl()
+  FACEBOOK_RUPLOAD_URL = 'https://rupload.facebook.com/video-upload/v25.0';
+
   /** How long to wait between checks of a Page video Facebook is still processing (ms). */
   @IsPollIntervalMs()
   FACEBOOK_VIDEO_POLL_MS = 30_000;
@@ -48,6 +52,8 @@ export class FacebookSettings {
     readonly videoPollMs: number = 30_000,
     /** Where a test world's calls go (the service's own emulator); undefined: the same as live. */
     readonly testWorld?: FacebookSettings,
+    /** rupload's address for reels' and video stories' files, without the video id. */
+    readonly ruploadUrl: string = 'https://rupload.facebook.com/video-upload/v25.0',
   ) {}
 }
 
@@ -58,6 +64,8 @@ function emulatedFacebook(base: string, serviceApp: AppCredentials | undefined, 
     serviceApp,
     true,
     videoPollMs,
+    undefined,
+    `${base}/facebook/rupload/video-upload/v25.0`,
   );
 }
 
@@ -67,7 +75,15 @@ export function loadFacebookSettings(config: AppConfig): FacebookSettings {
   const testWorld = emulatedFacebook(testWorldEmulatorUrl(config), undefined, env.FACEBOOK_VIDEO_POLL_MS);
   if (isEmulated(config, serviceApp)) {
     const live = emulatedFacebook(emulatorBaseUrl(config), serviceApp, env.FACEBOOK_VIDEO_POLL_MS);
-    return new FacebookSettings(live.dialogUrl, live.graphUrl, serviceApp, true, env.FACEBOOK_VIDEO_POLL_MS, testWorld);
+    return new FacebookSettings(
+      live.dialogUrl,
+      live.graphUrl,
+      serviceApp,
+      true,
+      env.FACEBOOK_VIDEO_POLL_MS,
+      testWorld,
+      live.ruploadUrl,
+    );
   }
   return new FacebookSettings(
     env.FACEBOOK_DIALOG_URL.replace(/\/+$/, ''),
@@ -76,5 +92,6 @@ export function loadFacebookSettings(config: AppConfig): FacebookSettings {
     false,
     env.FACEBOOK_VIDEO_POLL_MS,
     testWorld,
+    env.FACEBOOK_RUPLOAD_URL.replace(/\/+$/, ''),
   );
 }

@@ -25,7 +25,15 @@ const CONNECTED: Record<Login, readonly string[]> = {
 
 /** The Graph calls each feature makes, per login (the adapters' own calls). */
 const FACEBOOK_CALLS: Partial<Record<AccountFeature, Call[]>> = {
-  publish: [call('Page', 'POST', 'feed'), call('Page', 'POST', 'photos')],
+  // Reels and stories are published under `publish` too: their guides ask pages_manage_posts, not publish_video.
+  publish: [
+    call('Page', 'POST', 'feed'),
+    call('Page', 'POST', 'photos'),
+    call('Page', 'POST', 'video_reels'),
+    call('Page', 'POST', 'video_stories'),
+    call('Page', 'POST', 'photo_stories'),
+    call('Page', 'GET', 'stories'),
+  ],
   video: [call('Page', 'POST', 'videos')],
   thread: [call('PagePost', 'POST', 'comments')],
   read_comments: [call('PagePost', 'GET', 'comments'), call('Comment', 'GET', 'comments')],

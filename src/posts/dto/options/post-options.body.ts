@@ -1,13 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
-import { NetworkOptionsBody } from './network-options.body';
 import { InstagramOptionsBody } from './instagram-options.body';
 import { XOptionsBody } from './x-options.body';
+import { FacebookOptionsBody } from './facebook-options.body';
 
 /**
- * `options`, keyed by network id: one class per network. Facebook takes only `containers` so far;
- * its options join its class here (and its rules its adapter).
+ * `options`, keyed by network id: one class per network, naming its options for the OpenAPI
+ * document; their values are checked by the network's rules (NetworkAdapter.postOptions).
  */
 export class PostOptionsBody {
   @ApiPropertyOptional({ type: XOptionsBody })
@@ -22,9 +22,9 @@ export class PostOptionsBody {
   @Type(() => InstagramOptionsBody)
   instagram?: InstagramOptionsBody;
 
-  @ApiPropertyOptional({ type: NetworkOptionsBody })
+  @ApiPropertyOptional({ type: FacebookOptionsBody })
   @IsOptional()
   @ValidateNested()
-  @Type(() => NetworkOptionsBody)
-  facebook?: NetworkOptionsBody;
+  @Type(() => FacebookOptionsBody)
+  facebook?: FacebookOptionsBody;
 }
