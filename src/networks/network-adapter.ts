@@ -1,4 +1,5 @@
 import { PermissionNeeds } from './account-permissions';
+import type { NetworkCapabilities } from './capabilities/network-capabilities';
 import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
@@ -202,6 +203,11 @@ export interface PublishingAdapter {
    * story may hold); an empty list means acceptable. Warnings (CONTENT_WARNINGS) come back too.
    */
   validate(parts: PostPart[], options?: NetworkPostOptions): ContentProblem[];
+  /**
+   * What `validate` (and the posts' upload limits) take, stated from the same constants and
+   * tables the rules check: the capability document publishes it (capabilities/network-capabilities.ts).
+   */
+  readonly capabilities: NetworkCapabilities;
   /** The options the network takes (`options.<network>`); a network without them refuses any option. */
   readonly postOptions?: PostOptionsRules;
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */

@@ -5,8 +5,10 @@ import { ContentProblem, PostPart } from '../network-adapter';
 export const X_MAX_WEIGHTED_LENGTH = 280;
 export const X_MAX_IMAGES = 4;
 /** Image formats X takes (docs/networks.md: JPG, PNG, GIF, WEBP; GIFs are their own kind here). */
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp']);
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);
+export const X_IMAGE_FORMATS: readonly string[] = ['jpg', 'jpeg', 'png', 'webp'];
+export const X_VIDEO_FORMATS: readonly string[] = ['mp4', 'mov'];
+const IMAGE_EXTENSIONS = new Set(X_IMAGE_FORMATS);
+const VIDEO_EXTENSIONS = new Set(X_VIDEO_FORMATS);
 
 function textProblems(text: string, field: string): ContentProblem[] {
   if (!text) return [];
