@@ -1,4 +1,4 @@
-import { NETWORK_MEDIA_LIMITS } from '../../media';
+import { MAX_UPLOAD_BYTES, NETWORK_MEDIA_LIMITS } from '../../media';
 import { ACCOUNT_FEATURES } from '../account-permissions';
 import { FacebookAdapter } from '../facebook/facebook.adapter';
 import { FACEBOOK_MAX_PHOTOS } from '../facebook/facebook-content-rules';
@@ -111,6 +111,9 @@ describe('the capability document', () => {
     });
     expect(kinds.gif).toMatchObject({ formats: ['gif'], maxItems: FACEBOOK_MAX_PHOTOS, alone: false });
     expect(kinds.video).toMatchObject({ formats: ['mp4', 'mov', 'm4v'], maxItems: 1, alone: true });
+    // Facebook takes 10 GB; the service takes no upload past 1 GB: the lower is what a post can have.
+    expect(NETWORK_MEDIA_LIMITS.facebook!.size.video).toBeGreaterThan(MAX_UPLOAD_BYTES.video);
+    expect(kinds.video!.maxBytes).toBe(MAX_UPLOAD_BYTES.video);
     expect(document.metrics).toEqual({
       post: ['views', 'viewers', 'reactions', 'comments', 'shares'],
       account: ['followers', 'fans'],
