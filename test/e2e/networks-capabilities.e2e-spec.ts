@@ -174,6 +174,41 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
     },
   );
 
+  /**
+   * The request body's `options.<network>` in the OpenAPI document (what the SDK types) says no
+   * other bound than the capability document's schema: each bound it states is the same, and it
+   * names the same options (`containers` aside).
+   */
+  it.each(TESTED_NETWORKS)("%s: the OpenAPI document's options.<network> agree with its schema", async (network) => {
+    type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
+    const openapi = (await request(t.server).get('/api/docs.json')).body as {
+      components: { schemas: Record<string, Schema> };
+    };
+    const resolve = (schema: Schema): Schema => {
+      const ref = (schema.$ref ?? (schema.allOf as Schema[] | undefined)?.[0]?.$ref) as string | undefined;
+      return ref ? { ...openapi.components.schemas[ref.split('/').pop()!]!, ...schema, $ref: undefined } : schema;
+    };
+    const BOUNDS = ['type', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'];
+    const differences: string[] = [];
+    const compare = (stated: Schema, ours: Schema, path: string) => {
+      const resolved = resolve(stated);
+      for (const bound of BOUNDS)
+        if (resolved[bound] !== undefined && JSON.stringify(resolved[bound]) !== JSON.stringify(ours[bound]))
+          differences.push(
+            `${path}.${bound}: OpenAPI ${JSON.stringify(resolved[bound])}, document ${JSON.stringify(ours[bound])}`,
+          );
+      const names = Object.keys(resolved.properties ?? {}).filter((name) => path !== network || name !== 'containers');
+      if (resolved.properties || ours.properties)
+        expect({ path, names: names.sort() }).toEqual({ path, names: Object.keys(ours.properties ?? {}).sort() });
+      for (const name of names) compare(resolved.properties![name]!, ours.properties?.[name] ?? {}, `${path}.${name}`);
+      if (resolved.items && ours.items) compare(resolved.items, ours.items, `${path}[]`);
+    };
+    const stated = openapi.components.schemas.PostOptionsBody!.properties![network]!;
+    const document = (await get(`/api/v1/networks/${network}`)).body.data as NetworkCapabilitiesView;
+    compare(stated, document.options.schema as Schema, network);
+    expect(differences).toEqual([]);
+  });
+
   it('catches a document that says other than the rules (the walk is not vacuous)', async () => {
     const document = (await get('/api/v1/networks/x')).body.data as NetworkCapabilitiesView;
     const wrong = structuredClone(document);
