@@ -135,7 +135,7 @@ class PlacementWalk {
   }
 
   private text(): void {
-    const { maxLength, maxHashtags, maxMentions } = this.document.text;
+    const { maxLength, maxHashtags, maxMentions } = this.placement.text ?? this.document.text;
     const words = (count: number, mark: string) =>
       Array.from({ length: count }, (_, index) => `${mark}w${index}`).join(' ');
     if (maxLength !== null) {
@@ -211,8 +211,15 @@ class PlacementWalk {
   }
 
   private thread(): void {
-    const { partMedia, partTextRequired } = this.document.thread;
     const first = { content: 'The post', media: this.least() };
+    const thread = this.placement.thread === undefined ? this.document.thread : this.placement.thread;
+    if (thread === null) {
+      this.add('a thread of two, where the placement takes none', [first, { content: 'The next part' }], {
+        field: 'containers[1]',
+      });
+      return;
+    }
+    const { partMedia, partTextRequired } = thread;
     this.add('a thread of two', [first, { content: 'The next part' }], 'valid');
     const [kind] = this.kinds[0] ?? [];
     if (kind)

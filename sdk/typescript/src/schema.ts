@@ -592,6 +592,51 @@ export interface components {
              */
             aliases: string[];
         };
+        /**
+         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
+         * @enum {string}
+         */
+        TextCounting: "weighted" | "utf16" | "code_points";
+        TextCapabilitiesView: {
+            /**
+             * @description The most characters one container's text may hold, counted as `counting` says; null: not limited here
+             * @example 280
+             */
+            maxLength: number | null;
+            /**
+             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
+             * @example weighted
+             */
+            counting: components["schemas"]["TextCounting"];
+            /**
+             * @description The most hashtags a text may hold; null: not limited
+             * @example 30
+             */
+            maxHashtags: number | null;
+            /**
+             * @description The most @mentions a text may hold; null: not limited
+             * @example 20
+             */
+            maxMentions: number | null;
+        };
+        ThreadCapabilitiesView: {
+            /**
+             * @description What the containers after the first become: replies (X) or comments under the post (Facebook, Instagram)
+             * @example replies
+             * @enum {string}
+             */
+            partsBecome: "replies" | "comments";
+            /**
+             * @description Whether a later container may hold media
+             * @example true
+             */
+            partMedia: boolean;
+            /**
+             * @description Whether a later container needs text
+             * @example false
+             */
+            partTextRequired: boolean;
+        };
         DurationRangeView: {
             /** @example 500 */
             minMs: number;
@@ -651,52 +696,11 @@ export interface components {
         PlacementView: {
             /** @example A post on the profile */
             description: string;
+            /** @description The placement's own text limits, where they differ from the network's `text` */
+            text?: components["schemas"]["TextCapabilitiesView"];
+            /** @description The placement's own thread, where it differs from the network's `thread`; null: no later containers */
+            thread?: components["schemas"]["ThreadCapabilitiesView"] | null;
             media: components["schemas"]["PlacementMediaView"];
-        };
-        /**
-         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
-         * @enum {string}
-         */
-        TextCounting: "weighted" | "utf16" | "code_points";
-        TextCapabilitiesView: {
-            /**
-             * @description The most characters one container's text may hold, counted as `counting` says; null: not limited here
-             * @example 280
-             */
-            maxLength: number | null;
-            /**
-             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
-             * @example weighted
-             */
-            counting: components["schemas"]["TextCounting"];
-            /**
-             * @description The most hashtags a text may hold; null: not limited
-             * @example 30
-             */
-            maxHashtags: number | null;
-            /**
-             * @description The most @mentions a text may hold; null: not limited
-             * @example 20
-             */
-            maxMentions: number | null;
-        };
-        ThreadCapabilitiesView: {
-            /**
-             * @description What the containers after the first become: replies (X) or comments under the post (Facebook, Instagram)
-             * @example replies
-             * @enum {string}
-             */
-            partsBecome: "replies" | "comments";
-            /**
-             * @description Whether a later container may hold media
-             * @example true
-             */
-            partMedia: boolean;
-            /**
-             * @description Whether a later container needs text
-             * @example false
-             */
-            partTextRequired: boolean;
         };
         UnpublishCapabilitiesView: {
             /**

@@ -66,6 +66,10 @@ export interface MediaKindCapabilities {
 export interface PlacementCapabilities {
   /** What the placement is, in words. */
   description: string;
+  /** The placement's own text limits where they differ from the network's (a story that sends no caption checks none). */
+  text?: TextCapabilities;
+  /** The placement's own thread where it differs from the network's; null: it takes no later containers. */
+  thread?: ThreadCapabilities | null;
   media: {
     /** The fewest media the post needs (Instagram publishes nothing without one). */
     minItems: number;

@@ -132,15 +132,6 @@ export class PlacementMediaView {
   kinds!: MediaKindsView;
 }
 
-/** Where a post can go on the network (a feed post, a reel, a story) and what it takes there. */
-export class PlacementView {
-  @ApiProperty({ example: 'A post on the profile' })
-  description!: string;
-
-  @ApiProperty({ type: PlacementMediaView })
-  media!: PlacementMediaView;
-}
-
 export class ThreadCapabilitiesView {
   @ApiProperty({
     enum: ['replies', 'comments'],
@@ -155,6 +146,28 @@ export class ThreadCapabilitiesView {
 
   @ApiProperty({ description: 'Whether a later container needs text', example: false })
   partTextRequired!: boolean;
+}
+
+/** Where a post can go on the network (a feed post, a reel, a story) and what it takes there. */
+export class PlacementView {
+  @ApiProperty({ example: 'A post on the profile' })
+  description!: string;
+
+  @ApiPropertyOptional({
+    type: TextCapabilitiesView,
+    description: "The placement's own text limits, where they differ from the network's `text`",
+  })
+  text?: TextCapabilitiesView;
+
+  @ApiPropertyOptional({
+    type: ThreadCapabilitiesView,
+    nullable: true,
+    description: "The placement's own thread, where it differs from the network's `thread`; null: no later containers",
+  })
+  thread?: ThreadCapabilitiesView | null;
+
+  @ApiProperty({ type: PlacementMediaView })
+  media!: PlacementMediaView;
 }
 
 export class UnpublishCapabilitiesView {
