@@ -83,6 +83,11 @@ class PlacementWalk {
     private readonly skipped: string[],
   ) {}
 
+  /** The text of a post that is about something else: none where the placement takes no text (maxLength 0). */
+  private get words(): string {
+    return (this.placement.text ?? this.document.text).maxLength === 0 ? '' : 'Text';
+  }
+
   private get kinds(): Array<[MediaKind, MediaKindCapabilitiesView]> {
     return KINDS.flatMap((kind) => {
       const limits = this.placement.media.kinds[kind];
@@ -155,24 +160,25 @@ class PlacementWalk {
 
   private media(): void {
     const { minItems, maxItems } = this.placement.media;
-    if (minItems > 0) this.post(`minItems - 1 media`, { field: 'containers[0].media' }, 'Text', this.least().slice(1));
+    if (minItems > 0)
+      this.post(`minItems - 1 media`, { field: 'containers[0].media' }, this.words, this.least().slice(1));
     for (const [kind, limits] of this.kinds) {
       for (const format of limits.formats)
-        this.post(`a ${kind} in .${format}`, 'valid', 'Text', [this.url(kind, format)]);
+        this.post(`a ${kind} in .${format}`, 'valid', this.words, [this.url(kind, format)]);
       const other = Object.entries(KIND_BY_EXTENSION).find(
         ([extension, of]) => of === kind && !limits.formats.includes(extension),
       );
       if (other)
-        this.post(`a ${kind} in .${other[0]}`, { field: 'containers[0].media[0].url' }, 'Text', [
+        this.post(`a ${kind} in .${other[0]}`, { field: 'containers[0].media[0].url' }, this.words, [
           this.url(kind, other[0]),
         ]);
       const most = Math.min(limits.maxItems, maxItems);
       const many = (count: number) => Array.from({ length: count }, () => this.url(kind));
-      if (most >= minItems) this.post(`${most} ${kind} media (the most)`, 'valid', 'Text', many(most));
-      this.post(`${most + 1} ${kind} media`, { field: 'containers[0].media' }, 'Text', many(most + 1));
+      if (most >= minItems) this.post(`${most} ${kind} media (the most)`, 'valid', this.words, many(most));
+      this.post(`${most + 1} ${kind} media`, { field: 'containers[0].media' }, this.words, many(most + 1));
       const another = this.kinds.find(([candidate]) => candidate !== kind);
       if (limits.alone && another)
-        this.post(`a ${kind} with a ${another[0]}`, { field: 'containers[0].media' }, 'Text', [
+        this.post(`a ${kind} with a ${another[0]}`, { field: 'containers[0].media' }, this.words, [
           this.url(kind),
           this.url(another[0]),
         ]);
@@ -180,7 +186,9 @@ class PlacementWalk {
     }
     for (const kind of KINDS.filter((candidate) => !this.placement.media.kinds[candidate])) {
       const extension = Object.keys(KIND_BY_EXTENSION).find((candidate) => KIND_BY_EXTENSION[candidate] === kind)!;
-      this.post(`a ${kind}, a kind not listed`, { field: 'containers[0].media' }, 'Text', [this.url(kind, extension)]);
+      this.post(`a ${kind}, a kind not listed`, { field: 'containers[0].media' }, this.words, [
+        this.url(kind, extension),
+      ]);
     }
   }
 
@@ -190,19 +198,19 @@ class PlacementWalk {
       if (limits.maxBytes + 1 > LARGEST_TRIED_UPLOAD)
         this.skipped.push(`${this.name}: ${kind} maxBytes ${limits.maxBytes}`);
       else {
-        this.post(`an uploaded ${kind} of maxBytes`, 'valid', 'Text', [sizedFile(kind, limits.maxBytes)]);
-        this.post(`an uploaded ${kind} of maxBytes + 1`, field, 'Text', [sizedFile(kind, limits.maxBytes + 1)]);
+        this.post(`an uploaded ${kind} of maxBytes`, 'valid', this.words, [sizedFile(kind, limits.maxBytes)]);
+        this.post(`an uploaded ${kind} of maxBytes + 1`, field, this.words, [sizedFile(kind, limits.maxBytes + 1)]);
       }
     }
     // 100 ms past a bound: the shortest step the service's messages tell apart (tenths of seconds).
     const ranges = (range: { minMs: number; maxMs: number }, label: string, others: WalkMedium[]) => {
       const at = (ms: number) => [video(ms), ...others];
       if (range.minMs > 0) {
-        this.post(`${label} of minMs`, 'valid', 'Text', at(range.minMs));
-        this.post(`${label} of minMs - 100`, field, 'Text', at(range.minMs - 100));
+        this.post(`${label} of minMs`, 'valid', this.words, at(range.minMs));
+        this.post(`${label} of minMs - 100`, field, this.words, at(range.minMs - 100));
       }
-      this.post(`${label} of maxMs`, 'valid', 'Text', at(range.maxMs));
-      this.post(`${label} of maxMs + 100`, field, 'Text', at(range.maxMs + 100));
+      this.post(`${label} of maxMs`, 'valid', this.words, at(range.maxMs));
+      this.post(`${label} of maxMs + 100`, field, this.words, at(range.maxMs + 100));
     };
     if (limits.duration) ranges(limits.duration, 'a video alone', []);
     const companion = this.kinds.find(([candidate, of]) => candidate !== kind && !of.alone) ?? [kind];
@@ -235,15 +243,21 @@ class PlacementWalk {
   private options(): void {
     const schema = this.document.options.schema as JsonSchema;
     const at = `options.${this.document.id}`;
-    this.post('an option the network does not have', { field: `${at}.notAnOptionZz` }, 'Text', undefined, {
+    this.post('an option the network does not have', { field: `${at}.notAnOptionZz` }, this.words, undefined, {
       notAnOptionZz: true,
     });
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       if (name === this.document.placementOption) continue;
       for (const variant of variantsOf(property, name))
-        this.post(`${variant.name}`, variant.valid ? 'valid' : { field: `${at}.${variant.path}` }, 'Text', undefined, {
-          [name]: variant.value,
-        });
+        this.post(
+          `${variant.name}`,
+          variant.valid ? 'valid' : { field: `${at}.${variant.path}` },
+          this.words,
+          undefined,
+          {
+            [name]: variant.value,
+          },
+        );
     }
   }
 }
