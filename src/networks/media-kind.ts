@@ -1,6 +1,7 @@
 import { MediaKind } from './network-adapter';
 
-const KIND_BY_EXTENSION: Readonly<Record<string, MediaKind>> = {
+/** Every extension a media URL may end in, and the kind of medium it is: what the service publishes at all. */
+export const KIND_BY_EXTENSION: Readonly<Record<string, MediaKind>> = {
   jpg: 'image',
   jpeg: 'image',
   png: 'image',
@@ -37,4 +38,12 @@ export function mediaExtensionOf(url: string): string | undefined {
 export function mediaKindOf(url: string): MediaKind | undefined {
   const extension = mediaExtensionOf(url);
   return extension === undefined ? undefined : KIND_BY_EXTENSION[extension];
+}
+
+/** The extensions of `kind` among `extensions` (all the service knows when absent), in their order. */
+export function extensionsOf(
+  kind: MediaKind,
+  extensions: readonly string[] = Object.keys(KIND_BY_EXTENSION),
+): string[] {
+  return extensions.filter((extension) => KIND_BY_EXTENSION[extension] === kind);
 }

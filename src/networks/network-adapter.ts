@@ -1,4 +1,5 @@
 import { PermissionNeeds } from './account-permissions';
+import type { NetworkCapabilities } from './capabilities/network-capabilities';
 import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
@@ -229,6 +230,11 @@ export interface PublishingAdapter {
    * Absent where nothing does.
    */
   accountContentProblems?(parts: PostPart[], traits: AccountTraits): ContentProblem[];
+  /**
+   * What `validate` (and the posts' upload limits) take, stated from the same constants and
+   * tables the rules check: the capability document publishes it (capabilities/network-capabilities.ts).
+   */
+  readonly capabilities: NetworkCapabilities;
   /** The options the network takes (`options.<network>`); a network without them refuses any option. */
   readonly postOptions?: PostOptionsRules;
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */

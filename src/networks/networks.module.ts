@@ -7,6 +7,7 @@ import { NetworkApp } from './apps/network-app.entity';
 import { NetworkAppsService } from './apps/network-apps.service';
 import { NetworkAppsStore } from './apps/network-apps.store';
 import { TestWorldApps } from './apps/test-world-apps';
+import { NetworksController } from './capabilities/networks.controller';
 import { INSTALLED_NETWORKS } from './installed-networks';
 import { NetworkAdapter } from './network-adapter';
 import { NetworkRegistry } from './network-registry';
@@ -23,8 +24,9 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
   return registry;
 }
 
-/** The adapter registry, and the customers' own app credentials for each network. */
+/** The adapter registry, the customers' own app credentials for each network, and what each network takes (GET /api/v1/networks). */
 @Module({
+  controllers: [NetworksController],
   imports: [
     TypeOrmModule.forFeature([NetworkApp]),
     DatabaseModule,

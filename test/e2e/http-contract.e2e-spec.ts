@@ -101,6 +101,8 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
       expect(Object.keys(document.paths).sort()).toEqual([
         '/api/v1/media',
         '/api/v1/media/{id}',
+        '/api/v1/networks',
+        '/api/v1/networks/{network}',
         '/api/v1/posts',
         '/api/v1/posts/validate',
         '/api/v1/posts/{id}',

@@ -140,6 +140,8 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'GET /api/v1/social-accounts': 'listAccounts',
       'DELETE /api/v1/social-accounts/{id}': 'disconnectAccount',
       'POST /api/v1/social-networks/{network}/auth-url': 'createAuthUrl',
+      'GET /api/v1/networks': 'listNetworks',
+      'GET /api/v1/networks/{network}': 'getNetwork',
       'GET /api/v1/social-accounts/pending/{session}': 'getPendingSession',
       'POST /api/v1/social-accounts/pending/{session}/finalize': 'finalizePendingSession',
       'POST /api/v1/posts': 'createPost',

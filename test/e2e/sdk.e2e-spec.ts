@@ -118,6 +118,21 @@ describe('The TypeScript SDK against the running service', () => {
     await expect(missing).rejects.toMatchObject({ status: 404, code: 'not_found', requestId: expect.any(String) });
   });
 
+  it("reads what a network takes, typed: X's text limit and its options' JSON Schema", async () => {
+    const networks = await unwrap(client.GET('/api/v1/networks'));
+    expect(networks.map((network) => network.id)).toEqual(['facebook', 'instagram', 'x']);
+    const x = await unwrap(client.GET('/api/v1/networks/{network}', { params: { path: { network: 'x' } } }));
+    const limit: number | null = x.text.maxLength;
+    expect({ limit, counting: x.text.counting, names: x.options.names }).toEqual({
+      limit: 280,
+      counting: 'weighted',
+      names: ['poll', 'replySettings', 'quotePostId', 'communityId'],
+    });
+    expect(x.placements.feed?.media.kinds.image?.maxItems).toBe(4);
+    const unknown = unwrap(client.GET('/api/v1/networks/{network}', { params: { path: { network: 'myspace' } } }));
+    await expect(unknown).rejects.toMatchObject({ status: 404, code: 'unknown_network' });
+  });
+
   it('verifies the webhooks the service sent, typed by their event', async () => {
     const connected = await delivered('account.connected', (event) => event.data.connectedAccountId === made.accountId);
     expect(connected.event.data).toEqual(expect.objectContaining({ platform: 'x', clientState: 'user-7' }));

@@ -5,6 +5,46 @@
  */
 
 export interface paths {
+    "/api/v1/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the installed networks
+         * @description Every network this service publishes to, in installation order; GET /api/v1/networks/{network} says what each takes.
+         */
+        get: operations["listNetworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/networks/{network}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a network takes
+         * @description The network's capability document, generated from the rules POST /api/v1/posts and POST /api/v1/posts/validate check: text limits and how characters are counted, the media each placement takes (kinds, counts, formats, sizes and durations), threads, unpublishing, comments, the metrics it reports, the permissions each feature needs, and the JSON Schema of `options.<network>`. A post within these limits passes those checks; one past a limit is a 422 naming its field.
+         */
+        get: operations["getNetwork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/social-accounts": {
         parameters: {
             query?: never;
@@ -539,10 +579,240 @@ export interface components {
         };
         /** @enum {string} */
         Network: "facebook" | "instagram" | "x";
-        /** @enum {string} */
-        AccountStatus: "active" | "expired" | "disconnected";
+        NetworkSummaryView: {
+            /** @example x */
+            id: components["schemas"]["Network"];
+            /** @example X */
+            displayName: string;
+            /**
+             * @description Other names the API takes for it (in paths)
+             * @example [
+             *       "twitter"
+             *     ]
+             */
+            aliases: string[];
+        };
+        /**
+         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
+         * @enum {string}
+         */
+        TextCounting: "weighted" | "utf16" | "code_points";
+        TextCapabilitiesView: {
+            /**
+             * @description The most characters one container's text may hold, counted as `counting` says; null: not limited here
+             * @example 280
+             */
+            maxLength: number | null;
+            /**
+             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
+             * @example weighted
+             */
+            counting: components["schemas"]["TextCounting"];
+            /**
+             * @description The most hashtags a text may hold; null: not limited
+             * @example 30
+             */
+            maxHashtags: number | null;
+            /**
+             * @description The most @mentions a text may hold; null: not limited
+             * @example 20
+             */
+            maxMentions: number | null;
+        };
+        ThreadCapabilitiesView: {
+            /**
+             * @description What the containers after the first become: replies (X) or comments under the post (Facebook, Instagram)
+             * @example replies
+             * @enum {string}
+             */
+            partsBecome: "replies" | "comments";
+            /**
+             * @description Whether a later container may hold media
+             * @example true
+             */
+            partMedia: boolean;
+            /**
+             * @description Whether a later container needs text
+             * @example false
+             */
+            partTextRequired: boolean;
+        };
+        DurationRangeView: {
+            /** @example 500 */
+            minMs: number;
+            /** @example 140000 */
+            maxMs: number;
+        };
+        MediaKindCapabilitiesView: {
+            /**
+             * @description The file extensions a media URL of this kind may end in (lowercase)
+             * @example [
+             *       "jpg",
+             *       "jpeg",
+             *       "png",
+             *       "webp"
+             *     ]
+             */
+            formats: string[];
+            /**
+             * @description The most media of this kind in one post
+             * @example 4
+             */
+            maxItems: number;
+            /**
+             * @description True when a medium of this kind is published alone, with no other media
+             * @example false
+             */
+            alone: boolean;
+            /**
+             * Format: int64
+             * @description The largest uploaded file of this kind, in bytes (checked for media uploaded to the service); null: not limited here
+             * @example 5242880
+             */
+            maxBytes: number | null;
+            /** @description An uploaded video's duration when it is the post's only medium */
+            duration?: components["schemas"]["DurationRangeView"];
+            /** @description An uploaded video's duration among other media (an Instagram carousel); `duration` when absent */
+            durationAmongOthers?: components["schemas"]["DurationRangeView"];
+        };
+        MediaKindsView: {
+            image?: components["schemas"]["MediaKindCapabilitiesView"];
+            gif?: components["schemas"]["MediaKindCapabilitiesView"];
+            video?: components["schemas"]["MediaKindCapabilitiesView"];
+        };
+        PlacementMediaView: {
+            /**
+             * @description The fewest media a post needs
+             * @example 0
+             */
+            minItems: number;
+            /**
+             * @description The most media of any kinds together
+             * @example 4
+             */
+            maxItems: number;
+            kinds: components["schemas"]["MediaKindsView"];
+        };
+        PlacementView: {
+            /** @example A post on the profile */
+            description: string;
+            /** @description The placement's own text limits, where they differ from the network's `text` */
+            text?: components["schemas"]["TextCapabilitiesView"];
+            /** @description The placement's own thread, where it differs from the network's `thread`; null: no later containers */
+            thread?: components["schemas"]["ThreadCapabilitiesView"] | null;
+            media: components["schemas"]["PlacementMediaView"];
+        };
+        UnpublishCapabilitiesView: {
+            /**
+             * @description Whether POST /api/v1/posts/{id}/unpublish can delete posts of this network (with this deployment’s login)
+             * @example true
+             */
+            supported: boolean;
+        };
+        CommentsCapabilitiesView: {
+            /**
+             * @description Whether the comments under a published post can be read and answered
+             * @example true
+             */
+            supported: boolean;
+            /**
+             * @description The form of a comment id (what `replyToId` may be), in words; null when comments are not supported
+             * @example a post id of 1 to 19 digits
+             */
+            commentId: string | null;
+        };
+        MetricNamesView: {
+            /**
+             * @description A published post's metrics
+             * @example [
+             *       "impressions",
+             *       "likes"
+             *     ]
+             */
+            post: string[];
+            /**
+             * @description An account's metrics
+             * @example [
+             *       "followers",
+             *       "following"
+             *     ]
+             */
+            account: string[];
+        };
         /** @enum {string} */
         AccountFeature: "publish" | "media" | "video" | "thread" | "read_comments" | "answer_comments" | "metrics" | "unpublish";
+        FeaturePermissionsView: {
+            /** @example publish */
+            feature: components["schemas"]["AccountFeature"];
+            /**
+             * @description Alternatives: the feature works when every permission of any one of them is granted
+             * @example [
+             *       [
+             *         "tweet.read",
+             *         "tweet.write",
+             *         "users.read"
+             *       ]
+             *     ]
+             */
+            anyOf: string[][];
+        };
+        OptionsCapabilitiesView: {
+            /**
+             * @description The options `options.<network>` takes besides `containers`
+             * @example [
+             *       "poll"
+             *     ]
+             */
+            names: string[];
+            /**
+             * @description The JSON Schema of `options.<network>` without `containers`: its bounds are those the validator checks (a value outside them is a 422 naming its path)
+             * @example {
+             *       "type": "object",
+             *       "additionalProperties": false,
+             *       "properties": {}
+             *     }
+             */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
+        NetworkCapabilitiesView: {
+            /** @example x */
+            id: components["schemas"]["Network"];
+            /** @example X */
+            displayName: string;
+            /**
+             * @description Other names the API takes for it (in paths)
+             * @example [
+             *       "twitter"
+             *     ]
+             */
+            aliases: string[];
+            text: components["schemas"]["TextCapabilitiesView"];
+            /** @description Each placement by name (`feed`, `reel`, `story`), with the media it takes */
+            placements: {
+                [key: string]: components["schemas"]["PlacementView"];
+            };
+            /**
+             * @description The placement a post goes to when no option says otherwise
+             * @example feed
+             */
+            defaultPlacement: string;
+            /**
+             * @description The option of `options.<network>` that picks the placement; null when the network has one placement
+             * @example null
+             */
+            placementOption: string | null;
+            thread: components["schemas"]["ThreadCapabilitiesView"];
+            unpublish: components["schemas"]["UnpublishCapabilitiesView"];
+            comments: components["schemas"]["CommentsCapabilitiesView"];
+            metrics: components["schemas"]["MetricNamesView"];
+            /** @description The permissions each feature needs; a feature not listed needs nothing beyond connecting */
+            permissions: components["schemas"]["FeaturePermissionsView"][];
+            options: components["schemas"]["OptionsCapabilitiesView"];
+        };
+        /** @enum {string} */
+        AccountStatus: "active" | "expired" | "disconnected";
         MissingPermissionsView: {
             /** @example thread */
             feature: components["schemas"]["AccountFeature"];
@@ -1672,6 +1942,180 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listNetworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["NetworkSummaryView"][];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getNetwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description facebook, instagram or x (twitter is accepted for x) */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["NetworkCapabilitiesView"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`). On this route: `unknown_network` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     listAccounts: {
         parameters: {
             query: {

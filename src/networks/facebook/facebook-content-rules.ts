@@ -5,7 +5,8 @@ import { facebookPlacementProblems } from './facebook-placement-rules';
 import { readFacebookOptions } from './facebook-post-options';
 
 /** Photo formats Facebook accepts (docs/networks.md): JPEG, BMP, PNG, GIF, TIFF. */
-const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'bmp', 'png', 'gif', 'tif', 'tiff']);
+export const FACEBOOK_PHOTO_FORMATS: readonly string[] = ['jpg', 'jpeg', 'bmp', 'png', 'gif', 'tif', 'tiff'];
+const PHOTO_EXTENSIONS = new Set(FACEBOOK_PHOTO_FORMATS);
 /** The most photos one multi-photo post takes here. */
 export const FACEBOOK_MAX_PHOTOS = 10;
 

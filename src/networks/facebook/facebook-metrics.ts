@@ -7,7 +7,9 @@ import { numberField, recordField } from '../http/json-fields';
 import {
   AccountMetricsRequest,
   countOf,
+  MetricNames,
   MetricReading,
+  MetricValue,
   PostMetricsRequest,
   unavailable,
 } from '../metrics/metric-reading';
@@ -32,6 +34,18 @@ const POST_INSIGHTS = [
 const POST_ENGAGEMENT_FIELDS = 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares';
 const VIDEO_ENGAGEMENT_FIELDS = 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0)';
 
+/** The counts read from the published object itself (engagementOf answers exactly these). */
+const ENGAGEMENT = ['reactions', 'comments', 'shares'] as const;
+type Engagement = Record<(typeof ENGAGEMENT)[number], MetricValue>;
+/** A Page's own counts (facebookAccountMetrics answers exactly these). */
+const PAGE_METRICS = ['followers', 'fans'] as const;
+
+/** The metrics Facebook reports: a post's insights and engagement, and a Page's counts. */
+export const FACEBOOK_METRIC_NAMES: MetricNames = {
+  post: [...POST_INSIGHTS.map((metric) => metric.name), ...ENGAGEMENT],
+  account: PAGE_METRICS,
+};
+
 /** A Page post's id is `{page-id}_{post-id}`; a Page video is published under its Video id alone. */
 function isVideoId(platformPostId: string): boolean {
   return !platformPostId.includes('_');
@@ -42,7 +56,7 @@ function summaryTotal(body: Record<string, unknown>, edge: string): number | und
   return summary ? numberField(summary, 'total_count') : undefined;
 }
 
-async function engagementOf(api: GraphApi, request: PostMetricsRequest, video: boolean): Promise<MetricReading> {
+async function engagementOf(api: GraphApi, request: PostMetricsRequest, video: boolean): Promise<Engagement> {
   const fields = video ? VIDEO_ENGAGEMENT_FIELDS : POST_ENGAGEMENT_FIELDS;
   try {
     const body = await graphRead(api, node(request.platformPostId), request.tokens.accessToken, { fields });
@@ -92,5 +106,5 @@ export async function facebookAccountMetrics(api: GraphApi, request: AccountMetr
   return {
     followers: countOf(numberField(body, 'followers_count')),
     fans: countOf(numberField(body, 'fan_count')),
-  };
+  } satisfies Record<(typeof PAGE_METRICS)[number], MetricValue>;
 }

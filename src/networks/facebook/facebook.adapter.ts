@@ -1,3 +1,4 @@
+import { FACEBOOK_CAPABILITIES } from './facebook-capabilities';
 import { answerGraphComment, FACEBOOK_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
 import { FACEBOOK_PERMISSION_NEEDS } from './facebook-permissions';
 import type { CommentingAdapter } from '../network-adapter';
@@ -31,7 +32,7 @@ import {
 } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
-import { facebookAccountMetrics, facebookPostMetrics } from './facebook-metrics';
+import { facebookAccountMetrics, facebookPostMetrics, FACEBOOK_METRIC_NAMES } from './facebook-metrics';
 import { facebookContentProblems } from './facebook-content-rules';
 import { FACEBOOK_POST_OPTIONS } from './facebook-post-options';
 import type { NetworkPostOptions } from '../post-options';
@@ -70,6 +71,8 @@ export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
   /** Long-lived user tokens live 60 days: act in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
   readonly permissionNeeds = FACEBOOK_PERMISSION_NEEDS;
+  readonly capabilities = FACEBOOK_CAPABILITIES;
+  readonly metricNames = FACEBOOK_METRIC_NAMES;
   readonly displayName = FACEBOOK_IDENTITY.displayName;
   readonly appOptions = APP_OPTIONS;
   readonly postOptions = FACEBOOK_POST_OPTIONS;

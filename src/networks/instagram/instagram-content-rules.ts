@@ -11,8 +11,10 @@ export const INSTAGRAM_CAROUSEL_MIN = 2;
 export const INSTAGRAM_CAROUSEL_MAX = 10;
 
 /** Images are JPEG only; Reels and carousel videos MP4 or MOV (docs/networks.md). */
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg']);
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);
+export const INSTAGRAM_IMAGE_FORMATS: readonly string[] = ['jpg', 'jpeg'];
+export const INSTAGRAM_VIDEO_FORMATS: readonly string[] = ['mp4', 'mov'];
+const IMAGE_EXTENSIONS = new Set(INSTAGRAM_IMAGE_FORMATS);
+const VIDEO_EXTENSIONS = new Set(INSTAGRAM_VIDEO_FORMATS);
 const MEDIA_FORMAT: ContentRule = 'media_format';
 
 export const hashtagsIn = (text: string): number => (text.match(/#[\p{L}\p{N}_]+/gu) ?? []).length;

@@ -3,7 +3,14 @@ import { GraphApi } from '../graph/graph-api';
 import { readGraphInsights } from '../graph/graph-insights';
 import { graphRead, node } from '../graph/graph-publishing';
 import { numberField } from '../http/json-fields';
-import { AccountMetricsRequest, countOf, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
+import {
+  AccountMetricsRequest,
+  countOf,
+  MetricNames,
+  MetricReading,
+  MetricValue,
+  PostMetricsRequest,
+} from '../metrics/metric-reading';
 
 /**
  * Media insights (lifetime). Instagram reports some only for some media (a metric that does not
@@ -15,6 +22,17 @@ const MEDIA_INSIGHTS = [
   { graphName: 'shares', name: 'shares' },
   { graphName: 'saved', name: 'saves' },
 ];
+
+/** Counts read from the medium's own fields (instagramPostMetrics answers these beside its insights). */
+const MEDIA_FIELDS = ['likes', 'comments'] as const;
+/** An account's counts (instagramAccountMetrics answers exactly these). */
+const ACCOUNT_METRICS = ['followers', 'following', 'posts'] as const;
+
+/** The metrics Instagram reports: a medium's insights and counts, and an account's counts. */
+export const INSTAGRAM_METRIC_NAMES: MetricNames = {
+  post: [...MEDIA_INSIGHTS.map((metric) => metric.name), ...MEDIA_FIELDS],
+  account: ACCOUNT_METRICS,
+};
 
 /**
  * A medium's metrics: likes and comments from its fields (always readable by its owner), the rest
@@ -34,11 +52,11 @@ export async function instagramPostMetrics(
     MEDIA_INSIGHTS,
     lackedFor(needs, 'metrics', request.permissions),
   );
-  return {
-    ...insights,
+  const counts = {
     likes: countOf(numberField(body, 'like_count')),
     comments: countOf(numberField(body, 'comments_count')),
-  };
+  } satisfies Record<(typeof MEDIA_FIELDS)[number], MetricValue>;
+  return { ...insights, ...counts };
 }
 
 /** An Instagram professional account's followers, follows and media count. */
@@ -50,5 +68,5 @@ export async function instagramAccountMetrics(api: GraphApi, request: AccountMet
     followers: countOf(numberField(body, 'followers_count')),
     following: countOf(numberField(body, 'follows_count')),
     posts: countOf(numberField(body, 'media_count')),
-  };
+  } satisfies Record<(typeof ACCOUNT_METRICS)[number], MetricValue>;
 }

@@ -1,3 +1,4 @@
+import { INSTAGRAM_CAPABILITIES } from './instagram-capabilities';
 import { answerGraphComment, INSTAGRAM_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
 import { instagramPermissionNeeds } from './instagram-permissions';
 import type { CommentingAdapter } from '../network-adapter';
@@ -24,7 +25,7 @@ import {
 } from '../network-adapter';
 import { PermissionNeeds } from '../account-permissions';
 import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
-import { instagramAccountMetrics, instagramPostMetrics } from './instagram-metrics';
+import { instagramAccountMetrics, instagramPostMetrics, INSTAGRAM_METRIC_NAMES } from './instagram-metrics';
 import { NetworkError } from '../network-error';
 import {
   exchangeInstagramFacebookCode,
@@ -64,6 +65,8 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   get permissionNeeds(): PermissionNeeds {
     return instagramPermissionNeeds(this.settings.login);
   }
+  readonly capabilities = INSTAGRAM_CAPABILITIES;
+  readonly metricNames = INSTAGRAM_METRIC_NAMES;
   readonly displayName = INSTAGRAM_IDENTITY.displayName;
 
   constructor(

@@ -37,6 +37,12 @@ export function countOf(value: number | undefined): MetricValue {
   return value === undefined ? unavailable('not_reported', 'The network did not report it') : available(value);
 }
 
+/** The metrics a network reports of a published post and of an account. */
+export interface MetricNames {
+  post: readonly string[];
+  account: readonly string[];
+}
+
 export interface PostMetricsRequest {
   /** The account's id on the network. */
   networkAccountId: string;
@@ -63,6 +69,11 @@ export interface AccountMetricsRequest {
  * own is an `unavailable` entry instead.
  */
 export interface MetricsAdapter {
+  /**
+   * The names of the metrics the network reports (each reading has exactly these, a value or
+   * `unavailable`), from the tables its readings are built from: the capability document lists them.
+   */
+  readonly metricNames: MetricNames;
   postMetrics(request: PostMetricsRequest): Promise<MetricReading>;
   accountMetrics(request: AccountMetricsRequest): Promise<MetricReading>;
 }

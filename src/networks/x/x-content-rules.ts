@@ -10,8 +10,10 @@ import {
 
 export const X_MAX_IMAGES = 4;
 /** Image formats X takes (docs/networks.md: JPG, PNG, GIF, WEBP; GIFs are their own kind here). */
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp']);
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mov']);
+export const X_IMAGE_FORMATS: readonly string[] = ['jpg', 'jpeg', 'png', 'webp'];
+export const X_VIDEO_FORMATS: readonly string[] = ['mp4', 'mov'];
+const IMAGE_EXTENSIONS = new Set(X_IMAGE_FORMATS);
+const VIDEO_EXTENSIONS = new Set(X_VIDEO_FORMATS);
 
 /** The text's length as X weighs it (twitter-text: a URL 23, an emoji or CJK character 2). */
 export const xWeightedLength = (text: string): number => parseTweet(text).weightedLength;

@@ -1,5 +1,11 @@
 import { isRecord, numberField, recordField } from '../http/json-fields';
-import { AccountMetricsRequest, countOf, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
+import {
+  AccountMetricsRequest,
+  countOf,
+  MetricNames,
+  MetricReading,
+  PostMetricsRequest,
+} from '../metrics/metric-reading';
 import { XApi } from './x-api';
 import { POST_FIELDS } from './x-post-fields';
 
@@ -22,6 +28,9 @@ const USER_METRICS: Record<string, readonly string[]> = {
   following: ['following_count'],
   posts: ['post_count', 'tweet_count'],
 };
+
+/** The metrics X reports: each reading has exactly these (publicMetrics maps the tables). */
+export const X_METRIC_NAMES: MetricNames = { post: Object.keys(TWEET_METRICS), account: Object.keys(USER_METRICS) };
 
 function publicMetrics(api: XApi, body: unknown, metrics: Record<string, readonly string[]>): MetricReading {
   const data = isRecord(body) ? recordField(body, 'data') : undefined;

@@ -1,7 +1,7 @@
 import { OpenApiContract, readContractJson } from '../../contracts';
 import type { OpenApiOverlay } from '../../contracts';
 import { PostPart } from '../network-adapter';
-import { X_EXCLUSIVE, xOptionProblems, xTweetFields } from './x-post-options';
+import { X_EXCLUSIVE, X_OPTIONS_SCHEMA, X_POST_OPTIONS, xOptionProblems, xTweetFields } from './x-post-options';
 
 const text: PostPart[] = [{ text: 'Which bread?', media: [] }];
 const withImage: PostPart[] = [{ text: 'Look', media: [{ kind: 'image', url: 'https://cdn.example.com/a.jpg' }] }];
@@ -115,5 +115,23 @@ describe('xTweetFields', () => {
     };
     // card_uri is the one property of the rule we never send.
     expect(rule?.properties.filter((name) => name !== 'card_uri')).toEqual(X_EXCLUSIVE.map((name) => xName[name]));
+  });
+
+  it("publishes a schema whose bounds are X's own (CreatePostsRequest, CreatePostsPoll), named as our options", () => {
+    type Schema = { properties: Record<string, Record<string, unknown>> };
+    const schemas = readContractJson<{ components: { schemas: Record<string, Schema> } }>('x/openapi.json').components
+      .schemas;
+    const request = schemas.CreatePostsRequest!.properties;
+    const contractPoll = schemas.CreatePostsPoll!.properties;
+    const ours = (X_OPTIONS_SCHEMA as Schema).properties;
+    const poll = (ours.poll as Schema).properties;
+    expect(X_POST_OPTIONS.schema).toBe(X_OPTIONS_SCHEMA);
+    expect(poll.options).toEqual(contractPoll.options && { ...contractPoll.options, description: undefined });
+    expect(poll.durationMinutes).toEqual({ ...contractPoll.duration_minutes, description: undefined });
+    // everyone is our default, sent as no reply_settings at all (X's enum has no such value).
+    expect(ours.replySettings!.enum).toEqual(['everyone', ...(request.reply_settings!.enum as string[])]);
+    expect(ours.quotePostId!.pattern).toBe(request.quote_tweet_id!.pattern);
+    expect(ours.communityId!.pattern).toBe(request.community_id!.pattern);
+    expect(Object.keys(ours)).toEqual(X_POST_OPTIONS.names);
   });
 });

@@ -26,6 +26,49 @@ export const X_OPTION_NAMES: readonly string[] = ['poll', 'replySettings', 'quot
 
 const X_ID = /^[0-9]{1,19}$/;
 
+/** A post or community id as the schema says it (with an example, for those who build a valid value from it). */
+const idSchema = (description: string) => ({
+  type: 'string',
+  pattern: X_ID.source,
+  examples: ['1346889436626259968'],
+  description,
+});
+
+/**
+ * The JSON Schema of `options.x` (the capability document publishes it), built from the bounds
+ * xOptionProblems checks. What it cannot say is the one rule between fields: at most one of media,
+ * a poll and a quote (X_EXCLUSIVE). Lengths are in code points, as JSON Schema and the check count.
+ */
+export const X_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    poll: {
+      type: 'object',
+      description: 'A poll on the post (X takes no media and no quote with it)',
+      additionalProperties: false,
+      required: ['options', 'durationMinutes'],
+      properties: {
+        options: {
+          type: 'array',
+          minItems: X_POLL_BOUNDS.minOptions,
+          maxItems: X_POLL_BOUNDS.maxOptions,
+          items: { type: 'string', minLength: 1, maxLength: X_POLL_BOUNDS.maxOptionLength },
+        },
+        durationMinutes: { type: 'integer', minimum: X_POLL_BOUNDS.minMinutes, maximum: X_POLL_BOUNDS.maxMinutes },
+      },
+    },
+    replySettings: {
+      type: 'string',
+      enum: [...X_REPLY_SETTINGS],
+      default: 'everyone',
+      description: 'Who may reply (everyone when absent)',
+    },
+    quotePostId: idSchema('The id of the X post this post quotes'),
+    communityId: idSchema('The X community to post in'),
+  },
+};
+
 /**
  * What one post may not combine: contracts/x/overlay.json's `mutuallyExclusive` for
  * CreatePostsRequest (media, poll, quote_tweet_id; card_uri is never sent), named as our options
@@ -102,7 +145,11 @@ export function xOptionProblems(options: NetworkPostOptions, at: string, parts: 
   return problems;
 }
 
-export const X_POST_OPTIONS: PostOptionsRules = { names: X_OPTION_NAMES, check: xOptionProblems };
+export const X_POST_OPTIONS: PostOptionsRules = {
+  names: X_OPTION_NAMES,
+  schema: X_OPTIONS_SCHEMA,
+  check: xOptionProblems,
+};
 
 /** The options as they read once accepted (xOptionProblems found nothing). */
 export function readXOptions(options: NetworkPostOptions | undefined): XPostOptions {

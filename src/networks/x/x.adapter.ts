@@ -1,3 +1,4 @@
+import { X_CAPABILITIES } from './x-capabilities';
 import { answerOnX, listXReplies } from './x-replies';
 import { X_POST_OPTIONS } from './x-post-options';
 import { X_PERMISSION_NEEDS } from './x-permissions';
@@ -22,7 +23,7 @@ import {
 } from '../network-adapter';
 import { AccountMetricsRequest, MetricReading, PostMetricsRequest } from '../metrics/metric-reading';
 import { XApi } from './x-api';
-import { xAccountMetrics, xPostMetrics } from './x-metrics';
+import { xAccountMetrics, xPostMetrics, X_METRIC_NAMES } from './x-metrics';
 import {
   exchangeXCode,
   readXAccountTraits,
@@ -55,6 +56,8 @@ export class XAdapter implements NetworkAdapter, PublishingAdapter {
   readonly refreshAheadMs = 15 * 60_000;
   readonly permissionNeeds = X_PERMISSION_NEEDS;
   readonly postOptions = X_POST_OPTIONS;
+  readonly capabilities = X_CAPABILITIES;
+  readonly metricNames = X_METRIC_NAMES;
   readonly displayName = X_IDENTITY.displayName;
 
   constructor(
