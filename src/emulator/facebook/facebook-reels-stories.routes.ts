@@ -14,6 +14,8 @@ import { tokenActsForPage } from './facebook-ownership';
 import { findPage, TestFacebookPage } from './facebook-test-user';
 import { EmulatorState } from '../state/emulator-state';
 import { ruploadUrl } from './facebook-rupload.routes';
+import { isInstagramObject } from '../instagram/instagram-objects';
+import { readInstagramStories } from '../instagram/instagram-publish.routes';
 
 type IdParams = { Params: { id: string } };
 type Placement = 'reel' | 'story';
@@ -165,8 +167,11 @@ export function registerFacebookReelsStoriesRoutes(fastify: FastifyInstance, con
     return reply.headers(usageHeaders).send({ success: true, post_id: postId });
   });
 
-  // The Page's stories, newest first (the Stories node's fields).
+  // The Page's stories, newest first (the Stories node's fields); an Instagram account's (Instagram
+  // through Facebook Login shares this host) are Instagram's to answer.
   fastify.get<IdParams>('/:id/stories', async (request) => {
+    if (isInstagramObject(state, request.params.id))
+      return readInstagramStories(context, request, 'facebook', request.params.id);
     const params = requestParams(request);
     const token = requireGraphCall(state, 'facebook', request, params);
     const pageId = request.params.id === 'me' ? token.subjectId : request.params.id;

@@ -1,4 +1,4 @@
-import { FastifyInstance } from 'fastify';
+import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { GraphHost, PUBLISH_FAULTS } from '../graph/graph-access';
 import { GraphError } from '../graph/graph-error';
@@ -176,23 +176,38 @@ export function registerInstagramPublishRoutes(
     return graphPage(request, params, items, 25, context.publicUrl);
   });
 
-  // The account's stories of the last 24 hours, newest first (GET /{ig-user-id}/stories, the IG User
-  // Stories reference: "Stories are only available for 24 hours").
-  fastify.get<IdParams>('/:id/stories', async (request) => {
-    const { params, account } = await authorizeInstagramCall(context, request, host, request.params.id);
-    const fields = parseFields(params.fields, ['id']);
-    const since = state.now() - DAY_MS;
-    const items = state.published
-      .list({ network: 'instagram', accountId: account.id })
-      .filter(
-        (item) =>
-          !item.parentId &&
-          !item.deletedAt &&
-          item.instagram?.productType === 'STORY' &&
-          Date.parse(item.publishedAt) > since,
-      )
-      .reverse()
-      .map((item) => instagramMediaNode(item, account.username, fields));
-    return graphPage(request, params, items, 25, context.publicUrl);
-  });
+  // On graph.facebook.com, Facebook's Page stories route answers this path, and hands an Instagram
+  // user's id to readInstagramStories: one route per path and host.
+  if (host === 'instagram')
+    fastify.get<IdParams>('/:id/stories', async (request) =>
+      readInstagramStories(context, request, host, request.params.id),
+    );
+}
+
+/**
+ * The account's stories of the last 24 hours, newest first (GET /{ig-user-id}/stories, the IG User
+ * Stories reference: "Stories are only available for 24 hours").
+ */
+export async function readInstagramStories(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  host: GraphHost,
+  igUserId: string,
+): Promise<unknown> {
+  const { state } = context;
+  const { params, account } = await authorizeInstagramCall(context, request, host, igUserId);
+  const fields = parseFields(params.fields, ['id']);
+  const since = state.now() - DAY_MS;
+  const items = state.published
+    .list({ network: 'instagram', accountId: account.id })
+    .filter(
+      (item) =>
+        !item.parentId &&
+        !item.deletedAt &&
+        item.instagram?.productType === 'STORY' &&
+        Date.parse(item.publishedAt) > since,
+    )
+    .reverse()
+    .map((item) => instagramMediaNode(item, account.username, fields));
+  return graphPage(request, params, items, 25, context.publicUrl);
 }

@@ -11,6 +11,18 @@ import type { TextCounting } from '../network-capabilities';
  * only describe its shape for the OpenAPI document and the SDK.
  */
 
+/** A text limit that depends on the account. */
+export class AccountMaxLengthView {
+  @ApiProperty({ type: 'integer', example: 25000 })
+  maxLength!: number;
+
+  @ApiProperty({
+    description: 'Which accounts have it',
+    example: 'X accounts whose subscription (subscription_type) is Premium or PremiumPlus',
+  })
+  accounts!: string;
+}
+
 /** An installed network, as GET /api/v1/networks lists it. */
 export class NetworkSummaryView {
   @ApiProperty({ enum: NETWORK_IDS, enumName: 'Network', example: 'x' })
@@ -59,22 +71,10 @@ export class TextCapabilitiesView {
   maxMentions!: number | null;
 
   @ApiPropertyOptional({
-    type: () => AccountMaxLengthView,
+    type: AccountMaxLengthView,
     description: 'A longer limit for the accounts that qualify (X: long posts), checked per account',
   })
   accountMaxLength?: AccountMaxLengthView;
-}
-
-/** A text limit that depends on the account. */
-export class AccountMaxLengthView {
-  @ApiProperty({ type: 'integer', example: 25000 })
-  maxLength!: number;
-
-  @ApiProperty({
-    description: 'Which accounts have it',
-    example: 'X accounts whose subscription (subscription_type) is Premium or PremiumPlus',
-  })
-  accounts!: string;
 }
 
 /** An inclusive range of a video's duration. */
