@@ -28,6 +28,12 @@ export interface FacebookProgress {
    * rather than starting another. A photo story's staged photo is `photoIds[0]`.
    */
   placementVideoId?: string;
+  /**
+   * When a link post without text was sent to `/feed` (recorded just before the call): a resumed
+   * attempt has no message to find it by, so it adopts the Page's first post without a message made
+   * since then (LINK_POST_CLOCK_SLACK_MS before it, for the two clocks).
+   */
+  linkPostSentAt?: string;
   /** The Page post (for a video or a reel, the video's id; for a story, its post_id) once it exists. */
   postId?: string;
   /** The comments already made for the thread parts, in order. */
@@ -41,6 +47,7 @@ export function readFacebookProgress(progress: PublishProgress): FacebookProgres
   const videoSessionId = stringField(source, 'videoSessionId');
   const videoUploadedAt = stringField(source, 'videoUploadedAt');
   const placementVideoId = stringField(source, 'placementVideoId');
+  const linkPostSentAt = stringField(source, 'linkPostSentAt');
   return {
     photoIds: stringList(source, 'photoIds'),
     commentIds: stringList(source, 'commentIds'),
@@ -48,6 +55,7 @@ export function readFacebookProgress(progress: PublishProgress): FacebookProgres
     ...(videoSessionId ? { videoSessionId } : {}),
     ...(videoUploadedAt ? { videoUploadedAt } : {}),
     ...(placementVideoId ? { placementVideoId } : {}),
+    ...(linkPostSentAt ? { linkPostSentAt } : {}),
     ...(postId ? { postId } : {}),
   };
 }

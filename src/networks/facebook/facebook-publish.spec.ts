@@ -591,3 +591,70 @@ describe('FacebookAdapter publishing', () => {
     expect(delivery.checkpoints).toEqual([{ photoIds: [], commentIds: [], postId: '101_501' }]);
   });
 });
+
+describe('FacebookAdapter link posts without text', () => {
+  const LINK = 'https://bakery.example/menu';
+  const linkRequest = (options: Parameters<typeof publishRequest>[3] = {}) => {
+    const delivery = request([part('')], options);
+    delivery.options = { link: LINK };
+    return delivery;
+  };
+  const feedRead = get('/101/feed', { fields: 'id,message,created_time', limit: '25' });
+
+  it('records when it sends the post, before sending it', async () => {
+    const { adapter, http } = adapterWith(answer(200, feedPostAnswer('601')), answer(200, permalinkAnswer('101_601')));
+    const delivery = linkRequest();
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_601' });
+    expect(http.requests[0]).toEqual(post('/101/feed', { link: LINK }));
+    expect(delivery.checkpoints[0]).toEqual({ photoIds: [], commentIds: [], linkPostSentAt: expect.any(String) });
+  });
+
+  it('when resuming, adopts the first post without a message made since it was sent, instead of posting again', async () => {
+    const { adapter, http } = adapterWith(
+      answer(
+        200,
+        feedAnswer({ id: '101_603', message: 'Other' }, { id: '101_602' }, { id: '101_601' }, { id: '101_500' }),
+      ),
+      answer(200, permalinkAnswer('101_601')),
+    );
+    // The fixtures' posts were made at 11:59:58; 101_500 is as old, but the feed lists newest first.
+    const delivery = linkRequest({
+      resuming: true,
+      progress: { photoIds: [], commentIds: [], linkPostSentAt: '2026-03-01T11:59:30.000Z' },
+    });
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_500' });
+    expect(http.requests[0]).toEqual(feedRead);
+    expect(http.requests.some((sent) => sent.method === 'POST')).toBe(false);
+  });
+
+  it('when resuming and no post without a message was made since it was sent, posts it', async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, feedAnswer({ id: '101_603', message: 'Other' })),
+      answer(200, feedPostAnswer('604')),
+      answer(200, permalinkAnswer('101_604')),
+    );
+    const delivery = linkRequest({
+      resuming: true,
+      progress: { photoIds: [], commentIds: [], linkPostSentAt: '2026-03-01T11:59:30.000Z' },
+    });
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_604' });
+    expect(http.requests.map((sent) => `${sent.method} ${sent.url}`)).toEqual([
+      `GET ${GRAPH}/101/feed`,
+      `POST ${GRAPH}/101/feed`,
+      `GET ${GRAPH}/101_604`,
+    ]);
+  });
+
+  it('looks for nothing older than the clock slack before it was sent', async () => {
+    const { adapter } = adapterWith(
+      answer(200, feedAnswer({ id: '101_500' })),
+      answer(200, feedPostAnswer('605')),
+      answer(200, permalinkAnswer('101_605')),
+    );
+    const delivery = linkRequest({
+      resuming: true,
+      progress: { photoIds: [], commentIds: [], linkPostSentAt: '2026-03-01T12:01:00.000Z' },
+    });
+    await expect(adapter.publish(delivery)).resolves.toMatchObject({ platformPostId: '101_605' });
+  });
+});

@@ -1,6 +1,6 @@
 import { publishGraphComments } from '../graph/graph-comments';
 import { GraphApi } from '../graph/graph-api';
-import { createdId, graphPost, graphRead, newestWithText, node } from '../graph/graph-publishing';
+import { createdId, graphEdge, graphPost, graphRead, newestWithText, node } from '../graph/graph-publishing';
 import { stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { FacebookProgress, facebookProgressJson, readFacebookProgress } from './facebook-progress';
@@ -63,7 +63,7 @@ export async function publishOnFacebook(
       if (step.kind === 'poll') return step;
       postId = step.videoId;
     } else {
-      postId = await createPost(api, request, post, link, progress, save);
+      postId = await createPost(api, request, { post, link, progress, save, now });
     }
     // Recorded before its permalink is read: a retry after a failed read goes on from the post.
     await save({ ...progress, postId });
@@ -101,21 +101,35 @@ async function storyPermalink(
 }
 
 /**
- * A text post, with its `link` if the options give one (Facebook shows the link's preview). A
- * resumed attempt looks for it by its message; a link post without a message has none to be found
- * by (a Page post's fields do not include its link), so it is posted again.
+ * How far Facebook's `created_time` of a link post may precede our record of sending it (the two
+ * clocks differ; Graph's times are whole seconds).
  */
-async function createPost(
-  api: GraphApi,
-  request: PublishRequest,
-  post: PostPart,
-  link: string | undefined,
-  progress: FacebookProgress,
-  save: (next: FacebookProgress) => Promise<void>,
-): Promise<string> {
+export const LINK_POST_CLOCK_SLACK_MS = 60_000;
+
+interface FeedPostCall {
+  post: PostPart;
+  link: string | undefined;
+  progress: FacebookProgress;
+  save: (next: FacebookProgress) => Promise<void>;
+  now: Date;
+}
+
+/**
+ * A text post, with its `link` if the options give one (Facebook shows the link's preview). A
+ * resumed attempt looks for it by its message. A link post without a message has none (and a Page
+ * post's fields do not include its link), so the time it was sent is recorded before the call, and
+ * a resumed attempt adopts the Page's first post without a message made since then.
+ */
+async function createPost(api: GraphApi, request: PublishRequest, call: FeedPostCall): Promise<string> {
+  const { post, link, progress, save, now } = call;
   if (post.media.length > 0) return createPhotoPost(api, request, post, progress, save);
-  const existing = request.resuming ? await findRecentPost(api, request, post.text) : undefined;
-  if (existing) return existing;
+  if (request.resuming) {
+    const existing = post.text
+      ? await findRecentPost(api, request, post.text)
+      : progress.linkPostSentAt && (await findLinkPostSince(api, request, progress.linkPostSentAt));
+    if (existing) return existing;
+  }
+  if (!post.text) await save({ ...progress, linkPostSentAt: now.toISOString() });
   return createdId(
     api,
     await graphPost(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, {
@@ -124,6 +138,21 @@ async function createPost(
     }),
     'POST /{page-id}/feed',
   );
+}
+
+/** The Page's earliest recent post without a message made since `sentAt` (less the clocks' slack). */
+async function findLinkPostSince(api: GraphApi, request: PublishRequest, sentAt: string): Promise<string | undefined> {
+  const since = Date.parse(sentAt) - LINK_POST_CLOCK_SLACK_MS;
+  const entries = await graphEdge(api, node(request.networkAccountId, 'feed'), request.tokens.accessToken, {
+    fields: 'id,message,created_time',
+    limit: RECENT_POSTS_LOOKED_AT,
+  });
+  const candidates = entries.filter((entry) => {
+    const created = Date.parse(stringField(entry, 'created_time')?.replace(/\+0000$/, 'Z') ?? '');
+    return !stringField(entry, 'message') && created >= since;
+  });
+  // The feed lists newest first: the earliest candidate is the one sent first after `sentAt`.
+  return stringField(candidates.at(-1) ?? {}, 'id');
 }
 
 /**
