@@ -597,6 +597,15 @@ export interface components {
          * @enum {string}
          */
         TextCounting: "weighted" | "utf16" | "code_points";
+        AccountMaxLengthView: {
+            /** @example 25000 */
+            maxLength: number;
+            /**
+             * @description Which accounts have it
+             * @example X accounts whose subscription (subscription_type) is Premium or PremiumPlus
+             */
+            accounts: string;
+        };
         TextCapabilitiesView: {
             /**
              * @description The most characters one container's text may hold, counted as `counting` says; null: not limited here
@@ -618,6 +627,8 @@ export interface components {
              * @example 20
              */
             maxMentions: number | null;
+            /** @description A longer limit for the accounts that qualify (X: long posts), checked per account */
+            accountMaxLength?: components["schemas"]["AccountMaxLengthView"];
         };
         ThreadCapabilitiesView: {
             /**
