@@ -76,7 +76,9 @@ const STORY_EXCLUDED: readonly string[] = ['collaborators', 'locationId'];
 export const INSTAGRAM_PLACEMENT_OPTIONS: Readonly<Record<InstagramPlacement, readonly string[]>> = {
   feed: INSTAGRAM_OPTION_NAMES.filter((name) => !INSTAGRAM_REEL_OPTIONS.includes(name)),
   reel: INSTAGRAM_OPTION_NAMES,
-  story: INSTAGRAM_OPTION_NAMES.filter((name) => !INSTAGRAM_REEL_OPTIONS.includes(name) && !STORY_EXCLUDED.includes(name)),
+  story: INSTAGRAM_OPTION_NAMES.filter(
+    (name) => !INSTAGRAM_REEL_OPTIONS.includes(name) && !STORY_EXCLUDED.includes(name),
+  ),
 };
 const USER_TAG_KEYS = ['mediaIndex', 'username', 'x', 'y'];
 
@@ -175,17 +177,14 @@ function collaboratorProblems(value: unknown, at: string): ContentProblem[] {
 }
 
 /** x and y: required on an image, optional on a story, not taken on a video (reel, carousel video). */
-function coordinateProblems(
-  tag: Record<string, unknown>,
-  at: string,
-  kind: TagTarget,
-): ContentProblem[] {
+function coordinateProblems(tag: Record<string, unknown>, at: string, kind: TagTarget): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const { minimum, maximum } = INSTAGRAM_TAG_BOUNDS;
   for (const axis of ['x', 'y']) {
     const value = tag[axis];
     if (value === undefined) {
-      if (INSTAGRAM_TAG_COORDINATES[kind] === 'required') problems.push(invalid(`${at}.${axis}`, 'is required to tag a person on an image'));
+      if (INSTAGRAM_TAG_COORDINATES[kind] === 'required')
+        problems.push(invalid(`${at}.${axis}`, 'is required to tag a person on an image'));
     } else if (INSTAGRAM_TAG_COORDINATES[kind] === 'none') {
       problems.push(invalid(`${at}.${axis}`, 'applies only to images and stories: Instagram tags a video by username'));
     } else if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum || value > maximum)
@@ -277,7 +276,10 @@ function whyNot(name: string, placement: InstagramPlacement): string {
 /** The options given that the placement does not take (INSTAGRAM_PLACEMENT_OPTIONS), reel options first. */
 function placementProblems(options: NetworkPostOptions, at: string, placement: InstagramPlacement): ContentProblem[] {
   const taken = INSTAGRAM_PLACEMENT_OPTIONS[placement];
-  const order = [...INSTAGRAM_REEL_OPTIONS, ...INSTAGRAM_OPTION_NAMES.filter((name) => !INSTAGRAM_REEL_OPTIONS.includes(name))];
+  const order = [
+    ...INSTAGRAM_REEL_OPTIONS,
+    ...INSTAGRAM_OPTION_NAMES.filter((name) => !INSTAGRAM_REEL_OPTIONS.includes(name)),
+  ];
   return order
     .filter((name) => options[name] !== undefined && !taken.includes(name))
     .map((name) => ({
