@@ -597,6 +597,15 @@ export interface components {
          * @enum {string}
          */
         TextCounting: "weighted" | "utf16" | "code_points";
+        AccountMaxLengthView: {
+            /** @example 25000 */
+            maxLength: number;
+            /**
+             * @description Which accounts have it
+             * @example X accounts whose subscription (subscription_type) is Premium or PremiumPlus
+             */
+            accounts: string;
+        };
         TextCapabilitiesView: {
             /**
              * @description The most characters one container's text may hold, counted as `counting` says; null: not limited here
@@ -618,6 +627,8 @@ export interface components {
              * @example 20
              */
             maxMentions: number | null;
+            /** @description A longer limit for the accounts that qualify (X: long posts), checked per account */
+            accountMaxLength?: components["schemas"]["AccountMaxLengthView"];
         };
         ThreadCapabilitiesView: {
             /**
@@ -700,6 +711,25 @@ export interface components {
             text?: components["schemas"]["TextCapabilitiesView"];
             /** @description The placement's own thread, where it differs from the network's `thread`; null: no later containers */
             thread?: components["schemas"]["ThreadCapabilitiesView"] | null;
+            /**
+             * @description The options of `options.<network>` this placement takes, where it takes fewer than `options.names`: any other is refused (`options_exclusive`)
+             * @example [
+             *       "placement",
+             *       "userTags"
+             *     ]
+             */
+            options?: string[];
+            /**
+             * @description An option's JSON Schema where this placement takes it otherwise than `options.schema` says (an Instagram reel's user tags take no coordinates)
+             * @example {
+             *       "userTags": {
+             *         "type": "array"
+             *       }
+             *     }
+             */
+            optionSchemas?: {
+                [key: string]: unknown;
+            };
             media: components["schemas"]["PlacementMediaView"];
         };
         UnpublishCapabilitiesView: {
