@@ -186,7 +186,8 @@ class PlacementWalk {
     }
     for (const kind of KINDS.filter((candidate) => !this.placement.media.kinds[candidate])) {
       const extension = Object.keys(KIND_BY_EXTENSION).find((candidate) => KIND_BY_EXTENSION[candidate] === kind)!;
-      this.post(`a ${kind}, a kind not listed`, { field: 'containers[0].media' }, this.words, [
+      // Named at the medium (media_kind, or a network's media_format at its url for a kind it takes nowhere).
+      this.post(`a ${kind}, a kind not listed`, { field: 'containers[0].media[0]' }, this.words, [
         this.url(kind, extension),
       ]);
     }
