@@ -1,8 +1,11 @@
+import { pageReelsStoriesRules } from '../contracts/graph/page-reels-stories';
 import type { MediaKind } from './media-bytes';
 
 const MB = 1024 * 1024;
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+/** Facebook's videos: the 10 GB of its resumable upload (developers.facebook.com/docs/graph-api/video-uploads). */
+const FACEBOOK_VIDEO_BYTES = 10 * 1024 * MB;
 
 /** The shortest and longest video a network takes, in milliseconds. */
 export interface DurationLimit {
@@ -21,23 +24,40 @@ export interface NetworkMediaLimits {
   video: DurationLimit;
   /** A video as one item among several (an Instagram carousel); `video` when absent. */
   carouselVideo?: DurationLimit;
-  /** What a placement (`options.<network>.placement`) takes otherwise: its sizes and video durations win. */
+  /**
+   * What a placement (`options.<network>.placement`) takes otherwise: its sizes and video durations
+   * win (and `carouselVideo` does not apply). Read by the posts' media check and by the capability
+   * document (uploadLimits), so both state the same numbers.
+   */
   placements?: Readonly<Record<string, Pick<NetworkMediaLimits, 'size' | 'video'>>>;
 }
 
 export const NETWORK_MEDIA_LIMITS: Readonly<Record<string, NetworkMediaLimits>> = {
   facebook: {
-    // Videos: the 10 GB of Facebook's resumable upload (developers.facebook.com/docs/graph-api/video-uploads).
-    size: { image: 10 * MB, gif: 10 * MB, video: 10 * 1024 * MB },
+    size: { image: 10 * MB, gif: 10 * MB, video: FACEBOOK_VIDEO_BYTES },
     video: { minMs: 0, maxMs: 240 * MINUTE },
+    // A reel and a video story: the durations of the Reels Publishing and Page Stories guides
+    // (contracts/meta/page-reels-stories.json); a story's photo: "Files can not exceed 10MB".
+    placements: {
+      reel: { size: { video: FACEBOOK_VIDEO_BYTES }, video: pageReelsStoriesRules().reelDuration },
+      story: {
+        size: {
+          image: pageReelsStoriesRules().photoStoryMaxBytes,
+          gif: pageReelsStoriesRules().photoStoryMaxBytes,
+          video: FACEBOOK_VIDEO_BYTES,
+        },
+        video: pageReelsStoriesRules().videoStoryDuration,
+      },
+    },
   },
   instagram: {
     size: { image: 8 * MB, video: 300 * MB },
     video: { minMs: 3 * SECOND, maxMs: 15 * MINUTE },
     carouselVideo: { minMs: 3 * SECOND, maxMs: 60 * SECOND },
     // Story Image and Story Video Specifications of the IG User Media reference (8 MB; 3 to 60 s, 100 MB);
-    // a reel takes the limits above (Reel Specifications: 3 s to 15 min, 300 MB).
+    // Reel Specifications: 3 s to 15 min, 300 MB (those of a single video above).
     placements: {
+      reel: { size: { video: 300 * MB }, video: { minMs: 3 * SECOND, maxMs: 15 * MINUTE } },
       story: { size: { image: 8 * MB, video: 100 * MB }, video: { minMs: 3 * SECOND, maxMs: 60 * SECOND } },
     },
   },

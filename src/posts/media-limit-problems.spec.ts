@@ -44,6 +44,26 @@ describe('mediaLimitProblems', () => {
     );
   });
 
+  it('holds a Facebook reel to 3 to 90 s and a story to 3 to 60 s and 10 MB photos (Reels Publishing, Page Stories guides)', () => {
+    const on = (placement: string, media: StoredContainer['media']) =>
+      mediaLimitProblems('facebook', [{ content: '', media }], placement);
+    expect(on('reel', [video(3000)])).toEqual([]);
+    expect(on('reel', [video(90_000)])).toEqual([]);
+    expect(on('reel', [video(90_001)])).toEqual([
+      {
+        field: 'containers[0].media[0].id',
+        rule: 'media_too_long',
+        message: 'containers[0].media[0].id: the video lasts 90.1 s; this network takes 3 s to 90 s',
+      },
+    ]);
+    expect(on('reel', [video(2999)]).map((problem) => problem.rule)).toEqual(['media_too_short']);
+    expect(on('story', [video(60_000)])).toEqual([]);
+    expect(on('story', [video(61_000)]).map((problem) => problem.rule)).toEqual(['media_too_long']);
+    expect(on('story', [image(10 * MB + 1)]).map((problem) => problem.rule)).toEqual(['media_too_large']);
+    // A feed video keeps the network's own bounds.
+    expect(on('feed', [video(600_000)])).toEqual([]);
+  });
+
   it("takes a Facebook video up to the 10 GB of Facebook's resumable upload", () => {
     expect(rules('facebook', [video(60_000, 10 * 1024 * MB)])).toEqual([]);
     expect(rules('facebook', [video(60_000, 10 * 1024 * MB + 1)])).toEqual(['media_too_large']);

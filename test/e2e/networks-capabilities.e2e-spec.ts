@@ -209,6 +209,20 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
     expect(differences).toEqual([]);
   });
 
+  it("catches a placement's document that says other than the rules (reels and stories are walked)", async () => {
+    const document = (await get('/api/v1/networks/facebook')).body.data as NetworkCapabilitiesView;
+    const wrong = structuredClone(document);
+    wrong.placements.story!.media.kinds.video!.duration!.maxMs += 1000;
+    wrong.placements.story!.options = ['placement', 'link'];
+    wrong.placements.reel!.thread = null;
+    const { disagreements } = await disagreementsOf('facebook', wrong);
+    expect(disagreements).toEqual([
+      expect.stringMatching(/^reel: a thread of two, where the placement takes none: no problem at containers\[1\]/),
+      expect.stringMatching(/^story: a video alone of maxMs: refused, .*media_too_long/),
+      expect.stringMatching(/^story: link = .*: refused, .*options_exclusive/),
+    ]);
+  });
+
   it('catches a document that says other than the rules (the walk is not vacuous)', async () => {
     const document = (await get('/api/v1/networks/x')).body.data as NetworkCapabilitiesView;
     const wrong = structuredClone(document);

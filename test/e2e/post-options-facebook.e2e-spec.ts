@@ -144,7 +144,8 @@ describe('Options per network: Facebook placements and links (against the emulat
       [
         'a reel of a photo',
         () => ({ containers: [{ content: 'R', media: [photo()] }], options: { facebook: { placement: 'reel' } } }),
-        'containers[0].media[0].url',
+        // media_kind, as Instagram names it: the photo's format is fine, its kind is not a reel's.
+        'containers[0].media[0]',
       ],
       [
         'a reel without media',

@@ -186,7 +186,8 @@ class PlacementWalk {
     }
     for (const kind of KINDS.filter((candidate) => !this.placement.media.kinds[candidate])) {
       const extension = Object.keys(KIND_BY_EXTENSION).find((candidate) => KIND_BY_EXTENSION[candidate] === kind)!;
-      this.post(`a ${kind}, a kind not listed`, { field: 'containers[0].media' }, this.words, [
+      // Named at the medium (media_kind, or a network's media_format at its url for a kind it takes nowhere).
+      this.post(`a ${kind}, a kind not listed`, { field: 'containers[0].media[0]' }, this.words, [
         this.url(kind, extension),
       ]);
     }
@@ -240,14 +241,27 @@ class PlacementWalk {
       this.add('a later part without text', [first, { content: '' }], { field: 'containers[1]' });
   }
 
+  /**
+   * Every option of the network: one the placement does not take (not in its `options`) refused at
+   * its path with its example value; one it takes walked by its schema, the placement's own
+   * (`optionSchemas`) where it has one.
+   */
   private options(): void {
     const schema = this.document.options.schema as JsonSchema;
     const at = `options.${this.document.id}`;
     this.post('an option the network does not have', { field: `${at}.notAnOptionZz` }, this.words, undefined, {
       notAnOptionZz: true,
     });
-    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const own = (this.placement.optionSchemas ?? {}) as Record<string, JsonSchema>;
+    for (const [name, networkProperty] of Object.entries(schema.properties ?? {})) {
       if (name === this.document.placementOption) continue;
+      const property = own[name] ?? networkProperty;
+      if (this.placement.options && !this.placement.options.includes(name)) {
+        this.post(`${name}, an option the placement does not take`, { field: `${at}.${name}` }, this.words, undefined, {
+          [name]: exampleOf(property),
+        });
+        continue;
+      }
       for (const variant of variantsOf(property, name))
         this.post(
           `${variant.name}`,

@@ -711,6 +711,25 @@ export interface components {
             text?: components["schemas"]["TextCapabilitiesView"];
             /** @description The placement's own thread, where it differs from the network's `thread`; null: no later containers */
             thread?: components["schemas"]["ThreadCapabilitiesView"] | null;
+            /**
+             * @description The options of `options.<network>` this placement takes, where it takes fewer than `options.names`: any other is refused (`options_exclusive`)
+             * @example [
+             *       "placement",
+             *       "userTags"
+             *     ]
+             */
+            options?: string[];
+            /**
+             * @description An option's JSON Schema where this placement takes it otherwise than `options.schema` says (an Instagram reel's user tags take no coordinates)
+             * @example {
+             *       "userTags": {
+             *         "type": "array"
+             *       }
+             *     }
+             */
+            optionSchemas?: {
+                [key: string]: unknown;
+            };
             media: components["schemas"]["PlacementMediaView"];
         };
         UnpublishCapabilitiesView: {

@@ -1,3 +1,4 @@
+import { pageReelsStoriesRules } from '../../contracts';
 import { MAX_UPLOAD_BYTES, NETWORK_MEDIA_LIMITS } from '../../media';
 import { ACCOUNT_FEATURES } from '../account-permissions';
 import { FacebookAdapter } from '../facebook/facebook.adapter';
@@ -7,6 +8,12 @@ import { APP, RecordingHttp } from '../http/recording-http.testing';
 import { InstagramAdapter } from '../instagram/instagram.adapter';
 import { INSTAGRAM_CAPTION_LIMIT, INSTAGRAM_CAROUSEL_MAX } from '../instagram/instagram-content-rules';
 import { INSTAGRAM_LOGIN_SETTINGS } from '../instagram/instagram.fixtures';
+import { INSTAGRAM_PLACEMENT_MEDIA } from '../instagram/instagram-placement-media';
+import {
+  INSTAGRAM_PLACEMENT_OPTION_SCHEMAS,
+  INSTAGRAM_PLACEMENT_OPTIONS,
+  INSTAGRAM_PLACEMENTS,
+} from '../instagram/instagram-post-options';
 import { InstagramSettings } from '../instagram/instagram.settings';
 import { NetworkAdapter } from '../network-adapter';
 import { NO_POST_OPTIONS } from '../post-options';
@@ -18,6 +25,7 @@ import { XAdapter } from '../x/x.adapter';
 import { XSettings } from '../x/x.settings';
 import { capabilityDocument, networkSummary } from './capability-document';
 
+const MB = 1024 * 1024;
 const http = new RecordingHttp();
 const x = new XAdapter(new XSettings('https://x.com/i/oauth2/authorize', 'https://api.x.com', APP, false), http);
 const facebook = new FacebookAdapter(
@@ -123,6 +131,51 @@ describe('the capability document', () => {
       post: ['views', 'viewers', 'reactions', 'comments', 'shares'],
       account: ['followers', 'fans'],
     });
+  });
+
+  it("states Instagram's reel and story from the placements' media table, limits and options the rules read", () => {
+    const document = capabilityDocument(instagram('facebook'));
+    expect(document.placementOption).toBe('placement');
+    expect(Object.keys(document.placements)).toEqual([...INSTAGRAM_PLACEMENTS]);
+    const { reel, story } = document.placements;
+    expect(reel!.media).toEqual({
+      minItems: 1,
+      maxItems: 1,
+      kinds: {
+        video: {
+          ...INSTAGRAM_PLACEMENT_MEDIA.reel.kinds.video,
+          maxBytes: NETWORK_MEDIA_LIMITS.instagram!.placements!.reel!.size.video,
+          duration: NETWORK_MEDIA_LIMITS.instagram!.placements!.reel!.video,
+        },
+      },
+    });
+    expect(story!.media.kinds.video).toMatchObject({ duration: { minMs: 3000, maxMs: 60_000 }, maxBytes: 100 * MB });
+    expect(story!.media.kinds.video!.durationAmongOthers).toBeUndefined();
+    expect(story!.media.kinds.image).toMatchObject({ maxItems: 1, maxBytes: 8 * MB });
+    // A story's text is not published (a warning): no limit is stated for it.
+    expect(story!.text).toEqual({ maxLength: null, counting: 'utf16', maxHashtags: null, maxMentions: null });
+    expect(story!.options).toEqual(INSTAGRAM_PLACEMENT_OPTIONS.story);
+    expect(story!.options).not.toContain('collaborators');
+    expect(document.placements.feed!.options).not.toContain('shareToFeed');
+    expect(reel!.optionSchemas).toEqual(INSTAGRAM_PLACEMENT_OPTION_SCHEMAS.reel);
+  });
+
+  it("states Facebook's reel (one video, 3 to 90 s) and story (one photo or video, at most 60 s, no thread, no link)", () => {
+    const document = capabilityDocument(facebook);
+    expect(document.placementOption).toBe('placement');
+    const { reel, story } = document.placements;
+    expect(Object.keys(reel!.media.kinds)).toEqual(['video']);
+    expect(reel!.media).toMatchObject({ minItems: 1, maxItems: 1 });
+    expect(reel!.media.kinds.video!.duration).toEqual(pageReelsStoriesRules().reelDuration);
+    expect(story!.media.kinds.video!.duration).toEqual(pageReelsStoriesRules().videoStoryDuration);
+    expect(story!.media.kinds.image).toMatchObject({
+      maxItems: 1,
+      maxBytes: pageReelsStoriesRules().photoStoryMaxBytes,
+    });
+    expect(story!.thread).toBeNull();
+    expect(reel!.thread).toBeUndefined();
+    expect(story!.options).toEqual(['placement']);
+    expect(document.placements.feed!.options).toEqual(['placement', 'link']);
   });
 
   it('says so of a network without options, comments or unpublishing', () => {

@@ -82,6 +82,13 @@ export interface PlacementCapabilities {
   text?: TextCapabilities;
   /** The placement's own thread where it differs from the network's; null: it takes no later containers. */
   thread?: ThreadCapabilities | null;
+  /**
+   * The options of `options.<network>` the placement takes, where it takes fewer than the network
+   * has (an Instagram story takes no collaborators): any other is refused (`options_exclusive`).
+   */
+  options?: readonly string[];
+  /** An option's JSON Schema where the placement takes it otherwise than `options.schema` says (a reel's user tags). */
+  optionSchemas?: Readonly<Record<string, unknown>>;
   media: {
     /** The fewest media the post needs (Instagram publishes nothing without one). */
     minItems: number;

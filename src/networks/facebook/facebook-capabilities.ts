@@ -1,47 +1,40 @@
-import { uploadLimits } from '../capabilities/upload-limits';
+import { placementMediaCapabilities } from '../capabilities/upload-limits';
 import type { NetworkCapabilities } from '../capabilities/network-capabilities';
-import { extensionsOf } from '../media-kind';
-import { FACEBOOK_MAX_PHOTOS, FACEBOOK_PHOTO_FORMATS } from './facebook-content-rules';
+import { FACEBOOK_PLACEMENT_MEDIA } from './facebook-placement-media';
+import { FACEBOOK_PLACEMENT_OPTIONS } from './facebook-post-options';
 import { FACEBOOK_IDENTITY } from './facebook.identity';
 
+const media = (placement: keyof typeof FACEBOOK_PLACEMENT_MEDIA) =>
+  placementMediaCapabilities(FACEBOOK_IDENTITY.id, placement, FACEBOOK_PLACEMENT_MEDIA[placement]);
+
 /**
- * What a Page post takes, from the constants facebookContentProblems checks and the upload limits
- * the posts' media check reads: up to 10 photos (GIFs among them), or one video alone. The rules
- * check no text length (a Page post takes far more than anyone sends) and no video format beyond
- * those the service publishes at all.
+ * What a Page post takes, from the placements' media table the content rules read
+ * (FACEBOOK_PLACEMENT_MEDIA), the options each placement takes and the upload limits the posts'
+ * media check reads (NETWORK_MEDIA_LIMITS, per placement). The rules check no text length (a Page
+ * post takes far more than anyone sends; a story's text is not published, a warning).
  */
 export const FACEBOOK_CAPABILITIES: NetworkCapabilities = {
   text: { maxLength: null, counting: 'utf16', maxHashtags: null, maxMentions: null },
   placements: {
     feed: {
       description: "A post on the Page's feed: text, photos, or one video",
-      media: {
-        minItems: 0,
-        maxItems: FACEBOOK_MAX_PHOTOS,
-        kinds: {
-          image: {
-            formats: extensionsOf('image', FACEBOOK_PHOTO_FORMATS),
-            maxItems: FACEBOOK_MAX_PHOTOS,
-            alone: false,
-            ...uploadLimits(FACEBOOK_IDENTITY.id, 'image'),
-          },
-          gif: {
-            formats: extensionsOf('gif', FACEBOOK_PHOTO_FORMATS),
-            maxItems: FACEBOOK_MAX_PHOTOS,
-            alone: false,
-            ...uploadLimits(FACEBOOK_IDENTITY.id, 'gif'),
-          },
-          video: {
-            formats: extensionsOf('video'),
-            maxItems: 1,
-            alone: true,
-            ...uploadLimits(FACEBOOK_IDENTITY.id, 'video'),
-          },
-        },
-      },
+      options: FACEBOOK_PLACEMENT_OPTIONS.feed,
+      media: media('feed'),
+    },
+    reel: {
+      description: 'A reel (/video_reels): one video; the text is its description',
+      options: FACEBOOK_PLACEMENT_OPTIONS.reel,
+      media: media('reel'),
+    },
+    story: {
+      description:
+        'A Page story (/photo_stories, /video_stories): one photo or one video; its text is not published (a warning, text_not_sent), and it takes no thread',
+      thread: null,
+      options: FACEBOOK_PLACEMENT_OPTIONS.story,
+      media: media('story'),
     },
   },
   defaultPlacement: 'feed',
-  placementOption: null,
+  placementOption: 'placement',
   thread: { partsBecome: 'comments', partMedia: false, partTextRequired: true },
 };

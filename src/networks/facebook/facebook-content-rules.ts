@@ -1,14 +1,12 @@
 import { mediaExtensionOf } from '../media-kind';
 import { ContentProblem, PostPart } from '../network-adapter';
 import type { NetworkPostOptions } from '../post-options';
+import { FACEBOOK_MAX_PHOTOS, FACEBOOK_PHOTO_FORMATS } from './facebook-placement-media';
 import { facebookPlacementProblems } from './facebook-placement-rules';
 import { readFacebookOptions } from './facebook-post-options';
 
-/** Photo formats Facebook accepts (docs/networks.md): JPEG, BMP, PNG, GIF, TIFF. */
-export const FACEBOOK_PHOTO_FORMATS: readonly string[] = ['jpg', 'jpeg', 'bmp', 'png', 'gif', 'tif', 'tiff'];
+export { FACEBOOK_MAX_PHOTOS, FACEBOOK_PHOTO_FORMATS } from './facebook-placement-media';
 const PHOTO_EXTENSIONS = new Set(FACEBOOK_PHOTO_FORMATS);
-/** The most photos one multi-photo post takes here. */
-export const FACEBOOK_MAX_PHOTOS = 10;
 
 /**
  * What a Page post must be: text or media on the post, where media are photos (JPEG, BMP, PNG,

@@ -20,6 +20,13 @@ export type FacebookPlacement = (typeof FACEBOOK_PLACEMENTS)[number];
 /** The keys of `options.facebook`, besides `containers` (which every network takes). */
 export const FACEBOOK_OPTION_NAMES: readonly string[] = ['placement', 'link'];
 
+/** The options each placement takes (read by the option check and stated by the capability document): a link on a feed post only. */
+export const FACEBOOK_PLACEMENT_OPTIONS: Readonly<Record<FacebookPlacement, readonly string[]>> = {
+  feed: FACEBOOK_OPTION_NAMES,
+  reel: FACEBOOK_OPTION_NAMES.filter((name) => name !== 'link'),
+  story: FACEBOOK_OPTION_NAMES.filter((name) => name !== 'link'),
+};
+
 /**
  * The longest link taken: the bound the emulator (and the service's media URLs) hold URLs to.
  * Graph states none for `link`.
@@ -41,6 +48,7 @@ export const FACEBOOK_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
       format: 'uri',
       pattern: '^https?://',
       maxLength: FACEBOOK_LINK_MAX_LENGTH,
+      examples: ['https://bakery.example/menu'],
       description: 'A link shared with a feed post (no media): Facebook shows its preview',
     },
   },
@@ -90,7 +98,7 @@ export function facebookOptionProblems(
       rule: 'option_invalid',
       message: `${at}.link must be an http or https URL of at most ${FACEBOOK_LINK_MAX_LENGTH} characters`,
     });
-  else if (placement === 'reel' || placement === 'story')
+  else if (!FACEBOOK_PLACEMENT_OPTIONS[readFacebookOptions(options).placement].includes('link'))
     problems.push({
       field: `${at}.link`,
       rule: 'options_exclusive',

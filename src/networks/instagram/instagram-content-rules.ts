@@ -1,18 +1,28 @@
 import { mediaExtensionOf } from '../media-kind';
 import { ContentRule } from '../content-rule';
 import { ContentProblem, PostMedia, PostPart } from '../network-adapter';
+import { kindsTakenIn, mediaKindProblems } from '../placement-media';
 import type { NetworkPostOptions } from '../post-options';
+import {
+  INSTAGRAM_CAROUSEL_MAX,
+  INSTAGRAM_CAROUSEL_MIN,
+  INSTAGRAM_IMAGE_FORMATS,
+  INSTAGRAM_PLACEMENT_MEDIA,
+  INSTAGRAM_VIDEO_FORMATS,
+} from './instagram-placement-media';
 import { InstagramPlacement, instagramPlacementOf } from './instagram-post-options';
+
+export {
+  INSTAGRAM_CAROUSEL_MAX,
+  INSTAGRAM_CAROUSEL_MIN,
+  INSTAGRAM_IMAGE_FORMATS,
+  INSTAGRAM_VIDEO_FORMATS,
+} from './instagram-placement-media';
 
 export const INSTAGRAM_CAPTION_LIMIT = 2200;
 export const INSTAGRAM_HASHTAG_LIMIT = 30;
 export const INSTAGRAM_MENTION_LIMIT = 20;
-export const INSTAGRAM_CAROUSEL_MIN = 2;
-export const INSTAGRAM_CAROUSEL_MAX = 10;
-
-/** Images are JPEG only; Reels and carousel videos MP4 or MOV (docs/networks.md). */
-export const INSTAGRAM_IMAGE_FORMATS: readonly string[] = ['jpg', 'jpeg'];
-export const INSTAGRAM_VIDEO_FORMATS: readonly string[] = ['mp4', 'mov'];
+const TAKEN_KINDS = kindsTakenIn(INSTAGRAM_PLACEMENT_MEDIA);
 const IMAGE_EXTENSIONS = new Set(INSTAGRAM_IMAGE_FORMATS);
 const VIDEO_EXTENSIONS = new Set(INSTAGRAM_VIDEO_FORMATS);
 const MEDIA_FORMAT: ContentRule = 'media_format';
@@ -102,36 +112,38 @@ export function instagramContentProblems(parts: readonly PostPart[], options?: N
   return problems;
 }
 
-/** How many media, and of which kind, the placement takes: a feed post 1 to 10, a reel one video, a story one medium. */
+/**
+ * How many media, and of which kind, the placement takes (INSTAGRAM_PLACEMENT_MEDIA): a feed post
+ * 1 to 10, a reel one video, a story one medium.
+ */
 function mediaCountProblems(part: PostPart, at: string, placement: InstagramPlacement): ContentProblem[] {
   const field = `${at}.media`;
   const count = part.media.length;
-  if (placement === 'feed') {
-    if (count === 0)
-      return [{ field, rule: 'media_required', message: 'An Instagram post needs at least one image or video' }];
-    if (count > INSTAGRAM_CAROUSEL_MAX)
-      return [
-        {
-          field,
-          rule: 'media_too_many',
-          message: `An Instagram carousel has ${INSTAGRAM_CAROUSEL_MIN} to ${INSTAGRAM_CAROUSEL_MAX} items (got ${count})`,
-        },
-      ];
-    return [];
-  }
+  const media = INSTAGRAM_PLACEMENT_MEDIA[placement];
   const what = placement === 'reel' ? 'one video' : 'one image or video';
-  if (count === 0) return [{ field, rule: 'media_required', message: `An Instagram ${placement} needs ${what}` }];
-  if (count > 1)
+  if (count < media.minItems)
+    return [
+      {
+        field,
+        rule: 'media_required',
+        message:
+          placement === 'feed'
+            ? 'An Instagram post needs at least one image or video'
+            : `An Instagram ${placement} needs ${what}`,
+      },
+    ];
+  if (count > media.maxItems)
     return [
       {
         field,
         rule: 'media_too_many',
-        message: `An Instagram ${placement} is ${what}, never a carousel (got ${count} media)`,
+        message:
+          placement === 'feed'
+            ? `An Instagram carousel has ${INSTAGRAM_CAROUSEL_MIN} to ${INSTAGRAM_CAROUSEL_MAX} items (got ${count})`
+            : `An Instagram ${placement} is ${what}, never a carousel (got ${count} media)`,
       },
     ];
-  if (placement === 'reel' && part.media[0]!.kind !== 'video')
-    return [{ field: `${field}[0]`, rule: 'media_kind', message: 'An Instagram reel is one video, not an image' }];
-  return [];
+  return mediaKindProblems(part, at, media, TAKEN_KINDS, `An Instagram ${placement} is ${what}, not an image`);
 }
 
 /**

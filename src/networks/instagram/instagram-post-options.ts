@@ -68,46 +68,84 @@ export const INSTAGRAM_OPTION_NAMES: readonly string[] = [
 ];
 /** The options Instagram takes on reels only. */
 export const INSTAGRAM_REEL_OPTIONS: readonly string[] = ['shareToFeed', 'coverUrl', 'thumbOffsetMs', 'trialReel'];
+const STORY_EXCLUDED: readonly string[] = ['collaborators', 'locationId'];
+/**
+ * The options each placement takes (read by the option check and stated by the capability
+ * document): the reel options on reels only; no collaborators and no location on a story.
+ */
+export const INSTAGRAM_PLACEMENT_OPTIONS: Readonly<Record<InstagramPlacement, readonly string[]>> = {
+  feed: INSTAGRAM_OPTION_NAMES.filter((name) => !INSTAGRAM_REEL_OPTIONS.includes(name)),
+  reel: INSTAGRAM_OPTION_NAMES,
+  story: INSTAGRAM_OPTION_NAMES.filter(
+    (name) => !INSTAGRAM_REEL_OPTIONS.includes(name) && !STORY_EXCLUDED.includes(name),
+  ),
+};
 const USER_TAG_KEYS = ['mediaIndex', 'username', 'x', 'y'];
 
 const username = new RegExp(INSTAGRAM_USERNAME_PATTERN);
 const locationId = new RegExp(INSTAGRAM_LOCATION_ID_PATTERN);
 const coverUrl = new RegExp(INSTAGRAM_COVER_URL_PATTERN);
 
+/**
+ * A tag's coordinates by what it tags (IG User Media reference, `user_tags`): required on an image,
+ * optional on a story, not taken on a video (a reel, a carousel's video: tagged by username).
+ */
+export const INSTAGRAM_TAG_COORDINATES = { image: 'required', story: 'optional', video: 'none' } as const;
+type TagTarget = keyof typeof INSTAGRAM_TAG_COORDINATES;
+
+/** The schema of `userTags` on `target` (INSTAGRAM_TAG_COORDINATES), which userTagProblems agrees with. */
+function userTagsSchema(target: TagTarget): Record<string, unknown> {
+  const coordinates = INSTAGRAM_TAG_COORDINATES[target];
+  const axis = { type: 'number', ...INSTAGRAM_TAG_BOUNDS };
+  return {
+    type: 'array',
+    description:
+      'People tagged on the medium `mediaIndex` names; x and y (0 to 1): required on an image, optional on a story, not taken on a video',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mediaIndex', 'username', ...(coordinates === 'required' ? ['x', 'y'] : [])],
+      properties: {
+        mediaIndex: { type: 'integer', minimum: 0 },
+        username: { type: 'string', pattern: INSTAGRAM_USERNAME_PATTERN, examples: ['bakery.daily'] },
+        ...(coordinates === 'none' ? {} : { x: axis, y: axis }),
+      },
+    },
+  };
+}
+
+/**
+ * An option's schema where a placement takes it otherwise than `options.instagram`'s schema says:
+ * a feed post's tags (on its images: a feed video is tagged as a reel's) and a reel's.
+ */
+export const INSTAGRAM_PLACEMENT_OPTION_SCHEMAS: Readonly<
+  Partial<Record<InstagramPlacement, Readonly<Record<string, unknown>>>>
+> = {
+  feed: { userTags: userTagsSchema('image') },
+  reel: { userTags: userTagsSchema('video') },
+};
+
 /** The JSON Schema of `options.instagram` (without `containers`); `instagramOptionProblems` agrees with it. */
 export const INSTAGRAM_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    placement: { enum: [...INSTAGRAM_PLACEMENTS], default: 'feed' },
+    placement: { type: 'string', enum: [...INSTAGRAM_PLACEMENTS], default: 'feed' },
     collaborators: {
       type: 'array',
       maxItems: INSTAGRAM_COLLABORATORS_MAX,
-      items: { type: 'string', pattern: INSTAGRAM_USERNAME_PATTERN },
+      items: { type: 'string', pattern: INSTAGRAM_USERNAME_PATTERN, examples: ['bakery.daily'] },
     },
-    userTags: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['mediaIndex', 'username'],
-        properties: {
-          mediaIndex: { type: 'integer', minimum: 0 },
-          username: { type: 'string', pattern: INSTAGRAM_USERNAME_PATTERN },
-          x: { type: 'number', ...INSTAGRAM_TAG_BOUNDS },
-          y: { type: 'number', ...INSTAGRAM_TAG_BOUNDS },
-        },
-      },
-    },
-    locationId: { type: 'string', pattern: INSTAGRAM_LOCATION_ID_PATTERN },
+    userTags: userTagsSchema('story'),
+    locationId: { type: 'string', pattern: INSTAGRAM_LOCATION_ID_PATTERN, examples: ['110624938961264'] },
     shareToFeed: { type: 'boolean', default: true },
-    coverUrl: { type: 'string', pattern: INSTAGRAM_COVER_URL_PATTERN },
+    coverUrl: { type: 'string', pattern: INSTAGRAM_COVER_URL_PATTERN, examples: ['https://cdn.example/cover.jpg'] },
     thumbOffsetMs: { type: 'integer', minimum: 0 },
     trialReel: {
       type: 'object',
       additionalProperties: false,
       required: ['graduation'],
-      properties: { graduation: { enum: [...INSTAGRAM_TRIAL_GRADUATIONS] } },
+      properties: { graduation: { type: 'string', enum: [...INSTAGRAM_TRIAL_GRADUATIONS] } },
     },
   },
 };
@@ -139,18 +177,15 @@ function collaboratorProblems(value: unknown, at: string): ContentProblem[] {
 }
 
 /** x and y: required on an image, optional on a story, not taken on a video (reel, carousel video). */
-function coordinateProblems(
-  tag: Record<string, unknown>,
-  at: string,
-  kind: 'image' | 'video' | 'story',
-): ContentProblem[] {
+function coordinateProblems(tag: Record<string, unknown>, at: string, kind: TagTarget): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const { minimum, maximum } = INSTAGRAM_TAG_BOUNDS;
   for (const axis of ['x', 'y']) {
     const value = tag[axis];
     if (value === undefined) {
-      if (kind === 'image') problems.push(invalid(`${at}.${axis}`, 'is required to tag a person on an image'));
-    } else if (kind === 'video') {
+      if (INSTAGRAM_TAG_COORDINATES[kind] === 'required')
+        problems.push(invalid(`${at}.${axis}`, 'is required to tag a person on an image'));
+    } else if (INSTAGRAM_TAG_COORDINATES[kind] === 'none') {
       problems.push(invalid(`${at}.${axis}`, 'applies only to images and stories: Instagram tags a video by username'));
     } else if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum || value > maximum)
       problems.push(invalid(`${at}.${axis}`, `must be a number from ${minimum} to ${maximum}`));
@@ -229,25 +264,29 @@ function reelOptionProblems(options: NetworkPostOptions, at: string): ContentPro
   return problems;
 }
 
-/** What a placement does not take: reel options off reels; collaborators and a location on a story. */
+/** Why a placement does not take an option it leaves out (INSTAGRAM_PLACEMENT_OPTIONS). */
+function whyNot(name: string, placement: InstagramPlacement): string {
+  if (INSTAGRAM_REEL_OPTIONS.includes(name))
+    return `Instagram takes it on reels only (placement "reel"), not on a ${placement} post`;
+  return name === 'locationId'
+    ? `Instagram takes no location on a ${placement} (stickers are not published)`
+    : `Instagram takes no ${name} on a ${placement}`;
+}
+
+/** The options given that the placement does not take (INSTAGRAM_PLACEMENT_OPTIONS), reel options first. */
 function placementProblems(options: NetworkPostOptions, at: string, placement: InstagramPlacement): ContentProblem[] {
-  const notOn = (name: string, why: string): ContentProblem => ({
-    field: `${at}.${name}`,
-    rule: 'options_exclusive',
-    message: `${at}.${name}: ${why}`,
-  });
-  const problems: ContentProblem[] = [];
-  if (placement !== 'reel')
-    for (const name of INSTAGRAM_REEL_OPTIONS)
-      if (options[name] !== undefined)
-        problems.push(notOn(name, `Instagram takes it on reels only (placement "reel"), not on a ${placement} post`));
-  if (placement === 'story') {
-    if (options.collaborators !== undefined)
-      problems.push(notOn('collaborators', 'Instagram takes no collaborators on a story'));
-    if (options.locationId !== undefined)
-      problems.push(notOn('locationId', 'Instagram takes no location on a story (stickers are not published)'));
-  }
-  return problems;
+  const taken = INSTAGRAM_PLACEMENT_OPTIONS[placement];
+  const order = [
+    ...INSTAGRAM_REEL_OPTIONS,
+    ...INSTAGRAM_OPTION_NAMES.filter((name) => !INSTAGRAM_REEL_OPTIONS.includes(name)),
+  ];
+  return order
+    .filter((name) => options[name] !== undefined && !taken.includes(name))
+    .map((name) => ({
+      field: `${at}.${name}`,
+      rule: 'options_exclusive' as const,
+      message: `${at}.${name}: ${whyNot(name, placement)}`,
+    }));
 }
 
 /** Every problem of `options.instagram` (at `at`), published with `parts` (the options are the first's). */

@@ -184,6 +184,23 @@ export class PlacementView {
   })
   thread?: ThreadCapabilitiesView | null;
 
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'The options of `options.<network>` this placement takes, where it takes fewer than `options.names`: any other is refused (`options_exclusive`)',
+    example: ['placement', 'userTags'],
+  })
+  options?: string[];
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      "An option's JSON Schema where this placement takes it otherwise than `options.schema` says (an Instagram reel's user tags take no coordinates)",
+    example: { userTags: { type: 'array' } },
+  })
+  optionSchemas?: Record<string, unknown>;
+
   @ApiProperty({ type: PlacementMediaView })
   media!: PlacementMediaView;
 }
