@@ -250,19 +250,25 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       // Only API models: the environment's classes are validated too, but are no part of the API.
       if (!Reflect.getMetadata(API_MODEL_PROPERTIES, target.prototype)) continue;
       const operationId = QUERY_CLASSES[target.name];
+      // A base class the document does not name (NetworkOptionsBody) is checked in a class extending it.
+      const documentedAs = document.components.schemas[target.name]
+        ? target.name
+        : ([...validatedClasses().keys()].find(
+            (other) => other.prototype instanceof target && document.components.schemas[other.name],
+          )?.name ?? target.name);
       const schemaOf = (property: string): { schema?: Schema; required: boolean } => {
         if (operationId) {
           const operation = operations.find((candidate) => candidate.operation.operationId === operationId)?.operation;
           const parameter = operation?.parameters?.find((p) => p.in === 'query' && p.name === property);
           return { schema: resolve(parameter?.schema), required: parameter?.required === true };
         }
-        const owner = document.components.schemas[target.name];
+        const owner = document.components.schemas[documentedAs];
         return {
           schema: resolve(owner?.properties?.[property]),
           required: owner?.required?.includes(property) ?? false,
         };
       };
-      if (!operationId && !document.components.schemas[target.name]) {
+      if (!operationId && !document.components.schemas[documentedAs]) {
         problems.push(`${target.name}: validated, but neither a schema nor a query of the document`);
         continue;
       }
