@@ -1,4 +1,4 @@
-import { pageReelsStoriesRules } from '../contracts/graph/page-reels-stories';
+import { pageReelsStoriesRules } from '../contracts';
 import type { MediaKind } from './media-bytes';
 
 const MB = 1024 * 1024;
