@@ -21,4 +21,3 @@ export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tab
 export { readContractJson } from './contracts-dir';
 export { pageReelsStoriesRules, uploadPhaseOf } from './graph/page-reels-stories';
 export type { DurationRangeMs, PageReelsStoriesRules } from './graph/page-reels-stories';
-
