@@ -8,7 +8,6 @@ import { SchedulingModule } from '../scheduling';
 import { WebhooksModule } from '../webhooks';
 import { CommentScan } from './comment-scan';
 import { ScanCommentsTask } from './scan-comments.task';
-import { CommentsCalls } from './comments-call';
 import { CommentsController } from './comments.controller';
 import { CommentsStore } from './comments.store';
 import { CommentsService } from './comments.service';
@@ -35,7 +34,6 @@ import { QueueModule } from '../queue';
   providers: [
     CommentsService,
     CommentsStore,
-    CommentsCalls,
     PublishedDeliveries,
     SendCommentTask,
     CommentScan,
