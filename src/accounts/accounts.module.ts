@@ -18,7 +18,14 @@ import { QueueModule } from '../queue';
 import { AccountCallRunner } from './account-call-runner';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule, QueueModule, ClockModule],
+  imports: [
+    TypeOrmModule.forFeature([ConnectedAccount]),
+    DatabaseModule,
+    NetworksModule,
+    WebhooksModule,
+    QueueModule,
+    ClockModule,
+  ],
   controllers: [AccountsController],
   providers: [
     AccountsStore,

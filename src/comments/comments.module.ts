@@ -31,14 +31,7 @@ import { QueueModule } from '../queue';
     PostsModule,
   ],
   controllers: [CommentsController],
-  providers: [
-    CommentsService,
-    CommentsStore,
-    PublishedDeliveries,
-    SendCommentTask,
-    CommentScan,
-    ScanCommentsTask,
-  ],
+  providers: [CommentsService, CommentsStore, PublishedDeliveries, SendCommentTask, CommentScan, ScanCommentsTask],
   exports: [CommentScan, CommentsService],
 })
 export class CommentsModule {}

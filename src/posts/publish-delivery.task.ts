@@ -54,9 +54,7 @@ export class PublishDeliveryTask {
     // the network is called, unless part of the delivery is already out (the network decides then).
     const lacking = this.lackingPermission(attempt, adapter.permissionNeeds);
     if (lacking)
-      return this.database.transaction((transaction) =>
-        this.fail(transaction, attempt, 'permission_missing', lacking),
-      );
+      return this.database.transaction((transaction) => this.fail(transaction, attempt, 'permission_missing', lacking));
     // Under the publishing lane's claim: a token about to expire is refreshed (and stored) before it is used.
     const result = await this.runner.call({
       account,
