@@ -249,6 +249,14 @@ describe('PublishDeliveryTask', () => {
     expect(message).toContain('the account no longer grants tweet.write');
   });
 
+  it('fails a permission refusal that comes as auth_expired for the permission, expiring nothing', async () => {
+    const { task, publish, store, expiry } = world(attemptWith());
+    publish.mockRejectedValue(new NetworkError('x', 'auth_expired', 'Forbidden', { permissionDenied: true }));
+    await task.run('dlv_1', 'wrk_1');
+    expect(failure(store).code).toBe('permission_missing');
+    expect(expiry.expire).not.toHaveBeenCalled();
+  });
+
   it('refuses without calling the network when the account lacks a permission the post needs', async () => {
     const { task, publish, store } = world(attemptWith({ account: { scopes: [] } }));
     await task.run('dlv_1', 'wrk_1');
