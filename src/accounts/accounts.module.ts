@@ -14,9 +14,18 @@ import { TokenRefresher } from './token-refresher';
 import { TokenVault } from './token-vault';
 import { NetworksModule } from '../networks';
 import { WebhooksModule } from '../webhooks';
+import { QueueModule } from '../queue';
+import { AccountCallRunner } from './account-call-runner';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConnectedAccount]), DatabaseModule, NetworksModule, WebhooksModule, ClockModule],
+  imports: [
+    TypeOrmModule.forFeature([ConnectedAccount]),
+    DatabaseModule,
+    NetworksModule,
+    WebhooksModule,
+    QueueModule,
+    ClockModule,
+  ],
   controllers: [AccountsController],
   providers: [
     AccountsStore,
@@ -27,6 +36,7 @@ import { WebhooksModule } from '../webhooks';
     TokenRefresher,
     AccountExpiry,
     AccountExpiringNotice,
+    AccountCallRunner,
   ],
   exports: [
     AccountsStore,
@@ -37,6 +47,7 @@ import { WebhooksModule } from '../webhooks';
     TokenRefresher,
     AccountExpiry,
     AccountExpiringNotice,
+    AccountCallRunner,
   ],
 })
 export class AccountsModule {}

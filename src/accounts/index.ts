@@ -1,4 +1,6 @@
 /** What other modules may use from accounts/: everything else in the folder is its own. */
+export { AccountCallRunner } from './account-call-runner';
+export type { AccountAccess, AccountCall, AccountCallResult, TokenPolicy } from './account-call-runner';
 export { AccountExpiringNotice } from './account-expiring-notice';
 export { AccountExpiry } from './account-expiry';
 export { AccountPermissionChanges } from './account-permission-changes';

@@ -8,7 +8,6 @@ import { SchedulingModule } from '../scheduling';
 import { WebhooksModule } from '../webhooks';
 import { CommentScan } from './comment-scan';
 import { ScanCommentsTask } from './scan-comments.task';
-import { CommentsCalls } from './comments-call';
 import { CommentsController } from './comments.controller';
 import { CommentsStore } from './comments.store';
 import { CommentsService } from './comments.service';
@@ -32,15 +31,7 @@ import { QueueModule } from '../queue';
     PostsModule,
   ],
   controllers: [CommentsController],
-  providers: [
-    CommentsService,
-    CommentsStore,
-    CommentsCalls,
-    PublishedDeliveries,
-    SendCommentTask,
-    CommentScan,
-    ScanCommentsTask,
-  ],
+  providers: [CommentsService, CommentsStore, PublishedDeliveries, SendCommentTask, CommentScan, ScanCommentsTask],
   exports: [CommentScan, CommentsService],
 })
 export class CommentsModule {}

@@ -3,7 +3,13 @@ import { TestClock } from '../common/clock/test-clock';
 import type { Database } from '../database/database';
 import { NetworkError } from '../networks/network-error';
 import { decodeCommentCursor, encodeCommentCursor } from './comment-cursor';
-import type { CommentsCalls } from './comments-call';
+import { AccountCallRunner } from '../accounts/account-call-runner';
+import type { AccountExpiry } from '../accounts/account-expiry';
+import type { AccountsStore } from '../accounts/accounts.store';
+import type { TokenRefresher } from '../accounts/token-refresher';
+import type { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
+import type { NetworkRegistry } from '../networks/network-registry';
+import type { AccountLanes } from '../queue/account-lanes';
 import { CommentsService } from './comments.service';
 import type { CommentsStore } from './comments.store';
 import type { PublishedDeliveries } from './published-delivery';
@@ -16,11 +22,22 @@ import type { PostsStore } from '../posts/posts.store';
 function world() {
   const clock = new TestClock('2026-11-21T12:00:00Z');
   const listComments = jest.fn();
-  const deliveries = { find: jest.fn().mockResolvedValue({ comments: { listComments } }) };
+  const account = { id: 'acc_1', customerId: 'cus_1', platform: 'x', networkAccountId: '42', username: 'someone' };
+  const deliveries = {
+    find: jest.fn().mockResolvedValue({ account, delivery: { platformPostId: '1001' }, comments: { listComments } }),
+  };
   const service = new CommentsService(
     {} as Database,
     deliveries as unknown as PublishedDeliveries,
-    { callFor: jest.fn().mockResolvedValue({ token: 'call' }) } as unknown as CommentsCalls,
+    new AccountCallRunner(
+      {} as Database,
+      {} as AccountsStore,
+      {} as AccountLanes,
+      { storedTokens: () => ({ accessToken: 'token' }) } as unknown as TokenRefresher,
+      { appFor: async () => ({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
+      { get: () => ({}) } as unknown as NetworkRegistry,
+      {} as AccountExpiry,
+    ),
     {} as CommentsStore,
     clock,
     {} as PostsStore,
@@ -46,7 +63,16 @@ describe('CommentsService.list', () => {
     const page = await service.list('cus_1', 'post_1', { deliveryId: 'dlv_1', limit: 10 });
     expect(page.comments).toEqual([comment]);
     expect(decodeCommentCursor(page.nextCursor!, 'dlv_1')).toBe('network-page-2');
-    expect(listComments).toHaveBeenCalledWith({ token: 'call' }, { limit: 10, cursor: undefined });
+    expect(listComments).toHaveBeenCalledWith(
+      {
+        networkAccountId: '42',
+        username: 'someone',
+        tokens: { accessToken: 'token' },
+        app: { clientId: 'app' },
+        objectId: '1001',
+      },
+      { limit: 10, cursor: undefined },
+    );
   });
 
   it('hands the network its own cursor back, and 25 comments when no limit is asked', async () => {
@@ -56,7 +82,10 @@ describe('CommentsService.list', () => {
       deliveryId: 'dlv_1',
       cursor: encodeCommentCursor('dlv_1', 'network-page-2'),
     });
-    expect(listComments).toHaveBeenCalledWith({ token: 'call' }, { limit: 25, cursor: 'network-page-2' });
+    expect(listComments).toHaveBeenCalledWith(expect.objectContaining({ objectId: '1001' }), {
+      limit: 25,
+      cursor: 'network-page-2',
+    });
     expect(page.nextCursor).toBeNull();
   });
 

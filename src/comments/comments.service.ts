@@ -9,7 +9,8 @@ import { claimIdempotencyKey, requestHash } from '../posts';
 import { PostsStore } from '../posts';
 import { decodeCommentCursor, encodeCommentCursor } from './comment-cursor';
 import { commentRequestView } from './comment-request-view';
-import { CommentsCalls } from './comments-call';
+import { AccountCallRunner } from '../accounts';
+import { commentsCall } from './comments-call';
 import { CommentsStore } from './comments.store';
 import { CreateCommentBody } from './dto/create-comment.body';
 import { CommentPageView, CommentRequestView } from './dto/comment.view';
@@ -36,7 +37,7 @@ export class CommentsService {
   constructor(
     private readonly database: Database,
     private readonly deliveries: PublishedDeliveries,
-    private readonly calls: CommentsCalls,
+    private readonly runner: AccountCallRunner,
     private readonly store: CommentsStore,
     private readonly clock: Clock,
     private readonly posts: PostsStore,
@@ -45,19 +46,22 @@ export class CommentsService {
   async list(customerId: string, postId: string, query: ListCommentsQuery): Promise<CommentPageView> {
     const networkCursor = query.cursor ? decodeCommentCursor(query.cursor, query.deliveryId) : undefined;
     const target = await this.deliveries.find(customerId, postId, query.deliveryId, 'read_comments');
-    try {
-      const page = await target.comments.listComments(await this.calls.callFor(target), {
-        limit: query.limit ?? DEFAULT_LIMIT,
-        cursor: networkCursor,
-      });
-      return {
-        comments: page.comments,
-        nextCursor: page.next ? encodeCommentCursor(query.deliveryId, page.next) : null,
-      };
-    } catch (error) {
-      if (error instanceof NetworkError) throw this.readFailure(error);
-      throw error;
-    }
+    // The stored tokens as they are: a request holds no lane, so it never spends a rotating refresh token.
+    const result = await this.runner.call({
+      account: target.account,
+      tokens: 'stored',
+      call: (access) =>
+        target.comments.listComments(commentsCall(target, access), {
+          limit: query.limit ?? DEFAULT_LIMIT,
+          cursor: networkCursor,
+        }),
+    });
+    if (result.kind !== 'done') throw this.readFailure(result.error);
+    const page = result.value;
+    return {
+      comments: page.comments,
+      nextCursor: page.next ? encodeCommentCursor(query.deliveryId, page.next) : null,
+    };
   }
 
   /** Queues an answer (202); with an Idempotency-Key, the same key and body answer the first request again. */

@@ -4,12 +4,12 @@ import { ApiException } from '../common/errors/api-exception';
 import { Database } from '../database';
 import { NetworkComment } from '../networks';
 import { CommentRead, CommentReadState, readNewComments } from './comment-reading';
-import { NetworkError } from '../networks';
 import { payloadId } from '../queue';
 import { TaskRegistry } from '../queue';
 import { EventOutbox } from '../webhooks';
 import { SCAN_COMMENTS_TASK } from './comment-scan';
-import { CommentsCalls } from './comments-call';
+import { AccountCallRunner } from '../accounts';
+import { commentsCall } from './comments-call';
 import { CommentsStore, ScannedDelivery } from './comments.store';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
 
@@ -51,7 +51,7 @@ export class ScanCommentsTask implements OnModuleInit {
     private readonly comments: CommentsStore,
     private readonly tasks: TaskRegistry,
     private readonly deliveries: PublishedDeliveries,
-    private readonly calls: CommentsCalls,
+    private readonly runner: AccountCallRunner,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
   ) {}
@@ -73,20 +73,26 @@ export class ScanCommentsTask implements OnModuleInit {
       throw error;
     }
     const state = storedState(row, row.publishedAt);
-    let read: CommentRead;
-    try {
-      const call = await this.calls.callFor(target);
-      read = await readNewComments(
-        state,
-        (cursor) => target.comments.listComments(call, { limit: PAGE_SIZE, cursor }),
-        PAGES_PER_SCAN,
-      );
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
+    // No lane: the stored tokens as they are (renewing them is the token lifecycle's, under the lane).
+    const result = await this.runner.call({
+      account: target.account,
+      tokens: 'stored',
+      call: (access) => {
+        const call = commentsCall(target, access);
+        return readNewComments(
+          state,
+          (cursor) => target.comments.listComments(call, { limit: PAGE_SIZE, cursor }),
+          PAGES_PER_SCAN,
+        );
+      },
+    });
+    if (result.kind !== 'done') {
+      const { error } = result;
       this.logger.warn({ msg: 'Reading comments failed', deliveryId, kind: error.kind, err: error.message });
-      const until = error.kind === 'rate_limited' ? error.details.retryAt : undefined;
+      const until = result.kind === 'rate_limited' ? result.retryAt : undefined;
       return this.comments.saveReadState(deliveryId, row.customerId, state, until ?? this.clock.now());
     }
+    const read: CommentRead = result.value;
     if (read.droppedBacklog)
       this.logger.warn({
         msg: 'Older comments of a burst given up: the network no longer reads on from its cursor',

@@ -1,15 +1,12 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AccountExpiry } from '../accounts';
-import { TokenRefresher } from '../accounts';
+import { AccountCallRunner } from '../accounts';
 import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
-import { Database } from '../database';
 import { NetworkError } from '../networks';
 import { afterFailure } from '../posts';
-import { AccountLanes } from '../queue';
 import { payloadId } from '../queue';
 import { TaskRegistry } from '../queue';
-import { CommentsCalls } from './comments-call';
+import { commentsCall } from './comments-call';
 import { CommentRequest, SEND_COMMENT_TASK } from './comment-request';
 import { CommentsStore } from './comments.store';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
@@ -30,14 +27,10 @@ export class SendCommentTask implements OnModuleInit {
   private readonly logger = new Logger('Comments');
 
   constructor(
-    private readonly database: Database,
     private readonly tasks: TaskRegistry,
     private readonly store: CommentsStore,
     private readonly deliveries: PublishedDeliveries,
-    private readonly calls: CommentsCalls,
-    private readonly tokens: TokenRefresher,
-    private readonly expiry: AccountExpiry,
-    private readonly lanes: AccountLanes,
+    private readonly runner: AccountCallRunner,
     private readonly clock: Clock,
   ) {}
 
@@ -64,7 +57,7 @@ export class SendCommentTask implements OnModuleInit {
             : 'network_rejected';
       return this.store.failed(request.id, code, error.message);
     }
-    const lane = await this.lanes.withLane(request.accountId, request.customerId, (workerId) =>
+    const lane = await this.runner.holdingLane(request.accountId, request.customerId, (workerId) =>
       this.sendHoldingLane(request.id, target, workerId),
     );
     if (!lane.held) await this.store.later(request.id, new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS));
@@ -77,21 +70,22 @@ export class SendCommentTask implements OnModuleInit {
       this.logger.warn({ msg: 'Not answering: the lane was let go', requestId });
       return this.store.later(requestId, new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS));
     }
-    try {
-      const tokens = await this.tokens.freshTokens(target.account);
-      const call = await this.calls.callFor(target, tokens);
-      const platformCommentId = await target.comments.answer({
-        ...call,
-        text: begun.text,
-        replyToId: begun.replyToId ?? undefined,
-        // Every attempt after the first may follow one whose call reached the network.
-        resuming: begun.attempts > 1,
-      });
-      await this.store.sent(requestId, platformCommentId);
-    } catch (error) {
-      if (error instanceof NetworkError) return this.recordFailure(begun, target, error);
-      throw error;
-    }
+    // Under the lane: a token about to expire is refreshed first; a refused one expires the account.
+    const result = await this.runner.call({
+      account: target.account,
+      tokens: 'fresh',
+      expireOnAuthError: true,
+      call: (access) =>
+        target.comments.answer({
+          ...commentsCall(target, access),
+          text: begun.text,
+          replyToId: begun.replyToId ?? undefined,
+          // Every attempt after the first may follow one whose call reached the network.
+          resuming: begun.attempts > 1,
+        }),
+    });
+    if (result.kind !== 'done') return this.recordFailure(begun, target, result.error);
+    await this.store.sent(requestId, result.value);
   }
 
   private async recordFailure(request: CommentRequest, target: PublishedDelivery, error: NetworkError) {
@@ -102,8 +96,8 @@ export class SendCommentTask implements OnModuleInit {
       kind: error.kind,
       err: error.message,
     });
+    // The runner has expired the account (and announced it).
     if (error.kind === 'auth_expired') {
-      await this.database.transaction((transaction) => this.expiry.expire(transaction, target.account, error.message));
       return this.store.failed(
         request.id,
         'token_expired',

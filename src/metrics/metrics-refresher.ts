@@ -1,12 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConnectedAccount } from '../accounts';
-import { TokenVault } from '../accounts';
+import { AccountCallRunner, ConnectedAccount } from '../accounts';
+import type { AccountAccess } from '../accounts';
 import { Clock } from '../common/clock/clock';
-import { AppCredentialsResolver } from '../networks';
 import { MetricReading } from '../networks';
-import { AccountTokens, AppCredentials, NetworkAdapter } from '../networks';
-import { NetworkError } from '../networks';
-import { NetworkRegistry } from '../networks';
 import { MetricSnapshotsStore, MetricSubject } from './metric-snapshots.store';
 import { nextAccountRefresh, nextBackgroundRefresh, REQUEST_REFRESH_MS } from './refresh-schedule';
 
@@ -18,7 +14,7 @@ export interface PublishedDelivery {
   publishedAt: Date;
 }
 
-type Read = (adapter: NetworkAdapter, tokens: AccountTokens, app: AppCredentials) => Promise<MetricReading>;
+type Read = (access: AccountAccess) => Promise<MetricReading>;
 
 /**
  * Reads metrics from the networks into metric_snapshots, at most once per REQUEST_REFRESH_MS per
@@ -33,9 +29,7 @@ export class MetricsRefresher {
 
   constructor(
     private readonly store: MetricSnapshotsStore,
-    private readonly networks: NetworkRegistry,
-    private readonly vault: TokenVault,
-    private readonly apps: AppCredentialsResolver,
+    private readonly runner: AccountCallRunner,
     private readonly clock: Clock,
   ) {}
 
@@ -48,7 +42,7 @@ export class MetricsRefresher {
       account,
       now,
       nextBackgroundRefresh(delivery.publishedAt, now),
-      (adapter, tokens, app) =>
+      ({ adapter, tokens, app }) =>
         adapter.postMetrics({
           networkAccountId: account.networkAccountId,
           tokens,
@@ -62,7 +56,7 @@ export class MetricsRefresher {
   /** Reads an account's metrics unless they were read within the window. */
   refreshAccount(account: ConnectedAccount): Promise<void> {
     const now = this.clock.now();
-    return this.refresh('account', account.id, account, now, nextAccountRefresh(now), (adapter, tokens, app) =>
+    return this.refresh('account', account.id, account, now, nextAccountRefresh(now), ({ adapter, tokens, app }) =>
       adapter.accountMetrics({ networkAccountId: account.networkAccountId, tokens, app }),
     );
   }
@@ -77,8 +71,8 @@ export class MetricsRefresher {
   ): Promise<void> {
     // A disconnected or expired account cannot be read: its last reading stays.
     if (account.status !== 'active') return;
-    const tokens = this.vault.open(account.id, account, account.tokenExpiresAt);
-    if (!tokens) return;
+    // No tokens (wiped at a disconnect): nothing to read with, and no claim is taken.
+    if (!this.runner.holdsTokens(account)) return;
     const claimed = await this.store.claim(
       subject,
       subjectId,
@@ -87,16 +81,12 @@ export class MetricsRefresher {
       new Date(now.getTime() + REQUEST_REFRESH_MS),
     );
     if (!claimed) return;
-    const adapter = this.networks.get(account.platform);
-    try {
-      const reading = await read(adapter, tokens, await this.apps.appFor(account.customerId, adapter));
-      await this.store.saveReading(subject, subjectId, reading, this.clock.now(), nextRefreshAt);
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      // Rate limited: nothing reads again before the network allows (the background refresh waits too).
-      const retryAt = error.kind === 'rate_limited' ? error.details.retryAt : undefined;
-      this.logger.warn({ msg: 'Metrics could not be read', subject, subjectId, kind: error.kind });
-      await this.store.saveFailure(subject, subjectId, error.message, retryAt, nextRefreshAt);
-    }
+    const result = await this.runner.call({ account, tokens: 'stored', call: read });
+    if (result.kind === 'done')
+      return this.store.saveReading(subject, subjectId, result.value, this.clock.now(), nextRefreshAt);
+    // Rate limited: nothing reads again before the network allows (the background refresh waits too).
+    const retryAt = result.kind === 'rate_limited' ? result.retryAt : undefined;
+    this.logger.warn({ msg: 'Metrics could not be read', subject, subjectId, kind: result.kind });
+    await this.store.saveFailure(subject, subjectId, result.error.message, retryAt, nextRefreshAt);
   }
 }

@@ -1,5 +1,9 @@
 import type { ConnectedAccount } from '../accounts/connected-account.entity';
-import type { TokenVault } from '../accounts/token-vault';
+import { AccountCallRunner } from '../accounts/account-call-runner';
+import type { AccountExpiry } from '../accounts/account-expiry';
+import type { AccountsStore } from '../accounts/accounts.store';
+import type { TokenRefresher } from '../accounts/token-refresher';
+import type { AccountLanes } from '../queue/account-lanes';
 import { TestClock } from '../common/clock/test-clock';
 import type { Database } from '../database/database';
 import type { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
@@ -113,9 +117,16 @@ function world() {
   };
   const refresher = new MetricsRefresher(
     store as unknown as MetricSnapshotsStore,
-    { get: () => adapter } as unknown as NetworkRegistry,
-    { open: () => ({ accessToken: 'token' }) } as unknown as TokenVault,
-    { appFor: async () => ({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
+    // Reads hold no lane and never refresh: only the stored tokens and the app are asked for.
+    new AccountCallRunner(
+      {} as Database,
+      {} as AccountsStore,
+      {} as AccountLanes,
+      { storedTokens: () => ({ accessToken: 'token' }) } as unknown as TokenRefresher,
+      { appFor: async () => ({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
+      { get: () => adapter } as unknown as NetworkRegistry,
+      {} as AccountExpiry,
+    ),
     clock,
   );
   const queued: NewJob[] = [];

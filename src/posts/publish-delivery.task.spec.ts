@@ -1,3 +1,5 @@
+import { AccountCallRunner } from '../accounts/account-call-runner';
+import type { AccountsStore } from '../accounts/accounts.store';
 import type { AccountExpiry } from '../accounts/account-expiry';
 import type { AccountPermissionChanges } from '../accounts/account-permission-changes';
 import type { ConnectedAccount } from '../accounts/connected-account.entity';
@@ -8,6 +10,7 @@ import type { AppCredentialsResolver } from '../networks/apps/app-credentials.re
 import type { PublishOutcome } from '../networks/network-adapter';
 import { NetworkError } from '../networks/network-error';
 import type { NetworkRegistry } from '../networks/network-registry';
+import type { AccountLanes } from '../queue/account-lanes';
 import type { Database } from '../database/database';
 import type { Attempt, DeliveriesStore } from './deliveries.store';
 import type { Delivery } from './delivery.entity';
@@ -77,13 +80,20 @@ function world(attempt: Attempt | undefined) {
     freshTokens: jest.fn().mockResolvedValue({ accessToken: 'token' }),
     storedTokens: jest.fn().mockReturnValue({ accessToken: 'token' }),
   };
+  const networks = { get: () => adapter } as unknown as NetworkRegistry;
   const task = new PublishDeliveryTask(
     database as unknown as Database,
     store as unknown as DeliveriesStore,
-    { get: () => adapter } as unknown as NetworkRegistry,
-    tokens as unknown as TokenRefresher,
-    { appWith: jest.fn().mockResolvedValue({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
-    expiry as unknown as AccountExpiry,
+    networks,
+    new AccountCallRunner(
+      database as unknown as Database,
+      {} as AccountsStore,
+      {} as AccountLanes,
+      tokens as unknown as TokenRefresher,
+      { appWith: jest.fn().mockResolvedValue({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
+      networks,
+      expiry as unknown as AccountExpiry,
+    ),
     { markUsed: jest.fn(), publishUrl: (medium: { url: string }) => medium.url } as unknown as MediaService,
     permissions as unknown as AccountPermissionChanges,
     clock,
@@ -237,6 +247,14 @@ describe('PublishDeliveryTask', () => {
     const { code, message } = failure(store);
     expect(code).toBe('permission_missing');
     expect(message).toContain('the account no longer grants tweet.write');
+  });
+
+  it('fails a permission refusal that comes as auth_expired for the permission, expiring nothing', async () => {
+    const { task, publish, store, expiry } = world(attemptWith());
+    publish.mockRejectedValue(new NetworkError('x', 'auth_expired', 'Forbidden', { permissionDenied: true }));
+    await task.run('dlv_1', 'wrk_1');
+    expect(failure(store).code).toBe('permission_missing');
+    expect(expiry.expire).not.toHaveBeenCalled();
   });
 
   it('refuses without calling the network when the account lacks a permission the post needs', async () => {

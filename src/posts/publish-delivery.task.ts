@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccountExpiry } from '../accounts';
+import { AccountCallRunner } from '../accounts';
 import { AccountPermissionChanges } from '../accounts';
-import { TokenRefresher } from '../accounts';
-import { AppCredentialsResolver } from '../networks';
 import { PublishOutcome } from '../networks';
 import { NetworkError } from '../networks';
 import { MediaService } from '../media';
@@ -31,9 +29,7 @@ export class PublishDeliveryTask {
     private readonly database: Database,
     private readonly store: DeliveriesStore,
     private readonly networks: NetworkRegistry,
-    private readonly tokens: TokenRefresher,
-    private readonly apps: AppCredentialsResolver,
-    private readonly expiry: AccountExpiry,
+    private readonly runner: AccountCallRunner,
     private readonly media: MediaService,
     private readonly permissions: AccountPermissionChanges,
     private readonly clock: Clock,
@@ -48,50 +44,49 @@ export class PublishDeliveryTask {
     const attempt = await this.store.begin(deliveryId, workerId);
     if (!attempt) return this.refuseInactive(deliveryId);
     const { delivery, post, account } = attempt;
-    let outcome: PublishOutcome;
-    try {
-      const adapter = this.networks.get(account.platform);
-      // What this account publishes, as accepted: its override, else its network's, else the post's.
-      const { containers, options } = resolveDelivery(post, account.id, account.platform);
-      const uploaded = containers.flatMap((container) => container.media.flatMap((medium) => medium.mediaId ?? []));
-      // Kept from the purge while a post is using them (its retries, a network still fetching).
-      await this.media.markUsed(uploaded);
-      // Accepted while the account had them, its permissions may have been lost since: refuse before
-      // the network is called, unless part of the delivery is already out (the network decides then).
-      const lacking = this.lackingPermission(attempt, adapter.permissionNeeds);
-      if (lacking)
-        return this.database.transaction((transaction) =>
-          this.fail(transaction, attempt, 'permission_missing', lacking),
-        );
-      // A token about to expire is refreshed (and stored) before it is used.
-      const tokens = await this.tokens.freshTokens(account);
-      outcome = await adapter.publish({
-        networkAccountId: account.networkAccountId,
-        username: account.username,
-        tokens,
-        app: await this.apps.appWith(post.customerId, attempt.ownApp, adapter),
-        parts: containers.map((container) => ({
-          text: container.content,
-          media: container.media.map((medium) => ({
-            url: this.media.publishUrl(medium),
-            kind: medium.kind,
-            ...(medium.altText !== undefined ? { altText: medium.altText } : {}),
-            ...(medium.mediaId && medium.size !== undefined && medium.contentType
-              ? { openStored: () => this.media.openStored(medium.mediaId!, medium.size!, medium.contentType!) }
-              : {}),
+    const adapter = this.networks.get(account.platform);
+    // What this account publishes, as accepted: its override, else its network's, else the post's.
+    const { containers, options } = resolveDelivery(post, account.id, account.platform);
+    const uploaded = containers.flatMap((container) => container.media.flatMap((medium) => medium.mediaId ?? []));
+    // Kept from the purge while a post is using them (its retries, a network still fetching).
+    await this.media.markUsed(uploaded);
+    // Accepted while the account had them, its permissions may have been lost since: refuse before
+    // the network is called, unless part of the delivery is already out (the network decides then).
+    const lacking = this.lackingPermission(attempt, adapter.permissionNeeds);
+    if (lacking)
+      return this.database.transaction((transaction) => this.fail(transaction, attempt, 'permission_missing', lacking));
+    // Under the publishing lane's claim: a token about to expire is refreshed (and stored) before it is used.
+    const result = await this.runner.call({
+      account,
+      tokens: 'fresh',
+      ownApp: attempt.ownApp ?? null,
+      call: ({ tokens, app }) =>
+        adapter.publish({
+          networkAccountId: account.networkAccountId,
+          username: account.username,
+          tokens,
+          app,
+          parts: containers.map((container) => ({
+            text: container.content,
+            media: container.media.map((medium) => ({
+              url: this.media.publishUrl(medium),
+              kind: medium.kind,
+              ...(medium.altText !== undefined ? { altText: medium.altText } : {}),
+              ...(medium.mediaId && medium.size !== undefined && medium.contentType
+                ? { openStored: () => this.media.openStored(medium.mediaId!, medium.size!, medium.contentType!) }
+                : {}),
+            })),
           })),
-        })),
-        ...(Object.keys(options).length ? { options } : {}),
-        progress: delivery.progress,
-        resuming: attempt.resuming,
-        checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
-      });
-    } catch (error) {
-      if (error instanceof NetworkError) return this.recordFailure(attempt, error);
-      // Not the network's doing: the delivery stays `publishing`, and the next attempt resumes
-      // (looking on the network first).
-      throw error;
-    }
+          ...(Object.keys(options).length ? { options } : {}),
+          progress: delivery.progress,
+          resuming: attempt.resuming,
+          checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
+        }),
+    });
+    // Our own trouble was thrown by the runner: the delivery stays `publishing`, and the next
+    // attempt resumes (looking on the network first).
+    if (result.kind !== 'done') return this.recordFailure(attempt, result.error);
+    const outcome: PublishOutcome = result.value;
     if (outcome.kind === 'poll') return this.store.pollAgain(delivery.id, outcome.progress, outcome.at);
     await this.store.published(
       delivery.id,
@@ -147,17 +142,20 @@ export class PublishDeliveryTask {
       kind: error.kind,
       err: error.message,
     });
+    // A refusal for a permission is that first, whatever its kind (a Graph permission code may come as auth_expired).
     if (error.details.permissionDenied) return this.refusedForPermission(attempt, error);
+    if (error.kind === 'auth_expired')
+      return this.runner
+        .expire(account, error.message, (transaction) =>
+          this.fail(
+            transaction,
+            attempt,
+            'token_expired',
+            'The network no longer accepts the account token; reconnect the account',
+          ),
+        )
+        .then(() => undefined);
     return this.database.transaction(async (transaction) => {
-      if (error.kind === 'auth_expired') {
-        await this.expiry.expire(transaction, account, error.message);
-        return this.fail(
-          transaction,
-          attempt,
-          'token_expired',
-          'The network no longer accepts the account token; reconnect the account',
-        );
-      }
       const next = afterFailure(delivery, error, this.clock.now());
       if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
       await this.store.retryLater(delivery.id, { at: next.at, code: next.code, message: error.message }, transaction);
@@ -170,16 +168,15 @@ export class PublishDeliveryTask {
    * recorded on the account (and announced) before the next post needs it.
    */
   private async refusedForPermission(attempt: Attempt, error: NetworkError): Promise<void> {
-    const { account, post } = attempt;
-    const adapter = this.networks.get(account.platform);
-    const tokens = this.tokens.storedTokens(account);
-    const lost = tokens
-      ? await this.permissions.afterRefusal(
-          account,
-          tokens,
-          await this.apps.appWith(post.customerId, attempt.ownApp, adapter),
-        )
-      : [];
+    const { account } = attempt;
+    // With the stored tokens (none: nothing to read); reading the grants never fails the refusal.
+    const read = await this.runner.call({
+      account,
+      tokens: 'stored',
+      ownApp: attempt.ownApp ?? null,
+      call: ({ tokens, app }) => this.permissions.afterRefusal(account, tokens, app),
+    });
+    const lost = read.kind === 'done' ? read.value : [];
     const reconnect = 'reconnect the account (a new auth-url for the same tenant) to grant it';
     const message = lost.length
       ? `${error.message}: the account no longer grants ${lost.join(', ')}; ${reconnect}`

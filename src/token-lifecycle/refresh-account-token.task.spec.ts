@@ -1,3 +1,4 @@
+import { AccountCallRunner } from '../accounts/account-call-runner';
 import type { AccountExpiringNotice } from '../accounts/account-expiring-notice';
 import type { AccountExpiry } from '../accounts/account-expiry';
 import type { AccountsStore } from '../accounts/accounts.store';
@@ -6,6 +7,7 @@ import type { RefreshOutcome, TokenRefresher } from '../accounts/token-refresher
 import { TestClock } from '../common/clock/test-clock';
 import type { Database } from '../database/database';
 import { NetworkError } from '../networks/network-error';
+import type { AppCredentialsResolver } from '../networks/apps/app-credentials.resolver';
 import type { NetworkRegistry } from '../networks/network-registry';
 import type { AccountLanes } from '../queue/account-lanes';
 import type { JobQueue } from '../queue/job-queue';
@@ -45,15 +47,22 @@ function world(account: Partial<ConnectedAccount>, laneHeld = true) {
       return { held: true };
     }),
   };
+  const networks = { find: () => ({ displayName: 'Facebook' }) } as unknown as NetworkRegistry;
   const task = new RefreshAccountTokenTask(
     database as unknown as Database,
     accounts as unknown as AccountsStore,
     { register: jest.fn() } as unknown as TaskRegistry,
-    refresher as unknown as TokenRefresher,
-    expiry as unknown as AccountExpiry,
+    new AccountCallRunner(
+      database as unknown as Database,
+      accounts as unknown as AccountsStore,
+      lanes as unknown as AccountLanes,
+      refresher as unknown as TokenRefresher,
+      {} as AppCredentialsResolver,
+      networks,
+      expiry as unknown as AccountExpiry,
+    ),
     notice as unknown as AccountExpiringNotice,
-    { find: () => ({ displayName: 'Facebook' }) } as unknown as NetworkRegistry,
-    lanes as unknown as AccountLanes,
+    networks,
     jobs as unknown as JobQueue,
     clock,
   );

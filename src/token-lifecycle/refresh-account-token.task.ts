@@ -1,14 +1,13 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AccountExpiry } from '../accounts';
+import { AccountCallRunner } from '../accounts';
+import type { AccountCallResult } from '../accounts';
 import { AccountExpiringNotice } from '../accounts';
 import { AccountsStore } from '../accounts';
 import { ConnectedAccount } from '../accounts';
-import { RefreshOutcome, TokenRefresher } from '../accounts';
+import type { RefreshOutcome } from '../accounts';
 import { Clock } from '../common/clock/clock';
 import { Database } from '../database';
-import { NetworkError } from '../networks';
 import { NetworkRegistry } from '../networks';
-import { AccountLanes } from '../queue';
 import { JobQueue } from '../queue';
 import { TaskRegistry } from '../queue';
 import {
@@ -38,11 +37,9 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     private readonly database: Database,
     private readonly accounts: AccountsStore,
     private readonly tasks: TaskRegistry,
-    private readonly refresher: TokenRefresher,
-    private readonly expiry: AccountExpiry,
+    private readonly runner: AccountCallRunner,
     private readonly expiringNotice: AccountExpiringNotice,
     private readonly networks: NetworkRegistry,
-    private readonly lanes: AccountLanes,
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
   ) {}
@@ -55,7 +52,10 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     const found = await this.accounts.findForJob(accountId);
     // Disconnected, or already expired (by a publish that found out first) since the scan.
     if (!found || found.status !== 'active') return;
-    const lane = await this.lanes.withLane(found.id, found.customerId, () => this.refreshHoldingLane(accountId));
+    // Read again under the lane: a publish that held it may have refreshed the token meanwhile.
+    const lane = await this.runner.holdingAccount(found.id, found.customerId, (account) =>
+      this.refreshHoldingLane(account),
+    );
     if (lane.held) return;
     // A publish holds the account (and refreshes a due token itself): look again shortly.
     await this.database.transaction((transaction) =>
@@ -68,25 +68,27 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     );
   }
 
-  private async refreshHoldingLane(accountId: string): Promise<void> {
-    // Read again under the lane: a publish that held it may have refreshed the token meanwhile.
-    const account = await this.accounts.findForJob(accountId);
+  private async refreshHoldingLane(account: ConnectedAccount | null): Promise<void> {
     if (!account || account.status !== 'active') return;
-    let outcome: RefreshOutcome;
+    let result: AccountCallResult<RefreshOutcome>;
     try {
-      outcome = await this.refresher.refreshIfDue(account, this.clock.now());
+      // A refusal (auth_expired, or a permanent refusal of the grant) expires the account in the runner.
+      result = await this.runner.renew(account, this.clock.now());
     } catch (error) {
-      if (error instanceof NetworkError && (error.kind === 'auth_expired' || error.kind === 'permanent')) {
-        return this.expire(account, error.message);
-      }
-      // Transient, rate limited, or our own trouble: graphile-worker retries, and the next scan
-      // queues it again. Meanwhile the customer hears (once per expiry) if the token is close to lapsing.
-      await this.expiringNotice.announce(
-        account,
-        'The token could not be refreshed: the network did not answer or limited us; reconnect the account if this persists',
-      );
+      await this.couldNotRefresh(account);
       throw error;
     }
+    if (result.kind === 'auth_expired' || result.kind === 'permanent') {
+      if (result.expired) this.expiredLog(account, result.error.message);
+      return;
+    }
+    if (result.kind !== 'done') {
+      // Transient or rate limited (our own trouble above): graphile-worker retries, and the next
+      // scan queues it again. Meanwhile the customer hears (once per expiry) if the token is close to lapsing.
+      await this.couldNotRefresh(account);
+      throw result.error;
+    }
+    const outcome = result.value;
     if (outcome.kind === 'unrefreshable') {
       const network = this.networks.find(account.platform)?.displayName ?? account.platform;
       const expiresAt = account.tokenExpiresAt?.toISOString();
@@ -106,14 +108,23 @@ export class RefreshAccountTokenTask implements OnModuleInit {
     }
   }
 
+  private async couldNotRefresh(account: ConnectedAccount): Promise<void> {
+    await this.expiringNotice.announce(
+      account,
+      'The token could not be refreshed: the network did not answer or limited us; reconnect the account if this persists',
+    );
+  }
+
   private async expire(account: ConnectedAccount, reason: string): Promise<void> {
-    const expired = await this.database.transaction((transaction) => this.expiry.expire(transaction, account, reason));
-    if (expired)
-      this.logger.warn({
-        msg: 'Account token expired: it needs reconnecting',
-        accountId: account.id,
-        platform: account.platform,
-        reason,
-      });
+    if (await this.runner.expire(account, reason)) this.expiredLog(account, reason);
+  }
+
+  private expiredLog(account: ConnectedAccount, reason: string): void {
+    this.logger.warn({
+      msg: 'Account token expired: it needs reconnecting',
+      accountId: account.id,
+      platform: account.platform,
+      reason,
+    });
   }
 }

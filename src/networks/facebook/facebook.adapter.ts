@@ -14,6 +14,7 @@ import {
 import { GraphApi, proofKeyOf } from '../graph/graph-api';
 import { canPublishAs } from '../graph/graph-pages';
 import { NetworkHttpClient } from '../http/network-http.client';
+import { NetworkAdapterBase } from '../network-adapter-base';
 import {
   AccountTokens,
   APP_OPTIONS,
@@ -65,34 +66,17 @@ export function facebookScopes(app: AppCredentials): readonly string[] {
 
 /** Facebook Pages over Facebook Login and the Graph API. Stateless: every call brings its credentials. */
 @Injectable()
-export class FacebookAdapter implements NetworkAdapter, PublishingAdapter {
-  readonly id = FACEBOOK_IDENTITY.id;
-  readonly aliases: readonly string[] = FACEBOOK_IDENTITY.aliases;
+export class FacebookAdapter extends NetworkAdapterBase<FacebookSettings> implements NetworkAdapter, PublishingAdapter {
   /** Long-lived user tokens live 60 days: act in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
   readonly permissionNeeds = FACEBOOK_PERMISSION_NEEDS;
   readonly capabilities = FACEBOOK_CAPABILITIES;
   readonly metricNames = FACEBOOK_METRIC_NAMES;
-  readonly displayName = FACEBOOK_IDENTITY.displayName;
   readonly appOptions = APP_OPTIONS;
   readonly postOptions = FACEBOOK_POST_OPTIONS;
 
-  constructor(
-    private readonly settings: FacebookSettings,
-    private readonly http: NetworkHttpClient,
-  ) {}
-
-  get emulated(): boolean {
-    return this.settings.emulated;
-  }
-
-  get serviceApp(): AppCredentials | undefined {
-    return this.settings.serviceApp;
-  }
-
-  /** The endpoints a call as `app` uses: a test world's app always talks to the service's own emulator. */
-  private endpoints(app: AppCredentials): FacebookSettings {
-    return app.emulatorWorld !== undefined && this.settings.testWorld ? this.settings.testWorld : this.settings;
+  constructor(settings: FacebookSettings, http: NetworkHttpClient) {
+    super(FACEBOOK_IDENTITY, settings, http);
   }
 
   private graph(app: AppCredentials): GraphApi {

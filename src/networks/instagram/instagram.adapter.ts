@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { grantedFacebookPermissions, revokeFacebookLogin } from '../graph/facebook-login';
 import { GraphApi, proofKeyOf } from '../graph/graph-api';
 import { NetworkHttpClient } from '../http/network-http.client';
+import { NetworkAdapterBase } from '../network-adapter-base';
 import {
   AccountTokens,
   APP_OPTIONS,
@@ -51,14 +52,14 @@ import { INSTAGRAM_IDENTITY } from './instagram.identity';
  * (INSTAGRAM_LOGIN=facebook). Stateless: every call brings its credentials.
  */
 @Injectable()
-export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
-  readonly id = INSTAGRAM_IDENTITY.id;
-
+export class InstagramAdapter
+  extends NetworkAdapterBase<InstagramSettings>
+  implements NetworkAdapter, PublishingAdapter
+{
   /** Through Facebook Login a revoke removes the app for the whole Facebook user; Instagram Login has no revoke. */
   get revokeScope(): 'account' | 'owner' {
     return this.settings.login === 'facebook' ? 'owner' : 'account';
   }
-  readonly aliases: readonly string[] = INSTAGRAM_IDENTITY.aliases;
   /** Long-lived tokens live 60 days: refresh in the last 7. */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
   /** In the permission names of the login the accounts connect with; deleting only through Facebook Login. */
@@ -67,24 +68,9 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
   }
   readonly capabilities = INSTAGRAM_CAPABILITIES;
   readonly metricNames = INSTAGRAM_METRIC_NAMES;
-  readonly displayName = INSTAGRAM_IDENTITY.displayName;
 
-  constructor(
-    private readonly settings: InstagramSettings,
-    private readonly http: NetworkHttpClient,
-  ) {}
-
-  get emulated(): boolean {
-    return this.settings.emulated;
-  }
-
-  get serviceApp(): AppCredentials | undefined {
-    return this.settings.serviceApp;
-  }
-
-  /** The endpoints a call as `app` uses: a test world's app always talks to the service's own emulator. */
-  private endpoints(app: AppCredentials): InstagramSettings {
-    return app.emulatorWorld !== undefined && this.settings.testWorld ? this.settings.testWorld : this.settings;
+  constructor(settings: InstagramSettings, http: NetworkHttpClient) {
+    super(INSTAGRAM_IDENTITY, settings, http);
   }
 
   private api(baseUrl: string): GraphApi {

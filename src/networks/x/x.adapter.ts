@@ -5,6 +5,7 @@ import { X_PERMISSION_NEEDS } from './x-permissions';
 import type { CommentingAdapter } from '../network-adapter';
 import { Injectable } from '@nestjs/common';
 import { NetworkHttpClient } from '../http/network-http.client';
+import { NetworkAdapterBase } from '../network-adapter-base';
 import {
   AccountTokens,
   AccountTraits,
@@ -47,35 +48,18 @@ import { X_IDENTITY } from './x.identity';
 export const X_POST_ID = /^[0-9]{1,19}$/;
 
 @Injectable()
-export class XAdapter implements NetworkAdapter, PublishingAdapter {
-  readonly id = X_IDENTITY.id;
+export class XAdapter extends NetworkAdapterBase<XSettings> implements NetworkAdapter, PublishingAdapter {
   /** One login is one profile: revoking it ends only this account. */
   readonly revokeScope = 'account';
-  readonly aliases: readonly string[] = X_IDENTITY.aliases;
   /** X access tokens live two hours: refresh in the last 15 minutes. */
   readonly refreshAheadMs = 15 * 60_000;
   readonly permissionNeeds = X_PERMISSION_NEEDS;
   readonly postOptions = X_POST_OPTIONS;
   readonly capabilities = X_CAPABILITIES;
   readonly metricNames = X_METRIC_NAMES;
-  readonly displayName = X_IDENTITY.displayName;
 
-  constructor(
-    private readonly settings: XSettings,
-    private readonly http: NetworkHttpClient,
-  ) {}
-
-  get emulated(): boolean {
-    return this.settings.emulated;
-  }
-
-  get serviceApp(): AppCredentials | undefined {
-    return this.settings.serviceApp;
-  }
-
-  /** The endpoints a call as `app` uses: a test world's app always talks to the service's own emulator. */
-  private endpoints(app: AppCredentials): XSettings {
-    return app.emulatorWorld !== undefined && this.settings.testWorld ? this.settings.testWorld : this.settings;
+  constructor(settings: XSettings, http: NetworkHttpClient) {
+    super(X_IDENTITY, settings, http);
   }
 
   private api(app: AppCredentials): XApi {

@@ -1,14 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AccountsStore } from '../../accounts';
+import { AccountCallRunner } from '../../accounts';
 import { ConnectedAccount } from '../../accounts';
-import { TokenRefresher } from '../../accounts';
-import { AppCredentialsResolver } from '../../networks';
-import { NetworkAppsStore } from '../../networks';
 import { lackedFor } from '../../networks';
 import { deletesPosts } from '../../networks';
-import { NetworkError } from '../../networks';
 import { NetworkRegistry } from '../../networks';
-import { AccountLanes } from '../../queue';
 import { JobQueue } from '../../queue';
 import { TaskRegistry } from '../../queue';
 import { EventOutbox } from '../../webhooks';
@@ -49,14 +44,10 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     private readonly deliveries: DeliveriesStore,
     private readonly tasks: TaskRegistry,
     private readonly networks: NetworkRegistry,
-    private readonly tokens: TokenRefresher,
-    private readonly apps: AppCredentialsResolver,
+    private readonly runner: AccountCallRunner,
     private readonly jobs: JobQueue,
     private readonly outbox: EventOutbox,
-    private readonly lanes: AccountLanes,
     private readonly clock: Clock,
-    private readonly accounts: AccountsStore,
-    private readonly networkApps: NetworkAppsStore,
   ) {}
 
   onModuleInit(): void {
@@ -68,16 +59,18 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     if (!delivery || delivery.status !== 'deleting') return;
     // Holding the account's lane, as publishing and token refreshes do: an X refresh token is
     // single-use, so two callers refreshing one account at once would spend it twice.
-    const lane = await this.lanes.withLane(delivery.accountId, delivery.customerId, () =>
-      this.deleteHoldingLane(deliveryId),
+    const lane = await this.runner.holdingAccount(delivery.accountId, delivery.customerId, (account) =>
+      this.deleteHoldingLane(deliveryId, account),
     );
     if (!lane.held) await this.again(deliveryId, this.later(LANE_BUSY_RETRY_MS));
   }
 
-  private async deleteHoldingLane(deliveryId: string): Promise<void> {
+  /** `found`: the delivery's account, read under the lane (it cannot be gone: a delivery's account is kept). */
+  private async deleteHoldingLane(deliveryId: string, found: ConnectedAccount | null): Promise<void> {
     const delivery = await this.deliveries.findById(deliveryId);
     if (!delivery || delivery.status !== 'deleting' || !delivery.platformPostId) return;
-    const account = await this.accounts.getForJob(delivery.accountId);
+    if (!found) throw new Error(`Delivery ${deliveryId}: its account ${delivery.accountId} is gone`);
+    const account = found;
     if (account.status !== 'active')
       return this.refused(delivery, `The account is ${account.status}; reconnect it, then unpublish again`);
     const adapter = this.networks.get(delivery.platform);
@@ -87,17 +80,22 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     // without a call the network would refuse, saying what to grant.
     const lacking = lackedFor(adapter.permissionNeeds, 'unpublish', account.scopes);
     if (lacking.length) return this.refused(delivery, permissionMessage(account, 'unpublish', lacking));
-    try {
-      const ownApp = await this.networkApps.findFor(account.customerId, account.platform);
-      await adapter.unpublish({
-        networkAccountId: account.networkAccountId,
-        tokens: await this.tokens.freshTokens(account),
-        app: await this.apps.appWith(account.customerId, ownApp ?? undefined, adapter),
-        platformPostId: delivery.platformPostId,
-        progress: delivery.progress,
-      });
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
+    const platformPostId = delivery.platformPostId;
+    // A refused token leaves the account as it is here: the delete is refused, the post stays.
+    const result = await this.runner.call({
+      account,
+      tokens: 'fresh',
+      call: ({ tokens, app }) =>
+        adapter.unpublish({
+          networkAccountId: account.networkAccountId,
+          tokens,
+          app,
+          platformPostId,
+          progress: delivery.progress,
+        }),
+    });
+    if (result.kind !== 'done') {
+      const { error } = result;
       this.logger.warn({
         msg: 'Deleting from the network failed',
         deliveryId,
@@ -106,9 +104,9 @@ export class UnpublishDeliveryTask implements OnModuleInit {
         err: error.message,
       });
       // The queue's backoff retries it.
-      if (error.kind === 'transient') throw error;
-      if (error.kind === 'rate_limited')
-        return this.again(deliveryId, error.details.retryAt ?? this.later(RATE_LIMIT_FALLBACK_MS));
+      if (result.kind === 'transient') throw error;
+      if (result.kind === 'rate_limited')
+        return this.again(deliveryId, result.retryAt ?? this.later(RATE_LIMIT_FALLBACK_MS));
       return this.refused(delivery, error.message);
     }
     await this.deleted(delivery, account);
