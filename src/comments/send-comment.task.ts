@@ -57,8 +57,14 @@ export class SendCommentTask implements OnModuleInit {
             : 'network_rejected';
       return this.store.failed(request.id, code, error.message);
     }
-    const lane = await this.runner.holdingLane(request.accountId, request.customerId, (workerId) =>
-      this.sendHoldingLane(request.id, target, workerId),
+    // The account is read again under the lane: a publish or refresh before may have rotated its
+    // tokens (the refresh token read before the lane would be spent), or expired the account.
+    const lane = await this.runner.holdingAccount(request.accountId, request.customerId, (account, workerId) =>
+      account?.status === 'active'
+        ? this.sendHoldingLane(request.id, { ...target, account }, workerId)
+        : account?.status === 'expired'
+          ? this.store.failed(request.id, 'token_expired', 'The account must be reconnected')
+          : this.store.failed(request.id, 'account_disconnected', 'The account was disconnected'),
     );
     if (!lane.held) await this.store.later(request.id, new Date(this.clock.now().getTime() + LANE_BUSY_RETRY_MS));
   }
