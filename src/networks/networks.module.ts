@@ -1,4 +1,5 @@
-import { Logger, Module } from '@nestjs/common';
+import { forwardRef, Global, Logger, Module } from '@nestjs/common';
+import { LongestNetworkVideo } from '../media';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomersModule } from '../customers';
 import { DatabaseModule } from '../database';
@@ -24,6 +25,26 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
   return registry;
 }
 
+/**
+ * Media (a lower layer) refuses an upload no installed network would take: the longest video any
+ * network's `mediaLimits` allows, provided here to every module (media cannot import networks).
+ */
+@Global()
+@Module({
+  imports: [forwardRef(() => NetworksModule)],
+  providers: [
+    {
+      provide: LongestNetworkVideo,
+      inject: [NetworkRegistry],
+      useFactory: (registry: NetworkRegistry): LongestNetworkVideo => ({
+        maxMs: Math.max(...registry.adapters.map((adapter) => adapter.mediaLimits.video.maxMs)),
+      }),
+    },
+  ],
+  exports: [LongestNetworkVideo],
+})
+class NetworkMediaLimitsModule {}
+
 /** The adapter registry, the customers' own app credentials for each network, and what each network takes (GET /api/v1/networks). */
 @Module({
   controllers: [NetworksController],
@@ -31,6 +52,7 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
     TypeOrmModule.forFeature([NetworkApp]),
     DatabaseModule,
     CustomersModule,
+    NetworkMediaLimitsModule,
     ...INSTALLED_NETWORKS.map((network) => network.module),
   ],
   providers: [

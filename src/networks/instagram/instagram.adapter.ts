@@ -1,3 +1,4 @@
+import { INSTAGRAM_MEDIA_LIMITS } from './instagram-media-limits';
 import { INSTAGRAM_CAPABILITIES } from './instagram-capabilities';
 import { answerGraphComment, INSTAGRAM_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
 import { instagramPermissionNeeds } from './instagram-permissions';
@@ -66,6 +67,7 @@ export class InstagramAdapter implements NetworkAdapter, PublishingAdapter {
     return instagramPermissionNeeds(this.settings.login);
   }
   readonly capabilities = INSTAGRAM_CAPABILITIES;
+  readonly mediaLimits = INSTAGRAM_MEDIA_LIMITS;
   readonly metricNames = INSTAGRAM_METRIC_NAMES;
   readonly displayName = INSTAGRAM_IDENTITY.displayName;
 
