@@ -14,6 +14,11 @@ import { NetworkAdapter } from './network-adapter';
 import { NetworkRegistry } from './network-registry';
 
 function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
+  // The request body's options are built from the folder's export, the checks from the adapter's: one object.
+  adapters.forEach((adapter, index) => {
+    if (adapter.postOptions !== INSTALLED_NETWORKS[index]!.postOptions)
+      throw new Error(`${adapter.displayName}: the adapter's postOptions are not those its folder exports`);
+  });
   const registry = new NetworkRegistry(adapters);
   const emulated = adapters.filter((adapter) => adapter.emulated).map((adapter) => adapter.displayName);
   if (emulated.length) {
