@@ -42,6 +42,22 @@ describe('emulator control API and error shapes', () => {
     expect(again.statusCode).toBe(400);
   });
 
+  it("names the networks that take someone else's comment (those whose descriptor shapes one) when refusing another", async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/comments',
+      payload: { network: 'myspace', parentId: '1', text: 'hi' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.problems).toEqual(['network: must be facebook, instagram or x']);
+    const twitter = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/comments',
+      payload: { network: 'twitter', parentId: '1', text: 'hi' },
+    });
+    expect([twitter.statusCode, twitter.json().error.message]).toEqual([404, 'No x object 1.']);
+  });
+
   it('validates faults and settings, lists and clears faults', async () => {
     const bad = await app.inject({
       method: 'POST',
