@@ -34,5 +34,10 @@ export const facebookEmulator = {
   },
   tokenKinds: Object.values(FACEBOOK_TOKENS),
   testUser: facebookTestUserParts,
-  control: { settings: FACEBOOK_SETTINGS, thirdPartyComment: facebookThirdPartyComment },
+  control: {
+    // Graph's own errors (codes 102, 341, 368).
+    faults: ['session_invalid', 'app_limit', 'policy_block'],
+    settings: FACEBOOK_SETTINGS,
+    thirdPartyComment: facebookThirdPartyComment,
+  },
 } as const satisfies EmulatedNetworkDescriptor;

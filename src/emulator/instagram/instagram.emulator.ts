@@ -79,5 +79,10 @@ export const instagramEmulator = {
   },
   tokenKinds: Object.values(INSTAGRAM_TOKENS),
   testUser: instagramTestUserParts,
-  control: { settings: INSTAGRAM_SETTINGS, thirdPartyComment: instagramThirdPartyComment },
+  control: {
+    // Graph's own errors (codes 102, 341, 368, and media_publish's subcode 2207053).
+    faults: ['session_invalid', 'app_limit', 'policy_block', 'upload_error'],
+    settings: INSTAGRAM_SETTINGS,
+    thirdPartyComment: instagramThirdPartyComment,
+  },
 } as const satisfies EmulatedNetworkDescriptor;
