@@ -4,4 +4,5 @@ export { MAX_UPLOAD_BYTES, MEDIA_TYPES, hasMagic } from './media-types';
 export { MEDIA_FILE_PATH } from './media-url-signer';
 export { MediaModule } from './media.module';
 export { MediaService } from './media.service';
-export { NETWORK_MEDIA_LIMITS, durationInWords, sizeInWords } from './network-media-limits';
+export { LongestNetworkVideo, durationInWords, sizeInWords } from './network-media-limits';
+export type { DurationLimit, NetworkMediaLimits } from './network-media-limits';

@@ -10,7 +10,7 @@ import { mediaView } from './media-view';
 import { Medium } from './media.entity';
 import { MediaStore } from './media.store';
 import { Mp4DurationReader } from './mp4-duration';
-import { durationInWords, MAX_VIDEO_DURATION_MS } from './network-media-limits';
+import { durationInWords, LongestNetworkVideo } from './network-media-limits';
 import { signedMediaId } from './signed-media-request';
 import { aliveUpload } from './upload-stream';
 
@@ -31,7 +31,7 @@ export interface UploadHeaders {
 }
 
 /** A video's duration as read from its movie header, refused when there is none or no network takes it. */
-function checkedDuration(video: Mp4DurationReader): number {
+function checkedDuration(video: Mp4DurationReader, longest: number): number {
   const durationMs = video.durationMs;
   if (durationMs === undefined)
     throw new ApiException(
@@ -40,10 +40,10 @@ function checkedDuration(video: Mp4DurationReader): number {
         ? "The video's movie header does not say how long it lasts (a fragmented MP4 does not): save it again as a standard, unfragmented MP4 or MOV file"
         : "The video has no movie header ('moov' box) saying how long it lasts: save it again as a standard MP4 or MOV file",
     );
-  if (durationMs > MAX_VIDEO_DURATION_MS)
+  if (durationMs > longest)
     throw new ApiException(
       'unprocessable_content',
-      `The video lasts ${durationInWords(durationMs, Math.ceil)}; no network takes a video longer than ${durationInWords(MAX_VIDEO_DURATION_MS)}`,
+      `The video lasts ${durationInWords(durationMs, Math.ceil)}; no network takes a video longer than ${durationInWords(longest)}`,
     );
   return durationMs;
 }
@@ -60,6 +60,7 @@ export class MediaUploads {
     private readonly storage: MediaStorage,
     private readonly signer: MediaUrlSigner,
     private readonly clock: Clock,
+    private readonly longestVideo: LongestNetworkVideo,
   ) {}
 
   async receive(
@@ -87,7 +88,7 @@ export class MediaUploads {
         checkedUpload(alive, type, medium.size, video && ((bytes) => video.feed(bytes))),
         medium.size,
       );
-      if (video) durationMs = checkedDuration(video);
+      if (video) durationMs = checkedDuration(video, this.longestVideo.maxMs);
     } catch (error) {
       const reason = error instanceof ApiException ? error.message : 'The upload was interrupted';
       await this.storage.delete(id);

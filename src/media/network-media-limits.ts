@@ -1,11 +1,7 @@
-import { pageReelsStoriesRules } from '../contracts';
 import type { MediaKind } from './media-bytes';
 
 const MB = 1024 * 1024;
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-/** Facebook's videos: the 10 GB of its resumable upload (developers.facebook.com/docs/graph-api/video-uploads). */
-const FACEBOOK_VIDEO_BYTES = 10 * 1024 * MB;
+const MINUTE = 60_000;
 
 /** The shortest and longest video a network takes, in milliseconds. */
 export interface DurationLimit {
@@ -15,7 +11,9 @@ export interface DurationLimit {
 
 /**
  * What a network takes of an uploaded medium, whose size (and a video's duration) is known
- * (docs/networks.md). A kind a network does not take at all is left to its content rules.
+ * (docs/networks.md). A kind a network does not take at all is left to its content rules. Each
+ * network states its own (`NetworkAdapter.mediaLimits`, in its folder); the posts' media check and
+ * the capability document read that one table.
  */
 export interface NetworkMediaLimits {
   /** The largest file per kind, in bytes. */
@@ -32,45 +30,15 @@ export interface NetworkMediaLimits {
   placements?: Readonly<Record<string, Pick<NetworkMediaLimits, 'size' | 'video'>>>;
 }
 
-export const NETWORK_MEDIA_LIMITS: Readonly<Record<string, NetworkMediaLimits>> = {
-  facebook: {
-    size: { image: 10 * MB, gif: 10 * MB, video: FACEBOOK_VIDEO_BYTES },
-    video: { minMs: 0, maxMs: 240 * MINUTE },
-    // A reel and a video story: the durations of the Reels Publishing and Page Stories guides
-    // (contracts/meta/page-reels-stories.json); a story's photo: "Files can not exceed 10MB".
-    placements: {
-      reel: { size: { video: FACEBOOK_VIDEO_BYTES }, video: pageReelsStoriesRules().reelDuration },
-      story: {
-        size: {
-          image: pageReelsStoriesRules().photoStoryMaxBytes,
-          gif: pageReelsStoriesRules().photoStoryMaxBytes,
-          video: FACEBOOK_VIDEO_BYTES,
-        },
-        video: pageReelsStoriesRules().videoStoryDuration,
-      },
-    },
-  },
-  instagram: {
-    size: { image: 8 * MB, video: 300 * MB },
-    video: { minMs: 3 * SECOND, maxMs: 15 * MINUTE },
-    carouselVideo: { minMs: 3 * SECOND, maxMs: 60 * SECOND },
-    // Story Image and Story Video Specifications of the IG User Media reference (8 MB; 3 to 60 s, 100 MB);
-    // Reel Specifications: 3 s to 15 min, 300 MB (those of a single video above).
-    placements: {
-      reel: { size: { video: 300 * MB }, video: { minMs: 3 * SECOND, maxMs: 15 * MINUTE } },
-      story: { size: { image: 8 * MB, video: 100 * MB }, video: { minMs: 3 * SECOND, maxMs: 60 * SECOND } },
-    },
-  },
-  x: {
-    size: { image: 5 * MB, gif: 15 * MB, video: 512 * MB },
-    video: { minMs: 500, maxMs: 140 * SECOND },
-  },
-};
-
-/** The longest video any network takes: a longer upload could be published nowhere. */
-export const MAX_VIDEO_DURATION_MS = Math.max(
-  ...Object.values(NETWORK_MEDIA_LIMITS).map((limits) => limits.video.maxMs),
-);
+/**
+ * The longest video any installed network takes: an upload longer than it could be published
+ * nowhere, so it is refused as it arrives. Media sits below the networks (src/module-boundaries.spec.ts)
+ * and cannot read their tables; the networks module provides this value, from each network's
+ * `mediaLimits`, to whoever asks for the class (Nest's injection by class token).
+ */
+export abstract class LongestNetworkVideo {
+  abstract readonly maxMs: number;
+}
 
 /** The limit in words: `5 MB`, `1 GB`. */
 export function sizeInWords(limit: number): string {

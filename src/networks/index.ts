@@ -31,7 +31,10 @@ export type {
 } from './network-adapter';
 export type { AccountTokens, AppCredentials, AppLoginOptions, AppOption } from './network-credentials';
 export { NetworkError } from './network-error';
+export { INSTALLED_NETWORKS } from './installed-networks';
+export type { InstalledNetwork } from './installed-network';
 export { NETWORK_IDS, describeNetworkAliases, describeNetworkIds } from './network-names';
+export type { NetworkId } from './network-names';
 export { NO_POST_OPTIONS } from './post-options';
 export type { NetworkPostOptions, PostOptionsRules } from './post-options';
 export { NetworkRegistry, UnknownNetworkError } from './network-registry';

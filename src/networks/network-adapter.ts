@@ -4,7 +4,7 @@ import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
 import type { NetworkPostOptions, PostOptionsRules } from './post-options';
-import type { MediaBytes, MediaKind } from '../media';
+import type { MediaBytes, MediaKind, NetworkMediaLimits } from '../media';
 import type { AccountTokens, AppCredentials, AppOption } from './network-credentials';
 
 /**
@@ -235,6 +235,11 @@ export interface PublishingAdapter {
    * tables the rules check: the capability document publishes it (capabilities/network-capabilities.ts).
    */
   readonly capabilities: NetworkCapabilities;
+  /**
+   * What the network takes of an uploaded medium (size per kind, a video's duration, per
+   * placement): the posts' media check reads it, and the capability document states it (uploadLimits).
+   */
+  readonly mediaLimits: NetworkMediaLimits;
   /** The options the network takes (`options.<network>`); a network without them refuses any option. */
   readonly postOptions?: PostOptionsRules;
   /** Publishes (or continues publishing) a delivery. Throws NetworkError, classified. */

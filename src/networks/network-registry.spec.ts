@@ -20,6 +20,7 @@ function adapter(id: string, aliases: string[] = [], displayName = id): NetworkA
       placementOption: null,
       thread: { partsBecome: 'comments', partMedia: false, partTextRequired: true },
     },
+    mediaLimits: { size: {}, video: { minMs: 0, maxMs: 0 } },
     metricNames: { post: [], account: [] },
     refreshAheadMs: 0,
     authorizeUrl: unused,

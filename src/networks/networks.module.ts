@@ -1,4 +1,5 @@
-import { Logger, Module } from '@nestjs/common';
+import { forwardRef, Global, Logger, Module } from '@nestjs/common';
+import { LongestNetworkVideo } from '../media';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomersModule } from '../customers';
 import { DatabaseModule } from '../database';
@@ -13,6 +14,11 @@ import { NetworkAdapter } from './network-adapter';
 import { NetworkRegistry } from './network-registry';
 
 function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
+  // The request body's options are built from the folder's export, the checks from the adapter's: one object.
+  adapters.forEach((adapter, index) => {
+    if (adapter.postOptions !== INSTALLED_NETWORKS[index]!.postOptions)
+      throw new Error(`${adapter.displayName}: the adapter's postOptions are not those its folder exports`);
+  });
   const registry = new NetworkRegistry(adapters);
   const emulated = adapters.filter((adapter) => adapter.emulated).map((adapter) => adapter.displayName);
   if (emulated.length) {
@@ -24,6 +30,26 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
   return registry;
 }
 
+/**
+ * Media (a lower layer) refuses an upload no installed network would take: the longest video any
+ * network's `mediaLimits` allows, provided here to every module (media cannot import networks).
+ */
+@Global()
+@Module({
+  imports: [forwardRef(() => NetworksModule)],
+  providers: [
+    {
+      provide: LongestNetworkVideo,
+      inject: [NetworkRegistry],
+      useFactory: (registry: NetworkRegistry): LongestNetworkVideo => ({
+        maxMs: Math.max(...registry.adapters.map((adapter) => adapter.mediaLimits.video.maxMs)),
+      }),
+    },
+  ],
+  exports: [LongestNetworkVideo],
+})
+class NetworkMediaLimitsModule {}
+
 /** The adapter registry, the customers' own app credentials for each network, and what each network takes (GET /api/v1/networks). */
 @Module({
   controllers: [NetworksController],
@@ -31,6 +57,7 @@ function buildRegistry(...adapters: NetworkAdapter[]): NetworkRegistry {
     TypeOrmModule.forFeature([NetworkApp]),
     DatabaseModule,
     CustomersModule,
+    NetworkMediaLimitsModule,
     ...INSTALLED_NETWORKS.map((network) => network.module),
   ],
   providers: [

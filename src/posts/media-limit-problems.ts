@@ -1,22 +1,21 @@
-import { durationInWords, NETWORK_MEDIA_LIMITS, sizeInWords } from '../media';
+import { durationInWords, sizeInWords } from '../media';
+import type { NetworkMediaLimits } from '../media';
 import { PostProblem } from './post-problem';
 import { StoredContainer } from './post.entity';
 
 type StoredMedium = StoredContainer['media'][number];
 
 /**
- * Uploaded media that `platform` would refuse: larger than it takes for their kind, or a video
+ * Uploaded media that a network (its `limits`, NetworkAdapter.mediaLimits) would refuse: larger than it takes for their kind, or a video
  * shorter or longer than it takes (an Instagram carousel's videos have their own range, and so has
  * a placement the network limits otherwise, e.g. an Instagram story). Only uploaded media have a
  * known size and duration; a URL's file is measured by whoever fetches it.
  */
 export function mediaLimitProblems(
-  platform: string,
+  limits: NetworkMediaLimits,
   containers: StoredContainer[],
   placement?: unknown,
 ): PostProblem[] {
-  const limits = NETWORK_MEDIA_LIMITS[platform];
-  if (!limits) return [];
   const ofPlacement = typeof placement === 'string' ? limits.placements?.[placement] : undefined;
   return containers.flatMap((container, index) =>
     container.media.flatMap((medium, position): PostProblem[] => {

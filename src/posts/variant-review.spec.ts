@@ -4,6 +4,8 @@ import { NetworkHttpClient } from '../networks/http/network-http.client';
 import { APP } from '../networks/http/recording-http.testing';
 import { XAdapter } from '../networks/x/x.adapter';
 import { XSettings } from '../networks/x/x.settings';
+import { INSTAGRAM_MEDIA_LIMITS } from '../networks/instagram/instagram-media-limits';
+import type { NetworkMediaLimits } from '../media';
 import { CreatePostBody } from './dto/create-post.body';
 import { StoredContainer } from './post.entity';
 import { resolveDelivery } from './post-variants';
@@ -13,8 +15,10 @@ const x = new XAdapter(
   new XSettings('https://x.com/i/oauth2/authorize', 'https://api.x.com', APP, false),
   {} as NetworkHttpClient,
 );
+/** No limit on uploaded media: the tests below that are not about them. */
+const NO_MEDIA_LIMITS: NetworkMediaLimits = { size: {}, video: { minMs: 0, maxMs: Infinity } };
 /** A network without options, whose content rules find nothing. */
-const facebook = { id: 'facebook', validate: () => [] } as unknown as NetworkAdapter;
+const facebook = { id: 'facebook', validate: () => [], mediaLimits: NO_MEDIA_LIMITS } as unknown as NetworkAdapter;
 const adapterOf = (platform: string) => (platform === 'x' ? x : facebook);
 
 const account = (id: string, platform: string) =>
@@ -187,6 +191,7 @@ describe('reviewVariants: warnings and the options content rules see', () => {
       ),
     ],
     postOptions: { names: ['placement'], check: () => [] },
+    mediaLimits: NO_MEDIA_LIMITS,
   } as unknown as NetworkAdapter;
   const withAlt: StoredContainer[] = [
     { content: '', media: [{ url: 'https://cdn.example.com/a.jpg', kind: 'image', altText: 'A loaf' }] },
@@ -221,7 +226,12 @@ describe('reviewVariants: warnings and the options content rules see', () => {
 });
 
 describe('reviewVariants: a placement’s own media limits', () => {
-  const instagram = { id: 'instagram', validate: () => [], postOptions: { names: [], check: () => [] } };
+  const instagram = {
+    id: 'instagram',
+    validate: () => [],
+    postOptions: { names: [], check: () => [] },
+    mediaLimits: INSTAGRAM_MEDIA_LIMITS,
+  };
   const IG = account('acc_ig', 'instagram');
   const upload = (durationMs: number): StoredContainer[] => [
     {

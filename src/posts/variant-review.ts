@@ -46,7 +46,7 @@ function containerProblems(
   return relocated(
     [
       ...adapter.validate(partsOf(containers), options),
-      ...mediaLimitProblems(adapter.id, containers, options.placement),
+      ...mediaLimitProblems(adapter.mediaLimits, containers, options.placement),
     ],
     path,
   );

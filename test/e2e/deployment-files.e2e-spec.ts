@@ -7,9 +7,7 @@ import { getMetadataStorage } from 'class-validator';
 import { load, YAML11_SCHEMA } from 'js-yaml';
 import { EnvironmentSchema } from '../../src/config/environment.schema';
 import { loadConfig } from '../../src/config/load-config';
-import { FacebookEnvironment } from '../../src/networks/facebook/facebook.settings';
-import { InstagramEnvironment } from '../../src/networks/instagram/instagram.settings';
-import { XEnvironment } from '../../src/networks/x/x.settings';
+import { INSTALLED_NETWORKS } from '../../src/networks/installed-networks';
 import { freePort } from '../support/free-port';
 import { startScriptNodeOptions } from '../support/service-process';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -17,9 +15,9 @@ import { startTestApp, TestApp } from '../support/test-app';
 const ROOT = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
-/** Every setting the service reads: the service-wide schema and each network's own. */
+/** Every setting the service reads: the service-wide schema and each installed network's own (its folder's `environment`). */
 const KNOWN_SETTINGS = new Set(
-  [EnvironmentSchema, FacebookEnvironment, InstagramEnvironment, XEnvironment].flatMap((schema) =>
+  [EnvironmentSchema, ...INSTALLED_NETWORKS.map((network) => network.environment)].flatMap((schema) =>
     getMetadataStorage()
       .getTargetValidationMetadatas(schema, '', true, false)
       .map((rule) => rule.propertyName),

@@ -1160,46 +1160,21 @@ export interface components {
             content?: string;
             media?: components["schemas"]["MediaBody"][];
         };
-        XPollBody: {
-            /** @description 2 to 4 choices, each 1 to 25 characters */
-            options: string[];
-            /** @description How long the poll is open, in minutes */
-            durationMinutes: number;
-        };
-        XOptionsBody: {
+        FacebookOptionsBody: {
             /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
             containers?: components["schemas"]["ContainerBody"][];
-            /** @description A poll on the post (X takes no media and no quote with it) */
-            poll?: components["schemas"]["XPollBody"];
             /**
-             * @description Who may reply (everyone when absent)
+             * @description feed: a Page post; reel: one video as a reel; story: one photo or one video as a Page story
+             * @default feed
              * @enum {string}
              */
-            replySettings?: "everyone" | "following" | "mentionedUsers" | "subscribers" | "verified";
-            /** @description The id of the X post this post quotes */
-            quotePostId?: string;
-            /** @description The X community to post in */
-            communityId?: string;
-        };
-        InstagramUserTagBody: {
-            /** @description The tagged medium: its index in the first container's media */
-            mediaIndex: number;
+            placement: "feed" | "reel" | "story";
             /**
-             * @description An Instagram username
-             * @example bakery.friend
+             * Format: uri
+             * @description A link shared with a feed post (no media): Facebook shows its preview
+             * @example https://bakery.example/menu
              */
-            username: string;
-            /** @description Where on the image, from its left edge (0) to its right (1); required on images, optional on stories, not taken on videos */
-            x?: number;
-            /** @description Where on the image, from its top (0) to its bottom (1); required on images, optional on stories, not taken on videos */
-            y?: number;
-        };
-        InstagramTrialReelBody: {
-            /**
-             * @description manual: graduated in the Instagram app; performance: graduated by Instagram if it performs well
-             * @enum {string}
-             */
-            graduation: "manual" | "performance";
+            link?: string;
         };
         InstagramOptionsBody: {
             /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
@@ -1210,16 +1185,20 @@ export interface components {
              * @enum {string}
              */
             placement: "feed" | "reel" | "story";
-            /**
-             * @description Up to 3 Instagram usernames invited as collaborators (not on stories)
-             * @example [
-             *       "bakery.friend"
-             *     ]
-             */
+            /** @description Up to 3 Instagram usernames invited as collaborators (not on stories) */
             collaborators?: string[];
-            /** @description People tagged on the media */
-            userTags?: components["schemas"]["InstagramUserTagBody"][];
-            /** @description The id of a Facebook Page with a location (not on stories) */
+            /** @description People tagged on the medium `mediaIndex` names; x and y (0 to 1): required on an image, optional on a story, not taken on a video */
+            userTags?: {
+                mediaIndex: number;
+                /** @example bakery.daily */
+                username: string;
+                x?: number;
+                y?: number;
+            }[];
+            /**
+             * @description The id of a Facebook Page with a location (not on stories)
+             * @example 110624938961264
+             */
             locationId?: string;
             /**
              * @description Reels only: also show the reel in the feed (false: in the Reels tab only)
@@ -1227,34 +1206,50 @@ export interface components {
              */
             shareToFeed: boolean;
             /**
-             * Format: uri
              * @description Reels only: a JPEG (8 MB at most) Instagram fetches as the cover; not with thumbOffsetMs
+             * @example https://cdn.example/cover.jpg
              */
             coverUrl?: string;
             /** @description Reels only: the frame used as the cover, in milliseconds from the start; not with coverUrl */
             thumbOffsetMs?: number;
             /** @description Reels only: publish as a trial reel */
-            trialReel?: components["schemas"]["InstagramTrialReelBody"];
+            trialReel?: {
+                /**
+                 * @description manual: graduated in the Instagram app; performance: graduated by Instagram if it performs well
+                 * @enum {string}
+                 */
+                graduation: "manual" | "performance";
+            };
         };
-        FacebookOptionsBody: {
+        XOptionsBody: {
             /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
             containers?: components["schemas"]["ContainerBody"][];
+            /** @description A poll on the post (X takes no media and no quote with it) */
+            poll?: {
+                options: string[];
+                durationMinutes: number;
+            };
             /**
-             * @description feed: a Page post; reel: one video of 3 to 90 s as a reel; story: one photo or one video (at most 60 s) as a Page story, without text
-             * @default feed
+             * @description Who may reply (everyone when absent)
+             * @default everyone
              * @enum {string}
              */
-            placement: "feed" | "reel" | "story";
+            replySettings: "everyone" | "following" | "mentionedUsers" | "subscribers" | "verified";
             /**
-             * Format: uri
-             * @description A link (http or https) shared by a feed post without media: Facebook shows the link's preview
+             * @description The id of the X post this post quotes
+             * @example 1346889436626259968
              */
-            link?: string;
+            quotePostId?: string;
+            /**
+             * @description The X community to post in
+             * @example 1346889436626259968
+             */
+            communityId?: string;
         };
         PostOptionsBody: {
-            x?: components["schemas"]["XOptionsBody"];
-            instagram?: components["schemas"]["InstagramOptionsBody"];
             facebook?: components["schemas"]["FacebookOptionsBody"];
+            instagram?: components["schemas"]["InstagramOptionsBody"];
+            x?: components["schemas"]["XOptionsBody"];
         };
         AccountOverrideBody: {
             /**

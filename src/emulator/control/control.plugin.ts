@@ -42,7 +42,7 @@ export async function controlPlugin(fastify: FastifyInstance, context: EmulatorC
 
   // A comment by someone other than the account, under a published object.
   fastify.post('/comments', async (request, reply) =>
-    reply.status(201).send({ data: addThirdPartyComment(state, context.pages, request.body) }),
+    reply.status(201).send({ data: addThirdPartyComment(context, request.body) }),
   );
 
   fastify.get('/faults', async () => ({ data: state.faults.list() }));

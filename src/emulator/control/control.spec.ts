@@ -42,6 +42,22 @@ describe('emulator control API and error shapes', () => {
     expect(again.statusCode).toBe(400);
   });
 
+  it("names the networks that take someone else's comment (those whose descriptor shapes one) when refusing another", async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/comments',
+      payload: { network: 'myspace', parentId: '1', text: 'hi' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.problems).toEqual(['network: must be facebook, instagram or x']);
+    const twitter = await app.inject({
+      method: 'POST',
+      url: '/emulator/control/comments',
+      payload: { network: 'twitter', parentId: '1', text: 'hi' },
+    });
+    expect([twitter.statusCode, twitter.json().error.message]).toEqual([404, 'No x object 1.']);
+  });
+
   it('validates faults and settings, lists and clears faults', async () => {
     const bad = await app.inject({
       method: 'POST',
@@ -50,6 +66,18 @@ describe('emulator control API and error shapes', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.problems).toHaveLength(2);
+    // A fault some networks' descriptors claim (Graph's codes) is theirs only; the others apply to every network.
+    const graphOnly = (network: string, fault: string) =>
+      app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network, fault } });
+    expect((await graphOnly('x', 'upload_error')).json().error.problems).toEqual([
+      'fault: upload_error is for instagram only',
+    ]);
+    expect((await graphOnly('x', 'app_limit')).json().error.problems).toEqual([
+      'fault: app_limit is for facebook and instagram only',
+    ]);
+    expect((await graphOnly('facebook', 'app_limit')).statusCode).toBe(201);
+    expect((await graphOnly('x', 'usage_capped')).statusCode).toBe(201);
+    await app.inject({ method: 'DELETE', url: '/emulator/control/faults' });
     await app.inject({
       method: 'POST',
       url: '/emulator/control/faults',

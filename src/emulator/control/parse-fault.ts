@@ -1,5 +1,5 @@
 import { EmulatorState } from '../state/emulator-state';
-import { Fault, FAULT_KINDS, FAULT_NETWORKS, FaultKind } from '../state/faults';
+import { Fault, FAULT_KINDS, FaultKind } from '../state/faults';
 import { ControlError, objectBody } from './control-error';
 
 const isCount = (value: unknown): value is number =>
@@ -17,8 +17,11 @@ export function parseFault(state: EmulatorState, input: unknown): Omit<Fault, 'i
   if (!network) problems.push(`network: must be ${state.registry.describeIds()}`);
   const kind = body.fault as FaultKind;
   if (!FAULT_KINDS.includes(kind)) problems.push(`fault: must be one of ${FAULT_KINDS.join(', ')}`);
-  const networks = FAULT_NETWORKS[kind];
-  if (network && networks && !networks.includes(network))
+  // Faults some networks' descriptors claim (control.faults) are theirs only.
+  const networks = state.registry.networks
+    .filter((each) => each.control?.faults?.includes(kind))
+    .map((each) => each.id);
+  if (network && networks.length && !networks.includes(network))
     problems.push(`fault: ${kind} is for ${networks.join(' and ')} only`);
   if (body.accountId !== undefined && (typeof body.accountId !== 'string' || !body.accountId))
     problems.push('accountId: must be a non-empty string');

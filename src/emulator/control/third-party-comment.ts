@@ -1,24 +1,26 @@
-import { EmulatorState } from '../state/emulator-state';
-import { graphId, snowflakeId } from '../state/emulator-ids';
+import { listInWords } from '../../common/text/list-in-words';
+import { EmulatorContext } from '../emulator-context';
+import { snowflakeId } from '../state/emulator-ids';
 import { PublishedItem } from '../state/published-log';
 import { ControlError, objectBody } from './control-error';
-import { EmulatorPages } from '../http/object-pages';
-import { X_PAGES_PREFIX, xStatusPath } from '../x/x-pages';
-import { commentPermalink } from '../facebook/facebook-pages';
 
 const TEXT_MAX = 10_000;
 
 /**
  * `{ network, parentId, text, author?: { id?, username? } }` → a comment by someone other than
- * the account: under a Facebook post or comment, an Instagram medium or comment, or an X reply in
- * a tweet's conversation. It shows in the comment reads as the network would show it.
+ * the account, under a published object of a network that takes one (its descriptor's
+ * `control.thirdPartyComment`, which shapes it as the network would show it in its comment reads).
  */
-export function addThirdPartyComment(state: EmulatorState, pages: EmulatorPages, input: unknown): PublishedItem {
+export function addThirdPartyComment(context: EmulatorContext, input: unknown): PublishedItem {
+  const { state } = context;
   const body = objectBody(input);
   const problems: string[] = [];
-  const network = typeof body.network === 'string' ? state.registry.find(body.network)?.id : undefined;
-  if (network !== 'facebook' && network !== 'instagram' && network !== 'x')
-    problems.push('network: must be facebook, instagram or x');
+  const commenting = state.registry.networks.filter((network) => network.control?.thirdPartyComment);
+  const network =
+    typeof body.network === 'string'
+      ? commenting.find((candidate) => candidate.id === state.registry.find(body.network as string)?.id)
+      : undefined;
+  if (!network) problems.push(`network: must be ${listInWords(commenting.map((candidate) => candidate.id))}`);
   if (typeof body.parentId !== 'string' || !body.parentId) problems.push('parentId: must be a non-empty string');
   if (typeof body.text !== 'string' || !body.text || body.text.length > TEXT_MAX)
     problems.push(`text: must be 1 to ${TEXT_MAX} characters`);
@@ -30,39 +32,20 @@ export function addThirdPartyComment(state: EmulatorState, pages: EmulatorPages,
     problems.push('author.id: must be digits');
   if (username !== undefined && (typeof username !== 'string' || !/^\w{1,30}$/.test(username)))
     problems.push('author.username: must be 1 to 30 letters, digits or _');
-  if (problems.length) throw new ControlError('Invalid comment.', problems);
-  const parent = state.published.find(network!, body.parentId as string);
-  if (!parent || parent.deletedAt) throw new ControlError(`No ${network} object ${String(body.parentId)}.`, [], 404);
-  const who = {
-    id: (authorId as string | undefined) ?? snowflakeId(),
-    username: (username as string | undefined) ?? 'someone_else',
-  };
-  const publishedAt = new Date(state.now()).toISOString();
-  if (network === 'x') {
-    const id = snowflakeId();
-    return state.published.record({
-      network,
-      accountId: who.id,
-      postId: id,
+  if (problems.length || !network) throw new ControlError('Invalid comment.', problems);
+  const parent = state.published.find(network.id, body.parentId as string);
+  if (!parent || parent.deletedAt) throw new ControlError(`No ${network.id} object ${String(body.parentId)}.`, [], 404);
+  const comment = network.control!.thirdPartyComment!(
+    {
+      parent,
       text: body.text as string,
-      media: [],
-      replyToId: parent.postId,
-      author: who,
-      permalink: pages.url(X_PAGES_PREFIX, xStatusPath(who.username, id)),
-      publishedAt,
-    });
-  }
-  const postId = parent.parentId ?? parent.postId;
-  const id = network === 'facebook' ? `${postId.split('_')[1] ?? postId}_${graphId()}` : graphId();
-  return state.published.record({
-    network: network!,
-    accountId: parent.accountId,
-    postId: id,
-    text: body.text as string,
-    media: [],
-    parentId: parent.postId,
-    author: who,
-    permalink: network === 'facebook' ? commentPermalink(pages, postId, id) : parent.permalink,
-    publishedAt,
-  });
+      author: {
+        id: (authorId as string | undefined) ?? snowflakeId(),
+        username: (username as string | undefined) ?? 'someone_else',
+      },
+      publishedAt: new Date(state.now()).toISOString(),
+    },
+    context,
+  );
+  return state.published.record(comment);
 }

@@ -1,3 +1,5 @@
+// The fields this file records on a published item (PublishedItem.facebook) are declared there.
+import './facebook-published';
 import { FastifyInstance } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { graphErrors } from '../graph/graph-errors';

@@ -2,6 +2,7 @@ import { ConsentPageError } from '../consent/consent-page';
 import { graphErrors } from '../graph/graph-errors';
 import { reportGraphAppUsage } from '../graph/usage-headers';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
+import { facebookThirdPartyComment } from './facebook-third-party-comment';
 import { facebookConsent } from './facebook-consent';
 import { facebookGraphPlugin } from './facebook-graph.plugin';
 import { registerFacebookRuploadRoutes } from './facebook-rupload.routes';
@@ -33,5 +34,10 @@ export const facebookEmulator = {
   },
   tokenKinds: Object.values(FACEBOOK_TOKENS),
   testUser: facebookTestUserParts,
-  control: { settings: FACEBOOK_SETTINGS },
+  control: {
+    // Graph's own errors (codes 102, 341, 368).
+    faults: ['session_invalid', 'app_limit', 'policy_block'],
+    settings: FACEBOOK_SETTINGS,
+    thirdPartyComment: facebookThirdPartyComment,
+  },
 } as const satisfies EmulatedNetworkDescriptor;

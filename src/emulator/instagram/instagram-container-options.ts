@@ -2,7 +2,7 @@ import { InstagramContainerRules } from '../../contracts';
 import { GraphError } from '../graph/graph-error';
 import { isHttpUrl } from '../http/http-url';
 import { Params } from '../http/request-params';
-import type { InstagramGraduationStrategy, InstagramUserTag } from '../state/published-log';
+import type { InstagramGraduationStrategy, InstagramUserTag } from './instagram-published';
 
 /** What a container request sets beside its medium and caption, as the container keeps it until it is published. */
 export interface InstagramContainerOptions {

@@ -1,6 +1,7 @@
 import { TestFacebookPage } from '../facebook/facebook-test-user';
 import { EmulatorState } from '../state/emulator-state';
-import { instagramUserId, numericId } from '../state/emulator-ids';
+import { numericId } from '../state/emulator-ids';
+import { instagramUserId } from './instagram-ids';
 import { handleField, pictureUrl } from '../state/test-user-fields';
 import { TestUser, TestUserParts } from '../state/test-users';
 

@@ -5,6 +5,7 @@ import { registerGraphContractChecks } from '../contracts/graph-contract-checks'
 import { registerOpenApiChecks } from '../contracts/openapi-contract-checks';
 import { reportGraphAppUsage } from '../graph/usage-headers';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
+import { instagramThirdPartyComment } from './instagram-third-party-comment';
 import { instagramConsent } from './instagram-consent';
 import { instagramGraphPlugin } from './instagram-graph.plugin';
 import { instagramPageNotFound, registerInstagramPages } from './instagram-pages';
@@ -78,5 +79,10 @@ export const instagramEmulator = {
   },
   tokenKinds: Object.values(INSTAGRAM_TOKENS),
   testUser: instagramTestUserParts,
-  control: { settings: INSTAGRAM_SETTINGS },
+  control: {
+    // Graph's own errors (codes 102, 341, 368, and media_publish's subcode 2207053).
+    faults: ['session_invalid', 'app_limit', 'policy_block', 'upload_error'],
+    settings: INSTAGRAM_SETTINGS,
+    thirdPartyComment: instagramThirdPartyComment,
+  },
 } as const satisfies EmulatedNetworkDescriptor;

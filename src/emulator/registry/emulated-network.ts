@@ -4,6 +4,7 @@ import { EmulatorError } from '../http/emulator-error';
 import type { MediaFetcher } from '../http/media-fetch';
 import type { EmulatorPages } from '../http/object-pages';
 import { EmulatorState } from '../state/emulator-state';
+import type { PublishedItem } from '../state/published-log';
 import { TokenKindSpec } from '../state/token-kinds';
 import { RegisteredNetwork } from './registered-network';
 
@@ -47,10 +48,29 @@ export interface NetworkDependency {
   routes?: { prefix: string; register: NetworkRoutes };
 }
 
+/** A comment `POST /control/comments` adds, checked by the control API, before the network shapes it. */
+export interface ThirdPartyComment {
+  /** The published object (post or comment) it goes under, alive. */
+  parent: PublishedItem;
+  text: string;
+  /** Someone other than the account: the id and username given, or made up. */
+  author: { id: string; username: string };
+  publishedAt: string;
+}
+
 /** What the control API learns from a network beyond the shared endpoints. */
 export interface ControlExtras extends NonNullable<RegisteredNetwork['control']> {
   /** Endpoints of its own under `/control/<network id>/`. */
   readonly routes?: NetworkRoutes;
+  /**
+   * How someone else's comment under one of its objects looks on this network (its ids, its
+   * permalink, what it is under), for `POST /control/comments`; the control API records what it
+   * returns. Absent: the network takes no such comment (the control API answers 400).
+   */
+  readonly thirdPartyComment?: (
+    comment: ThirdPartyComment,
+    context: EmulatorContext,
+  ) => Omit<PublishedItem, 'sequence'>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FaultKind } from '../state/faults';
 import { SettingSpecs } from '../state/settings';
 import { TestUserParts } from '../state/test-users';
 
@@ -21,5 +22,10 @@ export interface RegisteredNetwork {
   readonly control?: {
     /** Knobs of `PUT /control/settings` this network reads, with their defaults and rules. */
     readonly settings?: SettingSpecs;
+    /**
+     * Faults only some networks can express (Graph's codes) that this one does. A fault kind no
+     * network lists here applies to every network; one that some list is refused for the others.
+     */
+    readonly faults?: readonly FaultKind[];
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { randomBase62 } from '../../common/ids';
 
 /**
@@ -18,11 +18,6 @@ export function graphId(): string {
   return numericId(16);
 }
 
-/** An Instagram professional account id; real ones start with 1784. */
-export function instagramUserId(): string {
-  return `1784${numericId(13)}`;
-}
-
 /** An X id: 19-digit snowflake. */
 export function snowflakeId(): string {
   return numericId(19);
@@ -31,9 +26,4 @@ export function snowflakeId(): string {
 /** A bearer secret with a network-flavoured prefix (Facebook tokens start with EAA, Instagram with IG). */
 export function secretToken(prefix: string, bytes = 32): string {
   return `${prefix}${randomBase62(bytes)}`;
-}
-
-/** The short code of an Instagram permalink (`/p/{shortcode}/`). */
-export function instagramShortcode(): string {
-  return randomBytes(8).toString('base64url').slice(0, 11);
 }

@@ -21,14 +21,6 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** Faults only some networks can express (Graph's codes), by the networks that can; the rest apply to all. */
-export const FAULT_NETWORKS: Readonly<Partial<Record<FaultKind, readonly string[]>>> = {
-  session_invalid: ['facebook', 'instagram'],
-  app_limit: ['facebook', 'instagram'],
-  policy_block: ['facebook', 'instagram'],
-  upload_error: ['instagram'],
-};
-
 /** A misbehaviour injected for one page or profile (or every account of a network). */
 export interface Fault {
   id: number;

@@ -13,49 +13,13 @@ export interface PublishedMedia {
    * /2/media/metadata; a Facebook photo's `alt_text_custom`.
    */
   altText?: string;
-  /** Instagram: the people tagged on the medium (`user_tags`; x and y on images and stories). */
-  userTags?: InstagramUserTag[];
 }
 
-export interface InstagramUserTag {
-  username: string;
-  x?: number;
-  y?: number;
-}
-
-export type InstagramGraduationStrategy = 'MANUAL' | 'SS_PERFORMANCE';
-
-/** How an Instagram medium was published: its placement and the container options that apply to the whole of it. */
-export interface InstagramPublishedOptions {
-  /** Where it appears, as `media_product_type` names it. */
-  productType: 'FEED' | 'REELS' | 'STORY';
-  collaborators?: string[];
-  locationId?: string;
-  /** A reel's `share_to_feed`: undefined when not sent (Instagram shares a reel to the feed then). */
-  shareToFeed?: boolean;
-  coverUrl?: string;
-  thumbOffsetMs?: number;
-  trialParams?: { graduationStrategy: InstagramGraduationStrategy };
-  audioName?: string;
-}
-
-/** How a Facebook Page item was published: where it appears, and the link a feed post shares. */
-export interface FacebookPublishedOptions {
-  /** feed: a Page post (/feed, /photos, /videos); reel: /video_reels; story: /photo_stories or /video_stories. */
-  placement: 'feed' | 'reel' | 'story';
-  /** The `link` a feed post was published with. */
-  link?: string;
-}
-
-/** X: a poll posted with a tweet, as sent (CreatePostsPoll). */
-export interface PublishedPoll {
-  /** X's id of the poll (attachments.poll_ids). */
-  id: string;
-  options: string[];
-  durationMinutes: number;
-}
-
-/** One thing that became visible on a network: a post, a reply or a comment. */
+/**
+ * One thing that became visible on a network: a post, a reply or a comment. What only one network
+ * records of it (X's poll, Instagram's placement and tags, a Facebook post's link) is declared in
+ * that network's folder (`declare module '../state/published-log'`), as test users' parts are.
+ */
 export interface PublishedItem {
   sequence: number;
   /** The id of the emulated network. */
@@ -65,24 +29,12 @@ export interface PublishedItem {
   postId: string;
   text: string;
   media: PublishedMedia[];
-  /** X: the tweet this one replies to. */
+  /** Where a reply is a post of its own (an X reply): the post it replies to. */
   replyToId?: string;
-  /** X: the poll posted with it. */
-  poll?: PublishedPoll;
-  /** X: who may reply (reply_settings); undefined: everyone. */
-  replySettings?: string;
-  /** X: the tweet it quotes (quote_tweet_id). */
-  quoteOf?: string;
-  /** X: the community it was posted in (community_id). */
-  communityId?: string;
   /** Facebook and Instagram: the post (or comment) a comment is under. */
   parentId?: string;
   /** Someone other than the account wrote it (a comment added through the control API); undefined: the account itself. */
   author?: { id: string; username: string };
-  /** Instagram: the placement and options it was published with (undefined in records older than them). */
-  instagram?: InstagramPublishedOptions;
-  /** Facebook: the placement and link it was published with (undefined in records older than them). */
-  facebook?: FacebookPublishedOptions;
   permalink: string;
   publishedAt: string;
   deletedAt?: string;

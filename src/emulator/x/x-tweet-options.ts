@@ -2,7 +2,7 @@ import { readContractJson } from '../../contracts';
 import type { OpenApiOverlay } from '../../contracts';
 import { snowflakeId } from '../state/emulator-ids';
 import { EmulatorState } from '../state/emulator-state';
-import { PublishedPoll } from '../state/published-log';
+import { PublishedPoll } from './x-published';
 import { isBodyObject, onlyProperties, XBodyObject } from './x-body';
 import { xProblems } from './x-errors';
 import { X_ID_PATTERN, X_POST_OPTION_SCHEMA } from './x-spec';

@@ -1,4 +1,5 @@
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
+import { xThirdPartyComment } from './x-third-party-comment';
 import { xApiPlugin } from './x-api.plugin';
 import { registerXPages, xPageNotFound } from './x-pages';
 import { xConsent } from './x-consent';
@@ -36,5 +37,5 @@ export const xEmulator = {
   },
   tokenKinds: Object.values(X_TOKENS),
   testUser: xTestUserParts,
-  control: { settings: X_SETTINGS, routes: registerXControl },
+  control: { settings: X_SETTINGS, routes: registerXControl, thirdPartyComment: xThirdPartyComment },
 } as const satisfies EmulatedNetworkDescriptor;

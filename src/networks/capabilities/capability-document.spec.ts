@@ -1,5 +1,8 @@
 import { pageReelsStoriesRules } from '../../contracts';
-import { MAX_UPLOAD_BYTES, NETWORK_MEDIA_LIMITS } from '../../media';
+import { MAX_UPLOAD_BYTES } from '../../media';
+import { FACEBOOK_MEDIA_LIMITS } from '../facebook/facebook-media-limits';
+import { INSTAGRAM_MEDIA_LIMITS } from '../instagram/instagram-media-limits';
+import { X_MEDIA_LIMITS } from '../x/x-media-limits';
 import { ACCOUNT_FEATURES } from '../account-permissions';
 import { FacebookAdapter } from '../facebook/facebook.adapter';
 import { FACEBOOK_MAX_PHOTOS } from '../facebook/facebook-content-rules';
@@ -66,9 +69,9 @@ describe('the capability document', () => {
       formats: ['jpg', 'jpeg', 'png', 'webp'],
       maxItems: X_MAX_IMAGES,
       alone: false,
-      maxBytes: NETWORK_MEDIA_LIMITS.x!.size.image,
+      maxBytes: X_MEDIA_LIMITS.size.image,
     });
-    expect(media.kinds.video).toMatchObject({ maxItems: 1, alone: true, duration: NETWORK_MEDIA_LIMITS.x!.video });
+    expect(media.kinds.video).toMatchObject({ maxItems: 1, alone: true, duration: X_MEDIA_LIMITS.video });
     expect(media.kinds.video!.durationAmongOthers).toBeUndefined();
     expect(document.defaultPlacement).toBe('feed');
     expect(document.placementOption).toBeNull();
@@ -105,8 +108,8 @@ describe('the capability document', () => {
     expect(media).toMatchObject({ minItems: 1, maxItems: INSTAGRAM_CAROUSEL_MAX });
     expect(Object.keys(media.kinds)).toEqual(['image', 'video']);
     expect(media.kinds.video).toMatchObject({
-      duration: NETWORK_MEDIA_LIMITS.instagram!.video,
-      durationAmongOthers: NETWORK_MEDIA_LIMITS.instagram!.carouselVideo,
+      duration: INSTAGRAM_MEDIA_LIMITS.video,
+      durationAmongOthers: INSTAGRAM_MEDIA_LIMITS.carouselVideo,
     });
     expect(document.thread).toEqual({ partsBecome: 'comments', partMedia: false, partTextRequired: true });
     expect(document.unpublish.supported).toBe(true);
@@ -125,7 +128,7 @@ describe('the capability document', () => {
     expect(kinds.gif).toMatchObject({ formats: ['gif'], maxItems: FACEBOOK_MAX_PHOTOS, alone: false });
     expect(kinds.video).toMatchObject({ formats: ['mp4', 'mov', 'm4v'], maxItems: 1, alone: true });
     // Facebook takes 10 GB; the service takes no upload past 1 GB: the lower is what a post can have.
-    expect(NETWORK_MEDIA_LIMITS.facebook!.size.video).toBeGreaterThan(MAX_UPLOAD_BYTES.video);
+    expect(FACEBOOK_MEDIA_LIMITS.size.video).toBeGreaterThan(MAX_UPLOAD_BYTES.video);
     expect(kinds.video!.maxBytes).toBe(MAX_UPLOAD_BYTES.video);
     expect(document.metrics).toEqual({
       post: ['views', 'viewers', 'reactions', 'comments', 'shares'],
@@ -144,8 +147,8 @@ describe('the capability document', () => {
       kinds: {
         video: {
           ...INSTAGRAM_PLACEMENT_MEDIA.reel.kinds.video,
-          maxBytes: NETWORK_MEDIA_LIMITS.instagram!.placements!.reel!.size.video,
-          duration: NETWORK_MEDIA_LIMITS.instagram!.placements!.reel!.video,
+          maxBytes: INSTAGRAM_MEDIA_LIMITS.placements!.reel!.size.video,
+          duration: INSTAGRAM_MEDIA_LIMITS.placements!.reel!.video,
         },
       },
     });

@@ -1,16 +1,16 @@
+import { FACEBOOK_MEDIA_LIMITS } from './facebook-media-limits';
 import { placementMediaCapabilities } from '../capabilities/upload-limits';
 import type { NetworkCapabilities } from '../capabilities/network-capabilities';
 import { FACEBOOK_PLACEMENT_MEDIA } from './facebook-placement-media';
 import { FACEBOOK_PLACEMENT_OPTIONS } from './facebook-post-options';
-import { FACEBOOK_IDENTITY } from './facebook.identity';
 
 const media = (placement: keyof typeof FACEBOOK_PLACEMENT_MEDIA) =>
-  placementMediaCapabilities(FACEBOOK_IDENTITY.id, placement, FACEBOOK_PLACEMENT_MEDIA[placement]);
+  placementMediaCapabilities(FACEBOOK_MEDIA_LIMITS, placement, FACEBOOK_PLACEMENT_MEDIA[placement]);
 
 /**
  * What a Page post takes, from the placements' media table the content rules read
  * (FACEBOOK_PLACEMENT_MEDIA), the options each placement takes and the upload limits the posts'
- * media check reads (NETWORK_MEDIA_LIMITS, per placement). The rules check no text length (a Page
+ * media check reads (FACEBOOK_MEDIA_LIMITS, per placement). The rules check no text length (a Page
  * post takes far more than anyone sends; a story's text is not published, a warning).
  */
 export const FACEBOOK_CAPABILITIES: NetworkCapabilities = {

@@ -26,7 +26,7 @@ function altTextNotSent(part: PostPart, where: string, onlyVideos: boolean): Con
  * without text (a warning: neither stories edge takes any) and without thread parts (a story has no
  * comments). Neither takes alt text (a warning). A feed post's video takes no alt text either (POST
  * videos has no such parameter). An uploaded video's duration (3 to 90 s on a reel, 3 to 60 s on a
- * story) is the posts' media check's, by NETWORK_MEDIA_LIMITS' placements.
+ * story) is the posts' media check's, by FACEBOOK_MEDIA_LIMITS' placements.
  */
 export function facebookPlacementProblems(parts: readonly PostPart[], placement: FacebookPlacement): ContentProblem[] {
   const post = parts[0];

@@ -1,3 +1,4 @@
+import { FACEBOOK_MEDIA_LIMITS } from './facebook-media-limits';
 import { FACEBOOK_CAPABILITIES } from './facebook-capabilities';
 import { answerGraphComment, FACEBOOK_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
 import { FACEBOOK_PERMISSION_NEEDS } from './facebook-permissions';
@@ -71,6 +72,7 @@ export class FacebookAdapter extends NetworkAdapterBase<FacebookSettings> implem
   readonly refreshAheadMs = 7 * 24 * 3600_000;
   readonly permissionNeeds = FACEBOOK_PERMISSION_NEEDS;
   readonly capabilities = FACEBOOK_CAPABILITIES;
+  readonly mediaLimits = FACEBOOK_MEDIA_LIMITS;
   readonly metricNames = FACEBOOK_METRIC_NAMES;
   readonly appOptions = APP_OPTIONS;
   readonly postOptions = FACEBOOK_POST_OPTIONS;

@@ -1,12 +1,12 @@
+import { INSTAGRAM_MEDIA_LIMITS } from './instagram-media-limits';
 import { placementMediaCapabilities } from '../capabilities/upload-limits';
 import type { NetworkCapabilities, TextCapabilities } from '../capabilities/network-capabilities';
 import { INSTAGRAM_CAPTION_LIMIT, INSTAGRAM_HASHTAG_LIMIT, INSTAGRAM_MENTION_LIMIT } from './instagram-content-rules';
 import { INSTAGRAM_PLACEMENT_MEDIA } from './instagram-placement-media';
 import { INSTAGRAM_PLACEMENT_OPTION_SCHEMAS, INSTAGRAM_PLACEMENT_OPTIONS } from './instagram-post-options';
-import { INSTAGRAM_IDENTITY } from './instagram.identity';
 
 const media = (placement: keyof typeof INSTAGRAM_PLACEMENT_MEDIA) =>
-  placementMediaCapabilities(INSTAGRAM_IDENTITY.id, placement, INSTAGRAM_PLACEMENT_MEDIA[placement]);
+  placementMediaCapabilities(INSTAGRAM_MEDIA_LIMITS, placement, INSTAGRAM_PLACEMENT_MEDIA[placement]);
 
 /** A story's text is not published (the warning `text_not_sent`): no limit holds it. */
 const STORY_TEXT: TextCapabilities = { maxLength: null, counting: 'utf16', maxHashtags: null, maxMentions: null };
@@ -14,7 +14,7 @@ const STORY_TEXT: TextCapabilities = { maxLength: null, counting: 'utf16', maxHa
 /**
  * What an Instagram post takes, from the constants instagramContentProblems checks, the placements'
  * media table it reads (INSTAGRAM_PLACEMENT_MEDIA), the options each placement takes and the upload
- * limits the posts' media check reads (NETWORK_MEDIA_LIMITS, per placement).
+ * limits the posts' media check reads (INSTAGRAM_MEDIA_LIMITS, per placement).
  */
 export const INSTAGRAM_CAPABILITIES: NetworkCapabilities = {
   text: {

@@ -130,22 +130,55 @@ export const INSTAGRAM_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    placement: { type: 'string', enum: [...INSTAGRAM_PLACEMENTS], default: 'feed' },
+    placement: {
+      type: 'string',
+      enum: [...INSTAGRAM_PLACEMENTS],
+      default: 'feed',
+      description:
+        'feed: an image, a carousel, or a single video (published as a reel); reel: one video; story: one image or video (its text is not published)',
+    },
     collaborators: {
       type: 'array',
       maxItems: INSTAGRAM_COLLABORATORS_MAX,
       items: { type: 'string', pattern: INSTAGRAM_USERNAME_PATTERN, examples: ['bakery.daily'] },
+      description: `Up to ${INSTAGRAM_COLLABORATORS_MAX} Instagram usernames invited as collaborators (not on stories)`,
     },
     userTags: userTagsSchema('story'),
-    locationId: { type: 'string', pattern: INSTAGRAM_LOCATION_ID_PATTERN, examples: ['110624938961264'] },
-    shareToFeed: { type: 'boolean', default: true },
-    coverUrl: { type: 'string', pattern: INSTAGRAM_COVER_URL_PATTERN, examples: ['https://cdn.example/cover.jpg'] },
-    thumbOffsetMs: { type: 'integer', minimum: 0 },
+    locationId: {
+      type: 'string',
+      pattern: INSTAGRAM_LOCATION_ID_PATTERN,
+      examples: ['110624938961264'],
+      description: 'The id of a Facebook Page with a location (not on stories)',
+    },
+    shareToFeed: {
+      type: 'boolean',
+      default: true,
+      description: 'Reels only: also show the reel in the feed (false: in the Reels tab only)',
+    },
+    coverUrl: {
+      type: 'string',
+      pattern: INSTAGRAM_COVER_URL_PATTERN,
+      examples: ['https://cdn.example/cover.jpg'],
+      description: 'Reels only: a JPEG (8 MB at most) Instagram fetches as the cover; not with thumbOffsetMs',
+    },
+    thumbOffsetMs: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Reels only: the frame used as the cover, in milliseconds from the start; not with coverUrl',
+    },
     trialReel: {
       type: 'object',
       additionalProperties: false,
       required: ['graduation'],
-      properties: { graduation: { type: 'string', enum: [...INSTAGRAM_TRIAL_GRADUATIONS] } },
+      description: 'Reels only: publish as a trial reel',
+      properties: {
+        graduation: {
+          type: 'string',
+          enum: [...INSTAGRAM_TRIAL_GRADUATIONS],
+          description:
+            'manual: graduated in the Instagram app; performance: graduated by Instagram if it performs well',
+        },
+      },
     },
   },
 };

@@ -1,3 +1,4 @@
+import { INSTAGRAM_MEDIA_LIMITS } from './instagram-media-limits';
 import { INSTAGRAM_CAPABILITIES } from './instagram-capabilities';
 import { answerGraphComment, INSTAGRAM_COMMENTS, listGraphComments } from '../graph/graph-comment-answers';
 import { instagramPermissionNeeds } from './instagram-permissions';
@@ -67,6 +68,7 @@ export class InstagramAdapter
     return instagramPermissionNeeds(this.settings.login);
   }
   readonly capabilities = INSTAGRAM_CAPABILITIES;
+  readonly mediaLimits = INSTAGRAM_MEDIA_LIMITS;
   readonly metricNames = INSTAGRAM_METRIC_NAMES;
 
   constructor(settings: InstagramSettings, http: NetworkHttpClient) {

@@ -1,3 +1,4 @@
+import { X_MEDIA_LIMITS } from './x-media-limits';
 import { uploadLimits } from '../capabilities/upload-limits';
 import type { NetworkCapabilities } from '../capabilities/network-capabilities';
 import { extensionsOf } from '../media-kind';
@@ -7,7 +8,6 @@ import {
   X_LONG_POST_SUBSCRIPTIONS,
   X_STANDARD_MAX_WEIGHTED_LENGTH,
 } from './x-subscription';
-import { X_IDENTITY } from './x.identity';
 
 /**
  * What an X post takes, from the constants xContentProblems checks and the upload limits the
@@ -36,10 +36,10 @@ export const X_CAPABILITIES: NetworkCapabilities = {
             formats: X_IMAGE_FORMATS,
             maxItems: X_MAX_IMAGES,
             alone: false,
-            ...uploadLimits(X_IDENTITY.id, 'image'),
+            ...uploadLimits(X_MEDIA_LIMITS, 'image'),
           },
-          gif: { formats: extensionsOf('gif'), maxItems: 1, alone: true, ...uploadLimits(X_IDENTITY.id, 'gif') },
-          video: { formats: X_VIDEO_FORMATS, maxItems: 1, alone: true, ...uploadLimits(X_IDENTITY.id, 'video') },
+          gif: { formats: extensionsOf('gif'), maxItems: 1, alone: true, ...uploadLimits(X_MEDIA_LIMITS, 'gif') },
+          video: { formats: X_VIDEO_FORMATS, maxItems: 1, alone: true, ...uploadLimits(X_MEDIA_LIMITS, 'video') },
         },
       },
     },

@@ -1,3 +1,4 @@
+import { X_MEDIA_LIMITS } from './x-media-limits';
 import { X_CAPABILITIES } from './x-capabilities';
 import { answerOnX, listXReplies } from './x-replies';
 import { X_POST_OPTIONS } from './x-post-options';
@@ -56,6 +57,7 @@ export class XAdapter extends NetworkAdapterBase<XSettings> implements NetworkAd
   readonly permissionNeeds = X_PERMISSION_NEEDS;
   readonly postOptions = X_POST_OPTIONS;
   readonly capabilities = X_CAPABILITIES;
+  readonly mediaLimits = X_MEDIA_LIMITS;
   readonly metricNames = X_METRIC_NAMES;
 
   constructor(settings: XSettings, http: NetworkHttpClient) {
