@@ -21,3 +21,5 @@ export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tab
 export { readContractJson } from './contracts-dir';
 export { pageReelsStoriesRules, uploadPhaseOf } from './graph/page-reels-stories';
 export type { DurationRangeMs, PageReelsStoriesRules } from './graph/page-reels-stories';
+export { LexiconContract, BLUESKY_LEXICON_FILE } from './lexicon/lexicon-contract';
+export type { LexiconFile } from './lexicon/lexicon-file';
