@@ -1,5 +1,5 @@
 // Rewrites contracts/bluesky/lexicons.json from the lexicons of the installed @atproto/api:
-//   npm run contracts:bluesky
+//   npm run contracts:bluesky && npx prettier --write contracts/bluesky/lexicons.json
 // Run it after upgrading @atproto/api, then `nice npx jest src/contracts/lexicon`: a test that now
 // fails is a change of Bluesky's contract the adapter and the emulator must follow.
 import { writeFileSync } from 'node:fs';

@@ -22,6 +22,7 @@ export const USED_LEXICONS = [
   'com.atproto.server.createSession',
   'com.atproto.server.refreshSession',
   'com.atproto.server.deleteSession',
+  'com.atproto.server.getSession',
   'com.atproto.server.getServiceAuth',
   'com.atproto.identity.resolveHandle',
   'app.bsky.feed.getPosts',

@@ -26,9 +26,10 @@ export interface NetworkCapabilities {
 /**
  * How a text is counted: `weighted` as X counts it (twitter-text: a URL 23, an emoji or a CJK
  * character 2, other characters 1); `utf16` in UTF-16 code units (an emoji 2); `code_points` in
- * Unicode code points.
+ * Unicode code points; `graphemes` in user-perceived characters (Unicode extended grapheme clusters:
+ * an emoji with its skin tone 1), as AT Protocol's lexicons count `maxGraphemes`.
  */
-export const TEXT_COUNTINGS = ['weighted', 'utf16', 'code_points'] as const;
+export const TEXT_COUNTINGS = ['weighted', 'utf16', 'code_points', 'graphemes'] as const;
 export type TextCounting = (typeof TEXT_COUNTINGS)[number];
 
 export interface TextCapabilities {
