@@ -99,4 +99,20 @@ describe('Bluesky emulator: app-password sessions', () => {
     });
     expect(session.statusCode).toBe(200);
   });
+
+  it('answers a method it does not serve as xrpc-server does, and logs a call outside the lexicons', async () => {
+    const session = await blueskySession(app);
+    const unknown = await xrpc(app, 'app.bsky.feed.getTimeline', { token: session.accessJwt });
+    expect([unknown.statusCode, unknown.json().error]).toEqual([501, 'MethodNotImplemented']);
+    expect(contractLog.take()).toEqual([
+      expect.objectContaining({ network: 'bluesky', operation: 'app.bsky.feed.getTimeline', kind: 'request' }),
+    ]);
+    const badInput = await xrpc(app, 'com.atproto.server.createSession', {
+      body: { identifier: 'ada-bakery.bsky.social' },
+    });
+    expect([badInput.statusCode, badInput.json().error]).toEqual([400, 'InvalidRequest']);
+    expect(contractLog.take()).toEqual([
+      expect.objectContaining({ operation: 'com.atproto.server.createSession', kind: 'request' }),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { XrpcError, xrpcErrors } from './bluesky-errors';
+import { blueskyThirdPartyComment } from './bluesky-third-party-comment';
 import { blueskyTestUserParts } from './bluesky-test-user';
 import { BLUESKY_TOKENS } from './bluesky-tokens';
 import { blueskyXrpcPlugin } from './bluesky-xrpc.plugin';
@@ -27,4 +28,5 @@ export const blueskyEmulator = {
   },
   tokenKinds: Object.values(BLUESKY_TOKENS),
   testUser: blueskyTestUserParts,
+  control: { thirdPartyComment: blueskyThirdPartyComment },
 } as const satisfies EmulatedNetworkDescriptor;
