@@ -2,6 +2,7 @@ import { FastifyInstance, FastifyRequest } from 'fastify';
 import { LexiconContract } from '../../contracts/lexicon/lexicon-contract';
 import { contractLog } from '../contracts/contract-log';
 import { EmulatorContext } from '../emulator-context';
+import { answerLost } from '../state/comment-threads';
 import { EmulatorState } from '../state/emulator-state';
 import { authorizeBlueskyCall } from './bluesky-access';
 import { cidOf, CODECS, recordCid } from './bluesky-cid';
@@ -100,6 +101,7 @@ export function registerBlueskyRepoRoutes(fastify: FastifyInstance, context: Emu
     };
     records.set(uri, record);
     if (collection === POST) recordPublishedPost(context, record, profile);
+    if (answerLost(state, [{ network: 'bluesky', accountId: profile.did }])) throw xrpcErrors.internal();
     return { uri, cid: record.cid, commit: commit(), validationStatus: 'valid' };
   });
 
