@@ -1,3 +1,5 @@
+import { blueskyConsent } from './bluesky-consent';
+import { BlueskyOAuthError, registerBlueskyOAuthRoutes } from './bluesky-oauth.routes';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { XrpcError, xrpcErrors } from './bluesky-errors';
 import { blueskyThirdPartyComment } from './bluesky-third-party-comment';
@@ -11,10 +13,18 @@ export const blueskyEmulator = {
   title: 'Bluesky',
   aliases: ['bsky'],
   pathPrefix: '/bluesky',
+  consent: { path: '/oauth/authorize', ...blueskyConsent },
   routes: async (scope, context) => {
     await scope.register(async (xrpc) => blueskyXrpcPlugin(xrpc, context), { prefix: '/xrpc' });
+    registerBlueskyOAuthRoutes(scope, context);
   },
-  errorShape: (_path, status, message) => {
+  errorShape: (path, status, message) => {
+    if (path.startsWith('/oauth/'))
+      return new BlueskyOAuthError(
+        status >= 500 ? 'server_error' : 'invalid_request',
+        message,
+        status >= 500 ? 500 : 400,
+      );
     // Throttled (docs/emulator.md): the PDS's 429, its window's reset a second away.
     if (status === 429)
       return xrpcErrors.rateLimited({
