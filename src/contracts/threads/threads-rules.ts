@@ -50,7 +50,13 @@ export interface ThreadsPublishingRules {
     longLivedSeconds: number;
     refreshMinAgeSeconds: number;
   };
-  scopes: { source: string; known: string[]; perCall: Record<string, string[]> };
+  scopes: {
+    source: string;
+    known: string[];
+    perCall: Record<string, string[]>;
+    /** Replying under a root post of another profile needs one of these. */
+    replyUnderAnotherRoot: { anyOf: string[]; source: string };
+  };
   mediaLimits: {
     image: { formats: string[]; maxBytes: number };
     video: { formats: string[]; maxBytes: number; maxSeconds: number };
