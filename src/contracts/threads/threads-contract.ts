@@ -72,12 +72,14 @@ export class ThreadsContract {
       ...(code ? { code } : {}),
     });
     if (operations.length === 0) return [violation('is not an operation of the Threads API collection')];
-    const known = new Map(operations.flatMap((operation) => operation.query.map((param) => [param.key, param])));
+    const known = new Set(operations.flatMap((operation) => operation.query.map((param) => param.key)));
+    for (const operation of operations)
+      for (const extra of this.rules.extraParams.operations[`${operation.method} ${operation.path}`]?.params ?? [])
+        known.add(extra);
     const problems: ThreadsViolation[] = [];
     for (const [key, value] of Object.entries(request.params)) {
       if (UNIVERSAL.has(key)) continue;
-      const param = known.get(key);
-      if (!param) {
+      if (!known.has(key)) {
         problems.push(violation(`"${key}" is not a parameter of this operation`));
         continue;
       }

@@ -57,6 +57,8 @@ export interface ThreadsPublishingRules {
     /** Replying under a root post of another profile needs one of these. */
     replyUnderAnotherRoot: { anyOf: string[]; source: string };
   };
+  /** Parameters a reference page lists for an operation (`METHOD /path`) that the collection's example leaves out. */
+  extraParams: { operations: Record<string, PageRule & { params: string[] }> };
   mediaLimits: {
     image: { formats: string[]; maxBytes: number };
     video: { formats: string[]; maxBytes: number; maxSeconds: number };
