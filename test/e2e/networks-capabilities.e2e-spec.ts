@@ -73,7 +73,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
       success: false,
       error: {
         code: 'unknown_network',
-        message: 'Unknown network "myspace". Supported: facebook, instagram, x',
+        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads',
         requestId: expect.any(String),
       },
     });

@@ -10,6 +10,6 @@ const { image, video } = threadsPublishingRules().mediaLimits;
  */
 export const THREADS_MEDIA_LIMITS: NetworkMediaLimits = {
   size: { image: image.maxBytes, video: video.maxBytes },
-  // "Duration: 300 seconds maximum, 0 seconds minimum" (overview): any length above zero.
-  video: { minMs: 1, maxMs: video.maxSeconds * 1000 },
+  // "Duration: 300 seconds maximum, 0 seconds minimum" (overview): no shortest length of its own.
+  video: { minMs: 0, maxMs: video.maxSeconds * 1000 },
 };
