@@ -253,9 +253,15 @@ describe('Threads (against the emulator)', () => {
     expect(failed.deliveries[0]).toEqual(
       expect.objectContaining({
         status: 'failed',
-        error: { code: 'token_expired', message: expect.stringMatching(/Graph code 190/) },
+        error: { code: 'token_expired', message: expect.any(String) },
       }),
     );
+    // Threads' own answer is kept as the reason: Graph's 190 (session expired, subcode 463).
+    const [expired] = await t.db.query<{ data: { reason: string } }>(
+      "SELECT data FROM events WHERE type = 'account.token_expired' AND data->>'connectedAccountId' = $1",
+      [account.id],
+    );
+    expect(expired!.data.reason).toMatch(/Graph code 190, subcode 463/);
     const listed = await request(t.server).get(`/api/v1/social-accounts?tenantId=${TENANT}`).set(auth());
     expect(listed.body.data.find((a: { id: string }) => a.id === account.id).status).toBe('expired');
   });
