@@ -251,6 +251,8 @@ describe('ThreadsAdapter connect, refresh, unpublish, metrics and comments', () 
     expect(rules('a'.repeat(497) + '👍')).toEqual(['text_too_long']);
     expect(rules(Array.from({ length: 6 }, (_, i) => `https://e.com/${i}`).join(' '))).toEqual(['links_too_many']);
     expect(adapter.validate([{ text: 'x', media: [] }], { linkAttachment: 'https://a.com' })).toEqual([]);
+    // Options are checked on their own: a link that is not a string counts as no link here, never a crash.
+    expect(adapter.validate([{ text: 'x', media: [] }], { linkAttachment: 12 })).toEqual([]);
     const images = Array.from({ length: 21 }, (_, i) => ({ kind: 'image' as const, url: `https://c/${i}.jpg` }));
     expect(rules('', images)).toEqual(['media_too_many']);
     expect(rules('', [{ kind: 'image', url: 'https://c/a.webp' }])).toEqual(['media_format']);

@@ -91,7 +91,9 @@ export class ThreadsAdapter extends NetworkAdapterBase<ThreadsSettings> implemen
   async revoke(): Promise<void> {}
 
   validate(parts: PostPart[], options?: NetworkPostOptions): ContentProblem[] {
-    return threadsContentProblems(parts, readThreadsOptions(options).linkAttachment);
+    // The options may not have passed their own check (a link that is not a string): only a string counts as a link.
+    const link = readThreadsOptions(options).linkAttachment;
+    return threadsContentProblems(parts, typeof link === 'string' ? link : undefined);
   }
 
   publish(request: PublishRequest): Promise<PublishOutcome> {
