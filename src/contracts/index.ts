@@ -21,3 +21,7 @@ export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tab
 export { readContractJson } from './contracts-dir';
 export { pageReelsStoriesRules, uploadPhaseOf } from './graph/page-reels-stories';
 export type { DurationRangeMs, PageReelsStoriesRules } from './graph/page-reels-stories';
+export { ThreadsContract } from './threads/threads-contract';
+export type { ThreadsRequest, ThreadsViolation } from './threads/threads-contract';
+export { threadsLinkCount, threadsPublishingRules, threadsTextLength } from './threads/threads-rules';
+export type { ThreadsParamRule, ThreadsPublishingRules, ThreadsQuota } from './threads/threads-rules';
