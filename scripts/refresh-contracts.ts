@@ -5,10 +5,12 @@
 //                                --meta <checkout of facebook/facebook-business-sdk-codegen | URL base>
 //                                [--meta-sdk <checkout of facebook/facebook-python-business-sdk>]
 //                                [--x-commit <sha> --x-commit-date <iso>] [--meta-commit <sha> --meta-commit-date <iso>]
-//                                [--graph-version v25.0] [--retrieved YYYY-MM-DD] [--only x|meta]
+//                                [--threads <threads-api.postman_collection.json | checkout of fbsamples/threads_api | URL>]
+//                                [--graph-version v25.0] [--retrieved YYYY-MM-DD] [--only x|meta|threads]
 //
 // A checkout (or a bare git directory) gives the commit and date of the file itself; a plain file or a
 // URL needs --*-commit/--*-commit-date (else the previous values are kept, and the script says so).
+// Threads runs with --threads (or --only threads: from GitHub when --threads is not given).
 // The permission table, the removed metrics, the Instagram publishing rules and the hand-written supplements
 // are not touched.
 import { execFileSync } from 'node:child_process';
@@ -28,6 +30,7 @@ import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { extractXSubset } from '../src/contracts/extract/x-subset';
 import { extractMetaSubset } from '../src/contracts/extract/meta-subset';
+import { extractThreadsSubset, ThreadsContractFile } from '../src/contracts/extract/threads-subset';
 import { MetaSource, previousMetaSource } from '../src/contracts/extract/meta-source';
 import { summarizeMetaChange, summarizeXChange } from '../src/contracts/extract/summarize';
 import { GraphEnumType, GraphNodeSpec } from '../src/contracts/graph/graph-spec';
@@ -41,6 +44,7 @@ const HAND_WRITTEN = [
   'meta/permissions.json',
   'meta/removed-metrics.json',
   'meta/supplements.json',
+  'threads/publishing-rules.json',
   'x/oauth2.json',
   'x/overlay.json',
 ];
@@ -208,6 +212,34 @@ async function refreshMeta(
   return lines;
 }
 
+async function refreshThreads(
+  manifest: ContractsManifest,
+  args: Map<string, string>,
+  retrieved: string,
+): Promise<string[]> {
+  const location = args.get('threads') ?? manifest.threads.defaultSource;
+  const origin = originOf(location, manifest.threads.path);
+  const collection = JSON.parse(await origin.text(manifest.threads.path)) as JsonObject;
+  const file = join(CONTRACTS, 'threads', 'postman.json');
+  const before = readJsonIfExists<ThreadsContractFile>(file);
+  const { hash, date } = commitOf(origin, args, 'threads', before?.['x-contract-source']);
+  const subset = extractThreadsSubset(collection, manifest.threads.operations, {
+    repository: manifest.threads.repository,
+    path: manifest.threads.path,
+    commit: hash,
+    commitDate: date,
+    retrieved,
+  });
+  await writeJson(file, subset);
+  const params = (contract: ThreadsContractFile | undefined) =>
+    new Set((contract?.operations ?? []).flatMap((op) => op.query.map((q) => `${op.method} ${op.path} ${q.key}`)));
+  const [was, now] = [params(before), params(subset)];
+  return [
+    ...[...now].filter((line) => !was.has(line)).map((line) => `threads: + ${line}`),
+    ...[...was].filter((line) => !now.has(line)).map((line) => `threads: - ${line}`),
+  ];
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const manifest = JSON.parse(readFileSync(join(CONTRACTS, 'manifest.json'), 'utf8')) as ContractsManifest;
@@ -217,8 +249,9 @@ async function main(): Promise<void> {
   cpSync(CONTRACTS, snapshot, { recursive: true });
 
   const lines: string[] = [];
-  if (only !== 'meta') lines.push(...(await refreshX(manifest, args, retrieved)));
-  if (only !== 'x') lines.push(...(await refreshMeta(manifest, args, retrieved)));
+  if (only === undefined || only === 'x') lines.push(...(await refreshX(manifest, args, retrieved)));
+  if (only === undefined || only === 'meta') lines.push(...(await refreshMeta(manifest, args, retrieved)));
+  if (only === 'threads' || args.has('threads')) lines.push(...(await refreshThreads(manifest, args, retrieved)));
 
   try {
     // git diff --no-index exits 1 when the folders differ; its output is what we want either way.

@@ -25,8 +25,8 @@ export async function checkReplyTarget(
       [{ field: 'replyToId', message: `replyToId must be a ${target.adapter.displayName} comment id: ${words}` }],
       `replyToId is not a ${target.adapter.displayName} comment id`,
     );
-  const threads = await comments.knownThreads(customerId, replyToId, transaction);
-  if (threads.size > 0 && !threads.has(target.delivery.id))
+  const holders = await comments.knownThreads(customerId, replyToId, transaction);
+  if (holders.size > 0 && !holders.has(target.delivery.id))
     throw new ApiException(
       'reply_not_in_thread',
       `replyToId ${replyToId} is not a comment under this delivery: it belongs to another of your posts. ` +

@@ -1,6 +1,7 @@
 // The manifest (contracts/manifest.json) is the one list of the networks' operations the service calls:
 // the refresh script extracts exactly these from the published specs and the checkers read it.
 import { readContractJson } from './contracts-dir';
+import type { ThreadsOperationRef } from './extract/threads-subset';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
 
@@ -13,6 +14,7 @@ export interface XOperationRef {
 export interface ContractsManifest {
   retrieved: string;
   x: { repository: string; path: string; defaultSource: string; operations: XOperationRef[] };
+  threads: { repository: string; path: string; defaultSource: string; operations: ThreadsOperationRef[] };
   meta: {
     repository: string;
     path: string;

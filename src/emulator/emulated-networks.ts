@@ -2,13 +2,14 @@ import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
 import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
+import { threadsEmulator } from './threads/threads.emulator';
 import { xEmulator } from './x/x.emulator';
 
 /**
  * The networks the built-in emulator speaks. Adding one is a folder under src/emulator/ that
  * exports an EmulatedNetworkDescriptor, and one line here (after the networks it depends on).
  */
-export const EMULATED_NETWORKS = [facebookEmulator, instagramEmulator, xEmulator] as const;
+export const EMULATED_NETWORKS = [facebookEmulator, instagramEmulator, xEmulator, threadsEmulator] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];
 

@@ -126,3 +126,30 @@ export async function xTokens(
   });
   return response.json();
 }
+
+/** Threads' OAuth up to a long-lived token (code → short-lived → th_exchange_token). */
+export async function threadsLongToken(
+  app: FastifyInstance,
+  scope = 'threads_basic,threads_content_publish,threads_read_replies,threads_manage_replies,threads_manage_insights,threads_delete',
+  user?: string,
+): Promise<{ token: string; userId: string }> {
+  const authorize = await app.inject({
+    url: `/emulator/threads/oauth/authorize?${query({ client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's4', response_type: 'code', scope, emulator_auto: 'approve', emulator_user: user })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const short = await app.inject({
+    method: 'POST',
+    url: '/emulator/threads/graph/oauth/access_token',
+    ...form({
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      code,
+    }),
+  });
+  const long = await app.inject({
+    url: `/emulator/threads/graph/access_token?${query({ grant_type: 'th_exchange_token', client_secret: CLIENT.secret, access_token: short.json().access_token })}`,
+  });
+  return { token: long.json().access_token, userId: short.json().user_id };
+}

@@ -10,6 +10,8 @@ export const CONTENT_RULES = [
   'content_required',
   /** The text is longer than the network counts as allowed (X: weighted characters; Instagram: the caption). */
   'text_too_long',
+  /** More links in one post than the network takes (counted as the network counts them). */
+  'links_too_many',
   /** The text holds characters the network refuses. */
   'text_invalid_characters',
   /** More hashtags than the network takes (Instagram). */

@@ -1,6 +1,7 @@
 import { InstalledNetwork } from './installed-network';
 import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
+import { threadsNetwork } from './threads';
 import { xNetwork } from './x';
 
 /**
@@ -11,4 +12,5 @@ export const INSTALLED_NETWORKS = [
   facebookNetwork,
   instagramNetwork,
   xNetwork,
+  threadsNetwork,
 ] as const satisfies readonly InstalledNetwork[];

@@ -54,6 +54,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
         { id: 'facebook', displayName: 'Facebook', aliases: expect.any(Array) },
         { id: 'instagram', displayName: 'Instagram', aliases: expect.any(Array) },
         { id: 'x', displayName: 'X', aliases: ['twitter'] },
+        { id: 'threads', displayName: 'Threads', aliases: [] },
       ],
     });
     for (const path of ['/api/v1/networks', '/api/v1/networks/x']) {
@@ -73,7 +74,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
       success: false,
       error: {
         code: 'unknown_network',
-        message: 'Unknown network "myspace". Supported: facebook, instagram, x',
+        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads',
         requestId: expect.any(String),
       },
     });

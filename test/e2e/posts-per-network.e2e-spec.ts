@@ -92,7 +92,12 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   beforeAll(async () => {
     media = await startMediaServer();
     t = await startEmulatedApp({
-      env: { ALLOW_PRIVATE_URLS: 'true', INSTAGRAM_VIDEO_POLL_MS: '1000', FACEBOOK_VIDEO_POLL_MS: '1000' },
+      env: {
+        ALLOW_PRIVATE_URLS: 'true',
+        INSTAGRAM_VIDEO_POLL_MS: '1000',
+        FACEBOOK_VIDEO_POLL_MS: '1000',
+        THREADS_POLL_MS: '1000',
+      },
     });
     customer = await t.createCustomer();
     for (const network of NETWORKS) accounts[network] = await connectAccount(t, customer, network, TENANT);
@@ -110,7 +115,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('scheduled', () => {
-    it.each(['facebook', 'instagram'] as const)(
+    it.each(['facebook', 'instagram', 'threads'] as const)(
       '%s: publishes a scheduled post at its time, not before',
       async (network) => {
         const text = `Scheduled on ${network}, on the dot`;
@@ -426,13 +431,15 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('media still processing is polled by rescheduling the job', () => {
-    afterAll(() => setEmulator({ instagramVideoPolls: 2, xVideoPolls: 2 }));
+    afterAll(() => setEmulator({ instagramVideoPolls: 2, xVideoPolls: 2, threadsVideoPolls: 1 }));
 
     it.each([
       // Instagram: each status check is one attempt (INSTAGRAM_VIDEO_POLL_MS=1000 apart); the container is made once.
       ['an Instagram reel', 'instagram', { instagramVideoPolls: 2 }, 3],
       // X: the first attempt uploads and checks; the next checks again 5 seconds later (X's minimum) and tweets.
       ['an X video', 'x', { xVideoPolls: 1 }, 2],
+      // Threads: like Instagram, each status read is one attempt (THREADS_POLL_MS=1000 apart); never published before FINISHED.
+      ['a Threads video', 'threads', { threadsVideoPolls: 2 }, 3],
     ] as const)(
       '%s: the delivery is attempted again, between attempts waiting without a worker',
       async (_, network, settings, attempts) => {
@@ -476,6 +483,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         expect(waiting.run_at!.getTime()).toBeGreaterThan(waiting.now.getTime());
         expect(waiting.next_attempt_at!.getTime()).toBe(waiting.run_at!.getTime());
         if (network === 'instagram') expect(waiting.progress.containerId).toEqual(expect.any(String));
+        else if (network === 'threads')
+          expect(waiting.progress.parts).toEqual([expect.objectContaining({ containerId: expect.any(String) })]);
         else
           expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
         expect(await publishedWithText(network, text)).toEqual([]);
@@ -490,7 +499,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         const madeFirst =
           network === 'instagram'
             ? waiting.progress.containerId
-            : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
+            : network === 'threads'
+              ? (waiting.progress.parts as Array<{ containerId: string }>)[0]!.containerId
+              : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
         expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
       },
     );

@@ -358,7 +358,13 @@ export function variantsOf(schema: JsonSchema, path: string): Variant[] {
         if (unlike !== undefined) variant('= a string its pattern refuses', unlike, false);
       }
       if (schema.maxLength !== undefined) {
-        variant(`of maxLength ${schema.maxLength}`, 'a'.repeat(schema.maxLength), schema.pattern === undefined);
+        // At its length the string is valid when its pattern takes it too (letters, for a topic).
+        const longest = 'a'.repeat(schema.maxLength);
+        variant(
+          `of maxLength ${schema.maxLength}`,
+          longest,
+          schema.pattern === undefined || new RegExp(schema.pattern).test(longest),
+        );
         variant('of maxLength + 1', 'a'.repeat(schema.maxLength + 1), false);
       }
       if (schema.minLength !== undefined && schema.minLength > 0)

@@ -44,8 +44,8 @@ export interface OfferedPage {
 
 /**
  * Makes an emulator test user with one Page (linked to an Instagram account), that Instagram
- * account and an X profile, all with the handle `id` spelt with underscores: one of each network's
- * pages to offer.
+ * account, an X profile and a Threads profile, all with the handle `id` spelt with underscores: one
+ * of each network's pages to offer.
  */
 export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: string): Promise<void> {
   const handle = id.replace(/-/g, '_');
@@ -58,6 +58,7 @@ export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: st
       pages: [{ name: `${id} page`, instagram: { username: handle } }],
       instagram: { username: handle },
       x: { username: handle },
+      threads: { username: handle },
     }),
   });
   if (created.status !== 201)

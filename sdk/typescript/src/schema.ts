@@ -578,7 +578,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x";
+        Network: "facebook" | "instagram" | "x" | "threads";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -593,10 +593,10 @@ export interface components {
             aliases: string[];
         };
         /**
-         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
+         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
          * @enum {string}
          */
-        TextCounting: "weighted" | "utf16" | "code_points";
+        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes_emoji_bytes";
         AccountMaxLengthView: {
             /** @example 25000 */
             maxLength: number;
@@ -613,7 +613,7 @@ export interface components {
              */
             maxLength: number | null;
             /**
-             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points
+             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
              * @example weighted
              */
             counting: components["schemas"]["TextCounting"];
@@ -1246,10 +1246,40 @@ export interface components {
              */
             communityId?: string;
         };
+        ThreadsOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Who may reply (reply_control; everyone when absent)
+             * @default everyone
+             * @enum {string}
+             */
+            replyControl: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
+            /**
+             * @description The topic of the post (topic_tag): one, without "." or "&"
+             * @example Baking
+             */
+            topicTag?: string;
+            /**
+             * @description The id of the Threads post this post quotes (quote_post_id)
+             * @example 17889615691921648
+             */
+            quotePostId?: string;
+            /**
+             * @description A link shown as a preview (link_attachment); a post without media and without a poll
+             * @example https://example.com/menu
+             */
+            linkAttachment?: string;
+            /** @description A poll (poll_attachment); a post without media and without a link attachment */
+            poll?: {
+                options: string[];
+            };
+        };
         PostOptionsBody: {
             facebook?: components["schemas"]["FacebookOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
             x?: components["schemas"]["XOptionsBody"];
+            threads?: components["schemas"]["ThreadsOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1298,7 +1328,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -1310,7 +1340,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2051,7 +2081,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram or x (twitter is accepted for x) */
+                /** @description facebook, instagram, x or threads (twitter is accepted for x) */
                 network: string;
             };
             cookie?: never;
@@ -2356,7 +2386,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram or x (twitter is accepted for x) */
+                /** @description facebook, instagram, x or threads (twitter is accepted for x) */
                 network: string;
             };
             cookie?: never;

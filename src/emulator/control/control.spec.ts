@@ -49,7 +49,7 @@ describe('emulator control API and error shapes', () => {
       payload: { network: 'myspace', parentId: '1', text: 'hi' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.problems).toEqual(['network: must be facebook, instagram or x']);
+    expect(bad.json().error.problems).toEqual(['network: must be facebook, instagram, x or threads']);
     const twitter = await app.inject({
       method: 'POST',
       url: '/emulator/control/comments',
@@ -73,7 +73,7 @@ describe('emulator control API and error shapes', () => {
       'fault: upload_error is for instagram only',
     ]);
     expect((await graphOnly('x', 'app_limit')).json().error.problems).toEqual([
-      'fault: app_limit is for facebook and instagram only',
+      'fault: app_limit is for facebook and instagram and threads only',
     ]);
     expect((await graphOnly('facebook', 'app_limit')).statusCode).toBe(201);
     expect((await graphOnly('x', 'usage_capped')).statusCode).toBe(201);
