@@ -59,6 +59,7 @@ export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: st
       instagram: { username: handle },
       x: { username: handle },
       threads: { username: handle },
+      bluesky: { handle: `${id.toLowerCase().replace(/_/g, '-')}.bsky.social` },
     }),
   });
   if (created.status !== 201)

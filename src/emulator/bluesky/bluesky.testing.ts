@@ -9,7 +9,7 @@ import { DEFAULT_APP_PASSWORD } from './bluesky-test-user';
 
 /** The emulator with Bluesky served (whether or not EMULATED_NETWORKS lists it yet). */
 export function blueskyApp(): Promise<{ app: FastifyInstance; state: ServingEmulatorState }> {
-  const others = EMULATED_NETWORKS.filter((network) => (network.id as string) !== 'bluesky');
+  const others = EMULATED_NETWORKS.filter((network) => network.id !== 'bluesky');
   return emulatorApp([...others, blueskyEmulator]);
 }
 

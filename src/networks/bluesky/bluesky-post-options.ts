@@ -63,7 +63,8 @@ export const BLUESKY_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
     langs: {
       type: 'array',
       maxItems: BLUESKY_LIMITS.langs,
-      items: { type: 'string', pattern: BLUESKY_LANG.source, examples: ['en'] },
+      uniqueItems: true,
+      items: { type: 'string', pattern: BLUESKY_LANG.source, examples: ['en', 'ja', 'pt-BR'] },
       description: 'The languages of the text (BCP-47)',
     },
     labels: {
