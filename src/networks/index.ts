@@ -24,10 +24,13 @@ export type {
   MediaKind,
   NetworkAdapter,
   NetworkComment,
+  PasswordCredentials,
+  PasswordSignIn,
   PostPart,
   PublishOutcome,
   PublishProgress,
   SelectableAccount,
+  UserGrant,
 } from './network-adapter';
 export type { AccountTokens, AppCredentials, AppLoginOptions, AppOption } from './network-credentials';
 export { NetworkError } from './network-error';

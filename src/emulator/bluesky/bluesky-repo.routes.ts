@@ -1,5 +1,5 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
-import { LexiconContract } from '../../contracts/lexicon/lexicon-contract';
+import { LexiconContract } from '../../contracts';
 import { contractLog } from '../contracts/contract-log';
 import { EmulatorContext } from '../emulator-context';
 import { answerLost } from '../state/comment-threads';

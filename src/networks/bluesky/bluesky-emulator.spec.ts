@@ -40,7 +40,10 @@ beforeAll(async () => {
   mediaUrl = `http://127.0.0.1:${(media.address() as AddressInfo).port}/cat.png`;
   const http = new NetworkHttpClient(new HttpService(axios.create()));
   adapter = new BlueskyAdapter(new BlueskySettings(base, `${base}/video`, undefined, false), http);
-  const grant = await adapter.signIn({ identifier: 'ada-bakery.bsky.social', password: DEFAULT_APP_PASSWORD }, APP);
+  const grant = await adapter.passwordSignIn.signIn(
+    { identifier: 'ada-bakery.bsky.social', password: DEFAULT_APP_PASSWORD },
+    APP,
+  );
   const [selectable] = await adapter.listSelectable(grant, APP);
   did = selectable!.id;
   tokens = selectable!.tokens;

@@ -1,5 +1,5 @@
 import { isRecord, stringField } from '../http/json-fields';
-import type { AccountTokens, SelectableAccount, UserGrant } from '../network-adapter';
+import type { AccountTokens, PasswordCredentials, SelectableAccount, UserGrant } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { BlueskyXrpc } from './bluesky-xrpc';
 
@@ -10,10 +10,6 @@ import { BlueskyXrpc } from './bluesky-xrpc';
 export const BLUESKY_SESSION_SCOPES: readonly string[] = ['atproto', 'transition:generic'];
 
 /** A handle and an app password (https://bsky.app/settings/app-passwords), as the user typed them. */
-export interface BlueskyCredentials {
-  identifier: string;
-  password: string;
-}
 
 interface Session {
   accessJwt: string;
@@ -53,7 +49,7 @@ function tokensOf(session: Session): AccountTokens {
  * password is `401 AuthenticationRequired`: permanent here, since the user typed it (not a token
  * that expired).
  */
-export async function signInToBluesky(api: BlueskyXrpc, credentials: BlueskyCredentials): Promise<UserGrant> {
+export async function signInToBluesky(api: BlueskyXrpc, credentials: PasswordCredentials): Promise<UserGrant> {
   let body: unknown;
   try {
     body = await api.send({

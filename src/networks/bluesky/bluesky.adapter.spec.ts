@@ -24,7 +24,7 @@ describe('BlueskyAdapter sessions', () => {
       answer(200, { did: DID, handle: 'ada.test' }),
       answer(200, { did: DID, handle: 'ada.test', displayName: 'Ada', avatar: 'https://cdn.example.com/a.jpg' }),
     );
-    const grant = await adapter.signIn({ identifier: 'ada.test', password: 'abcd-efgh-ijkl-mnop' }, APP);
+    const grant = await adapter.passwordSignIn.signIn({ identifier: 'ada.test', password: 'abcd-efgh-ijkl-mnop' }, APP);
     expect(grant).toEqual({
       accessToken: session.accessJwt,
       refreshToken: 'refresh-1',
@@ -45,7 +45,9 @@ describe('BlueskyAdapter sessions', () => {
     const { adapter } = adapterWith(
       answer(401, { error: 'AuthenticationRequired', message: 'Invalid identifier or password' }),
     );
-    await expect(adapter.signIn({ identifier: 'ada.test', password: 'nope' }, APP)).rejects.toMatchObject({
+    await expect(
+      adapter.passwordSignIn.signIn({ identifier: 'ada.test', password: 'nope' }, APP),
+    ).rejects.toMatchObject({
       kind: 'permanent',
     });
   });

@@ -5,11 +5,11 @@ import { NetworkAdapterBase } from '../network-adapter-base';
 import type {
   AccountTokens,
   AppCredentials,
-  AuthorizeRequest,
-  CodeExchangeRequest,
   CommentingAdapter,
   ContentProblem,
   NetworkAdapter,
+  PasswordCredentials,
+  PasswordSignIn,
   PostPart,
   PublishOutcome,
   PublishRequest,
@@ -21,18 +21,11 @@ import { BLUESKY_CAPABILITIES } from './bluesky-capabilities';
 import { blueskyContentProblems } from './bluesky-content-rules';
 import { BLUESKY_MEDIA_LIMITS } from './bluesky-media-limits';
 import { blueskyAccountMetrics, blueskyPostMetrics, BLUESKY_METRIC_NAMES } from './bluesky-metrics';
-import { blueskyAuthorizeUrl, exchangeBlueskyCode } from './bluesky-oauth';
 import { BLUESKY_PERMISSION_NEEDS } from './bluesky-permissions';
 import { BLUESKY_POST_OPTIONS, BLUESKY_POST_URI } from './bluesky-post-options';
 import { publishOnBluesky } from './bluesky-publisher';
 import { answerOnBluesky, listBlueskyReplies } from './bluesky-replies';
-import {
-  blueskyAccount,
-  BlueskyCredentials,
-  endBlueskySession,
-  refreshBlueskySession,
-  signInToBluesky,
-} from './bluesky-session';
+import { blueskyAccount, endBlueskySession, refreshBlueskySession, signInToBluesky } from './bluesky-session';
 import { unpublishOnBluesky } from './bluesky-unpublish';
 import { BlueskyXrpc } from './bluesky-xrpc';
 import { BLUESKY_IDENTITY } from './bluesky.identity';
@@ -59,17 +52,26 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
     return new BlueskyXrpc(this.http, this.id, this.endpoints(app).serviceUrl);
   }
 
-  authorizeUrl(request: AuthorizeRequest): string {
-    return blueskyAuthorizeUrl(this.endpoints(request.app).serviceUrl, request);
+  /**
+   * Users sign in with a handle and an app password (https://bsky.app/settings/app-passwords) on
+   * the service's own sign-in page: a session from com.atproto.server.createSession. (atproto
+   * OAuth, with its pushed requests and DPoP-bound tokens, is not spoken yet.)
+   */
+  readonly passwordSignIn: PasswordSignIn = {
+    identifierLabel: 'Handle',
+    identifierExample: 'alice.bsky.social',
+    passwordLabel: 'App password',
+    passwordHelpUrl: 'https://bsky.app/settings/app-passwords',
+    signIn: (credentials: PasswordCredentials, app: AppCredentials) => signInToBluesky(this.api(app), credentials),
+  };
+
+  /** Never asked: a network with passwordSignIn has no consent page (auth-url sends users to the sign-in page). */
+  authorizeUrl(): string {
+    throw new Error('Bluesky accounts connect on the sign-in page, not through an authorize URL');
   }
 
-  exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {
-    return exchangeBlueskyCode(this.api(request.app), request, new Date());
-  }
-
-  /** A session from a handle and an app password (com.atproto.server.createSession). */
-  signIn(credentials: BlueskyCredentials, app: AppCredentials): Promise<UserGrant> {
-    return signInToBluesky(this.api(app), credentials);
+  exchangeCode(): Promise<UserGrant> {
+    return Promise.reject(new Error('Bluesky accounts connect on the sign-in page, not with an authorization code'));
   }
 
   async listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]> {

@@ -1,8 +1,7 @@
-import { IsOptional, IsString } from 'class-validator';
 import { AppConfig } from '../../config';
 import { validateEnvironment } from '../../config';
 import { AppCredentials } from '../network-adapter';
-import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
+import { emulatorBaseUrl, isEmulated, testWorldEmulatorUrl } from '../network-settings';
 import { IsEndpointUrl } from '../setting-rules';
 
 /** The Bluesky variables, validated at start like every other setting. */
@@ -17,18 +16,6 @@ export class BlueskyEnvironment {
   /** Bluesky's video service (https://docs.bsky.app/docs/tutorials/video), which takes uploads and reports the job's state. */
   @IsEndpointUrl()
   BLUESKY_VIDEO_URL = 'https://video.bsky.app';
-
-  /**
-   * atproto OAuth: the URL of the service's client metadata document (the client_id) and its
-   * private signing key (a JWK); unset, accounts connect with an app password only.
-   */
-  @IsString()
-  @IsOptional()
-  BLUESKY_CLIENT_ID?: string;
-
-  @IsString()
-  @IsOptional()
-  BLUESKY_CLIENT_SECRET?: string;
 }
 
 export class BlueskySettings {
@@ -45,12 +32,15 @@ export class BlueskySettings {
   ) {}
 }
 
+/** The app every live Bluesky call runs as: none registered, so a name standing for "app passwords". */
+export const APP_PASSWORD_SIGN_IN: AppCredentials = { clientId: 'bluesky-app-passwords', clientSecret: '' };
+
 export function loadBlueskySettings(config: AppConfig): BlueskySettings {
   const env = validateEnvironment(BlueskyEnvironment, config.env);
-  const serviceApp = serviceAppFrom(
-    { id: 'BLUESKY_CLIENT_ID', secret: 'BLUESKY_CLIENT_SECRET' },
-    { id: env.BLUESKY_CLIENT_ID, secret: env.BLUESKY_CLIENT_SECRET },
-  );
+  // Accounts sign in with an app password: nothing is registered with Bluesky, so there are no
+  // app credentials to set, and the network is emulated or live by NETWORK_EMULATOR alone (auto:
+  // emulated unless NODE_ENV is production).
+  const serviceApp = APP_PASSWORD_SIGN_IN;
   const emulatedAt = (base: string) => ({
     service: `${base}/bluesky`,
     video: `${base}/bluesky/video`,
@@ -58,7 +48,7 @@ export function loadBlueskySettings(config: AppConfig): BlueskySettings {
   });
   const sandbox = emulatedAt(testWorldEmulatorUrl(config));
   const testWorld = new BlueskySettings(sandbox.service, sandbox.video, undefined, true, undefined, sandbox.web);
-  if (isEmulated(config, serviceApp)) {
+  if (isEmulated(config, undefined)) {
     const live = emulatedAt(emulatorBaseUrl(config));
     return new BlueskySettings(live.service, live.video, serviceApp, true, testWorld, live.web);
   }
