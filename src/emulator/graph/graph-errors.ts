@@ -81,6 +81,9 @@ export const graphErrors = {
       },
       true,
     ),
+  /** Code 17, Graph's user-level throttle, without usage headers (Threads). */
+  userRequestLimit: () =>
+    new GraphError({ code: 17, message: '(#17) User request limit reached', isTransient: true, status: 400 }),
   duplicate: () =>
     new GraphError({
       code: 506,
