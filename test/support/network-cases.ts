@@ -76,7 +76,10 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
       answerParent: 'parentId',
     },
     // Graph's usage headers (estimated_time_to_regain_access) say when access comes back.
-    faults: { rateLimit: { message: /\(Graph code 32\)/, retryAfterMs: 180_000 }, expiredReason: /Graph code 190/ },
+    faults: {
+      rateLimit: { message: /\(Graph code 32\)/, retryAfterMs: 180_000 },
+      expiredReason: /Graph code 190, subcode 463/,
+    },
   },
   instagram: {
     comments: { misshapenId: '1234_5678', unseenId: () => '98765432101', answerParent: 'parentId' },
