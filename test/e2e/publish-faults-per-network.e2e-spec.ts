@@ -156,8 +156,9 @@ describe('Publishing faults on each network (against the emulator)', () => {
     it.each(TESTED_NETWORKS)(
       "%s: waits as long as the network says (or Graph's default when it names no time), then publishes once",
       async (network) => {
-        const { message, retryAfterMs } = NETWORK_FIXTURES[network].faults.rateLimit;
+        const { message, retryAfterMs, roundingMs } = NETWORK_FIXTURES[network].faults.rateLimit;
         const account = await ownAccount(network);
+        const before = Date.now();
         // Access comes back in 3 minutes: Graph's error (Page code 32, Instagram code 80002) carries
         // X-App-Usage at 100 % and X-Business-Use-Case-Usage with estimated_time_to_regain_access: 3;
         // X's 429, x-rate-limit-reset. Threads' code 17 names no time.
@@ -168,7 +169,6 @@ describe('Publishing faults on each network (against the emulator)', () => {
           count: 1,
           resetInSeconds: 180,
         });
-        const before = Date.now();
         const content = `Over the limit on ${network}, then posted`;
         const accepted = await postOn(network, account.id, content);
         expect(accepted.status).toBe(202);
@@ -179,12 +179,12 @@ describe('Publishing faults on each network (against the emulator)', () => {
         expect(limited.error_message).toMatch(message);
         // The fault was spent on the attempt: the network did answer with the limit.
         expect(await faultsLeft(account.networkAccountId)).toEqual([]);
-        // The time the network named from its answer, plus at most 5 s of jitter; not the 60-minute
-        // window of X-App-Usage, nor (where a time was named) the 15-minute default.
+        // The time the network named (to its whole unit), plus at most 5 s of jitter; not the
+        // 60-minute window of X-App-Usage, nor (where a time was named) the 15-minute default.
         await expectWaiting(
           deliveryId,
           before + retryAfterMs,
-          after + retryAfterMs + 5_000,
+          after + retryAfterMs + roundingMs + 5_000,
           network,
           account.networkAccountId,
         );

@@ -47,6 +47,11 @@ export function publishableContainer(
 
 /** What the tests need of a network that its capability document does not say. */
 export interface NetworkFixture {
+  /**
+   * What a new emulator test user (`id`, handle `handle`) has on the network, as fields of the body
+   * of the emulator's `POST /control/users`: one page or profile to offer when connecting.
+   */
+  testUser(id: string, handle: string): Record<string, unknown>;
   comments: {
     /** An id no comment of the network can have (the API refuses it as replyToId with 400). */
     misshapenId: string;
@@ -58,9 +63,11 @@ export interface NetworkFixture {
   faults: {
     /**
      * A rate limit the emulator injects with `resetInSeconds: 180`: what the delivery's error
-     * message says, and when the network tells the service to come back (ms after its answer).
+     * message says, when the network tells the service to come back (ms after the fault was set),
+     * and how much later that can be from the network naming a whole unit (X: a Unix time in
+     * seconds, rounded up).
      */
-    rateLimit: { message: RegExp; retryAfterMs: number };
+    rateLimit: { message: RegExp; retryAfterMs: number; roundingMs: number };
     /** The reason `account.token_expired` keeps when the network refuses the token mid-publish. */
     expiredReason: RegExp;
   };
@@ -70,6 +77,8 @@ const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
 
 export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
   facebook: {
+    // A Page, linked to an Instagram account (which Facebook Login offers for Instagram).
+    testUser: (id, handle) => ({ pages: [{ name: `${id} page`, instagram: { username: handle } }] }),
     comments: {
       misshapenId: '1234567890',
       unseenId: (objectId) => `${objectId.split('_')[1]}_98765`,
@@ -77,27 +86,33 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
     },
     // Graph's usage headers (estimated_time_to_regain_access) say when access comes back.
     faults: {
-      rateLimit: { message: /\(Graph code 32\)/, retryAfterMs: 180_000 },
+      rateLimit: { message: /\(Graph code 32\)/, retryAfterMs: 180_000, roundingMs: 0 },
       expiredReason: /Graph code 190, subcode 463/,
     },
   },
   instagram: {
+    testUser: (_id, handle) => ({ instagram: { username: handle } }),
     comments: { misshapenId: '1234_5678', unseenId: () => '98765432101', answerParent: 'parentId' },
     faults: {
-      rateLimit: { message: /\(Graph code 80002\)/, retryAfterMs: 180_000 },
+      rateLimit: { message: /\(Graph code 80002\)/, retryAfterMs: 180_000, roundingMs: 0 },
       expiredReason: /Graph code 190, subcode 463/,
     },
   },
   x: {
+    testUser: (_id, handle) => ({ x: { username: handle } }),
     comments: { misshapenId: '1'.repeat(20), unseenId: () => '98765432101', answerParent: 'replyToId' },
     // x-rate-limit-reset says when the window opens again; a 401 on the call itself, not on a refresh.
-    faults: { rateLimit: { message: /\(HTTP 429\)/, retryAfterMs: 180_000 }, expiredReason: /\(HTTP 401\)$/ },
+    faults: {
+      rateLimit: { message: /\(HTTP 429\)/, retryAfterMs: 180_000, roundingMs: 1_000 },
+      expiredReason: /\(HTTP 401\)$/,
+    },
   },
   threads: {
+    testUser: (_id, handle) => ({ threads: { username: handle } }),
     comments: { misshapenId: '1234_5678', unseenId: () => '98765432101', answerParent: 'replyToId' },
     // Graph's user-level throttle (code 17) comes without usage headers: the default back-off.
     faults: {
-      rateLimit: { message: /\(Graph code 17\)/, retryAfterMs: GRAPH_DEFAULT_WAIT_MS },
+      rateLimit: { message: /\(Graph code 17\)/, retryAfterMs: GRAPH_DEFAULT_WAIT_MS, roundingMs: 0 },
       expiredReason: /Graph code 190, subcode 463/,
     },
   },
