@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { connectUntilSession } from './connect-flow';
+import { NETWORK_FIXTURES } from './network-cases';
+import { TESTED_NETWORKS } from './networks';
 import { TestApp, TestCustomer } from './test-app';
 
 const DEFAULT_REDIRECT = 'https://app.example.com/connected';
@@ -43,24 +45,17 @@ export interface OfferedPage {
 }
 
 /**
- * Makes an emulator test user with one Page (linked to an Instagram account), that Instagram
- * account, an X profile and a Threads profile, all with the handle `id` spelt with underscores: one
- * of each network's pages to offer.
+ * Makes an emulator test user with one page or profile on each tested network (a Facebook Page
+ * linked to an Instagram account, that Instagram account, an X profile, a Threads profile: each
+ * network's fixture says what), all with the handle `id` spelt with underscores.
  */
 export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: string): Promise<void> {
   const handle = id.replace(/-/g, '_');
+  const parts = TESTED_NETWORKS.map((network) => NETWORK_FIXTURES[network].testUser(id, handle));
   const created = await fetch(`${t.baseUrl}/emulator/control/users`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      id,
-      name: id,
-      pages: [{ name: `${id} page`, instagram: { username: handle } }],
-      instagram: { username: handle },
-      x: { username: handle },
-      threads: { username: handle },
-      bluesky: { handle: `${id.toLowerCase().replace(/_/g, '-')}.bsky.social` },
-    }),
+    body: JSON.stringify(Object.assign({ id, name: id }, ...parts)),
   });
   if (created.status !== 201)
     throw new Error(`The emulator refused the test user ${id} (${created.status}): ${await created.text()}`);
