@@ -36,7 +36,10 @@ beforeAll(async () => {
     body: { name: 'social-publishing' },
     token: String(account.body.accessJwt),
   });
-  const grant = await adapter.passwordSignIn.signIn({ identifier: 'ada.test', password: String(appPassword.body.password) }, APP);
+  const grant = await adapter.passwordSignIn.signIn(
+    { identifier: 'ada.test', password: String(appPassword.body.password) },
+    APP,
+  );
   const [selectable] = await adapter.listSelectable(grant, APP);
   did = selectable!.id;
   tokens = selectable!.tokens;

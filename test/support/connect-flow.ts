@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DEFAULT_APP_PASSWORD } from '../../src/emulator/bluesky/bluesky-test-user';
 import { freePort } from './free-port';
 import { startTestApp, TestApp, TestAppOptions } from './test-app';
 
@@ -77,16 +78,20 @@ async function signInOnPage(
   return { callbackUrl: pageUrl, finalUrl: new URL(answer.headers.get('location')!) };
 }
 
-/** The handle and app password of an emulator test user (the first seeded one unless named). */
+/**
+ * The handle and app password of an emulator test user: the first seeded one unless named (the
+ * same in every world), else a user of the default world, read from its control API.
+ */
 export async function emulatedSignIn(
   emulatorUrl: string,
   user?: string,
 ): Promise<{ identifier: string; password: string }> {
+  if (user === undefined) return { identifier: 'ada-bakery.bsky.social', password: DEFAULT_APP_PASSWORD };
   const users = (await (await fetch(`${emulatorUrl}/emulator/control/users`)).json()) as {
     data: Array<{ id: string; bluesky?: { handle: string; appPassword: string } }>;
   };
-  const found = user === undefined ? users.data[0] : users.data.find((candidate) => candidate.id === user);
-  if (!found?.bluesky) throw new Error(`The emulator has no Bluesky account for the test user ${user ?? '(first)'}`);
+  const found = users.data.find((candidate) => candidate.id === user);
+  if (!found?.bluesky) throw new Error(`The emulator has no Bluesky account for the test user ${user}`);
   return { identifier: found.bluesky.handle, password: found.bluesky.appPassword };
 }
 

@@ -49,13 +49,19 @@ function tokensOf(session: Session): AccountTokens {
  * password is `401 AuthenticationRequired`: permanent here, since the user typed it (not a token
  * that expired).
  */
-export async function signInToBluesky(api: BlueskyXrpc, credentials: PasswordCredentials): Promise<UserGrant> {
+/** A session from a handle (or DID) and an app password; `headers` name a test world's app to the service's emulator. */
+export async function signInToBluesky(
+  api: BlueskyXrpc,
+  credentials: PasswordCredentials,
+  headers: Record<string, string> = {},
+): Promise<UserGrant> {
   let body: unknown;
   try {
     body = await api.send({
       method: 'POST',
       url: api.url('/xrpc/com.atproto.server.createSession'),
       json: { identifier: credentials.identifier, password: credentials.password },
+      headers,
     });
   } catch (error) {
     if (error instanceof NetworkError && error.kind === 'auth_expired')

@@ -62,7 +62,8 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
     identifierExample: 'alice.bsky.social',
     passwordLabel: 'App password',
     passwordHelpUrl: 'https://bsky.app/settings/app-passwords',
-    signIn: (credentials: PasswordCredentials, app: AppCredentials) => signInToBluesky(this.api(app), credentials),
+    signIn: (credentials: PasswordCredentials, app: AppCredentials) =>
+      signInToBluesky(this.api(app), credentials, this.worldHeaders(app)),
   };
 
   /** Never asked: a network with passwordSignIn has no consent page (auth-url sends users to the sign-in page). */
