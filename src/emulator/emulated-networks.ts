@@ -1,3 +1,4 @@
+import { blueskyEmulator } from './bluesky/bluesky.emulator';
 import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
 import { EmulatedNetworkDescriptor } from './registry/emulated-network';
@@ -9,7 +10,13 @@ import { xEmulator } from './x/x.emulator';
  * The networks the built-in emulator speaks. Adding one is a folder under src/emulator/ that
  * exports an EmulatedNetworkDescriptor, and one line here (after the networks it depends on).
  */
-export const EMULATED_NETWORKS = [facebookEmulator, instagramEmulator, xEmulator, threadsEmulator] as const;
+export const EMULATED_NETWORKS = [
+  facebookEmulator,
+  instagramEmulator,
+  xEmulator,
+  threadsEmulator,
+  blueskyEmulator,
+] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];
 

@@ -1,4 +1,5 @@
 import { InstalledNetwork } from './installed-network';
+import { blueskyNetwork } from './bluesky';
 import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
 import { threadsNetwork } from './threads';
@@ -13,4 +14,5 @@ export const INSTALLED_NETWORKS = [
   instagramNetwork,
   xNetwork,
   threadsNetwork,
+  blueskyNetwork,
 ] as const satisfies readonly InstalledNetwork[];

@@ -578,7 +578,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x" | "threads";
+        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -596,7 +596,7 @@ export interface components {
          * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
          * @enum {string}
          */
-        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes_emoji_bytes";
+        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes" | "graphemes_emoji_bytes";
         AccountMaxLengthView: {
             /** @example 25000 */
             maxLength: number;
@@ -1275,11 +1275,47 @@ export interface components {
                 options: string[];
             };
         };
+        BlueskyOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Who may reply (a threadgate record; everyone when absent)
+             * @default everyone
+             * @enum {string}
+             */
+            replySettings: "everyone" | "nobody" | "mentioned" | "following" | "followers";
+            /**
+             * @description Whether others may quote the post (a postgate record; everyone when absent)
+             * @default everyone
+             * @enum {string}
+             */
+            quotes: "everyone" | "nobody";
+            /** @description The languages of the text (BCP-47) */
+            langs?: string[];
+            /** @description Content warnings the author puts on the post (self-labels) */
+            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+            /**
+             * @description The AT URI of the Bluesky post this post quotes
+             * @example at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3l6oveex3ii2l
+             */
+            quotePostUri?: string;
+            /** @description A link card (an external embed) under the text; not with images or a video */
+            linkCard?: {
+                /**
+                 * Format: uri
+                 * @example https://example.com/article
+                 */
+                uri: string;
+                title: string;
+                description?: string;
+            };
+        };
         PostOptionsBody: {
             facebook?: components["schemas"]["FacebookOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
             x?: components["schemas"]["XOptionsBody"];
             threads?: components["schemas"]["ThreadsOptionsBody"];
+            bluesky?: components["schemas"]["BlueskyOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1340,7 +1376,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | "threads" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2081,7 +2117,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x or threads (twitter is accepted for x) */
+                /** @description facebook, instagram, x, threads or bluesky (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
@@ -2386,7 +2422,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x or threads (twitter is accepted for x) */
+                /** @description facebook, instagram, x, threads or bluesky (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;

@@ -24,15 +24,17 @@ export class CreateCommentBody {
   text!: string;
 
   @ApiPropertyOptional({
-    maxLength: 100,
-    pattern: '^[0-9_]{1,100}$',
+    maxLength: 300,
+    pattern: '^[\\x21-\\x7E]{1,300}$',
     example: '1866000000000000001',
     description:
       "The network's id of the comment answered (from GET …/comments); without it the answer goes under the post",
   })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
-  @Matches(/^[0-9_]{1,100}$/, { message: 'replyToId must be a comment id from the list of comments' })
+  @MaxLength(300)
+  // Printable and without spaces; each network's own shape (digits for Graph and X, an AT URI for
+  // Bluesky) is checked before anything is sent.
+  @Matches(/^[\x21-\x7E]{1,300}$/, { message: 'replyToId must be a comment id from the list of comments' })
   replyToId?: string;
 }

@@ -28,6 +28,8 @@ export interface NetworkRequest {
   json?: unknown;
   /** Sent as multipart/form-data: text fields and files. */
   multipart?: Record<string, string | MultipartFile>;
+  /** Sent as the body itself, with its type (an upload that takes the file's bytes alone, as AT Protocol's uploadBlob). */
+  bytes?: { data: Buffer; contentType: string };
   headers?: Record<string, string>;
   /** Whole-request deadline, default NETWORK_TIMEOUT_MS. */
   timeoutMs?: number;
@@ -120,6 +122,9 @@ export class NetworkHttpClient {
         else form.append(name, new Blob([value.data], { type: value.contentType }), value.filename);
       }
       config.data = form;
+    } else if (request.bytes) {
+      config.data = request.bytes.data;
+      config.headers = { ...config.headers, 'Content-Type': request.bytes.contentType };
     } else if (request.json !== undefined) {
       config.data = JSON.stringify(request.json);
       config.headers = { ...config.headers, 'Content-Type': 'application/json' };
