@@ -36,9 +36,20 @@ describe('BlueskyAdapter sessions', () => {
       method: 'POST',
       url: `${PDS}/xrpc/com.atproto.server.createSession`,
       json: { identifier: 'ada.test', password: 'abcd-efgh-ijkl-mnop' },
+      headers: {},
     });
     const [account] = await adapter.listSelectable(grant, APP);
     expect(account).toMatchObject({ id: DID, username: 'ada.test', name: 'Ada', type: 'profile' });
+  });
+
+  it("names a test world's app to the emulator on sign-in, the one call without a token to carry its world", async () => {
+    const session = { accessJwt: jwt(1_900_000_000), refreshJwt: 'refresh-1', did: DID, handle: 'ada.test' };
+    const { adapter, http } = adapterWith(answer(200, session));
+    await adapter.passwordSignIn.signIn(
+      { identifier: 'ada.test', password: 'abcd-efgh-ijkl-mnop' },
+      { ...APP, emulatorWorld: 'cus_World1' },
+    );
+    expect(http.requests[0]!.headers).toEqual({ 'x-emulator-world': 'sandbox_cus_World1' });
   });
 
   it('refuses a wrong app password for good (the user typed it)', async () => {
