@@ -66,22 +66,25 @@ export class AuthUrlController {
       );
     }
     const app = await this.apps.appFor(caller.customerId, adapter);
-    const { state, codeChallenge } = await this.attempts.start({
+    const { state, codeChallenge, attemptSecret } = await this.attempts.start({
       customerId: caller.customerId,
       tenantId: body.tenant_id,
       network: adapter.id,
       redirectUri: body.redirect_uri,
       clientState: body.client_state ?? null,
     });
-    // A network with app passwords has no consent page: the user signs in on the service's own.
-    if (adapter.passwordSignIn) return { auth_url: signInUrlFor(this.config.publicUrl, adapter.id, state) };
-    return {
-      auth_url: adapter.authorizeUrl({
-        state,
-        codeChallenge,
-        callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
-        app,
-      }),
-    };
+    const signInUrl = adapter.passwordSignIn ? signInUrlFor(this.config.publicUrl, adapter.id, state) : undefined;
+    // A network with app passwords and no consent page set up: the user signs in on the service's own page.
+    if (signInUrl !== undefined && !adapter.consentConfigured?.(app)) return { auth_url: signInUrl };
+    // Getting the consent URL may be a call to the network (atproto OAuth's pushed request): a
+    // failure there is the network's, answered as such (the attempt is left to expire unused).
+    const authUrl = await adapter.authorizeUrl({
+      state,
+      codeChallenge,
+      callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
+      app,
+      attemptSecret,
+    });
+    return signInUrl === undefined ? { auth_url: authUrl } : { auth_url: authUrl, password_sign_in_url: signInUrl };
   }
 }
