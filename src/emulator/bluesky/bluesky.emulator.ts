@@ -1,5 +1,7 @@
 import { blueskyConsent } from './bluesky-consent';
-import { BlueskyOAuthError, registerBlueskyOAuthRoutes } from './bluesky-oauth.routes';
+import { BlueskyOAuthError } from './bluesky-oauth-error';
+import { registerBlueskyOAuthRoutes } from './bluesky-oauth.routes';
+import { registerBlueskyPlcRoutes } from './bluesky-plc.routes';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { XrpcError, xrpcErrors } from './bluesky-errors';
 import { blueskyThirdPartyComment } from './bluesky-third-party-comment';
@@ -17,6 +19,7 @@ export const blueskyEmulator = {
   routes: async (scope, context) => {
     await scope.register(async (xrpc) => blueskyXrpcPlugin(xrpc, context), { prefix: '/xrpc' });
     registerBlueskyOAuthRoutes(scope, context);
+    registerBlueskyPlcRoutes(scope, context);
   },
   errorShape: (path, status, message) => {
     if (path.startsWith('/oauth/'))
