@@ -75,6 +75,13 @@ describe('TokenRefresher.refreshIfDue', () => {
     );
   });
 
+  it('keeps the binding the tokens were bound to when the refresh answer names none', async () => {
+    const { refresher, refresh } = world({ ...tokens, tokenBinding: 'dpop-key' });
+    refresh.mockResolvedValue({ accessToken: 'new', refreshToken: 'r2' });
+    const outcome = await refresher.refreshIfDue(account(new Date('2026-11-21T13:00:00Z')));
+    expect(outcome.tokens).toMatchObject({ accessToken: 'new', tokenBinding: 'dpop-key' });
+  });
+
   it('says so when the network has no grant for a due token', async () => {
     const { refresher, refresh, store } = world(tokens);
     refresh.mockResolvedValue(undefined);

@@ -58,3 +58,22 @@ describe('ConnectAttemptsService: expiry', () => {
     expect(consumedAt).toEqual([new Date('2026-11-21T12:14:59.999Z'), new Date('2026-11-21T12:15:00Z')]);
   });
 });
+
+describe('ConnectAttemptsService: the attempt secret', () => {
+  it('hands the adapter a secret at the start and the same one at the callback, stored sealed only', async () => {
+    const { rows, service, start } = world();
+    const first = await start();
+    const second = await start();
+    expect(first.attemptSecret).not.toBe(second.attemptSecret);
+    expect(rows[0]!.attemptSecretEncrypted).toMatch(/^v1\./);
+    expect(rows[0]!.attemptSecretEncrypted).not.toContain(first.attemptSecret);
+    expect((await service.consume(first.state, 'x'))?.attemptSecret).toBe(first.attemptSecret);
+  });
+
+  it('answers no secret for an attempt started before attempts had one', async () => {
+    const { rows, service, start } = world();
+    const { state } = await start();
+    Object.assign(rows[0]!, { attemptSecretEncrypted: null });
+    expect((await service.consume(state, 'x'))?.attemptSecret).toBe('');
+  });
+});
