@@ -914,6 +914,12 @@ export interface components {
              * @example https://www.facebook.com/v25.0/dialog/oauth?client_id=1234567890&state=st_9f86d081884c7d65
              */
             auth_url: string;
+            /**
+             * Format: uri
+             * @description Where the network also takes a password it issues for apps (Bluesky's app passwords) and auth_url is its consent page: the service's own sign-in page for the same attempt, the alternative to offer the user. Either one completes the attempt.
+             * @example https://api.example.com/oauth/bluesky/sign-in?state=st_9f86d081884c7d65
+             */
+            password_sign_in_url?: string;
         };
         AuthUrlBody: {
             /** @example tenant-42 */
