@@ -9,7 +9,7 @@ import type { AppConfig } from '../config';
 import { RedirectUrlsService } from '../customers';
 import { AppCredentialsResolver } from '../networks';
 import { describeNetworkAliases, describeNetworkIds } from '../networks';
-import { NetworkRegistry, UnknownNetworkError } from '../networks';
+import { NetworkError, NetworkRegistry, safeNetworkMessage, UnknownNetworkError } from '../networks';
 import { callbackUrlFor, signInUrlFor } from './callback-url';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { AuthUrlBody, AuthUrlView } from './dto/auth-url.body';
@@ -41,7 +41,7 @@ export class AuthUrlController {
     description: `${describeNetworkIds()} (${describeNetworkAliases()})`,
   })
   @ApiEnvelope(AuthUrlView)
-  @ApiErrors(400, 'redirect_uri_not_allowed', 401, 'unknown_network', 'network_not_configured')
+  @ApiErrors(400, 'redirect_uri_not_allowed', 401, 'unknown_network', 'network_not_configured', 'network_unavailable')
   async create(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('network') networkName: string,
@@ -78,13 +78,22 @@ export class AuthUrlController {
     if (signInUrl !== undefined && !adapter.consentConfigured?.(app)) return { auth_url: signInUrl };
     // Getting the consent URL may be a call to the network (atproto OAuth's pushed request): a
     // failure there is the network's, answered as such (the attempt is left to expire unused).
-    const authUrl = await adapter.authorizeUrl({
-      state,
-      codeChallenge,
-      callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
-      app,
-      attemptSecret,
-    });
+    let authUrl: string;
+    try {
+      authUrl = await adapter.authorizeUrl({
+        state,
+        codeChallenge,
+        callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
+        app,
+        attemptSecret,
+      });
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      throw new ApiException(
+        'network_unavailable',
+        `${adapter.displayName} did not take the authorization request: ${safeNetworkMessage(error.message)}`,
+      );
+    }
     return signInUrl === undefined ? { auth_url: authUrl } : { auth_url: authUrl, password_sign_in_url: signInUrl };
   }
 }
