@@ -10,6 +10,33 @@ const ASSERTION_LIFETIME_SECONDS = 60;
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
+/** What the flow needs of a client: its id, and the form fields that authenticate it to an issuer. */
+export interface BlueskyClientIdentity {
+  readonly clientId: string;
+  authentication(issuer: string): Record<string, string>;
+}
+
+/**
+ * atproto's development client (https://atproto.com/specs/oauth#localhost-client-development): a
+ * public client whose id is `http://localhost` with its redirect URI and scope in the query, known
+ * to every authorization server without a metadata document, and without client authentication. The
+ * service never configures it: it is how the tests drive a real PDS, which cannot fetch a metadata
+ * document from a test's http address.
+ */
+export class BlueskyLoopbackClient implements BlueskyClientIdentity {
+  readonly clientId: string;
+
+  /** `redirectUri`: an http://127.0.0.1 URL (the spec refuses `localhost` there). */
+  constructor(readonly redirectUri: string) {
+    const query = new URLSearchParams({ redirect_uri: redirectUri, scope: BLUESKY_OAUTH_SCOPE });
+    this.clientId = `http://localhost?${query.toString()}`;
+  }
+
+  authentication(): Record<string, string> {
+    return { client_id: this.clientId };
+  }
+}
+
 /**
  * The service as an atproto OAuth client: a confidential web client (https://atproto.com/specs/oauth#clients)
  * that authenticates with `private_key_jwt`. Confidential, not public, because the reference
@@ -18,7 +45,7 @@ export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-typ
  * keeps publishing. Its client id is the URL of its metadata document, which the service serves
  * itself, with the public key at `jwks_uri`.
  */
-export class BlueskyOAuthClient {
+export class BlueskyOAuthClient implements BlueskyClientIdentity {
   readonly clientId: string;
   readonly jwksUri: string;
   readonly redirectUri: string;

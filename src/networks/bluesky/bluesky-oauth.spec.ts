@@ -5,7 +5,7 @@ import { callbackUrlFor } from '../../connect/callback-url';
 import { answer, APP, RecordingHttp } from '../http/recording-http.testing';
 import { NetworkError } from '../network-error';
 import { DpopKey, dpopKeyFromSecret, jwkThumbprint } from './bluesky-dpop';
-import { loadBlueskyOAuthClient } from './bluesky-oauth-client';
+import { BlueskyLoopbackClient, loadBlueskyOAuthClient } from './bluesky-oauth-client';
 import { readBinding } from './bluesky-token-binding';
 import { BlueskyAdapter } from './bluesky.adapter';
 import { BlueskySettings } from './bluesky.settings';
@@ -109,6 +109,17 @@ describe('Bluesky OAuth client documents', () => {
         Buffer.from(signature!, 'base64url'),
       ),
     ).toBe(true);
+  });
+
+  it("names atproto's loopback development client by its redirect and scope, with no client authentication", () => {
+    const loopback = new BlueskyLoopbackClient('http://127.0.0.1:9/oauth/bluesky/callback');
+    const id = new URL(loopback.clientId);
+    expect(`${id.protocol}//${id.host}`).toBe('http://localhost');
+    expect(Object.fromEntries(id.searchParams)).toEqual({
+      redirect_uri: 'http://127.0.0.1:9/oauth/bluesky/callback',
+      scope: 'atproto transition:generic',
+    });
+    expect(loopback.authentication()).toEqual({ client_id: loopback.clientId });
   });
 
   it('refuses a key that is not P-256', () => {

@@ -3,7 +3,7 @@ import type { AccountTokens, AuthorizeRequest, CodeExchangeRequest, UserGrant } 
 import { NetworkError } from '../network-error';
 import { authorizationServerOf, pdsOf } from './bluesky-did';
 import { DpopKey, dpopKeyFromSecret } from './bluesky-dpop';
-import { BLUESKY_OAUTH_SCOPE, BlueskyOAuthClient } from './bluesky-oauth-client';
+import { BLUESKY_OAUTH_SCOPE, BlueskyClientIdentity } from './bluesky-oauth-client';
 import { BlueskyOAuthApi, sameUrl } from './bluesky-oauth-server';
 import { BlueskyTokenBinding, writeBinding } from './bluesky-token-binding';
 
@@ -14,7 +14,7 @@ import { BlueskyTokenBinding, writeBinding } from './bluesky-token-binding';
  */
 export interface BlueskyOAuthCall {
   api: BlueskyOAuthApi;
-  client: BlueskyOAuthClient;
+  client: BlueskyClientIdentity;
   /** The entryway whose authorization server users sign in at (bsky.social, or the emulator's). */
   serviceUrl: string;
   /** Where did:plc documents are read (https://plc.directory). */

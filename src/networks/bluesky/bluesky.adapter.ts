@@ -28,6 +28,7 @@ import {
   revokeBlueskyOAuth,
   startBlueskyOAuth,
 } from './bluesky-oauth';
+import { BlueskyOAuthClient } from './bluesky-oauth-client';
 import { BlueskyOAuthApi } from './bluesky-oauth-server';
 import { readBinding } from './bluesky-token-binding';
 import { blueskyContentProblems } from './bluesky-content-rules';
@@ -86,7 +87,7 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   /** The documents atproto OAuth reads from the service (PUBLIC_URL/oauth/bluesky/<name>): its client metadata and public keys. */
   publishedDocument(name: string): Record<string, unknown> | undefined {
     const client = this.settings.oauth;
-    if (!client) return undefined;
+    if (!(client instanceof BlueskyOAuthClient)) return undefined;
     if (name === 'client-metadata.json') return client.metadata();
     if (name === 'jwks.json') return client.jwks();
     return undefined;

@@ -4,7 +4,7 @@ import { validateEnvironment } from '../../config';
 import { AppCredentials } from '../network-adapter';
 import { emulatorBaseUrl, isEmulated, testWorldEmulatorUrl } from '../network-settings';
 import { IsEndpointUrl } from '../setting-rules';
-import { BlueskyOAuthClient, loadBlueskyOAuthClient } from './bluesky-oauth-client';
+import { BlueskyLoopbackClient, BlueskyOAuthClient, loadBlueskyOAuthClient } from './bluesky-oauth-client';
 
 /** The Bluesky variables, validated at start like every other setting. */
 export class BlueskyEnvironment {
@@ -57,8 +57,8 @@ export class BlueskySettings {
     readonly webUrl = 'https://bsky.app',
     /** The PLC directory of this service (the emulator's own, emulated). */
     readonly plcUrl = 'https://plc.directory',
-    /** The service's atproto OAuth client; undefined: app passwords only. */
-    readonly oauth?: BlueskyOAuthClient,
+    /** The service's atproto OAuth client (a test's loopback client against a local PDS); undefined: app passwords only. */
+    readonly oauth?: BlueskyOAuthClient | BlueskyLoopbackClient,
   ) {}
 }
 
