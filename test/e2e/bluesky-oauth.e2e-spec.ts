@@ -11,6 +11,7 @@ import { connectAccount } from '../support/connect-account';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
+import { connectWorldAccount, testWorldOf } from '../support/sandbox-worlds';
 
 /**
  * Bluesky through atproto OAuth, with the service's client key set: auth-url makes the pushed
@@ -162,5 +163,17 @@ describe('Bluesky atproto OAuth', () => {
     expect(disconnected.status).toBe(200);
     // Revoked at the authorization server: the token, proof and all, no longer works.
     expect((await dpopGetSession(renewed)).status).toBe(400);
+  });
+
+  it("connects and publishes a test key's account the same way, in its test world", async () => {
+    const world = await testWorldOf(t, customer);
+    const { id } = await connectWorldAccount(t, world, 'bluesky', TENANT, REDIRECT);
+    const created = await createPost(t, world, {
+      tenant_id: TENANT,
+      accounts: [id],
+      containers: [{ content: 'A test world post through atproto OAuth' }],
+    });
+    expect(created.status).toBe(202);
+    expect((await settledPost(t, world, created.body.data.id)).status).toBe('published');
   });
 });

@@ -1,6 +1,5 @@
 import { randomBase62 } from '../../common/ids';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConsentPageError } from '../consent/consent-page';
 import { EmulatorContext } from '../emulator-context';
 import { requestParams } from '../http/request-params';
 import { requestPath } from '../http/public-url';
@@ -130,32 +129,6 @@ export function registerBlueskyOAuthRoutes(fastify: FastifyInstance, { state, pu
       used: false,
     });
     return reply.status(201).send({ request_uri: requestUri, expires_in: PAR_LIFETIME_SECONDS });
-  });
-
-  // The authorize page takes only what was pushed: `client_id` and `request_uri` name it, and its
-  // form posts back the same request (matched to its PAR by client, state and challenge).
-  fastify.addHook('preValidation', async (request) => {
-    if (!requestPath(request).endsWith('/oauth/authorize')) return;
-    const params = requestParams(request);
-    if (request.method === 'POST') {
-      const pushed =
-        params.client_id && params.code_challenge
-          ? pushedRequestFor(state, params.client_id, params.code_challenge)
-          : undefined;
-      if (!pushed || pushed.params.state !== params.state || pushed.expiresAt <= state.now())
-        throw new ConsentPageError('Bluesky', 'This authorization request is unknown or expired.');
-      return;
-    }
-    if (!params.request_uri)
-      throw new ConsentPageError('Bluesky', 'Pushed authorization request required: request_uri is missing.');
-    const pushed = state.objects.of(PUSHED_REQUESTS).get(params.request_uri);
-    if (!pushed || pushed.used || pushed.expiresAt <= state.now())
-      throw new ConsentPageError('Bluesky', 'This request_uri is unknown, used or expired.');
-    if (params.client_id !== pushed.clientId)
-      throw new ConsentPageError('Bluesky', 'client_id does not match the pushed request.');
-    pushed.used = true;
-    const emulatorOwn = Object.fromEntries(Object.entries(params).filter(([name]) => name.startsWith('emulator_')));
-    request.query = { ...pushed.params, ...emulatorOwn };
   });
 
   // The callback names this server as its issuer (RFC 9207), by the URL the browser reached it at.
