@@ -7,7 +7,8 @@ import { DpopKey } from './bluesky-dpop';
 /**
  * The authorization server's answers (RFC 6749 §5.2: `{error, error_description}`): a refused
  * grant (`invalid_grant`: a used, expired or revoked code or refresh token) needs the user again;
- * 429 waits; 5xx is worth a retry; any other refusal is final.
+ * 429 waits; 5xx is worth a retry; any other refusal is final. The discovery documents (the PLC
+ * directory, a PDS's metadata) are read with the same rules: their refusals carry no OAuth error.
  */
 export function blueskyOAuthError(network: string, response: NetworkResponse, now: Date): NetworkError | undefined {
   const { status } = response;
@@ -15,7 +16,7 @@ export function blueskyOAuthError(network: string, response: NetworkResponse, no
   const body = isRecord(response.body) ? response.body : {};
   const code = stringField(body, 'error') ?? `HTTP ${status}`;
   const said = stringField(body, 'error_description');
-  const message = `Bluesky's authorization server refused: ${code}${said ? ` (${said.slice(0, 300)})` : ''}`;
+  const message = `Bluesky refused the call: ${code}${said ? ` (${said.slice(0, 300)})` : ''}`;
   if (status === 429) {
     const reset = Number(response.headers['ratelimit-reset']);
     const retryAt = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : new Date(now.getTime() + 60_000);
