@@ -16,14 +16,15 @@ const BODY = { tenant_id: 't1', redirect_uri: 'https://app.example/back' };
 
 function controllerFor(adapter: Partial<NetworkAdapter>) {
   const start = jest.fn().mockResolvedValue({ state: 'st_1', codeChallenge: 'c', attemptSecret: 'secret' });
+  const keepAdapterState = jest.fn().mockResolvedValue(undefined);
   const controller = new AuthUrlController(
     { find: () => ({ id: 'net', displayName: 'Net', ...adapter }) } as unknown as NetworkRegistry,
     { isAllowed: jest.fn().mockResolvedValue(true) } as unknown as RedirectUrlsService,
-    { start } as unknown as ConnectAttemptsService,
+    { start, keepAdapterState } as unknown as ConnectAttemptsService,
     { appFor: jest.fn().mockResolvedValue(APP) } as unknown as AppCredentialsResolver,
     { publicUrl: 'https://api.example.com' } as AppConfig,
   );
-  return { controller, start };
+  return { controller, start, keepAdapterState };
 }
 
 const signIn = { identifierLabel: 'Handle' } as NetworkAdapter['passwordSignIn'];
@@ -36,6 +37,16 @@ describe('AuthUrlController', () => {
       auth_url: 'https://net.example/authorize?request_uri=r',
     });
     expect(authorizeUrl).toHaveBeenCalledWith(expect.objectContaining({ state: 'st_1', attemptSecret: 'secret' }));
+  });
+
+  it('keeps what the adapter asks with the attempt, and passes login_hint on', async () => {
+    const authorizeUrl = jest.fn().mockResolvedValue({ url: 'https://net.example/authorize', keep: 'issuer' });
+    const { controller, keepAdapterState } = controllerFor({ authorizeUrl });
+    await expect(controller.create(CALLER, 'net', { ...BODY, login_hint: 'ada.example.com' })).resolves.toEqual({
+      auth_url: 'https://net.example/authorize',
+    });
+    expect(keepAdapterState).toHaveBeenCalledWith('st_1', 'net', 'issuer');
+    expect(authorizeUrl).toHaveBeenCalledWith(expect.objectContaining({ loginHint: 'ada.example.com' }));
   });
 
   it('answers 502 network_unavailable when the network refuses the request the consent URL needs', async () => {

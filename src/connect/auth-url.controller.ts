@@ -80,13 +80,19 @@ export class AuthUrlController {
     // failure there is the network's, answered as such (the attempt is left to expire unused).
     let authUrl: string;
     try {
-      authUrl = await adapter.authorizeUrl({
+      const start = await adapter.authorizeUrl({
         state,
         codeChallenge,
         callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
         app,
         attemptSecret,
+        ...(body.login_hint === undefined ? {} : { loginHint: body.login_hint }),
       });
+      if (typeof start === 'string') authUrl = start;
+      else {
+        authUrl = start.url;
+        if (start.keep !== undefined) await this.attempts.keepAdapterState(state, adapter.id, start.keep);
+      }
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       throw new ApiException(

@@ -30,6 +30,10 @@ export class ConnectAttempt {
   @Column('text', { name: 'attempt_secret_encrypted', nullable: true })
   attemptSecretEncrypted!: string | null;
 
+  /** What the adapter keeps of the attempt for its callback (the authorization server it asked), sealed; null when nothing. */
+  @Column('text', { name: 'adapter_state_encrypted', nullable: true })
+  adapterStateEncrypted!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

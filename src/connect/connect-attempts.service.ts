@@ -88,7 +88,9 @@ export class ConnectAttemptsService {
   async consume(
     state: string,
     network: string,
-  ): Promise<{ attempt: ConnectAttempt; codeVerifier: string; attemptSecret: string } | undefined> {
+  ): Promise<
+    { attempt: ConnectAttempt; codeVerifier: string; attemptSecret: string; adapterState?: string } | undefined
+  > {
     if (!isStateShaped(state)) return undefined;
     const hash = hashSecret(state);
     const row = await this.store.consumeAttempt(hash, network, this.clock.now());
@@ -109,7 +111,20 @@ export class ConnectAttemptsService {
         row.attemptSecretEncrypted === null
           ? ''
           : this.box.decrypt(row.attemptSecretEncrypted, this.secretContext(hash)),
+      ...(row.adapterStateEncrypted === null
+        ? {}
+        : { adapterState: this.box.decrypt(row.adapterStateEncrypted, this.adapterContext(hash)) }),
     };
+  }
+
+  /** Keeps what the network's adapter wants back at the callback (AuthorizeStart.keep), sealed with the attempt. */
+  async keepAdapterState(state: string, network: string, value: string): Promise<void> {
+    const hash = hashSecret(state);
+    await this.store.keepAdapterState(hash, network, this.box.encrypt(value, this.adapterContext(hash)));
+  }
+
+  private adapterContext(stateHash: string): string {
+    return `connect_attempts.adapter_state:${stateHash}`;
   }
 
   private context(stateHash: string): string {

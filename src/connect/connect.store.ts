@@ -26,6 +26,8 @@ export interface ConsumedAttempt {
   codeVerifierEncrypted: string;
   /** Null for an attempt made before attempts had one. */
   attemptSecretEncrypted: string | null;
+  /** What the adapter kept of the attempt; null when nothing. */
+  adapterStateEncrypted: string | null;
   clientState: string | null;
 }
 
@@ -48,6 +50,7 @@ interface ConsumedAttemptRow {
   redirect_uri: string;
   code_verifier_encrypted: string;
   attempt_secret_encrypted: string | null;
+  adapter_state_encrypted: string | null;
   client_state: string | null;
 }
 
@@ -77,6 +80,14 @@ export class ConnectStore {
     );
   }
 
+  /** Keeps what the adapter wants back at the callback with an open attempt (sealed by the caller). */
+  async keepAdapterState(stateHash: string, network: string, sealed: string): Promise<void> {
+    await this.database.execute(
+      `UPDATE connect_attempts SET adapter_state_encrypted = $3 WHERE state_hash = $1 AND network = $2 AND used_at IS NULL`,
+      [stateHash, network, sealed],
+    );
+  }
+
   /**
    * Marks the attempt used at `now`, atomically (of two callbacks with the same state, one wins),
    * and answers it; undefined when it is unknown, used, expired at `now`, or for another network.
@@ -85,7 +96,8 @@ export class ConnectStore {
     const [row] = await this.database.rows<ConsumedAttemptRow>(
       `UPDATE connect_attempts SET used_at = $3
         WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > $3
-        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, attempt_secret_encrypted, client_state`,
+        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, attempt_secret_encrypted,
+                  adapter_state_encrypted, client_state`,
       [stateHash, network, now],
     );
     return (
@@ -96,6 +108,7 @@ export class ConnectStore {
         redirectUri: row.redirect_uri,
         codeVerifierEncrypted: row.code_verifier_encrypted,
         attemptSecretEncrypted: row.attempt_secret_encrypted,
+        adapterStateEncrypted: row.adapter_state_encrypted,
         clientState: row.client_state,
       }
     );

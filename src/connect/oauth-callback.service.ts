@@ -45,7 +45,7 @@ export class OAuthCallbackService {
       return UNAVAILABLE_PAGE;
     }
     if (!consumed) return { kind: 'error_page', status: 400, message: INVALID_LINK };
-    const { attempt, codeVerifier, attemptSecret } = consumed;
+    const { attempt, codeVerifier, attemptSecret, adapterState } = consumed;
     if (query.error || typeof query.code !== 'string' || !query.code) {
       return this.completion.back(attempt, {
         error: clean(query.error) || 'invalid_request',
@@ -65,7 +65,7 @@ export class OAuthCallbackService {
     const callbackUrl = callbackUrlFor(publicUrl, adapter.id);
     const callbackParams: Record<string, string> = typeof query.iss === 'string' ? { iss: query.iss } : {};
     return this.completion.finish(attempt, adapter, app, () =>
-      adapter.exchangeCode({ code, codeVerifier, callbackUrl, app, attemptSecret, callbackParams }),
+      adapter.exchangeCode({ code, codeVerifier, callbackUrl, app, attemptSecret, callbackParams, adapterState }),
     );
   }
 }

@@ -35,6 +35,15 @@ export interface AuthorizeRequest {
    * (the service always sets it).
    */
   attemptSecret?: string;
+  /** The account the caller says the user will connect (auth-url `login_hint`), for a network that can start from it. */
+  loginHint?: string;
+}
+
+/** A consent URL with what the adapter keeps of the attempt until its callback (sealed by the service). */
+export interface AuthorizeStart {
+  url: string;
+  /** Handed back as CodeExchangeRequest.adapterState (atproto: the authorization server asked). */
+  keep?: string;
 }
 
 export interface CodeExchangeRequest {
@@ -46,6 +55,8 @@ export interface CodeExchangeRequest {
   attemptSecret?: string;
   /** The callback's other parameters the network sent (atproto: `iss`, RFC 9207), for an adapter that checks them. */
   callbackParams?: Readonly<Record<string, string>>;
+  /** What authorizeUrl kept (AuthorizeStart.keep); undefined when it kept nothing. */
+  adapterState?: string;
 }
 
 /** What the user granted at the end of the OAuth dance: a user-level token, long-lived where possible. */
@@ -123,7 +134,7 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
    * network first (atproto OAuth's pushed authorization request). Never asked of a network with
    * `passwordSignIn` unless `consentConfigured` says the consent page is set up.
    */
-  authorizeUrl(request: AuthorizeRequest): string | Promise<string>;
+  authorizeUrl(request: AuthorizeRequest): string | AuthorizeStart | Promise<string | AuthorizeStart>;
   /** Exchanges the callback's code for a user grant, made long-lived where the network allows. */
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant>;
   /**

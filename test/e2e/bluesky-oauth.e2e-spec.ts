@@ -7,7 +7,7 @@ import { DpopKey } from '../../src/networks/bluesky/bluesky-dpop';
 import { readBinding } from '../../src/networks/bluesky/bluesky-token-binding';
 import type { AccountTokens } from '../../src/networks/network-adapter';
 import { browse, startEmulatedApp } from '../support/connect-flow';
-import { connectAccount } from '../support/connect-account';
+import { connectAccount, createEmulatorUser } from '../support/connect-account';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
@@ -48,6 +48,13 @@ const storedTokens = async (accountId: string): Promise<AccountTokens> => {
 /** An XRPC call to the emulated PDS with `authorization` as it is. */
 const getSession = (authorization: string) =>
   fetch(`${t.baseUrl}/emulator/bluesky/xrpc/com.atproto.server.getSession`, { headers: { authorization } });
+
+/** A new emulator test user with a Bluesky account. */
+async function freshBlueskyUser(): Promise<{ id: string }> {
+  const id = `hint-${Math.random().toString(36).slice(2, 8)}`;
+  await createEmulatorUser(t, id);
+  return { id };
+}
 
 /** getSession as the session, with a DPoP proof of its key: once without a nonce (refused with one), then with it. */
 async function dpopGetSession(tokens: AccountTokens): Promise<Response> {
@@ -109,6 +116,26 @@ describe('Bluesky atproto OAuth', () => {
     expect(new URL(trip.callbackUrl).searchParams.get('iss')).toBe(`${t.baseUrl}/emulator/bluesky`);
     expect(trip.finalUrl.searchParams.get('session')).toBeTruthy();
     expect(trip.finalUrl.searchParams.get('network')).toBe('bluesky');
+  });
+
+  it("with login_hint, starts at the account's own authorization server and connects that account only; an unknown handle is 502", async () => {
+    const authUrl = (hint: string) =>
+      request(t.server)
+        .post('/api/v1/social-networks/bluesky/auth-url')
+        .set('Authorization', `Bearer ${customer.apiKey}`)
+        .send({ tenant_id: TENANT, redirect_uri: REDIRECT, login_hint: hint });
+    const answer = await authUrl('ada-bakery.bsky.social');
+    expect(answer.status).toBe(200);
+    const trip = await browse(answer.body.data.auth_url, { emulatorUser: 'ada' });
+    expect(trip.finalUrl.searchParams.get('session')).toBeTruthy();
+    // The consent given by another user than the hint named connects nothing.
+    const mismatch = await browse((await authUrl('ada-bakery.bsky.social')).body.data.auth_url, {
+      emulatorUser: (await freshBlueskyUser()).id,
+    });
+    expect(mismatch.finalUrl.searchParams.get('error')).toBe('network_error');
+    const unknown = await authUrl('nobody.bsky.social');
+    expect([unknown.status, unknown.body.error.code]).toEqual([502, 'network_unavailable']);
+    expect(unknown.body.error.message).toContain('Unable to resolve handle');
   });
 
   it('an authorize URL without a pushed request is refused by the emulator, as Bluesky refuses it', async () => {

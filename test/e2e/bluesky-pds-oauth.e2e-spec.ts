@@ -61,9 +61,11 @@ describe('Bluesky atproto OAuth against a real PDS', () => {
       app: APP,
       attemptSecret: randomBytes(32).toString('base64url'),
     };
-    const authUrl = await adapter.authorizeUrl({
+    // The handle given: the adapter resolves it to the account's PDS and its authorization server.
+    const { url: authUrl, keep } = await adapter.authorizeUrl({
       ...attempt,
       codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+      loginHint: 'olive.test',
     });
     expect(new URL(authUrl).searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
     const redirect = await consentOnPds(authUrl, 'olive.test', PASSWORD, 'atproto transition:generic');
@@ -75,6 +77,7 @@ describe('Bluesky atproto OAuth against a real PDS', () => {
       app: APP,
       attemptSecret: attempt.attemptSecret,
       callbackParams: { iss: redirect.searchParams.get('iss')! },
+      adapterState: keep,
     });
     expect(grant.scopes).toEqual(expect.arrayContaining(['atproto', 'transition:generic']));
     expect(readBinding(grant.tokenBinding)!.pds).toBe(pds.pdsUrl);

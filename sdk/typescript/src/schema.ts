@@ -935,6 +935,11 @@ export interface components {
              * @example user-42:9f86d081884c7d65
              */
             client_state?: string;
+            /**
+             * @description The account the user is about to connect, where the network can start from it: on Bluesky with atproto OAuth, a handle or DID, whose own authorization server (its PDS's) then shows the consent, the account filled in. Other networks ignore it
+             * @example alice.bsky.social
+             */
+            login_hint?: string;
         };
         AvailablePageView: {
             /**

@@ -36,6 +36,19 @@ export class AuthUrlBody {
   @IsString({ message: 'client_state must be a string' })
   @Length(1, 256, { message: 'client_state must be 1-256 characters' })
   client_state?: string;
+
+  @ApiPropertyOptional({
+    example: 'alice.bsky.social',
+    minLength: 1,
+    maxLength: 253,
+    description:
+      'The account the user is about to connect, where the network can start from it: on Bluesky with atproto OAuth, a handle or ' +
+      "DID, whose own authorization server (its PDS's) then shows the consent, the account filled in. Other networks ignore it",
+  })
+  @IsOptional()
+  @IsString({ message: 'login_hint must be a string' })
+  @Length(1, 253, { message: 'login_hint must be 1-253 characters' })
+  login_hint?: string;
 }
 
 export class AuthUrlView {

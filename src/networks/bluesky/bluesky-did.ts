@@ -1,4 +1,5 @@
 import { isRecord, stringField } from '../http/json-fields';
+import { NetworkError } from '../network-error';
 import { BlueskyOAuthApi } from './bluesky-oauth-server';
 
 /**
@@ -22,6 +23,26 @@ export async function pdsOf(api: BlueskyOAuthApi, plcUrl: string, did: string): 
   const endpoint = isRecord(pds) ? stringField(pds, 'serviceEndpoint') : undefined;
   if (!endpoint || !/^https?:\/\//.test(endpoint)) throw api.unexpected('a DID document without its PDS');
   return endpoint.replace(/\/+$/, '');
+}
+
+/** A handle as atproto writes them (https://atproto.com/specs/handle): a domain name. */
+const HANDLE = /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+
+/**
+ * The DID a handle or DID names: a DID as it is; a handle through `com.atproto.identity.resolveHandle`
+ * at `serviceUrl` (an entryway resolves any handle). A hint of neither shape is refused for good.
+ */
+export async function didOf(api: BlueskyOAuthApi, serviceUrl: string, hint: string): Promise<string> {
+  const text = hint.trim().replace(/^@/, '');
+  if (/^did:(plc|web):/.test(text)) return text;
+  if (!HANDLE.test(text) || text.length > 253)
+    throw new NetworkError(api.network, 'permanent', 'login_hint is neither a Bluesky handle nor a DID');
+  const answer = await api.getJson(
+    `${serviceUrl}/xrpc/com.atproto.identity.resolveHandle?${new URLSearchParams({ handle: text.toLowerCase() }).toString()}`,
+  );
+  const did = isRecord(answer) ? stringField(answer, 'did') : undefined;
+  if (!did?.startsWith('did:')) throw api.unexpected('a handle resolved to no DID');
+  return did;
 }
 
 /** The authorization server a PDS names (RFC 9728 `authorization_servers`): the one that may issue its tokens. */

@@ -15,7 +15,7 @@ export function blueskyOAuthError(network: string, response: NetworkResponse, no
   if (status >= 200 && status < 300) return undefined;
   const body = isRecord(response.body) ? response.body : {};
   const code = stringField(body, 'error') ?? `HTTP ${status}`;
-  const said = stringField(body, 'error_description');
+  const said = stringField(body, 'error_description') ?? stringField(body, 'message');
   const message = `Bluesky refused the call: ${code}${said ? ` (${said.slice(0, 300)})` : ''}`;
   if (status === 429) {
     const reset = Number(response.headers['ratelimit-reset']);

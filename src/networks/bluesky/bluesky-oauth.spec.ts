@@ -155,7 +155,7 @@ describe('BlueskyAdapter atproto OAuth', () => {
       answer(201, { request_uri: 'urn:ietf:params:oauth:request_uri:req-1', expires_in: 300 }),
     );
     expect(adapter.consentConfigured(APP)).toBe(true);
-    const url = await adapter.authorizeUrl({
+    const { url, keep } = await adapter.authorizeUrl({
       state: 'st_1',
       codeChallenge: 'c'.repeat(43),
       callbackUrl: client.redirectUri,
@@ -165,6 +165,7 @@ describe('BlueskyAdapter atproto OAuth', () => {
     expect(url).toBe(
       `${ENTRYWAY}/oauth/authorize?client_id=${encodeURIComponent(client.clientId)}&request_uri=${encodeURIComponent('urn:ietf:params:oauth:request_uri:req-1')}`,
     );
+    expect(JSON.parse(keep!)).toEqual({ issuer: ENTRYWAY });
     expect(http.requests[0]!.url).toBe(`${ENTRYWAY}/.well-known/oauth-authorization-server`);
     const [first, second] = [http.requests[1]!, http.requests[2]!];
     expect(second.form).toMatchObject({
@@ -179,6 +180,77 @@ describe('BlueskyAdapter atproto OAuth', () => {
     expect(claimsOf(second.headers!.DPoP!)).toMatchObject({ htm: 'POST', htu: `${ENTRYWAY}/oauth/par`, nonce: 'n-1' });
     // The attempt's key: the callback derives it again from the same secret.
     expect(headerOf(second.headers!.DPoP!).jwk.x).toBe(dpopKeyFromSecret('secret-1').x);
+  });
+
+  it("with a handle, asks the account's own authorization server (handle, DID, PDS, its server) and keeps it", async () => {
+    const OWN = 'https://auth.self-hosted.example';
+    const { adapter, http } = adapterWith(
+      answer(200, { did: DID }),
+      answer(200, DID_DOC),
+      answer(200, { authorization_servers: [OWN] }),
+      answer(200, {
+        ...SERVER,
+        issuer: OWN,
+        pushed_authorization_request_endpoint: `${OWN}/oauth/par`,
+        authorization_endpoint: `${OWN}/oauth/authorize`,
+      }),
+      answer(201, { request_uri: 'urn:ietf:params:oauth:request_uri:req-2', expires_in: 300 }),
+    );
+    const { url, keep } = await adapter.authorizeUrl({
+      state: 'st_2',
+      codeChallenge: 'c'.repeat(43),
+      callbackUrl: client.redirectUri,
+      app: APP,
+      attemptSecret: 'secret-2',
+      loginHint: '@Ada.Example.com',
+    });
+    expect(http.requests.map((request) => request.url)).toEqual([
+      `${ENTRYWAY}/xrpc/com.atproto.identity.resolveHandle?handle=ada.example.com`,
+      `${PLC}/${DID}`,
+      `${PDS}/.well-known/oauth-protected-resource`,
+      `${OWN}/.well-known/oauth-authorization-server`,
+      `${OWN}/oauth/par`,
+    ]);
+    expect(http.requests[4]!.form).toMatchObject({ login_hint: 'Ada.Example.com' });
+    expect(url.startsWith(`${OWN}/oauth/authorize?`)).toBe(true);
+    expect(JSON.parse(keep!)).toEqual({ issuer: OWN, did: DID });
+  });
+
+  it('redeems the code only at the server the attempt kept, for the account the hint named', async () => {
+    const OWN = 'https://auth.self-hosted.example';
+    const kept = JSON.stringify({ issuer: OWN, did: DID });
+    const ownServer = { ...SERVER, issuer: OWN, token_endpoint: `${OWN}/oauth/token` };
+    // The browser's iss names the entryway: not the server asked, so nothing is sent anywhere.
+    const mixedUp = adapterWith(answer(200, ownServer));
+    await expect(mixedUp.adapter.exchangeCode({ ...exchange, adapterState: kept })).rejects.toMatchObject({
+      kind: 'permanent',
+    });
+    expect(mixedUp.http.requests.map((request) => request.url)).toEqual([
+      `${OWN}/.well-known/oauth-authorization-server`,
+    ]);
+    // Another account signed in than the hint named.
+    const other = adapterWith(
+      answer(200, ownServer),
+      answer(200, { ...TOKENS, sub: 'did:plc:z72i7hdynmk6r22z27h6tvur' }),
+    );
+    await expect(
+      other.adapter.exchangeCode({ ...exchange, adapterState: kept, callbackParams: { iss: OWN } }),
+    ).rejects.toThrow(/not the one the login hint named/);
+  });
+
+  it('refuses a login hint that is neither a handle nor a DID, before any call', async () => {
+    const { adapter, http } = adapterWith();
+    await expect(
+      adapter.authorizeUrl({
+        state: 'st_3',
+        codeChallenge: 'c'.repeat(43),
+        callbackUrl: client.redirectUri,
+        app: APP,
+        attemptSecret: 'secret-3',
+        loginHint: 'not a handle',
+      }),
+    ).rejects.toMatchObject({ kind: 'permanent' });
+    expect(http.requests).toEqual([]);
   });
 
   it("redeems the code, checks the account's PDS names this server, and keeps the binding with the tokens", async () => {

@@ -1,7 +1,13 @@
 import { isRecord, stringField } from '../http/json-fields';
-import type { AccountTokens, AuthorizeRequest, CodeExchangeRequest, UserGrant } from '../network-adapter';
+import type {
+  AccountTokens,
+  AuthorizeRequest,
+  AuthorizeStart,
+  CodeExchangeRequest,
+  UserGrant,
+} from '../network-adapter';
 import { NetworkError } from '../network-error';
-import { authorizationServerOf, pdsOf } from './bluesky-did';
+import { authorizationServerOf, didOf, pdsOf } from './bluesky-did';
 import { DpopKey, dpopKeyFromSecret } from './bluesky-dpop';
 import { BLUESKY_OAUTH_SCOPE, BlueskyClientIdentity } from './bluesky-oauth-client';
 import { BlueskyOAuthApi, sameUrl } from './bluesky-oauth-server';
@@ -50,14 +56,41 @@ function tokenSetOf(api: BlueskyOAuthApi, body: unknown, now: Date): TokenSet {
   };
 }
 
+/** What an attempt keeps for its callback: the authorization server asked, and the account a hint named. */
+interface KeptAttempt {
+  issuer: string;
+  did?: string;
+}
+
+function keptOf(adapterState: string | undefined): KeptAttempt | undefined {
+  if (adapterState === undefined) return undefined;
+  const value: unknown = JSON.parse(adapterState);
+  if (!isRecord(value) || typeof value.issuer !== 'string') throw new Error('An unreadable Bluesky attempt state');
+  return { issuer: value.issuer, ...(typeof value.did === 'string' ? { did: value.did } : {}) };
+}
+
+/**
+ * The authorization server to send the user to: with a hint (a handle or DID), the one the
+ * account's own PDS names (https://atproto.com/specs/oauth#identity-authentication); without, the
+ * entryway's (`serviceUrl`), where the user picks the account.
+ */
+async function serverFor(call: BlueskyOAuthCall, loginHint: string | undefined): Promise<KeptAttempt> {
+  if (loginHint === undefined) return { issuer: call.serviceUrl };
+  const did = await didOf(call.api, call.serviceUrl, loginHint);
+  const pds = await pdsOf(call.api, call.plcUrl, did);
+  return { issuer: await authorizationServerOf(call.api, pds), did };
+}
+
 /**
  * The consent URL of a new attempt: the authorization server's metadata, then the pushed
  * authorization request (RFC 9126) with PKCE and a DPoP proof of the attempt's key, then the
- * authorize URL that carries only the client id and the request's URI.
+ * authorize URL that carries only the client id and the request's URI. The server asked is kept
+ * with the attempt: the callback redeems the code there and nowhere else (whatever `iss` says).
  */
-export async function startBlueskyOAuth(call: BlueskyOAuthCall, request: AuthorizeRequest): Promise<string> {
+export async function startBlueskyOAuth(call: BlueskyOAuthCall, request: AuthorizeRequest): Promise<AuthorizeStart> {
   if (!request.attemptSecret) throw new Error('A Bluesky OAuth attempt needs its attempt secret');
-  const server = await call.api.authorizationServer(call.serviceUrl);
+  const kept = await serverFor(call, request.loginHint);
+  const server = await call.api.authorizationServer(kept.issuer);
   const key = new DpopKey(dpopKeyFromSecret(request.attemptSecret));
   const answer = await call.api.dpopPost(
     server.parEndpoint,
@@ -68,6 +101,7 @@ export async function startBlueskyOAuth(call: BlueskyOAuthCall, request: Authori
       state: request.state,
       code_challenge: request.codeChallenge,
       code_challenge_method: 'S256',
+      ...(request.loginHint === undefined ? {} : { login_hint: request.loginHint.trim().replace(/^@/, '') }),
       ...call.client.authentication(server.issuer),
     },
     key,
@@ -77,7 +111,7 @@ export async function startBlueskyOAuth(call: BlueskyOAuthCall, request: Authori
   const url = new URL(server.authorizationEndpoint);
   url.searchParams.set('client_id', call.client.clientId);
   url.searchParams.set('request_uri', requestUri);
-  return url.toString();
+  return { url: url.toString(), keep: JSON.stringify({ ...kept, issuer: server.issuer }) };
 }
 
 /**
@@ -88,7 +122,8 @@ export async function startBlueskyOAuth(call: BlueskyOAuthCall, request: Authori
 export async function finishBlueskyOAuth(call: BlueskyOAuthCall, request: CodeExchangeRequest): Promise<UserGrant> {
   if (!request.attemptSecret)
     throw new NetworkError(call.api.network, 'permanent', 'This connect attempt was started before Bluesky OAuth');
-  const server = await call.api.authorizationServer(call.serviceUrl);
+  const kept = keptOf(request.adapterState);
+  const server = await call.api.authorizationServer(kept?.issuer ?? call.serviceUrl);
   // RFC 9207: the answer names its issuer; one from another server is a mix-up, never redeemed.
   const iss = request.callbackParams?.iss;
   if (iss === undefined || !sameUrl(iss, server.issuer))
@@ -106,6 +141,9 @@ export async function finishBlueskyOAuth(call: BlueskyOAuthCall, request: CodeEx
     key,
   );
   const tokens = tokenSetOf(call.api, body, new Date());
+  // The account the hint named, and no other, is the one connected.
+  if (kept?.did !== undefined && tokens.sub !== kept.did)
+    throw new NetworkError(call.api.network, 'permanent', 'The account signed in is not the one the login hint named');
   const pds = await pdsOf(call.api, call.plcUrl, tokens.sub);
   if (!sameUrl(await authorizationServerOf(call.api, pds), server.issuer))
     throw new NetworkError(call.api.network, 'permanent', "The account's PDS names another authorization server");

@@ -6,6 +6,7 @@ import type {
   AccountTokens,
   AppCredentials,
   AuthorizeRequest,
+  AuthorizeStart,
   CodeExchangeRequest,
   CommentingAdapter,
   ContentProblem,
@@ -114,7 +115,7 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   }
 
   /** atproto OAuth: a pushed authorization request first, then Bluesky's consent page. */
-  authorizeUrl(request: AuthorizeRequest): Promise<string> {
+  authorizeUrl(request: AuthorizeRequest): Promise<AuthorizeStart> {
     return startBlueskyOAuth(this.oauth(request.app), request);
   }
 
