@@ -37,6 +37,7 @@ beforeAll(async () => {
     undefined,
     pds.plcUrl,
     new BlueskyLoopbackClient(REDIRECT),
+    true, // the local PDS and PLC are http on localhost
   );
   adapter = new BlueskyAdapter(settings, http);
   const account = await xrpc(pds.pdsUrl, 'com.atproto.server.createAccount', {

@@ -10,7 +10,8 @@ import { BlueskyOAuthApi } from './bluesky-oauth-server';
 export async function pdsOf(api: BlueskyOAuthApi, plcUrl: string, did: string): Promise<string> {
   let url: string;
   if (/^did:plc:[a-z2-7]{24}$/.test(did)) url = `${plcUrl}/${did}`;
-  else if (/^did:web:[a-zA-Z0-9.-]+$/.test(did)) url = `https://${did.slice('did:web:'.length)}/.well-known/did.json`;
+  else if (/^did:web:[a-zA-Z0-9.-]+$/.test(did))
+    url = api.servedUrl(`https://${did.slice('did:web:'.length)}/.well-known/did.json`, 'a did:web host');
   else throw api.unexpected('an account DID that is neither did:plc nor did:web');
   const document = await api.document(url, 'a DID document');
   const services = Array.isArray(document.service) ? document.service : [];
@@ -21,8 +22,8 @@ export async function pdsOf(api: BlueskyOAuthApi, plcUrl: string, did: string): 
       service.type === 'AtprotoPersonalDataServer',
   );
   const endpoint = isRecord(pds) ? stringField(pds, 'serviceEndpoint') : undefined;
-  if (!endpoint || !/^https?:\/\//.test(endpoint)) throw api.unexpected('a DID document without its PDS');
-  return endpoint.replace(/\/+$/, '');
+  if (!endpoint) throw api.unexpected('a DID document without its PDS');
+  return api.servedUrl(endpoint, 'a PDS');
 }
 
 /** A handle as atproto writes them (https://atproto.com/specs/handle): a domain name. */
@@ -52,5 +53,5 @@ export async function authorizationServerOf(api: BlueskyOAuthApi, pdsUrl: string
   const [issuer] = servers;
   if (servers.length !== 1 || typeof issuer !== 'string')
     throw api.unexpected('protected resource metadata without exactly one authorization server');
-  return issuer;
+  return api.servedUrl(issuer, 'an authorization server');
 }

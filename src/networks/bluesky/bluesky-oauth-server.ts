@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isRecord, stringField } from '../http/json-fields';
 import { NetworkApi } from '../http/network-api';
 import { NetworkHttpClient, NetworkResponse } from '../http/network-http.client';
@@ -53,8 +54,31 @@ export class BlueskyOAuthApi extends NetworkApi {
     baseUrl: string,
     /** Headers every call carries (a test world's name, to the service's own emulator). */
     private readonly headers: Record<string, string>,
+    /** Whether a PDS or server a document names may be http or on an address (the emulator, a local PDS). */
+    private readonly allowHttp = false,
   ) {
     super(http, network, baseUrl, blueskyOAuthError);
+  }
+
+  /**
+   * A URL a document of someone else's named (an account's PDS, its authorization server), checked
+   * before the service calls it: https on a host name, as atproto requires of them in production,
+   * so that a DID document cannot point the service at its own network (an IP address,
+   * `localhost`). http and addresses only where allowed (emulated, or ALLOW_PRIVATE_URLS).
+   */
+  servedUrl(value: string, what: string): string {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw this.unexpected(`${what} that is not a URL`);
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const https = url.protocol === 'https:' || (this.allowHttp && url.protocol === 'http:');
+    const named = this.allowHttp || (isIP(host) === 0 && host !== 'localhost' && host.includes('.'));
+    if (!https || !named || url.username || url.password || url.search || url.hash)
+      throw this.unexpected(`${what} that is not an https URL on a public host name`);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   }
 
   getJson(url: string): Promise<unknown> {

@@ -238,6 +238,25 @@ describe('BlueskyAdapter atproto OAuth', () => {
     ).rejects.toThrow(/not the one the login hint named/);
   });
 
+  it('calls no PDS or server a DID document names unless it is https on a public host name', async () => {
+    for (const endpoint of ['http://pds.example.com', 'https://10.0.0.7', 'https://localhost:2583', 'https://[::1]']) {
+      const { adapter, http } = adapterWith(
+        answer(200, { ...DID_DOC, service: [{ ...DID_DOC.service[0], serviceEndpoint: endpoint }] }),
+      );
+      await expect(
+        adapter.authorizeUrl({
+          state: 'st_4',
+          codeChallenge: 'c'.repeat(43),
+          callbackUrl: client.redirectUri,
+          app: APP,
+          attemptSecret: 'secret-4',
+          loginHint: DID,
+        }),
+      ).rejects.toMatchObject({ kind: 'permanent' });
+      expect(http.requests).toHaveLength(1);
+    }
+  });
+
   it('refuses a login hint that is neither a handle nor a DID, before any call', async () => {
     const { adapter, http } = adapterWith();
     await expect(

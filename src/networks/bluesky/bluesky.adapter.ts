@@ -78,7 +78,7 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
     const client = endpoints.oauth;
     if (!client) throw new Error('Bluesky OAuth is not configured (BLUESKY_OAUTH_PRIVATE_KEY)');
     return {
-      api: new BlueskyOAuthApi(this.http, this.id, endpoints.serviceUrl, this.worldHeaders(app)),
+      api: new BlueskyOAuthApi(this.http, this.id, endpoints.serviceUrl, this.worldHeaders(app), endpoints.allowHttp),
       client,
       serviceUrl: endpoints.serviceUrl,
       plcUrl: endpoints.plcUrl,

@@ -59,6 +59,8 @@ export class BlueskySettings {
     readonly plcUrl = 'https://plc.directory',
     /** The service's atproto OAuth client (a test's loopback client against a local PDS); undefined: app passwords only. */
     readonly oauth?: BlueskyOAuthClient | BlueskyLoopbackClient,
+    /** Whether a PDS or authorization server a DID document names may be http or an address (emulated, ALLOW_PRIVATE_URLS). */
+    readonly allowHttp = false,
   ) {}
 }
 
@@ -93,10 +95,11 @@ export function loadBlueskySettings(config: AppConfig): BlueskySettings {
     sandbox.web,
     sandbox.plc,
     oauth,
+    true,
   );
   if (isEmulated(config, undefined)) {
     const live = emulatedAt(emulatorBaseUrl(config));
-    return new BlueskySettings(live.service, live.video, serviceApp, true, testWorld, live.web, live.plc, oauth);
+    return new BlueskySettings(live.service, live.video, serviceApp, true, testWorld, live.web, live.plc, oauth, true);
   }
   return new BlueskySettings(
     env.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
@@ -107,5 +110,6 @@ export function loadBlueskySettings(config: AppConfig): BlueskySettings {
     undefined,
     env.BLUESKY_PLC_URL.replace(/\/+$/, ''),
     oauth,
+    config.allowPrivateUrls,
   );
 }
