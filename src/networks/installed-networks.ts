@@ -1,6 +1,7 @@
 import { InstalledNetwork } from './installed-network';
 import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
+import { linkedinNetwork } from './linkedin';
 import { threadsNetwork } from './threads';
 import { xNetwork } from './x';
 
@@ -13,4 +14,5 @@ export const INSTALLED_NETWORKS = [
   instagramNetwork,
   xNetwork,
   threadsNetwork,
+  linkedinNetwork,
 ] as const satisfies readonly InstalledNetwork[];

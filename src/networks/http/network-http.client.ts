@@ -19,7 +19,7 @@ export interface NetworkResponse {
 }
 
 export interface NetworkRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   query?: Record<string, string | undefined>;
   /** Sent as application/x-www-form-urlencoded. */
@@ -28,6 +28,8 @@ export interface NetworkRequest {
   json?: unknown;
   /** Sent as multipart/form-data: text fields and files. */
   multipart?: Record<string, string | MultipartFile>;
+  /** Sent as they are, with their content type (an upload URL that takes a file's bytes as the body: LinkedIn's). */
+  bytes?: { data: Buffer; contentType: string };
   headers?: Record<string, string>;
   /** Whole-request deadline, default NETWORK_TIMEOUT_MS. */
   timeoutMs?: number;
@@ -120,6 +122,9 @@ export class NetworkHttpClient {
         else form.append(name, new Blob([value.data], { type: value.contentType }), value.filename);
       }
       config.data = form;
+    } else if (request.bytes) {
+      config.data = request.bytes.data;
+      config.headers = { ...config.headers, 'Content-Type': request.bytes.contentType };
     } else if (request.json !== undefined) {
       config.data = JSON.stringify(request.json);
       config.headers = { ...config.headers, 'Content-Type': 'application/json' };
