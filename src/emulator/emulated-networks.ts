@@ -1,5 +1,6 @@
 import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
+import { linkedinEmulator } from './linkedin/linkedin.emulator';
 import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
 import { threadsEmulator } from './threads/threads.emulator';
@@ -9,7 +10,13 @@ import { xEmulator } from './x/x.emulator';
  * The networks the built-in emulator speaks. Adding one is a folder under src/emulator/ that
  * exports an EmulatedNetworkDescriptor, and one line here (after the networks it depends on).
  */
-export const EMULATED_NETWORKS = [facebookEmulator, instagramEmulator, xEmulator, threadsEmulator] as const;
+export const EMULATED_NETWORKS = [
+  facebookEmulator,
+  instagramEmulator,
+  xEmulator,
+  threadsEmulator,
+  linkedinEmulator,
+] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];
 

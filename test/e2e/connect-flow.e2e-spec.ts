@@ -16,6 +16,8 @@ const OFFERED: Record<TestedNetwork, { expectedPages: number; type: unknown }> =
   instagram: { expectedPages: 1, type: expect.stringMatching(/instagram|business/) },
   x: { expectedPages: 1, type: 'profile' },
   threads: { expectedPages: 1, type: 'profile' },
+  // Ada's member profile and the organization she administers (Ada Bakery).
+  linkedin: { expectedPages: 2, type: expect.stringMatching(/^(member|organization)$/) },
 };
 /** Every name the API takes (ids, then aliases such as twitter), with the platform emitted for it. */
 const NETWORKS = TESTED_NETWORK_NAMES.map(({ name, id }) => ({ network: name, platform: id, ...OFFERED[id] }));

@@ -44,7 +44,7 @@ export interface OfferedPage {
 
 /**
  * Makes an emulator test user with one Page (linked to an Instagram account), that Instagram
- * account, an X profile and a Threads profile, all with the handle `id` spelt with underscores: one
+ * account, an X profile, a Threads profile and a LinkedIn member (no organization), all with the handle `id` spelt with underscores: one
  * of each network's pages to offer.
  */
 export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: string): Promise<void> {
@@ -59,6 +59,7 @@ export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: st
       instagram: { username: handle },
       x: { username: handle },
       threads: { username: handle },
+      linkedin: { name: id },
     }),
   });
   if (created.status !== 201)

@@ -163,7 +163,8 @@ export class LinkedInContract {
     return problems;
   }
 
-  private commentProblems(body: JsonObject | undefined): string[] {
+  /** What a comment's body departs from (Comments API); an empty list: none. */
+  commentProblems(body: JsonObject | undefined): string[] {
     const rules = this.rules.comments;
     if (!body) return ['the body must be a JSON object'];
     const problems: string[] = [];

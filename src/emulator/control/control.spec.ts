@@ -49,7 +49,7 @@ describe('emulator control API and error shapes', () => {
       payload: { network: 'myspace', parentId: '1', text: 'hi' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.problems).toEqual(['network: must be facebook, instagram, x or threads']);
+    expect(bad.json().error.problems).toEqual(['network: must be facebook, instagram, x, threads or linkedin']);
     const twitter = await app.inject({
       method: 'POST',
       url: '/emulator/control/comments',
