@@ -144,8 +144,9 @@ describe('LinkedInAdapter publishing (requests checked against the LinkedIn cont
         paging: {},
       }),
     );
+    // Not `resuming` (the attempt ended in a 500, not a crash): the recorded creation is what tells.
     const outcome = await adapter.publish(
-      request(LI_ORG, [part('Hello')], { resuming: true, progress: { media: [], creatingAt } }),
+      request(LI_ORG, [part('Hello')], { resuming: false, progress: { media: [], creatingAt } }),
     );
     expect(outcome).toMatchObject({ kind: 'published', platformPostId: 'urn:li:share:7004' });
     expect(http.requests).toHaveLength(1);
@@ -170,6 +171,13 @@ describe('LinkedInAdapter publishing (requests checked against the LinkedIn cont
       }),
     );
     expect(outcome).toMatchObject({ kind: 'published', platformPostId: 'urn:li:share:7005' });
+  });
+
+  it("on a first attempt, a duplicate refusal is the customer's same post again: refused, not adopted", async () => {
+    const { adapter } = adapterWith(
+      answer(422, { status: 422, code: 'DUPLICATE_POST', message: 'Content is a duplicate of urn:li:share:7006' }),
+    );
+    await expect(adapter.publish(request(LI_MEMBER, [part('Hello')]))).rejects.toMatchObject({ kind: 'permanent' });
   });
 
   it('classifies LinkedIn errors: 426 permanent naming the setting, 401 auth_expired, 403 permission, 422 duplicate permanent, 429 until midnight UTC, 5xx transient', async () => {

@@ -21,9 +21,10 @@ export function linkedInPermalink(urn: string): string {
  * Publishes a delivery as a member or an organization (the account's URN is the author): each
  * medium uploaded (images, a video in parts then finalized, a document), a video or a document read
  * until AVAILABLE (by returning `poll`, never by waiting), then `POST /rest/posts`, whose answer
- * names the post in `x-restli-id`. A retry after a lost answer looks for the post first (the
- * author's newest posts; a member's token may not read them, then LinkedIn's duplicate refusal
- * names the post) and adopts it: the post is never made twice.
+ * names the post in `x-restli-id`. The moment the creation is sent is recorded first: any later
+ * attempt (its answer lost, a 500, a crash) looks for the post before creating it (the author's
+ * newest posts; a member's token may not read them, then LinkedIn's duplicate refusal names the
+ * post) and adopts it: the post is never made twice.
  */
 export async function publishOnLinkedIn(
   api: LinkedInApi,
@@ -83,7 +84,9 @@ export async function publishOnLinkedIn(
       return { kind: 'poll', at: new Date(Date.now() + pollMs), progress: linkedInProgressJson(progress) };
   }
   const body = postBody(author, post, options, progress);
-  if (request.resuming && progress.creatingAt) {
+  // An attempt sent the creation before (its answer lost, or it was cut off): the post may exist.
+  const retried = progress.creatingAt !== undefined || request.resuming;
+  if (progress.creatingAt) {
     const found = await findOwnPost(api, author, body.commentary, Date.parse(progress.creatingAt));
     if (found) {
       progress.postUrn = found;
@@ -99,7 +102,7 @@ export async function publishOnLinkedIn(
     if (!id) throw api.unexpected(`the created post's answer has no ${posts.create.idHeader}`);
     urn = decodeURIComponent(id);
   } catch (error) {
-    const duplicateOf = request.resuming ? duplicateUrn(error) : undefined;
+    const duplicateOf = retried ? duplicateUrn(error) : undefined;
     if (!duplicateOf) throw error;
     // The lost attempt made it: LinkedIn refuses the same post again and names the one it has.
     urn = duplicateOf;
