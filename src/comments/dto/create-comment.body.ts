@@ -23,16 +23,18 @@ export class CreateCommentBody {
   @MaxLength(8000)
   text!: string;
 
+  // Graph and X ids are digits (and _); LinkedIn's are URNs, `urn:li:comment:(urn:li:activity:1,2)`.
+  // Each network checks its own shape before the answer is queued (CommentingAdapter.commentId).
   @ApiPropertyOptional({
-    maxLength: 100,
-    pattern: '^[0-9_]{1,100}$',
+    maxLength: 200,
+    pattern: '^[0-9A-Za-z_:(),-]{1,200}$',
     example: '1866000000000000001',
     description:
       "The network's id of the comment answered (from GET …/comments); without it the answer goes under the post",
   })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
-  @Matches(/^[0-9_]{1,100}$/, { message: 'replyToId must be a comment id from the list of comments' })
+  @MaxLength(200)
+  @Matches(/^[0-9A-Za-z_:(),-]{1,200}$/, { message: 'replyToId must be a comment id from the list of comments' })
   replyToId?: string;
 }

@@ -51,7 +51,7 @@ function commentView(state: EmulatorState, item: PublishedItem): Record<string, 
   return {
     $URN: item.postId,
     id: item.postId.slice(item.postId.lastIndexOf(',') + 1, -1),
-    actor: item.author?.id ?? item.accountId,
+    actor: item.accountId,
     object: root.postId,
     message: { text: item.linkedin?.commentary ?? item.text },
     created: { time: Date.parse(item.publishedAt) },

@@ -11,7 +11,8 @@ export const linkedInThirdPartyComment: NonNullable<ControlExtras['thirdPartyCom
   while (root.parentId) root = state.published.find('linkedin', root.parentId) ?? { ...root, parentId: undefined };
   return {
     network: 'linkedin',
-    accountId: comment.author.id,
+    // The control API's author id is digits: on LinkedIn a member is named by its URN.
+    accountId: `urn:li:person:${comment.author.id}`,
     postId: linkedInCommentUrn(root.postId),
     text: comment.text,
     media: [],

@@ -1,4 +1,5 @@
 import { escapeLittleText, linkedInApiRules } from '../../contracts';
+import { worldClientId } from '../apps/test-world-mark';
 import { arrayField, isRecord, numberField, stringField } from '../http/json-fields';
 import { PostPart, PublishOutcome, PublishRequest } from '../network-adapter';
 import { NetworkError } from '../network-error';
@@ -13,8 +14,14 @@ const posts = linkedInApiRules().posts;
 /** Tolerated difference between our clock and LinkedIn's when matching a post's creation time. */
 const CLOCK_SKEW_MS = 2 * 60_000;
 
-export function linkedInPermalink(urn: string): string {
-  return posts.permalink.replace('{urn}', urn);
+/**
+ * A post's page: `{webUrl}/feed/update/{urn}` (LinkedIn's API gives no permalink). In a test world,
+ * the world's mark goes in the query, as the emulator's own permalinks do, so that the page is
+ * looked up in that world.
+ */
+export function linkedInPermalink(webUrl: string, urn: string, emulatorWorld?: string): string {
+  const url = posts.permalink.replace('https://www.linkedin.com', webUrl).replace('{urn}', urn);
+  return emulatorWorld === undefined ? url : `${url}?world=${worldClientId(emulatorWorld)}`;
 }
 
 /**
@@ -30,7 +37,9 @@ export async function publishOnLinkedIn(
   api: LinkedInApi,
   request: PublishRequest,
   pollMs: number,
+  webUrl: string,
 ): Promise<PublishOutcome> {
+  const published = (done: LinkedInProgress) => publishedOutcome(done, webUrl, request.app.emulatorWorld);
   const progress = readLinkedInProgress(request.progress);
   const author = request.networkAccountId;
   const options = readLinkedInOptions(request.options);
@@ -111,11 +120,15 @@ export async function publishOnLinkedIn(
   return published(progress);
 }
 
-function published(progress: LinkedInProgress): PublishOutcome {
+function publishedOutcome(
+  progress: LinkedInProgress,
+  webUrl: string,
+  emulatorWorld: string | undefined,
+): PublishOutcome {
   return {
     kind: 'published',
     platformPostId: progress.postUrn!,
-    permalink: linkedInPermalink(progress.postUrn!),
+    permalink: linkedInPermalink(webUrl, progress.postUrn!, emulatorWorld),
     progress: linkedInProgressJson(progress),
   };
 }

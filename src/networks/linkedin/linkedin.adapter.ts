@@ -95,10 +95,12 @@ export class LinkedInAdapter extends NetworkAdapterBase<LinkedInSettings> implem
   }
 
   publish(request: PublishRequest): Promise<PublishOutcome> {
+    const endpoints = this.endpoints(request.app);
     return publishOnLinkedIn(
       this.api(request.app, request.tokens.accessToken),
       request,
-      this.endpoints(request.app).pollMs,
+      endpoints.pollMs,
+      endpoints.webUrl,
     );
   }
 

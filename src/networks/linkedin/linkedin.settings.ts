@@ -59,6 +59,11 @@ export class LinkedInSettings {
     readonly pollMs: number = 15_000,
     /** Where a test world's calls go (the service's own emulator); undefined: the same as live. */
     readonly testWorld?: LinkedInSettings,
+    /**
+     * Where LinkedIn's pages are (a post's permalink, `{webUrl}/feed/update/{urn}`): linkedin.com,
+     * or the emulator's own pages, where an emulated post exists.
+     */
+    readonly webUrl = 'https://www.linkedin.com',
   ) {}
 }
 
@@ -72,6 +77,7 @@ export function loadLinkedInSettings(config: AppConfig): LinkedInSettings {
     authorize: `${base}/linkedin/oauth/v2/authorization`,
     oauth: `${base}/linkedin/oauth/v2`,
     api: `${base}/linkedin/api`,
+    web: `${base}/linkedin`,
   });
   const sandbox = emulatedAt(testWorldEmulatorUrl(config));
   const emulatedSettings = (
@@ -79,7 +85,17 @@ export function loadLinkedInSettings(config: AppConfig): LinkedInSettings {
     app: AppCredentials | undefined,
     world?: LinkedInSettings,
   ) =>
-    new LinkedInSettings(at.authorize, at.oauth, at.api, env.LINKEDIN_VERSION, app, true, env.LINKEDIN_POLL_MS, world);
+    new LinkedInSettings(
+      at.authorize,
+      at.oauth,
+      at.api,
+      env.LINKEDIN_VERSION,
+      app,
+      true,
+      env.LINKEDIN_POLL_MS,
+      world,
+      at.web,
+    );
   const testWorld = emulatedSettings(sandbox, undefined);
   if (isEmulated(config, serviceApp))
     return emulatedSettings(emulatedAt(emulatorBaseUrl(config)), serviceApp, testWorld);
