@@ -26,16 +26,28 @@ export interface PostOptionsRules {
 }
 
 /**
- * The options of a network that takes none: every key is refused, so that an option meant for
- * another network (or misspelt) is never silently dropped.
+ * The problems of the option names in `options` that are not among `names` (one 422 each, at its own
+ * path), so that an option meant for another network (or misspelt) is never silently dropped.
+ * `network` is how the message names the network ("Instagram"); left out, "this network".
  */
+export function unknownOptionProblems(
+  options: NetworkPostOptions,
+  at: string,
+  names: readonly string[],
+  network?: string,
+): ContentProblem[] {
+  return Object.keys(options)
+    .filter((key) => !names.includes(key))
+    .map((key) => ({
+      field: `${at}.${key}`,
+      rule: 'option_unknown',
+      message: `${at}.${key} is not an option of ${network ?? 'this network'}`,
+    }));
+}
+
+/** The options of a network that takes none: every key is refused (unknownOptionProblems). */
 export const NO_POST_OPTIONS: PostOptionsRules = {
   names: [],
   schema: { type: 'object', additionalProperties: false, properties: {} },
-  check: (options, at) =>
-    Object.keys(options).map((key) => ({
-      field: `${at}.${key}`,
-      rule: 'option_unknown',
-      message: `${at}.${key} is not an option of this network`,
-    })),
+  check: (options, at) => unknownOptionProblems(options, at, []),
 };

@@ -66,7 +66,12 @@ describe('LinkedIn (against the emulator)', () => {
     });
     return account!;
   }
-  const memberAccount = () => connectAccount(t, customer, 'linkedin', TENANT, { freshUser: true });
+  /** A member of their own, with no organization, connected as themselves. */
+  async function memberAccount(): Promise<ConnectedAccount> {
+    const id = `li-${randomBytes(5).toString('hex')}`;
+    await control('POST', '/users', { id, name: id, linkedin: { name: id } });
+    return connectAccount(t, customer, 'linkedin', TENANT, { emulatorUser: id });
+  }
 
   async function publish(
     account: ConnectedAccount,

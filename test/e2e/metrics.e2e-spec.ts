@@ -10,20 +10,17 @@ import { startEmulatedApp } from '../support/connect-flow';
 import { signedIn } from '../support/dashboard';
 import { startMediaServer } from '../support/media-server';
 import { createPost, settledPost } from '../support/posts';
-import {
-  App,
-  connectWorldAccount,
-  control,
-  Network,
-  NETWORKS,
-  publishTo,
-  testWorldOf,
-} from '../support/sandbox-worlds';
+import { capabilitiesOf } from '../support/network-cases';
+import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
+import { App, connectWorldAccount, control, publishTo, testWorldOf } from '../support/sandbox-worlds';
 import { TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
 
 const TENANT = 'tenant-metrics';
 const REDIRECT = 'https://app.example.com/connected';
+/** Every installed network: each reports the metrics its capability document names. */
+const NETWORKS = TESTED_NETWORKS;
+type Network = TestedNetwork;
 
 /**
  * Post and account metrics, read from the emulated networks through the real API: per network,
@@ -63,8 +60,10 @@ describe('Metrics (against the emulator)', () => {
     for (const network of NETWORKS) {
       accounts[network] = await connectWorldAccount(t, acme, network, TENANT, REDIRECT);
     }
-    posts.facebook = await publishTo(t, acme, TENANT, 'facebook', accounts.facebook.id, 'Metrics on Facebook', '');
-    posts.x = await publishTo(t, acme, TENANT, 'x', accounts.x.id, 'Metrics on X', '');
+    const photo = media.url('photo.jpg');
+    // Instagram's post is a carousel, made below.
+    for (const network of NETWORKS.filter((network) => network !== 'instagram'))
+      posts[network] = await publishTo(t, acme, TENANT, network, accounts[network].id, `Metrics on ${network}`, photo);
     // A carousel: Instagram reports no views of its own for one.
     const carousel = await createPost(t, acme, {
       tenant_id: TENANT,
@@ -100,6 +99,7 @@ describe('Metrics (against the emulator)', () => {
 
     const answers = {} as Record<Network, Record<string, MetricView>>;
     for (const network of NETWORKS) {
+      const { metrics } = await capabilitiesOf(t, acme.apiKey, network);
       const response = await get(acme, `/posts/${posts[network].id}/metrics`);
       expect(response.status).toBe(200);
       const body = response.body.data as PostMetricsView;
@@ -115,6 +115,16 @@ describe('Metrics (against the emulator)', () => {
       });
       expect(Date.parse(delivery!.fetchedAt!)).not.toBeNaN();
       answers[network] = byName(delivery!.metrics);
+      // Each metric the document names, each a count or unavailable with a reason.
+      expect({ network, names: Object.keys(answers[network]).sort() }).toEqual({
+        network,
+        names: [...metrics.post].sort(),
+      });
+      for (const metric of delivery!.metrics)
+        expect({ network, metric }).toEqual({
+          network,
+          metric: metric.value === null ? expect.objectContaining({ unavailableReason: expect.any(String) }) : metric,
+        });
     }
 
     // Meta's post_media_view and post_total_media_view_unique (post_impressions* are gone for every version).
@@ -171,18 +181,14 @@ describe('Metrics (against the emulator)', () => {
 
   it("reads each account's followers and what else its network offers", async () => {
     await setMetrics('x', accounts.x.networkAccountId, { followers_count: 777 });
-    const expected: Record<Network, string[]> = {
-      facebook: ['fans', 'followers'],
-      instagram: ['followers', 'following', 'posts'],
-      x: ['followers', 'following', 'posts'],
-    };
     for (const network of NETWORKS) {
+      const expected = [...(await capabilitiesOf(t, acme.apiKey, network)).metrics.account].sort();
       const response = await get(acme, `/social-accounts/${accounts[network].id}/metrics`);
       expect(response.status).toBe(200);
       const body = response.body.data as AccountMetricsView;
       expect(body).toMatchObject({ accountId: accounts[network].id, platform: network, refreshError: null });
       const metrics = byName(body.metrics);
-      expect({ network, names: Object.keys(metrics).sort() }).toEqual({ network, names: expected[network] });
+      expect({ network, names: Object.keys(metrics).sort() }).toEqual({ network, names: expected });
       for (const metric of body.metrics)
         expect({ network, ...metric }).toMatchObject({ network, value: expect.any(Number) });
     }

@@ -7,6 +7,9 @@ import { UnpublishView } from '../../src/posts/unpublish/unpublish-outcome.view'
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { signedIn } from '../support/dashboard';
+import { startMediaServer } from '../support/media-server';
+import { capabilitiesOf, publishableContainer } from '../support/network-cases';
+import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
@@ -15,17 +18,19 @@ import { until } from '../support/until';
 const REDIRECT = 'https://app.example.com/connected';
 const TENANT = 'tenant-unpublish';
 
-type Network = 'facebook' | 'x';
+type Network = TestedNetwork;
 
 /**
- * POST /posts/:id/unpublish against the built-in emulator: Facebook and X deliveries are deleted
+ * POST /posts/:id/unpublish against the built-in emulator: each network's deliveries are deleted
  * by the worker (gone from the emulator's published record, an X thread's every tweet, one
- * post.deleted each). Instagram, which deletes per login, is in unpublish-instagram.e2e-spec.ts.
- * Every test has its own emulator user, so its posts and faults touch no other.
+ * post.deleted each), where its capability document says it deletes posts. Instagram, which
+ * deletes per login, has its own cases in unpublish-instagram.e2e-spec.ts. Every test has its own
+ * emulator user, so its posts and faults touch no other.
  */
 describe('Unpublishing a post (against the emulator)', () => {
   let t: TestApp & { baseUrl: string };
   let customer: TestCustomer;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
 
   const emulator = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
     control(t, path, { method, body });
@@ -48,9 +53,15 @@ describe('Unpublishing a post (against the emulator)', () => {
   /** A new emulator user with a Page and an X profile, connected on one network. */
   const ownAccount = (network: Network) => connectAccount(t, customer, network, TENANT, { freshUser: true });
 
-  /** Publishes one post to the account and waits until it is out. */
-  async function publishedPost(caller: TestCustomer, accountId: string, content: string): Promise<PostView> {
-    const containers = [{ content }];
+  /** Publishes one post to the account and waits until it is out (with an image where the network needs media). */
+  async function publishedPost(
+    caller: TestCustomer,
+    accountId: string,
+    content: string,
+    network: Network,
+  ): Promise<PostView> {
+    const document = await capabilitiesOf(t, caller.apiKey, network);
+    const containers = [publishableContainer(document, content, () => media.url('photo.jpg'))];
     const accepted = await createPost(t, caller, { tenant_id: TENANT, accounts: [accountId], containers });
     expect(accepted.status).toBe(202);
     const post = await settledPost(t, caller, accepted.body.data.id);
@@ -73,26 +84,36 @@ describe('Unpublishing a post (against the emulator)', () => {
     });
 
   beforeAll(async () => {
+    media = await startMediaServer();
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
     await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
   });
   afterAll(async () => {
     await t?.close();
+    await media?.close();
   });
   afterEach(async () => {
     expect((await emulator('/faults', undefined, 'DELETE')).status).toBe(200);
   });
 
-  it.each(['facebook', 'x'] as const)(
+  // Every installed network; one whose capability document says it deletes no posts answers so.
+  it.each(TESTED_NETWORKS)(
     '%s: deletes the published post from the network, with one post.deleted event',
     async (network) => {
       const account = await ownAccount(network);
-      const post = await publishedPost(customer, account.id, `Going away from ${network}`);
+      const post = await publishedPost(customer, account.id, `Going away from ${network}`, network);
       const [delivery] = post.deliveries;
       const answer = await unpublish(customer, post.id);
       expect(answer.status).toBe(202);
       const body = answer.body.data as UnpublishView;
+      if (!(await capabilitiesOf(t, customer.apiKey, network)).unpublish.supported) {
+        expect(body.deliveries).toEqual([
+          expect.objectContaining({ deliveryId: delivery!.id, outcome: 'not_supported' }),
+        ]);
+        expect((await published(network, account.networkAccountId))[0]!.deletedAt).toBeUndefined();
+        return;
+      }
       expect(body.deliveries).toEqual([
         { deliveryId: delivery!.id, platform: network, outcome: 'deleting', error: null },
       ]);
@@ -140,7 +161,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it("shows on the dashboard's post page when a delivery was deleted", async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, account.id, 'Gone by lunchtime');
+    const post = await publishedPost(customer, account.id, 'Gone by lunchtime', 'x');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     const deleted = await deletedPost(customer, post.id);
     await t.app
@@ -154,7 +175,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it("answers 404 for another customer's post, and deletes nothing", async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, account.id, 'Not yours to take down');
+    const post = await publishedPost(customer, account.id, 'Not yours to take down', 'x');
     const stranger = await t.createCustomer();
     const answer = await unpublish(stranger, post.id);
     expect(answer.status).toBe(404);
@@ -168,7 +189,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('is safe to repeat: twice at once and again once deleted, one delete and one event', async () => {
     const account = await ownAccount('facebook');
-    const post = await publishedPost(customer, account.id, 'Unpublished three times');
+    const post = await publishedPost(customer, account.id, 'Unpublished three times', 'facebook');
     const [first, second] = await Promise.all([unpublish(customer, post.id), unpublish(customer, post.id)]);
     expect([first.status, second.status]).toEqual([202, 202]);
     // The first to commit queues the delete; the other finds it deleting (or, if the worker was
@@ -191,7 +212,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('retries a delete the network failed for a moment, then deletes it once', async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, account.id, 'The network hiccups first');
+    const post = await publishedPost(customer, account.id, 'The network hiccups first', 'x');
     await failOnceOnX(account.networkAccountId, 'server_error');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     await deletedPost(customer, post.id);
@@ -203,7 +224,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('puts a delete the network refuses back to published with unpublish_failed, and sends no event', async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, account.id, 'X refuses the token');
+    const post = await publishedPost(customer, account.id, 'X refuses the token', 'x');
     await failOnceOnX(account.networkAccountId, 'token_revoked');
     expect((await unpublish(customer, post.id)).status).toBe(202);
     const refused = await until('the delete to be refused', async () => {
@@ -224,7 +245,7 @@ describe('Unpublishing a post (against the emulator)', () => {
 
   it('counts a post the network no longer has as deleted', async () => {
     const account = await ownAccount('x');
-    const post = await publishedPost(customer, account.id, 'Gone from X before the service asks');
+    const post = await publishedPost(customer, account.id, 'Gone from X before the service asks', 'x');
     const [delivery] = post.deliveries;
     expect((await unpublish(customer, post.id)).status).toBe(202);
     await deletedPost(customer, post.id);
@@ -256,7 +277,7 @@ describe('Unpublishing a post (against the emulator)', () => {
   it("works with a test key: deletes from the test world's emulator", async () => {
     const world = await testWorldOf(t, customer);
     const account = await connectWorldAccount(t, world, 'x', TENANT, REDIRECT);
-    const post = await publishedPost(world, account.id, 'A sandbox post, then gone');
+    const post = await publishedPost(world, account.id, 'A sandbox post, then gone', 'x');
     expect((await unpublish(world, post.id)).status).toBe(202);
     await deletedPost(world, post.id);
     const inWorld = await published('x', account.networkAccountId, world.apiKey);

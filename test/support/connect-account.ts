@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { connectUntilSession } from './connect-flow';
+import { NETWORK_FIXTURES } from './network-cases';
+import { TESTED_NETWORKS, TestedNetwork } from './networks';
 import { TestApp, TestCustomer } from './test-app';
 
 const DEFAULT_REDIRECT = 'https://app.example.com/connected';
@@ -43,24 +45,17 @@ export interface OfferedPage {
 }
 
 /**
- * Makes an emulator test user with one Page (linked to an Instagram account), that Instagram
- * account, an X profile, a Threads profile and a LinkedIn member (no organization), all with the handle `id` spelt with underscores: one
- * of each network's pages to offer.
+ * Makes an emulator test user with one page or profile on each tested network (a Facebook Page
+ * linked to an Instagram account, that Instagram account, an X profile, a Threads profile: each
+ * network's fixture says what), all with the handle `id` spelt with underscores.
  */
 export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: string): Promise<void> {
   const handle = id.replace(/-/g, '_');
+  const parts = TESTED_NETWORKS.map((network) => NETWORK_FIXTURES[network].testUser(id, handle));
   const created = await fetch(`${t.baseUrl}/emulator/control/users`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      id,
-      name: id,
-      pages: [{ name: `${id} page`, instagram: { username: handle } }],
-      instagram: { username: handle },
-      x: { username: handle },
-      threads: { username: handle },
-      linkedin: { name: id },
-    }),
+    body: JSON.stringify(Object.assign({ id, name: id }, ...parts)),
   });
   if (created.status !== 201)
     throw new Error(`The emulator refused the test user ${id} (${created.status}): ${await created.text()}`);
@@ -69,7 +64,8 @@ export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: st
 /**
  * Connects the first account the emulator offers on `network` for the customer's tenant, through
  * the whole connect flow (auth URL, consent, callback, finalize). A fresh user must be offered
- * exactly the one page it was made with.
+ * exactly the one page it was made with (or the ones its network's fixture says, one of which is
+ * connected).
  */
 export async function connectAccount(
   t: EmulatedApp,
@@ -78,9 +74,10 @@ export async function connectAccount(
   tenantId: string,
   options: ConnectOptions = {},
 ): Promise<ConnectedAccount> {
+  const fresh = options.freshUser ? NETWORK_FIXTURES[network as TestedNetwork]?.offered : undefined;
   const [account] = await connectAccounts(t, owner, network, tenantId, {
     ...options,
-    choose: (offered) => offered.slice(0, 1),
+    choose: (offered) => (fresh ? fresh.connect(offered) : offered.slice(0, 1)),
   });
   return account!;
 }
@@ -116,8 +113,11 @@ export async function connectAccounts(
       .get(`/api/v1/social-accounts/pending/${session}`)
       .set('Authorization', `Bearer ${owner.apiKey}`)
   ).body.data.availablePages as OfferedPage[];
-  if (options.freshUser && offered.length !== 1)
-    throw new Error(`The fresh user ${emulatorUser} was offered ${offered.length} pages on ${network}, not 1`);
+  const expected = options.freshUser ? (NETWORK_FIXTURES[network as TestedNetwork]?.offered?.count ?? 1) : undefined;
+  if (expected !== undefined && offered.length !== expected)
+    throw new Error(
+      `The fresh user ${emulatorUser} was offered ${offered.length} pages on ${network}, not ${expected}`,
+    );
   const chosen = options.choose(offered);
   if (chosen.length === 0) throw new Error(`None of the ${offered.length} pages offered on ${network} was chosen`);
   const finalized = await request(t.server)

@@ -4,6 +4,8 @@ import { CustomerKeysService } from '../../src/auth/customer-keys.service';
 import { connectUntilSession, startEmulatedApp } from './connect-flow';
 import { createPost, settledPost } from './posts';
 import { PostView } from '../../src/posts/dto/post.view';
+import { capabilitiesOf, publishableContainer } from './network-cases';
+import { TestedNetwork } from './networks';
 import { TestApp, TestCustomer } from './test-app';
 
 export type App = TestApp & { baseUrl: string };
@@ -54,7 +56,7 @@ export function control(
 export async function connectWorldAccount(
   t: App,
   caller: TestCustomer,
-  network: Network,
+  network: TestedNetwork,
   tenantId: string,
   redirectUri: string,
 ): Promise<{ id: string; networkAccountId: string }> {
@@ -70,17 +72,18 @@ export async function connectWorldAccount(
   return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
 }
 
-/** Posts to one account and waits for the outcome. Instagram needs an image. */
+/** Posts to one account and waits for the outcome; with the image where the network needs media. */
 export async function publishTo(
   t: App,
   caller: TestCustomer,
   tenantId: string,
-  network: Network,
+  network: TestedNetwork,
   accountId: string,
   content: string,
   imageUrl: string,
 ): Promise<PostView> {
-  const containers = [{ content, ...(network === 'instagram' ? { media: [{ url: imageUrl }] } : {}) }];
+  const document = await capabilitiesOf(t, caller.apiKey, network);
+  const containers = [publishableContainer(document, content, () => imageUrl)];
   const accepted = await createPost(t, caller, { tenant_id: tenantId, accounts: [accountId], containers });
   if (accepted.status !== 202) throw new Error(`POST /posts answered ${accepted.status}: ${accepted.text}`);
   return settledPost(t, caller, accepted.body.data.id);

@@ -11,6 +11,12 @@ import { delayCall } from '../worlds/deferred-delay';
 /** Which Graph host a route belongs to; each accepts only its own login's tokens. */
 export type GraphHost = 'facebook' | 'instagram';
 
+/**
+ * The networks whose hosts answer in Graph's error envelope: the Graph hosts and graph.threads.net,
+ * which checks its tokens and throttles as Instagram's host does (in its shape, with `is_transient`).
+ */
+export type GraphNetwork = GraphHost | 'threads';
+
 /** The access token of a Graph call: the `access_token` parameter, or an `Authorization: Bearer|OAuth` header. */
 export function presentedGraphToken(request: FastifyRequest, params: Params): string | undefined {
   if (params.access_token) return params.access_token;
@@ -21,9 +27,9 @@ export function presentedGraphToken(request: FastifyRequest, params: Params): st
 /** The token behind a Graph call, or the Graph error the real host would answer. */
 export function requireGraphToken(
   state: EmulatorState,
-  host: GraphHost,
+  host: GraphNetwork,
   value: string | undefined,
-  instagram = host === 'instagram',
+  instagram = host !== 'facebook',
 ): IssuedToken {
   const raise = (error: GraphError): never => {
     throw instagram ? error.forInstagram() : error;
@@ -74,10 +80,10 @@ export function checkAppSecretProof(state: EmulatorState, token: IssuedToken, pa
  */
 export function requireGraphCall(
   state: EmulatorState,
-  host: GraphHost,
+  host: GraphNetwork,
   request: FastifyRequest,
   params: Params,
-  instagram = host === 'instagram',
+  instagram = host !== 'facebook',
 ): IssuedToken {
   const token = requireGraphToken(state, host, presentedGraphToken(request, params), instagram);
   try {
@@ -104,7 +110,8 @@ export const PUBLISH_FAULTS: readonly FaultKind[] = [...CALL_FAULTS, 'duplicate'
 
 /**
  * Applies the injected faults for the accounts a call acts for: waits for `slow`, then throws the
- * first failing one in Graph's shape (Instagram's when the call is about an Instagram account).
+ * first failing one in Graph's shape (Instagram's when the call is about an Instagram or Threads
+ * account).
  */
 export async function applyGraphFaults(
   state: EmulatorState,
@@ -117,9 +124,9 @@ export async function applyGraphFaults(
   const failing = faults.find((fault) => fault.kind !== 'slow');
   if (!failing) return;
   const now = state.now();
-  const instagram = failing.network === 'instagram';
   const accountId =
     failing.accountId ?? subjects.find((subject) => subject.network === failing.network)?.accountId ?? '';
+  const resetAt = failing.resetAt ?? now + 15 * 60_000;
   let error: GraphError;
   switch (failing.kind) {
     case 'token_expired':
@@ -129,9 +136,10 @@ export async function applyGraphFaults(
       error = graphErrors.sessionInvalidated(failing.subcode ?? 460);
       break;
     case 'rate_limited':
-      error = instagram
-        ? graphErrors.instagramRateLimited(accountId, failing.resetAt ?? now + 15 * 60_000, now)
-        : graphErrors.pagesRateLimited(accountId, failing.resetAt ?? now + 15 * 60_000, now);
+      // Threads publishes no usage headers to wait by: its throttle is Graph's user-level one.
+      if (failing.network === 'threads') error = graphErrors.userRequestLimit();
+      else if (failing.network === 'instagram') error = graphErrors.instagramRateLimited(accountId, resetAt, now);
+      else error = graphErrors.pagesRateLimited(accountId, resetAt, now);
       break;
     case 'duplicate':
       error = graphErrors.duplicate();
@@ -148,5 +156,5 @@ export async function applyGraphFaults(
     default:
       error = graphErrors.transient();
   }
-  throw instagram ? error.forInstagram() : error;
+  throw failing.network === 'instagram' || failing.network === 'threads' ? error.forInstagram() : error;
 }

@@ -81,6 +81,9 @@ export const graphErrors = {
       },
       true,
     ),
+  /** Code 17, Graph's user-level throttle, without usage headers (Threads). */
+  userRequestLimit: () =>
+    new GraphError({ code: 17, message: '(#17) User request limit reached', isTransient: true, status: 400 }),
   duplicate: () =>
     new GraphError({
       code: 506,
@@ -92,7 +95,6 @@ export const graphErrors = {
     }),
   /** Code 102, "API Session" in Meta's error table: the login or token is no longer valid. */
   sessionInvalid: () => new GraphError({ code: 102, message: 'Session key invalid or no longer valid' }),
-  /** Code 341, "Application limit reached" in Meta's error table. */
   /**
    * Code 4, the app-level throttle (developers.facebook.com/docs/graph-api/overview/rate-limiting):
    * what a test world's emulator answers a caller it throttles (docs/emulator.md).
@@ -104,6 +106,7 @@ export const graphErrors = {
       isTransient: true,
       headers: graphUsageHeaders({ exhausted: true }),
     }),
+  /** Code 341, "Application limit reached" in Meta's error table. */
   appLimitReached: () => new GraphError({ code: 341, message: '(#341) Application limit reached' }),
   /** Code 368, "Temporarily blocked for policies violations" in Meta's error table. */
   policyBlock: () =>

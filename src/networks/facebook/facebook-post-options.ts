@@ -1,4 +1,5 @@
 import type { ContentProblem, PostPart } from '../network-adapter';
+import { unknownOptionProblems } from '../post-options';
 import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
 
 /**
@@ -76,14 +77,7 @@ export function facebookOptionProblems(
   at: string,
   parts: readonly PostPart[],
 ): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const key of Object.keys(options))
-    if (!FACEBOOK_OPTION_NAMES.includes(key))
-      problems.push({
-        field: `${at}.${key}`,
-        rule: 'option_unknown',
-        message: `${at}.${key} is not an option of Facebook`,
-      });
+  const problems = unknownOptionProblems(options, at, FACEBOOK_OPTION_NAMES, 'Facebook');
   const { placement, link } = options;
   if (placement !== undefined && !FACEBOOK_PLACEMENTS.includes(placement as FacebookPlacement))
     problems.push({

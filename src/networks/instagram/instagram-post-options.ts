@@ -1,4 +1,5 @@
 import type { ContentProblem, PostPart } from '../network-adapter';
+import { unknownOptionProblems } from '../post-options';
 import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
 
 /**
@@ -328,14 +329,7 @@ export function instagramOptionProblems(
   at: string,
   parts: readonly PostPart[],
 ): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const key of Object.keys(options))
-    if (!INSTAGRAM_OPTION_NAMES.includes(key))
-      problems.push({
-        field: `${at}.${key}`,
-        rule: 'option_unknown',
-        message: `${at}.${key} is not an option of Instagram`,
-      });
+  const problems = unknownOptionProblems(options, at, INSTAGRAM_OPTION_NAMES, 'Instagram');
   if (options.placement !== undefined && !INSTAGRAM_PLACEMENTS.includes(options.placement as InstagramPlacement))
     problems.push(invalid(`${at}.placement`, `must be one of ${INSTAGRAM_PLACEMENTS.join(', ')}`));
   const placement = instagramPlacementOf(options);

@@ -1,5 +1,6 @@
 import { linkedInApiRules } from '../../contracts';
 import type { ContentProblem, PostPart } from '../network-adapter';
+import { unknownOptionProblems } from '../post-options';
 import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
 
 const posts = linkedInApiRules().posts;
@@ -146,14 +147,7 @@ export function linkedInOptionProblems(
   at: string,
   parts: readonly PostPart[],
 ): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const key of Object.keys(options))
-    if (!LINKEDIN_OPTION_NAMES.includes(key))
-      problems.push({
-        field: `${at}.${key}`,
-        rule: 'option_unknown',
-        message: `${at}.${key} is not an option of LinkedIn`,
-      });
+  const problems = unknownOptionProblems(options, at, LINKEDIN_OPTION_NAMES, 'LinkedIn');
   if (options.visibility !== undefined && !(LINKEDIN_VISIBILITIES as readonly unknown[]).includes(options.visibility))
     problems.push(problem(`${at}.visibility`, `must be one of ${LINKEDIN_VISIBILITIES.join(', ')}`));
   if (options.disableReshare !== undefined && typeof options.disableReshare !== 'boolean')

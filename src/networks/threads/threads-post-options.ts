@@ -1,5 +1,6 @@
 import { threadsPublishingRules } from '../../contracts';
 import type { ContentProblem, PostPart } from '../network-adapter';
+import { unknownOptionProblems } from '../post-options';
 import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
 
 const rules = threadsPublishingRules().params;
@@ -133,14 +134,7 @@ export function threadsOptionProblems(
   at: string,
   parts: readonly PostPart[],
 ): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const key of Object.keys(options))
-    if (!THREADS_OPTION_NAMES.includes(key))
-      problems.push({
-        field: `${at}.${key}`,
-        rule: 'option_unknown',
-        message: `${at}.${key} is not an option of Threads`,
-      });
+  const problems = unknownOptionProblems(options, at, THREADS_OPTION_NAMES, 'Threads');
   if (options.replyControl !== undefined && !THREADS_REPLY_CONTROLS.includes(options.replyControl as string))
     problems.push({
       field: `${at}.replyControl`,

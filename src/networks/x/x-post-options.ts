@@ -1,4 +1,5 @@
 import type { ContentProblem, PostPart } from '../network-adapter';
+import { unknownOptionProblems } from '../post-options';
 import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
 
 /**
@@ -118,10 +119,7 @@ function idProblem(value: unknown, field: string): ContentProblem[] {
 
 /** Every problem of `options.x` (at `at`), published with `parts` (the poll, quote and community go on the first). */
 export function xOptionProblems(options: NetworkPostOptions, at: string, parts: readonly PostPart[]): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const key of Object.keys(options))
-    if (!X_OPTION_NAMES.includes(key))
-      problems.push({ field: `${at}.${key}`, rule: 'option_unknown', message: `${at}.${key} is not an option of X` });
+  const problems = unknownOptionProblems(options, at, X_OPTION_NAMES, 'X');
   if (options.poll !== undefined) problems.push(...pollProblems(options.poll, `${at}.poll`));
   if (options.replySettings !== undefined && !X_REPLY_SETTINGS.includes(options.replySettings as XReplySettings))
     problems.push({

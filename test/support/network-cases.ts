@@ -1,0 +1,151 @@
+import request from 'supertest';
+import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
+import { TestedNetwork } from './networks';
+import { TestApp } from './test-app';
+
+/**
+ * For the e2e tests that run one case per network (over TESTED_NETWORKS): what a case may rely on
+ * comes from the network's capability document (GET /api/v1/networks/:network: whether it has
+ * comments, deletes posts, which metrics it reports, whether a post needs media), and the little a
+ * document does not say comes from the network's fixture below. A network joins those tests by
+ * being installed and emulated; the compiler then asks for its fixture.
+ */
+
+const documents = new WeakMap<TestApp, Map<string, NetworkCapabilitiesView>>();
+
+/** The instance's capability document of the network, as any key reads it (read once per instance). */
+export async function capabilitiesOf(
+  t: TestApp,
+  apiKey: string,
+  network: TestedNetwork,
+): Promise<NetworkCapabilitiesView> {
+  const known = documents.get(t) ?? new Map<string, NetworkCapabilitiesView>();
+  documents.set(t, known);
+  const cached = known.get(network);
+  if (cached) return cached;
+  const answer = await request(t.server).get(`/api/v1/networks/${network}`).set('Authorization', `Bearer ${apiKey}`);
+  if (answer.status !== 200) throw new Error(`GET /api/v1/networks/${network} answered ${answer.status}`);
+  const document = answer.body.data as NetworkCapabilitiesView;
+  known.set(network, document);
+  return document;
+}
+
+/**
+ * A first container the network publishes in its default placement: the text, with one image
+ * where the placement needs media (Instagram takes no post without).
+ */
+export function publishableContainer(
+  document: NetworkCapabilitiesView,
+  content: string,
+  imageUrl: () => string,
+): { content: string; media?: Array<{ url: string }> } {
+  const { media } = document.placements[document.defaultPlacement]!;
+  if (media.minItems === 0) return { content };
+  if (!media.kinds.image) throw new Error(`${document.id} needs media but takes no image: give the test a video`);
+  return { content, media: Array.from({ length: media.minItems }, () => ({ url: imageUrl() })) };
+}
+
+/** What the tests need of a network that its capability document does not say. */
+export interface NetworkFixture {
+  /**
+   * What a new emulator test user (`id`, handle `handle`) has on the network, as fields of the body
+   * of the emulator's `POST /control/users`: one page or profile to offer when connecting.
+   */
+  testUser(id: string, handle: string): Record<string, unknown>;
+  /**
+   * Where such a user is offered more than one account (a LinkedIn member and the organization they
+   * administer): how many, and which one the tests connect. Absent: one, connected.
+   */
+  offered?: { count: number; connect(offered: ReadonlyArray<{ id: string }>): Array<{ id: string }> };
+  comments: {
+    /** An id no comment of the network can have (the API refuses it as replyToId with 400). */
+    misshapenId: string;
+    /** A well-formed id of a comment under the published object `objectId`, that nobody wrote. */
+    unseenId(objectId: string): string;
+    /** Which field of the emulator's published record names the comment an answer replies to. */
+    answerParent: 'parentId' | 'replyToId';
+  };
+  faults: {
+    /**
+     * A rate limit the emulator injects with `resetInSeconds: 180`: what the delivery's error
+     * message says, when the network tells the service to come back (ms after the fault was set),
+     * and how much later that can be from the network naming a whole unit (X: a Unix time in
+     * seconds, rounded up).
+     */
+    rateLimit: { message: RegExp; retryAfterMs: number; roundingMs: number };
+    /** The reason `account.token_expired` keeps when the network refuses the token mid-publish. */
+    expiredReason: RegExp;
+  };
+}
+
+const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
+
+export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
+  facebook: {
+    // A Page, linked to an Instagram account (which Facebook Login offers for Instagram).
+    testUser: (id, handle) => ({ pages: [{ name: `${id} page`, instagram: { username: handle } }] }),
+    comments: {
+      misshapenId: '1234567890',
+      unseenId: (objectId) => `${objectId.split('_')[1]}_98765`,
+      answerParent: 'parentId',
+    },
+    // Graph's usage headers (estimated_time_to_regain_access) say when access comes back.
+    faults: {
+      rateLimit: { message: /\(Graph code 32\)/, retryAfterMs: 180_000, roundingMs: 0 },
+      expiredReason: /Graph code 190, subcode 463/,
+    },
+  },
+  instagram: {
+    testUser: (_id, handle) => ({ instagram: { username: handle } }),
+    comments: { misshapenId: '1234_5678', unseenId: () => '98765432101', answerParent: 'parentId' },
+    faults: {
+      rateLimit: { message: /\(Graph code 80002\)/, retryAfterMs: 180_000, roundingMs: 0 },
+      expiredReason: /Graph code 190, subcode 463/,
+    },
+  },
+  x: {
+    testUser: (_id, handle) => ({ x: { username: handle } }),
+    comments: { misshapenId: '1'.repeat(20), unseenId: () => '98765432101', answerParent: 'replyToId' },
+    // x-rate-limit-reset says when the window opens again; a 401 on the call itself, not on a refresh.
+    faults: {
+      rateLimit: { message: /\(HTTP 429\)/, retryAfterMs: 180_000, roundingMs: 1_000 },
+      expiredReason: /\(HTTP 401\)$/,
+    },
+  },
+  threads: {
+    testUser: (_id, handle) => ({ threads: { username: handle } }),
+    comments: { misshapenId: '1234_5678', unseenId: () => '98765432101', answerParent: 'replyToId' },
+    // Graph's user-level throttle (code 17) comes without usage headers: the default back-off.
+    faults: {
+      rateLimit: { message: /\(Graph code 17\)/, retryAfterMs: GRAPH_DEFAULT_WAIT_MS, roundingMs: 0 },
+      expiredReason: /Graph code 190, subcode 463/,
+    },
+  },
+  linkedin: {
+    // A member administering one organization; the tests connect the organization, whose posts'
+    // comments and share statistics the login reads (a member's need scopes LinkedIn restricts).
+    testUser: (id) => ({ linkedin: { name: id, organizations: [{ name: `${id} bakery` }] } }),
+    offered: {
+      count: 2,
+      connect: (offered) => offered.filter((account) => account.id.startsWith('urn:li:organization:')),
+    },
+    comments: {
+      misshapenId: '1234567890',
+      unseenId: (objectId) => `urn:li:comment:(urn:li:activity:${objectId.split(':').pop()},98765)`,
+      answerParent: 'parentId',
+    },
+    // LinkedIn's limits are daily and its 429 names no time: the wait lasts until the next midnight
+    // UTC (read when the test reads it, a second early, so the bounds hold the midnight between them).
+    faults: {
+      rateLimit: {
+        message: /LinkedIn answered 429 TOO_MANY_REQUESTS/,
+        get retryAfterMs() {
+          const now = new Date();
+          return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime() - 1_000;
+        },
+        roundingMs: 2_000,
+      },
+      expiredReason: /LinkedIn answered 401 EXPIRED_ACCESS_TOKEN/,
+    },
+  },
+};
