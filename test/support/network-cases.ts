@@ -64,6 +64,16 @@ export interface NetworkFixture {
     unseenId(objectId: string): string;
     /** Which field of the emulator's published record names the comment an answer replies to. */
     answerParent: 'parentId' | 'replyToId';
+    /**
+     * The `authorName` a listed comment by `username` has: the name, or null where the network
+     * names a comment's author by id only (LinkedIn's `actor` URN). Absent: the name.
+     */
+    authorName?(username: string): string | null;
+    /**
+     * How another post's id is refused as `replyToId`: 422 `reply_not_in_thread`, or 400
+     * `validation_failed` where a post's id never has a comment id's shape (a LinkedIn share URN).
+     */
+    postIdAsReply?: { status: 400; code: 'validation_failed' };
   };
   faults: {
     /**
@@ -79,6 +89,12 @@ export interface NetworkFixture {
 }
 
 const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
+
+/** The `authorName` a network lists a comment by `username` with (its fixture's, else the name). */
+export function listedAuthorName(network: TestedNetwork, username: string): string | null {
+  const { authorName } = NETWORK_FIXTURES[network].comments;
+  return authorName ? authorName(username) : username;
+}
 
 export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
   facebook: {
@@ -133,6 +149,9 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
       misshapenId: '1234567890',
       unseenId: (objectId) => `urn:li:comment:(urn:li:activity:${objectId.split(':').pop()},98765)`,
       answerParent: 'parentId',
+      // A comment's author is its actor's URN (urn:li:person:…); LinkedIn's answer has no name.
+      authorName: () => null,
+      postIdAsReply: { status: 400, code: 'validation_failed' },
     },
     // LinkedIn's limits are daily and its 429 names no time: the wait lasts until the next midnight
     // UTC (read when the test reads it, a second early, so the bounds hold the midnight between them).

@@ -1,5 +1,5 @@
 import { FastifyInstance } from 'fastify';
-import { LinkedInContract, linkedInApiRules, readLittleText } from '../../contracts';
+import { escapeLittleText, LinkedInContract, linkedInApiRules, readLittleText } from '../../contracts';
 import { EmulatorContext } from '../emulator-context';
 import { jsonObjectBody } from '../http/request-params';
 import { answerLost } from '../state/comment-threads';
@@ -26,7 +26,7 @@ export function postView(item: PublishedItem): Json {
   return {
     id: item.postId,
     author: item.accountId,
-    commentary: fields.commentary ?? item.text,
+    commentary: fields.commentary ?? escapeLittleText(item.text),
     visibility: fields.visibility ?? 'PUBLIC',
     lifecycleState: 'PUBLISHED',
     isReshareDisabledByAuthor: fields.reshareDisabled ?? false,

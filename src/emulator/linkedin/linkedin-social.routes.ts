@@ -1,5 +1,5 @@
 import { FastifyInstance } from 'fastify';
-import { LinkedInContract, readLittleText } from '../../contracts';
+import { escapeLittleText, LinkedInContract, readLittleText } from '../../contracts';
 import { EmulatorContext } from '../emulator-context';
 import { jsonObjectBody } from '../http/request-params';
 import { countMetricsRead, postMetric } from '../metrics/emulated-metrics';
@@ -53,7 +53,8 @@ function commentView(state: EmulatorState, item: PublishedItem): Record<string, 
     id: item.postId.slice(item.postId.lastIndexOf(',') + 1, -1),
     actor: item.accountId,
     object: root.postId,
-    message: { text: item.linkedin?.commentary ?? item.text },
+    // As LinkedIn answers a comment's text: in the little text format (someone else's, written on linkedin.com, escaped).
+    message: { text: item.linkedin?.commentary ?? escapeLittleText(item.text) },
     created: { time: Date.parse(item.publishedAt) },
     ...(parent?.parentId ? { parentComment: parent.postId } : {}),
   };
