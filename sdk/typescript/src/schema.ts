@@ -578,7 +578,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x" | "threads";
+        Network: "facebook" | "instagram" | "x" | "threads" | "linkedin";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -1275,11 +1275,58 @@ export interface components {
                 options: string[];
             };
         };
+        LinkedinOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Who sees the post (visibility): PUBLIC, or CONNECTIONS (a member's post only)
+             * @default PUBLIC
+             * @enum {string}
+             */
+            visibility: "PUBLIC" | "CONNECTIONS";
+            /**
+             * @description Whether others may not reshare the post (isReshareDisabledByAuthor)
+             * @default false
+             */
+            disableReshare: boolean;
+            /** @description A link shown as an article (content.article); a post without media, poll or document */
+            article?: {
+                /**
+                 * @description The article (content.article.source)
+                 * @example https://example.com/menu
+                 */
+                url: string;
+                /** @description Its title, shown on the card (LinkedIn does not read the page) */
+                title: string;
+                description?: string;
+            };
+            /** @description A poll (content.poll); a post without media, article or document */
+            poll?: {
+                question: string;
+                options: string[];
+                /**
+                 * @default THREE_DAYS
+                 * @enum {string}
+                 */
+                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+            };
+            /** @description A PDF shown as a document (Documents API, content.media); a post without media, article or poll */
+            document?: {
+                /**
+                 * @description Where the PDF is
+                 * @example https://example.com/menu.pdf
+                 */
+                url: string;
+                /** @description Its title (required by LinkedIn for a document) */
+                title: string;
+            };
+        };
         PostOptionsBody: {
             facebook?: components["schemas"]["FacebookOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
             x?: components["schemas"]["XOptionsBody"];
             threads?: components["schemas"]["ThreadsOptionsBody"];
+            linkedin?: components["schemas"]["LinkedinOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1340,7 +1387,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | "threads" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | "linkedin" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2081,7 +2128,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x or threads (twitter is accepted for x) */
+                /** @description facebook, instagram, x, threads or linkedin (twitter is accepted for x) */
                 network: string;
             };
             cookie?: never;
@@ -2386,7 +2433,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x or threads (twitter is accepted for x) */
+                /** @description facebook, instagram, x, threads or linkedin (twitter is accepted for x) */
                 network: string;
             };
             cookie?: never;
