@@ -8,6 +8,8 @@ import { PublishProgress } from '../network-adapter';
 export interface LinkedInProgress {
   media: string[];
   documentUrn?: string;
+  /** When a video or document was first read still processing: it is given up after LINKEDIN_PROCESSING_LIMIT_MS. */
+  processingSince?: string;
   creatingAt?: string;
   postUrn?: string;
 }
@@ -19,10 +21,12 @@ export function readLinkedInProgress(progress: PublishProgress): LinkedInProgres
   const text = (key: string) => (typeof progress[key] === 'string' ? (progress[key] as string) : undefined);
   const documentUrn = text('documentUrn');
   const creatingAt = text('creatingAt');
+  const processingSince = text('processingSince');
   const postUrn = text('postUrn');
   return {
     media,
     ...(documentUrn ? { documentUrn } : {}),
+    ...(processingSince ? { processingSince } : {}),
     ...(creatingAt ? { creatingAt } : {}),
     ...(postUrn ? { postUrn } : {}),
   };

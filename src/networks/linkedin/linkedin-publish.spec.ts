@@ -136,6 +136,17 @@ describe('LinkedInAdapter publishing (requests checked against the LinkedIn cont
     expect(contractViolations([...http.requests, ...again.http.requests])).toEqual([]);
   });
 
+  it('gives a video up when LinkedIn still processes it 30 minutes after it was first read so', async () => {
+    const progress = { media: ['urn:li:video:V1'], processingSince: new Date(Date.now() - 31 * 60_000).toISOString() };
+    const { adapter } = adapterWith(answer(200, { id: 'urn:li:video:V1', status: 'PROCESSING' }));
+    await expect(
+      adapter.publish(request(LI_MEMBER, [part('Kneading', ['video', MP4])], { progress })),
+    ).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'PROCESSING' },
+    });
+  });
+
   it('after a lost answer, finds the post among the author’s newest and adopts it instead of posting twice', async () => {
     const creatingAt = new Date(Date.now() - 60_000).toISOString();
     const { adapter, http } = adapterWith(

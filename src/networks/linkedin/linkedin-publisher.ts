@@ -11,6 +11,11 @@ import { LinkedInPostOptions, readLinkedInOptions } from './linkedin-post-option
 import { LinkedInProgress, linkedInProgressJson, readLinkedInProgress } from './linkedin-progress';
 
 const posts = linkedInApiRules().posts;
+/**
+ * A video (or document) still processing this long after it was first read so is given up: a 30-minute
+ * video is processed in minutes; a status that never moves is LinkedIn's failure, not a wait.
+ */
+export const LINKEDIN_PROCESSING_LIMIT_MS = 30 * 60_000;
 /** Tolerated difference between our clock and LinkedIn's when matching a post's creation time. */
 const CLOCK_SKEW_MS = 2 * 60_000;
 
@@ -89,8 +94,19 @@ export async function publishOnLinkedIn(
           code: status,
         },
       );
-    if (status !== 'AVAILABLE')
-      return { kind: 'poll', at: new Date(Date.now() + pollMs), progress: linkedInProgressJson(progress) };
+    if (status !== 'AVAILABLE') {
+      const now = Date.now();
+      const since = Date.parse(progress.processingSince ?? '');
+      if (Number.isFinite(since) && now - since >= LINKEDIN_PROCESSING_LIMIT_MS)
+        throw new NetworkError(
+          api.network,
+          'permanent',
+          `LinkedIn was still processing the medium ${LINKEDIN_PROCESSING_LIMIT_MS / 60_000} minutes after it was uploaded`,
+          { code: status },
+        );
+      progress.processingSince ??= new Date(now).toISOString();
+      return { kind: 'poll', at: new Date(now + pollMs), progress: linkedInProgressJson(progress) };
+    }
   }
   const body = postBody(author, post, options, progress);
   // An attempt sent the creation before (its answer lost, or it was cut off): the post may exist.
