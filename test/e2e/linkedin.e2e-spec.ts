@@ -254,6 +254,20 @@ describe('LinkedIn (against the emulator)', () => {
     expect(byName.comments).toMatchObject({ value: 4 });
   });
 
+  it("says a member's post metrics need r_member_postAnalytics, which the service does not ask", async () => {
+    const account = await memberAccount();
+    const post = await publish(account, [{ content: 'Counted?' }]);
+    const response = await request(t.server).get(`/api/v1/posts/${post.id}/metrics`).set(auth());
+    expect(response.status).toBe(200);
+    const [delivery] = (response.body.data as PostMetricsView).deliveries;
+    for (const metric of delivery!.metrics)
+      expect(metric).toMatchObject({
+        value: null,
+        unavailableReason: 'missing_permission',
+        message: expect.stringContaining('r_member_postAnalytics'),
+      });
+  });
+
   it('lists comments newest first and answers one once', async () => {
     const account = await organizationAccount();
     const post = await publish(account, [{ content: 'Ask me anything' }]);
