@@ -34,17 +34,20 @@ export const LINKEDIN_SCOPES = [
   'rw_organization_admin',
 ] as const;
 
+/** The member's own scopes: what an app without the Community Management API may ask (LINKEDIN_ORGANIZATIONS=false). */
+export const LINKEDIN_MEMBER_SCOPES: readonly string[] = ['openid', 'profile', 'w_member_social'];
+
 /** The organization roles that may post for it (posts page: w_organization_social). */
 export const LINKEDIN_POSTING_ROLES: ReadonlySet<string> = new Set(rules.scopes.postingRoles.values);
 
-/** `www.linkedin.com/oauth/v2/authorization`: scopes space-separated, no PKCE. */
-export function linkedInAuthorizeUrl(authorizeUrl: string, request: AuthorizeRequest): string {
+/** `www.linkedin.com/oauth/v2/authorization`: scopes space-separated, no PKCE; the organizations' only where the app may ask them. */
+export function linkedInAuthorizeUrl(authorizeUrl: string, request: AuthorizeRequest, organizations = true): string {
   return urlWithQuery(authorizeUrl, {
     response_type: 'code',
     client_id: request.app.clientId,
     redirect_uri: request.callbackUrl,
     state: request.state,
-    scope: LINKEDIN_SCOPES.join(rules.oauth.authorize.scopeSeparator),
+    scope: (organizations ? LINKEDIN_SCOPES : LINKEDIN_MEMBER_SCOPES).join(rules.oauth.authorize.scopeSeparator),
   });
 }
 

@@ -1,5 +1,7 @@
-import { answer, APP, CALLBACK } from '../http/recording-http.testing';
-import { adapterWith, contractViolations, LI_API, LI_OAUTH, LI_ORG } from './linkedin.fixtures';
+import { answer, APP, CALLBACK, RecordingHttp } from '../http/recording-http.testing';
+import { LinkedInAdapter } from './linkedin.adapter';
+import { LinkedInSettings } from './linkedin.settings';
+import { adapterWith, contractViolations, LI_API, LI_OAUTH, LI_ORG, settings } from './linkedin.fixtures';
 
 describe('LinkedInAdapter connect, refresh, comments, metrics', () => {
   it('asks every scope space-separated, without PKCE', () => {
@@ -14,6 +16,26 @@ describe('LinkedInAdapter connect, refresh, comments, metrics', () => {
       scope: 'openid profile w_member_social w_organization_social r_organization_social rw_organization_admin',
     });
     expect(url.search).toContain('scope=openid%20profile%20w_member_social');
+  });
+
+  it("asks the member's scopes only where the app has no Community Management API (LINKEDIN_ORGANIZATIONS=false)", () => {
+    const memberOnly = new LinkedInAdapter(
+      new LinkedInSettings(
+        settings.authorizeUrl,
+        LI_OAUTH,
+        LI_API,
+        settings.version,
+        APP,
+        false,
+        1000,
+        undefined,
+        undefined,
+        false,
+      ),
+      new RecordingHttp(),
+    );
+    const url = new URL(memberOnly.authorizeUrl({ state: 'st', codeChallenge: 'cc', callbackUrl: CALLBACK, app: APP }));
+    expect(url.searchParams.get('scope')).toBe('openid profile w_member_social');
   });
 
   it('exchanges the code, then offers the member and each organization they may post for (not one they only analyse)', async () => {

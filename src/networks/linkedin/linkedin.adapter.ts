@@ -67,7 +67,8 @@ export class LinkedInAdapter extends NetworkAdapterBase<LinkedInSettings> implem
   }
 
   authorizeUrl(request: AuthorizeRequest): string {
-    return linkedInAuthorizeUrl(this.endpoints(request.app).authorizeUrl, request);
+    const endpoints = this.endpoints(request.app);
+    return linkedInAuthorizeUrl(endpoints.authorizeUrl, request, endpoints.organizations);
   }
 
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant> {

@@ -4,7 +4,7 @@ import { AppConfig } from '../../config';
 import { validateEnvironment } from '../../config';
 import { AppCredentials } from '../network-adapter';
 import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
-import { IsEndpointUrl, IsPollIntervalMs } from '../setting-rules';
+import { IsEndpointUrl, IsPollIntervalMs, IsTrueOrFalse } from '../setting-rules';
 
 /**
  * The `LinkedIn-Version` every versioned call sends unless LINKEDIN_VERSION says otherwise: the
@@ -36,6 +36,14 @@ export class LinkedInEnvironment {
   @IsPollIntervalMs()
   LINKEDIN_POLL_MS = 15_000;
 
+  /**
+   * Whether the app has LinkedIn's Community Management API, which the organization scopes need:
+   * `false` asks the member's scopes only (an app with "Share on LinkedIn" and "Sign In with
+   * LinkedIn" alone, which LinkedIn refuses the organization scopes), and offers the member alone.
+   */
+  @IsTrueOrFalse()
+  LINKEDIN_ORGANIZATIONS: 'true' | 'false' = 'true';
+
   @IsString()
   @IsOptional()
   LINKEDIN_CLIENT_ID?: string;
@@ -64,6 +72,8 @@ export class LinkedInSettings {
      * or the emulator's own pages, where an emulated post exists.
      */
     readonly webUrl = 'https://www.linkedin.com',
+    /** Whether the organization scopes are asked (LINKEDIN_ORGANIZATIONS). */
+    readonly organizations = true,
   ) {}
 }
 
@@ -80,6 +90,7 @@ export function loadLinkedInSettings(config: AppConfig): LinkedInSettings {
     web: `${base}/linkedin`,
   });
   const sandbox = emulatedAt(testWorldEmulatorUrl(config));
+  const organizations = env.LINKEDIN_ORGANIZATIONS === 'true';
   const emulatedSettings = (
     at: ReturnType<typeof emulatedAt>,
     app: AppCredentials | undefined,
@@ -95,6 +106,7 @@ export function loadLinkedInSettings(config: AppConfig): LinkedInSettings {
       env.LINKEDIN_POLL_MS,
       world,
       at.web,
+      organizations,
     );
   const testWorld = emulatedSettings(sandbox, undefined);
   if (isEmulated(config, serviceApp))
@@ -109,5 +121,7 @@ export function loadLinkedInSettings(config: AppConfig): LinkedInSettings {
     false,
     env.LINKEDIN_POLL_MS,
     testWorld,
+    undefined,
+    organizations,
   );
 }
