@@ -55,6 +55,7 @@ CREATE TABLE connect_attempts (
   expires_at              timestamp with time zone NOT NULL,
   used_at                 timestamp with time zone,
   client_state            text,
+  sign_in_tries           integer DEFAULT 0 NOT NULL,
   CONSTRAINT connect_attempts_pkey PRIMARY KEY (state_hash),
   CONSTRAINT connect_attempts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );

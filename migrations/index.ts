@@ -30,6 +30,7 @@ import { ReplyTargetIndexes1795523240000 } from './1795523240000-reply-target-in
 import { EventRecording1795530000000 } from './1795530000000-event-recording';
 import { PostVariants1795540000000 } from './1795540000000-post-variants';
 import { AccountTraits1795550000000 } from './1795550000000-account-traits';
+import { SignInTries1795560000000 } from './1795560000000-sign-in-tries';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   EventRecording1795530000000,
   PostVariants1795540000000,
   AccountTraits1795550000000,
+  SignInTries1795560000000,
 ];

@@ -10,7 +10,7 @@ import { RedirectUrlsService } from '../customers';
 import { AppCredentialsResolver } from '../networks';
 import { describeNetworkAliases, describeNetworkIds } from '../networks';
 import { NetworkRegistry, UnknownNetworkError } from '../networks';
-import { callbackUrlFor } from './callback-url';
+import { callbackUrlFor, signInUrlFor } from './callback-url';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { AuthUrlBody, AuthUrlView } from './dto/auth-url.body';
 
@@ -73,6 +73,8 @@ export class AuthUrlController {
       redirectUri: body.redirect_uri,
       clientState: body.client_state ?? null,
     });
+    // A network with app passwords has no consent page: the user signs in on the service's own.
+    if (adapter.passwordSignIn) return { auth_url: signInUrlFor(this.config.publicUrl, adapter.id, state) };
     return {
       auth_url: adapter.authorizeUrl({
         state,

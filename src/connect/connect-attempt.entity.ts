@@ -32,6 +32,10 @@ export class ConnectAttempt {
   @Column('timestamptz', { name: 'expires_at' })
   expiresAt!: Date;
 
+  /** Tries of the service's sign-in page (networks that sign in with an app password), at most SIGN_IN_TRIES. */
+  @Column('integer', { name: 'sign_in_tries', default: 0 })
+  signInTries!: number;
+
   @Column('timestamptz', { name: 'used_at', nullable: true })
   usedAt!: Date | null;
 }

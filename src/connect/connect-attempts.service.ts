@@ -8,6 +8,9 @@ import { hashSecret, newOneTimeSecret, newPkcePair } from './one-time-secret';
 /** How long a user has between opening auth_url and coming back through the callback. */
 export const ATTEMPT_LIFETIME_MINUTES = 15;
 
+/** How many times an attempt's sign-in page may be tried (a wrong app password, a typo) before it is used up. */
+export const SIGN_IN_TRIES = 5;
+
 export interface NewAttempt {
   customerId: string;
   tenantId: string;
@@ -42,6 +45,33 @@ export class ConnectAttemptsService {
     return { state: state.value, codeChallenge: pkce.challenge };
   }
 
+  /** Whether the state names an attempt of this network that is neither used nor expired (nothing changes). */
+  async isUsable(state: string, network: string): Promise<boolean> {
+    if (!isStateShaped(state)) return false;
+    return this.store.isUsableAttempt(hashSecret(state), network, this.clock.now());
+  }
+
+  /**
+   * Takes one of an attempt's SIGN_IN_TRIES: `counted` with the tries left after this one (and
+   * the attempt's customer, whose app signs in),
+   * `exhausted` when none was left (the attempt is then used up), `unusable` when the state names
+   * no open attempt of this network.
+   */
+  async takeSignInTry(
+    state: string,
+    network: string,
+  ): Promise<
+    { kind: 'counted'; triesLeft: number; customerId: string } | { kind: 'exhausted' } | { kind: 'unusable' }
+  > {
+    if (!isStateShaped(state)) return { kind: 'unusable' };
+    const hash = hashSecret(state);
+    const counted = await this.store.countSignInTry(hash, network, this.clock.now(), SIGN_IN_TRIES);
+    if (counted) return { kind: 'counted', triesLeft: SIGN_IN_TRIES - counted.tries, customerId: counted.customerId };
+    return (await this.store.isUsableAttempt(hash, network, this.clock.now()))
+      ? { kind: 'exhausted' }
+      : { kind: 'unusable' };
+  }
+
   /**
    * Uses up the attempt a callback's state names, atomically: of two callbacks with the same
    * state, one wins. Undefined when the state is unknown, used, expired by the clock's time, or
@@ -51,7 +81,7 @@ export class ConnectAttemptsService {
     state: string,
     network: string,
   ): Promise<{ attempt: ConnectAttempt; codeVerifier: string } | undefined> {
-    if (typeof state !== 'string' || state.length > 200) return undefined;
+    if (!isStateShaped(state)) return undefined;
     const hash = hashSecret(state);
     const row = await this.store.consumeAttempt(hash, network, this.clock.now());
     if (!row) return undefined;
@@ -69,4 +99,9 @@ export class ConnectAttemptsService {
   private context(stateHash: string): string {
     return `connect_attempts.code_verifier:${stateHash}`;
   }
+}
+
+/** A state as auth-url hands them out could be this: a string of bounded length (anything else is not looked up). */
+function isStateShaped(state: unknown): state is string {
+  return typeof state === 'string' && state.length > 0 && state.length <= 200;
 }

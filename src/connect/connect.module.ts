@@ -10,15 +10,18 @@ import { AuthUrlController } from './auth-url.controller';
 import { ConnectAttempt } from './connect-attempt.entity';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { ConnectStore } from './connect.store';
+import { ConnectCompletion } from './connect-completion';
 import { OAuthCallbackController } from './oauth-callback.controller';
 import { OAuthCallbackService } from './oauth-callback.service';
+import { PasswordSignInController } from './password-sign-in.controller';
+import { PasswordSignInService } from './password-sign-in.service';
 import { PendingSession } from './pending-session.entity';
 import { PendingSessionsController } from './pending-sessions.controller';
 import { PendingSessionsService } from './pending-sessions.service';
 import { PurgeExpiredConnectState } from './purge-expired-connect-state.task';
 import { QueueModule } from '../queue';
 
-/** The OAuth connect flow: auth-url, the networks' callback, pending sessions, finalize. */
+/** The connect flow: auth-url, the networks' callback (or the service's sign-in page), pending sessions, finalize. */
 @Module({
   imports: [
     QueueModule,
@@ -30,12 +33,14 @@ import { QueueModule } from '../queue';
     NetworksModule,
     WebhooksModule,
   ],
-  controllers: [AuthUrlController, OAuthCallbackController, PendingSessionsController],
+  controllers: [AuthUrlController, OAuthCallbackController, PasswordSignInController, PendingSessionsController],
   providers: [
     ConnectStore,
     ConnectAttemptsService,
     PendingSessionsService,
+    ConnectCompletion,
     OAuthCallbackService,
+    PasswordSignInService,
     PurgeExpiredConnectState,
   ],
   exports: [ConnectStore],

@@ -94,6 +94,35 @@ export class ConnectStore {
     );
   }
 
+  /**
+   * Counts one more try of an open attempt's sign-in page, atomically, while fewer than `most`
+   * were made: the tries made with this one and the attempt's customer, or undefined when the attempt is unknown, used,
+   * expired, for another network, or out of tries.
+   */
+  async countSignInTry(
+    stateHash: string,
+    network: string,
+    now: Date,
+    most: number,
+  ): Promise<{ tries: number; customerId: string } | undefined> {
+    const [row] = await this.database.rows<{ sign_in_tries: number; customer_id: string }>(
+      `UPDATE connect_attempts SET sign_in_tries = sign_in_tries + 1
+        WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > $3 AND sign_in_tries < $4
+        RETURNING sign_in_tries, customer_id`,
+      [stateHash, network, now, most],
+    );
+    return row && { tries: row.sign_in_tries, customerId: row.customer_id };
+  }
+
+  /** Whether an attempt of this network is neither used nor expired at `now`. */
+  async isUsableAttempt(stateHash: string, network: string, now: Date): Promise<boolean> {
+    const rows = await this.database.rows<{ found: number }>(
+      'SELECT 1 AS found FROM connect_attempts WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > $3',
+      [stateHash, network, now],
+    );
+    return rows.length > 0;
+  }
+
   /** Whether the customer started an attempt with this state that is neither used nor expired; in `transaction` when given. */
   async isOpenAttempt(stateHash: string, customerId: string, transaction?: Transaction): Promise<boolean> {
     const rows = await this.database.rows<{ found: number }>(

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppCredentialsResolver } from '../networks';
-import { NetworkError } from '../networks';
 import { NetworkRegistry } from '../networks';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { callbackUrlFor } from './callback-url';
-import { PendingSessionsService } from './pending-sessions.service';
-import { redirectWith } from './redirect-with';
+import { ConnectCompletion, INVALID_LINK, UNAVAILABLE_PAGE } from './connect-completion';
+import type { CallbackOutcome } from './connect-completion';
 
 export interface CallbackQuery {
   code?: string;
@@ -13,13 +12,6 @@ export interface CallbackQuery {
   error?: string;
   error_description?: string;
 }
-
-/** Where the browser goes next: back to the customer's app, or (when we cannot tell where) an error page. */
-export type CallbackOutcome =
-  { kind: 'redirect'; url: string } | { kind: 'error_page'; status: number; message: string };
-
-const INVALID_LINK =
-  'This connection link is invalid, was already used, or has expired. Please start connecting again from the app.';
 
 /**
  * The network sends the browser back here after consent. A valid state names the attempt (and so
@@ -32,7 +24,7 @@ export class OAuthCallbackService {
   constructor(
     private readonly networks: NetworkRegistry,
     private readonly attempts: ConnectAttemptsService,
-    private readonly sessions: PendingSessionsService,
+    private readonly completion: ConnectCompletion,
     private readonly apps: AppCredentialsResolver,
   ) {}
 
@@ -48,24 +40,12 @@ export class OAuthCallbackService {
         msg: 'Reading the connect attempt failed',
         err: error instanceof Error ? error.message : String(error),
       });
-      return {
-        kind: 'error_page',
-        status: 503,
-        message: 'The connection could not be completed right now. Please try again in a minute from the app.',
-      };
+      return UNAVAILABLE_PAGE;
     }
     if (!consumed) return { kind: 'error_page', status: 400, message: INVALID_LINK };
     const { attempt, codeVerifier } = consumed;
-    // client_state goes back on every redirect, errors included: the app matches it to its user either way.
-    const clientState: Record<string, string> =
-      attempt.clientState === null ? {} : { client_state: attempt.clientState };
-    const back = (params: Record<string, string>) => ({
-      kind: 'redirect' as const,
-      url: redirectWith(attempt.redirectUri, { ...params, ...clientState }),
-    });
-
     if (query.error || typeof query.code !== 'string' || !query.code) {
-      return back({
+      return this.completion.back(attempt, {
         error: clean(query.error) || 'invalid_request',
         error_description:
           clean(query.error_description) ||
@@ -73,51 +53,17 @@ export class OAuthCallbackService {
         network: adapter.id,
       });
     }
+    const code = query.code;
+    let app;
     try {
-      const app = await this.apps.appFor(attempt.customerId, adapter);
-      const callbackUrl = callbackUrlFor(publicUrl, adapter.id);
-      const grant = await adapter.exchangeCode({ code: query.code, codeVerifier, callbackUrl, app });
-      const selectable = await adapter.listSelectable(grant, app);
-      if (selectable.length === 0) {
-        return back({
-          error: 'no_accounts',
-          error_description: `This ${adapter.displayName} login has no account that can be connected`,
-          network: adapter.id,
-        });
-      }
-      const session = await this.sessions.create(attempt, selectable);
-      return back({ session, network: adapter.id });
+      app = await this.apps.appFor(attempt.customerId, adapter);
     } catch (error) {
-      // Whatever went wrong, the user goes back to the app with a reason, never to a dead end.
-      if (error instanceof NetworkError) {
-        this.logger.warn({
-          msg: 'Connecting failed at the network',
-          network: adapter.id,
-          kind: error.kind,
-          err: error.message,
-        });
-        // The details (hosts, codes) stay in our log; the user's app gets a plain reason.
-        const reason =
-          error.kind === 'transient' || error.kind === 'rate_limited'
-            ? 'is not answering right now; please try again'
-            : 'refused the connection';
-        return back({
-          error: 'network_error',
-          error_description: `${adapter.displayName} ${reason}`,
-          network: adapter.id,
-        });
-      }
-      this.logger.error({
-        msg: 'Connecting failed',
-        network: adapter.id,
-        err: error instanceof Error ? error.message : String(error),
-      });
-      return back({
-        error: 'server_error',
-        error_description: 'The connection could not be completed; please try again',
-        network: adapter.id,
-      });
+      return this.completion.failed(attempt, adapter, error);
     }
+    const callbackUrl = callbackUrlFor(publicUrl, adapter.id);
+    return this.completion.finish(attempt, adapter, app, () =>
+      adapter.exchangeCode({ code, codeVerifier, callbackUrl, app }),
+    );
   }
 }
 

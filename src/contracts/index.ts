@@ -21,6 +21,8 @@ export type { GraphLogin, PermissionRow, RemovedMetric } from './graph/graph-tab
 export { readContractJson } from './contracts-dir';
 export { pageReelsStoriesRules, uploadPhaseOf } from './graph/page-reels-stories';
 export type { DurationRangeMs, PageReelsStoriesRules } from './graph/page-reels-stories';
+export { LexiconContract, BLUESKY_LEXICON_FILE } from './lexicon/lexicon-contract';
+export type { LexiconFile } from './lexicon/lexicon-file';
 export { ThreadsContract } from './threads/threads-contract';
 export type { ThreadsRequest, ThreadsViolation } from './threads/threads-contract';
 export { threadsLinkCount, threadsPublishingRules, threadsTextLength } from './threads/threads-rules';

@@ -1,3 +1,4 @@
+import { blueskyEmulator } from './bluesky/bluesky.emulator';
 import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
 import { linkedinEmulator } from './linkedin/linkedin.emulator';
@@ -15,6 +16,7 @@ export const EMULATED_NETWORKS = [
   instagramEmulator,
   xEmulator,
   threadsEmulator,
+  blueskyEmulator,
   linkedinEmulator,
 ] as const;
 

@@ -3,15 +3,20 @@ import Fastify, { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { emulatorPlugin } from './emulator.plugin';
 import { EmulatorState } from './state/emulator-state';
 import { builtInEmulatorRegistry } from './emulated-networks';
-import { ServingEmulatorState } from './registry/emulated-network';
+import { EmulatedNetworkDescriptor, ServingEmulatorState } from './registry/emulated-network';
+import { EmulatorRegistry } from './registry/emulator-registry';
 
 /** Helpers for the emulator's unit tests: a bare Fastify with the plugin, and the OAuth dances. */
 
 export const CLIENT = { id: 'test-app', secret: 'test-secret' };
 export const REDIRECT_URI = 'https://service.test/oauth/callback?keep=1';
 
-export async function emulatorApp(): Promise<{ app: FastifyInstance; state: ServingEmulatorState }> {
-  const state = new EmulatorState({ registry: builtInEmulatorRegistry() });
+/** `networks`: a registry of other descriptors (a network's folder tested before it is listed in EMULATED_NETWORKS). */
+export async function emulatorApp(
+  networks?: readonly EmulatedNetworkDescriptor[],
+): Promise<{ app: FastifyInstance; state: ServingEmulatorState }> {
+  const registry = networks ? new EmulatorRegistry<EmulatedNetworkDescriptor>(networks) : builtInEmulatorRegistry();
+  const state = new EmulatorState({ registry });
   const app = Fastify();
   await app.register(emulatorPlugin, { prefix: '/emulator', state });
   await app.ready();

@@ -7,7 +7,7 @@ export { NetworkAppsService } from './apps/network-apps.service';
 export type { NetworkAppSummary } from './apps/network-apps.service';
 export { NetworkAppsStore } from './apps/network-apps.store';
 export { TestWorldApps } from './apps/test-world-apps';
-export { isWorldId, worldClientId, worldMark, worldsNamedIn } from './apps/test-world-mark';
+export { isWorldId, WORLD_HEADER, worldClientId, worldMark, worldsNamedIn } from './apps/test-world-mark';
 export { CONTENT_RULES, CONTENT_WARNINGS } from './content-rule';
 export type { ContentRule } from './content-rule';
 export { NetworkHttpModule } from './http/network-http.module';
@@ -24,10 +24,13 @@ export type {
   MediaKind,
   NetworkAdapter,
   NetworkComment,
+  PasswordCredentials,
+  PasswordSignIn,
   PostPart,
   PublishOutcome,
   PublishProgress,
   SelectableAccount,
+  UserGrant,
 } from './network-adapter';
 export type { AccountTokens, AppCredentials, AppLoginOptions, AppOption } from './network-credentials';
 export { NetworkError } from './network-error';

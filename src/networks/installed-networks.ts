@@ -1,4 +1,5 @@
 import { InstalledNetwork } from './installed-network';
+import { blueskyNetwork } from './bluesky';
 import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
 import { linkedinNetwork } from './linkedin';
@@ -14,5 +15,6 @@ export const INSTALLED_NETWORKS = [
   instagramNetwork,
   xNetwork,
   threadsNetwork,
+  blueskyNetwork,
   linkedinNetwork,
 ] as const satisfies readonly InstalledNetwork[];

@@ -1,3 +1,4 @@
+import { WORLD_HEADER, worldClientId } from './apps/test-world-mark';
 import { NetworkHttpClient } from './http/network-http.client';
 import { AppCredentials } from './network-credentials';
 import { NetworkIdentity } from './network-identity';
@@ -41,6 +42,14 @@ export abstract class NetworkAdapterBase<S extends AdapterSettings<S>> {
 
   get serviceApp(): AppCredentials | undefined {
     return this.settings.serviceApp;
+  }
+
+  /**
+   * Headers naming a test world's app to the service's own emulator, for a call that carries no
+   * client id, code or token (a sign-in with a password); none for any other app.
+   */
+  protected worldHeaders(app: AppCredentials): Record<string, string> {
+    return app.emulatorWorld === undefined ? {} : { [WORLD_HEADER]: worldClientId(app.emulatorWorld) };
   }
 
   /** The endpoints a call as `app` uses: a test world's app always talks to the service's own emulator. */

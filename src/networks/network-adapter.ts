@@ -74,6 +74,28 @@ export interface SelectableAccount {
   traits?: AccountTraits;
 }
 
+/** What a user types on the service's sign-in page for a network with app passwords. */
+export interface PasswordCredentials {
+  identifier: string;
+  password: string;
+}
+
+/** The service's sign-in page for a network with app passwords, in the network's own words. */
+export interface PasswordSignIn {
+  /** The identifier's label and an example ("Handle", "alice.bsky.social"). */
+  readonly identifierLabel: string;
+  readonly identifierExample: string;
+  /** The password's label ("App password") and where the user creates one. */
+  readonly passwordLabel: string;
+  readonly passwordHelpUrl: string;
+  /**
+   * Signs in: the user grant, as a code exchange would give it. Throws NetworkError: `permanent`
+   * when the network refuses the identifier or password, `transient` or `rate_limited` when it
+   * cannot answer now.
+   */
+  signIn(credentials: PasswordCredentials, app: AppCredentials): Promise<UserGrant>;
+}
+
 /** An adapter is named by its folder's identity (`<id>.identity.ts`). */
 export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, NetworkIdentity {
   /** True when this process talks to the built-in emulator instead of the real network. */
@@ -83,10 +105,16 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
   /** The app settings this network knows (a customer's own app may set only these); none when absent. */
   readonly appOptions?: readonly AppOption[];
 
-  /** The network's consent page for this attempt. */
+  /** The network's consent page for this attempt (never asked of a network with `passwordSignIn`). */
   authorizeUrl(request: AuthorizeRequest): string;
   /** Exchanges the callback's code for a user grant, made long-lived where the network allows. */
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant>;
+  /**
+   * Present on a network whose users give an app a password the network issues for it (Bluesky's
+   * app passwords) instead of consenting on the network's page: auth-url then sends the user to
+   * the service's own sign-in page, which asks for it and signs in here.
+   */
+  readonly passwordSignIn?: PasswordSignIn;
   /** The pages or profiles the user may connect with this grant. */
   listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]>;
   /**

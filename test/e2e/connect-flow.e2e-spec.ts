@@ -23,6 +23,7 @@ const OFFERED: Record<
   instagram: { expectedPages: 1, type: expect.stringMatching(/instagram|business/) },
   x: { expectedPages: 1, type: 'profile' },
   threads: { expectedPages: 1, type: 'profile' },
+  bluesky: { expectedPages: 1, type: 'profile' },
   // Ada's member profile and the organization she administers (Ada Bakery).
   linkedin: {
     expectedPages: 2,

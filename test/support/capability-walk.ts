@@ -299,7 +299,8 @@ export interface JsonSchema {
 export function exampleOf(schema: JsonSchema, index = 0): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.enum) return schema.enum[index % schema.enum.length];
-  if (schema.examples?.length) return schema.examples[0];
+  // Items of a list take the examples in turn (a list may want its items unique).
+  if (schema.examples?.length) return schema.examples[index % schema.examples.length];
   switch (schema.type) {
     case 'integer':
     case 'number':

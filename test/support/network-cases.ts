@@ -113,7 +113,11 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
   },
   instagram: {
     testUser: (_id, handle) => ({ instagram: { username: handle } }),
-    comments: { misshapenId: '1234_5678', unseenId: () => '98765432101', answerParent: 'parentId' },
+    comments: {
+      misshapenId: '1234_5678',
+      unseenId: () => '98765432101',
+      answerParent: 'parentId',
+    },
     faults: {
       rateLimit: { message: /\(Graph code 80002\)/, retryAfterMs: 180_000, roundingMs: 0 },
       expiredReason: /Graph code 190, subcode 463/,
@@ -121,7 +125,11 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
   },
   x: {
     testUser: (_id, handle) => ({ x: { username: handle } }),
-    comments: { misshapenId: '1'.repeat(20), unseenId: () => '98765432101', answerParent: 'replyToId' },
+    comments: {
+      misshapenId: '1'.repeat(20),
+      unseenId: () => '98765432101',
+      answerParent: 'replyToId',
+    },
     // x-rate-limit-reset says when the window opens again; a 401 on the call itself, not on a refresh.
     faults: {
       rateLimit: { message: /\(HTTP 429\)/, retryAfterMs: 180_000, roundingMs: 1_000 },
@@ -130,11 +138,30 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
   },
   threads: {
     testUser: (_id, handle) => ({ threads: { username: handle } }),
-    comments: { misshapenId: '1234_5678', unseenId: () => '98765432101', answerParent: 'replyToId' },
+    comments: {
+      misshapenId: '1234_5678',
+      unseenId: () => '98765432101',
+      answerParent: 'replyToId',
+    },
     // Graph's user-level throttle (code 17) comes without usage headers: the default back-off.
     faults: {
       rateLimit: { message: /\(Graph code 17\)/, retryAfterMs: GRAPH_DEFAULT_WAIT_MS, roundingMs: 0 },
       expiredReason: /Graph code 190, subcode 463/,
+    },
+  },
+  bluesky: {
+    testUser: (id) => ({ bluesky: { handle: `${id.toLowerCase().replace(/_/g, '-')}.bsky.social` } }),
+    comments: {
+      misshapenId: '1234_5678',
+      unseenId: (objectId) => `${objectId.slice(0, objectId.lastIndexOf('/'))}/3zzzzzzzzzzzz`,
+      answerParent: 'replyToId',
+      // A handle is a domain name: the emulator makes `<username>.bsky.social`, dashes for underscores.
+      authorName: (username) => `${username.toLowerCase().replace(/_/g, '-')}.bsky.social`,
+    },
+    // ratelimit-reset is a Unix time in seconds; an expired access token is 400 ExpiredToken.
+    faults: {
+      rateLimit: { message: /RateLimitExceeded/, retryAfterMs: 180_000, roundingMs: 1_000 },
+      expiredReason: /ExpiredToken/,
     },
   },
   linkedin: {

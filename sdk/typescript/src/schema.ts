@@ -578,7 +578,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x" | "threads" | "linkedin";
+        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -596,7 +596,7 @@ export interface components {
          * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
          * @enum {string}
          */
-        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes_emoji_bytes";
+        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes" | "graphemes_emoji_bytes";
         AccountMaxLengthView: {
             /** @example 25000 */
             maxLength: number;
@@ -1275,50 +1275,39 @@ export interface components {
                 options: string[];
             };
         };
-        LinkedinOptionsBody: {
+        BlueskyOptionsBody: {
             /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
             containers?: components["schemas"]["ContainerBody"][];
             /**
-             * @description Who sees the post (visibility): PUBLIC, or CONNECTIONS (a member's post only)
-             * @default PUBLIC
+             * @description Who may reply (a threadgate record; everyone when absent)
+             * @default everyone
              * @enum {string}
              */
-            visibility: "PUBLIC" | "CONNECTIONS";
+            replySettings: "everyone" | "nobody" | "mentioned" | "following" | "followers";
             /**
-             * @description Whether others may not reshare the post (isReshareDisabledByAuthor)
-             * @default false
+             * @description Whether others may quote the post (a postgate record; everyone when absent)
+             * @default everyone
+             * @enum {string}
              */
-            disableReshare: boolean;
-            /** @description A link shown as an article (content.article); a post without media, poll or document */
-            article?: {
+            quotes: "everyone" | "nobody";
+            /** @description The languages of the text (BCP-47) */
+            langs?: string[];
+            /** @description Content warnings the author puts on the post (self-labels) */
+            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+            /**
+             * @description The AT URI of the Bluesky post this post quotes
+             * @example at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3l6oveex3ii2l
+             */
+            quotePostUri?: string;
+            /** @description A link card (an external embed) under the text; not with images or a video */
+            linkCard?: {
                 /**
-                 * @description The article (content.article.source)
-                 * @example https://example.com/menu
+                 * Format: uri
+                 * @example https://example.com/article
                  */
-                url: string;
-                /** @description Its title, shown on the card (LinkedIn does not read the page) */
+                uri: string;
                 title: string;
                 description?: string;
-            };
-            /** @description A poll (content.poll); a post without media, article or document */
-            poll?: {
-                question: string;
-                options: string[];
-                /**
-                 * @default THREE_DAYS
-                 * @enum {string}
-                 */
-                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
-            };
-            /** @description A PDF shown as a document (Documents API, content.media); a post without media, article or poll */
-            document?: {
-                /**
-                 * @description Where the PDF is
-                 * @example https://example.com/menu.pdf
-                 */
-                url: string;
-                /** @description Its title (required by LinkedIn for a document) */
-                title: string;
             };
         };
         PostOptionsBody: {
@@ -1326,7 +1315,7 @@ export interface components {
             instagram?: components["schemas"]["InstagramOptionsBody"];
             x?: components["schemas"]["XOptionsBody"];
             threads?: components["schemas"]["ThreadsOptionsBody"];
-            linkedin?: components["schemas"]["LinkedinOptionsBody"];
+            bluesky?: components["schemas"]["BlueskyOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1387,7 +1376,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | "threads" | "linkedin" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2128,7 +2117,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads or linkedin (twitter is accepted for x) */
+                /** @description facebook, instagram, x, threads or bluesky (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
@@ -2433,7 +2422,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads or linkedin (twitter is accepted for x) */
+                /** @description facebook, instagram, x, threads or bluesky (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;

@@ -26,15 +26,17 @@ export class CreateCommentBody {
   // Graph and X ids are digits (and _); LinkedIn's are URNs, `urn:li:comment:(urn:li:activity:1,2)`.
   // Each network checks its own shape before the answer is queued (CommentingAdapter.commentId).
   @ApiPropertyOptional({
-    maxLength: 200,
-    pattern: '^[0-9A-Za-z_:(),-]{1,200}$',
+    maxLength: 300,
+    pattern: '^[\\x21-\\x7E]{1,300}$',
     example: '1866000000000000001',
     description:
       "The network's id of the comment answered (from GET …/comments); without it the answer goes under the post",
   })
   @IsOptional()
   @IsString()
-  @MaxLength(200)
-  @Matches(/^[0-9A-Za-z_:(),-]{1,200}$/, { message: 'replyToId must be a comment id from the list of comments' })
+  @MaxLength(300)
+  // Printable and without spaces; each network's own shape (digits for Graph and X, an AT URI for
+  // Bluesky) is checked before anything is sent.
+  @Matches(/^[\x21-\x7E]{1,300}$/, { message: 'replyToId must be a comment id from the list of comments' })
   replyToId?: string;
 }

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { errorCodes, FastifyInstance } from 'fastify';
 import { isHtmlContentType } from '../../common/http/html-page-headers';
 import { routedPath } from '../../common/http/routed-path';
+import { isSignInPagePath } from '../../common/http/sign-in-page-path';
 import { DASHBOARD_PREFIX, isDashboardPath } from '../routes';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -19,7 +20,8 @@ const SECURITY_HEADERS = {
 
 /**
  * What the dashboard adds to the HTTP server: HTML forms (application/x-www-form-urlencoded) are
- * read for dashboard addresses only, so the API stays JSON-only (415 for a form there, as before),
+ * read for dashboard addresses (and the networks' sign-in pages) only, so the API stays JSON-only
+ * (415 for a form there, as before),
  * and dashboard answers get their security headers.
  */
 @Injectable()
@@ -30,7 +32,8 @@ export class DashboardHttp implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
     fastify.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (request, body, done) => {
-      if (!routedPath(request.url).startsWith(`${DASHBOARD_PREFIX}/`)) {
+      const path = routedPath(request.url);
+      if (!path.startsWith(`${DASHBOARD_PREFIX}/`) && !isSignInPagePath(path)) {
         done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(FORM_TYPE), undefined);
         return;
       }

@@ -118,4 +118,24 @@ describe('world routing', () => {
     expect((await fastify.inject({ url, headers: { 'x-own': 'yes' } })).statusCode).toBe(200);
     await fastify.close();
   });
+
+  it('takes a world named by the world header, for a call that carries no token yet (a password sign-in)', async () => {
+    const { storage } = recordingStorage();
+    const worlds: string[] = [];
+    const naming: WorldStorage = {
+      ...storage,
+      withWorld: (world, work) => (worlds.push(world), storage.withWorld(world, work)),
+    };
+    const fastify = await app(naming, new WorldAdmission(limits));
+    const named = await fastify.inject({ url: '/quick', headers: { 'x-emulator-world': `sandbox_${WORLD}` } });
+    expect(named.statusCode).toBe(200);
+    expect(worlds).toEqual([WORLD]);
+    // Naming two worlds at once is refused, as with any other mark.
+    const mixed = await fastify.inject({
+      url: '/quick?access_token=t_sandbox_cus_Other1',
+      headers: { 'x-emulator-world': `sandbox_${WORLD}` },
+    });
+    expect(mixed.statusCode).toBe(400);
+    await fastify.close();
+  });
 });

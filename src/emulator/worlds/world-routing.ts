@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { requestParams } from '../http/request-params';
-import { worldsNamedIn } from '../../networks';
+import { WORLD_HEADER, worldsNamedIn } from '../../networks';
 import { runInWorld } from './current-world';
 import { collectingDelays } from './deferred-delay';
 import { holdReply } from './held-reply';
@@ -25,7 +25,7 @@ export function chooseWorld(request: FastifyRequest, world: string): void {
   chosenWorlds.set(request, world);
 }
 
-/** Everything in a network call that can carry a world's mark: URL, credentials, parameters. */
+/** Everything in a network call that can carry a world's mark: URL, credentials, the world header, parameters. */
 function markedTexts(request: FastifyRequest): string[] {
   const texts = [request.url];
   const authorization = request.headers.authorization;
@@ -34,6 +34,8 @@ function markedTexts(request: FastifyRequest): string[] {
     const basic = /^Basic\s+(.+)$/i.exec(authorization);
     if (basic) texts.push(Buffer.from(basic[1], 'base64').toString('utf8'));
   }
+  const named = request.headers[WORLD_HEADER];
+  if (typeof named === 'string') texts.push(named);
   texts.push(...Object.values(requestParams(request)));
   return texts;
 }

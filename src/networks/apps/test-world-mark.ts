@@ -9,6 +9,13 @@
  */
 export const WORLD_CLIENT_PREFIX = 'sandbox_';
 
+/**
+ * A header naming a test world by its app's client id, for a call that carries no client id, code
+ * or token yet (Bluesky's sign-in with an app password): sent only by a test world's app, to the
+ * service's own emulator, never to a network.
+ */
+export const WORLD_HEADER = 'x-emulator-world';
+
 const WORLD_ID = /^cus_[0-9A-Za-z]{1,40}$/;
 const MARK = /sandbox_(cus_[0-9A-Za-z]{1,40})/g;
 

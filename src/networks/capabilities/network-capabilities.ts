@@ -26,10 +26,12 @@ export interface NetworkCapabilities {
 /**
  * How a text is counted: `weighted` as X counts it (twitter-text: a URL 23, an emoji or a CJK
  * character 2, other characters 1); `utf16` in UTF-16 code units (an emoji 2); `code_points` in
- * Unicode code points; `graphemes_emoji_bytes` in grapheme clusters (characters as people see
- * them), an emoji counted as the number of its UTF-8 bytes (Threads: 4 for most emoji).
+ * Unicode code points; `graphemes` in user-perceived characters (Unicode extended grapheme clusters:
+ * an emoji with its skin tone 1), as AT Protocol's lexicons count `maxGraphemes`;
+ * `graphemes_emoji_bytes` in grapheme clusters, an emoji counted as the number of its UTF-8 bytes
+ * (Threads: 4 for most emoji).
  */
-export const TEXT_COUNTINGS = ['weighted', 'utf16', 'code_points', 'graphemes_emoji_bytes'] as const;
+export const TEXT_COUNTINGS = ['weighted', 'utf16', 'code_points', 'graphemes', 'graphemes_emoji_bytes'] as const;
 export type TextCounting = (typeof TEXT_COUNTINGS)[number];
 
 export interface TextCapabilities {

@@ -28,7 +28,7 @@ export interface NetworkRequest {
   json?: unknown;
   /** Sent as multipart/form-data: text fields and files. */
   multipart?: Record<string, string | MultipartFile>;
-  /** Sent as they are, with their content type (an upload URL that takes a file's bytes as the body: LinkedIn's). */
+  /** Sent as the body itself, with its type (an upload that takes the file's bytes alone: AT Protocol's uploadBlob, LinkedIn's upload URLs). */
   bytes?: { data: Buffer; contentType: string };
   headers?: Record<string, string>;
   /** Whole-request deadline, default NETWORK_TIMEOUT_MS. */
