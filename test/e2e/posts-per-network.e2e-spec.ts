@@ -97,6 +97,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         INSTAGRAM_VIDEO_POLL_MS: '1000',
         FACEBOOK_VIDEO_POLL_MS: '1000',
         THREADS_POLL_MS: '1000',
+        LINKEDIN_POLL_MS: '1000',
       },
     });
     customer = await t.createCustomer();
@@ -115,7 +116,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('scheduled', () => {
-    it.each(['facebook', 'instagram', 'threads'] as const)(
+    it.each(['facebook', 'instagram', 'threads', 'linkedin'] as const)(
       '%s: publishes a scheduled post at its time, not before',
       async (network) => {
         const text = `Scheduled on ${network}, on the dot`;
@@ -431,7 +432,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('media still processing is polled by rescheduling the job', () => {
-    afterAll(() => setEmulator({ instagramVideoPolls: 2, xVideoPolls: 2, threadsVideoPolls: 1 }));
+    afterAll(() =>
+      setEmulator({ instagramVideoPolls: 2, xVideoPolls: 2, threadsVideoPolls: 1, linkedinVideoPolls: 1 }),
+    );
 
     it.each([
       // Instagram: each status check is one attempt (INSTAGRAM_VIDEO_POLL_MS=1000 apart); the container is made once.
@@ -440,6 +443,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       ['an X video', 'x', { xVideoPolls: 1 }, 2],
       // Threads: like Instagram, each status read is one attempt (THREADS_POLL_MS=1000 apart); never published before FINISHED.
       ['a Threads video', 'threads', { threadsVideoPolls: 2 }, 3],
+      // LinkedIn: the first attempt uploads and finalizes the video, then each status read is one attempt
+      // (LINKEDIN_POLL_MS=1000 apart); the post is made once it is AVAILABLE, with the video uploaded first.
+      ['a LinkedIn video', 'linkedin', { linkedinVideoPolls: 2 }, 3],
     ] as const)(
       '%s: the delivery is attempted again, between attempts waiting without a worker',
       async (_, network, settings, attempts) => {
@@ -485,6 +491,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         if (network === 'instagram') expect(waiting.progress.containerId).toEqual(expect.any(String));
         else if (network === 'threads')
           expect(waiting.progress.parts).toEqual([expect.objectContaining({ containerId: expect.any(String) })]);
+        else if (network === 'linkedin')
+          expect(waiting.progress.media).toEqual([expect.stringMatching(/^urn:li:video:/)]);
         else
           expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
         expect(await publishedWithText(network, text)).toEqual([]);
@@ -501,7 +509,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
             ? waiting.progress.containerId
             : network === 'threads'
               ? (waiting.progress.parts as Array<{ containerId: string }>)[0]!.containerId
-              : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
+              : network === 'linkedin'
+                ? (waiting.progress.media as string[])[0]
+                : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
         expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
       },
     );

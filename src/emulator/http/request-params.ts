@@ -13,7 +13,8 @@ function asParamValue(value: unknown): string | undefined {
 }
 
 function collect(into: Record<string, string>, source: unknown): void {
-  if (typeof source !== 'object' || source === null || Array.isArray(source)) return;
+  // A raw body (bytes PUT to an upload URL) holds no parameters; read as an object it would be one per byte.
+  if (typeof source !== 'object' || source === null || Array.isArray(source) || Buffer.isBuffer(source)) return;
   const entries = isMultipartBody(source) ? Object.entries(source.fields) : Object.entries(source);
   for (const [name, value] of entries) {
     const text = asParamValue(value);
