@@ -15,7 +15,13 @@ export class BlueskyXrpc extends NetworkApi {
     super(http, network, serviceUrl, blueskyResponseError, now);
   }
 
-  query(nsid: string, params: XrpcParams, token: string): Promise<unknown> {
+  /** A query; without a token it is sent unauthenticated (the video service's getJobStatus). */
+  query(
+    nsid: string,
+    params: XrpcParams,
+    token: string | undefined,
+    headers: Record<string, string> = {},
+  ): Promise<unknown> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(params)) {
       if (value === undefined) continue;
@@ -25,7 +31,7 @@ export class BlueskyXrpc extends NetworkApi {
     return this.send({
       method: 'GET',
       url: this.url(`/xrpc/${nsid}${search ? `?${search}` : ''}`),
-      headers: bearer(token),
+      headers: { ...headers, ...(token === undefined ? {} : bearer(token)) },
     });
   }
 

@@ -93,7 +93,14 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   }
 
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnBluesky(this.api(request.app), request, this.endpoints(request.app).webUrl);
+    const endpoints = this.endpoints(request.app);
+    const publishing = {
+      api: this.api(request.app),
+      video: new BlueskyXrpc(this.http, this.id, endpoints.videoUrl),
+      webUrl: endpoints.webUrl,
+      worldHeaders: this.worldHeaders(request.app),
+    };
+    return publishOnBluesky(publishing, request);
   }
 
   unpublish(request: UnpublishRequest): Promise<void> {
