@@ -184,6 +184,15 @@ async function pdsAudience(call: BlueskyVideoCall): Promise<string> {
   }
 }
 
+/**
+ * The token the video service uploads the processed video to the account's PDS with: audience the
+ * PDS, bound to com.atproto.repo.uploadBlob, for 30 minutes (the tutorial's values).
+ */
+export async function uploadServiceToken(call: BlueskyVideoCall): Promise<string> {
+  const exp = Math.floor(call.now().getTime() / 1000) + 30 * 60;
+  return serviceToken(call, await pdsAudience(call), UPLOAD_LXM, exp);
+}
+
 /** Refuses a video the account's daily allowance cannot take, before any byte is sent; the bytes still allowed, when said. */
 async function checkUploadLimits(call: BlueskyVideoCall): Promise<number | undefined> {
   const token = await serviceToken(call, didWebOf(call.video.baseUrl), LIMITS_LXM);
@@ -216,9 +225,7 @@ async function uploadVideo(call: BlueskyVideoCall, media: PostMedia, part: numbe
       `The video (${bytes.length} bytes) is more than the Bluesky account may still upload today (${remainingBytes} bytes)`,
       { code: 'video_upload_limit' },
     );
-  const aud = await pdsAudience(call);
-  const exp = Math.floor(call.now().getTime() / 1000) + 30 * 60;
-  const token = await serviceToken(call, aud, UPLOAD_LXM, exp);
+  const token = await uploadServiceToken(call);
   const query = new URLSearchParams({ did: call.did, name: fileName(media.url) });
   const answer = await call.video.sendRecovering(
     {
