@@ -211,6 +211,20 @@ describe('Bluesky video through the video service', () => {
     await settings({ blueskyDailyVideos: 25 });
   });
 
+  it('gives up for good on a job still processing 15 minutes after the upload', async () => {
+    await settings({ blueskyVideoPolls: 1000 });
+    const { outcomes, saved } = await deliver('a video that takes forever', 'forever.mp4');
+    expect(outcomes.every((outcome) => outcome.kind === 'poll')).toBe(true);
+    const jobId = (saved[0]!.video as { jobId: string }).jobId;
+    const uploadedAt = new Date(Date.now() - 16 * 60_000).toISOString();
+    await expect(
+      deliver('a video that takes forever', 'forever.mp4', {
+        progress: { posts: [], video: { part: 0, jobId, uploadedAt } },
+      }),
+    ).rejects.toMatchObject({ kind: 'permanent', details: { code: 'video_processing_timeout' } });
+    await settings({ blueskyVideoPolls: 1 });
+  });
+
   it('surfaces the video service’s rate limit as rate_limited', async () => {
     await fault('rate_limited');
     await expect(deliver('a limited video', 'limited.mp4')).rejects.toMatchObject({ kind: 'rate_limited' });
