@@ -11,6 +11,7 @@ import { ServingEmulatorState } from '../../emulator/registry/emulated-network';
 import { NetworkHttpClient } from '../http/network-http.client';
 import type { AccountTokens, PublishOutcome, PublishProgress, PublishRequest } from '../network-adapter';
 import { mp4AspectRatio } from './bluesky-mp4';
+import { blueskyVideoResponseError } from './bluesky-video';
 import { BlueskyAdapter } from './bluesky.adapter';
 import { BlueskySettings } from './bluesky.settings';
 
@@ -121,6 +122,14 @@ const postsWithText = (text: string) =>
   state.published.list({ network: 'bluesky' }).filter((item) => item.text === text && !item.deletedAt);
 
 describe('Bluesky video through the video service', () => {
+  it('takes a refused service token at the video service for a retry, not for an expired session', () => {
+    const refused = (status: number, error: string) =>
+      blueskyVideoResponseError('bluesky', { status, headers: {}, body: { error, message: 'no' } }, new Date());
+    expect(refused(401, 'BadJwtAudience')).toMatchObject({ kind: 'transient', details: { code: 'BadJwtAudience' } });
+    expect(refused(400, 'InvalidRequest')).toMatchObject({ kind: 'permanent' });
+    expect(refused(429, 'RateLimitExceeded')).toMatchObject({ kind: 'rate_limited' });
+  });
+
   it('reads the aspect ratio of an MP4’s first picture track', () => {
     expect(mp4AspectRatio(mp4('x'))).toEqual({ width: 1280, height: 720 });
     expect(mp4AspectRatio(Buffer.from('not an mp4'))).toBeUndefined();

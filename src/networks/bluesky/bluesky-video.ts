@@ -1,7 +1,9 @@
 import { arrayField, isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
 import type { PostMedia } from '../network-adapter';
+import type { ResponseClassifier } from '../http/network-api';
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
+import { blueskyResponseError } from './bluesky-errors';
 import { BLUESKY_LIMITS } from './bluesky-lexicon-limits';
 import { AspectRatio, mp4AspectRatio } from './bluesky-mp4';
 import type { BlobRef } from './bluesky-records';
@@ -151,6 +153,17 @@ function nextRead(call: BlueskyVideoCall, progress: BlueskyVideoProgress): Date 
     );
   return new Date(now + (waited < FIRST_POLLS_MS ? QUICK_POLL_MS : SLOW_POLL_MS));
 }
+
+/**
+ * The video service's refusals, classified as XRPC's, except that a refused service token (401:
+ * BadJwtAudience, JwtExpired…) says nothing of the account's session: the next attempt asks the PDS
+ * for a new token, so it is worth a retry, and the account is not sent to reconnect.
+ */
+export const blueskyVideoResponseError: ResponseClassifier = (network, response, now) => {
+  const error = blueskyResponseError(network, response, now);
+  if (error?.kind !== 'auth_expired') return error;
+  return new NetworkError(network, 'transient', error.message, error.details);
+};
 
 /** `did:web:<host>` of a URL, as Bluesky's app names a service it asks a token for (the hostname, no port). */
 export function didWebOf(url: string): string {

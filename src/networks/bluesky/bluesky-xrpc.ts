@@ -1,4 +1,4 @@
-import { NetworkApi } from '../http/network-api';
+import { NetworkApi, ResponseClassifier } from '../http/network-api';
 import { NetworkHttpClient } from '../http/network-http.client';
 import { blueskyResponseError } from './bluesky-errors';
 
@@ -11,8 +11,14 @@ export type XrpcParams = Record<string, string | number | readonly string[] | un
  * Reads of the appview (`app.bsky.*`) go through the PDS, which forwards them.
  */
 export class BlueskyXrpc extends NetworkApi {
-  constructor(http: NetworkHttpClient, network: string, serviceUrl: string, now: () => Date = () => new Date()) {
-    super(http, network, serviceUrl, blueskyResponseError, now);
+  constructor(
+    http: NetworkHttpClient,
+    network: string,
+    serviceUrl: string,
+    now: () => Date = () => new Date(),
+    classify: ResponseClassifier = blueskyResponseError,
+  ) {
+    super(http, network, serviceUrl, classify, now);
   }
 
   /** A query; without a token it is sent unauthenticated (the video service's getJobStatus). */

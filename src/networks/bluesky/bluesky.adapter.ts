@@ -27,6 +27,7 @@ import { publishOnBluesky } from './bluesky-publisher';
 import { answerOnBluesky, listBlueskyReplies } from './bluesky-replies';
 import { blueskyAccount, endBlueskySession, refreshBlueskySession, signInToBluesky } from './bluesky-session';
 import { unpublishOnBluesky } from './bluesky-unpublish';
+import { blueskyVideoResponseError } from './bluesky-video';
 import { BlueskyXrpc } from './bluesky-xrpc';
 import { BLUESKY_IDENTITY } from './bluesky.identity';
 import { BlueskySettings } from './bluesky.settings';
@@ -96,7 +97,7 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
     const endpoints = this.endpoints(request.app);
     const publishing = {
       api: this.api(request.app),
-      video: new BlueskyXrpc(this.http, this.id, endpoints.videoUrl),
+      video: new BlueskyXrpc(this.http, this.id, endpoints.videoUrl, undefined, blueskyVideoResponseError),
       webUrl: endpoints.webUrl,
       worldHeaders: this.worldHeaders(request.app),
     };
