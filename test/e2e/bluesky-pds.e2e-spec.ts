@@ -5,7 +5,7 @@ import { NetworkHttpClient } from '../../src/networks/http/network-http.client';
 import type { AccountTokens, PublishRequest } from '../../src/networks/network-adapter';
 import { BlueskyAdapter } from '../../src/networks/bluesky/bluesky.adapter';
 import { BlueskySettings } from '../../src/networks/bluesky/bluesky.settings';
-import { uploadServiceToken } from '../../src/networks/bluesky/bluesky-video';
+import { uploadServiceToken } from '../../src/networks/bluesky/bluesky-service-auth';
 import { BlueskyXrpc } from '../../src/networks/bluesky/bluesky-xrpc';
 import { HARNESS_INSTALL_MS, installPdsHarness, RunningPds, startPds, xrpc } from '../support/bluesky-pds';
 import { startMediaServer } from '../support/media-server';
@@ -136,15 +136,7 @@ describe('Bluesky adapter against a real PDS', () => {
     // The PDS serves no video service: what it checks of the flow is the service token (its
     // audience, method and expiry, as the adapter asks them) and the app.bsky.embed.video record.
     const pdsApi = new BlueskyXrpc(http, 'bluesky', pds.pdsUrl);
-    const token = await uploadServiceToken({
-      pds: pdsApi,
-      video: new BlueskyXrpc(http, 'bluesky', `${pds.pdsUrl}/video`),
-      did,
-      token: tokens.accessToken,
-      headers: {},
-      save: async () => undefined,
-      now: () => new Date(),
-    });
+    const token = await uploadServiceToken({ pds: pdsApi, token: tokens.accessToken }, new Date());
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     expect(claims).toMatchObject({ iss: did, aud: 'did:web:localhost', lxm: 'com.atproto.repo.uploadBlob' });
     expect(Number(claims.exp) * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);

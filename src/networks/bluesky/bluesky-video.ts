@@ -1,9 +1,10 @@
-import { arrayField, isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
+import { isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
 import type { PostMedia } from '../network-adapter';
 import type { ResponseClassifier } from '../http/network-api';
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
 import { blueskyResponseError } from './bluesky-errors';
+import { didWebOf, serviceToken, uploadServiceToken } from './bluesky-service-auth';
 import { BLUESKY_LIMITS } from './bluesky-lexicon-limits';
 import { AspectRatio, mp4AspectRatio } from './bluesky-mp4';
 import type { BlobRef } from './bluesky-records';
@@ -39,8 +40,6 @@ export const BLUESKY_VIDEO_PROCESSING_LIMIT_MS = 15 * 60_000;
 const FIRST_POLLS_MS = 30_000;
 const QUICK_POLL_MS = 1_000;
 const SLOW_POLL_MS = 5_000;
-/** The method a service token for the upload is bound to: the video service stores the result on the PDS with it. */
-const UPLOAD_LXM = 'com.atproto.repo.uploadBlob';
 const LIMITS_LXM = 'app.bsky.video.getUploadLimits';
 
 /** What one publishing attempt needs for a video: the PDS, the video service, the account and how to save. */
@@ -165,47 +164,6 @@ export const blueskyVideoResponseError: ResponseClassifier = (network, response,
   return new NetworkError(network, 'transient', error.message, error.details);
 };
 
-/** `did:web:<host>` of a URL, as Bluesky's app names a service it asks a token for (the hostname, no port). */
-export function didWebOf(url: string): string {
-  return `did:web:${new URL(url).hostname}`;
-}
-
-/** A service token from the PDS for `aud`, bound to one method. */
-async function serviceToken(call: BlueskyVideoCall, aud: string, lxm: string, exp?: number): Promise<string> {
-  const body = await call.pds.query('com.atproto.server.getServiceAuth', { aud, lxm, exp }, call.token);
-  const token = isRecord(body) ? stringField(body, 'token') : undefined;
-  if (!token) throw call.pds.unexpected('getServiceAuth answered without a token');
-  return token;
-}
-
-/**
- * The PDS that holds the account's repository, named as the token's audience: the `#atproto_pds`
- * service of the DID document getSession returns (the entryway bsky.social is not the PDS that
- * stores the blob), else the host we call.
- */
-async function pdsAudience(call: BlueskyVideoCall): Promise<string> {
-  const session = await call.pds.query('com.atproto.server.getSession', {}, call.token);
-  const doc = isRecord(session) ? recordField(session, 'didDoc') : undefined;
-  const service = (doc ? (arrayField(doc, 'service') ?? []) : [])
-    .filter(isRecord)
-    .find((entry) => (stringField(entry, 'id') ?? '').endsWith('#atproto_pds'));
-  const endpoint = service ? stringField(service, 'serviceEndpoint') : undefined;
-  try {
-    return didWebOf(endpoint ?? call.pds.baseUrl);
-  } catch {
-    return didWebOf(call.pds.baseUrl);
-  }
-}
-
-/**
- * The token the video service uploads the processed video to the account's PDS with: audience the
- * PDS, bound to com.atproto.repo.uploadBlob, for 30 minutes (the tutorial's values).
- */
-export async function uploadServiceToken(call: BlueskyVideoCall): Promise<string> {
-  const exp = Math.floor(call.now().getTime() / 1000) + 30 * 60;
-  return serviceToken(call, await pdsAudience(call), UPLOAD_LXM, exp);
-}
-
 /** Refuses a video the account's daily allowance cannot take, before any byte is sent; the bytes still allowed, when said. */
 async function checkUploadLimits(call: BlueskyVideoCall): Promise<number | undefined> {
   const token = await serviceToken(call, didWebOf(call.video.baseUrl), LIMITS_LXM);
@@ -238,7 +196,7 @@ async function uploadVideo(call: BlueskyVideoCall, media: PostMedia, part: numbe
       `The video (${bytes.length} bytes) is more than the Bluesky account may still upload today (${remainingBytes} bytes)`,
       { code: 'video_upload_limit' },
     );
-  const token = await uploadServiceToken(call);
+  const token = await uploadServiceToken(call, call.now());
   const query = new URLSearchParams({ did: call.did, name: fileName(media.url) });
   const answer = await call.video.sendRecovering(
     {
