@@ -5,7 +5,7 @@ import { NetworkHttpClient } from '../../src/networks/http/network-http.client';
 import type { AccountTokens, PublishRequest } from '../../src/networks/network-adapter';
 import { BlueskyAdapter } from '../../src/networks/bluesky/bluesky.adapter';
 import { BlueskySettings } from '../../src/networks/bluesky/bluesky.settings';
-import { uploadServiceToken } from '../../src/networks/bluesky/bluesky-service-auth';
+import { didWebOf, serviceToken, uploadServiceToken } from '../../src/networks/bluesky/bluesky-service-auth';
 import { BlueskyXrpc } from '../../src/networks/bluesky/bluesky-xrpc';
 import { HARNESS_INSTALL_MS, installPdsHarness, RunningPds, startPds, xrpc } from '../support/bluesky-pds';
 import { startMediaServer } from '../support/media-server';
@@ -140,6 +140,17 @@ describe('Bluesky adapter against a real PDS', () => {
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     expect(claims).toMatchObject({ iss: did, aud: 'did:web:localhost', lxm: 'com.atproto.repo.uploadBlob' });
     expect(Number(claims.exp) * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
+    // The other token the adapter asks for: the video service's own getUploadLimits (default expiry).
+    const limits = await serviceToken(
+      { pds: pdsApi, token: tokens.accessToken },
+      didWebOf('https://video.bsky.app'),
+      'app.bsky.video.getUploadLimits',
+    );
+    expect(JSON.parse(Buffer.from(limits.split('.')[1]!, 'base64url').toString())).toMatchObject({
+      iss: did,
+      aud: 'did:web:video.bsky.app',
+      lxm: 'app.bsky.video.getUploadLimits',
+    });
     // What the video service does with it: store the processed video on the account's PDS.
     const uploaded = await fetch(`${pds.pdsUrl}/xrpc/com.atproto.repo.uploadBlob`, {
       method: 'POST',
