@@ -14,9 +14,10 @@ declare module '../state/settings' {
 }
 
 /**
- * The video service's knobs. The daily allowance defaults to what Bluesky announced when it
- * opened video (25 videos or 10 GB a day, https://bsky.social/about/blog/09-11-2024-video);
- * getUploadLimits tells the live numbers.
+ * The video service's knobs. Bluesky limits the videos an account posts a day
+ * (https://docs.bsky.app/docs/tutorials/video); the allowance defaults to the numbers it announced
+ * when it opened video on 11 September 2024, 25 videos or 10 GB a day. getUploadLimits tells the
+ * live numbers.
  */
 /** A byte count can pass COUNT's million. */
 const BYTES = {
