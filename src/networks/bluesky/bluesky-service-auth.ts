@@ -2,7 +2,7 @@ import { arrayField, isRecord, recordField, stringField } from '../http/json-fie
 import { BlueskyXrpc } from './bluesky-xrpc';
 
 /*
- * Service tokens (https://atproto.com/specs/xrpc#inter-service-authentication-jwt): JWTs the
+ * Service tokens (https://atproto.com/specs/xrpc, "Inter-Service Authentication"): JWTs the
  * account's PDS signs (com.atproto.server.getServiceAuth) for another service, named by its DID
  * (`aud`) and bound to one method (`lxm`). The video service takes two: one for its own
  * getUploadLimits, and one for the PDS's uploadBlob, which it uses to store the processed video.
