@@ -8,10 +8,10 @@ import { blueskyApp } from '../../emulator/bluesky/bluesky.testing';
 import { DEFAULT_APP_PASSWORD } from '../../emulator/bluesky/bluesky-test-user';
 import { BLUESKY_VIDEO_JOBS } from '../../emulator/bluesky/bluesky-video-jobs';
 import { ServingEmulatorState } from '../../emulator/registry/emulated-network';
-import { NetworkHttpClient } from '../http/network-http.client';
+import { NETWORK_TIMEOUT_MS, NetworkHttpClient } from '../http/network-http.client';
 import type { AccountTokens, PublishOutcome, PublishProgress, PublishRequest } from '../network-adapter';
 import { mp4AspectRatio } from './bluesky-mp4';
-import { blueskyVideoResponseError } from './bluesky-video';
+import { blueskyVideoResponseError, uploadTimeoutMs } from './bluesky-video';
 import { BlueskyAdapter } from './bluesky.adapter';
 import { BlueskySettings } from './bluesky.settings';
 
@@ -128,6 +128,11 @@ describe('Bluesky video through the video service', () => {
     expect(refused(401, 'BadJwtAudience')).toMatchObject({ kind: 'transient', details: { code: 'BadJwtAudience' } });
     expect(refused(400, 'InvalidRequest')).toMatchObject({ kind: 'permanent' });
     expect(refused(429, 'RateLimitExceeded')).toMatchObject({ kind: 'rate_limited' });
+  });
+
+  it('gives the upload of a large video more than a JSON call’s deadline', () => {
+    expect(uploadTimeoutMs(4096)).toBe(NETWORK_TIMEOUT_MS + 1000);
+    expect(uploadTimeoutMs(300_000_000)).toBe(NETWORK_TIMEOUT_MS + 300_000);
   });
 
   it('reads the aspect ratio of an MP4’s first picture track', () => {

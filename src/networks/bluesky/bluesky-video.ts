@@ -1,6 +1,7 @@
 import { isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
 import type { PostMedia } from '../network-adapter';
 import type { ResponseClassifier } from '../http/network-api';
+import { NETWORK_TIMEOUT_MS } from '../http/network-http.client';
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
 import { blueskyResponseError } from './bluesky-errors';
@@ -180,6 +181,14 @@ async function checkUploadLimits(call: BlueskyVideoCall): Promise<number | undef
   return numberField(limits, 'remainingDailyBytes');
 }
 
+/**
+ * How long the one request carrying the video may take: the usual deadline, plus a second for each
+ * megabyte (a link of 8 Mbit/s), so that a 300 MB video is not cut off at the deadline of a JSON call.
+ */
+export function uploadTimeoutMs(size: number): number {
+  return NETWORK_TIMEOUT_MS + Math.ceil(size / 1_000_000) * 1000;
+}
+
 /** The file name sent as `name`: the URL's own when it is a plain MP4 name. */
 function fileName(url: string): string {
   const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
@@ -204,6 +213,7 @@ async function uploadVideo(call: BlueskyVideoCall, media: PostMedia, part: numbe
       url: call.video.url(`/xrpc/app.bsky.video.uploadVideo?${query.toString()}`),
       bytes: { data: bytes, contentType: 'video/mp4' },
       headers: bearer(token),
+      timeoutMs: uploadTimeoutMs(bytes.length),
     },
     // A video the service already has for the account is refused with its job (`already_exists`), which holds its blob.
     (refusal) => {
