@@ -432,8 +432,20 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('media still processing is polled by rescheduling the job', () => {
+    /** The blob the Bluesky video service's job made (getJobStatus needs no token). */
+    const blueskyJobBlob = async (jobId: string) => {
+      const answer = await fetch(`${t.baseUrl}/emulator/bluesky/video/xrpc/app.bsky.video.getJobStatus?jobId=${jobId}`);
+      return ((await answer.json()) as { jobStatus: { blob?: { ref: { $link: string } } } }).jobStatus.blob?.ref.$link;
+    };
+
     afterAll(() =>
-      setEmulator({ instagramVideoPolls: 2, xVideoPolls: 2, threadsVideoPolls: 1, linkedinVideoPolls: 1 }),
+      setEmulator({
+        instagramVideoPolls: 2,
+        xVideoPolls: 2,
+        threadsVideoPolls: 1,
+        blueskyVideoPolls: 1,
+        linkedinVideoPolls: 1,
+      }),
     );
 
     it.each([
@@ -446,6 +458,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       // LinkedIn: the first attempt uploads and finalizes the video, then each status read is one attempt
       // (LINKEDIN_POLL_MS=1000 apart); the post is made once it is AVAILABLE, with the video uploaded first.
       ['a LinkedIn video', 'linkedin', { linkedinVideoPolls: 2 }, 3],
+      // Bluesky: the first attempt uploads to the video service and reads the job, each later one reads it again; posted once COMPLETED.
+      ['a Bluesky video', 'bluesky', { blueskyVideoPolls: 2 }, 3],
     ] as const)(
       '%s: the delivery is attempted again, between attempts waiting without a worker',
       async (_, network, settings, attempts) => {
@@ -493,6 +507,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
           expect(waiting.progress.parts).toEqual([expect.objectContaining({ containerId: expect.any(String) })]);
         else if (network === 'linkedin')
           expect(waiting.progress.media).toEqual([expect.stringMatching(/^urn:li:video:/)]);
+        else if (network === 'bluesky')
+          expect(waiting.progress.video).toEqual(expect.objectContaining({ jobId: expect.any(String) }));
         else
           expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
         expect(await publishedWithText(network, text)).toEqual([]);
@@ -511,7 +527,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
               ? (waiting.progress.parts as Array<{ containerId: string }>)[0]!.containerId
               : network === 'linkedin'
                 ? (waiting.progress.media as string[])[0]
-                : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
+                : network === 'bluesky'
+                  ? await blueskyJobBlob((waiting.progress.video as { jobId: string }).jobId)
+                  : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
         expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
       },
     );

@@ -13,8 +13,9 @@ function asParamValue(value: unknown): string | undefined {
 }
 
 function collect(into: Record<string, string>, source: unknown): void {
-  // A raw body (bytes PUT to an upload URL) holds no parameters; read as an object it would be one per byte.
-  if (typeof source !== 'object' || source === null || Array.isArray(source) || Buffer.isBuffer(source)) return;
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) return;
+  // Raw bytes (an upload's body: a blob, a video, a part PUT to an upload URL) are no parameters: each byte would be one.
+  if (ArrayBuffer.isView(source)) return;
   const entries = isMultipartBody(source) ? Object.entries(source.fields) : Object.entries(source);
   for (const [name, value] of entries) {
     const text = asParamValue(value);

@@ -1,4 +1,4 @@
-import { NetworkApi } from '../http/network-api';
+import { NetworkApi, ResponseClassifier } from '../http/network-api';
 import { NetworkHttpClient } from '../http/network-http.client';
 import { blueskyResponseError } from './bluesky-errors';
 
@@ -11,11 +11,23 @@ export type XrpcParams = Record<string, string | number | readonly string[] | un
  * Reads of the appview (`app.bsky.*`) go through the PDS, which forwards them.
  */
 export class BlueskyXrpc extends NetworkApi {
-  constructor(http: NetworkHttpClient, network: string, serviceUrl: string, now: () => Date = () => new Date()) {
-    super(http, network, serviceUrl, blueskyResponseError, now);
+  constructor(
+    http: NetworkHttpClient,
+    network: string,
+    serviceUrl: string,
+    now: () => Date = () => new Date(),
+    classify: ResponseClassifier = blueskyResponseError,
+  ) {
+    super(http, network, serviceUrl, classify, now);
   }
 
-  query(nsid: string, params: XrpcParams, token: string): Promise<unknown> {
+  /** A query; without a token it is sent unauthenticated (the video service's getJobStatus). */
+  query(
+    nsid: string,
+    params: XrpcParams,
+    token: string | undefined,
+    headers: Record<string, string> = {},
+  ): Promise<unknown> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(params)) {
       if (value === undefined) continue;
@@ -25,7 +37,7 @@ export class BlueskyXrpc extends NetworkApi {
     return this.send({
       method: 'GET',
       url: this.url(`/xrpc/${nsid}${search ? `?${search}` : ''}`),
-      headers: bearer(token),
+      headers: { ...headers, ...(token === undefined ? {} : bearer(token)) },
     });
   }
 

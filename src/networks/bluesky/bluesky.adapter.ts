@@ -27,6 +27,7 @@ import { publishOnBluesky } from './bluesky-publisher';
 import { answerOnBluesky, listBlueskyReplies } from './bluesky-replies';
 import { blueskyAccount, endBlueskySession, refreshBlueskySession, signInToBluesky } from './bluesky-session';
 import { unpublishOnBluesky } from './bluesky-unpublish';
+import { blueskyVideoResponseError } from './bluesky-video';
 import { BlueskyXrpc } from './bluesky-xrpc';
 import { BLUESKY_IDENTITY } from './bluesky.identity';
 import { BlueskySettings } from './bluesky.settings';
@@ -93,7 +94,14 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   }
 
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnBluesky(this.api(request.app), request, this.endpoints(request.app).webUrl);
+    const endpoints = this.endpoints(request.app);
+    const publishing = {
+      api: this.api(request.app),
+      video: new BlueskyXrpc(this.http, this.id, endpoints.videoUrl, undefined, blueskyVideoResponseError),
+      webUrl: endpoints.webUrl,
+      worldHeaders: this.worldHeaders(request.app),
+    };
+    return publishOnBluesky(publishing, request);
   }
 
   unpublish(request: UnpublishRequest): Promise<void> {
