@@ -3,13 +3,7 @@ const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
 
 // Node >= 20.19 loads ESM-only dependencies through require(); Jest (before Node 24.9) cannot, so the few
 // ESM-only packages on our import path are compiled to CommonJS for the tests only.
-const ESM_ONLY_PACKAGES = ['content-disposition', '@atproto', 'multiformats', 'await-lock', 'unicode-segmenter'];
-// Jest 29 resolves with the "require" condition; these ESM-only packages export only "import".
-const ESM_ONLY_ENTRY_POINTS = {
-  '^await-lock$': '<rootDir>/node_modules/await-lock/build/AwaitLock.js',
-  '^multiformats$': '<rootDir>/node_modules/multiformats/dist/src/index.js',
-  '^multiformats/(.*)$': '<rootDir>/node_modules/multiformats/dist/src/$1.js',
-};
+const ESM_ONLY_PACKAGES = ['content-disposition', 'unicode-segmenter'];
 const esmToCommonJs = [
   'ts-jest',
   { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true }, diagnostics: false },
@@ -22,7 +16,6 @@ const shared = {
     [`/node_modules/(${ESM_ONLY_PACKAGES.join('|')})/.+\\.js$`]: esmToCommonJs,
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
-  moduleNameMapper: ESM_ONLY_ENTRY_POINTS,
 };
 
 /** @type {import('jest').Config} */

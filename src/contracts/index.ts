@@ -27,3 +27,13 @@ export { ThreadsContract } from './threads/threads-contract';
 export type { ThreadsRequest, ThreadsViolation } from './threads/threads-contract';
 export { threadsLinkCount, threadsPublishingRules, threadsTextLength } from './threads/threads-rules';
 export type { ThreadsParamRule, ThreadsPublishingRules, ThreadsQuota } from './threads/threads-rules';
+export { LinkedInContract, operationPath as linkedInOperationPath } from './linkedin/linkedin-contract';
+export type { LinkedInRequest, LinkedInViolation } from './linkedin/linkedin-contract';
+export {
+  escapeLittleText,
+  linkedInApiRules,
+  linkedInSunset,
+  linkedInVersionActive,
+  readLittleText,
+} from './linkedin/linkedin-rules';
+export type { LinkedInApiRules, LinkedInVersionRow } from './linkedin/linkedin-rules';

@@ -1,6 +1,7 @@
 import { blueskyEmulator } from './bluesky/bluesky.emulator';
 import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
+import { linkedinEmulator } from './linkedin/linkedin.emulator';
 import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
 import { threadsEmulator } from './threads/threads.emulator';
@@ -16,6 +17,7 @@ export const EMULATED_NETWORKS = [
   xEmulator,
   threadsEmulator,
   blueskyEmulator,
+  linkedinEmulator,
 ] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];

@@ -153,3 +153,27 @@ export async function threadsLongToken(
   });
   return { token: long.json().access_token, userId: short.json().user_id };
 }
+
+/** LinkedIn's OAuth: the authorize page (all scopes or none), then the code exchange at /oauth/v2/accessToken. */
+export async function linkedInTokens(
+  app: FastifyInstance,
+  scope = 'openid profile w_member_social w_organization_social r_organization_social rw_organization_admin',
+  user?: string,
+): Promise<{ access_token: string; refresh_token?: string; expires_in: number; scope: string }> {
+  const authorize = await app.inject({
+    url: `/emulator/linkedin/oauth/v2/authorization?${query({ response_type: 'code', client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's5', scope, emulator_auto: 'approve', emulator_user: user })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/emulator/linkedin/oauth/v2/accessToken',
+    ...form({
+      grant_type: 'authorization_code',
+      code,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+      redirect_uri: REDIRECT_URI,
+    }),
+  });
+  return exchanged.json();
+}

@@ -2,6 +2,7 @@ import { InstalledNetwork } from './installed-network';
 import { blueskyNetwork } from './bluesky';
 import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
+import { linkedinNetwork } from './linkedin';
 import { threadsNetwork } from './threads';
 import { xNetwork } from './x';
 
@@ -15,4 +16,5 @@ export const INSTALLED_NETWORKS = [
   xNetwork,
   threadsNetwork,
   blueskyNetwork,
+  linkedinNetwork,
 ] as const satisfies readonly InstalledNetwork[];

@@ -19,6 +19,8 @@ const isPublicRoute = (route: RegisteredRoute): boolean =>
   route.url === '/health/ready' ||
   route.url.startsWith('/api/docs') ||
   route.url === '/oauth/:network/callback' ||
+  // The service's own sign-in page (app passwords): the attempt's one-time state is the permission (sign-in-page.e2e-spec.ts).
+  route.url === '/oauth/:network/sign-in' ||
   route.url.startsWith('/emulator') ||
   // Signed media URLs: the signature is the permission (media.e2e-spec.ts refuses bad ones).
   route.url.startsWith('/media-uploads/') ||

@@ -5,6 +5,8 @@ import { NetworkHttpClient } from '../../src/networks/http/network-http.client';
 import type { AccountTokens, PublishRequest } from '../../src/networks/network-adapter';
 import { BlueskyAdapter } from '../../src/networks/bluesky/bluesky.adapter';
 import { BlueskySettings } from '../../src/networks/bluesky/bluesky.settings';
+import { didWebOf, serviceToken, uploadServiceToken } from '../../src/networks/bluesky/bluesky-service-auth';
+import { BlueskyXrpc } from '../../src/networks/bluesky/bluesky-xrpc';
 import { HARNESS_INSTALL_MS, installPdsHarness, RunningPds, startPds, xrpc } from '../support/bluesky-pds';
 import { startMediaServer } from '../support/media-server';
 
@@ -15,18 +17,25 @@ import { startMediaServer } from '../support/media-server';
  * no appview reads (metrics, threads as views): those are tested against the emulator.
  */
 const APP = { clientId: 'unused', clientSecret: 'unused' };
+/** The start of an MP4 (an `ftyp` box naming the isom brand), then some bytes: what a PDS sniffs as video/mp4. */
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'),
+  Buffer.from('mdat of a test'),
+]);
 const contract = LexiconContract.bluesky();
 let pds: RunningPds;
 let media: Awaited<ReturnType<typeof startMediaServer>>;
 let adapter: BlueskyAdapter;
 let did: string;
 let tokens: AccountTokens;
+let http: NetworkHttpClient;
 
 beforeAll(async () => {
   installPdsHarness();
   pds = await startPds();
   media = await startMediaServer();
-  const http = new NetworkHttpClient(new HttpService(axios.create()));
+  http = new NetworkHttpClient(new HttpService(axios.create()));
   adapter = new BlueskyAdapter(new BlueskySettings(pds.pdsUrl, `${pds.pdsUrl}/video`, undefined, false), http);
   const account = await xrpc(pds.pdsUrl, 'com.atproto.server.createAccount', {
     body: { handle: 'ada.test', email: 'ada@example.com', password: 'account-password' },
@@ -120,6 +129,57 @@ describe('Bluesky adapter against a real PDS', () => {
       app: APP,
       platformPostId: outcome.platformPostId,
       progress: outcome.progress!,
+    });
+  });
+
+  it('signs the service token the adapter asks for a video upload, and takes it for uploadBlob; a post embedding the video is valid', async () => {
+    // The PDS serves no video service: what it checks of the flow is the service token (its
+    // audience, method and expiry, as the adapter asks them) and the app.bsky.embed.video record.
+    const pdsApi = new BlueskyXrpc(http, 'bluesky', pds.pdsUrl);
+    const token = await uploadServiceToken({ pds: pdsApi, token: tokens.accessToken }, new Date());
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ iss: did, aud: 'did:web:localhost', lxm: 'com.atproto.repo.uploadBlob' });
+    expect(Number(claims.exp) * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
+    // The other token the adapter asks for: the video service's own getUploadLimits (default expiry).
+    const limits = await serviceToken(
+      { pds: pdsApi, token: tokens.accessToken },
+      didWebOf('https://video.bsky.app'),
+      'app.bsky.video.getUploadLimits',
+    );
+    expect(JSON.parse(Buffer.from(limits.split('.')[1]!, 'base64url').toString())).toMatchObject({
+      iss: did,
+      aud: 'did:web:video.bsky.app',
+      lxm: 'app.bsky.video.getUploadLimits',
+    });
+    // What the video service does with it: store the processed video on the account's PDS.
+    const uploaded = await fetch(`${pds.pdsUrl}/xrpc/com.atproto.repo.uploadBlob`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'video/mp4' },
+      body: MP4,
+    });
+    expect(uploaded.status).toBe(200);
+    const { blob } = (await uploaded.json()) as { blob: Record<string, unknown> };
+    expect(blob).toMatchObject({ mimeType: 'video/mp4', size: MP4.length });
+    const post = {
+      $type: 'app.bsky.feed.post',
+      text: 'a video',
+      createdAt: new Date().toISOString(),
+      embed: {
+        $type: 'app.bsky.embed.video',
+        video: blob,
+        alt: 'a cat, moving',
+        aspectRatio: { width: 16, height: 9 },
+      },
+    };
+    expect(contract.checkRecord('app.bsky.feed.post', post)).toEqual([]);
+    const created = await pdsApi.procedure(
+      'com.atproto.repo.createRecord',
+      { repo: did, collection: 'app.bsky.feed.post', record: post },
+      tokens.accessToken,
+    );
+    const read = await record((created as { uri: string }).uri);
+    expect(read.body.value).toMatchObject({
+      embed: { $type: 'app.bsky.embed.video', video: { mimeType: 'video/mp4' } },
     });
   });
 

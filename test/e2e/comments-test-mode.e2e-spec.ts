@@ -10,7 +10,7 @@ import {
   startSandboxInstance,
   testWorldOf,
 } from '../support/sandbox-worlds';
-import { capabilitiesOf, NETWORK_FIXTURES } from '../support/network-cases';
+import { capabilitiesOf, listedAuthorName } from '../support/network-cases';
 import { TESTED_NETWORKS } from '../support/networks';
 import { TestCustomer } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -82,7 +82,7 @@ describe('Comments in a test world (NETWORK_EMULATOR=off)', () => {
       expect.objectContaining({
         id: comment.postId,
         text: 'Is this a test?',
-        authorName: NETWORK_FIXTURES[network].comments.authorName('sandbox_reader'),
+        authorName: listedAuthorName(network, 'sandbox_reader'),
         own: false,
       }),
     ]);

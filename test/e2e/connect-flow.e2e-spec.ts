@@ -10,16 +10,37 @@ import { TESTED_NETWORK_NAMES, TestedNetwork } from '../support/networks';
 
 const REDIRECT = 'https://app.example.com/connected?from=sps';
 
-/** Per network: what the emulator's default test user ("ada") offers. */
-const OFFERED: Record<TestedNetwork, { expectedPages: number; type: unknown }> = {
+/**
+ * Per network: what the emulator's default test user ("ada") offers; the kind of account offered
+ * without a picture, where the network gives none (a LinkedIn organization: its logo is a media
+ * asset, not read); the error a refused consent comes back with (the network's own code).
+ */
+const OFFERED: Record<
+  TestedNetwork,
+  { expectedPages: number; type: unknown; withoutPicture?: string; denied?: string }
+> = {
   facebook: { expectedPages: 3, type: 'page' },
   instagram: { expectedPages: 1, type: expect.stringMatching(/instagram|business/) },
   x: { expectedPages: 1, type: 'profile' },
   threads: { expectedPages: 1, type: 'profile' },
   bluesky: { expectedPages: 1, type: 'profile' },
+  // Ada's member profile and the organization she administers (Ada Bakery).
+  linkedin: {
+    expectedPages: 2,
+    type: expect.stringMatching(/^(member|organization)$/),
+    withoutPicture: 'organization',
+    // "user_cancelled_authorize: The member refused to authorize the permissions request" (authorization-code-flow).
+    denied: 'user_cancelled_authorize',
+  },
 };
 /** Every name the API takes (ids, then aliases such as twitter), with the platform emitted for it. */
-const NETWORKS = TESTED_NETWORK_NAMES.map(({ name, id }) => ({ network: name, platform: id, ...OFFERED[id] }));
+const NETWORKS = TESTED_NETWORK_NAMES.map(({ name, id }) => ({
+  network: name,
+  platform: id,
+  withoutPicture: undefined,
+  denied: 'access_denied',
+  ...OFFERED[id],
+}));
 
 describe('Connect flow against the network emulator', () => {
   let t: TestApp & { baseUrl: string };
@@ -51,7 +72,7 @@ describe('Connect flow against the network emulator', () => {
   });
   afterAll(() => t.close());
 
-  describe.each(NETWORKS)('$network', ({ network, platform, expectedPages, type }) => {
+  describe.each(NETWORKS)('$network', ({ network, platform, expectedPages, type, withoutPicture, denied }) => {
     const tenantId = `tenant-${network}`;
 
     it('auth-url → consent → callback → pending → finalize → listed, with account.connected recorded', async () => {
@@ -85,7 +106,7 @@ describe('Connect flow against the network emulator', () => {
           id: expect.any(String),
           name: expect.any(String),
           username: expect.any(String),
-          pictureUrl: expect.anything(),
+          pictureUrl: page.type === withoutPicture ? null : expect.anything(),
           type,
         });
       const minutesLeft = (new Date(pending.body.data.expiresAt).getTime() - Date.now()) / 60_000;
@@ -153,7 +174,7 @@ describe('Connect flow against the network emulator', () => {
         .auth_url;
       const { finalUrl } = await browse(authUrl, { decision: 'deny' });
       expect(finalUrl.origin + finalUrl.pathname).toBe('https://app.example.com/connected');
-      expect(finalUrl.searchParams.get('error')).toBe('access_denied');
+      expect(finalUrl.searchParams.get('error')).toBe(denied);
       expect(finalUrl.searchParams.get('error_description')).toBeTruthy();
       expect(finalUrl.searchParams.get('session')).toBeNull();
     });

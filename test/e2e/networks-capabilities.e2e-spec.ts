@@ -56,6 +56,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
         { id: 'x', displayName: 'X', aliases: ['twitter'] },
         { id: 'threads', displayName: 'Threads', aliases: [] },
         { id: 'bluesky', displayName: 'Bluesky', aliases: ['bsky'] },
+        { id: 'linkedin', displayName: 'LinkedIn', aliases: [] },
       ],
     });
     for (const path of ['/api/v1/networks', '/api/v1/networks/x']) {
@@ -75,7 +76,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
       success: false,
       error: {
         code: 'unknown_network',
-        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky',
+        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin',
         requestId: expect.any(String),
       },
     });

@@ -97,6 +97,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         INSTAGRAM_VIDEO_POLL_MS: '1000',
         FACEBOOK_VIDEO_POLL_MS: '1000',
         THREADS_POLL_MS: '1000',
+        LINKEDIN_POLL_MS: '1000',
       },
     });
     customer = await t.createCustomer();
@@ -115,7 +116,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('scheduled', () => {
-    it.each(['facebook', 'instagram', 'threads'] as const)(
+    it.each(['facebook', 'instagram', 'threads', 'linkedin'] as const)(
       '%s: publishes a scheduled post at its time, not before',
       async (network) => {
         const text = `Scheduled on ${network}, on the dot`;
@@ -431,7 +432,21 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('media still processing is polled by rescheduling the job', () => {
-    afterAll(() => setEmulator({ instagramVideoPolls: 2, xVideoPolls: 2, threadsVideoPolls: 1 }));
+    /** The blob the Bluesky video service's job made (getJobStatus needs no token). */
+    const blueskyJobBlob = async (jobId: string) => {
+      const answer = await fetch(`${t.baseUrl}/emulator/bluesky/video/xrpc/app.bsky.video.getJobStatus?jobId=${jobId}`);
+      return ((await answer.json()) as { jobStatus: { blob?: { ref: { $link: string } } } }).jobStatus.blob?.ref.$link;
+    };
+
+    afterAll(() =>
+      setEmulator({
+        instagramVideoPolls: 2,
+        xVideoPolls: 2,
+        threadsVideoPolls: 1,
+        blueskyVideoPolls: 1,
+        linkedinVideoPolls: 1,
+      }),
+    );
 
     it.each([
       // Instagram: each status check is one attempt (INSTAGRAM_VIDEO_POLL_MS=1000 apart); the container is made once.
@@ -440,6 +455,11 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       ['an X video', 'x', { xVideoPolls: 1 }, 2],
       // Threads: like Instagram, each status read is one attempt (THREADS_POLL_MS=1000 apart); never published before FINISHED.
       ['a Threads video', 'threads', { threadsVideoPolls: 2 }, 3],
+      // LinkedIn: the first attempt uploads and finalizes the video, then each status read is one attempt
+      // (LINKEDIN_POLL_MS=1000 apart); the post is made once it is AVAILABLE, with the video uploaded first.
+      ['a LinkedIn video', 'linkedin', { linkedinVideoPolls: 2 }, 3],
+      // Bluesky: the first attempt uploads to the video service and reads the job, each later one reads it again; posted once COMPLETED.
+      ['a Bluesky video', 'bluesky', { blueskyVideoPolls: 2 }, 3],
     ] as const)(
       '%s: the delivery is attempted again, between attempts waiting without a worker',
       async (_, network, settings, attempts) => {
@@ -485,6 +505,10 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         if (network === 'instagram') expect(waiting.progress.containerId).toEqual(expect.any(String));
         else if (network === 'threads')
           expect(waiting.progress.parts).toEqual([expect.objectContaining({ containerId: expect.any(String) })]);
+        else if (network === 'linkedin')
+          expect(waiting.progress.media).toEqual([expect.stringMatching(/^urn:li:video:/)]);
+        else if (network === 'bluesky')
+          expect(waiting.progress.video).toEqual(expect.objectContaining({ jobId: expect.any(String) }));
         else
           expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
         expect(await publishedWithText(network, text)).toEqual([]);
@@ -501,7 +525,11 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
             ? waiting.progress.containerId
             : network === 'threads'
               ? (waiting.progress.parts as Array<{ containerId: string }>)[0]!.containerId
-              : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
+              : network === 'linkedin'
+                ? (waiting.progress.media as string[])[0]
+                : network === 'bluesky'
+                  ? await blueskyJobBlob((waiting.progress.video as { jobId: string }).jobId)
+                  : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
         expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
       },
     );

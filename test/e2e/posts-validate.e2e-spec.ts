@@ -125,7 +125,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       });
     });
 
-    it('every network at once, scheduled, with a thread', async () => {
+    it('every network at once, scheduled, with a thread (LinkedIn, which has none, naming the second container)', async () => {
       const verdict = await verdictOf(
         post(
           TESTED_NETWORKS.map((network) => active[network]),
@@ -133,11 +133,21 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
           { scheduledAt: tomorrow() },
         ),
       );
+      const withoutThreads: readonly TestedNetwork[] = ['linkedin'];
       expect(verdict).toEqual({
         warnings: [],
-        valid: true,
+        valid: false,
         problems: [],
-        accounts: TESTED_NETWORKS.map((network) => fine(active[network], network)),
+        accounts: TESTED_NETWORKS.map((network) =>
+          withoutThreads.includes(network)
+            ? {
+                accountId: active[network],
+                platform: network,
+                valid: false,
+                problems: [problem('containers[1]', 'thread_not_allowed', /no threads/)],
+              }
+            : fine(active[network], network),
+        ),
       });
     });
   });

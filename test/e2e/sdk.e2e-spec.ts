@@ -120,7 +120,14 @@ describe('The TypeScript SDK against the running service', () => {
 
   it("reads what a network takes, typed: X's text limit and its options' JSON Schema", async () => {
     const networks = await unwrap(client.GET('/api/v1/networks'));
-    expect(networks.map((network) => network.id)).toEqual(['facebook', 'instagram', 'x', 'threads']);
+    expect(networks.map((network) => network.id)).toEqual([
+      'facebook',
+      'instagram',
+      'x',
+      'threads',
+      'bluesky',
+      'linkedin',
+    ]);
     const x = await unwrap(client.GET('/api/v1/networks/{network}', { params: { path: { network: 'x' } } }));
     const limit: number | null = x.text.maxLength;
     expect({ limit, counting: x.text.counting, names: x.options.names }).toEqual({

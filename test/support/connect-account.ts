@@ -3,7 +3,7 @@ import request from 'supertest';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { connectUntilSession } from './connect-flow';
 import { NETWORK_FIXTURES } from './network-cases';
-import { TESTED_NETWORKS } from './networks';
+import { TESTED_NETWORKS, TestedNetwork } from './networks';
 import { TestApp, TestCustomer } from './test-app';
 
 const DEFAULT_REDIRECT = 'https://app.example.com/connected';
@@ -64,7 +64,8 @@ export async function createEmulatorUser(t: Pick<EmulatedApp, 'baseUrl'>, id: st
 /**
  * Connects the first account the emulator offers on `network` for the customer's tenant, through
  * the whole connect flow (auth URL, consent, callback, finalize). A fresh user must be offered
- * exactly the one page it was made with.
+ * exactly the one page it was made with (or the ones its network's fixture says, one of which is
+ * connected).
  */
 export async function connectAccount(
   t: EmulatedApp,
@@ -73,9 +74,10 @@ export async function connectAccount(
   tenantId: string,
   options: ConnectOptions = {},
 ): Promise<ConnectedAccount> {
+  const fresh = options.freshUser ? NETWORK_FIXTURES[network as TestedNetwork]?.offered : undefined;
   const [account] = await connectAccounts(t, owner, network, tenantId, {
     ...options,
-    choose: (offered) => offered.slice(0, 1),
+    choose: (offered) => (fresh ? fresh.connect(offered) : offered.slice(0, 1)),
   });
   return account!;
 }
@@ -111,8 +113,11 @@ export async function connectAccounts(
       .get(`/api/v1/social-accounts/pending/${session}`)
       .set('Authorization', `Bearer ${owner.apiKey}`)
   ).body.data.availablePages as OfferedPage[];
-  if (options.freshUser && offered.length !== 1)
-    throw new Error(`The fresh user ${emulatorUser} was offered ${offered.length} pages on ${network}, not 1`);
+  const expected = options.freshUser ? (NETWORK_FIXTURES[network as TestedNetwork]?.offered?.count ?? 1) : undefined;
+  if (expected !== undefined && offered.length !== expected)
+    throw new Error(
+      `The fresh user ${emulatorUser} was offered ${offered.length} pages on ${network}, not ${expected}`,
+    );
   const chosen = options.choose(offered);
   if (chosen.length === 0) throw new Error(`None of the ${offered.length} pages offered on ${network} was chosen`);
   const finalized = await request(t.server)

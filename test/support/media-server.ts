@@ -22,6 +22,7 @@ const FILES: Record<string, { type: string; body: Buffer }> = {
   },
   '.mp4': { type: 'video/mp4', body: Buffer.alloc(4096, 1) },
   '.mov': { type: 'video/quicktime', body: Buffer.alloc(4096, 2) },
+  '.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n') },
 };
 
 /**

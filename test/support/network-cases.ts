@@ -52,6 +52,11 @@ export interface NetworkFixture {
    * of the emulator's `POST /control/users`: one page or profile to offer when connecting.
    */
   testUser(id: string, handle: string): Record<string, unknown>;
+  /**
+   * Where such a user is offered more than one account (a LinkedIn member and the organization they
+   * administer): how many, and which one the tests connect. Absent: one, connected.
+   */
+  offered?: { count: number; connect(offered: ReadonlyArray<{ id: string }>): Array<{ id: string }> };
   comments: {
     /** An id no comment of the network can have (the API refuses it as replyToId with 400). */
     misshapenId: string;
@@ -59,8 +64,16 @@ export interface NetworkFixture {
     unseenId(objectId: string): string;
     /** Which field of the emulator's published record names the comment an answer replies to. */
     answerParent: 'parentId' | 'replyToId';
-    /** The name a comment's author shows, when the emulator's control API made them as `username`. */
-    authorName(username: string): string;
+    /**
+     * The `authorName` a listed comment by `username` has: the name, or null where the network
+     * names a comment's author by id only (LinkedIn's `actor` URN). Absent: the name.
+     */
+    authorName?(username: string): string | null;
+    /**
+     * How another post's id is refused as `replyToId`: 422 `reply_not_in_thread`, or 400
+     * `validation_failed` where a post's id never has a comment id's shape (a LinkedIn share URN).
+     */
+    postIdAsReply?: { status: 400; code: 'validation_failed' };
   };
   faults: {
     /**
@@ -77,6 +90,12 @@ export interface NetworkFixture {
 
 const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
 
+/** The `authorName` a network lists a comment by `username` with (its fixture's, else the name). */
+export function listedAuthorName(network: TestedNetwork, username: string): string | null {
+  const { authorName } = NETWORK_FIXTURES[network].comments;
+  return authorName ? authorName(username) : username;
+}
+
 export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
   facebook: {
     // A Page, linked to an Instagram account (which Facebook Login offers for Instagram).
@@ -85,7 +104,6 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
       misshapenId: '1234567890',
       unseenId: (objectId) => `${objectId.split('_')[1]}_98765`,
       answerParent: 'parentId',
-      authorName: (username) => username,
     },
     // Graph's usage headers (estimated_time_to_regain_access) say when access comes back.
     faults: {
@@ -99,7 +117,6 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
       misshapenId: '1234_5678',
       unseenId: () => '98765432101',
       answerParent: 'parentId',
-      authorName: (username) => username,
     },
     faults: {
       rateLimit: { message: /\(Graph code 80002\)/, retryAfterMs: 180_000, roundingMs: 0 },
@@ -112,7 +129,6 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
       misshapenId: '1'.repeat(20),
       unseenId: () => '98765432101',
       answerParent: 'replyToId',
-      authorName: (username) => username,
     },
     // x-rate-limit-reset says when the window opens again; a 401 on the call itself, not on a refresh.
     faults: {
@@ -126,7 +142,6 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
       misshapenId: '1234_5678',
       unseenId: () => '98765432101',
       answerParent: 'replyToId',
-      authorName: (username) => username,
     },
     // Graph's user-level throttle (code 17) comes without usage headers: the default back-off.
     faults: {
@@ -147,6 +162,36 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
     faults: {
       rateLimit: { message: /RateLimitExceeded/, retryAfterMs: 180_000, roundingMs: 1_000 },
       expiredReason: /ExpiredToken/,
+    },
+  },
+  linkedin: {
+    // A member administering one organization; the tests connect the organization, whose posts'
+    // comments and share statistics the login reads (a member's need scopes LinkedIn restricts).
+    testUser: (id) => ({ linkedin: { name: id, organizations: [{ name: `${id} bakery` }] } }),
+    offered: {
+      count: 2,
+      connect: (offered) => offered.filter((account) => account.id.startsWith('urn:li:organization:')),
+    },
+    comments: {
+      misshapenId: '1234567890',
+      unseenId: (objectId) => `urn:li:comment:(urn:li:activity:${objectId.split(':').pop()},98765)`,
+      answerParent: 'parentId',
+      // A comment's author is its actor's URN (urn:li:person:…); LinkedIn's answer has no name.
+      authorName: () => null,
+      postIdAsReply: { status: 400, code: 'validation_failed' },
+    },
+    // LinkedIn's limits are daily and its 429 names no time: the wait lasts until the next midnight
+    // UTC (read when the test reads it, a second early, so the bounds hold the midnight between them).
+    faults: {
+      rateLimit: {
+        message: /LinkedIn answered 429 TOO_MANY_REQUESTS/,
+        get retryAfterMs() {
+          const now = new Date();
+          return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime() - 1_000;
+        },
+        roundingMs: 2_000,
+      },
+      expiredReason: /LinkedIn answered 401 EXPIRED_ACCESS_TOKEN/,
     },
   },
 };

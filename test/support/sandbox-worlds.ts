@@ -4,7 +4,7 @@ import { CustomerKeysService } from '../../src/auth/customer-keys.service';
 import { connectUntilSession, startEmulatedApp } from './connect-flow';
 import { createPost, settledPost } from './posts';
 import { PostView } from '../../src/posts/dto/post.view';
-import { capabilitiesOf, publishableContainer } from './network-cases';
+import { capabilitiesOf, NETWORK_FIXTURES, publishableContainer } from './network-cases';
 import { TestedNetwork } from './networks';
 import { TestApp, TestCustomer } from './test-app';
 
@@ -63,13 +63,15 @@ export async function connectWorldAccount(
   const { session } = await connectUntilSession(t, caller.apiKey, { network, tenantId, redirectUri });
   const auth = { Authorization: `Bearer ${caller.apiKey}` };
   const pages = (await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth)).body.data
-    .availablePages;
+    .availablePages as Array<{ id: string }>;
+  // The first offered, or the one the network's fixture connects (a LinkedIn organization, not its member).
+  const chosen = NETWORK_FIXTURES[network].offered?.connect(pages)[0] ?? pages[0]!;
   const finalized = await request(t.server)
     .post(`/api/v1/social-accounts/pending/${session}/finalize`)
     .set(auth)
-    .send({ selectedPageIds: [pages[0].id] });
+    .send({ selectedPageIds: [chosen.id] });
   if (finalized.status !== 200) throw new Error(`finalize answered ${finalized.status}: ${finalized.text}`);
-  return { id: finalized.body.data[0].id, networkAccountId: pages[0].id };
+  return { id: finalized.body.data[0].id, networkAccountId: chosen.id };
 }
 
 /** Posts to one account and waits for the outcome; with the image where the network needs media. */

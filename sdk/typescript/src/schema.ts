@@ -578,7 +578,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky";
+        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -1321,12 +1321,59 @@ export interface components {
                 description?: string;
             };
         };
+        LinkedinOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Who sees the post (visibility): PUBLIC, or CONNECTIONS (a member's post only)
+             * @default PUBLIC
+             * @enum {string}
+             */
+            visibility: "PUBLIC" | "CONNECTIONS";
+            /**
+             * @description Whether others may not reshare the post (isReshareDisabledByAuthor)
+             * @default false
+             */
+            disableReshare: boolean;
+            /** @description A link shown as an article (content.article); a post without media, poll or document */
+            article?: {
+                /**
+                 * @description The article (content.article.source)
+                 * @example https://example.com/menu
+                 */
+                url: string;
+                /** @description Its title, shown on the card (LinkedIn does not read the page) */
+                title: string;
+                description?: string;
+            };
+            /** @description A poll (content.poll); a post without media, article or document */
+            poll?: {
+                question: string;
+                options: string[];
+                /**
+                 * @default THREE_DAYS
+                 * @enum {string}
+                 */
+                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+            };
+            /** @description A PDF shown as a document (Documents API, content.media); a post without media, article or poll */
+            document?: {
+                /**
+                 * @description Where the PDF is
+                 * @example https://example.com/menu.pdf
+                 */
+                url: string;
+                /** @description Its title (required by LinkedIn for a document) */
+                title: string;
+            };
+        };
         PostOptionsBody: {
             facebook?: components["schemas"]["FacebookOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
             x?: components["schemas"]["XOptionsBody"];
             threads?: components["schemas"]["ThreadsOptionsBody"];
             bluesky?: components["schemas"]["BlueskyOptionsBody"];
+            linkedin?: components["schemas"]["LinkedinOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1387,7 +1434,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2128,7 +2175,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads or bluesky (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky or linkedin (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
@@ -2433,7 +2480,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads or bluesky (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky or linkedin (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;

@@ -23,6 +23,8 @@ export class CreateCommentBody {
   @MaxLength(8000)
   text!: string;
 
+  // Graph and X ids are digits (and _); LinkedIn's are URNs, `urn:li:comment:(urn:li:activity:1,2)`.
+  // Each network checks its own shape before the answer is queued (CommentingAdapter.commentId).
   @ApiPropertyOptional({
     maxLength: 300,
     pattern: '^[\\x21-\\x7E]{1,300}$',

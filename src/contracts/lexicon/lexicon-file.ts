@@ -18,19 +18,21 @@ export interface LexiconFile {
   lexicons: LexiconDoc[];
 }
 
-/** The installed @atproto/api's version, read from its package.json (its exports do not expose it). */
-export function installedAtprotoApiVersion(): string {
-  const manifest = require.resolve('@atproto/api').replace(/dist[\\/].*$/, 'package.json');
+/** The version of the @atproto/api resolved from `from` (its exports do not expose it), read from its package.json. */
+export function atprotoApiVersion(from?: string): string {
+  const entry = require.resolve('@atproto/api', from ? { paths: [from] } : undefined);
+  const manifest = entry.replace(/dist[\\/].*$/, 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
-export function blueskyLexiconFile(all: readonly LexiconDoc[], retrieved: string): LexiconFile {
+/** The contract file from `all` (the `schemas` of @atproto/api `version`), retrieved on `retrieved`. */
+export function blueskyLexiconFile(all: readonly LexiconDoc[], version: string, retrieved: string): LexiconFile {
   return {
     description:
       "The AT Protocol lexicons the Bluesky adapter calls or writes and the emulator serves, cut from @atproto/api's schemas with every lexicon they refer to. Test data: src/contracts/lexicon/ reads it.",
     source: {
       package: '@atproto/api',
-      version: installedAtprotoApiVersion(),
+      version,
       upstream: 'https://github.com/bluesky-social/atproto/tree/main/lexicons',
       retrieved,
     },

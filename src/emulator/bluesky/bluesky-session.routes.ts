@@ -1,4 +1,4 @@
-import { FastifyInstance } from 'fastify';
+import { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorContext } from '../emulator-context';
 import { bearerToken, authorizeBlueskyCall } from './bluesky-access';
 import { xrpcErrors } from './bluesky-errors';
@@ -13,6 +13,26 @@ function sessionBody(profile: TestBlueskyProfile, pair: SessionPair) {
     handle: profile.handle,
     did: profile.did,
     active: true,
+  };
+}
+
+/**
+ * The account's DID document as a PDS returns it with the session: its handle, and the PDS that
+ * hosts it (`#atproto_pds`, https://atproto.com/specs/did), here the emulator as it was reached,
+ * which a client names (did:web of its host) when it asks a service token for its PDS.
+ */
+function didDocument(request: FastifyRequest, profile: TestBlueskyProfile) {
+  return {
+    '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'],
+    id: profile.did,
+    alsoKnownAs: [`at://${profile.handle}`],
+    service: [
+      {
+        id: '#atproto_pds',
+        type: 'AtprotoPersonalDataServer',
+        serviceEndpoint: `${request.protocol}://${request.host}`,
+      },
+    ],
   };
 }
 
@@ -36,7 +56,7 @@ export function registerBlueskySessionRoutes(fastify: FastifyInstance, { state }
 
   fastify.get('/com.atproto.server.getSession', async (request, reply) => {
     const { profile } = await authorizeBlueskyCall(state, request, reply);
-    return { handle: profile.handle, did: profile.did, active: true };
+    return { handle: profile.handle, did: profile.did, didDoc: didDocument(request, profile), active: true };
   });
 
   fastify.post('/com.atproto.server.refreshSession', async (request) => {

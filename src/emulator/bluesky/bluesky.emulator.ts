@@ -7,9 +7,14 @@ import { XrpcError, xrpcErrors } from './bluesky-errors';
 import { blueskyThirdPartyComment } from './bluesky-third-party-comment';
 import { blueskyTestUserParts } from './bluesky-test-user';
 import { BLUESKY_TOKENS } from './bluesky-tokens';
+import { BLUESKY_VIDEO_SETTINGS } from './bluesky-video-settings';
+import { registerBlueskyVideoRoutes } from './bluesky-video.routes';
 import { blueskyXrpcPlugin } from './bluesky-xrpc.plugin';
 
-/** Bluesky: a PDS (with the appview reads it forwards) over XRPC, below /bluesky/xrpc. Every error in XRPC's shape. */
+/**
+ * Bluesky: a PDS (with the appview reads it forwards) over XRPC, below /bluesky/xrpc, and the video
+ * service below /bluesky/video/xrpc. Every error in XRPC's shape.
+ */
 export const blueskyEmulator = {
   id: 'bluesky',
   title: 'Bluesky',
@@ -18,6 +23,8 @@ export const blueskyEmulator = {
   consent: { path: '/oauth/authorize', ...blueskyConsent },
   routes: async (scope, context) => {
     await scope.register(async (xrpc) => blueskyXrpcPlugin(xrpc, context), { prefix: '/xrpc' });
+    // The video service (video.bsky.app live), on its own prefix as it is its own host.
+    await scope.register(async (video) => registerBlueskyVideoRoutes(video, context), { prefix: '/video/xrpc' });
     registerBlueskyOAuthRoutes(scope, context);
     registerBlueskyPlcRoutes(scope, context);
   },
@@ -41,5 +48,5 @@ export const blueskyEmulator = {
   },
   tokenKinds: Object.values(BLUESKY_TOKENS),
   testUser: blueskyTestUserParts,
-  control: { thirdPartyComment: blueskyThirdPartyComment },
+  control: { thirdPartyComment: blueskyThirdPartyComment, settings: BLUESKY_VIDEO_SETTINGS },
 } as const satisfies EmulatedNetworkDescriptor;

@@ -49,7 +49,9 @@ describe('emulator control API and error shapes', () => {
       payload: { network: 'myspace', parentId: '1', text: 'hi' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.problems).toEqual(['network: must be facebook, instagram, x, threads or bluesky']);
+    expect(bad.json().error.problems).toEqual([
+      'network: must be facebook, instagram, x, threads, bluesky or linkedin',
+    ]);
     const twitter = await app.inject({
       method: 'POST',
       url: '/emulator/control/comments',

@@ -9,7 +9,8 @@ const MAX_METRIC_VALUE = 1e12;
 function target(state: EmulatorState, network: unknown, objectId: unknown): { network: string; objectId: string } {
   const found = typeof network === 'string' ? state.registry.find(network) : undefined;
   if (!found) throw new ControlError(`network must be one of ${state.registry.ids.join(', ')}`);
-  if (typeof objectId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(objectId))
+  // A URN (LinkedIn's `urn:li:share:…`) holds colons.
+  if (typeof objectId !== 'string' || !/^[A-Za-z0-9_:-]{1,100}$/.test(objectId))
     throw new ControlError('objectId must be the id of a post, medium, tweet, Page or profile.');
   return { network: found.id, objectId };
 }
@@ -20,7 +21,8 @@ function parseMetrics(value: unknown): Record<string, MetricOverride | null> {
   for (const [name, setting] of Object.entries(metrics)) {
     const isCount =
       typeof setting === 'number' && Number.isInteger(setting) && setting >= 0 && setting <= MAX_METRIC_VALUE;
-    if (!/^[a-z_]{1,64}$/.test(name) || !(isCount || setting === 'unsupported' || setting === null))
+    // LinkedIn's names are camelCase (impressionCount).
+    if (!/^[A-Za-z_]{1,64}$/.test(name) || !(isCount || setting === 'unsupported' || setting === null))
       throw new ControlError(
         `metrics.${name} must be a whole number from 0 to ${MAX_METRIC_VALUE}, "unsupported" or null (metric names are the network's own).`,
       );

@@ -14,6 +14,8 @@ function asParamValue(value: unknown): string | undefined {
 
 function collect(into: Record<string, string>, source: unknown): void {
   if (typeof source !== 'object' || source === null || Array.isArray(source)) return;
+  // Raw bytes (an upload's body: a blob, a video, a part PUT to an upload URL) are no parameters: each byte would be one.
+  if (ArrayBuffer.isView(source)) return;
   const entries = isMultipartBody(source) ? Object.entries(source.fields) : Object.entries(source);
   for (const [name, value] of entries) {
     const text = asParamValue(value);

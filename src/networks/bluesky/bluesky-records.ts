@@ -52,14 +52,16 @@ export async function postRef(api: BlueskyXrpc, uri: string, token: string): Pro
   return { uri, cid };
 }
 
-/** The embed of a post: its images, a link card, a quote (with its media: recordWithMedia). */
+/** The embed of a post: its images or its video, a link card, a quote (with its media: recordWithMedia). */
 export function embedOf(
   images: { blob: BlobRef; alt: string }[],
   options: BlueskyPostOptions,
   quote: StrongRef | undefined,
+  video?: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
-  const media =
-    images.length > 0
+  const media = video
+    ? video
+    : images.length > 0
       ? { $type: 'app.bsky.embed.images', images: images.map(({ blob, alt }) => ({ image: blob, alt })) }
       : options.linkCard
         ? {

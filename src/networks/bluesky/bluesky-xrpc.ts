@@ -1,4 +1,4 @@
-import { NetworkApi } from '../http/network-api';
+import { NetworkApi, ResponseClassifier } from '../http/network-api';
 import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/network-http.client';
 import { DpopKey } from './bluesky-dpop';
 import { blueskyResponseError } from './bluesky-errors';
@@ -22,19 +22,31 @@ export class BlueskyXrpc extends NetworkApi {
     network: string,
     serviceUrl: string,
     now: () => Date = () => new Date(),
+    classify: ResponseClassifier = blueskyResponseError,
     private readonly dpop?: DpopKey,
   ) {
-    super(http, network, serviceUrl, blueskyResponseError, now);
+    super(http, network, serviceUrl, classify, now);
   }
 
-  query(nsid: string, params: XrpcParams, token: string): Promise<unknown> {
+  /** A query; without a token it is sent unauthenticated (the video service's getJobStatus). */
+  query(
+    nsid: string,
+    params: XrpcParams,
+    token: string | undefined,
+    headers: Record<string, string> = {},
+  ): Promise<unknown> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(params)) {
       if (value === undefined) continue;
       for (const one of Array.isArray(value) ? value : [value]) query.append(name, String(one));
     }
     const search = query.toString();
-    return this.authorized({ method: 'GET', url: this.url(`/xrpc/${nsid}${search ? `?${search}` : ''}`) }, token);
+    const request: NetworkRequest = {
+      method: 'GET',
+      url: this.url(`/xrpc/${nsid}${search ? `?${search}` : ''}`),
+      headers,
+    };
+    return token === undefined ? this.send(request) : this.authorized(request, token);
   }
 
   procedure(nsid: string, body: unknown, token: string): Promise<unknown> {

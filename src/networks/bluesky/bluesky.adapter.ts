@@ -41,6 +41,7 @@ import { publishOnBluesky } from './bluesky-publisher';
 import { answerOnBluesky, listBlueskyReplies } from './bluesky-replies';
 import { blueskyAccount, endBlueskySession, refreshBlueskySession, signInToBluesky } from './bluesky-session';
 import { unpublishOnBluesky } from './bluesky-unpublish';
+import { blueskyVideoResponseError } from './bluesky-video';
 import { BlueskyXrpc } from './bluesky-xrpc';
 import { BLUESKY_IDENTITY } from './bluesky.identity';
 import { BlueskySettings } from './bluesky.settings';
@@ -69,7 +70,7 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   private api(app: AppCredentials, tokens?: AccountTokens): BlueskyXrpc {
     const binding = readBinding(tokens?.tokenBinding);
     if (!binding) return new BlueskyXrpc(this.http, this.id, this.endpoints(app).serviceUrl);
-    return new BlueskyXrpc(this.http, this.id, binding.pds, undefined, new DpopKey(binding.key));
+    return new BlueskyXrpc(this.http, this.id, binding.pds, undefined, undefined, new DpopKey(binding.key));
   }
 
   /** The pieces of an atproto OAuth step as `app`; throws when the service has no OAuth client key. */
@@ -149,7 +150,14 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   }
 
   publish(request: PublishRequest): Promise<PublishOutcome> {
-    return publishOnBluesky(this.api(request.app, request.tokens), request, this.endpoints(request.app).webUrl);
+    const endpoints = this.endpoints(request.app);
+    const publishing = {
+      api: this.api(request.app, request.tokens),
+      video: new BlueskyXrpc(this.http, this.id, endpoints.videoUrl, undefined, blueskyVideoResponseError),
+      webUrl: endpoints.webUrl,
+      worldHeaders: this.worldHeaders(request.app),
+    };
+    return publishOnBluesky(publishing, request);
   }
 
   unpublish(request: UnpublishRequest): Promise<void> {

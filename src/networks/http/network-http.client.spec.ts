@@ -36,6 +36,32 @@ describe('NetworkHttpClient', () => {
     }
   });
 
+  it('PUTs raw bytes with their content type, and answers the headers (an upload part and its ETag)', async () => {
+    let received: { method?: string; type?: string; body: Buffer } = { body: Buffer.alloc(0) };
+    const server = createServer((request, response) => {
+      const pieces: Buffer[] = [];
+      request.on('data', (piece: Buffer) => pieces.push(piece));
+      request.on('end', () => {
+        received = { method: request.method, type: request.headers['content-type'], body: Buffer.concat(pieces) };
+        response.writeHead(200, { ETag: '"part-1"' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/upload`;
+      const bytes = Buffer.from([0, 1, 2, 250, 251, 252]);
+      const answer = await client.send({
+        method: 'PUT',
+        url,
+        bytes: { data: bytes, contentType: 'application/octet-stream' },
+      });
+      expect(received).toEqual({ method: 'PUT', type: 'application/octet-stream', body: bytes });
+      expect(answer.headers.etag).toBe('"part-1"');
+    } finally {
+      server.close();
+    }
+  });
+
   it('refuses an answer larger than the limit', async () => {
     const server = createServer((_, response) => response.end('x'.repeat(10_000)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,7 +19,7 @@ export interface NetworkResponse {
 }
 
 export interface NetworkRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   query?: Record<string, string | undefined>;
   /** Sent as application/x-www-form-urlencoded. */
@@ -28,7 +28,7 @@ export interface NetworkRequest {
   json?: unknown;
   /** Sent as multipart/form-data: text fields and files. */
   multipart?: Record<string, string | MultipartFile>;
-  /** Sent as the body itself, with its type (an upload that takes the file's bytes alone, as AT Protocol's uploadBlob). */
+  /** Sent as the body itself, with its type (an upload that takes the file's bytes alone: AT Protocol's uploadBlob, LinkedIn's upload URLs). */
   bytes?: { data: Buffer; contentType: string };
   headers?: Record<string, string>;
   /** Whole-request deadline, default NETWORK_TIMEOUT_MS. */
