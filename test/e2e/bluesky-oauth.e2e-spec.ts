@@ -11,7 +11,8 @@ import { connectAccount, createEmulatorUser } from '../support/connect-account';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
-import { connectWorldAccount, testWorldOf } from '../support/sandbox-worlds';
+import { connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
+import { startMediaServer } from '../support/media-server';
 
 /**
  * Bluesky through atproto OAuth, with the service's client key set: auth-url makes the pushed
@@ -27,17 +28,20 @@ const CLIENT_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
 
 let t: TestApp & { baseUrl: string };
 let customer: TestCustomer;
+let media: Awaited<ReturnType<typeof startMediaServer>>;
 
 beforeAll(async () => {
   t = await startEmulatedApp({
-    env: { BLUESKY_OAUTH_PRIVATE_KEY: CLIENT_KEY, BLUESKY_OAUTH_CLIENT_NAME: 'Fair Posts' },
+    env: { BLUESKY_OAUTH_PRIVATE_KEY: CLIENT_KEY, BLUESKY_OAUTH_CLIENT_NAME: 'Fair Posts', ALLOW_PRIVATE_URLS: 'true' },
   });
   customer = await t.createCustomer();
+  media = await startMediaServer();
   await t.app.get(RedirectUrlsService).add(customer.id, REDIRECT);
 });
 
 afterAll(async () => {
   await t?.close();
+  await media?.close();
 });
 
 const storedTokens = async (accountId: string): Promise<AccountTokens> => {
@@ -192,7 +196,7 @@ describe('Bluesky atproto OAuth', () => {
     expect((await dpopGetSession(renewed)).status).toBe(400);
   });
 
-  it("connects and publishes a test key's account the same way, in its test world", async () => {
+  it("connects and publishes a test key's account the same way, in its test world, a video too", async () => {
     const world = await testWorldOf(t, customer);
     const { id } = await connectWorldAccount(t, world, 'bluesky', TENANT, REDIRECT);
     const created = await createPost(t, world, {
@@ -202,5 +206,19 @@ describe('Bluesky atproto OAuth', () => {
     });
     expect(created.status).toBe(202);
     expect((await settledPost(t, world, created.body.data.id)).status).toBe('published');
+    // The video service's token is asked of the PDS with the session's DPoP proof.
+    const settings = await control(t, '/settings', {
+      key: world.apiKey,
+      method: 'PUT',
+      body: { blueskyVideoPolls: 0 },
+    });
+    expect(settings.status).toBe(200);
+    const video = await createPost(t, world, {
+      tenant_id: TENANT,
+      accounts: [id],
+      containers: [{ content: 'A video through atproto OAuth', media: [{ url: media.url('clip.mp4') }] }],
+    });
+    expect(video.status).toBe(202);
+    expect((await settledPost(t, world, video.body.data.id)).status).toBe('published');
   });
 });
