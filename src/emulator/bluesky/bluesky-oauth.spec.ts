@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,6 +17,11 @@ import { blueskyApp } from './bluesky.testing';
  * call with a DPoP proof. Each refusal is the one @atproto/oauth-provider answers.
  */
 const BASE = 'http://localhost:80/emulator/bluesky';
+const CONTRACT = JSON.parse(readFileSync(join(__dirname, '../../../contracts/bluesky/oauth.json'), 'utf8')) as {
+  scope: string;
+  discovery: Record<'authorizationServer' | 'protectedResource', { fieldsRead: Record<string, string> }>;
+  lifetimes: { parRequestSeconds: number };
+};
 
 let app: FastifyInstance;
 let state: ServingEmulatorState;
@@ -135,7 +142,15 @@ describe('Bluesky emulator: atproto OAuth', () => {
       dpop_signing_alg_values_supported: ['ES256'],
       client_id_metadata_document_supported: true,
     });
+    // Every field the service reads, as the contract lists them (contracts/bluesky/oauth.json).
+    expect(Object.keys(metadata)).toEqual(
+      expect.arrayContaining(Object.keys(CONTRACT.discovery.authorizationServer.fieldsRead)),
+    );
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(CONTRACT.scope.split(' ')));
     const resource = (await app.inject({ url: '/emulator/bluesky/.well-known/oauth-protected-resource' })).json();
+    expect(Object.keys(resource)).toEqual(
+      expect.arrayContaining(Object.keys(CONTRACT.discovery.protectedResource.fieldsRead)),
+    );
     expect(resource.authorization_servers).toEqual([BASE]);
   });
 
@@ -155,6 +170,7 @@ describe('Bluesky emulator: atproto OAuth', () => {
     expect([plain.statusCode, plain.json().error]).toEqual([400, 'invalid_request']);
     const pushed = await par(key, challenge);
     expect(pushed.statusCode).toBe(201);
+    expect(pushed.json().expires_in).toBe(CONTRACT.lifetimes.parRequestSeconds);
     expect(pushed.json()).toEqual({
       request_uri: expect.stringMatching(/^urn:ietf:params:oauth:request_uri:/),
       expires_in: 300,
