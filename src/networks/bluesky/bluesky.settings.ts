@@ -1,6 +1,6 @@
 import { IsOptional, IsString } from 'class-validator';
 import { AppConfig } from '../../config';
-import { validateEnvironment } from '../../config';
+import { ConfigError, validateEnvironment } from '../../config';
 import { AppCredentials } from '../network-adapter';
 import { emulatorBaseUrl, isEmulated, testWorldEmulatorUrl } from '../network-settings';
 import { IsEndpointUrl } from '../setting-rules';
@@ -97,6 +97,12 @@ export function loadBlueskySettings(config: AppConfig): BlueskySettings {
     oauth,
     true,
   );
+  // Bluesky fetches the client id (the metadata document) and takes an https URL on a host name
+  // only: a key set where it cannot work is said at start, not at the first user's consent.
+  if (oauth && !isEmulated(config, undefined) && !/^https:\/\/[^/:]*[a-zA-Z]/.test(config.publicUrl))
+    throw new ConfigError([
+      'BLUESKY_OAUTH_PRIVATE_KEY: Bluesky takes an https PUBLIC_URL on a host name only (its client id is served there)',
+    ]);
   if (isEmulated(config, undefined)) {
     const live = emulatedAt(emulatorBaseUrl(config));
     return new BlueskySettings(live.service, live.video, serviceApp, true, testWorld, live.web, live.plc, oauth, true);
