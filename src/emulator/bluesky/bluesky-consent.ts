@@ -7,7 +7,10 @@ import { PUSHED_REQUESTS, pushedRequestFor } from './bluesky-oauth-grants';
 /** The scopes of atproto OAuth the emulator knows (https://atproto.com/specs/oauth#authorization-scopes). */
 export const BLUESKY_SCOPES: ReadonlySet<string> = new Set(['atproto', 'transition:generic', 'transition:chat.bsky']);
 
-/** The issuer the redirect names (`iss`, RFC 9207), as an atproto authorization server adds it. */
+/**
+ * The redirect names its issuer (`iss`, RFC 9207), as an atproto authorization server adds it; the
+ * emulator's issuer is its own URL as reached, which bluesky-oauth.routes.ts writes over this one.
+ */
 export const BLUESKY_ISSUER = 'https://bsky.social';
 
 /**
