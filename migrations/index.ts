@@ -31,6 +31,7 @@ import { EventRecording1795530000000 } from './1795530000000-event-recording';
 import { PostVariants1795540000000 } from './1795540000000-post-variants';
 import { AccountTraits1795550000000 } from './1795550000000-account-traits';
 import { SignInTries1795560000000 } from './1795560000000-sign-in-tries';
+import { ProofKeys1795570000000 } from './1795570000000-proof-keys';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   PostVariants1795540000000,
   AccountTraits1795550000000,
   SignInTries1795560000000,
+  ProofKeys1795570000000,
 ];

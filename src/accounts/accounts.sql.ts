@@ -42,9 +42,10 @@ export const PERMISSIONS_LOST_SQL = `UPDATE connected_accounts SET scopes = $2, 
           WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $3 AND scopes @> $4::text[]
           RETURNING id`;
 
-/** $1 id, $2-$4 the sealed tokens, $5 their expiry, $6 connected_at (as loaded). */
+/** $1 id, $2-$4 the sealed tokens, $5 their expiry, $6 connected_at (as loaded), $7 the sealed binding. */
 export const REFRESHED_TOKENS_SQL = `UPDATE connected_accounts
-          SET access_token_encrypted = $2, refresh_token_encrypted = $3, user_token_encrypted = $4, token_expires_at = $5, updated_at = now()
+          SET access_token_encrypted = $2, refresh_token_encrypted = $3, user_token_encrypted = $4, token_expires_at = $5,
+              token_binding_encrypted = $7, updated_at = now()
         WHERE id = $1 AND status = 'active' AND date_trunc('milliseconds', connected_at) = $6`;
 
 /** $1 id, $2 the traits (JSON), $3 connected_at (as loaded): only the connection they were read for. */

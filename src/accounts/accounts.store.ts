@@ -183,6 +183,7 @@ export class AccountsStore {
         accessTokenEncrypted: null,
         refreshTokenEncrypted: null,
         userTokenEncrypted: null,
+        tokenBindingEncrypted: null,
         tokenExpiresAt: null,
         disconnectedAt: () => 'now()',
       },
@@ -242,6 +243,7 @@ export class AccountsStore {
       sealed.userTokenEncrypted,
       expiresAt,
       connectedAt,
+      sealed.tokenBindingEncrypted,
     ]);
   }
 

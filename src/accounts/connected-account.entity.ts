@@ -49,6 +49,10 @@ export class ConnectedAccount {
   @Column('text', { name: 'user_token_encrypted', nullable: true })
   userTokenEncrypted!: string | null;
 
+  /** What the tokens are bound to (a DPoP private key, RFC 9449), where the network binds them; sealed by TokenVault. */
+  @Column('text', { name: 'token_binding_encrypted', nullable: true })
+  tokenBindingEncrypted!: string | null;
+
   @Column('timestamptz', { name: 'token_expires_at', nullable: true })
   tokenExpiresAt!: Date | null;
 

@@ -25,7 +25,12 @@ function world(stored: AccountTokens | undefined, accountTraits?: jest.Mock<Prom
     { storeRefreshedTokens: store, storeTraits } as unknown as AccountsStore,
     {
       open: () => stored,
-      seal: () => ({ accessTokenEncrypted: 'a', refreshTokenEncrypted: 'r', userTokenEncrypted: null }),
+      seal: () => ({
+        accessTokenEncrypted: 'a',
+        refreshTokenEncrypted: 'r',
+        userTokenEncrypted: null,
+        tokenBindingEncrypted: null,
+      }),
     } as unknown as TokenVault,
     { get: () => ({ refreshAheadMs: 2 * HOUR, refresh, accountTraits }) } as unknown as NetworkRegistry,
     { appFor: jest.fn().mockResolvedValue({ clientId: 'app' }) } as unknown as AppCredentialsResolver,
@@ -65,9 +70,16 @@ describe('TokenRefresher.refreshIfDue', () => {
     expect(store).toHaveBeenCalledWith(
       'acc_1',
       new Date(0),
-      { accessTokenEncrypted: 'a', refreshTokenEncrypted: 'r', userTokenEncrypted: null },
+      { accessTokenEncrypted: 'a', refreshTokenEncrypted: 'r', userTokenEncrypted: null, tokenBindingEncrypted: null },
       new Date('2026-11-21T15:00:00Z'),
     );
+  });
+
+  it('keeps the binding the tokens were bound to when the refresh answer names none', async () => {
+    const { refresher, refresh } = world({ ...tokens, tokenBinding: 'dpop-key' });
+    refresh.mockResolvedValue({ accessToken: 'new', refreshToken: 'r2' });
+    const outcome = await refresher.refreshIfDue(account(new Date('2026-11-21T13:00:00Z')));
+    expect(outcome.tokens).toMatchObject({ accessToken: 'new', tokenBinding: 'dpop-key' });
   });
 
   it('says so when the network has no grant for a due token', async () => {

@@ -63,7 +63,13 @@ export class TokenRefresher {
     const refreshed = await adapter.refresh(tokens, await this.apps.appFor(account.customerId, adapter));
     if (!refreshed) return { kind: 'unrefreshable', tokens };
     const { scopes, ...renewed } = refreshed;
-    const next: AccountTokens = { ...renewed, userAccessToken: tokens.userAccessToken };
+    // The binding stays unless the refresh names another (a token is refreshed with the key it is bound to).
+    const binding = renewed.tokenBinding ?? tokens.tokenBinding;
+    const next: AccountTokens = {
+      ...renewed,
+      userAccessToken: tokens.userAccessToken,
+      ...(binding === undefined ? {} : { tokenBinding: binding }),
+    };
     const sealed = this.vault.seal(account.id, next);
     // Only the connection these tokens came from: a reconnect meanwhile keeps its own, newer tokens.
     await this.accounts.storeRefreshedTokens(account.id, account.connectedAt, sealed, next.expiresAt ?? null);

@@ -7,6 +7,7 @@ export interface SealedTokens {
   accessTokenEncrypted: string | null;
   refreshTokenEncrypted: string | null;
   userTokenEncrypted: string | null;
+  tokenBindingEncrypted: string | null;
 }
 
 /**
@@ -24,6 +25,7 @@ export class TokenVault {
       accessTokenEncrypted: seal(tokens.accessToken, 'access_token'),
       refreshTokenEncrypted: seal(tokens.refreshToken, 'refresh_token'),
       userTokenEncrypted: seal(tokens.userAccessToken, 'user_token'),
+      tokenBindingEncrypted: seal(tokens.tokenBinding, 'token_binding'),
     };
   }
 
@@ -36,6 +38,7 @@ export class TokenVault {
       accessToken: open(sealed.accessTokenEncrypted, 'access_token')!,
       refreshToken: open(sealed.refreshTokenEncrypted, 'refresh_token'),
       userAccessToken: open(sealed.userTokenEncrypted, 'user_token'),
+      ...(sealed.tokenBindingEncrypted ? { tokenBinding: open(sealed.tokenBindingEncrypted, 'token_binding') } : {}),
       expiresAt: expiresAt ?? undefined,
     };
   }

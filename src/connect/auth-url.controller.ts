@@ -9,7 +9,7 @@ import type { AppConfig } from '../config';
 import { RedirectUrlsService } from '../customers';
 import { AppCredentialsResolver } from '../networks';
 import { describeNetworkAliases, describeNetworkIds } from '../networks';
-import { NetworkRegistry, UnknownNetworkError } from '../networks';
+import { NetworkError, NetworkRegistry, safeNetworkMessage, UnknownNetworkError } from '../networks';
 import { callbackUrlFor, signInUrlFor } from './callback-url';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { AuthUrlBody, AuthUrlView } from './dto/auth-url.body';
@@ -41,7 +41,7 @@ export class AuthUrlController {
     description: `${describeNetworkIds()} (${describeNetworkAliases()})`,
   })
   @ApiEnvelope(AuthUrlView)
-  @ApiErrors(400, 'redirect_uri_not_allowed', 401, 'unknown_network', 'network_not_configured')
+  @ApiErrors(400, 'redirect_uri_not_allowed', 401, 'unknown_network', 'network_not_configured', 'network_unavailable')
   async create(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('network') networkName: string,
@@ -66,22 +66,40 @@ export class AuthUrlController {
       );
     }
     const app = await this.apps.appFor(caller.customerId, adapter);
-    const { state, codeChallenge } = await this.attempts.start({
+    const { state, codeChallenge, attemptSecret } = await this.attempts.start({
       customerId: caller.customerId,
       tenantId: body.tenant_id,
       network: adapter.id,
       redirectUri: body.redirect_uri,
       clientState: body.client_state ?? null,
     });
-    // A network with app passwords has no consent page: the user signs in on the service's own.
-    if (adapter.passwordSignIn) return { auth_url: signInUrlFor(this.config.publicUrl, adapter.id, state) };
-    return {
-      auth_url: adapter.authorizeUrl({
+    const signInUrl = adapter.passwordSignIn ? signInUrlFor(this.config.publicUrl, adapter.id, state) : undefined;
+    // A network with app passwords and no consent page set up: the user signs in on the service's own page.
+    if (signInUrl !== undefined && !adapter.consentConfigured?.(app)) return { auth_url: signInUrl };
+    // Getting the consent URL may be a call to the network (atproto OAuth's pushed request): a
+    // failure there is the network's, answered as such (the attempt is left to expire unused).
+    let authUrl: string;
+    try {
+      const start = await adapter.authorizeUrl({
         state,
         codeChallenge,
         callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
         app,
-      }),
-    };
+        attemptSecret,
+        ...(body.login_hint === undefined ? {} : { loginHint: body.login_hint }),
+      });
+      if (typeof start === 'string') authUrl = start;
+      else {
+        authUrl = start.url;
+        if (start.keep !== undefined) await this.attempts.keepAdapterState(state, adapter.id, start.keep);
+      }
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      throw new ApiException(
+        'network_unavailable',
+        `${adapter.displayName} did not take the authorization request: ${safeNetworkMessage(error.message)}`,
+      );
+    }
+    return signInUrl === undefined ? { auth_url: authUrl } : { auth_url: authUrl, password_sign_in_url: signInUrl };
   }
 }

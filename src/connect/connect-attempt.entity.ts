@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** One auth-url call: who asked, where to send the user back, and the PKCE verifier. Single use. */
+/** One auth-url call: who asked, where to send the user back, the PKCE verifier and the adapter's attempt secret. Single use. */
 @Entity('connect_attempts')
 export class ConnectAttempt {
   /** SHA-256 of the OAuth state; the state itself only travels through the browser. */
@@ -25,6 +25,14 @@ export class ConnectAttempt {
 
   @Column('text', { name: 'code_verifier_encrypted' })
   codeVerifierEncrypted!: string;
+
+  /** A random secret per attempt, for the network's adapter (what it derives its DPoP key from); sealed like the verifier. */
+  @Column('text', { name: 'attempt_secret_encrypted', nullable: true })
+  attemptSecretEncrypted!: string | null;
+
+  /** What the adapter keeps of the attempt for its callback (the authorization server it asked), sealed; null when nothing. */
+  @Column('text', { name: 'adapter_state_encrypted', nullable: true })
+  adapterStateEncrypted!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { SecretBox } from '../common/crypto/secret-box';
@@ -29,9 +30,15 @@ export class ConnectAttemptsService {
     private readonly clock: Clock,
   ) {}
 
-  async start(attempt: NewAttempt): Promise<{ state: string; codeChallenge: string }> {
+  /**
+   * A new attempt: its state, its PKCE challenge, and a random secret the network's adapter may
+   * derive per-attempt keys from (atproto OAuth's DPoP key), kept sealed with the attempt so that the
+   * callback derives the same key. It never leaves the service.
+   */
+  async start(attempt: NewAttempt): Promise<{ state: string; codeChallenge: string; attemptSecret: string }> {
     const state = newOneTimeSecret('st');
     const pkce = newPkcePair();
+    const attemptSecret = randomBytes(32).toString('base64url');
     await this.store.insertAttempt({
       stateHash: state.hash,
       customerId: attempt.customerId,
@@ -39,10 +46,11 @@ export class ConnectAttemptsService {
       network: attempt.network,
       redirectUri: attempt.redirectUri,
       codeVerifierEncrypted: this.box.encrypt(pkce.verifier, this.context(state.hash)),
+      attemptSecretEncrypted: this.box.encrypt(attemptSecret, this.secretContext(state.hash)),
       expiresAt: new Date(this.clock.now().getTime() + ATTEMPT_LIFETIME_MINUTES * 60_000),
       clientState: attempt.clientState,
     });
-    return { state: state.value, codeChallenge: pkce.challenge };
+    return { state: state.value, codeChallenge: pkce.challenge, attemptSecret };
   }
 
   /** Whether the state names an attempt of this network that is neither used nor expired (nothing changes). */
@@ -80,7 +88,9 @@ export class ConnectAttemptsService {
   async consume(
     state: string,
     network: string,
-  ): Promise<{ attempt: ConnectAttempt; codeVerifier: string } | undefined> {
+  ): Promise<
+    { attempt: ConnectAttempt; codeVerifier: string; attemptSecret: string; adapterState?: string } | undefined
+  > {
     if (!isStateShaped(state)) return undefined;
     const hash = hashSecret(state);
     const row = await this.store.consumeAttempt(hash, network, this.clock.now());
@@ -93,11 +103,36 @@ export class ConnectAttemptsService {
       redirectUri: row.redirectUri,
       clientState: row.clientState,
     });
-    return { attempt, codeVerifier: this.box.decrypt(row.codeVerifierEncrypted, this.context(hash)) };
+    return {
+      attempt,
+      codeVerifier: this.box.decrypt(row.codeVerifierEncrypted, this.context(hash)),
+      // An attempt started before attempts had a secret has none: '' (an adapter that needs one refuses the callback).
+      attemptSecret:
+        row.attemptSecretEncrypted === null
+          ? ''
+          : this.box.decrypt(row.attemptSecretEncrypted, this.secretContext(hash)),
+      ...(row.adapterStateEncrypted === null
+        ? {}
+        : { adapterState: this.box.decrypt(row.adapterStateEncrypted, this.adapterContext(hash)) }),
+    };
+  }
+
+  /** Keeps what the network's adapter wants back at the callback (AuthorizeStart.keep), sealed with the attempt. */
+  async keepAdapterState(state: string, network: string, value: string): Promise<void> {
+    const hash = hashSecret(state);
+    await this.store.keepAdapterState(hash, network, this.box.encrypt(value, this.adapterContext(hash)));
+  }
+
+  private adapterContext(stateHash: string): string {
+    return `connect_attempts.adapter_state:${stateHash}`;
   }
 
   private context(stateHash: string): string {
     return `connect_attempts.code_verifier:${stateHash}`;
+  }
+
+  private secretContext(stateHash: string): string {
+    return `connect_attempts.attempt_secret:${stateHash}`;
   }
 }
 

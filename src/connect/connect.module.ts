@@ -16,6 +16,7 @@ import { OAuthCallbackService } from './oauth-callback.service';
 import { PasswordSignInController } from './password-sign-in.controller';
 import { PasswordSignInService } from './password-sign-in.service';
 import { PendingSession } from './pending-session.entity';
+import { PublishedDocumentsController } from './published-documents.controller';
 import { PendingSessionsController } from './pending-sessions.controller';
 import { PendingSessionsService } from './pending-sessions.service';
 import { PurgeExpiredConnectState } from './purge-expired-connect-state.task';
@@ -33,7 +34,13 @@ import { QueueModule } from '../queue';
     NetworksModule,
     WebhooksModule,
   ],
-  controllers: [AuthUrlController, OAuthCallbackController, PasswordSignInController, PendingSessionsController],
+  controllers: [
+    AuthUrlController,
+    OAuthCallbackController,
+    PasswordSignInController,
+    PendingSessionsController,
+    PublishedDocumentsController,
+  ],
   providers: [
     ConnectStore,
     ConnectAttemptsService,

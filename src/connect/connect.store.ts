@@ -11,6 +11,8 @@ export interface NewAttemptRow {
   network: string;
   redirectUri: string;
   codeVerifierEncrypted: string;
+  /** A secret the network's adapter derives what it keeps between authorize and callback from (a DPoP key). */
+  attemptSecretEncrypted: string;
   expiresAt: Date;
   clientState: string | null;
 }
@@ -22,6 +24,10 @@ export interface ConsumedAttempt {
   network: string;
   redirectUri: string;
   codeVerifierEncrypted: string;
+  /** Null for an attempt made before attempts had one. */
+  attemptSecretEncrypted: string | null;
+  /** What the adapter kept of the attempt; null when nothing. */
+  adapterStateEncrypted: string | null;
   clientState: string | null;
 }
 
@@ -43,6 +49,8 @@ interface ConsumedAttemptRow {
   network: string;
   redirect_uri: string;
   code_verifier_encrypted: string;
+  attempt_secret_encrypted: string | null;
+  adapter_state_encrypted: string | null;
   client_state: string | null;
 }
 
@@ -56,8 +64,8 @@ export class ConnectStore {
 
   async insertAttempt(attempt: NewAttemptRow): Promise<void> {
     await this.database.execute(
-      `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at, client_state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `INSERT INTO connect_attempts (state_hash, customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, expires_at, client_state, attempt_secret_encrypted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         attempt.stateHash,
         attempt.customerId,
@@ -67,7 +75,16 @@ export class ConnectStore {
         attempt.codeVerifierEncrypted,
         attempt.expiresAt,
         attempt.clientState,
+        attempt.attemptSecretEncrypted,
       ],
+    );
+  }
+
+  /** Keeps what the adapter wants back at the callback with an open attempt (sealed by the caller). */
+  async keepAdapterState(stateHash: string, network: string, sealed: string): Promise<void> {
+    await this.database.execute(
+      `UPDATE connect_attempts SET adapter_state_encrypted = $3 WHERE state_hash = $1 AND network = $2 AND used_at IS NULL`,
+      [stateHash, network, sealed],
     );
   }
 
@@ -79,7 +96,8 @@ export class ConnectStore {
     const [row] = await this.database.rows<ConsumedAttemptRow>(
       `UPDATE connect_attempts SET used_at = $3
         WHERE state_hash = $1 AND network = $2 AND used_at IS NULL AND expires_at > $3
-        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, client_state`,
+        RETURNING customer_id, tenant_id, network, redirect_uri, code_verifier_encrypted, attempt_secret_encrypted,
+                  adapter_state_encrypted, client_state`,
       [stateHash, network, now],
     );
     return (
@@ -89,6 +107,8 @@ export class ConnectStore {
         network: row.network,
         redirectUri: row.redirect_uri,
         codeVerifierEncrypted: row.code_verifier_encrypted,
+        attemptSecretEncrypted: row.attempt_secret_encrypted,
+        adapterStateEncrypted: row.adapter_state_encrypted,
         clientState: row.client_state,
       }
     );

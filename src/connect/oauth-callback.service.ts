@@ -11,6 +11,8 @@ export interface CallbackQuery {
   state?: string;
   error?: string;
   error_description?: string;
+  /** The authorization server that answers (RFC 9207), where the network says it (atproto OAuth). */
+  iss?: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export class OAuthCallbackService {
       return UNAVAILABLE_PAGE;
     }
     if (!consumed) return { kind: 'error_page', status: 400, message: INVALID_LINK };
-    const { attempt, codeVerifier } = consumed;
+    const { attempt, codeVerifier, attemptSecret, adapterState } = consumed;
     if (query.error || typeof query.code !== 'string' || !query.code) {
       return this.completion.back(attempt, {
         error: clean(query.error) || 'invalid_request',
@@ -61,8 +63,9 @@ export class OAuthCallbackService {
       return this.completion.failed(attempt, adapter, error);
     }
     const callbackUrl = callbackUrlFor(publicUrl, adapter.id);
+    const callbackParams: Record<string, string> = typeof query.iss === 'string' ? { iss: query.iss } : {};
     return this.completion.finish(attempt, adapter, app, () =>
-      adapter.exchangeCode({ code, codeVerifier, callbackUrl, app }),
+      adapter.exchangeCode({ code, codeVerifier, callbackUrl, app, attemptSecret, callbackParams, adapterState }),
     );
   }
 }

@@ -28,6 +28,22 @@ export interface AuthorizeRequest {
   /** The service's own callback URL for this network (registered in the network app). */
   callbackUrl: string;
   app: AppCredentials;
+  /**
+   * A random secret of this attempt, kept sealed by the service until the callback (never sent
+   * anywhere): what a network that binds its tokens to a key derives the attempt's key from
+   * (atproto OAuth's DPoP key), so the callback has the same key. Networks without ignore it
+   * (the service always sets it).
+   */
+  attemptSecret?: string;
+  /** The account the caller says the user will connect (auth-url `login_hint`), for a network that can start from it. */
+  loginHint?: string;
+}
+
+/** A consent URL with what the adapter keeps of the attempt until its callback (sealed by the service). */
+export interface AuthorizeStart {
+  url: string;
+  /** Handed back as CodeExchangeRequest.adapterState (atproto: the authorization server asked). */
+  keep?: string;
 }
 
 export interface CodeExchangeRequest {
@@ -35,6 +51,12 @@ export interface CodeExchangeRequest {
   codeVerifier: string;
   callbackUrl: string;
   app: AppCredentials;
+  /** The attempt's secret, as authorizeUrl had it ('' for an attempt older than attempt secrets). */
+  attemptSecret?: string;
+  /** The callback's other parameters the network sent (atproto: `iss`, RFC 9207), for an adapter that checks them. */
+  callbackParams?: Readonly<Record<string, string>>;
+  /** What authorizeUrl kept (AuthorizeStart.keep); undefined when it kept nothing. */
+  adapterState?: string;
 }
 
 /** What the user granted at the end of the OAuth dance: a user-level token, long-lived where possible. */
@@ -45,6 +67,8 @@ export interface UserGrant {
   scopes: string[];
   /** The network's id of the user, when the exchange returns it. */
   userId?: string;
+  /** What the tokens are bound to (AccountTokens.tokenBinding), where the network binds them. */
+  tokenBinding?: string;
 }
 
 /**
@@ -105,8 +129,12 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
   /** The app settings this network knows (a customer's own app may set only these); none when absent. */
   readonly appOptions?: readonly AppOption[];
 
-  /** The network's consent page for this attempt (never asked of a network with `passwordSignIn`). */
-  authorizeUrl(request: AuthorizeRequest): string;
+  /**
+   * The network's consent page for this attempt; asynchronous where getting it takes a call to the
+   * network first (atproto OAuth's pushed authorization request). Never asked of a network with
+   * `passwordSignIn` unless `consentConfigured` says the consent page is set up.
+   */
+  authorizeUrl(request: AuthorizeRequest): string | AuthorizeStart | Promise<string | AuthorizeStart>;
   /** Exchanges the callback's code for a user grant, made long-lived where the network allows. */
   exchangeCode(request: CodeExchangeRequest): Promise<UserGrant>;
   /**
@@ -115,6 +143,19 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
    * the service's own sign-in page, which asks for it and signs in here.
    */
   readonly passwordSignIn?: PasswordSignIn;
+  /**
+   * For a network with `passwordSignIn` that also has a consent page once the deployment sets it
+   * up (Bluesky: atproto OAuth, with the service's client key): true when auth-url should send users
+   * to the consent page for `app`, the sign-in page then staying the alternative
+   * (`password_sign_in_url`). Absent: the sign-in page is the only way.
+   */
+  consentConfigured?(app: AppCredentials): boolean;
+  /**
+   * A document the network reads from the service itself, served publicly at
+   * `${PUBLIC_URL}/oauth/<network>/<name>` (atproto OAuth: `client-metadata.json`, the client id,
+   * and `jwks.json`, the client's public key); undefined for a name it does not publish.
+   */
+  publishedDocument?(name: string): Record<string, unknown> | undefined;
   /** The pages or profiles the user may connect with this grant. */
   listSelectable(grant: UserGrant, app: AppCredentials): Promise<SelectableAccount[]>;
   /**

@@ -41,6 +41,12 @@ export interface AccountTokens {
   userAccessToken?: string;
   /** When the account stops working without a refresh or a new login; undefined when it does not expire. */
   expiresAt?: Date;
+  /**
+   * What the tokens are bound to, where the network binds them to a key of the client (atproto
+   * OAuth's DPoP, RFC 9449): the private key and whatever else the adapter needs to use them (where
+   * they are good), as the adapter writes it. Opaque outside the adapter; sealed like the tokens.
+   */
+  tokenBinding?: string;
   /** What a refresh answer says the new token grants, where the network says (X's `scope`); never stored with the tokens. */
   scopes?: string[];
 }

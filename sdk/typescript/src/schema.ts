@@ -914,6 +914,12 @@ export interface components {
              * @example https://www.facebook.com/v25.0/dialog/oauth?client_id=1234567890&state=st_9f86d081884c7d65
              */
             auth_url: string;
+            /**
+             * Format: uri
+             * @description Where the network also takes a password it issues for apps (Bluesky's app passwords) and auth_url is its consent page: the service's own sign-in page for the same attempt, the alternative to offer the user. Either one completes the attempt.
+             * @example https://api.example.com/oauth/bluesky/sign-in?state=st_9f86d081884c7d65
+             */
+            password_sign_in_url?: string;
         };
         AuthUrlBody: {
             /** @example tenant-42 */
@@ -929,6 +935,11 @@ export interface components {
              * @example user-42:9f86d081884c7d65
              */
             client_state?: string;
+            /**
+             * @description The account the user is about to connect, where the network can start from it: on Bluesky with atproto OAuth, a handle or DID, whose own authorization server (its PDS's) then shows the consent, the account filled in. Other networks ignore it
+             * @example alice.bsky.social
+             */
+            login_hint?: string;
         };
         AvailablePageView: {
             /**
@@ -2588,6 +2599,19 @@ export interface operations {
             };
             /** @description Our fault (`internal_error`); retry later, quoting the request id */
             500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Error. On this route: `network_unavailable` */
+            502: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

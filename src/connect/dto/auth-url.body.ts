@@ -36,6 +36,19 @@ export class AuthUrlBody {
   @IsString({ message: 'client_state must be a string' })
   @Length(1, 256, { message: 'client_state must be 1-256 characters' })
   client_state?: string;
+
+  @ApiPropertyOptional({
+    example: 'alice.bsky.social',
+    minLength: 1,
+    maxLength: 253,
+    description:
+      'The account the user is about to connect, where the network can start from it: on Bluesky with atproto OAuth, a handle or ' +
+      "DID, whose own authorization server (its PDS's) then shows the consent, the account filled in. Other networks ignore it",
+  })
+  @IsOptional()
+  @IsString({ message: 'login_hint must be a string' })
+  @Length(1, 253, { message: 'login_hint must be 1-253 characters' })
+  login_hint?: string;
 }
 
 export class AuthUrlView {
@@ -44,4 +57,13 @@ export class AuthUrlView {
     example: 'https://www.facebook.com/v25.0/dialog/oauth?client_id=1234567890&state=st_9f86d081884c7d65',
   })
   auth_url!: string;
+
+  @ApiPropertyOptional({
+    format: 'uri',
+    description:
+      "Where the network also takes a password it issues for apps (Bluesky's app passwords) and auth_url is its consent page: " +
+      "the service's own sign-in page for the same attempt, the alternative to offer the user. Either one completes the attempt.",
+    example: 'https://api.example.com/oauth/bluesky/sign-in?state=st_9f86d081884c7d65',
+  })
+  password_sign_in_url?: string;
 }

@@ -26,19 +26,25 @@ function issueJwt(
   profile: TestBlueskyProfile,
   userId: string,
   grantId: string,
+  oauth?: OAuthSessionOptions,
 ): IssuedToken {
   const spec = BLUESKY_TOKENS[kind];
   const lifetime = kind === 'access' ? 'short' : 'long';
-  const ttl = kind === 'access' ? BLUESKY_TOKENS.access.ttlSeconds.short : BLUESKY_TOKENS.refresh.ttlSeconds.long;
+  const ttl = oauth
+    ? OAUTH_TTL_SECONDS[kind]
+    : kind === 'access'
+      ? BLUESKY_TOKENS.access.ttlSeconds.short
+      : BLUESKY_TOKENS.refresh.ttlSeconds.long;
   const now = state.now();
   const header = base64url({ typ: kind === 'access' ? 'at+jwt' : 'refresh+jwt', alg: 'HS256' });
   const payload = base64url({
-    scope: SCOPES[kind],
+    scope: oauth ? oauth.scopes.join(' ') : SCOPES[kind],
     sub: profile.did,
     aud: 'did:web:bsky.social',
     iat: Math.floor(now / 1000),
     exp: Math.floor(now / 1000) + ttl,
     ...(kind === 'refresh' ? { jti: randomBase62(16) } : {}),
+    ...(oauth ? { client_id: oauth.clientId, cnf: { jkt: oauth.jkt } } : {}),
   });
   return state.credentials.saveToken({
     value: `${header}.${payload}.${randomBase62(32)}${state.credentialSuffix}`,
@@ -47,13 +53,27 @@ function issueJwt(
     lifetime,
     userId,
     subjectId: profile.did,
-    clientId: APP_PASSWORD_CLIENT,
-    scopes: ['atproto', 'transition:generic'],
+    clientId: oauth?.clientId ?? APP_PASSWORD_CLIENT,
+    scopes: oauth ? [...oauth.scopes] : ['atproto', 'transition:generic'],
     grantId,
     issuedAt: now,
     expiresAt: now + ttl * 1000,
   });
 }
+
+/** An atproto OAuth session's tokens: issued to a client, bound to its DPoP key (`cnf.jkt`). */
+export interface OAuthSessionOptions {
+  clientId: string;
+  scopes: readonly string[];
+  /** The JWK thumbprint of the DPoP key the tokens are bound to. */
+  jkt: string;
+}
+
+/**
+ * An OAuth session's lifetimes as the reference server gives a confidential client
+ * (@atproto/oauth-provider: TOKEN_MAX_AGE 60 minutes; CONFIDENTIAL_CLIENT_REFRESH_LIFETIME 3 months).
+ */
+export const OAUTH_TTL_SECONDS = { access: 3600, refresh: 91 * 24 * 3600 } as const;
 
 export interface SessionPair {
   access: IssuedToken;
@@ -66,6 +86,34 @@ export function startSession(state: EmulatorState, profile: TestBlueskyProfile, 
   return {
     access: issueJwt(state, 'access', profile, userId, grantId),
     refresh: issueJwt(state, 'refresh', profile, userId, grantId),
+  };
+}
+
+/** A new atproto OAuth session (the code redeemed): a fresh grant, its tokens bound to the client's DPoP key. */
+export function startOAuthSession(
+  state: EmulatorState,
+  profile: TestBlueskyProfile,
+  userId: string,
+  oauth: OAuthSessionOptions,
+): SessionPair {
+  const grantId = newGrantId();
+  return {
+    access: issueJwt(state, 'access', profile, userId, grantId, oauth),
+    refresh: issueJwt(state, 'refresh', profile, userId, grantId, oauth),
+  };
+}
+
+/** An OAuth refresh: the used refresh token stops at once (rotation without grace), a new pair in the same grant. */
+export function rotateOAuthSession(
+  state: EmulatorState,
+  refresh: IssuedToken,
+  profile: TestBlueskyProfile,
+  oauth: OAuthSessionOptions,
+): SessionPair {
+  refresh.invalidated = 'rotated';
+  return {
+    access: issueJwt(state, 'access', profile, refresh.userId, refresh.grantId, oauth),
+    refresh: issueJwt(state, 'refresh', profile, refresh.userId, refresh.grantId, oauth),
   };
 }
 

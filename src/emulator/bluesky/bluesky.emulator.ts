@@ -1,5 +1,7 @@
 import { blueskyConsent } from './bluesky-consent';
-import { BlueskyOAuthError, registerBlueskyOAuthRoutes } from './bluesky-oauth.routes';
+import { BlueskyOAuthError } from './bluesky-oauth-error';
+import { registerBlueskyOAuthRoutes } from './bluesky-oauth.routes';
+import { registerBlueskyPlcRoutes } from './bluesky-plc.routes';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { XrpcError, xrpcErrors } from './bluesky-errors';
 import { blueskyThirdPartyComment } from './bluesky-third-party-comment';
@@ -24,6 +26,7 @@ export const blueskyEmulator = {
     // The video service (video.bsky.app live), on its own prefix as it is its own host.
     await scope.register(async (video) => registerBlueskyVideoRoutes(video, context), { prefix: '/video/xrpc' });
     registerBlueskyOAuthRoutes(scope, context);
+    registerBlueskyPlcRoutes(scope, context);
   },
   errorShape: (path, status, message) => {
     if (path.startsWith('/oauth/'))

@@ -23,6 +23,12 @@ export interface ConsentNetwork {
   deny(redirect: URL, state: string): void;
   /** The network's published description of its authorize page, which the page's requests are checked against. */
   contract?: () => OpenApiContract;
+  /**
+   * A network whose authorize page takes only pushed authorization requests (RFC 9126: atproto
+   * OAuth): the authorize parameters from what was pushed (the page's `client_id` and `request_uri`,
+   * or the form the page posts back), in the world's state; throws ConsentPageError to refuse.
+   */
+  pushedRequest?(state: EmulatorState, params: Params, method: string): Params;
 }
 
 /** The emulator's own parameters (emulator_auto, emulator_user, emulator_decline) are not the network's. */
@@ -71,7 +77,9 @@ export function registerConsentRoute(
   sessionGate: (oauthState: string) => Promise<boolean> = async () => true,
 ): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = requestParams(request);
+    const params = network.pushedRequest
+      ? network.pushedRequest(state, requestParams(request), request.method)
+      : requestParams(request);
     // The service's redirect is checked, not the consent page's own form, which posts back here.
     if (request.method === 'GET' && network.contract)
       contractLog.record(

@@ -98,7 +98,12 @@ export async function blueskyAccount(api: BlueskyXrpc, grant: UserGrant): Promis
     username: session.handle,
     pictureUrl: stringField(fields, 'avatar') ?? null,
     type: 'profile',
-    tokens: { accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresAt: grant.expiresAt },
+    tokens: {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken,
+      expiresAt: grant.expiresAt,
+      ...(grant.tokenBinding === undefined ? {} : { tokenBinding: grant.tokenBinding }),
+    },
     scopes: grant.scopes,
   };
 }

@@ -1,5 +1,6 @@
 import { NetworkApi, ResponseClassifier } from '../http/network-api';
-import { NetworkHttpClient } from '../http/network-http.client';
+import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/network-http.client';
+import { DpopKey } from './bluesky-dpop';
 import { blueskyResponseError } from './bluesky-errors';
 
 /** A query's parameters: a repeated name (getPosts' `uris`) is sent once per value. */
@@ -7,16 +8,22 @@ export type XrpcParams = Record<string, string | number | readonly string[] | un
 
 /**
  * One PDS over XRPC (https://atproto.com/specs/xrpc): queries are GET `/xrpc/<nsid>?…`,
- * procedures POST `/xrpc/<nsid>` with JSON; every call carries the session's token as a bearer.
+ * procedures POST `/xrpc/<nsid>` with JSON. An app-password session's token goes as a bearer; an
+ * OAuth session's (`dpop` given) as `Authorization: DPoP <token>` with a proof of the key it is
+ * bound to (https://atproto.com/specs/oauth#dpop), sent again once with the PDS's nonce when it asks.
  * Reads of the appview (`app.bsky.*`) go through the PDS, which forwards them.
  */
 export class BlueskyXrpc extends NetworkApi {
+  /** The PDS's latest DPoP nonce, kept for the calls this instance (one adapter call) makes next. */
+  private nonce: string | undefined;
+
   constructor(
     http: NetworkHttpClient,
     network: string,
     serviceUrl: string,
     now: () => Date = () => new Date(),
     classify: ResponseClassifier = blueskyResponseError,
+    private readonly dpop?: DpopKey,
   ) {
     super(http, network, serviceUrl, classify, now);
   }
@@ -34,28 +41,56 @@ export class BlueskyXrpc extends NetworkApi {
       for (const one of Array.isArray(value) ? value : [value]) query.append(name, String(one));
     }
     const search = query.toString();
-    return this.send({
+    const request: NetworkRequest = {
       method: 'GET',
       url: this.url(`/xrpc/${nsid}${search ? `?${search}` : ''}`),
-      headers: { ...headers, ...(token === undefined ? {} : bearer(token)) },
-    });
+      headers,
+    };
+    return token === undefined ? this.send(request) : this.authorized(request, token);
   }
 
   procedure(nsid: string, body: unknown, token: string): Promise<unknown> {
-    return this.send({ method: 'POST', url: this.url(`/xrpc/${nsid}`), json: body, headers: bearer(token) });
+    return this.authorized({ method: 'POST', url: this.url(`/xrpc/${nsid}`), json: body }, token);
   }
 
   /** `com.atproto.repo.uploadBlob`: the file's bytes are the body, with their type. */
   uploadBlob(data: Buffer, contentType: string, token: string): Promise<unknown> {
-    return this.send({
-      method: 'POST',
-      url: this.url('/xrpc/com.atproto.repo.uploadBlob'),
-      bytes: { data, contentType },
-      headers: bearer(token),
-    });
+    return this.authorized(
+      { method: 'POST', url: this.url('/xrpc/com.atproto.repo.uploadBlob'), bytes: { data, contentType } },
+      token,
+    );
+  }
+
+  /** Sends `request` as the session whose token this is. */
+  private async authorized(request: NetworkRequest, token: string): Promise<unknown> {
+    const dpop = this.dpop;
+    if (!dpop) return this.send({ ...request, headers: { ...request.headers, ...bearer(token) } });
+    const attempt = (nonce: string | undefined) =>
+      this.sendRecovering(
+        {
+          ...request,
+          headers: {
+            ...request.headers,
+            Authorization: `DPoP ${token}`,
+            DPoP: dpop.proof(request.method, request.url, { nonce, accessToken: token }),
+          },
+        },
+        (refusal) => (resourceWantsNonce(refusal) && refusal.headers['dpop-nonce']) || undefined,
+      );
+    const first = await attempt(this.nonce);
+    if (first.recovered === undefined) return first.body;
+    this.nonce = first.recovered;
+    const second = await attempt(this.nonce);
+    if (second.recovered !== undefined) throw this.unexpected('a DPoP nonce asked for twice in a row');
+    return second.body;
   }
 }
 
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** A resource server's ask for a nonce (RFC 9449 §9): 401 with `WWW-Authenticate: DPoP error="use_dpop_nonce"`. */
+function resourceWantsNonce(response: NetworkResponse): boolean {
+  return response.status === 401 && /error="use_dpop_nonce"/.test(response.headers['www-authenticate'] ?? '');
 }
