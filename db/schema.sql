@@ -45,17 +45,19 @@ CREATE TABLE api_keys (
 CREATE INDEX api_keys_customer_idx ON public.api_keys USING btree (customer_id);
 
 CREATE TABLE connect_attempts (
-  state_hash              text NOT NULL,
-  customer_id             text NOT NULL,
-  tenant_id               text NOT NULL,
-  network                 text NOT NULL,
-  redirect_uri            text NOT NULL,
-  code_verifier_encrypted text NOT NULL,
-  created_at              timestamp with time zone DEFAULT now() NOT NULL,
-  expires_at              timestamp with time zone NOT NULL,
-  used_at                 timestamp with time zone,
-  client_state            text,
-  sign_in_tries           integer DEFAULT 0 NOT NULL,
+  state_hash               text NOT NULL,
+  customer_id              text NOT NULL,
+  tenant_id                text NOT NULL,
+  network                  text NOT NULL,
+  redirect_uri             text NOT NULL,
+  code_verifier_encrypted  text NOT NULL,
+  created_at               timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at               timestamp with time zone NOT NULL,
+  used_at                  timestamp with time zone,
+  client_state             text,
+  sign_in_tries            integer DEFAULT 0 NOT NULL,
+  attempt_secret_encrypted text,
+  adapter_state_encrypted  text,
   CONSTRAINT connect_attempts_pkey PRIMARY KEY (state_hash),
   CONSTRAINT connect_attempts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );
@@ -83,6 +85,7 @@ CREATE TABLE connected_accounts (
   network_user_id         text,
   expiring_notice_for     timestamp with time zone,
   network_traits          jsonb DEFAULT '{}'::jsonb NOT NULL,
+  token_binding_encrypted text,
   CONSTRAINT connected_accounts_pkey PRIMARY KEY (id),
   CONSTRAINT connected_accounts_customer_id_tenant_id_platform_network_a_key UNIQUE (customer_id, tenant_id, platform, network_account_id),
   CONSTRAINT connected_accounts_disconnected_without_tokens CHECK (((status <> 'disconnected'::text) OR ((access_token_encrypted IS NULL) AND (refresh_token_encrypted IS NULL) AND (user_token_encrypted IS NULL)))),
