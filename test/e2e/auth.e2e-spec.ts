@@ -21,6 +21,8 @@ const isPublicRoute = (route: RegisteredRoute): boolean =>
   route.url === '/oauth/:network/callback' ||
   // The service's own sign-in page (app passwords): the attempt's one-time state is the permission (sign-in-page.e2e-spec.ts).
   route.url === '/oauth/:network/sign-in' ||
+  // Documents a network reads from the service (Bluesky's OAuth client metadata and JWKS): public by nature.
+  route.url === '/oauth/:network/:document' ||
   route.url.startsWith('/emulator') ||
   // Signed media URLs: the signature is the permission (media.e2e-spec.ts refuses bad ones).
   route.url.startsWith('/media-uploads/') ||
