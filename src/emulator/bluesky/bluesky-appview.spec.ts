@@ -1,22 +1,13 @@
 import { FastifyInstance } from 'fastify';
-import { contractLog } from '../contracts/contract-log';
 import { ServingEmulatorState } from '../registry/emulated-network';
-import { blueskyApp, blueskySession, xrpc } from './bluesky.testing';
+import { useSignedInBluesky, xrpc } from './bluesky.testing';
 
 describe('Bluesky emulator: appview reads', () => {
   let app: FastifyInstance;
   let state: ServingEmulatorState;
   let token: string;
   let did: string;
-  beforeEach(async () => {
-    ({ app, state } = await blueskyApp());
-    ({ accessJwt: token, did } = await blueskySession(app));
-    contractLog.take();
-  });
-  afterEach(async () => {
-    expect(contractLog.take()).toEqual([]);
-    await app.close();
-  });
+  useSignedInBluesky((signedIn) => ({ app, state, token, did } = signedIn));
 
   async function post(text: string, reply?: { root: object; parent: object }): Promise<{ uri: string; cid: string }> {
     const record = {

@@ -1,23 +1,14 @@
 import { FastifyInstance } from 'fastify';
-import { contractLog } from '../contracts/contract-log';
 import { ServingEmulatorState } from '../registry/emulated-network';
 import { DEFAULT_APP_PASSWORD } from './bluesky-test-user';
-import { blueskyApp, blueskySession, xrpc } from './bluesky.testing';
+import { useSignedInBluesky, xrpc } from './bluesky.testing';
 
 describe('Bluesky emulator: faults and rate limits', () => {
   let app: FastifyInstance;
   let state: ServingEmulatorState;
   let token: string;
   let did: string;
-  beforeEach(async () => {
-    ({ app, state } = await blueskyApp());
-    ({ accessJwt: token, did } = await blueskySession(app));
-    contractLog.take();
-  });
-  afterEach(async () => {
-    expect(contractLog.take()).toEqual([]);
-    await app.close();
-  });
+  useSignedInBluesky((signedIn) => ({ app, state, token, did } = signedIn));
 
   const fault = async (body: Record<string, unknown>) => {
     const added = await app.inject({

@@ -1,7 +1,7 @@
 import { FastifyInstance } from 'fastify';
 import { contractLog } from '../contracts/contract-log';
 import { ServingEmulatorState } from '../registry/emulated-network';
-import { blueskyApp, blueskySession, xrpc } from './bluesky.testing';
+import { useSignedInBluesky, xrpc } from './bluesky.testing';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -10,15 +10,7 @@ describe('Bluesky emulator: repository writes and reads', () => {
   let state: ServingEmulatorState;
   let token: string;
   let did: string;
-  beforeEach(async () => {
-    ({ app, state } = await blueskyApp());
-    ({ accessJwt: token, did } = await blueskySession(app));
-    contractLog.take();
-  });
-  afterEach(async () => {
-    expect(contractLog.take()).toEqual([]);
-    await app.close();
-  });
+  useSignedInBluesky((signedIn) => ({ app, state, token, did } = signedIn));
 
   const post = (record: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     xrpc(app, 'com.atproto.repo.createRecord', {

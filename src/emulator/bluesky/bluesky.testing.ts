@@ -2,6 +2,7 @@ import { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { EMULATED_NETWORKS } from '../emulated-networks';
 import { emulatorApp } from '../emulator.testing';
 import { ServingEmulatorState } from '../registry/emulated-network';
+import { contractLog } from '../contracts/contract-log';
 import { blueskyEmulator } from './bluesky.emulator';
 import { DEFAULT_APP_PASSWORD } from './bluesky-test-user';
 
@@ -51,4 +52,30 @@ export async function blueskySession(
   });
   expect(response.statusCode).toBe(200);
   return response.json();
+}
+
+export interface SignedInBluesky {
+  app: FastifyInstance;
+  state: ServingEmulatorState;
+  token: string;
+  did: string;
+}
+
+/**
+ * Gives each test of the describe block calling it a fresh emulator with a seeded user signed in
+ * (handed to `take`), and fails a test whose calls left the lexicons (the contract log).
+ */
+export function useSignedInBluesky(take: (signedIn: SignedInBluesky) => void): void {
+  let app: FastifyInstance | undefined;
+  beforeEach(async () => {
+    const served = await blueskyApp();
+    app = served.app;
+    const { accessJwt, did } = await blueskySession(served.app);
+    take({ ...served, token: accessJwt, did });
+    contractLog.take();
+  });
+  afterEach(async () => {
+    expect(contractLog.take()).toEqual([]);
+    await app?.close();
+  });
 }
