@@ -45,6 +45,28 @@ export function unknownOptionProblems(
     }));
 }
 
+/**
+ * The problems of options a network takes on a post without media only (a poll, a link card): one
+ * 422 each when the post's first container carries media. A poll's rule is `poll_with_media`, any
+ * other's `options_exclusive`, so clients can tell the two apart.
+ */
+export function textOnlyOptionProblems(
+  options: NetworkPostOptions,
+  at: string,
+  parts: readonly PostPart[],
+  names: readonly string[],
+  network: string,
+): ContentProblem[] {
+  if ((parts[0]?.media.length ?? 0) === 0) return [];
+  return names
+    .filter((name) => options[name] !== undefined)
+    .map((name) => ({
+      field: `${at}.${name}`,
+      rule: name === 'poll' ? 'poll_with_media' : 'options_exclusive',
+      message: `${at}.${name}: ${network} takes it on a post without media only`,
+    }));
+}
+
 /** The options of a network that takes none: every key is refused (unknownOptionProblems). */
 export const NO_POST_OPTIONS: PostOptionsRules = {
   names: [],

@@ -1,6 +1,6 @@
 import { linkedInApiRules } from '../../contracts';
 import type { ContentProblem, PostPart } from '../network-adapter';
-import { unknownOptionProblems } from '../post-options';
+import { textOnlyOptionProblems, unknownOptionProblems } from '../post-options';
 import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
 
 const posts = linkedInApiRules().posts;
@@ -223,13 +223,7 @@ export function linkedInOptionProblems(
       rule: 'options_exclusive',
       message: `${at}.${name}: a LinkedIn post holds one of ${CONTENT_OPTIONS.join(', ')}, not several`,
     });
-  if ((parts[0]?.media.length ?? 0) > 0)
-    for (const name of contents)
-      problems.push({
-        field: `${at}.${name}`,
-        rule: name === 'poll' ? 'poll_with_media' : 'options_exclusive',
-        message: `${at}.${name}: LinkedIn takes it on a post without media only`,
-      });
+  problems.push(...textOnlyOptionProblems(options, at, parts, contents, 'LinkedIn'));
   return problems;
 }
 

@@ -1,6 +1,6 @@
 import { threadsPublishingRules } from '../../contracts';
 import type { ContentProblem, PostPart } from '../network-adapter';
-import { unknownOptionProblems } from '../post-options';
+import { textOnlyOptionProblems, unknownOptionProblems } from '../post-options';
 import type { NetworkPostOptions, PostOptionsRules } from '../post-options';
 
 const rules = threadsPublishingRules().params;
@@ -179,15 +179,7 @@ export function threadsOptionProblems(
       rule: 'options_exclusive',
       message: `${at}.linkAttachment: Threads takes a link attachment or a poll, not both`,
     });
-  const hasMedia = (parts[0]?.media.length ?? 0) > 0;
-  if (hasMedia)
-    for (const name of ['poll', 'linkAttachment'] as const)
-      if (options[name] !== undefined)
-        problems.push({
-          field: `${at}.${name}`,
-          rule: name === 'poll' ? 'poll_with_media' : 'options_exclusive',
-          message: `${at}.${name}: Threads takes it on a post without media only`,
-        });
+  problems.push(...textOnlyOptionProblems(options, at, parts, ['poll', 'linkAttachment'], 'Threads'));
   return problems;
 }
 
