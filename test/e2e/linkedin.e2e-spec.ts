@@ -12,7 +12,8 @@ import { TokenScan } from '../../src/token-lifecycle/token-scan';
 import { connectAccount, connectAccounts, ConnectedAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
-import { createPost, getPost, settledPost } from '../support/posts';
+import { emulatorControl } from '../support/emulator-control';
+import { awaitingRetry, createPost, getPost, makeDueNow, publishSettled, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
 
@@ -32,24 +33,8 @@ describe('LinkedIn (against the emulator)', () => {
   let customer: TestCustomer;
   let media: Awaited<ReturnType<typeof startMediaServer>>;
 
-  const emulator = (path: string, init?: RequestInit) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, {
-      ...init,
-      headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
-    });
-  const control = async (method: 'POST' | 'PUT', path: string, body: unknown): Promise<unknown> => {
-    const answer = await emulator(path, { method, body: JSON.stringify(body) });
-    if (!answer.ok) throw new Error(`The emulator refused ${method} ${path}: ${await answer.text()}`);
-    return ((await answer.json()) as { data: unknown }).data;
-  };
-  const publishedBy = async (networkAccountId: string): Promise<PublishedItem[]> =>
-    (
-      (await (
-        await emulator(`/published?network=linkedin&accountId=${encodeURIComponent(networkAccountId)}`)
-      ).json()) as {
-        data: PublishedItem[];
-      }
-    ).data;
+  const { control, published, clearFaults } = emulatorControl(() => t.baseUrl);
+  const publishedBy = (networkAccountId: string) => published('linkedin', networkAccountId);
   const auth = () => ({ Authorization: `Bearer ${customer.apiKey}` });
 
   /** A member of their own, connected as the organization they administer. */
@@ -73,20 +58,13 @@ describe('LinkedIn (against the emulator)', () => {
     return connectAccount(t, customer, 'linkedin', TENANT, { emulatorUser: id });
   }
 
-  async function publish(
-    account: ConnectedAccount,
-    containers: unknown[],
-    options?: Record<string, unknown>,
-  ): Promise<PostView> {
-    const accepted = await createPost(t, customer, {
+  const publish = (account: ConnectedAccount, containers: unknown[], options?: Record<string, unknown>) =>
+    publishSettled(t, customer, {
       tenant_id: TENANT,
       accounts: [account.id],
       containers,
       ...(options ? { options: { linkedin: options } } : {}),
     });
-    expect(accepted.status).toBe(202);
-    return settledPost(t, customer, accepted.body.data.id, 30_000);
-  }
 
   beforeAll(async () => {
     media = await startMediaServer();
@@ -100,7 +78,7 @@ describe('LinkedIn (against the emulator)', () => {
     await media?.close();
   });
   afterEach(async () => {
-    expect((await emulator('/faults', { method: 'DELETE' })).status).toBe(200);
+    await clearFaults();
   });
 
   it('connects the member and the organization they administer, each with the 60-day token and the refresh token', async () => {
@@ -184,15 +162,9 @@ describe('LinkedIn (against the emulator)', () => {
     });
     const deliveryId = accepted.body.data.deliveries[0].id as string;
     // The post was made, its answer lost (a 500): the delivery waits for a retry, which must not post again.
-    await until('the delivery to wait for a retry', async () => {
-      const [row] = await t.db.query<{ status: string; error_code: string | null }>(
-        'SELECT status, error_code FROM deliveries WHERE id = $1',
-        [deliveryId],
-      );
-      return row!.status === 'pending' && row!.error_code === 'network_unavailable';
-    });
+    await awaitingRetry(t, deliveryId, 'network_unavailable');
     expect(await publishedBy(account.networkAccountId)).toHaveLength(1);
-    await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [deliveryId]);
+    await makeDueNow(t, deliveryId);
     const post = await settledPost(t, customer, accepted.body.data.id, 30_000);
     expect(post.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
     const items = await publishedBy(account.networkAccountId);
@@ -376,17 +348,11 @@ describe('LinkedIn (against the emulator)', () => {
       containers: [{ content: 'After the limit' }],
     });
     const deliveryId = accepted.body.data.deliveries[0].id as string;
-    const waiting = await until('the delivery to wait out the limit', async () => {
-      const [row] = await t.db.query<{ status: string; error_code: string | null; due_at: Date | null }>(
-        'SELECT status, error_code, due_at FROM deliveries WHERE id = $1',
-        [deliveryId],
-      );
-      return row!.error_code === 'rate_limited' && row!.status === 'pending' && row;
-    });
+    const waiting = await awaitingRetry(t, deliveryId, 'rate_limited');
     const midnight = new Date();
     midnight.setUTCHours(24, 0, 0, 0);
     expect(waiting.due_at!.getTime()).toBeGreaterThanOrEqual(midnight.getTime() - 60_000);
-    await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [deliveryId]);
+    await makeDueNow(t, deliveryId);
     const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
     expect(settled.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
 

@@ -12,7 +12,8 @@ import { TokenScan } from '../../src/token-lifecycle/token-scan';
 import { connectAccount, ConnectedAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
-import { createPost, getPost, settledPost } from '../support/posts';
+import { emulatorControl } from '../support/emulator-control';
+import { awaitingRetry, createPost, getPost, makeDueNow, publishSettled, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
 
@@ -31,40 +32,18 @@ describe('Threads (against the emulator)', () => {
   let customer: TestCustomer;
   let media: Awaited<ReturnType<typeof startMediaServer>>;
 
-  const emulator = (path: string, init?: RequestInit) =>
-    fetch(`${t.baseUrl}/emulator/control${path}`, {
-      ...init,
-      headers: { ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
-    });
-  /** A control API call that must succeed; its answer's data. */
-  const control = async (method: 'POST' | 'PUT', path: string, body: unknown): Promise<unknown> => {
-    const answer = await emulator(path, { method, body: JSON.stringify(body) });
-    if (!answer.ok) throw new Error(`The emulator refused ${method} ${path}: ${await answer.text()}`);
-    return ((await answer.json()) as { data: unknown }).data;
-  };
-  const publishedBy = async (networkAccountId: string): Promise<PublishedItem[]> =>
-    (
-      (await (await emulator(`/published?network=threads&accountId=${networkAccountId}`)).json()) as {
-        data: PublishedItem[];
-      }
-    ).data;
+  const { control, published, clearFaults } = emulatorControl(() => t.baseUrl);
+  const publishedBy = (networkAccountId: string) => published('threads', networkAccountId);
   const auth = () => ({ Authorization: `Bearer ${customer.apiKey}` });
   const ownAccount = () => connectAccount(t, customer, 'threads', TENANT, { freshUser: true });
 
-  async function publish(
-    account: ConnectedAccount,
-    containers: unknown[],
-    options?: Record<string, unknown>,
-  ): Promise<PostView> {
-    const accepted = await createPost(t, customer, {
+  const publish = (account: ConnectedAccount, containers: unknown[], options?: Record<string, unknown>) =>
+    publishSettled(t, customer, {
       tenant_id: TENANT,
       accounts: [account.id],
       containers,
       ...(options ? { options: { threads: options } } : {}),
     });
-    expect(accepted.status).toBe(202);
-    return settledPost(t, customer, accepted.body.data.id, 30_000);
-  }
 
   beforeAll(async () => {
     media = await startMediaServer();
@@ -78,7 +57,7 @@ describe('Threads (against the emulator)', () => {
     await media?.close();
   });
   afterEach(async () => {
-    expect((await emulator('/faults', { method: 'DELETE' })).status).toBe(200);
+    await clearFaults();
   });
 
   it('connects a profile with a long-lived (60-day) token', async () => {
@@ -280,17 +259,11 @@ describe('Threads (against the emulator)', () => {
       containers: [{ content: 'After the limit' }],
     });
     const deliveryId = accepted.body.data.deliveries[0].id as string;
-    const waiting = await until('the delivery to wait out the limit', async () => {
-      const [row] = await t.db.query<{ status: string; error_code: string | null; due_at: Date | null }>(
-        'SELECT status, error_code, due_at FROM deliveries WHERE id = $1',
-        [deliveryId],
-      );
-      return row!.error_code === 'rate_limited' && row!.status === 'pending' && row;
-    });
+    const waiting = await awaitingRetry(t, deliveryId, 'rate_limited');
     // No usage header names a wait: Graph's default back-off of 15 minutes.
     expect(waiting.due_at!.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
     expect(await publishedBy(account.networkAccountId)).toEqual([]);
-    await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [deliveryId]);
+    await makeDueNow(t, deliveryId);
     const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
     expect(settled.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
     expect((await publishedBy(account.networkAccountId)).map((item) => item.text)).toEqual(['After the limit']);

@@ -42,3 +42,38 @@ export async function settledPost(
     throw error;
   }
 }
+
+/** Creates the post (which must be accepted: 202) and waits until every delivery has settled. */
+export async function publishSettled(
+  t: TestApp,
+  customer: TestCustomer,
+  body: Record<string, unknown>,
+  timeoutMs = 30_000,
+): Promise<PostView> {
+  const accepted = await createPost(t, customer, body);
+  if (accepted.status !== 202)
+    throw new Error(`The post was not accepted (${accepted.status}): ${JSON.stringify(accepted.body)}`);
+  return settledPost(t, customer, (accepted.body.data as PostView).id, timeoutMs);
+}
+
+/** A delivery as the pipeline keeps it, for the tests of its retries. */
+export interface DeliveryRow {
+  status: string;
+  error_code: string | null;
+  due_at: Date | null;
+}
+
+/** Waits until the delivery waits (pending) for a retry after `errorCode`, and answers its row. */
+export function awaitingRetry(t: TestApp, deliveryId: string, errorCode: string): Promise<DeliveryRow> {
+  return until(`delivery ${deliveryId} to wait for a retry after ${errorCode}`, async () => {
+    const [row] = await t.db.query<DeliveryRow>('SELECT status, error_code, due_at FROM deliveries WHERE id = $1', [
+      deliveryId,
+    ]);
+    return row?.status === 'pending' && row.error_code === errorCode && row;
+  });
+}
+
+/** Makes the delivery due now: the test's stand-in for the clock reaching the retry it waits for. */
+export async function makeDueNow(t: TestApp, deliveryId: string): Promise<void> {
+  await t.db.query('UPDATE deliveries SET due_at = now() WHERE id = $1', [deliveryId]);
+}
