@@ -359,6 +359,22 @@ describe('BlueskyAdapter atproto OAuth', () => {
     expect(claimsOf(http.requests[2]!.headers!.DPoP!).nonce).toBe('p-1');
   });
 
+  it('starts the next call with the nonce the PDS gave the last, not with a refused proof', async () => {
+    const nonceRefused = (nonce: string) =>
+      answer(
+        401,
+        { error: 'use_dpop_nonce' },
+        { 'www-authenticate': 'DPoP error="use_dpop_nonce"', 'dpop-nonce': nonce },
+      );
+    const profile = answer(200, { did: DID, handle: 'ada.test', followersCount: 3, followsCount: 1, postsCount: 2 });
+    const { adapter, http } = adapterWith(nonceRefused('p-1'), profile, profile, nonceRefused('p-2'), profile);
+    const call = { app: APP, tokens: bound, networkAccountId: DID };
+    for (let i = 0; i < 3; i++) expect(await adapter.accountMetrics(call)).toMatchObject({ followers: { value: 3 } });
+    const nonces = http.requests.map((request) => claimsOf(request.headers!.DPoP!).nonce as string | undefined);
+    // The first call learns p-1; the second sends it at once; the PDS rotates it during the third.
+    expect(nonces).toEqual([undefined, 'p-1', 'p-1', 'p-1', 'p-2']);
+  });
+
   it('revokes the refresh token, then the access token, at the issuer', async () => {
     const { adapter, http } = adapterWith(answer(200, SERVER), answer(200, {}), answer(200, {}));
     await adapter.revoke(bound, APP);

@@ -1,6 +1,7 @@
 import { NetworkApi, ResponseClassifier } from '../http/network-api';
 import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/network-http.client';
 import { DpopKey } from './bluesky-dpop';
+import { DpopNonces } from './bluesky-dpop-nonces';
 import { blueskyResponseError } from './bluesky-errors';
 
 /** A query's parameters: a repeated name (getPosts' `uris`) is sent once per value. */
@@ -10,13 +11,11 @@ export type XrpcParams = Record<string, string | number | readonly string[] | un
  * One PDS over XRPC (https://atproto.com/specs/xrpc): queries are GET `/xrpc/<nsid>?…`,
  * procedures POST `/xrpc/<nsid>` with JSON. An app-password session's token goes as a bearer; an
  * OAuth session's (`dpop` given) as `Authorization: DPoP <token>` with a proof of the key it is
- * bound to (https://atproto.com/specs/oauth#dpop), sent again once with the PDS's nonce when it asks.
+ * bound to (https://atproto.com/specs/oauth#dpop), sent again once with the PDS's nonce when it asks;
+ * the nonce learnt is kept in `nonces` (the adapter's, shared by its calls) for the next proof.
  * Reads of the appview (`app.bsky.*`) go through the PDS, which forwards them.
  */
 export class BlueskyXrpc extends NetworkApi {
-  /** The PDS's latest DPoP nonce, kept for the calls this instance (one adapter call) makes next. */
-  private nonce: string | undefined;
-
   constructor(
     http: NetworkHttpClient,
     network: string,
@@ -24,6 +23,7 @@ export class BlueskyXrpc extends NetworkApi {
     now: () => Date = () => new Date(),
     classify: ResponseClassifier = blueskyResponseError,
     private readonly dpop?: DpopKey,
+    private readonly nonces: DpopNonces = new DpopNonces(1),
   ) {
     super(http, network, serviceUrl, classify, now);
   }
@@ -77,10 +77,10 @@ export class BlueskyXrpc extends NetworkApi {
         },
         (refusal) => (resourceWantsNonce(refusal) && refusal.headers['dpop-nonce']) || undefined,
       );
-    const first = await attempt(this.nonce);
+    const first = await attempt(this.nonces.get(request.url));
     if (first.recovered === undefined) return first.body;
-    this.nonce = first.recovered;
-    const second = await attempt(this.nonce);
+    this.nonces.set(request.url, first.recovered);
+    const second = await attempt(first.recovered);
     if (second.recovered !== undefined) throw this.unexpected('a DPoP nonce asked for twice in a row');
     return second.body;
   }

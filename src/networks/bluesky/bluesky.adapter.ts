@@ -22,6 +22,7 @@ import type {
 } from '../network-adapter';
 import { BLUESKY_CAPABILITIES } from './bluesky-capabilities';
 import { DpopKey } from './bluesky-dpop';
+import { DpopNonces } from './bluesky-dpop-nonces';
 import {
   BlueskyOAuthCall,
   finishBlueskyOAuth,
@@ -59,6 +60,9 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   readonly mediaLimits = BLUESKY_MEDIA_LIMITS;
   readonly metricNames = BLUESKY_METRIC_NAMES;
 
+  /** The DPoP nonce each PDS gave last, so the next call's first proof carries it. */
+  private readonly pdsNonces = new DpopNonces();
+
   constructor(settings: BlueskySettings, http: NetworkHttpClient) {
     super(BLUESKY_IDENTITY, settings, http);
   }
@@ -70,7 +74,8 @@ export class BlueskyAdapter extends NetworkAdapterBase<BlueskySettings> implemen
   private api(app: AppCredentials, tokens?: AccountTokens): BlueskyXrpc {
     const binding = readBinding(tokens?.tokenBinding);
     if (!binding) return new BlueskyXrpc(this.http, this.id, this.endpoints(app).serviceUrl);
-    return new BlueskyXrpc(this.http, this.id, binding.pds, undefined, undefined, new DpopKey(binding.key));
+    const key = new DpopKey(binding.key);
+    return new BlueskyXrpc(this.http, this.id, binding.pds, undefined, undefined, key, this.pdsNonces);
   }
 
   /** The pieces of an atproto OAuth step as `app`; throws when the service has no OAuth client key. */
