@@ -57,7 +57,7 @@ export class MetricsRefresher {
   refreshAccount(account: ConnectedAccount): Promise<void> {
     const now = this.clock.now();
     return this.refresh('account', account.id, account, now, nextAccountRefresh(now), ({ adapter, tokens, app }) =>
-      adapter.accountMetrics({ networkAccountId: account.networkAccountId, tokens, app }),
+      adapter.accountMetrics({ networkAccountId: account.networkAccountId, tokens, app, permissions: account.scopes }),
     );
   }
 

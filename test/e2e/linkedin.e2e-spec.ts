@@ -5,7 +5,7 @@ import { AccountsStore } from '../../src/accounts/accounts.store';
 import { TokenVault } from '../../src/accounts/token-vault';
 import { PublishedItem } from '../../src/emulator/state/published-log';
 import { MetricView } from '../../src/metrics/dto/metric.view';
-import { PostMetricsView } from '../../src/metrics/dto/metrics.views';
+import { AccountMetricsView, PostMetricsView } from '../../src/metrics/dto/metrics.views';
 import { PostView } from '../../src/posts/dto/post.view';
 import { TOKEN_SCAN } from '../../src/scheduling/periodic-tasks';
 import { TokenScan } from '../../src/token-lifecycle/token-scan';
@@ -238,6 +238,39 @@ describe('LinkedIn (against the emulator)', () => {
         unavailableReason: 'missing_permission',
         message: expect.stringContaining('r_member_postAnalytics'),
       });
+  });
+
+  it("reads an organization's followers, and says a member's need r_member_profileAnalytics, which the service does not ask", async () => {
+    const organization = await organizationAccount();
+    await control('PUT', '/metrics', {
+      network: 'linkedin',
+      objectId: organization.networkAccountId,
+      metrics: { firstDegreeSize: 4321 },
+    });
+    const read = async (account: ConnectedAccount) => {
+      const response = await request(t.server).get(`/api/v1/social-accounts/${account.id}/metrics`).set(auth());
+      expect(response.status).toBe(200);
+      return response.body.data as AccountMetricsView;
+    };
+    expect(await read(organization)).toMatchObject({
+      refreshError: null,
+      metrics: [expect.objectContaining({ name: 'followers', value: 4321 })],
+    });
+
+    const member = await memberAccount();
+    expect((await read(member)).metrics).toEqual([
+      expect.objectContaining({
+        name: 'followers',
+        value: null,
+        unavailableReason: 'missing_permission',
+        message: expect.stringContaining('r_member_profileAnalytics'),
+      }),
+    ]);
+    // Nothing was asked of LinkedIn for the member.
+    const reads = (await (
+      await emulator(`/metrics?network=linkedin&objectId=${encodeURIComponent(member.networkAccountId)}`)
+    ).json()) as { data: { reads: number } };
+    expect(reads.data.reads).toBe(0);
   });
 
   it('lists comments newest first and answers one once', async () => {

@@ -181,6 +181,8 @@ describe('Metrics (against the emulator)', () => {
 
   it("reads each account's followers and what else its network offers", async () => {
     await setMetrics('x', accounts.x.networkAccountId, { followers_count: 777 });
+    // The organization LinkedIn's fixture connects: networkSizes' firstDegreeSize.
+    await setMetrics('linkedin', accounts.linkedin.networkAccountId, { firstDegreeSize: 4242 });
     for (const network of NETWORKS) {
       const expected = [...(await capabilitiesOf(t, acme.apiKey, network)).metrics.account].sort();
       const response = await get(acme, `/social-accounts/${accounts[network].id}/metrics`);
@@ -195,6 +197,10 @@ describe('Metrics (against the emulator)', () => {
     const x = (await get(acme, `/social-accounts/${accounts.x.id}/metrics`)).body.data as AccountMetricsView;
     expect(byName(x.metrics).followers!.value).toBe(777);
     expect(byName(x.metrics).posts!.value).toBeGreaterThanOrEqual(1);
+    const linkedin = (await get(acme, `/social-accounts/${accounts.linkedin.id}/metrics`)).body
+      .data as AccountMetricsView;
+    expect(accounts.linkedin.networkAccountId).toMatch(/^urn:li:organization:/);
+    expect(byName(linkedin.metrics).followers!.value).toBe(4242);
   });
 
   it("answers 404 for another customer's post or account, and reads nothing", async () => {

@@ -24,6 +24,21 @@ const check = (request: Partial<LinkedInRequest>) =>
     .map((violation) => violation.message);
 
 describe('LinkedInContract', () => {
+  it("takes a follower count's query as Organization Lookup and Member Follower Statistics describe it", () => {
+    const get = (path: string, query: Record<string, string>) => check({ method: 'GET', path, query, body: undefined });
+    const organization = '/rest/networkSizes/urn%3Ali%3Aorganization%3A2414183';
+    expect(get(organization, { edgeType: 'COMPANY_FOLLOWED_BY_MEMBER' })).toEqual([]);
+    // The spelling of the unversioned /v2 API is not the versioned one's.
+    expect(get(organization, { edgeType: 'CompanyFollowedByMember' })).toEqual([
+      'edgeType must be COMPANY_FOLLOWED_BY_MEMBER',
+    ]);
+    expect(get('/rest/networkSizes/urn%3Ali%3Aperson%3Aabc', { edgeType: 'COMPANY_FOLLOWED_BY_MEMBER' })).toEqual([
+      'networkSizes takes an organization URN',
+    ]);
+    expect(get('/rest/memberFollowersCount', { q: 'me' })).toEqual([]);
+    expect(get('/rest/memberFollowersCount', { q: 'dateRange' })).toEqual(['q=me is required (the lifetime finder)']);
+  });
+
   it('takes a post as the Posts API describes it', () => {
     expect(check({})).toEqual([]);
     expect(

@@ -58,6 +58,8 @@ export class LinkedInContract {
       problems.push(...this.uploadProblems(request, body).map((m) => violation(m, 422)));
     else if (operation === 'POST /oauth/v2/accessToken')
       problems.push(...this.tokenProblems(body).map((m) => violation(m)));
+    else if (operation === 'GET /rest/networkSizes/{urn}' || operation === 'GET /rest/memberFollowersCount')
+      problems.push(...this.followerQueryProblems(request).map((m) => violation(m)));
     return problems;
   }
 
@@ -193,6 +195,21 @@ export class LinkedInContract {
       .filter((field) => !fields.includes(field))
       .map((field) => `${wrapper}.${field} is not a field of ${action}`)
       .concat(typeof inner.owner === 'string' || action === 'finalizeUpload' ? [] : [`${wrapper}.owner is required`]);
+  }
+
+  /** A follower count's query: networkSizes of an organization URN with its edgeType; memberFollowersCount with q=me. */
+  followerQueryProblems(request: LinkedInRequest): string[] {
+    const { organizationFollowers, memberFollowers } = this.rules.statistics;
+    if (request.path === memberFollowers.path)
+      return memberFollowers.query
+        .filter((pair) => `q=${request.query.q}` !== pair)
+        .map((pair) => `${pair} is required (the lifetime finder)`);
+    const problems: string[] = [];
+    const urn = decodeURIComponent(request.path.split('/')[3] ?? '');
+    if (!/^urn:li:organization:[0-9]+$/.test(urn)) problems.push('networkSizes takes an organization URN');
+    if (request.query.edgeType !== organizationFollowers.edgeType)
+      problems.push(`edgeType must be ${organizationFollowers.edgeType}`);
+    return problems;
   }
 
   private tokenProblems(body: JsonObject | undefined): string[] {

@@ -95,6 +95,10 @@ export interface LinkedInApiRules {
   statistics: {
     organization: PageRule & { path: string; fields: string[]; windowDays: number };
     member: PageRule & { path: string; queryTypes: string[]; aggregation: string[] };
+    /** An organization's followers: `networkSizes` of its URN with this edgeType, the count in `field`. */
+    organizationFollowers: PageRule & { path: string; query: string[]; edgeType: string; field: string; role: string };
+    /** The authenticated member's followers: `memberFollowersCount?q=me`, the count in `elements[0][field]`. */
+    memberFollowers: PageRule & { path: string; query: string[]; field: string };
   };
   rateLimits: PageRule & {
     window: 'day';

@@ -4,6 +4,7 @@ import { ConsentPageError } from '../consent/consent-page';
 import { linkedInConsent } from './linkedin-consent';
 import { registerLinkedInContractChecks } from './linkedin-contract-checks';
 import { LinkedInError, LinkedInOAuthError, linkedInErrors } from './linkedin-errors';
+import { registerLinkedInFollowerRoutes } from './linkedin-followers.routes';
 import { registerLinkedInIdentityRoutes } from './linkedin-identity.routes';
 import { LINKEDIN_UPLOAD_PREFIX, registerLinkedInMediaRoutes, registerLinkedInUploads } from './linkedin-media.routes';
 import { linkedInPageNotFound, registerLinkedInPages } from './linkedin-pages';
@@ -18,7 +19,7 @@ import './linkedin-published';
 
 /**
  * LinkedIn below /linkedin: the authorize page and token endpoint (www.linkedin.com/oauth/v2 at
- * /oauth/v2), api.linkedin.com at /api (`/v2/userinfo` and the versioned `/rest/…`), the upload
+ * /oauth/v2), api.linkedin.com at /api (`/v2/userinfo` and the versioned `/rest/…`, follower counts too), the upload
  * URLs at /dms-uploads and the posts' pages at /feed/update/{urn}.
  */
 export const linkedinEmulator = {
@@ -42,6 +43,7 @@ export const linkedinEmulator = {
         registerLinkedInMediaRoutes(api, context);
         registerLinkedInPostRoutes(api, context);
         registerLinkedInSocialRoutes(api, context);
+        registerLinkedInFollowerRoutes(api, context);
       },
       { prefix: '/api' },
     );

@@ -203,4 +203,44 @@ describe('emulated LinkedIn', () => {
     const deleted = await call('DELETE', `/rest/posts/${encodeURIComponent(urn)}`);
     expect(deleted.statusCode).toBe(204);
   });
+
+  it("answers an organization's and a member's followers to the scope and role LinkedIn asks, by LinkedIn's field names", async () => {
+    const organization = member().organizations[0]!.urn;
+    const sizes = (urn: string, edgeType = 'COMPANY_FOLLOWED_BY_MEMBER') =>
+      call('GET', `/rest/networkSizes/${encodeURIComponent(urn)}?edgeType=${edgeType}`);
+    await app.inject({
+      method: 'PUT',
+      url: '/emulator/control/metrics',
+      payload: { network: 'linkedin', objectId: organization, metrics: { firstDegreeSize: 4321 } },
+    });
+    const size = await sizes(organization);
+    expect({ status: size.statusCode, body: size.json() }).toEqual({ status: 200, body: { firstDegreeSize: 4321 } });
+    expect(contractLog.take()).toEqual([]);
+    // The unversioned API's spelling, an organization the member has no role on, a person.
+    expect((await sizes(organization, 'CompanyFollowedByMember')).json()).toMatchObject({
+      status: 400,
+      code: 'ILLEGAL_ARGUMENT',
+    });
+    contractLog.take();
+    expect((await sizes('urn:li:organization:1')).json()).toMatchObject({ status: 403, code: 'ACCESS_DENIED' });
+    expect((await sizes(member().urn)).statusCode).toBe(400);
+    contractLog.take();
+    // Without rw_organization_admin: 403.
+    token = (await linkedInTokens(app, 'openid profile w_organization_social')).access_token;
+    expect((await sizes(organization)).json()).toMatchObject({
+      status: 403,
+      code: 'ACCESS_DENIED',
+      message: expect.stringContaining('rw_organization_admin'),
+    });
+
+    // A member's own followers need r_member_profileAnalytics, which LinkedIn restricts.
+    expect((await call('GET', '/rest/memberFollowersCount?q=me')).json()).toMatchObject({
+      status: 403,
+      message: expect.stringContaining('r_member_profileAnalytics'),
+    });
+    token = (await linkedInTokens(app, 'openid profile w_member_social r_member_profileAnalytics')).access_token;
+    const followers = await call('GET', '/rest/memberFollowersCount?q=me');
+    expect(followers.json().elements).toEqual([{ memberFollowersCount: expect.any(Number) }]);
+    expect((await call('GET', '/rest/memberFollowersCount?q=dateRange')).statusCode).toBe(400);
+  });
 });

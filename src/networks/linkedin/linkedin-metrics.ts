@@ -2,6 +2,7 @@ import { lackedFor, PermissionNeeds } from '../account-permissions';
 import { arrayField, isRecord, numberField, recordField } from '../http/json-fields';
 import { countOf, MetricNames, MetricReading, PostMetricsRequest, unavailable } from '../metrics/metric-reading';
 import { NetworkError } from '../network-error';
+import { LINKEDIN_ACCOUNT_METRIC_NAMES } from './linkedin-account-metrics';
 import { LinkedInApi, restPath } from './linkedin-api';
 
 /** An organization's post: `totalShareStatistics` of the share statistics, in the service's names. */
@@ -23,8 +24,11 @@ const MEMBER_ANALYTICS: Partial<Record<keyof typeof SHARE_STATISTICS, string>> =
   shares: 'RESHARE',
 };
 
-/** LinkedIn reports post metrics only; an account's (followers) is not read. */
-export const LINKEDIN_METRIC_NAMES: MetricNames = { post: Object.keys(SHARE_STATISTICS), account: [] };
+/** A post's share statistics, and an account's followers (linkedin-account-metrics.ts). */
+export const LINKEDIN_METRIC_NAMES: MetricNames = {
+  post: Object.keys(SHARE_STATISTICS),
+  account: LINKEDIN_ACCOUNT_METRIC_NAMES,
+};
 
 const all = (value: (name: string) => ReturnType<typeof unavailable>): MetricReading =>
   Object.fromEntries(LINKEDIN_METRIC_NAMES.post.map((name) => [name, value(name)]));

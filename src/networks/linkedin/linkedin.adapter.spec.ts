@@ -148,6 +148,38 @@ describe('LinkedInAdapter connect, refresh, comments, metrics', () => {
     });
   });
 
+  it("reads an organization's followers (networkSizes) and a member's (memberFollowersCount) where the login has the scope", async () => {
+    const { adapter, http } = adapterWith(
+      answer(200, { firstDegreeSize: 219145 }),
+      answer(200, { elements: [{ memberFollowersCount: 100 }], paging: { count: 10, start: 0, links: [] } }),
+      answer(403, { status: 403, code: 'ACCESS_DENIED', message: 'Not enough permissions to access' }),
+    );
+    const call = { tokens: { accessToken: 'AQV1' }, app: APP };
+    expect(
+      await adapter.accountMetrics({ ...call, networkAccountId: LI_ORG, permissions: ['rw_organization_admin'] }),
+    ).toEqual({ followers: { value: 219145 } });
+    expect(http.requests[0]!.url).toBe(
+      `${LI_API}/rest/networkSizes/urn%3Ali%3Aorganization%3A2414183?edgeType=COMPANY_FOLLOWED_BY_MEMBER`,
+    );
+    // The service does not ask r_member_profileAnalytics: without it, nothing is asked of LinkedIn.
+    const member = { ...call, networkAccountId: 'urn:li:person:abc' };
+    expect(await adapter.accountMetrics({ ...member, permissions: ['w_member_social'] })).toEqual({
+      followers: { unavailable: 'missing_permission', message: expect.stringContaining('r_member_profileAnalytics') },
+    });
+    expect(http.requests).toHaveLength(1);
+    expect(
+      await adapter.accountMetrics({ ...member, permissions: ['w_member_social', 'r_member_profileAnalytics'] }),
+    ).toEqual({ followers: { value: 100 } });
+    expect(http.requests[1]!.url).toBe(`${LI_API}/rest/memberFollowersCount?q=me`);
+    // LinkedIn's 403 (a role the member lost on the organization): missing_permission, not a failed read.
+    expect(
+      await adapter.accountMetrics({ ...call, networkAccountId: LI_ORG, permissions: ['rw_organization_admin'] }),
+    ).toEqual({
+      followers: { unavailable: 'missing_permission', message: expect.stringContaining('403 ACCESS_DENIED') },
+    });
+    expect(contractViolations(http.requests)).toEqual([]);
+  });
+
   it('answers a comment once: when resuming, its own answer under the same parent is adopted', async () => {
     const parent = 'urn:li:comment:(urn:li:activity:1,2)';
     const mine = 'urn:li:comment:(urn:li:activity:1,3)';

@@ -20,6 +20,7 @@ import {
   UserGrant,
 } from '../network-adapter';
 import type { NetworkPostOptions } from '../post-options';
+import { linkedInAccountMetrics } from './linkedin-account-metrics';
 import { LinkedInApi, LinkedInOAuth } from './linkedin-api';
 import { LINKEDIN_CAPABILITIES } from './linkedin-capabilities';
 import { answerLinkedInComment, LINKEDIN_COMMENT_ID, listLinkedInComments } from './linkedin-comments';
@@ -113,9 +114,9 @@ export class LinkedInAdapter extends NetworkAdapterBase<LinkedInSettings> implem
     return linkedInPostMetrics(this.api(request.app, request.tokens.accessToken), request, this.permissionNeeds);
   }
 
-  /** LinkedIn's account metrics (followers) are not read: none listed. */
-  async accountMetrics(_request: AccountMetricsRequest): Promise<MetricReading> {
-    return {};
+  /** The followers of the organization (networkSizes) or of the member (memberFollowersCount, a scope the service does not ask). */
+  accountMetrics(request: AccountMetricsRequest): Promise<MetricReading> {
+    return linkedInAccountMetrics(this.api(request.app, request.tokens.accessToken), request);
   }
 
   /** Comments under a post, read and answered as the member or the organization. */

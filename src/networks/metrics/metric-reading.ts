@@ -61,6 +61,12 @@ export interface AccountMetricsRequest {
   networkAccountId: string;
   tokens: AccountTokens;
   app: AppCredentials;
+  /**
+   * What the network granted the account, as for a post's metrics: an account metric that needs a
+   * permission it lacks is `missing_permission` without asking the network. Absent: not known, the
+   * network's answer decides.
+   */
+  permissions?: readonly string[];
 }
 
 /**
