@@ -33,7 +33,7 @@ describe('LinkedIn (against the emulator)', () => {
   let customer: TestCustomer;
   let media: Awaited<ReturnType<typeof startMediaServer>>;
 
-  const { control, published, clearFaults } = emulatorControl(() => t.baseUrl);
+  const { call: emulator, control, published, clearFaults } = emulatorControl(() => t.baseUrl);
   const publishedBy = (networkAccountId: string) => published('linkedin', networkAccountId);
   const auth = () => ({ Authorization: `Bearer ${customer.apiKey}` });
 
