@@ -2,7 +2,7 @@
 // APPVIEW_DB_URL names an empty Postgres database: the dataplane (Postgres), the appview's XRPC server
 // and the indexer that follows the PDS's firehose, wired as @atproto/dev-env's TestBsky wires them.
 // No Redis (the appview server never opens one), no bsync (mutes, bookmarks: not read by the tests).
-/* global globalThis */
+/* global URL */
 import { request as httpRequest } from 'node:http';
 import { Client as PlcClient } from '@did-plc/lib';
 import { Secp256k1Keypair } from '@atproto/crypto';
@@ -96,12 +96,16 @@ function resolveHandlesOn(idResolver, pdsUrl) {
   idResolver.handle.resolve = (handle) =>
     handle.endsWith('.test')
       ? new Promise((resolve) => {
-          const call = httpRequest(new URL('/.well-known/atproto-did', pdsUrl), { headers: { host: handle } }, (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk) => (text += chunk));
-            res.on('end', () => resolve(res.statusCode === 200 ? text.trim() : undefined));
-          });
+          const call = httpRequest(
+            new URL('/.well-known/atproto-did', pdsUrl),
+            { headers: { host: handle } },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk) => (text += chunk));
+              res.on('end', () => resolve(res.statusCode === 200 ? text.trim() : undefined));
+            },
+          );
           call.on('error', () => resolve(undefined));
           call.end();
         })
