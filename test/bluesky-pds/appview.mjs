@@ -2,11 +2,15 @@
 // APPVIEW_DB_URL names an empty Postgres database: the dataplane (Postgres), the appview's XRPC server
 // and the indexer that follows the PDS's firehose, wired as @atproto/dev-env's TestBsky wires them.
 // No Redis (the appview server never opens one), no bsync (mutes, bookmarks: not read by the tests).
-/* global URL */
+/* global URL, process */
 import { request as httpRequest } from 'node:http';
 import { Client as PlcClient } from '@did-plc/lib';
 import { Secp256k1Keypair } from '@atproto/crypto';
 import * as bsky from '@atproto/bsky';
+
+// The dataplane's pool sends two SET queries at once on each new connection, which pg 8 reports as
+// deprecated on every test run: not the tests' concern, so this process prints no deprecations.
+process.noDeprecation = true;
 
 /**
  * Registers the appview's DID on the PLC, migrates its database and starts its dataplane and server
