@@ -17,6 +17,7 @@ import { CommentPageView, CommentRequestView } from './dto/comment.view';
 import { ListCommentsQuery } from './dto/list-comments.query';
 import { PublishedDeliveries } from './published-delivery';
 import { checkReplyTarget } from './reply-target';
+import { withNetworkOperation } from '../observability';
 
 const DEFAULT_LIMIT = 25;
 const ACCEPTED = 202;
@@ -51,10 +52,12 @@ export class CommentsService {
       account: target.account,
       tokens: 'stored',
       call: (access) =>
-        target.comments.listComments(commentsCall(target, access), {
-          limit: query.limit ?? DEFAULT_LIMIT,
-          cursor: networkCursor,
-        }),
+        withNetworkOperation('comments', () =>
+          target.comments.listComments(commentsCall(target, access), {
+            limit: query.limit ?? DEFAULT_LIMIT,
+            cursor: networkCursor,
+          }),
+        ),
     });
     if (result.kind !== 'done') throw this.readFailure(result.error);
     const page = result.value;

@@ -5,6 +5,7 @@ import { ConnectAttemptsService } from './connect-attempts.service';
 import { callbackUrlFor } from './callback-url';
 import { ConnectCompletion, INVALID_LINK, UNAVAILABLE_PAGE } from './connect-completion';
 import type { CallbackOutcome } from './connect-completion';
+import { withNetworkOperation } from '../observability';
 
 export interface CallbackQuery {
   code?: string;
@@ -65,7 +66,9 @@ export class OAuthCallbackService {
     const callbackUrl = callbackUrlFor(publicUrl, adapter.id);
     const callbackParams: Record<string, string> = typeof query.iss === 'string' ? { iss: query.iss } : {};
     return this.completion.finish(attempt, adapter, app, () =>
-      adapter.exchangeCode({ code, codeVerifier, callbackUrl, app, attemptSecret, callbackParams, adapterState }),
+      withNetworkOperation('exchange', () =>
+        adapter.exchangeCode({ code, codeVerifier, callbackUrl, app, attemptSecret, callbackParams, adapterState }),
+      ),
     );
   }
 }

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock/clock';
 import { MetricReading } from '../networks';
 import { MetricSnapshotsStore, MetricSubject } from './metric-snapshots.store';
 import { nextAccountRefresh, nextBackgroundRefresh, REQUEST_REFRESH_MS } from './refresh-schedule';
+import { withNetworkOperation } from '../observability';
 
 /** A published delivery whose post's metrics are read. */
 export interface PublishedDelivery {
@@ -43,13 +44,15 @@ export class MetricsRefresher {
       now,
       nextBackgroundRefresh(delivery.publishedAt, now),
       ({ adapter, tokens, app }) =>
-        adapter.postMetrics({
-          networkAccountId: account.networkAccountId,
-          tokens,
-          app,
-          platformPostId: delivery.platformPostId,
-          permissions: account.scopes,
-        }),
+        withNetworkOperation('metrics', () =>
+          adapter.postMetrics({
+            networkAccountId: account.networkAccountId,
+            tokens,
+            app,
+            platformPostId: delivery.platformPostId,
+            permissions: account.scopes,
+          }),
+        ),
     );
   }
 
@@ -57,7 +60,14 @@ export class MetricsRefresher {
   refreshAccount(account: ConnectedAccount): Promise<void> {
     const now = this.clock.now();
     return this.refresh('account', account.id, account, now, nextAccountRefresh(now), ({ adapter, tokens, app }) =>
-      adapter.accountMetrics({ networkAccountId: account.networkAccountId, tokens, app, permissions: account.scopes }),
+      withNetworkOperation('metrics', () =>
+        adapter.accountMetrics({
+          networkAccountId: account.networkAccountId,
+          tokens,
+          app,
+          permissions: account.scopes,
+        }),
+      ),
     );
   }
 

@@ -100,12 +100,13 @@ export class LinkedInApi extends NetworkApi {
   async exchange(request: NetworkRequest): Promise<NetworkResponse> {
     let response: NetworkResponse;
     try {
-      response = await this.http.send(request);
+      response = await this.http.send(request, this.network);
     } catch (error) {
       if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
       throw error;
     }
     const failure = linkedInResponseError(this.network, response, new Date());
+    if (failure?.kind === 'rate_limited') this.http.metrics?.networkRateLimit(this.network);
     if (failure) throw failure;
     return response;
   }
