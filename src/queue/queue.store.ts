@@ -36,11 +36,16 @@ export class QueueStore {
     return row ?? { due: 0, oldestDueAt: null };
   }
 
-  /** graphile-worker's jobs that are due and free to take (jobs_main_index, available jobs only), for the metrics. */
+  /**
+   * graphile-worker's jobs that are due and free to take, for the metrics: a range of
+   * jobs_main_index (priority, run_at; available jobs only). Every job is added at graphile's
+   * default priority 0 (addJob names none); without the priority the index cannot be ranged and
+   * the table is read whole.
+   */
   async jobBacklog(): Promise<{ due: number; oldestDueAt: Date | null }> {
     const [row] = await this.database.rows<{ due: number; oldestDueAt: Date | null }>(
       `SELECT count(*)::int AS due, min(run_at) AS "oldestDueAt"
-         FROM graphile_worker._private_jobs WHERE is_available = true AND run_at <= now()`,
+         FROM graphile_worker._private_jobs WHERE is_available = true AND priority = 0 AND run_at <= now()`,
       [],
     );
     return row ?? { due: 0, oldestDueAt: null };
