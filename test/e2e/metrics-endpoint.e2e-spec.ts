@@ -6,6 +6,7 @@ import { RefreshAccountTokenTask } from '../../src/token-lifecycle/refresh-accou
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
+import { startMediaServer } from '../support/media-server';
 import { awaitingRetry, createPost, makeDueNow, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
@@ -45,6 +46,7 @@ describe('Prometheus metrics on METRICS_PORT (against the emulator)', () => {
   let metricsServer: Server;
   let metricsPort: number;
   let receiver: WebhookReceiver;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
   let customer: TestCustomer;
   const ids: string[] = [];
 
@@ -65,6 +67,7 @@ describe('Prometheus metrics on METRICS_PORT (against the emulator)', () => {
 
   beforeAll(async () => {
     metricsPort = await freePort();
+    media = await startMediaServer();
     t = await startEmulatedApp({
       env: { ALLOW_PRIVATE_URLS: 'true', METRICS_PORT: String(metricsPort), WEBHOOK_TIMEOUT_MS: '2000' },
     });
@@ -83,6 +86,7 @@ describe('Prometheus metrics on METRICS_PORT (against the emulator)', () => {
     metricsServer?.close();
     await receiver?.down();
     await t?.close();
+    await media?.close();
   });
 
   it('finds every family with its labels after a publish, a failure, a webhook attempt and a refresh; none on the API port', async () => {
@@ -96,7 +100,7 @@ describe('Prometheus metrics on METRICS_PORT (against the emulator)', () => {
     const accepted = await createPost(t, customer, {
       tenant_id: TENANT,
       accounts: [good.id],
-      containers: [{ content: 'Counted by Prometheus' }],
+      containers: [{ content: 'Counted by Prometheus', media: [{ url: media.url('photo.jpg') }] }],
     });
     expect(accepted.status).toBe(202);
     const postId = (accepted.body as { data: { id: string; deliveries: Array<{ id: string }> } }).data.id;
@@ -153,7 +157,8 @@ describe('Prometheus metrics on METRICS_PORT (against the emulator)', () => {
     positive('sps_deliveries_total', { network: 'x', outcome: 'failed' });
     positive('sps_delivery_latency_seconds_count', { network: 'x' });
     positive('sps_network_requests_total', { network: 'x', operation: 'publish', outcome: 'ok' });
-    positive('sps_network_requests_total', { network: 'x', operation: 'publish', outcome: 'rate_limited' });
+    positive('sps_network_requests_total', { network: 'x', outcome: 'rate_limited' });
+    positive('sps_network_requests_total', { network: 'x', operation: 'upload', outcome: 'ok' });
     positive('sps_network_requests_total', { network: 'x', operation: 'refresh', outcome: 'ok' });
     positive('sps_network_requests_total', { network: 'x', operation: 'exchange', outcome: 'ok' });
     has('sps_network_request_duration_seconds_bucket', { network: 'x', operation: 'publish', le: '+Inf' });

@@ -5,6 +5,7 @@ import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/netw
 import { unreachableNetworkError } from '../safe-network-message';
 import { NetworkUnreachableError } from '../http/network-http.client';
 import { linkedInResponseError } from './linkedin-errors';
+import { withNetworkOperation } from '../../observability';
 
 const { version: VERSION_HEADER, restli: RESTLI_HEADER } = linkedInApiRules().headers;
 
@@ -87,13 +88,15 @@ export class LinkedInApi extends NetworkApi {
 
   /** The bytes of a medium (or a part of one) to the upload URL LinkedIn gave; the answer's headers (its ETag). */
   async upload(uploadUrl: string, data: Buffer, contentType: string): Promise<NetworkResponse> {
-    return this.exchange({
-      method: 'PUT',
-      url: uploadUrl,
-      headers: { Authorization: `Bearer ${this.accessToken}` },
-      bytes: { data, contentType },
-      timeoutMs: 120_000,
-    });
+    return withNetworkOperation('upload', () =>
+      this.exchange({
+        method: 'PUT',
+        url: uploadUrl,
+        headers: { Authorization: `Bearer ${this.accessToken}` },
+        bytes: { data, contentType },
+        timeoutMs: 120_000,
+      }),
+    );
   }
 
   /** Sends and classifies, keeping the answer's headers (NetworkApi.send keeps only the body). */
