@@ -10,7 +10,7 @@ import { commentsCall } from './comments-call';
 import { CommentRequest, SEND_COMMENT_TASK } from './comment-request';
 import { CommentsStore } from './comments.store';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
-import { withNetworkOperation } from '../observability';
+import { inNetworkOperation } from '../observability';
 
 /** While the account publishes (or refreshes its token), the answer waits this long and tries again. */
 const LANE_BUSY_RETRY_MS = 2_000;
@@ -82,16 +82,15 @@ export class SendCommentTask implements OnModuleInit {
       account: target.account,
       tokens: 'fresh',
       expireOnAuthError: true,
-      call: (access) =>
-        withNetworkOperation('reply', () =>
-          target.comments.answer({
-            ...commentsCall(target, access),
-            text: begun.text,
-            replyToId: begun.replyToId ?? undefined,
-            // Every attempt after the first may follow one whose call reached the network.
-            resuming: begun.attempts > 1,
-          }),
-        ),
+      call: inNetworkOperation('reply', (access) =>
+        target.comments.answer({
+          ...commentsCall(target, access),
+          text: begun.text,
+          replyToId: begun.replyToId ?? undefined,
+          // Every attempt after the first may follow one whose call reached the network.
+          resuming: begun.attempts > 1,
+        }),
+      ),
     });
     if (result.kind !== 'done') return this.recordFailure(begun, target, result.error);
     await this.store.sent(requestId, result.value);

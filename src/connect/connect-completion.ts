@@ -47,7 +47,8 @@ export class ConnectCompletion {
     grant: () => Promise<UserGrant>,
   ): Promise<CallbackOutcome> {
     try {
-      const given = await grant();
+      // The grant (a code exchanged, by the caller's callback) is an exchange; what it offers, accounts.
+      const given = await withNetworkOperation('exchange', grant);
       const selectable = await withNetworkOperation('accounts', () => adapter.listSelectable(given, app));
       if (selectable.length === 0) {
         return this.back(attempt, {

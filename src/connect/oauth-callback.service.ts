@@ -5,7 +5,6 @@ import { ConnectAttemptsService } from './connect-attempts.service';
 import { callbackUrlFor } from './callback-url';
 import { ConnectCompletion, INVALID_LINK, UNAVAILABLE_PAGE } from './connect-completion';
 import type { CallbackOutcome } from './connect-completion';
-import { withNetworkOperation } from '../observability';
 
 export interface CallbackQuery {
   code?: string;
@@ -66,9 +65,7 @@ export class OAuthCallbackService {
     const callbackUrl = callbackUrlFor(publicUrl, adapter.id);
     const callbackParams: Record<string, string> = typeof query.iss === 'string' ? { iss: query.iss } : {};
     return this.completion.finish(attempt, adapter, app, () =>
-      withNetworkOperation('exchange', () =>
-        adapter.exchangeCode({ code, codeVerifier, callbackUrl, app, attemptSecret, callbackParams, adapterState }),
-      ),
+      adapter.exchangeCode({ code, codeVerifier, callbackUrl, app, attemptSecret, callbackParams, adapterState }),
     );
   }
 }

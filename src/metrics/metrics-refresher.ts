@@ -5,7 +5,7 @@ import { Clock } from '../common/clock/clock';
 import { MetricReading } from '../networks';
 import { MetricSnapshotsStore, MetricSubject } from './metric-snapshots.store';
 import { nextAccountRefresh, nextBackgroundRefresh, REQUEST_REFRESH_MS } from './refresh-schedule';
-import { withNetworkOperation } from '../observability';
+import { inNetworkOperation } from '../observability';
 
 /** A published delivery whose post's metrics are read. */
 export interface PublishedDelivery {
@@ -44,15 +44,13 @@ export class MetricsRefresher {
       now,
       nextBackgroundRefresh(delivery.publishedAt, now),
       ({ adapter, tokens, app }) =>
-        withNetworkOperation('metrics', () =>
-          adapter.postMetrics({
-            networkAccountId: account.networkAccountId,
-            tokens,
-            app,
-            platformPostId: delivery.platformPostId,
-            permissions: account.scopes,
-          }),
-        ),
+        adapter.postMetrics({
+          networkAccountId: account.networkAccountId,
+          tokens,
+          app,
+          platformPostId: delivery.platformPostId,
+          permissions: account.scopes,
+        }),
     );
   }
 
@@ -60,14 +58,7 @@ export class MetricsRefresher {
   refreshAccount(account: ConnectedAccount): Promise<void> {
     const now = this.clock.now();
     return this.refresh('account', account.id, account, now, nextAccountRefresh(now), ({ adapter, tokens, app }) =>
-      withNetworkOperation('metrics', () =>
-        adapter.accountMetrics({
-          networkAccountId: account.networkAccountId,
-          tokens,
-          app,
-          permissions: account.scopes,
-        }),
-      ),
+      adapter.accountMetrics({ networkAccountId: account.networkAccountId, tokens, app, permissions: account.scopes }),
     );
   }
 
@@ -91,7 +82,7 @@ export class MetricsRefresher {
       new Date(now.getTime() + REQUEST_REFRESH_MS),
     );
     if (!claimed) return;
-    const result = await this.runner.call({ account, tokens: 'stored', call: read });
+    const result = await this.runner.call({ account, tokens: 'stored', call: inNetworkOperation('metrics', read) });
     if (result.kind === 'done')
       return this.store.saveReading(subject, subjectId, result.value, this.clock.now(), nextRefreshAt);
     // Rate limited: nothing reads again before the network allows (the background refresh waits too).

@@ -1,7 +1,7 @@
 /** What other modules may use from observability/: everything else in the folder is its own. */
 export { NETWORK_OPERATIONS, isNetworkOperation } from './network-operation';
 export type { NetworkOperation } from './network-operation';
-export { currentNetworkOperation, withNetworkOperation } from './network-operation-scope';
+export { currentNetworkOperation, inNetworkOperation, withNetworkOperation } from './network-operation-scope';
 export { ObservabilityMetricsModule } from './metrics/metrics.module';
 export { startMetricsServer } from './metrics/metrics-server';
 export { networkCallOutcome, ServiceMetrics, UNMATCHED_ROUTE } from './metrics/service-metrics';

@@ -14,7 +14,7 @@ import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
 import { resolveDelivery } from './post-variants';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
-import { ServiceMetrics, withNetworkOperation } from '../observability';
+import { inNetworkOperation, ServiceMetrics } from '../observability';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its
@@ -62,30 +62,29 @@ export class PublishDeliveryTask {
       account,
       tokens: 'fresh',
       ownApp: attempt.ownApp ?? null,
-      call: ({ tokens, app }) =>
-        withNetworkOperation('publish', () =>
-          adapter.publish({
-            networkAccountId: account.networkAccountId,
-            username: account.username,
-            tokens,
-            app,
-            parts: containers.map((container) => ({
-              text: container.content,
-              media: container.media.map((medium) => ({
-                url: this.media.publishUrl(medium),
-                kind: medium.kind,
-                ...(medium.altText !== undefined ? { altText: medium.altText } : {}),
-                ...(medium.mediaId && medium.size !== undefined && medium.contentType
-                  ? { openStored: () => this.media.openStored(medium.mediaId!, medium.size!, medium.contentType!) }
-                  : {}),
-              })),
+      call: inNetworkOperation('publish', ({ tokens, app }) =>
+        adapter.publish({
+          networkAccountId: account.networkAccountId,
+          username: account.username,
+          tokens,
+          app,
+          parts: containers.map((container) => ({
+            text: container.content,
+            media: container.media.map((medium) => ({
+              url: this.media.publishUrl(medium),
+              kind: medium.kind,
+              ...(medium.altText !== undefined ? { altText: medium.altText } : {}),
+              ...(medium.mediaId && medium.size !== undefined && medium.contentType
+                ? { openStored: () => this.media.openStored(medium.mediaId!, medium.size!, medium.contentType!) }
+                : {}),
             })),
-            ...(Object.keys(options).length ? { options } : {}),
-            progress: delivery.progress,
-            resuming: attempt.resuming,
-            checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
-          }),
-        ),
+          })),
+          ...(Object.keys(options).length ? { options } : {}),
+          progress: delivery.progress,
+          resuming: attempt.resuming,
+          checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
+        }),
+      ),
     });
     // Our own trouble was thrown by the runner: the delivery stays `publishing`, and the next
     // attempt resumes (looking on the network first).

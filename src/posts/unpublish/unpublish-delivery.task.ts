@@ -20,7 +20,7 @@ import {
   UnpublishDeliveryPayload,
   unpublishJobKey,
 } from './unpublish-job';
-import { withNetworkOperation } from '../../observability';
+import { inNetworkOperation } from '../../observability';
 
 /** While the account publishes, its delete waits this long and tries again. */
 const LANE_BUSY_RETRY_MS = 5_000;
@@ -86,16 +86,15 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     const result = await this.runner.call({
       account,
       tokens: 'fresh',
-      call: ({ tokens, app }) =>
-        withNetworkOperation('unpublish', () =>
-          adapter.unpublish({
-            networkAccountId: account.networkAccountId,
-            tokens,
-            app,
-            platformPostId,
-            progress: delivery.progress,
-          }),
-        ),
+      call: inNetworkOperation('unpublish', ({ tokens, app }) =>
+        adapter.unpublish({
+          networkAccountId: account.networkAccountId,
+          tokens,
+          app,
+          platformPostId,
+          progress: delivery.progress,
+        }),
+      ),
     });
     if (result.kind !== 'done') {
       const { error } = result;
