@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
+import { DatabaseStats } from './database';
 import { HealthModule } from './health/health.module';
 import { ConnectModule } from './connect/connect.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -21,8 +22,11 @@ import { MediaModule } from './media/media.module';
 import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
+import { ObservabilityMetricsModule, ServiceMetrics } from './observability';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TokenLifecycleModule } from './token-lifecycle/token-lifecycle.module';
+
+const DATABASE_METRICS = Symbol('DATABASE_METRICS');
 
 @Module({})
 export class AppModule {
@@ -33,6 +37,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CryptoModule,
         DatabaseModule,
+        ObservabilityMetricsModule,
         CustomersModule,
         AuthModule,
         NetworksModule,
@@ -64,6 +69,17 @@ export class AppModule {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        // The database's figures in the metrics: wired here, above both modules (neither imports the other).
+        {
+          provide: DATABASE_METRICS,
+          inject: [DatabaseStats, ServiceMetrics],
+          useFactory: (stats: DatabaseStats, metrics: ServiceMetrics) => {
+            const pool = stats.pool();
+            if (pool) metrics.watchPool(pool);
+            stats.onQueryError(() => metrics.databaseQueryError());
+            return true;
+          },
+        },
       ],
     };
   }

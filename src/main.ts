@@ -9,6 +9,7 @@ import { resolveDatabase } from './database/resolve-database';
 import { DrainState } from './health/drain-state';
 import { Readiness } from './health/readiness';
 import { portOf, startWorkerHealthServer } from './health/worker-health-server';
+import { ServiceMetrics, startMetricsServer } from './observability';
 import { listenOrExplain, PortInUseError } from './port-in-use';
 
 async function main(): Promise<void> {
@@ -32,6 +33,18 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config, logger);
   const app = await createApp(database.config, { logger });
   let healthServer: Server | undefined;
+  // Any role: the metrics on a port of their own, never the API's (see docs/operations.md, "Metrics").
+  let metricsServer: Server | undefined;
+  if (config.metricsPort !== undefined) {
+    const metricsPort = config.metricsPort;
+    metricsServer = await listenOrExplain(
+      () => startMetricsServer(app.get(ServiceMetrics), metricsPort, config.host),
+      metricsPort,
+      config.host,
+      'METRICS_PORT',
+    );
+    logger.info({ metricsPort: portOf(metricsServer) }, 'Metrics served at /metrics on METRICS_PORT');
+  }
   if (config.role === 'worker') {
     // A worker takes jobs from the database; it serves no HTTP, except its probes when asked to.
     if (config.healthPort !== undefined) {
@@ -71,6 +84,7 @@ async function main(): Promise<void> {
     try {
       await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs))]);
       healthServer?.close();
+      metricsServer?.close();
       await database.stop();
     } finally {
       clearTimeout(deadline);

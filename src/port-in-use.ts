@@ -1,6 +1,6 @@
 /** The port the service was told to listen on is taken: the message names it and the setting that moves it. */
 export class PortInUseError extends Error {
-  constructor(port: number, host: string, setting: 'PORT' | 'HEALTH_PORT') {
+  constructor(port: number, host: string, setting: 'PORT' | 'HEALTH_PORT' | 'METRICS_PORT') {
     super(
       `port ${port} on ${host} is already in use by another program (another copy of the service?). ` +
         `Stop it, or set ${setting} to a free port (the embedded database's is EMBEDDED_DATABASE_PORT).`,
@@ -14,7 +14,7 @@ export async function listenOrExplain<T>(
   listen: () => Promise<T>,
   port: number,
   host: string,
-  setting: 'PORT' | 'HEALTH_PORT',
+  setting: 'PORT' | 'HEALTH_PORT' | 'METRICS_PORT',
 ): Promise<T> {
   try {
     return await listen();

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Transaction } from '../database';
 import { EventOutbox } from '../webhooks';
 import { AccountsStore } from './accounts.store';
 import { ConnectedAccount } from './connected-account.entity';
+import { ServiceMetrics } from '../observability';
 
 /**
  * Marks an account expired (its token can no longer be used or refreshed) and records
@@ -15,6 +16,7 @@ export class AccountExpiry {
   constructor(
     private readonly accounts: AccountsStore,
     private readonly outbox: EventOutbox,
+    @Optional() private readonly metrics?: ServiceMetrics,
   ) {}
 
   /** True when this call expired the account; false when it was not active any more, or was reconnected since it was loaded. */
@@ -27,6 +29,8 @@ export class AccountExpiry {
       type: 'account.token_expired',
       data: { connectedAccountId: account.id, platform: account.platform, username: account.username, reason },
     });
+    // Counted when flipped (a rollback after this is rare, and would only count one too many).
+    this.metrics?.accountExpired(account.platform);
     return true;
   }
 }

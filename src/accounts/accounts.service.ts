@@ -14,6 +14,7 @@ import { TokenVault } from './token-vault';
 import { EventOutbox } from '../webhooks';
 import { Database } from '../database';
 import type { Transaction } from '../database';
+import { withNetworkOperation } from '../observability';
 
 const LISTED_BY_DEFAULT: readonly AccountStatus[] = ['active', 'expired'];
 
@@ -151,7 +152,8 @@ export class AccountsService {
         });
         return;
       }
-      await adapter.revoke(tokens, await this.apps.appFor(account.customerId, adapter));
+      const app = await this.apps.appFor(account.customerId, adapter);
+      await withNetworkOperation('revoke', () => adapter.revoke(tokens, app));
     } catch (error) {
       // Our copy of the tokens goes regardless; the user can also remove the app on the network.
       this.logger.warn({

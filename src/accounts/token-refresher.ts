@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { AppCredentialsResolver } from '../networks';
 import { AccountTokens } from '../networks';
 import { NetworkError } from '../networks';
@@ -9,6 +9,7 @@ import { Clock } from '../common/clock/clock';
 import { refreshDue } from './refresh-due';
 import { TokenVault } from './token-vault';
 import { AccountPermissionChanges } from './account-permission-changes';
+import { ServiceMetrics, withNetworkOperation } from '../observability';
 
 /**
  * What a refresh attempt came to:
@@ -38,6 +39,7 @@ export class TokenRefresher {
     private readonly apps: AppCredentialsResolver,
     private readonly permissions: AccountPermissionChanges,
     private readonly clock: Clock,
+    @Optional() private readonly metrics?: ServiceMetrics,
   ) {}
 
   /** The stored tokens as they are (no refresh), or undefined when the account holds none. */
@@ -60,8 +62,15 @@ export class TokenRefresher {
     const adapter = this.networks.get(account.platform);
     if (!refreshDue(account.tokenExpiresAt, adapter.refreshAheadMs, now)) return { kind: 'not_due', tokens };
 
-    const refreshed = await adapter.refresh(tokens, await this.apps.appFor(account.customerId, adapter));
+    const app = await this.apps.appFor(account.customerId, adapter);
+    const refreshed = await withNetworkOperation('refresh', () => adapter.refresh(tokens, app)).catch(
+      (error: unknown) => {
+        if (error instanceof NetworkError) this.metrics?.tokenRefresh(account.platform, error.kind);
+        throw error;
+      },
+    );
     if (!refreshed) return { kind: 'unrefreshable', tokens };
+    this.metrics?.tokenRefresh(account.platform, 'refreshed');
     const { scopes, ...renewed } = refreshed;
     // The binding stays unless the refresh names another (a token is refreshed with the key it is bound to).
     const binding = renewed.tokenBinding ?? tokens.tokenBinding;
@@ -89,7 +98,8 @@ export class TokenRefresher {
     const adapter = this.networks.get(account.platform);
     if (!adapter.accountTraits) return;
     try {
-      const traits = await adapter.accountTraits(tokens, await this.apps.appFor(account.customerId, adapter));
+      const app = await this.apps.appFor(account.customerId, adapter);
+      const traits = await withNetworkOperation('accounts', () => adapter.accountTraits!(tokens, app));
       await this.accounts.storeTraits(account.id, account.connectedAt, traits);
     } catch (error) {
       this.logger.warn({

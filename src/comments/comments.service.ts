@@ -17,6 +17,7 @@ import { CommentPageView, CommentRequestView } from './dto/comment.view';
 import { ListCommentsQuery } from './dto/list-comments.query';
 import { PublishedDeliveries } from './published-delivery';
 import { checkReplyTarget } from './reply-target';
+import { inNetworkOperation } from '../observability';
 
 const DEFAULT_LIMIT = 25;
 const ACCEPTED = 202;
@@ -50,11 +51,12 @@ export class CommentsService {
     const result = await this.runner.call({
       account: target.account,
       tokens: 'stored',
-      call: (access) =>
+      call: inNetworkOperation('comments', (access) =>
         target.comments.listComments(commentsCall(target, access), {
           limit: query.limit ?? DEFAULT_LIMIT,
           cursor: networkCursor,
         }),
+      ),
     });
     if (result.kind !== 'done') throw this.readFailure(result.error);
     const page = result.value;

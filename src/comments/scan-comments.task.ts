@@ -12,6 +12,7 @@ import { AccountCallRunner } from '../accounts';
 import { commentsCall } from './comments-call';
 import { CommentsStore, ScannedDelivery } from './comments.store';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
+import { inNetworkOperation } from '../observability';
 
 /** Newest-first pages read per scan of a delivery, at most: a larger burst is read on by the next scans. */
 const PAGES_PER_SCAN = 4;
@@ -81,7 +82,9 @@ export class ScanCommentsTask implements OnModuleInit {
         const call = commentsCall(target, access);
         return readNewComments(
           state,
-          (cursor) => target.comments.listComments(call, { limit: PAGE_SIZE, cursor }),
+          inNetworkOperation('comments', (cursor: string | undefined) =>
+            target.comments.listComments(call, { limit: PAGE_SIZE, cursor }),
+          ),
           PAGES_PER_SCAN,
         );
       },

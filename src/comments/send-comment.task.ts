@@ -10,6 +10,7 @@ import { commentsCall } from './comments-call';
 import { CommentRequest, SEND_COMMENT_TASK } from './comment-request';
 import { CommentsStore } from './comments.store';
 import { PublishedDeliveries, PublishedDelivery } from './published-delivery';
+import { inNetworkOperation } from '../observability';
 
 /** While the account publishes (or refreshes its token), the answer waits this long and tries again. */
 const LANE_BUSY_RETRY_MS = 2_000;
@@ -81,7 +82,7 @@ export class SendCommentTask implements OnModuleInit {
       account: target.account,
       tokens: 'fresh',
       expireOnAuthError: true,
-      call: (access) =>
+      call: inNetworkOperation('reply', (access) =>
         target.comments.answer({
           ...commentsCall(target, access),
           text: begun.text,
@@ -89,6 +90,7 @@ export class SendCommentTask implements OnModuleInit {
           // Every attempt after the first may follow one whose call reached the network.
           resuming: begun.attempts > 1,
         }),
+      ),
     });
     if (result.kind !== 'done') return this.recordFailure(begun, target, result.error);
     await this.store.sent(requestId, result.value);

@@ -70,6 +70,8 @@ export interface AppConfig {
   role: 'api' | 'worker' | 'all';
   /** With ROLE=worker: the port of its probe-only HTTP server (/health/live, /health/ready); unset: none. */
   healthPort: number | undefined;
+  /** Any role: the port of the process's metrics server (GET /metrics only); unset: none. */
+  metricsPort: number | undefined;
   workerConcurrency: number;
   /** A worker silent this long is taken for dead: its jobs and queues are unlocked for others. */
   workerDeadAfterMs: number;

@@ -155,6 +155,14 @@ export class EnvironmentSchema {
   @IsOptional()
   HEALTH_PORT?: number;
 
+  /** Any role: a port on which the process serves GET /metrics (Prometheus' text format) and nothing else. Unset: none. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  @IsOptional()
+  METRICS_PORT?: number;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -105,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     emulatorUrl: schema.NETWORK_EMULATOR_URL?.replace(/\/+$/, ''),
     role: schema.ROLE,
     healthPort: schema.HEALTH_PORT,
+    metricsPort: schema.METRICS_PORT,
     workerConcurrency: schema.WORKER_CONCURRENCY,
     workerDeadAfterMs: schema.WORKER_DEAD_AFTER_MS,
     publishCustomerMaxInFlight: schema.PUBLISH_CUSTOMER_MAX_IN_FLIGHT,

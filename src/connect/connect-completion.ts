@@ -4,6 +4,7 @@ import type { AppCredentials, NetworkAdapter, UserGrant } from '../networks';
 import { ConnectAttempt } from './connect-attempt.entity';
 import { PendingSessionsService } from './pending-sessions.service';
 import { redirectWith } from './redirect-with';
+import { withNetworkOperation } from '../observability';
 
 /** Where the browser goes next: back to the customer's app, or (when we cannot tell where) an error page. */
 export type CallbackOutcome =
@@ -46,7 +47,9 @@ export class ConnectCompletion {
     grant: () => Promise<UserGrant>,
   ): Promise<CallbackOutcome> {
     try {
-      const selectable = await adapter.listSelectable(await grant(), app);
+      // The grant (a code exchanged, by the caller's callback) is an exchange; what it offers, accounts.
+      const given = await withNetworkOperation('exchange', grant);
+      const selectable = await withNetworkOperation('accounts', () => adapter.listSelectable(given, app));
       if (selectable.length === 0) {
         return this.back(attempt, {
           error: 'no_accounts',

@@ -4,6 +4,7 @@ import type { NetworkAdapter, PasswordSignIn, UserGrant } from '../networks';
 import { ConnectAttemptsService } from './connect-attempts.service';
 import { ConnectCompletion, INVALID_LINK, isPassing, UNAVAILABLE_PAGE } from './connect-completion';
 import type { CallbackOutcome } from './connect-completion';
+import { withNetworkOperation } from '../observability';
 
 /** The sign-in form as a page shows it: the network's words, the attempt's state, and why the last try failed. */
 export interface SignInForm {
@@ -83,7 +84,7 @@ export class PasswordSignInService {
     let grant: UserGrant;
     try {
       const app = await this.apps.appFor(taken.customerId, adapter);
-      grant = await found.signIn.signIn({ identifier, password }, app);
+      grant = await withNetworkOperation('exchange', () => found.signIn.signIn({ identifier, password }, app));
     } catch (error) {
       if (!(error instanceof NetworkError)) return this.endWithFailure(adapter, state, error);
       this.logger.warn({ msg: 'Signing in at the network failed', network: adapter.id, kind: error.kind });

@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config';
 import { dataSourceOptions } from './data-source-options';
 import { Database } from './database';
 import { DatabaseHealth } from './database-health';
+import { DatabaseStats } from './database-stats';
 import { runMigrationsLocked } from './migrate';
 import { PreparedStatements } from './prepared-statements';
 
@@ -29,7 +30,7 @@ import { PreparedStatements } from './prepared-statements';
       },
     }),
   ],
-  providers: [Database, DatabaseHealth, PreparedStatements],
-  exports: [Database, DatabaseHealth, PreparedStatements],
+  providers: [Database, DatabaseHealth, DatabaseStats, PreparedStatements],
+  exports: [Database, DatabaseHealth, DatabaseStats, PreparedStatements],
 })
 export class DatabaseModule {}

@@ -1,6 +1,8 @@
 /** What other modules may use from database/: everything else in the folder is its own. */
 export { ADVISORY_LOCK_IDS } from './advisory-locks';
 export { DatabaseHealth } from './database-health';
+export { DatabaseStats } from './database-stats';
+export type { PoolCounts } from './database-stats';
 export { DatabaseModule } from './database.module';
 export { Database } from './database';
 export type { LockedScanResult } from './database';

@@ -30,6 +30,8 @@ export class PreparedStatements {
       // driver's error is kept as it is, with its code (`instanceof Error` is not enough: an error
       // made in another realm, as Node's network errors are under Jest, would lose it).
       const driverError = typeof error === 'object' && error !== null ? (error as Error) : new Error(String(error));
+      // Told to TypeORM's logger as its own failed statements are (the metrics count them there).
+      this.dataSource.logger.logQueryError(driverError, sql, params);
       throw new QueryFailedError(sql, params, driverError);
     }
   }

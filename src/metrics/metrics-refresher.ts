@@ -5,6 +5,7 @@ import { Clock } from '../common/clock/clock';
 import { MetricReading } from '../networks';
 import { MetricSnapshotsStore, MetricSubject } from './metric-snapshots.store';
 import { nextAccountRefresh, nextBackgroundRefresh, REQUEST_REFRESH_MS } from './refresh-schedule';
+import { inNetworkOperation } from '../observability';
 
 /** A published delivery whose post's metrics are read. */
 export interface PublishedDelivery {
@@ -81,7 +82,7 @@ export class MetricsRefresher {
       new Date(now.getTime() + REQUEST_REFRESH_MS),
     );
     if (!claimed) return;
-    const result = await this.runner.call({ account, tokens: 'stored', call: read });
+    const result = await this.runner.call({ account, tokens: 'stored', call: inNetworkOperation('metrics', read) });
     if (result.kind === 'done')
       return this.store.saveReading(subject, subjectId, result.value, this.clock.now(), nextRefreshAt);
     // Rate limited: nothing reads again before the network allows (the background refresh waits too).

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not } from 'typeorm';
 import { AccountsStore } from '../accounts';
@@ -13,6 +13,7 @@ import { PublishProgress } from '../networks';
 import { LostClaimError } from '../queue';
 import { claimHeldSql } from '../queue';
 import { EventOutbox, NewEvent } from '../webhooks';
+import { ServiceMetrics } from '../observability';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import type { WaitCode } from './retry-policy';
 import { Delivery } from './delivery.entity';
@@ -75,6 +76,7 @@ export class DeliveriesStore {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly outbox: EventOutbox,
     private readonly accounts: AccountsStore,
+    @Optional() private readonly metrics?: ServiceMetrics,
   ) {
     this.freshBeatMs = Math.floor(config.workerDeadAfterMs / 2);
   }
@@ -243,12 +245,13 @@ export class DeliveriesStore {
 
   /** Cancels the post's deliveries that have not started, in the caller's transaction; answers their ids. */
   async cancelNotStarted(postId: string, transaction: Transaction): Promise<string[]> {
-    const canceled = await this.database.rows<{ id: string }>(
+    const canceled = await this.database.rows<{ id: string; platform: string }>(
       `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
-      WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id`,
+      WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id, platform`,
       [postId],
       transaction,
     );
+    for (const { platform } of canceled) this.metrics?.delivery(platform, 'canceled');
     return canceled.map((row) => row.id);
   }
 

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { AccountCallRunner } from '../accounts';
 import { AccountPermissionChanges } from '../accounts';
 import { PublishOutcome } from '../networks';
@@ -14,6 +14,7 @@ import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
 import { resolveDelivery } from './post-variants';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
+import { inNetworkOperation, ServiceMetrics } from '../observability';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its
@@ -33,6 +34,7 @@ export class PublishDeliveryTask {
     private readonly media: MediaService,
     private readonly permissions: AccountPermissionChanges,
     private readonly clock: Clock,
+    @Optional() private readonly metrics?: ServiceMetrics,
   ) {}
 
   /**
@@ -60,7 +62,7 @@ export class PublishDeliveryTask {
       account,
       tokens: 'fresh',
       ownApp: attempt.ownApp ?? null,
-      call: ({ tokens, app }) =>
+      call: inNetworkOperation('publish', ({ tokens, app }) =>
         adapter.publish({
           networkAccountId: account.networkAccountId,
           username: account.username,
@@ -82,6 +84,7 @@ export class PublishDeliveryTask {
           resuming: attempt.resuming,
           checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
         }),
+      ),
     });
     // Our own trouble was thrown by the runner: the delivery stays `publishing`, and the next
     // attempt resumes (looking on the network first).
@@ -105,6 +108,9 @@ export class PublishDeliveryTask {
         },
       },
     );
+    // From when it was due (scheduled, or accepted to publish now), retries and backlog included.
+    const dueAt = post.scheduledAt ?? post.createdAt;
+    this.metrics?.delivery(account.platform, 'published', (this.clock.now().getTime() - dueAt.getTime()) / 1000);
   }
 
   /** Why the account may not publish this delivery (the message), or undefined when it may or when some of it is already out. */
@@ -159,6 +165,7 @@ export class PublishDeliveryTask {
       const next = afterFailure(delivery, error, this.clock.now());
       if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
       await this.store.retryLater(delivery.id, { at: next.at, code: next.code, message: error.message }, transaction);
+      this.metrics?.delivery(account.platform, 'retried');
     });
   }
 
@@ -190,6 +197,7 @@ export class PublishDeliveryTask {
     code: DeliveryErrorCode,
     message: string,
   ): Promise<void> {
+    this.metrics?.delivery(account.platform, 'failed');
     return this.store.failed(
       delivery.id,
       { code, message },

@@ -5,6 +5,7 @@ import { DatabaseModule } from '../database';
 import { JobQueue } from './job-queue';
 import { AccountLanes } from './account-lanes';
 import { LaneRunner } from './lane-runner';
+import { QueueMetrics } from './queue-metrics';
 import { QueueStore } from './queue.store';
 import { ShutdownSignal } from './shutdown-signal';
 import { TaskRegistry } from './task-registry';
@@ -33,6 +34,7 @@ import { WorkerRunner } from './worker-runner';
     AccountLanes,
     ShutdownSignal,
     WorkerRunner,
+    QueueMetrics,
     { provide: WORKER_POOL, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createWorkerPool(config) },
     {
       provide: WorkerLiveness,

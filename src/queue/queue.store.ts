@@ -22,6 +22,35 @@ export interface JobRow {
 export class QueueStore {
   constructor(private readonly database: Database) {}
 
+  /**
+   * The publishing lane's backlog for the metrics: accounts with a due delivery that nobody
+   * publishes for yet, and since when the oldest is due. Reads publish_lanes_free_idx (one entry per
+   * account with unclaimed open work), never the deliveries.
+   */
+  async publishBacklog(): Promise<{ due: number; oldestDueAt: Date | null }> {
+    const [row] = await this.database.rows<{ due: number; oldestDueAt: Date | null }>(
+      `SELECT count(*)::int AS due, min(due_at) AS "oldestDueAt"
+         FROM publish_lanes WHERE claimed_by IS NULL AND due_at IS NOT NULL AND due_at <= now()`,
+      [],
+    );
+    return row ?? { due: 0, oldestDueAt: null };
+  }
+
+  /**
+   * graphile-worker's jobs that are due and free to take, for the metrics: a range of
+   * jobs_main_index (priority, run_at; available jobs only). Every job is added at graphile's
+   * default priority 0 (addJob names none); without the priority the index cannot be ranged and
+   * the table is read whole.
+   */
+  async jobBacklog(): Promise<{ due: number; oldestDueAt: Date | null }> {
+    const [row] = await this.database.rows<{ due: number; oldestDueAt: Date | null }>(
+      `SELECT count(*)::int AS due, min(run_at) AS "oldestDueAt"
+         FROM graphile_worker._private_jobs WHERE is_available = true AND priority = 0 AND run_at <= now()`,
+      [],
+    );
+    return row ?? { due: 0, oldestDueAt: null };
+  }
+
   /** Takes the account's lane for `workerId` unless someone holds it; true when taken. */
   async takeLane(accountId: string, customerId: string, workerId: string): Promise<boolean> {
     const taken = await this.database.rows<{ account_id: string }>(

@@ -16,6 +16,15 @@ export class WorkerHeartbeatsStore {
     return (await this.pool.query<{ now: Date }>('SELECT now()')).rows[0]!.now;
   }
 
+  /** How many workers beat, and how old the oldest beat is (seconds; null: none), for the metrics. */
+  async ages(): Promise<{ workers: number; oldestSeconds: number | null }> {
+    const { rows } = await this.pool.query<{ workers: number; oldestSeconds: number | null }>(
+      `SELECT count(*)::int AS workers, extract(epoch FROM now() - min(beat_at))::float8 AS "oldestSeconds"
+         FROM worker_heartbeats`,
+    );
+    return rows[0] ?? { workers: 0, oldestSeconds: null };
+  }
+
   /** Beats for the workers named; answers the database's time of the beat. */
   async beat(workerIds: string[]): Promise<Date> {
     const { rows } = await this.pool.query<{ beat_at: Date }>(

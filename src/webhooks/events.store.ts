@@ -136,6 +136,19 @@ interface LoggedEventRow {
 export class EventsStore {
   constructor(private readonly database: Database) {}
 
+  /**
+   * The webhook lane's backlog for the metrics: pending events due and unclaimed, and since when
+   * the oldest is due. Reads events_due_idx (pending, unclaimed events only), never the whole table.
+   */
+  async webhookBacklog(): Promise<{ due: number; oldestDueAt: Date | null }> {
+    const [row] = await this.database.rows<{ due: number; oldestDueAt: Date | null }>(
+      `SELECT count(*)::int AS due, min(next_attempt_at) AS "oldestDueAt"
+         FROM events WHERE delivery_status = 'pending' AND claimed_by IS NULL AND next_attempt_at <= now()`,
+      [],
+    );
+    return row ?? { due: 0, oldestDueAt: null };
+  }
+
   /** Records an event on its own (a named prepared statement), in `transaction` when given; answers its id. */
   async insert(insertion: EventInsertion, transaction?: Transaction): Promise<string> {
     const [row] = await this.database.hot<{ id: string }>(insertion.sql, insertion.params, transaction);

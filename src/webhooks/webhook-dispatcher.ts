@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { newId } from '../common/ids';
 import { APP_CONFIG } from '../config';
@@ -13,6 +13,7 @@ import { OpenEndpoint, WebhookEndpointsService } from './webhook-endpoints.servi
 import { WebhookEndpointsStore } from './webhook-endpoints.store';
 import { StoredEvent, webhookBody } from './webhook-payload';
 import { AttemptResult, isDelivered, WebhookSender } from './webhook-sender';
+import { ServiceMetrics } from '../observability';
 
 const TEST_MESSAGE = 'This is a test event from the social publishing service.';
 
@@ -37,6 +38,7 @@ export class WebhookDispatcher {
     private readonly sender: WebhookSender,
     private readonly modes: CustomerModes,
     private readonly clock: Clock,
+    @Optional() private readonly metrics?: ServiceMetrics,
   ) {}
 
   /**
@@ -72,6 +74,7 @@ export class WebhookDispatcher {
       eventId: event.id,
       body: webhookBody(toStored(event)),
     });
+    this.metrics?.webhookAttempt(webhookAttemptOutcome(result), result.durationMs / 1000);
     await this.database.transaction((transaction) => this.record(transaction, event, workerId, endpoint, result));
   }
 
@@ -157,8 +160,10 @@ export class WebhookDispatcher {
     // Only the endpoint the attempt went to: one PUT again since then (even of the same URL) stays enabled.
     if (next.kind === 'gone')
       await this.endpointRows.disableAfterGone(event.customerId, endpoint.updatedAt, transaction);
-    if (next.kind !== 'retry')
+    if (next.kind !== 'retry') {
+      this.metrics?.webhookEventFailed();
       return this.events.markFailed(event.id, attempt, roundAttempts, next.reason, transaction);
+    }
     // Let go with the next attempt's time: the lane's trigger makes it due then.
     await this.events.scheduleRetry(event.id, attempt, roundAttempts, next.at, transaction);
   }
@@ -197,4 +202,10 @@ function toStored(event: DeliverableEvent): StoredEvent {
     data: event.data,
     livemode: event.livemode,
   };
+}
+
+/** An attempt's outcome for the metrics: a 2xx, another answer, or none (refused, timed out, address refused). */
+function webhookAttemptOutcome(result: AttemptResult): 'delivered' | 'rejected' | 'unreachable' {
+  if (isDelivered(result)) return 'delivered';
+  return result.statusCode === null ? 'unreachable' : 'rejected';
 }

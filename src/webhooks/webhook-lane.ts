@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
 import { retryUntilDone } from '../queue';
 import { ShutdownSignal } from '../queue';
 import { LaneRegistry, WorkLane } from '../queue';
+import { ServiceMetrics } from '../observability';
 import { EventsStore } from './events.store';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
@@ -30,12 +31,14 @@ export class WebhookLane implements WorkLane<string>, OnModuleInit {
     private readonly lanes: LaneRegistry,
     private readonly dispatcher: WebhookDispatcher,
     private readonly shutdown: ShutdownSignal,
+    @Optional() private readonly metrics?: ServiceMetrics,
   ) {
     this.slots = config.webhooks.concurrency;
   }
 
   onModuleInit(): void {
     this.lanes.register(this);
+    this.metrics?.queueBacklog('webhook', () => this.events.webhookBacklog());
   }
 
   claim(workerId: string, wanted: number): Promise<string[]> {

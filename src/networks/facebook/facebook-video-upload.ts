@@ -5,6 +5,7 @@ import { FacebookProgress } from './facebook-progress';
 import { transferVideoChunks } from './facebook-video-transfer';
 import { MediaBytes } from '../network-adapter';
 import { NetworkError } from '../network-error';
+import { withNetworkOperation } from '../../observability';
 
 /** An uploaded video's bytes from storage, refused as a download past the limit would be. */
 function storedVideo(api: GraphApi, open: () => MediaBytes): MediaBytes {
@@ -49,7 +50,12 @@ export interface VideoUpload {
  * finishEarlierUpload). A session Facebook says still lacks bytes was never finished and never
  * will be published: a new one replaces it, which harms nothing.
  */
-export async function uploadFacebookVideo(upload: VideoUpload, progress: FacebookProgress): Promise<FacebookProgress> {
+export function uploadFacebookVideo(upload: VideoUpload, progress: FacebookProgress): Promise<FacebookProgress> {
+  // Its calls are counted as uploads, within the publish.
+  return withNetworkOperation('upload', () => uploadVideo(upload, progress));
+}
+
+async function uploadVideo(upload: VideoUpload, progress: FacebookProgress): Promise<FacebookProgress> {
   const finishedAt = upload.now.toISOString();
   if (progress.videoId !== undefined && (await finishEarlierUpload(upload, progress, progress.videoId))) {
     const adopted = { ...progress, videoUploadedAt: finishedAt };

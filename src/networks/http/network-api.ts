@@ -56,13 +56,14 @@ export class NetworkApi {
   ): Promise<{ body: unknown; recovered?: undefined } | { body?: undefined; recovered: T }> {
     let response: NetworkResponse;
     try {
-      response = await this.http.send(this.prepare(request));
+      response = await this.http.send(this.prepare(request), this.network);
     } catch (error) {
       if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
       throw error;
     }
     const failure = this.classify(this.network, response, this.now());
     if (!failure) return { body: response.body };
+    if (failure.kind === 'rate_limited') this.http.metrics?.networkRateLimit(this.network);
     const recovered = recover(response);
     if (recovered === undefined) throw failure;
     return { recovered };

@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
+import { currentNetworkOperation, networkCallOutcome, ServiceMetrics } from '../../observability';
 import { OwnEmulatorCaller } from './own-emulator-caller';
 import { withinWaitingBudget } from './waiting-budget';
 
@@ -94,9 +95,29 @@ export class NetworkHttpClient {
     // Optional so the recording test double needs none; the service always has it.
     @Optional() private readonly urls?: UrlSafety,
     @Optional() private readonly ownEmulator?: OwnEmulatorCaller,
+    // Where each exchange is counted (sps_network_requests_total), by network and operation.
+    @Optional() readonly metrics?: ServiceMetrics,
   ) {}
 
-  async send(request: NetworkRequest): Promise<NetworkResponse> {
+  /** `network`: the network's id, for the metrics (the operation comes from withNetworkOperation's scope). */
+  async send(request: NetworkRequest, network = 'unknown'): Promise<NetworkResponse> {
+    const started = performance.now();
+    let status: number | undefined;
+    try {
+      const response = await this.exchange(request);
+      status = response.status;
+      return response;
+    } finally {
+      this.metrics?.networkRequest(
+        network,
+        currentNetworkOperation(),
+        networkCallOutcome(status),
+        (performance.now() - started) / 1000,
+      );
+    }
+  }
+
+  private async exchange(request: NetworkRequest): Promise<NetworkResponse> {
     const config: AxiosRequestConfig = {
       method: request.method,
       url: request.url,

@@ -5,6 +5,7 @@ import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/netw
 import { unreachableNetworkError } from '../safe-network-message';
 import { NetworkUnreachableError } from '../http/network-http.client';
 import { linkedInResponseError } from './linkedin-errors';
+import { withNetworkOperation } from '../../observability';
 
 const { version: VERSION_HEADER, restli: RESTLI_HEADER } = linkedInApiRules().headers;
 
@@ -87,25 +88,28 @@ export class LinkedInApi extends NetworkApi {
 
   /** The bytes of a medium (or a part of one) to the upload URL LinkedIn gave; the answer's headers (its ETag). */
   async upload(uploadUrl: string, data: Buffer, contentType: string): Promise<NetworkResponse> {
-    return this.exchange({
-      method: 'PUT',
-      url: uploadUrl,
-      headers: { Authorization: `Bearer ${this.accessToken}` },
-      bytes: { data, contentType },
-      timeoutMs: 120_000,
-    });
+    return withNetworkOperation('upload', () =>
+      this.exchange({
+        method: 'PUT',
+        url: uploadUrl,
+        headers: { Authorization: `Bearer ${this.accessToken}` },
+        bytes: { data, contentType },
+        timeoutMs: 120_000,
+      }),
+    );
   }
 
   /** Sends and classifies, keeping the answer's headers (NetworkApi.send keeps only the body). */
   async exchange(request: NetworkRequest): Promise<NetworkResponse> {
     let response: NetworkResponse;
     try {
-      response = await this.http.send(request);
+      response = await this.http.send(request, this.network);
     } catch (error) {
       if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
       throw error;
     }
     const failure = linkedInResponseError(this.network, response, new Date());
+    if (failure?.kind === 'rate_limited') this.http.metrics?.networkRateLimit(this.network);
     if (failure) throw failure;
     return response;
   }

@@ -3,6 +3,7 @@ import { StreamChunker } from '../http/stream-chunker';
 import { MediaBytes, MediaKind, PostMedia, PostPart, PublishOutcome } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { safeNetworkMessage } from '../safe-network-message';
+import { withNetworkOperation } from '../../observability';
 import { XApi } from './x-api';
 import { xMediaType } from './x-media-type';
 import { XProgress, XUpload } from './x-progress';
@@ -27,7 +28,18 @@ const SEGMENT_BYTES = 4 * 1024 * 1024;
  * (`POST /2/media/upload`); GIFs and videos through initialize, append and finalize, after which X
  * processes them (see processedMedia).
  */
-export async function uploadPartMedia(
+export function uploadPartMedia(
+  api: XApi,
+  accessToken: string,
+  part: PostPart,
+  progress: XProgress,
+  save: (next: XProgress) => Promise<void>,
+): Promise<XProgress> {
+  // Its calls are counted as uploads, within the publish.
+  return withNetworkOperation('upload', () => uploadEach(api, accessToken, part, progress, save));
+}
+
+async function uploadEach(
   api: XApi,
   accessToken: string,
   part: PostPart,

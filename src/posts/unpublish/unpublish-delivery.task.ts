@@ -20,6 +20,7 @@ import {
   UnpublishDeliveryPayload,
   unpublishJobKey,
 } from './unpublish-job';
+import { inNetworkOperation } from '../../observability';
 
 /** While the account publishes, its delete waits this long and tries again. */
 const LANE_BUSY_RETRY_MS = 5_000;
@@ -85,7 +86,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
     const result = await this.runner.call({
       account,
       tokens: 'fresh',
-      call: ({ tokens, app }) =>
+      call: inNetworkOperation('unpublish', ({ tokens, app }) =>
         adapter.unpublish({
           networkAccountId: account.networkAccountId,
           tokens,
@@ -93,6 +94,7 @@ export class UnpublishDeliveryTask implements OnModuleInit {
           platformPostId,
           progress: delivery.progress,
         }),
+      ),
     });
     if (result.kind !== 'done') {
       const { error } = result;

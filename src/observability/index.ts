@@ -1,0 +1,15 @@
+/** What other modules may use from observability/: everything else in the folder is its own. */
+export { NETWORK_OPERATIONS, isNetworkOperation } from './network-operation';
+export type { NetworkOperation } from './network-operation';
+export { currentNetworkOperation, inNetworkOperation, withNetworkOperation } from './network-operation-scope';
+export { ObservabilityMetricsModule } from './metrics/metrics.module';
+export { startMetricsServer } from './metrics/metrics-server';
+export { networkCallOutcome, ServiceMetrics, UNMATCHED_ROUTE } from './metrics/service-metrics';
+export type {
+  DeliveryOutcome,
+  NetworkCallOutcome,
+  PoolCounts,
+  TokenRefreshOutcome,
+  WebhookAttemptOutcome,
+} from './metrics/service-metrics';
+export type { HeartbeatAges, LaneBacklog, QueueLane } from './metrics/queue-backlog';
