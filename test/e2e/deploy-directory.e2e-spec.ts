@@ -1,30 +1,19 @@
 import { Server } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getMetadataStorage } from 'class-validator';
 // The YAML parser @nestjs/swagger already brings along (as deployment-files.e2e-spec.ts uses it).
 import { loadAll } from 'js-yaml';
 import request from 'supertest';
-import { EnvironmentSchema } from '../../src/config/environment.schema';
 import { loadConfig } from '../../src/config/load-config';
 import { Readiness } from '../../src/health/readiness';
 import { startWorkerHealthServer } from '../../src/health/worker-health-server';
-import { INSTALLED_NETWORKS } from '../../src/networks/installed-networks';
 import { ServiceMetrics, startMetricsServer } from '../../src/observability';
 import { freePort } from '../support/free-port';
+import { KNOWN_SETTINGS } from '../support/known-settings';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const DEPLOY = join(__dirname, '..', '..', 'deploy');
 const read = (file: string) => readFileSync(join(DEPLOY, file), 'utf8');
-
-/** Every setting the service reads (as deployment-files.e2e-spec.ts finds them for the compose file). */
-const KNOWN_SETTINGS = new Set(
-  [EnvironmentSchema, ...INSTALLED_NETWORKS.map((network) => network.environment)].flatMap((schema) =>
-    getMetadataStorage()
-      .getTargetValidationMetadatas(schema, '', true, false)
-      .map((rule) => rule.propertyName),
-  ),
-);
 
 interface Probe {
   httpGet: { path: string; port: string | number };

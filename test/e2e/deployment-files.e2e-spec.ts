@@ -2,27 +2,16 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { getMetadataStorage } from 'class-validator';
 // The YAML parser @nestjs/swagger already brings along (no dependency of our own for one test).
 import { load, YAML11_SCHEMA } from 'js-yaml';
-import { EnvironmentSchema } from '../../src/config/environment.schema';
 import { loadConfig } from '../../src/config/load-config';
-import { INSTALLED_NETWORKS } from '../../src/networks/installed-networks';
 import { freePort } from '../support/free-port';
+import { KNOWN_SETTINGS } from '../support/known-settings';
 import { startScriptNodeOptions } from '../support/service-process';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const ROOT = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-
-/** Every setting the service reads: the service-wide schema and each installed network's own (its folder's `environment`). */
-const KNOWN_SETTINGS = new Set(
-  [EnvironmentSchema, ...INSTALLED_NETWORKS.map((network) => network.environment)].flatMap((schema) =>
-    getMetadataStorage()
-      .getTargetValidationMetadatas(schema, '', true, false)
-      .map((rule) => rule.propertyName),
-  ),
-);
 
 interface ComposeService {
   image?: string;
