@@ -23,6 +23,7 @@ import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TokenLifecycleModule } from './token-lifecycle/token-lifecycle.module';
+import { TracingModule } from './observability';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // Traces, when an OTLP endpoint is set: started before every other module, flushed after.
+        TracingModule,
         CryptoModule,
         DatabaseModule,
         CustomersModule,

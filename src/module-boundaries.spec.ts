@@ -90,6 +90,8 @@ const LAYERS: Record<string, number> = {
   config: 0,
   contracts: 0,
   database: 0,
+  // Below every module that records metrics or spans; it reaches the database through TypeORM's data source.
+  observability: 0,
   customers: 1,
   queue: 1,
   'rate-limit': 1,
