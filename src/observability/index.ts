@@ -2,4 +2,15 @@
 export { isNetworkOperation, NETWORK_OPERATIONS } from './network-operation';
 export type { NetworkOperation } from './network-operation';
 export { currentNetworkOperation, withNetworkOperation } from './network-operation-scope';
-export { currentTraceParent, failActiveSpan, inSpan, TracingModule } from './tracing';
+export {
+  currentTraceParent,
+  deliveryAttemptSpan,
+  failActiveSpan,
+  inSpan,
+  networkCallSpan,
+  periodicTaskSpan,
+  traceRequests,
+  TracingModule,
+  webhookAttemptSpan,
+} from './tracing';
+export type { DeliveryAttempt } from './tracing';

@@ -56,7 +56,7 @@ export class NetworkApi {
   ): Promise<{ body: unknown; recovered?: undefined } | { body?: undefined; recovered: T }> {
     let response: NetworkResponse;
     try {
-      response = await this.http.send(this.prepare(request));
+      response = await this.http.send(this.prepare(request), this.network);
     } catch (error) {
       if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
       throw error;

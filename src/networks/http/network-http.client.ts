@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
+import { networkCallSpan } from '../../observability';
 import { OwnEmulatorCaller } from './own-emulator-caller';
 import { withinWaitingBudget } from './waiting-budget';
 
@@ -96,7 +97,12 @@ export class NetworkHttpClient {
     @Optional() private readonly ownEmulator?: OwnEmulatorCaller,
   ) {}
 
-  async send(request: NetworkRequest): Promise<NetworkResponse> {
+  /** `network`: the network's id, for the call's span (the operation comes from withNetworkOperation's scope). */
+  send(request: NetworkRequest, network = 'unknown'): Promise<NetworkResponse> {
+    return networkCallSpan(network, request, () => this.exchange(request));
+  }
+
+  private async exchange(request: NetworkRequest): Promise<NetworkResponse> {
     const config: AxiosRequestConfig = {
       method: request.method,
       url: request.url,

@@ -100,7 +100,7 @@ export class LinkedInApi extends NetworkApi {
   async exchange(request: NetworkRequest): Promise<NetworkResponse> {
     let response: NetworkResponse;
     try {
-      response = await this.http.send(request);
+      response = await this.http.send(request, this.network);
     } catch (error) {
       if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
       throw error;
