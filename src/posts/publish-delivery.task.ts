@@ -14,6 +14,7 @@ import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
 import { resolveDelivery } from './post-variants';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
+import { DeliveryAttempt, deliveryAttemptSpan, failActiveSpan } from '../observability';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its
@@ -43,6 +44,11 @@ export class PublishDeliveryTask {
   async run(deliveryId: string, workerId: string): Promise<void> {
     const attempt = await this.store.begin(deliveryId, workerId);
     if (!attempt) return this.refuseInactive(deliveryId);
+    return deliveryAttemptSpan(spanOf(attempt), () => this.attempt(attempt, workerId));
+  }
+
+  /** The attempt begun: the network is called, and what it answers recorded. */
+  private async attempt(attempt: Attempt, workerId: string): Promise<void> {
     const { delivery, post, account } = attempt;
     const adapter = this.networks.get(account.platform);
     // What this account publishes, as accepted: its override, else its network's, else the post's.
@@ -135,6 +141,7 @@ export class PublishDeliveryTask {
 
   private recordFailure(attempt: Attempt, error: NetworkError): Promise<void> {
     const { delivery, account } = attempt;
+    failActiveSpan(String(error.details.code ?? error.kind));
     this.logger.warn({
       msg: 'Publishing failed',
       deliveryId: delivery.id,
@@ -190,6 +197,7 @@ export class PublishDeliveryTask {
     code: DeliveryErrorCode,
     message: string,
   ): Promise<void> {
+    failActiveSpan(code);
     return this.store.failed(
       delivery.id,
       { code, message },
@@ -209,4 +217,16 @@ export class PublishDeliveryTask {
       transaction,
     );
   }
+}
+
+/** What the attempt's span says of it (see deliveryAttemptSpan). */
+function spanOf({ delivery, post, resuming }: Attempt): DeliveryAttempt {
+  return {
+    deliveryId: delivery.id,
+    postId: post.id,
+    network: delivery.platform,
+    attempt: delivery.attempts,
+    resuming,
+    traceParent: post.traceParent ?? null,
+  };
 }
