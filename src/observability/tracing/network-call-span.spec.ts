@@ -13,6 +13,8 @@ describe('urlTemplate', () => {
     ['https://api.linkedin.com/rest/posts/urn%3Ali%3Ashare%3A7000000000000000000', '/rest/posts/{id}'],
     ['https://plc.directory/did:plc:ewvi7nxzyoun6zhxrhs64oiz', '/{id}'],
     ['https://bsky.social/xrpc/com.atproto.repo.createRecord', '/xrpc/com.atproto.repo.createRecord'],
+    ['https://api.x.com/2/oauth2/token', '/2/oauth2/token'],
+    ['https://api.x.com/2/tweets/abc123def456', '/2/tweets/{id}'],
     ['http://127.0.0.1:3000/emulator/w/wld_3kTMd9fQe2xVbLpsWqZ/x/2/tweets', '/emulator/w/{id}/x/2/tweets'],
   ])('%s → %s', (url, template) => expect(urlTemplate(new URL(url))).toBe(template));
 });

@@ -7,8 +7,8 @@ import {
 import { currentNetworkOperation } from '../network-operation-scope';
 import { failSpan, inSpan } from './spans';
 
-/** A path segment kept as it is: a word (an edge, a method, an API's name), never a value. */
-const WORD = /^[A-Za-z][A-Za-z_.-]{0,31}$/;
+/** A path segment kept as it is: a word (an edge, a method, an API's name, `oauth2`), never a value. */
+const WORD = /^[A-Za-z][A-Za-z_.-]{0,31}\d{0,2}$/;
 /** A word that is one of our ids (`wld_…`, `med_…`): a prefix, then random characters. */
 const PREFIXED_ID = /_[A-Za-z0-9]{12,}/;
 /** An API version in the path (`v25.0`, X's `2`). */
