@@ -1,7 +1,7 @@
 /** What other modules may use from observability/: everything else in the folder is its own. */
 export { isNetworkOperation, NETWORK_OPERATIONS } from './network-operation';
 export type { NetworkOperation } from './network-operation';
-export { currentNetworkOperation, withNetworkOperation } from './network-operation-scope';
+export { currentNetworkOperation, inNetworkOperation, withNetworkOperation } from './network-operation-scope';
 export {
   currentTraceParent,
   deliveryAttemptSpan,

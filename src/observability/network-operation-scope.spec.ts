@@ -1,4 +1,4 @@
-import { currentNetworkOperation, withNetworkOperation } from './network-operation-scope';
+import { currentNetworkOperation, inNetworkOperation, withNetworkOperation } from './network-operation-scope';
 import { isNetworkOperation, NETWORK_OPERATIONS } from './network-operation';
 
 describe('network operation scope', () => {
@@ -17,6 +17,12 @@ describe('network operation scope', () => {
       return [outer, inner, currentNetworkOperation()];
     });
     expect(seen).toEqual(['publish', 'upload', 'publish']);
+    expect(currentNetworkOperation()).toBe('other');
+  });
+
+  it('wraps a callback so that each of its calls runs within the operation', async () => {
+    const read = inNetworkOperation('metrics', async (id: string) => `${id}:${currentNetworkOperation()}`);
+    expect(await read('a')).toBe('a:metrics');
     expect(currentNetworkOperation()).toBe('other');
   });
 

@@ -17,3 +17,11 @@ export function withNetworkOperation<T>(operation: NetworkOperation, work: () =>
 export function currentNetworkOperation(): NetworkOperation {
   return scope.getStore() ?? 'other';
 }
+
+/** `work` as a function whose every call runs within the operation (for a callback handed to a runner). */
+export function inNetworkOperation<Args extends unknown[], T>(
+  operation: NetworkOperation,
+  work: (...args: Args) => T,
+): (...args: Args) => T {
+  return (...args) => scope.run(operation, () => work(...args));
+}

@@ -14,7 +14,7 @@ import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
 import { resolveDelivery } from './post-variants';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
-import { DeliveryAttempt, deliveryAttemptSpan, failActiveSpan } from '../observability';
+import { DeliveryAttempt, deliveryAttemptSpan, failActiveSpan, inNetworkOperation } from '../observability';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its
@@ -66,7 +66,7 @@ export class PublishDeliveryTask {
       account,
       tokens: 'fresh',
       ownApp: attempt.ownApp ?? null,
-      call: ({ tokens, app }) =>
+      call: inNetworkOperation('publish', ({ tokens, app }) =>
         adapter.publish({
           networkAccountId: account.networkAccountId,
           username: account.username,
@@ -88,6 +88,7 @@ export class PublishDeliveryTask {
           resuming: attempt.resuming,
           checkpoint: (progress) => this.store.checkpoint(delivery.id, workerId, progress),
         }),
+      ),
     });
     // Our own trouble was thrown by the runner: the delivery stays `publishing`, and the next
     // attempt resumes (looking on the network first).

@@ -142,6 +142,7 @@ describe('Traces over OTLP/HTTP', () => {
     expect(publish).toMatchObject({
       attributes: {
         'sps.network': 'x',
+        'sps.operation': 'publish',
         'http.request.method': 'POST',
         'server.address': '127.0.0.1',
         'url.template': '/emulator/x/api/2/tweets',
