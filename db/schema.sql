@@ -258,6 +258,7 @@ CREATE TABLE posts (
   created_at   timestamp with time zone DEFAULT now() NOT NULL,
   completed_at timestamp with time zone,
   variants     jsonb DEFAULT '{}'::jsonb NOT NULL,
+  trace_parent text,
   CONSTRAINT posts_pkey PRIMARY KEY (id),
   CONSTRAINT posts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );

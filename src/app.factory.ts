@@ -8,6 +8,7 @@ import { PinoLoggerService } from './common/logging/pino-logger.service';
 import { createRootLogger } from './common/logging/root-logger';
 import { serveOpenApi } from './openapi-document';
 import { AppConfig } from './config/app-config';
+import { traceRequests } from './observability';
 
 export const API_PREFIX = 'api/v1';
 /** Routes outside /api/v1. */
@@ -34,6 +35,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     timeouts: config.http.timeouts,
     maxConnectionsPerAddress: config.http.maxConnectionsPerAddress,
   });
+  // A span per request, only when tracing runs: without it, requests pay for nothing.
+  if (config.tracing) traceRequests(adapter.getInstance());
   options.beforeRoutes?.(adapter);
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, {

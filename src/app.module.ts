@@ -25,6 +25,7 @@ import { NetworksModule } from './networks/networks.module';
 import { ObservabilityMetricsModule, ServiceMetrics } from './observability';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TokenLifecycleModule } from './token-lifecycle/token-lifecycle.module';
+import { TracingModule } from './observability';
 
 const DATABASE_METRICS = Symbol('DATABASE_METRICS');
 
@@ -35,6 +36,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // Traces, when an OTLP endpoint is set: started before every other module, flushed after.
+        TracingModule,
         CryptoModule,
         DatabaseModule,
         ObservabilityMetricsModule,

@@ -1,3 +1,5 @@
+import type { TracingSettings } from './tracing-settings';
+
 /** Log levels pino understands, from the loudest to silence. */
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -129,6 +131,8 @@ export interface AppConfig {
     storage: 'postgres' | 's3';
     s3: S3Settings;
   };
+  /** Spans exported over OTLP/HTTP (the standard OTEL_* variables); undefined: no tracing, nothing registered. */
+  tracing: TracingSettings | undefined;
   /**
    * The environment as it was at start, for modules that declare and validate their own variables
    * (each network's endpoints and app credentials). Nothing reads process.env directly.

@@ -1,5 +1,12 @@
 import { Transform } from 'class-transformer';
+import type { TraceSamplerName } from './tracing-settings';
 import { IsBase64, IsIn, IsInt, IsIP, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+
+/** An OTLP endpoint: http(s), any host (a collector beside the service is often `localhost` or a bare name). */
+const OTLP_URL = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+
+/** The W3C Baggage-like list the OpenTelemetry variables use: `key=value` pairs, comma-separated. */
+const KEY_VALUE_LIST = /^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/;
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -344,4 +351,78 @@ export class EnvironmentSchema {
   @Min(1)
   @Max(1_000_000)
   DASHBOARD_SIGN_IN_PER_MINUTE = 30;
+
+  // OpenTelemetry traces: the specification's own variables
+  // (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/ and
+  // https://opentelemetry.io/docs/specs/otel/protocol/exporter/), read by tracing-settings.ts.
+
+  /** The collector's base URL; traces go to `<it>/v1/traces`. Unset (and no traces endpoint): no tracing at all. */
+  @IsUrl(OTLP_URL)
+  @IsOptional()
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  /** The traces endpoint itself, as is (wins over OTEL_EXPORTER_OTLP_ENDPOINT). */
+  @IsUrl(OTLP_URL)
+  @IsOptional()
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+
+  /** Headers sent with every export, `key=value,...` (percent-encoded values): a collector's credentials, so a secret. */
+  @Matches(KEY_VALUE_LIST, { message: 'OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs separated by commas' })
+  @IsOptional()
+  OTEL_EXPORTER_OTLP_HEADERS?: string;
+
+  @Matches(KEY_VALUE_LIST, { message: 'OTEL_EXPORTER_OTLP_TRACES_HEADERS must be key=value pairs separated by commas' })
+  @IsOptional()
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS?: string;
+
+  /** Only OTLP over HTTP with JSON bodies is built in (the exporter that needs neither gRPC nor protobuf). */
+  @IsIn(['http/json'], { message: 'OTEL_EXPORTER_OTLP_PROTOCOL must be http/json (the only OTLP protocol built in)' })
+  @IsOptional()
+  OTEL_EXPORTER_OTLP_PROTOCOL?: string;
+
+  @IsIn(['http/json'], {
+    message: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL must be http/json (the only OTLP protocol built in)',
+  })
+  @IsOptional()
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: string;
+
+  /** `otlp` (the default) or `none` (no traces, whatever the endpoint). */
+  @IsIn(['otlp', 'none'], { message: 'OTEL_TRACES_EXPORTER must be otlp or none (the only exporters built in)' })
+  OTEL_TRACES_EXPORTER: 'otlp' | 'none' = 'otlp';
+
+  /** `true` turns tracing off whatever else is set. */
+  @IsIn(['true', 'false'])
+  OTEL_SDK_DISABLED: 'true' | 'false' = 'false';
+
+  /** The `service.name` of every span; unset: social-publishing. */
+  @Matches(/^\S.{0,254}$/, { message: 'OTEL_SERVICE_NAME must be 1-255 characters, not starting with a space' })
+  @IsOptional()
+  OTEL_SERVICE_NAME?: string;
+
+  /** More attributes of the process's resource, `key=value,...` (e.g. deployment.environment.name=prod). */
+  @Matches(KEY_VALUE_LIST, { message: 'OTEL_RESOURCE_ATTRIBUTES must be key=value pairs separated by commas' })
+  @IsOptional()
+  OTEL_RESOURCE_ATTRIBUTES?: string;
+
+  /** Which traces are kept (the specification's names); unset: parentbased_always_on. */
+  @IsIn(
+    [
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ],
+    {
+      message:
+        'OTEL_TRACES_SAMPLER must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio',
+    },
+  )
+  OTEL_TRACES_SAMPLER: TraceSamplerName = 'parentbased_always_on';
+
+  /** The share of new traces kept by the ratio samplers, 0-1; unset: 1. */
+  @Matches(/^\s*(0(\.\d+)?|1(\.0+)?|\.\d+)\s*$/, { message: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
+  @IsOptional()
+  OTEL_TRACES_SAMPLER_ARG?: string;
 }

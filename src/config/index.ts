@@ -5,3 +5,5 @@ export { ConfigModule } from './config.module';
 export { loadEnvFile } from './env-file';
 export { loadConfig } from './load-config';
 export { ConfigError, validateEnvironment } from './validate-environment';
+export { DEFAULT_SERVICE_NAME } from './tracing-settings';
+export type { TraceSamplerName, TracingSettings } from './tracing-settings';

@@ -1,5 +1,6 @@
 import { AppConfig, EncryptionKeyConfig } from './app-config';
 import { EnvironmentSchema } from './environment.schema';
+import { tracingSettings } from './tracing-settings';
 import { ConfigError, validateEnvironment } from './validate-environment';
 
 export { ConfigError } from './validate-environment';
@@ -146,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
         forcePathStyle: schema.S3_FORCE_PATH_STYLE === 'true',
       },
     },
+    tracing: tracingSettings(schema),
     env: Object.freeze({ ...env }),
   };
 }

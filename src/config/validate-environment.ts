@@ -10,7 +10,7 @@ export class ConfigError extends Error {
 }
 
 /** Values of these variables are never repeated in an error message (they go to logs). */
-const SECRET_VARIABLE = /SECRET|KEY|PASSWORD|TOKEN|DATABASE_URL/;
+const SECRET_VARIABLE = /SECRET|KEY|PASSWORD|TOKEN|DATABASE_URL|HEADERS/;
 
 function describe(error: ValidationError): string {
   const rules = Object.values(error.constraints ?? {});

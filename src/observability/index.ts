@@ -13,3 +13,15 @@ export type {
   WebhookAttemptOutcome,
 } from './metrics/service-metrics';
 export type { HeartbeatAges, LaneBacklog, QueueLane } from './metrics/queue-backlog';
+export {
+  currentTraceParent,
+  deliveryAttemptSpan,
+  failActiveSpan,
+  inSpan,
+  networkCallSpan,
+  periodicTaskSpan,
+  traceRequests,
+  TracingModule,
+  webhookAttemptSpan,
+} from './tracing';
+export type { DeliveryAttempt } from './tracing';

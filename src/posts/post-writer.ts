@@ -10,6 +10,8 @@ export interface PostToWrite {
   customerId: string;
   tenantId: string;
   accepted: AcceptedPost;
+  /** The traceparent of the request writing it (see Post.traceParent), read where the request runs. */
+  traceParent?: string;
 }
 
 export interface WrittenPost {
@@ -27,7 +29,7 @@ export class PostWriter {
   constructor(private readonly store: PostsStore) {}
 
   async write(posts: PostToWrite[], transaction?: Transaction): Promise<WrittenPost[]> {
-    const planned = posts.map(({ customerId, tenantId, accepted }) => {
+    const planned = posts.map(({ customerId, tenantId, accepted, traceParent }) => {
       const status = accepted.scheduledAt ? ('scheduled' as const) : ('pending' as const);
       const post = Object.assign(new Post(), {
         id: newId('post'),
@@ -36,6 +38,7 @@ export class PostWriter {
         containers: accepted.containers,
         variants: accepted.variants,
         scheduledAt: accepted.scheduledAt,
+        traceParent: traceParent ?? null,
       });
       const deliveries = accepted.accounts.map((account) =>
         Object.assign(new Delivery(), {

@@ -42,6 +42,10 @@ export class Post {
   @Column('timestamptz', { name: 'scheduled_at', nullable: true })
   scheduledAt!: Date | null;
 
+  /** The W3C traceparent of the request that made the post: its deliveries' attempts join that trace (null: untraced). */
+  @Column('text', { name: 'trace_parent', nullable: true })
+  traceParent!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

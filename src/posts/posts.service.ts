@@ -21,6 +21,7 @@ import { postView } from './post-views';
 import { PostWriteBatcher } from './post-write-batcher';
 import { PostWriter } from './post-writer';
 import { PostsStore } from './posts.store';
+import { currentTraceParent } from '../observability';
 
 export interface CreatedPost {
   status: number;
@@ -55,15 +56,25 @@ export class PostsService {
    */
   async create(customerId: string, body: CreatePostBody, idempotencyKey?: string): Promise<CreatedPost> {
     const accepted = await this.acceptance.accept(customerId, body, this.clock.now());
+    // Kept with the post: its deliveries' attempts, on any worker, join this request's trace.
+    const traceParent = currentTraceParent();
     // Without a key, posts arriving together are written in one statement (atomic by itself).
     if (!idempotencyKey) {
-      const { post, deliveries } = await this.batcher.write({ customerId, tenantId: body.tenant_id, accepted });
+      const { post, deliveries } = await this.batcher.write({
+        customerId,
+        tenantId: body.tenant_id,
+        accepted,
+        traceParent,
+      });
       return { status: ACCEPTED, body: postView(post, deliveries) };
     }
     return this.database.transaction(async (transaction) => {
       const claim = await claimIdempotencyKey(this.store, customerId, idempotencyKey, requestHash(body), transaction);
       if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
-      const [written] = await this.writer.write([{ customerId, tenantId: body.tenant_id, accepted }], transaction);
+      const [written] = await this.writer.write(
+        [{ customerId, tenantId: body.tenant_id, accepted, traceParent }],
+        transaction,
+      );
       const view = postView(written!.post, written!.deliveries);
       await this.store.storeIdempotentResponse(customerId, idempotencyKey, ACCEPTED, view, transaction);
       return { status: ACCEPTED, body: view };

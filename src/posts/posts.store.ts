@@ -157,8 +157,8 @@ export class PostsStore {
   async insert(posts: Post[], deliveries: Delivery[], transaction?: Transaction): Promise<InsertedPosts | undefined> {
     const [row] = await this.database.rows<{ created_at: Date; posts: number; deliveries: number }>(
       `WITH written AS (
-         INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at, variants)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $13::jsonb[])
+         INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at, variants, trace_parent)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $13::jsonb[], $14::text[])
          RETURNING id
        ), delivered AS (
          -- due_at is the delivery's job: a scheduled post's time, else now (the lanes' triggers see it).
@@ -183,6 +183,7 @@ export class PostsStore {
         deliveries.map((delivery) => delivery.status),
         deliveries.map((delivery) => delivery.dueAt),
         posts.map((post) => JSON.stringify(post.variants)),
+        posts.map((post) => post.traceParent),
       ],
       transaction,
     );

@@ -14,7 +14,13 @@ import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
 import { resolveDelivery } from './post-variants';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
-import { inNetworkOperation, ServiceMetrics } from '../observability';
+import {
+  DeliveryAttempt,
+  deliveryAttemptSpan,
+  failActiveSpan,
+  inNetworkOperation,
+  ServiceMetrics,
+} from '../observability';
 
 /**
  * Publishes one claimed delivery through its network's adapter and records the outcome with its
@@ -45,6 +51,11 @@ export class PublishDeliveryTask {
   async run(deliveryId: string, workerId: string): Promise<void> {
     const attempt = await this.store.begin(deliveryId, workerId);
     if (!attempt) return this.refuseInactive(deliveryId);
+    return deliveryAttemptSpan(spanOf(attempt), () => this.attempt(attempt, workerId));
+  }
+
+  /** The attempt begun: the network is called, and what it answers recorded. */
+  private async attempt(attempt: Attempt, workerId: string): Promise<void> {
     const { delivery, post, account } = attempt;
     const adapter = this.networks.get(account.platform);
     // What this account publishes, as accepted: its override, else its network's, else the post's.
@@ -141,6 +152,7 @@ export class PublishDeliveryTask {
 
   private recordFailure(attempt: Attempt, error: NetworkError): Promise<void> {
     const { delivery, account } = attempt;
+    failActiveSpan(String(error.details.code ?? error.kind));
     this.logger.warn({
       msg: 'Publishing failed',
       deliveryId: delivery.id,
@@ -198,6 +210,7 @@ export class PublishDeliveryTask {
     message: string,
   ): Promise<void> {
     this.metrics?.delivery(account.platform, 'failed');
+    failActiveSpan(code);
     return this.store.failed(
       delivery.id,
       { code, message },
@@ -217,4 +230,16 @@ export class PublishDeliveryTask {
       transaction,
     );
   }
+}
+
+/** What the attempt's span says of it (see deliveryAttemptSpan). */
+function spanOf({ delivery, post, resuming }: Attempt): DeliveryAttempt {
+  return {
+    deliveryId: delivery.id,
+    postId: post.id,
+    network: delivery.platform,
+    attempt: delivery.attempts,
+    resuming,
+    traceParent: post.traceParent ?? null,
+  };
 }

@@ -3,6 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
+import { periodicTaskSpan } from '../observability';
 import { JobQueue } from '../queue';
 import { TaskRegistry } from '../queue';
 import { LockedScan, PeriodicTask, ScanRun } from './periodic-task';
@@ -66,22 +67,27 @@ export class PeriodicScheduler implements OnApplicationBootstrap {
         this.logger.debug(`${task.name} skipped: another instance took this round`);
         return;
       }
-      if ('lock' in task) {
-        const run = this.scans.get(task.name);
-        if (!run) throw new Error(`nothing handles the scan "${task.name}"`);
-        const result = await run();
-        if (!result.ran) this.logger.debug(`${task.name} skipped: another instance is scanning`);
-      } else {
-        // The key keeps one job waiting at most, should ticks come while no worker takes jobs.
-        await this.jobs.enqueueAlone({
-          task: task.job,
-          payload: {},
-          jobKey: `periodic:${task.job}`,
-        });
-      }
+      await periodicTaskSpan(task.name, () => this.runRound(task));
     } catch (error) {
       // The database may be down: the next tick tries again.
       this.logger.warn({ msg: `${task.name} failed`, err: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** The round this instance claimed: the scan, or the purge's job queued. */
+  private async runRound(task: PeriodicTask): Promise<void> {
+    if ('lock' in task) {
+      const run = this.scans.get(task.name);
+      if (!run) throw new Error(`nothing handles the scan "${task.name}"`);
+      const result = await run();
+      if (!result.ran) this.logger.debug(`${task.name} skipped: another instance is scanning`);
+    } else {
+      // The key keeps one job waiting at most, should ticks come while no worker takes jobs.
+      await this.jobs.enqueueAlone({
+        task: task.job,
+        payload: {},
+        jobKey: `periodic:${task.job}`,
+      });
     }
   }
 }

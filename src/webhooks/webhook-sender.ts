@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
 import { Clock } from '../common/clock/clock';
 import { UrlSafety } from '../common/url-safety';
+import { webhookAttemptSpan } from '../observability';
 import { parseRetryAfter } from './retry-schedule';
 import { signWebhook, standardWebhookSignature } from './webhook-signature';
 
@@ -49,7 +50,11 @@ export class WebhookSender {
     private readonly clock: Clock,
   ) {}
 
-  async send(request: WebhookRequest, now: () => number = Date.now): Promise<AttemptResult> {
+  send(request: WebhookRequest, now: () => number = Date.now): Promise<AttemptResult> {
+    return webhookAttemptSpan(request, () => this.attempt(request, now));
+  }
+
+  private async attempt(request: WebhookRequest, now: () => number): Promise<AttemptResult> {
     const started = now();
     const timeoutMs = this.config.webhooks.timeoutMs;
     let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { createRootLogger } from './root-logger';
 import { requestContext } from './request-context';
+import { inSpan } from '../../observability';
+import { traceInMemory } from '../../observability/tracing/tracing.testing';
 
 function capture() {
   const lines: Array<Record<string, unknown>> = [];
@@ -33,5 +35,35 @@ describe('request-scoped log lines', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines[0]).toMatchObject({ requestId: 'given', n: 1 });
     expect(fields).toEqual({ requestId: 'given', n: 1 });
+  });
+
+  it('adds the trace and span ids inside a span, beside the request id, and nothing without tracing', async () => {
+    const { logger, lines } = capture();
+    await inSpan({ name: 'untraced' }, async () => logger.info('no tracing'));
+    const tracing = traceInMemory();
+    try {
+      await requestContext.run({ requestId: 'req_c' }, () =>
+        inSpan({ name: 'request' }, async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          logger.info('in a request');
+        }),
+      );
+      await inSpan({ name: 'attempt' }, async () => logger.info('in a worker'));
+      await new Promise((resolve) => setImmediate(resolve));
+      const [request, attempt] = await tracing.spans();
+      expect(lines[0]).not.toHaveProperty('traceId');
+      expect(lines[1]).toMatchObject({
+        requestId: 'req_c',
+        traceId: request!.spanContext().traceId,
+        spanId: request!.spanContext().spanId,
+      });
+      expect(lines[2]).toMatchObject({
+        traceId: attempt!.spanContext().traceId,
+        spanId: attempt!.spanContext().spanId,
+      });
+      expect(lines[2]).not.toHaveProperty('requestId');
+    } finally {
+      await tracing.stop();
+    }
   });
 });

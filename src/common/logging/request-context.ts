@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 
-/** What every log line written while serving a request carries. */
+/** What every log line written while serving a request carries (and, inside a span, its trace's ids). */
 export interface RequestContext {
   readonly requestId: string;
 }
@@ -14,10 +15,20 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
 /** The mixin's answer outside requests: nothing to add, and nothing allocated. */
 const NOTHING = Object.freeze({});
 
-/** pino mixin: `{ requestId }` on lines written while serving a request. */
+/**
+ * pino mixin: `{ requestId }` on lines written while serving a request, and `{ traceId, spanId }`
+ * on lines written inside a span (a request's, a delivery attempt's, a network call's), so a line
+ * leads to its trace. Without tracing there is never an active span: the API's no-op context
+ * answers at once.
+ */
 export function requestIdMixin(): object {
   const context = requestContext.getStore();
-  return context === undefined ? NOTHING : { requestId: context.requestId };
+  const span = trace.getActiveSpan()?.spanContext();
+  if (span === undefined || !isSpanContextValid(span))
+    return context === undefined ? NOTHING : { requestId: context.requestId };
+  return context === undefined
+    ? { traceId: span.traceId, spanId: span.spanId }
+    : { requestId: context.requestId, traceId: span.traceId, spanId: span.spanId };
 }
 
 /**

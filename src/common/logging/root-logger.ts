@@ -1,5 +1,5 @@
 import pino, { Logger } from 'pino';
-import { LogLevel } from '../../config';
+import { DEFAULT_SERVICE_NAME, LogLevel } from '../../config';
 import { redactUrl } from './redact-url';
 import { mergeRequestFields, requestIdMixin } from './request-context';
 
@@ -18,7 +18,7 @@ export function createRootLogger(level: LogLevel, destination?: pino.Destination
   return pino(
     {
       level,
-      base: { service: 'social-publishing' },
+      base: { service: DEFAULT_SERVICE_NAME },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       // Every line written while serving a request names it (request-context.ts).

@@ -4,7 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
-import { currentNetworkOperation, networkCallOutcome, ServiceMetrics } from '../../observability';
+import { currentNetworkOperation, networkCallOutcome, networkCallSpan, ServiceMetrics } from '../../observability';
 import { OwnEmulatorCaller } from './own-emulator-caller';
 import { withinWaitingBudget } from './waiting-budget';
 
@@ -99,8 +99,13 @@ export class NetworkHttpClient {
     @Optional() readonly metrics?: ServiceMetrics,
   ) {}
 
-  /** `network`: the network's id, for the metrics (the operation comes from withNetworkOperation's scope). */
-  async send(request: NetworkRequest, network = 'unknown'): Promise<NetworkResponse> {
+  /** `network`: the network's id, for the metrics and the call's span (the operation comes from withNetworkOperation's scope). */
+  send(request: NetworkRequest, network = 'unknown'): Promise<NetworkResponse> {
+    return networkCallSpan(network, request, () => this.meteredExchange(request, network));
+  }
+
+  /** The exchange, counted (sps_network_requests_total) by network, operation and outcome. */
+  private async meteredExchange(request: NetworkRequest, network: string): Promise<NetworkResponse> {
     const started = performance.now();
     let status: number | undefined;
     try {
