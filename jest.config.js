@@ -22,6 +22,10 @@ const shared = {
 module.exports = {
   // Jest 29 reads the timeout only at the top level; the e2e tests start real servers.
   testTimeout: 60_000,
+  // At least two workers: Jest's default (one less than the cores) is one on a 2-core machine, which
+  // runs every file in band, while an e2e file spends most of its time waiting on its servers and
+  // Postgres. Two workers on 2 cores: the whole suite in 8.2 min instead of 15.6 (2026-11-26).
+  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     { ...shared, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
     {
