@@ -46,9 +46,13 @@ describe('Pinterest contract (API v5 OpenAPI description + api-rules.json)', () 
     );
     const items = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://m.example/${i}.jpg` }));
     expect(createPin({ ...base, media_source: { source_type: 'multiple_image_urls', items: items(5) } })).toEqual([]);
-    expect(createPin({ ...base, media_source: { source_type: 'multiple_image_urls', items: items(6) } })).not.toEqual(
-      [],
-    );
+    // The discriminator picks the variant: one refusal, not one per other variant.
+    expect(createPin({ ...base, media_source: { source_type: 'multiple_image_urls', items: items(6) } })).toEqual([
+      'request: body.media_source.items: must NOT have more than 5 items',
+    ]);
+    expect(createPin({ ...base, media_source: { source_type: 'gif_url', url: 'https://m.example/a.gif' } })).toEqual([
+      'request: body.media_source.source_type: "gif_url" must be one of image_base64, image_url, video_id, multiple_image_base64, multiple_image_urls, pin_url',
+    ]);
     expect(
       createPin({ ...base, media_source: { source_type: 'video_id', media_id: '42', cover_image_key_frame_time: 0 } }),
     ).toEqual([]);
@@ -102,6 +106,22 @@ describe('Pinterest contract (API v5 OpenAPI description + api-rules.json)', () 
         all: { summary_metrics: { IMPRESSION: 3, SAVE: 1 }, daily_metrics: [], lifetime_metrics: {} },
       }),
     ).toEqual([]);
+  });
+
+  it('checks a pin answer, whose creative_type is nullable without a type of its own', () => {
+    const pin = {
+      id: '1',
+      board_id: '2',
+      creative_type: null,
+      media: { media_type: 'image', images: { '150x150': { width: 150, height: 150, url: 'https://i.example/a' } } },
+    };
+    expect(contract.checkResponse({ method: 'POST', path: '/pins' }, 201, pin)).toEqual([]);
+    expect(contract.checkResponse({ method: 'POST', path: '/pins' }, 201, { ...pin, creative_type: 'VIDEO' })).toEqual(
+      [],
+    );
+    expect(
+      contract.checkResponse({ method: 'POST', path: '/pins' }, 201, { ...pin, creative_type: 'ANIMATION' }),
+    ).not.toEqual([]);
   });
 
   it('names a source for every hand-written rule, and the error codes Pinterest gives as examples', () => {
