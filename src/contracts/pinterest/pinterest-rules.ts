@@ -54,6 +54,10 @@ export interface PinterestApiRules {
     register: Sourced;
     statuses: Sourced & { values: string[] };
     videoCover: Sourced;
+    limits: {
+      image: Sourced & { formats: string[]; maxBytes: number };
+      video: Sourced & { formats: string[]; maxBytes: number; minSeconds: number; maxSeconds: number };
+    };
   };
   analytics: Sourced & { metricTypes: string[]; maxDaysBack: number };
 }

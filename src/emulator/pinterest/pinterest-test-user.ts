@@ -33,12 +33,23 @@ declare module '../state/test-users' {
   }
 }
 
+/**
+ * The id of the first board of each seeded user (Ada's "Bread", Bob's "Ideas"): a post in the
+ * sandbox can name it without listing the boards first.
+ */
+export const SEEDED_PINTEREST_BOARD_ID = '549755885175000001';
+
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-function newBoard(name: string, sections: string[] = [], privacy: TestPinterestBoard['privacy'] = 'PUBLIC') {
+function newBoard(
+  name: string,
+  sections: string[] = [],
+  privacy: TestPinterestBoard['privacy'] = 'PUBLIC',
+  id = numericId(18),
+) {
   return {
-    id: numericId(18),
+    id,
     name,
     privacy,
     sections: sections.map((section) => ({ id: numericId(18), name: section })),
@@ -46,9 +57,9 @@ function newBoard(name: string, sections: string[] = [], privacy: TestPinterestB
 }
 
 /**
- * `pinterest: { username, name?, accountType?, boards?: [{ name, privacy?, sections?: [name] }] }`:
+ * `pinterest: { username, name?, accountType?, boards?: [{ name, id?, privacy?, sections?: [name] }] }`:
  * the user's account; without boards it has one, "Ideas", as an account is never left without
- * somewhere to pin in a test.
+ * somewhere to pin in a test. A board's id may be given (digits), so a test can name it before connecting.
  */
 export const pinterestTestUserParts: TestUserParts = {
   add(user, input, problems) {
@@ -69,6 +80,8 @@ export const pinterestTestUserParts: TestUserParts = {
         !(Array.isArray(board.sections) && board.sections.every((s) => typeof s === 'string'))
       )
         problems.push(`pinterest.boards[${index}].sections: must be a list of names`);
+      if (board.id !== undefined && !(typeof board.id === 'string' && /^\d{1,19}$/.test(board.id)))
+        problems.push(`pinterest.boards[${index}].id: must be 1 to 19 digits`);
     });
     const id = numericId(18);
     user.pinterest = {
@@ -82,6 +95,7 @@ export const pinterestTestUserParts: TestUserParts = {
           String(board.name ?? ''),
           Array.isArray(board.sections) ? board.sections.map(String) : [],
           (board.privacy as TestPinterestBoard['privacy'] | undefined) ?? 'PUBLIC',
+          typeof board.id === 'string' ? board.id : undefined,
         ),
       ),
     };
@@ -91,10 +105,17 @@ export const pinterestTestUserParts: TestUserParts = {
       pinterest: {
         username: 'ada_bakes',
         name: 'Ada Emulator',
-        boards: [{ name: 'Bread', sections: ['Sourdough', 'Rye'] }, { name: 'Cakes' }],
+        boards: [{ id: SEEDED_PINTEREST_BOARD_ID, name: 'Bread', sections: ['Sourdough', 'Rye'] }, { name: 'Cakes' }],
       },
     },
-    bob: { pinterest: { username: 'bob_pins', name: 'Bob Emulator', accountType: 'PINNER' } },
+    bob: {
+      pinterest: {
+        username: 'bob_pins',
+        name: 'Bob Emulator',
+        accountType: 'PINNER',
+        boards: [{ id: SEEDED_PINTEREST_BOARD_ID, name: 'Ideas' }],
+      },
+    },
   },
   accountIds: (user) => (user.pinterest ? [user.pinterest.id] : []),
 };
