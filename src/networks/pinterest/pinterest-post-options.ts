@@ -48,6 +48,8 @@ const id = (what: string) => ({
 export const PINTEREST_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
   type: 'object',
   additionalProperties: false,
+  // PINTEREST_POST_OPTIONS.required: refused per account as resolved (422 option_required).
+  required: ['boardId'],
   properties: {
     boardId: id(
       "Required: the board the pin goes on (board_id), one of the account's: GET /api/v1/social-accounts/{id}/boards lists them",
@@ -113,7 +115,7 @@ export function pinterestOptionProblems(options: NetworkPostOptions, at: string)
 export const PINTEREST_POST_OPTIONS: PostOptionsRules = {
   names: PINTEREST_OPTION_NAMES,
   schema: PINTEREST_OPTIONS_SCHEMA,
-  required: ['boardId'],
+  required: PINTEREST_OPTIONS_SCHEMA.required as readonly string[],
   check: (options, at, _parts: readonly PostPart[]) => pinterestOptionProblems(options, at),
 };
 
