@@ -269,9 +269,7 @@ function formFields(body: unknown): unknown {
 
 function scopeViolation(operation: JsonObject, scopes: string[], scheme: string): string | undefined {
   const requirements = asArray(operation.security).filter(isJsonObject);
-  const oauth = requirements
-    .filter((r) => Array.isArray(r[scheme]))
-    .map((r) => (r[scheme] as JsonValue[]).map(String));
+  const oauth = requirements.filter((r) => Array.isArray(r[scheme])).map((r) => (r[scheme] as JsonValue[]).map(String));
   if (oauth.length === 0) return undefined;
   const granted = new Set(scopes);
   if (oauth.some((needed) => needed.every((scope) => granted.has(scope)))) return undefined;
