@@ -12,7 +12,9 @@ import { connectAccount, ConnectedAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { emulatorControl } from '../support/emulator-control';
 import { startMediaServer } from '../support/media-server';
+import { requiredPostOptions } from '../support/network-cases';
 import { awaitingRetry, createPost, getPost, makeDueNow, publishSettled, settledPost } from '../support/posts';
+import { connectWorldAccount, testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
 
@@ -308,6 +310,20 @@ describe('Pinterest (against the emulator)', () => {
     expect(failed.deliveries[0]).toEqual(
       expect.objectContaining({ status: 'failed', error: { code: 'token_expired', message: expect.any(String) } }),
     );
+  });
+
+  it("pins a video in a test key's sandbox: the upload form finds the sandbox by its key", async () => {
+    const sandbox = await testWorldOf(t, customer);
+    const pinner = await connectWorldAccount(t, sandbox, 'pinterest', TENANT, 'https://app.example.com/connected');
+    const post = await publishSettled(t, sandbox, {
+      tenant_id: TENANT,
+      accounts: [pinner.id],
+      containers: [{ content: 'Sandbox video', media: [{ url: media.url('clip.mp4') }] }],
+      options: requiredPostOptions('pinterest'),
+    });
+    expect(post.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
+    // Not in the default world: in the sandbox of the test key.
+    expect(await published('pinterest', pinner.networkAccountId)).toEqual([]);
   });
 
   it("waits out Pinterest's per-minute limit (429 code 8) until the next minute", async () => {
