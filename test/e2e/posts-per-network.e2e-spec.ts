@@ -121,7 +121,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('scheduled', () => {
-    it.each(['facebook', 'instagram', 'threads', 'linkedin'] as const)(
+    it.each(['facebook', 'instagram', 'threads', 'linkedin', 'pinterest'] as const)(
       '%s: publishes a scheduled post at its time, not before',
       async (network) => {
         const text = `Scheduled on ${network}, on the dot`;
