@@ -37,3 +37,12 @@ export {
   readLittleText,
 } from './linkedin/linkedin-rules';
 export type { LinkedInApiRules, LinkedInVersionRow } from './linkedin/linkedin-rules';
+export {
+  pinterestContract,
+  pinterestOAuthScopes,
+  pinterestOperation,
+  PINTEREST_OPENAPI_FILE,
+} from './pinterest/pinterest-contract';
+export type { PinterestOperationTerms } from './pinterest/pinterest-contract';
+export { pinterestApiRules, pinterestError } from './pinterest/pinterest-rules';
+export type { PinterestApiRules, PinterestErrorRule } from './pinterest/pinterest-rules';

@@ -177,3 +177,30 @@ export async function linkedInTokens(
   });
   return exchanged.json();
 }
+
+/** Pinterest's OAuth: the consent page (all scopes or none), then the code exchange with HTTP Basic client auth. */
+export async function pinterestTokens(
+  app: FastifyInstance,
+  scope = 'boards:read,boards:write,pins:read,pins:write,user_accounts:read',
+  user?: string,
+): Promise<{
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  refresh_token_expires_in: number;
+  refresh_token_expires_at: number;
+  scope: string;
+  response_type: string;
+}> {
+  const authorize = await app.inject({
+    url: `/emulator/pinterest/oauth/?${query({ response_type: 'code', client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's6', scope, emulator_auto: 'approve', emulator_user: user })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/emulator/pinterest/v5/oauth/token',
+    headers: { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }).toString(),
+  });
+  return exchanged.json();
+}

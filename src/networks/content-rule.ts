@@ -42,6 +42,8 @@ export const CONTENT_RULES = [
   'option_unknown',
   /** An option's value is not of the form the network takes (an id's pattern, a type). */
   'option_invalid',
+  /** An option the network needs on every post, absent (Pinterest: the board a pin goes on). */
+  'option_required',
   /** Options (or options and media) the network does not take together in one post (X: media, poll, quote). */
   'options_exclusive',
   /** X: a poll's choices (2 to 4, each 1 to 25 characters) or its duration (5 to 10,080 minutes). */

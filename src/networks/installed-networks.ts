@@ -3,6 +3,7 @@ import { blueskyNetwork } from './bluesky';
 import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
 import { linkedinNetwork } from './linkedin';
+import { pinterestNetwork } from './pinterest';
 import { threadsNetwork } from './threads';
 import { xNetwork } from './x';
 
@@ -17,4 +18,5 @@ export const INSTALLED_NETWORKS = [
   threadsNetwork,
   blueskyNetwork,
   linkedinNetwork,
+  pinterestNetwork,
 ] as const satisfies readonly InstalledNetwork[];

@@ -8,6 +8,7 @@ import { LONG_VIDEO, startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
+import { requiredPostOptions } from '../support/network-cases';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 import { lanesIdle, pace, until } from '../support/until';
 
@@ -51,14 +52,18 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     if (response.status !== 201) throw new Error(`The emulator refused the fault: ${await response.text()}`);
   };
 
-  /** A post every network takes: text, and (Instagram needs one) a JPEG. */
+  /** A post every network takes: text, and (Instagram and Pinterest need one) a JPEG. */
   const containersFor = (network: Network, content: string) => [
-    { content, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) },
+    {
+      content,
+      ...(network === 'instagram' || network === 'pinterest' ? { media: [{ url: media.url('photo.jpg') }] } : {}),
+    },
   ];
   const bodyFor = (network: Network, content: string, extra: Record<string, unknown> = {}) => ({
     tenant_id: TENANT,
     accounts: [accounts[network].id],
     containers: containersFor(network, content),
+    options: requiredPostOptions(network),
     ...extra,
   });
   const post = (accountIds: string[], containers: unknown[], extra: Record<string, unknown> = {}) =>
@@ -116,7 +121,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('scheduled', () => {
-    it.each(['facebook', 'instagram', 'threads', 'linkedin'] as const)(
+    it.each(['facebook', 'instagram', 'threads', 'linkedin', 'pinterest'] as const)(
       '%s: publishes a scheduled post at its time, not before',
       async (network) => {
         const text = `Scheduled on ${network}, on the dot`;

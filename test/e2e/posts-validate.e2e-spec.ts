@@ -2,6 +2,7 @@ import request from 'supertest';
 import { connectAccount, createEmulatorUser } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
+import { requiredPostOptions } from '../support/network-cases';
 import { createPost, PostBody } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
@@ -67,12 +68,20 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     expect({ status: response.status, success: response.body.success }).toEqual({ status: 200, success: true });
     return response.body.data as Verdict;
   };
-  const post = (accounts: string[], containers: Container[], extra: Record<string, unknown> = {}) => ({
-    tenant_id: TENANT,
-    accounts,
-    containers,
-    ...extra,
-  });
+  /** A body for the accounts, with the options their networks need on every post (Pinterest's board). */
+  const post = (accounts: string[], containers: Container[], extra: Record<string, unknown> = {}) => {
+    const options = Object.assign(
+      {},
+      ...TESTED_NETWORKS.filter((network) => accounts.includes(active[network])).map(requiredPostOptions),
+    ) as Record<string, unknown>;
+    return {
+      tenant_id: TENANT,
+      accounts,
+      containers,
+      ...(Object.keys(options).length ? { options } : {}),
+      ...extra,
+    };
+  };
   const fine = (accountId: string, platform: string): AccountVerdict => ({
     accountId,
     platform,
@@ -125,7 +134,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       });
     });
 
-    it('every network at once, scheduled, with a thread (LinkedIn, which has none, naming the second container)', async () => {
+    it('every network at once, scheduled, with a thread (LinkedIn and Pinterest, which have none, naming the second container)', async () => {
       const verdict = await verdictOf(
         post(
           TESTED_NETWORKS.map((network) => active[network]),
@@ -133,7 +142,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
           { scheduledAt: tomorrow() },
         ),
       );
-      const withoutThreads: readonly TestedNetwork[] = ['linkedin'];
+      const withoutThreads: readonly TestedNetwork[] = ['linkedin', 'pinterest'];
       expect(verdict).toEqual({
         warnings: [],
         valid: false,
@@ -195,7 +204,14 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
                 valid: false,
                 problems: [problem('containers[0].media', 'media_required', /at least one image or video/)],
               }
-            : fine(active[network], network),
+            : network === 'pinterest'
+              ? {
+                  accountId: active.pinterest,
+                  platform: 'pinterest',
+                  valid: false,
+                  problems: [problem('containers[0].media', 'media_required', /made from an image or a video/)],
+                }
+              : fine(active[network], network),
         ),
       });
     });

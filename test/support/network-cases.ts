@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { SEEDED_PINTEREST_BOARD_ID } from '../../src/emulator/pinterest/pinterest-test-user';
 import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
 import { TestedNetwork } from './networks';
 import { TestApp } from './test-app';
@@ -57,6 +58,11 @@ export interface NetworkFixture {
    * administer): how many, and which one the tests connect. Absent: one, connected.
    */
   offered?: { count: number; connect(offered: ReadonlyArray<{ id: string }>): Array<{ id: string }> };
+  /**
+   * The options every post to the network needs (`options.<network>`), for the users testUser makes
+   * and the emulator's seeded ones (Pinterest's board). Absent: none.
+   */
+  postOptions?: Record<string, unknown>;
   comments: {
     /** An id no comment of the network can have (the API refuses it as replyToId with 400). */
     misshapenId: string;
@@ -89,6 +95,12 @@ export interface NetworkFixture {
 }
 
 const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
+
+/** The `options` of a post body to `network` that its fixture says every post needs (`{}` when none). */
+export function requiredPostOptions(network: TestedNetwork): Record<string, Record<string, unknown>> {
+  const options = NETWORK_FIXTURES[network].postOptions;
+  return options ? { [network]: options } : {};
+}
 
 /** The `authorName` a network lists a comment by `username` with (its fixture's, else the name). */
 export function listedAuthorName(network: TestedNetwork, username: string): string | null {
@@ -192,6 +204,24 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
         roundingMs: 2_000,
       },
       expiredReason: /LinkedIn answered 401 EXPIRED_ACCESS_TOKEN/,
+    },
+  },
+  pinterest: {
+    // One board, with the seeded users' board id, so every post can name it (boardId is required).
+    testUser: (id, handle) => ({
+      pinterest: { username: handle, boards: [{ id: SEEDED_PINTEREST_BOARD_ID, name: `${id} board` }] },
+    }),
+    postOptions: { boardId: SEEDED_PINTEREST_BOARD_ID },
+    // Pinterest has no comments API: its capability document says so and the comments tests skip it.
+    comments: {
+      misshapenId: 'not-a-comment',
+      unseenId: () => '98765432101',
+      answerParent: 'parentId',
+    },
+    // Pinterest's limits are per minute and its 429 (code 8) names no time: the next minute.
+    faults: {
+      rateLimit: { message: /Pinterest answered 429 \(code 8\)/, retryAfterMs: 60_000, roundingMs: 2_000 },
+      expiredReason: /Pinterest answered 401 \(code 2\)/,
     },
   },
 };
