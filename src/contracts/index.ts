@@ -37,3 +37,14 @@ export {
   readLittleText,
 } from './linkedin/linkedin-rules';
 export type { LinkedInApiRules, LinkedInVersionRow } from './linkedin/linkedin-rules';
+export { TikTokContract } from './tiktok/tiktok-contract';
+export type { TikTokRequest, TikTokViolation } from './tiktok/tiktok-contract';
+export { tiktokApiRules, tiktokChunkPlan, tiktokChunkProblems, tiktokTextLength } from './tiktok/tiktok-rules';
+export type {
+  TikTokApiRules,
+  TikTokChunkPlan,
+  TikTokEndpoint,
+  TikTokEndpointName,
+  TikTokPostStatus,
+  TikTokPrivacyLevel,
+} from './tiktok/tiktok-rules';
