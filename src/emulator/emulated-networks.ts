@@ -2,6 +2,7 @@ import { blueskyEmulator } from './bluesky/bluesky.emulator';
 import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
 import { linkedinEmulator } from './linkedin/linkedin.emulator';
+import { tiktokEmulator } from './tiktok/tiktok.emulator';
 import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
 import { threadsEmulator } from './threads/threads.emulator';
@@ -18,6 +19,7 @@ export const EMULATED_NETWORKS = [
   threadsEmulator,
   blueskyEmulator,
   linkedinEmulator,
+  tiktokEmulator,
 ] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];
