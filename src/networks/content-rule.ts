@@ -42,6 +42,8 @@ export const CONTENT_RULES = [
   'option_unknown',
   /** An option's value is not of the form the network takes (an id's pattern, a type). */
   'option_invalid',
+  /** An option the network requires and has no default for (TikTok's privacyLevel: its rules forbid a default). */
+  'option_required',
   /** Options (or options and media) the network does not take together in one post (X: media, poll, quote). */
   'options_exclusive',
   /** X: a poll's choices (2 to 4, each 1 to 25 characters) or its duration (5 to 10,080 minutes). */
@@ -62,9 +64,18 @@ export const CONTENT_RULES = [
   'text_not_sent',
   /** The placement takes no thread parts (a Facebook story has no comments). */
   'thread_not_allowed',
+  /**
+   * A warning, never a refusal: the network's app may post privately only (TikTok: an app TikTok
+   * has not audited posts SELF_ONLY), so the post will be seen by its account alone.
+   */
+  'private_only',
 ] as const;
 
 /** Rules that only warn: listed under `warnings` by POST /posts/validate; the post is still accepted. */
-export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>(['alt_text_not_sent', 'text_not_sent']);
+export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>([
+  'alt_text_not_sent',
+  'text_not_sent',
+  'private_only',
+]);
 
 export type ContentRule = (typeof CONTENT_RULES)[number];

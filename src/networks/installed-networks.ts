@@ -4,6 +4,7 @@ import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
 import { linkedinNetwork } from './linkedin';
 import { threadsNetwork } from './threads';
+import { tiktokNetwork } from './tiktok';
 import { xNetwork } from './x';
 
 /**
@@ -17,4 +18,5 @@ export const INSTALLED_NETWORKS = [
   threadsNetwork,
   blueskyNetwork,
   linkedinNetwork,
+  tiktokNetwork,
 ] as const satisfies readonly InstalledNetwork[];

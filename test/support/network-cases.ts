@@ -75,6 +75,11 @@ export interface NetworkFixture {
      */
     postIdAsReply?: { status: 400; code: 'validation_failed' };
   };
+  /**
+   * The options a post must carry on this network (`options.<network>`), for the tests that post
+   * without caring about options: TikTok's privacyLevel, which TikTok's rules forbid a default for.
+   */
+  requiredOptions?: Record<string, unknown>;
   faults: {
     /**
      * A rate limit the emulator injects with `resetInSeconds: 180`: what the delivery's error
@@ -89,6 +94,12 @@ export interface NetworkFixture {
 }
 
 const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
+
+/** `options` of a post body carrying what the network requires (its fixture's requiredOptions), or nothing. */
+export function requiredOptionsOf(network: TestedNetwork): { options?: Record<string, Record<string, unknown>> } {
+  const required = NETWORK_FIXTURES[network].requiredOptions;
+  return required ? { options: { [network]: required } } : {};
+}
 
 /** The `authorName` a network lists a comment by `username` with (its fixture's, else the name). */
 export function listedAuthorName(network: TestedNetwork, username: string): string | null {
@@ -192,6 +203,22 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
         roundingMs: 2_000,
       },
       expiredReason: /LinkedIn answered 401 EXPIRED_ACCESS_TOKEN/,
+    },
+  },
+  tiktok: {
+    // A public creator account: creator_info offers PUBLIC_TO_EVERYONE.
+    testUser: (_id, handle) => ({ tiktok: { username: handle } }),
+    // TikTok has no comments API (the capability document says so): the comment tests skip it.
+    comments: {
+      misshapenId: '1234_5678',
+      unseenId: () => '98765432101',
+      answerParent: 'parentId',
+    },
+    requiredOptions: { privacyLevel: 'PUBLIC_TO_EVERYONE' },
+    // TikTok's limits are per minute and its 429 names no time: the wait is a minute from the refusal.
+    faults: {
+      rateLimit: { message: /TikTok answered 429 rate_limit_exceeded/, retryAfterMs: 60_000, roundingMs: 2_000 },
+      expiredReason: /TikTok answered 401 access_token_invalid/,
     },
   },
 };
