@@ -65,6 +65,11 @@ export const CONTENT_RULES = [
   /** The placement takes no thread parts (a Facebook story has no comments). */
   'thread_not_allowed',
   /**
+   * A warning, never a refusal: an option the post's kind does not take (TikTok: a duet setting on
+   * a photo post, a title on a video, any setting but the mode on a video draft) is not sent.
+   */
+  'option_not_sent',
+  /**
    * A warning, never a refusal: the network's app may post privately only (TikTok: an app TikTok
    * has not audited posts SELF_ONLY), so the post will be seen by its account alone.
    */
@@ -75,6 +80,7 @@ export const CONTENT_RULES = [
 export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>([
   'alt_text_not_sent',
   'text_not_sent',
+  'option_not_sent',
   'private_only',
 ]);
 

@@ -121,9 +121,9 @@ describe('TikTok (against the emulator)', () => {
     // The draft is in the creator's inbox, not on the profile.
     expect(items.map((item) => item.tiktok!.privacyLevel)).toEqual(['PUBLIC_TO_EVERYONE', 'SELF_ONLY']);
     expect(items[0]).toMatchObject({
-      text: 'Loaves',
+      text: 'Two loaves',
       media: [{ type: 'image' }, { type: 'image' }],
-      tiktok: { description: 'Two loaves' },
+      tiktok: { title: 'Loaves' },
     });
   });
 

@@ -62,9 +62,16 @@ export interface Walk {
 export function walkDocument(document: NetworkCapabilitiesView, mediaUrl: (name: string) => string): Walk {
   const cases: WalkCase[] = [];
   const skipped: string[] = [];
+  // The options a post must carry (TikTok's privacyLevel) go in every case, with a value the schema takes.
+  const schema = document.options.schema as JsonSchema;
+  const required = Object.fromEntries(
+    (schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name] ?? {})]),
+  );
   for (const [name, placement] of Object.entries(document.placements)) {
-    const picked =
-      document.placementOption && name !== document.defaultPlacement ? { [document.placementOption]: name } : {};
+    const picked = {
+      ...required,
+      ...(document.placementOption && name !== document.defaultPlacement ? { [document.placementOption]: name } : {}),
+    };
     new PlacementWalk(document, name, placement, picked, mediaUrl, cases, skipped).walk();
   }
   return { cases, skipped };
@@ -252,6 +259,13 @@ class PlacementWalk {
     this.post('an option the network does not have', { field: `${at}.notAnOptionZz` }, this.words, undefined, {
       notAnOptionZz: true,
     });
+    for (const name of schema.required ?? [])
+      this.cases.push({
+        name: `${this.name}: ${name}, a required option, left out`,
+        containers: [{ content: this.words, media: this.least() }],
+        options: Object.fromEntries(Object.entries(this.picked).filter(([key]) => key !== name)),
+        expect: { field: `${at}.${name}` },
+      });
     const own = (this.placement.optionSchemas ?? {}) as Record<string, JsonSchema>;
     for (const [name, networkProperty] of Object.entries(schema.properties ?? {})) {
       if (name === this.document.placementOption) continue;

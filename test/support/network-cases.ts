@@ -80,6 +80,11 @@ export interface NetworkFixture {
    * without caring about options: TikTok's privacyLevel, which TikTok's rules forbid a default for.
    */
   requiredOptions?: Record<string, unknown>;
+  /**
+   * The attempts a post the tests publish takes when nothing fails: TikTok processes every post,
+   * read once more after it was sent (the emulator's tiktokProcessingPolls). 1 when absent.
+   */
+  publishAttempts?: number;
   faults: {
     /**
      * A rate limit the emulator injects with `resetInSeconds: 180`: what the delivery's error
@@ -99,6 +104,11 @@ const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
 export function requiredOptionsOf(network: TestedNetwork): { options?: Record<string, Record<string, unknown>> } {
   const required = NETWORK_FIXTURES[network].requiredOptions;
   return required ? { options: { [network]: required } } : {};
+}
+
+/** The attempts a post takes on the network when nothing fails (its fixture's publishAttempts, else 1). */
+export function publishAttemptsOf(network: TestedNetwork): number {
+  return NETWORK_FIXTURES[network].publishAttempts ?? 1;
 }
 
 /** The `authorName` a network lists a comment by `username` with (its fixture's, else the name). */
@@ -215,6 +225,7 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
       answerParent: 'parentId',
     },
     requiredOptions: { privacyLevel: 'PUBLIC_TO_EVERYONE' },
+    publishAttempts: 2,
     // TikTok's limits are per minute and its 429 names no time: the wait is a minute from the refusal.
     faults: {
       rateLimit: { message: /TikTok answered 429 rate_limit_exceeded/, retryAfterMs: 60_000, roundingMs: 2_000 },

@@ -56,7 +56,8 @@ function recordPost(state: EmulatorState, pages: EmulatorPages, publish: TikTokP
     network: 'tiktok',
     accountId: publish.openId,
     postId,
-    text: info.title ?? '',
+    // A photo post's caption is its description (its title is shown apart); a video's is its title.
+    text: (publish.kind === 'photo' ? info.description : info.title) ?? '',
     media:
       publish.kind === 'video'
         ? [
@@ -81,7 +82,7 @@ function recordPost(state: EmulatorState, pages: EmulatorPages, publish: TikTokP
       brandContent: info.brand_content_toggle === true,
       brandOrganic: info.brand_organic_toggle === true,
       isAigc: info.is_aigc === true,
-      ...(info.description !== undefined ? { description: info.description } : {}),
+      ...(publish.kind === 'photo' && info.title !== undefined ? { title: info.title } : {}),
       source: publish.source,
     },
   });

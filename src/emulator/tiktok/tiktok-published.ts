@@ -9,8 +9,8 @@ export interface TikTokPublishedFields {
   brandContent: boolean;
   brandOrganic: boolean;
   isAigc: boolean;
-  /** A photo post's description (its `title` is the item's text). */
-  description?: string;
+  /** A photo post's title (its description is the item's text). */
+  title?: string;
   source: 'FILE_UPLOAD' | 'PULL_FROM_URL';
 }
 

@@ -9,11 +9,16 @@ const rules = tiktokApiRules();
 
 /** A video's caption, and a photo post's description (sent as the caption): 2,200 characters, as TikTok counts (UTF-16). */
 export const TIKTOK_TEXT_LIMIT = rules.posting.titleMaxRunes.video;
-export const TIKTOK_MAX_PHOTOS = rules.posting.maxPhotos;
+/**
+ * TikTok takes 35 photos in a post (contracts/tiktok/api-rules.json `posting.maxPhotos`); a
+ * container of the service holds at most 20 media, so 20 is what a post here can carry.
+ */
+export const TIKTOK_MAX_PHOTOS = Math.min(rules.posting.maxPhotos, 20);
 export const TIKTOK_IMAGE_FORMATS: readonly string[] = ['jpg', 'jpeg', 'webp'];
-export const TIKTOK_VIDEO_FORMATS: readonly string[] = rules.media.video.formats;
+// WebM too on TikTok's side; the service tells a medium's kind from its extension and knows no .webm.
+export const TIKTOK_VIDEO_FORMATS: readonly string[] = rules.media.video.formats.filter((format) => format !== 'webm');
 
-/** What a TikTok post takes: one video alone, or 1 to 35 photos; nothing without media. */
+/** What a TikTok post takes: one video alone, or 1 to 20 photos; nothing without media. */
 export const TIKTOK_MEDIA: PlacementMedia = {
   minItems: 1,
   maxItems: TIKTOK_MAX_PHOTOS,
@@ -30,13 +35,13 @@ function mediaProblems(part: PostPart, at: string): ContentProblem[] {
     problems.push({
       field: `${at}.media`,
       rule: 'media_required',
-      message: 'A TikTok post is a video or 1 to 35 photos: it needs media',
+      message: `A TikTok post is a video or 1 to ${TIKTOK_MAX_PHOTOS} photos: it needs media`,
     });
   else if (kinds.includes('video') && kinds.length > 1)
     problems.push({
       field: `${at}.media`,
       rule: 'media_mixed',
-      message: 'A TikTok post is one video alone, or 1 to 35 photos',
+      message: `A TikTok post is one video alone, or 1 to ${TIKTOK_MAX_PHOTOS} photos`,
     });
   else if (kinds.length > TIKTOK_MAX_PHOTOS)
     problems.push({
@@ -51,14 +56,13 @@ function mediaProblems(part: PostPart, at: string): ContentProblem[] {
       problems.push({
         field: `${at}.media[${index}]`,
         rule: 'media_format',
-        message: 'TikTok takes videos (MP4, MOV, WebM) and photos (JPEG, WebP)',
+        message: 'TikTok takes videos (MP4, MOV) and photos (JPEG, WebP)',
       });
     else if (!formats.includes(extension))
       problems.push({
         field: `${at}.media[${index}].url`,
         rule: 'media_format',
-        message:
-          medium.kind === 'video' ? 'TikTok videos must be MP4, MOV or WebM' : 'TikTok photos must be JPEG or WebP',
+        message: medium.kind === 'video' ? 'TikTok videos must be MP4 or MOV' : 'TikTok photos must be JPEG or WebP',
       });
     if (medium.altText)
       problems.push({
@@ -71,7 +75,7 @@ function mediaProblems(part: PostPart, at: string): ContentProblem[] {
 }
 
 /**
- * TikTok's rules for a post: one container (TikTok has no threads), a video or 1 to 35 photos,
+ * TikTok's rules for a post: one container (TikTok has no threads), a video or 1 to 20 photos,
  * the caption's 2,200 characters, and the privacy level TikTok's rules forbid a default for
  * (`options.tiktok.privacyLevel`, always required). An app TikTok has not audited posts SELF_ONLY
  * only: another level is refused, SELF_ONLY warned of (a draft is the creator's to post).

@@ -105,8 +105,8 @@ export const TIKTOK_OPTIONS_SCHEMA: Readonly<Record<string, unknown>> = {
     photoCoverIndex: {
       type: 'integer',
       minimum: 0,
-      maximum: rules.posting.maxPhotos - 1,
-      description: "The photo shown as the post's cover, from 0 (photo_cover_index; the first when absent)",
+      description:
+        "The photo shown as the post's cover, from 0 to the number of photos less one (photo_cover_index; the first when absent)",
     },
     videoCoverTimestampMs: {
       type: 'integer',
@@ -149,7 +149,8 @@ export function tiktokOptionProblems(
     if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max))
       problems.push(problem(`${at}.${name}`, 'option_invalid', `must be an integer from 0 to ${max}`));
   };
-  integer('photoCoverIndex', rules.posting.maxPhotos - 1);
+  // Bounded by the post's photos (below), which are at most 20 here.
+  integer('photoCoverIndex', Number.MAX_SAFE_INTEGER);
   integer('videoCoverTimestampMs', 3_600_000);
   if (options.brandContentToggle === true && options.privacyLevel === 'SELF_ONLY')
     problems.push(
@@ -165,7 +166,11 @@ export function tiktokOptionProblems(
   for (const name of video ? PHOTO_ONLY : photos ? VIDEO_ONLY : [])
     if (options[name] !== undefined)
       problems.push(
-        problem(`${at}.${name}`, 'options_exclusive', `is for a TikTok ${video ? 'photo post' : 'video'} only`),
+        problem(
+          `${at}.${name}`,
+          'option_not_sent',
+          `is for a TikTok ${video ? 'photo post' : 'video'} only: it is not sent with this post`,
+        ),
       );
   if (typeof options.photoCoverIndex === 'number' && photos && options.photoCoverIndex >= photos)
     problems.push(
@@ -180,7 +185,7 @@ export function tiktokOptionProblems(
       (key) => key !== 'mode' && key !== 'privacyLevel' && TIKTOK_OPTION_NAMES.includes(key),
     ))
       problems.push(
-        problem(`${at}.${name}`, 'options_exclusive', 'is not sent with a video draft: the creator sets it in TikTok'),
+        problem(`${at}.${name}`, 'option_not_sent', 'is not sent with a video draft: the creator sets it in TikTok'),
       );
   return problems;
 }

@@ -153,14 +153,14 @@ describe('TikTokAdapter', () => {
     ]);
   });
 
-  it('takes one video or 1 to 35 photos, never both, nothing without media, one container', () => {
+  it('takes one video or 1 to 20 photos (TikTok 35; a container here holds 20), never both, nothing without media, one container', () => {
     const { adapter } = adapterWith();
     const options = { privacyLevel: 'SELF_ONLY' };
     const rules = (parts: Parameters<typeof adapter.validate>[0]) =>
       adapter.validate(parts, options).map((p) => p.rule);
     expect(rules([part('Text only')])).toEqual(['media_required']);
     expect(rules([part('x', ['video', MP4], ['image', JPG])])).toEqual(['media_mixed']);
-    expect(rules([part('x', ...Array.from({ length: 36 }, () => ['image', JPG] as ['image', string]))])).toEqual([
+    expect(rules([part('x', ...Array.from({ length: 21 }, () => ['image', JPG] as ['image', string]))])).toEqual([
       'media_too_many',
     ]);
     expect(rules([part('x', ['image', 'https://cdn.example.com/a.png'])])).toEqual(['media_format']);
@@ -168,22 +168,22 @@ describe('TikTokAdapter', () => {
     expect(rules([part('y'.repeat(2201), ['video', MP4])])).toEqual(['text_too_long']);
   });
 
-  it('checks options.tiktok: the levels, photo-only and video-only options, branded content never private, a video draft’s options', () => {
+  it('checks options.tiktok: the levels, branded content never private; warns of photo-only and video-only options and a video draft’s, which are not sent', () => {
     const check = (options: Record<string, unknown>, parts = [part('x', ['video', MP4])]) =>
       TIKTOK_POST_OPTIONS.check(options, 'options.tiktok', parts).map((problem) => `${problem.field} ${problem.rule}`);
     expect(check({ privacyLevel: 'EVERYONE' })).toEqual(['options.tiktok.privacyLevel option_invalid']);
     expect(check({ privacyLevel: 'SELF_ONLY', brandContentToggle: true })).toEqual([
       'options.tiktok.brandContentToggle options_exclusive',
     ]);
-    expect(check({ privacyLevel: 'SELF_ONLY', title: 'Loaves' })).toEqual(['options.tiktok.title options_exclusive']);
+    expect(check({ privacyLevel: 'SELF_ONLY', title: 'Loaves' })).toEqual(['options.tiktok.title option_not_sent']);
     expect(check({ privacyLevel: 'SELF_ONLY', disableDuet: true }, [part('x', ['image', JPG])])).toEqual([
-      'options.tiktok.disableDuet options_exclusive',
+      'options.tiktok.disableDuet option_not_sent',
     ]);
     expect(check({ privacyLevel: 'SELF_ONLY', photoCoverIndex: 1 }, [part('x', ['image', JPG])])).toEqual([
       'options.tiktok.photoCoverIndex option_invalid',
     ]);
     expect(check({ privacyLevel: 'SELF_ONLY', mode: 'draft', isAigc: true })).toEqual([
-      'options.tiktok.isAigc options_exclusive',
+      'options.tiktok.isAigc option_not_sent',
     ]);
     expect(check({ privacyLevel: 'SELF_ONLY', mode: 'draft' })).toEqual([]);
     expect(check({ privacyLevel: 'SELF_ONLY', colour: 'red' })).toEqual(['options.tiktok.colour option_unknown']);
