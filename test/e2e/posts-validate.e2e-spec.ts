@@ -4,6 +4,7 @@ import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
 import { createPost, PostBody } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { requiredOptionsFor } from '../support/network-cases';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 
 const TENANT = 'tenant-dry-run';
@@ -67,10 +68,12 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     expect({ status: response.status, success: response.body.success }).toEqual({ status: 200, success: true });
     return response.body.data as Verdict;
   };
+  /** A body to `accounts`, with the options their networks require (TikTok's privacyLevel). */
   const post = (accounts: string[], containers: Container[], extra: Record<string, unknown> = {}) => ({
     tenant_id: TENANT,
     accounts,
     containers,
+    ...requiredOptionsFor(TESTED_NETWORKS.filter((network) => accounts.includes(active[network]))),
     ...extra,
   });
   const fine = (accountId: string, platform: string): AccountVerdict => ({
@@ -125,7 +128,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       });
     });
 
-    it('every network at once, scheduled, with a thread (LinkedIn, which has none, naming the second container)', async () => {
+    it('every network at once, scheduled, with a thread (LinkedIn and TikTok, which have none, naming the second container)', async () => {
       const verdict = await verdictOf(
         post(
           TESTED_NETWORKS.map((network) => active[network]),
@@ -133,7 +136,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
           { scheduledAt: tomorrow() },
         ),
       );
-      const withoutThreads: readonly TestedNetwork[] = ['linkedin'];
+      const withoutThreads: readonly TestedNetwork[] = ['linkedin', 'tiktok'];
       expect(verdict).toEqual({
         warnings: [],
         valid: false,
@@ -180,20 +183,24 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       ]);
     });
 
-    it('instagram: text without media, in a post the other networks take', async () => {
+    it('instagram and tiktok: text without media, in a post the other networks take', async () => {
       const accounts = TESTED_NETWORKS.map((network) => active[network]);
       const verdict = await verdictOf(post(accounts, [{ content: 'Words only' }]));
+      const needMedia: Partial<Record<TestedNetwork, RegExp>> = {
+        instagram: /at least one image or video/,
+        tiktok: /a video or 1 to 20 photos: it needs media/,
+      };
       expect(verdict).toEqual({
         warnings: [],
         valid: false,
         problems: [],
         accounts: TESTED_NETWORKS.map((network) =>
-          network === 'instagram'
+          needMedia[network]
             ? {
-                accountId: active.instagram,
-                platform: 'instagram',
+                accountId: active[network],
+                platform: network,
                 valid: false,
-                problems: [problem('containers[0].media', 'media_required', /at least one image or video/)],
+                problems: [problem('containers[0].media', 'media_required', needMedia[network]!)],
               }
             : fine(active[network], network),
         ),

@@ -106,6 +106,17 @@ export function requiredOptionsOf(network: TestedNetwork): { options?: Record<st
   return required ? { options: { [network]: required } } : {};
 }
 
+/** `options` of a post to accounts of these networks, carrying what each requires. */
+export function requiredOptionsFor(networks: readonly TestedNetwork[]): {
+  options?: Record<string, Record<string, unknown>>;
+} {
+  const options = Object.assign({}, ...networks.map((network) => requiredOptionsOf(network).options ?? {})) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  return Object.keys(options).length ? { options } : {};
+}
+
 /** The attempts a post takes on the network when nothing fails (its fixture's publishAttempts, else 1). */
 export function publishAttemptsOf(network: TestedNetwork): number {
   return NETWORK_FIXTURES[network].publishAttempts ?? 1;
