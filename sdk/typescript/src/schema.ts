@@ -578,7 +578,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin";
+        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "tiktok";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -1367,6 +1367,41 @@ export interface components {
                 title: string;
             };
         };
+        TiktokOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Who may see the post (privacy_level): required, one of the levels the creator's account offers (a public account: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY; a private one: FOLLOWER_OF_CREATOR, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY). TikTok's rules forbid a default
+             * @enum {string}
+             */
+            privacyLevel?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+            /** @description Turn comments off (disable_comment); off anyway where the creator turned them off */
+            disableComment?: boolean;
+            /** @description Turn duets off (disable_duet; videos only) */
+            disableDuet?: boolean;
+            /** @description Turn stitches off (disable_stitch; videos only) */
+            disableStitch?: boolean;
+            /** @description Branded content: a paid partnership promoting a third party (brand_content_toggle); never with SELF_ONLY */
+            brandContentToggle?: boolean;
+            /** @description Your brand: the post promotes the creator's own business (brand_organic_toggle) */
+            brandOrganicToggle?: boolean;
+            /** @description The content is AI-generated (is_aigc) */
+            isAigc?: boolean;
+            /**
+             * @description direct: posted to the creator's profile (video.publish). draft: sent to the creator's TikTok inbox to finish there (video.upload); a video draft takes no option but privacyLevel, which it does not send
+             * @default direct
+             * @enum {string}
+             */
+            mode: "direct" | "draft";
+            /** @description A photo post's title (the post's text is its description) */
+            title?: string;
+            /** @description Let TikTok add recommended music to a photo post (auto_add_music) */
+            autoAddMusic?: boolean;
+            /** @description The photo shown as the post's cover, from 0 to the number of photos less one (photo_cover_index; the first when absent) */
+            photoCoverIndex?: number;
+            /** @description The frame of the video shown as its cover, in ms from its start (video_cover_timestamp_ms) */
+            videoCoverTimestampMs?: number;
+        };
         PostOptionsBody: {
             facebook?: components["schemas"]["FacebookOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
@@ -1374,6 +1409,7 @@ export interface components {
             threads?: components["schemas"]["ThreadsOptionsBody"];
             bluesky?: components["schemas"]["BlueskyOptionsBody"];
             linkedin?: components["schemas"]["LinkedinOptionsBody"];
+            tiktok?: components["schemas"]["TiktokOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1422,7 +1458,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -1434,7 +1470,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "tiktok" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2175,7 +2211,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads, bluesky or linkedin (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky, linkedin or tiktok (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
@@ -2480,7 +2516,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads, bluesky or linkedin (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky, linkedin or tiktok (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
