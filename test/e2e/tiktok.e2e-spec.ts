@@ -143,7 +143,7 @@ describe('TikTok (against the emulator)', () => {
     expect(await publishedBy(account)).toEqual([]);
   });
 
-  it('follows a post that stays in processing to its end, and fails one TikTok fails with its reason', async () => {
+  it('follows a post that stays in processing to its end, and fails one TikTok fails with its reason (a broken video, photos it cannot fetch)', async () => {
     const account = await creatorAccount();
     await control('PUT', '/settings', { tiktokProcessingPolls: 2 });
     const slow = await publish(account, video('Slow'), PUBLIC);
@@ -158,6 +158,16 @@ describe('TikTok (against the emulator)', () => {
     expect(failing.deliveries[0]).toMatchObject({
       status: 'failed',
       error: { message: expect.stringContaining('file_format_check_failed') },
+    });
+    // TikTok pulls photos: one it cannot fetch (the media server answers 404) ends FAILED too.
+    const unreachable = await publish(
+      account,
+      [{ content: 'Gone', media: [{ url: media.url('missing-photo.jpg') }] }],
+      PUBLIC,
+    );
+    expect(unreachable.deliveries[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'media_unavailable', message: expect.stringContaining('photo_pull_failed') },
     });
     expect((await publishedBy(account)).map((item) => item.text)).toEqual(['Slow']);
   });

@@ -32,8 +32,8 @@ export function readPublishStatus(
     publish.polls += 1;
     return processing;
   }
-  if (publish.failing) {
-    publish.failReason = FAULT_REASON[publish.kind];
+  if (publish.pullFailure || publish.failing) {
+    publish.failReason = publish.pullFailure ?? FAULT_REASON[publish.kind];
     return 'FAILED';
   }
   if (publish.mode === 'inbox') return 'SEND_TO_USER_INBOX';

@@ -2,6 +2,7 @@ import { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBase62 } from '../../common/ids';
 import { TikTokContract, TikTokEndpointName, tiktokApiRules } from '../../contracts';
 import { EmulatorContext } from '../emulator-context';
+import { fetchedMedia, fetchMediaFirst } from '../http/media-fetch';
 import { jsonObjectBody } from '../http/request-params';
 import { answerLost } from '../state/comment-threads';
 import { numericId } from '../state/emulator-ids';
@@ -80,6 +81,18 @@ export function registerTikTokPublishRoutes(fastify: FastifyInstance, context: E
     });
   });
 
+  // TikTok fetches what it is asked to pull (a video_url, photo_images) before the handler holds the world.
+  const preHandler = fetchMediaFirst(context.fetchMedia, [], [], (body) => {
+    const source = record(record(body).source_info);
+    return [
+      ...(typeof source.video_url === 'string' ? [source.video_url] : []),
+      ...(Array.isArray(source.photo_images) ? source.photo_images.filter((url) => typeof url === 'string') : []),
+    ] as string[];
+  });
+  /** The reason a pull ends FAILED: the first of `urls` TikTok could not fetch. */
+  const pullFailure = (request: FastifyRequest, urls: readonly string[], kind: 'video' | 'photo') =>
+    urls.some((url) => !fetchedMedia(request, url).ok) ? { pullFailure: `${kind}_pull_failed` } : {};
+
   const newPublish = (
     call: TikTokCall,
     fields: Omit<TikTokPublish, 'publishId' | 'openId' | 'chunks' | 'polls' | 'createdAt'>,
@@ -115,6 +128,7 @@ export function registerTikTokPublishRoutes(fastify: FastifyInstance, context: E
         source: pull ? 'PULL_FROM_URL' : 'FILE_UPLOAD',
         postInfo: info,
         urls: pull ? [String(source.video_url)] : [],
+        ...(pull ? pullFailure(request, [String(source.video_url)], 'video') : {}),
         ...(pull
           ? { arrivedAt: state.now() }
           : {
@@ -130,10 +144,10 @@ export function registerTikTokPublishRoutes(fastify: FastifyInstance, context: E
         ...(pull ? {} : { upload_url: tiktokUploadUrl(context.pages, publish) }),
       });
     };
-  fastify.post('/v2/post/publish/video/init/', videoInit('videoInit', 'direct'));
-  fastify.post('/v2/post/publish/inbox/video/init/', videoInit('inboxVideoInit', 'inbox'));
+  fastify.post('/v2/post/publish/video/init/', { preHandler }, videoInit('videoInit', 'direct'));
+  fastify.post('/v2/post/publish/inbox/video/init/', { preHandler }, videoInit('inboxVideoInit', 'inbox'));
 
-  fastify.post('/v2/post/publish/content/init/', async (request) => {
+  fastify.post('/v2/post/publish/content/init/', { preHandler }, async (request) => {
     const draft = record(jsonObjectBody(request)).post_mode === 'MEDIA_UPLOAD';
     const scopes = draft ? rules.endpoints.contentInit.draftScopes : rules.endpoints.contentInit.scopes;
     const call = await authorizeTikTokCall(state, request, 'contentInit', {
@@ -153,6 +167,7 @@ export function registerTikTokPublishRoutes(fastify: FastifyInstance, context: E
       source: 'PULL_FROM_URL',
       postInfo: { ...info, photo_cover_index: Number(source.photo_cover_index) },
       urls,
+      ...pullFailure(request, urls, 'photo'),
       arrivedAt: state.now(),
     });
     if (answerLost(state, [{ network: 'tiktok', accountId: call.creator.openId }])) throw tiktokErrors.serverError();

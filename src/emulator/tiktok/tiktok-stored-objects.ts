@@ -47,6 +47,8 @@ export interface TikTokPublish {
   polls: number;
   /** A container_error fault took: processing ends FAILED. */
   failing?: boolean;
+  /** A pulled URL TikTok could not fetch: processing ends FAILED with this reason (video_pull_failed, photo_pull_failed). */
+  pullFailure?: string;
   failReason?: string;
   /** The post's id once PUBLISH_COMPLETE. */
   postId?: string;

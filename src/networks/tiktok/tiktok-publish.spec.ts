@@ -199,6 +199,11 @@ describe('TikTokAdapter publishing (requests checked against the TikTok contract
       message: 'TikTok could not publish the post: file_format_check_failed',
       details: { code: 'file_format_check_failed' },
     });
+    const { adapter: pulled } = adapterWith(statusAnswer('FAILED', [], { fail_reason: 'photo_pull_failed' }));
+    await expect(pulled.publish(request([part('x', ['image', JPG])], undefined, { progress }))).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'photo_pull_failed', mediaUnavailable: true },
+    });
     const { adapter: slow } = adapterWith(statusAnswer('PROCESSING_DOWNLOAD'));
     const since = new Date(Date.now() - TIKTOK_PROCESSING_LIMIT_MS - 1000).toISOString();
     await expect(

@@ -166,13 +166,13 @@ export async function publishOnTikTok(
   if (!status || !statuses.values.includes(status)) throw api.unexpected(`status ${status ?? 'missing'}`);
   if (status === 'FAILED') {
     const reason = stringField(data, 'fail_reason') ?? 'no reason given';
+    // TikTok could not fetch what it was asked to pull: the medium's URL, as on the other networks.
+    const pullFailed = reason === 'video_pull_failed' || reason === 'photo_pull_failed';
     throw new NetworkError(
       api.network,
       'permanent',
       `TikTok could not publish the post: ${safeNetworkMessage(reason)}`,
-      {
-        code: reason,
-      },
+      { code: reason, ...(pullFailed ? { mediaUnavailable: true } : {}) },
     );
   }
   if (status === 'SEND_TO_USER_INBOX') return published(progress.publishId!, null);
