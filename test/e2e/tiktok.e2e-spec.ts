@@ -201,6 +201,29 @@ describe('TikTok (against the emulator)', () => {
     expect((await publishedBy(account)).map((item) => item.postId)).toEqual([post.deliveries[0]!.platformPostId]);
   });
 
+  it('after a lost answer to a photo post’s init, finds the post among the creator’s public posts: published once', async () => {
+    const account = await creatorAccount();
+    await control('POST', '/faults', {
+      network: 'tiktok',
+      accountId: account.networkAccountId,
+      fault: 'answer_lost',
+      count: 1,
+    });
+    const accepted = await createPost(
+      t,
+      customer,
+      body(account, [{ content: 'Pulled once', media: [{ url: media.url('photo.jpg') }] }], PUBLIC),
+    );
+    const deliveryId = accepted.body.data.deliveries[0].id as string;
+    await awaitingRetry(t, deliveryId, 'network_unavailable');
+    await makeDueNow(t, deliveryId);
+    const post = await settledPost(t, customer, accepted.body.data.id, 30_000);
+    expect(post.deliveries[0]!.status).toBe('published');
+    const items = await publishedBy(account);
+    expect(items.map((item) => item.postId)).toEqual([post.deliveries[0]!.platformPostId]);
+    expect(items[0]!.text).toBe('Pulled once');
+  });
+
   it('says TikTok cannot unpublish and has no comments API', async () => {
     const account = await creatorAccount();
     const post = await publish(account, video('Here to stay'), PUBLIC);

@@ -24,6 +24,7 @@ export type TikTokEndpointName =
   | 'statusFetch'
   | 'userInfo'
   | 'videoQuery'
+  | 'videoList'
   | 'revoke'
   | 'token';
 

@@ -17,7 +17,7 @@ import {
   TT_TOKEN,
   TT_UPLOAD,
 } from './tiktok.fixtures';
-import { TIKTOK_PROCESSING_LIMIT_MS } from './tiktok-publisher';
+import { TIKTOK_LOST_PULL_SEARCH_MS, TIKTOK_PROCESSING_LIMIT_MS } from './tiktok-publisher';
 
 const MP4 = 'https://cdn.example.com/clip.mp4';
 const JPG = 'https://cdn.example.com/loaf.jpg';
@@ -145,12 +145,12 @@ describe('TikTokAdapter publishing (requests checked against the TikTok contract
     expect(sent(http, '/v2/post/publish/video/init/').post_info).toMatchObject({ disable_comment: true });
   });
 
-  it('posts photos by URL with their description and title; a lost answer is never sent again', async () => {
+  it('posts photos by URL with their description and title; a lost answer is looked for, never sent again', async () => {
     const photos = part('Fresh loaves today', ['image', JPG], ['image', JPG.replace('loaf', 'rye')]);
     const { adapter, http } = adapterWith(creatorInfo(), refused(500, 'internal_error'));
     const first = request([photos], { privacyLevel: 'PUBLIC_TO_EVERYONE', title: 'Loaves', photoCoverIndex: 1 });
-    const lost = await adapter.publish(first).catch((e: unknown) => e);
-    expect(lost).toMatchObject({ kind: 'transient' });
+    const refusal = await adapter.publish(first).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ kind: 'transient' });
     expect(sent(http, '/v2/post/publish/content/init/')).toEqual({
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
@@ -167,11 +167,41 @@ describe('TikTokAdapter publishing (requests checked against the TikTok contract
     expect(first.checkpoints.at(-1)).toMatchObject({ pullSentAt: expect.any(String) });
     expect(contractViolations(http.requests)).toEqual([]);
 
-    const { adapter: retry, http: none } = adapterWith();
-    const again = await retry
-      .publish(request([photos], first.options, { progress: first.checkpoints.at(-1)! }))
-      .catch((e: unknown) => e);
-    expect(again).toMatchObject({ kind: 'permanent', details: { code: 'publish_outcome_unknown' } });
+    // The next attempt never sends it again: it looks among the creator's public posts, polling while none shows.
+    const lost = first.checkpoints.at(-1)!;
+    const { adapter: retry, http: lookup } = adapterWith(
+      ok({ videos: [], cursor: 0, has_more: false }),
+      ok({
+        videos: [
+          {
+            id: '7000000000000000001',
+            video_description: 'Fresh loaves today',
+            create_time: Math.floor(Date.now() / 1000),
+          },
+        ],
+      }),
+    );
+    const waiting = await retry.publish(request([photos], first.options, { progress: lost }));
+    expect(waiting).toMatchObject({ kind: 'poll', progress: { pullSentAt: lost.pullSentAt } });
+    if (waiting.kind !== 'poll') throw new Error('expected a poll');
+    expect(await retry.publish(request([photos], first.options, { progress: waiting.progress }))).toMatchObject({
+      kind: 'published',
+      platformPostId: '7000000000000000001',
+    });
+    expect(lookup.requests.map((sent) => sent.url)).toEqual([`${TT_API}/v2/video/list/`, `${TT_API}/v2/video/list/`]);
+    expect(contractViolations(lookup.requests)).toEqual([]);
+
+    // Past the search, or a post TikTok never lists (a private one): unknown, never sent again.
+    const old = { ...lost, pullSentAt: new Date(Date.now() - TIKTOK_LOST_PULL_SEARCH_MS - 1000).toISOString() };
+    const { adapter: late } = adapterWith(ok({ videos: [] }));
+    await expect(late.publish(request([photos], first.options, { progress: old }))).rejects.toMatchObject({
+      kind: 'permanent',
+      details: { code: 'publish_outcome_unknown' },
+    });
+    const { adapter: privately, http: none } = adapterWith();
+    await expect(
+      privately.publish(request([photos], { privacyLevel: 'SELF_ONLY' }, { progress: lost })),
+    ).rejects.toMatchObject({ details: { code: 'publish_outcome_unknown' } });
     expect(none.requests).toHaveLength(0);
   });
 
