@@ -46,3 +46,14 @@ export {
 export type { PinterestOperationTerms } from './pinterest/pinterest-contract';
 export { pinterestApiRules, pinterestError } from './pinterest/pinterest-rules';
 export type { PinterestApiRules, PinterestErrorRule } from './pinterest/pinterest-rules';
+export { TikTokContract } from './tiktok/tiktok-contract';
+export type { TikTokRequest, TikTokViolation } from './tiktok/tiktok-contract';
+export { tiktokApiRules, tiktokChunkPlan, tiktokChunkProblems, tiktokTextLength } from './tiktok/tiktok-rules';
+export type {
+  TikTokApiRules,
+  TikTokChunkPlan,
+  TikTokEndpoint,
+  TikTokEndpointName,
+  TikTokPostStatus,
+  TikTokPrivacyLevel,
+} from './tiktok/tiktok-rules';

@@ -3,6 +3,7 @@ import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
 import { linkedinEmulator } from './linkedin/linkedin.emulator';
 import { pinterestEmulator } from './pinterest/pinterest.emulator';
+import { tiktokEmulator } from './tiktok/tiktok.emulator';
 import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
 import { threadsEmulator } from './threads/threads.emulator';
@@ -20,6 +21,7 @@ export const EMULATED_NETWORKS = [
   blueskyEmulator,
   linkedinEmulator,
   pinterestEmulator,
+  tiktokEmulator,
 ] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];

@@ -204,3 +204,36 @@ export async function pinterestTokens(
   });
   return exchanged.json();
 }
+
+/** TikTok's OAuth v2: the authorize page (client_key, comma-separated scopes, PKCE), then /v2/oauth/token/. */
+export async function tiktokTokens(
+  app: FastifyInstance,
+  scope = 'user.info.basic,video.publish,video.upload,video.list',
+  user?: string,
+): Promise<{
+  access_token: string;
+  refresh_token: string;
+  open_id: string;
+  expires_in: number;
+  refresh_expires_in: number;
+  scope: string;
+}> {
+  const { verifier, challenge } = pkcePair();
+  const authorize = await app.inject({
+    url: `/emulator/tiktok/v2/auth/authorize/?${query({ response_type: 'code', client_key: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's6', scope, code_challenge: challenge, code_challenge_method: 'S256', emulator_auto: 'approve', emulator_user: user })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/emulator/tiktok/open/v2/oauth/token/',
+    ...form({
+      grant_type: 'authorization_code',
+      code,
+      client_key: CLIENT.id,
+      client_secret: CLIENT.secret,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    }),
+  });
+  return exchanged.json();
+}

@@ -5,6 +5,7 @@ import { instagramNetwork } from './instagram';
 import { linkedinNetwork } from './linkedin';
 import { pinterestNetwork } from './pinterest';
 import { threadsNetwork } from './threads';
+import { tiktokNetwork } from './tiktok';
 import { xNetwork } from './x';
 
 /**
@@ -19,4 +20,5 @@ export const INSTALLED_NETWORKS = [
   blueskyNetwork,
   linkedinNetwork,
   pinterestNetwork,
+  tiktokNetwork,
 ] as const satisfies readonly InstalledNetwork[];

@@ -223,7 +223,8 @@ function requiredOptionProblems(
 ): void {
   for (const account of accounts) {
     if (!account) continue;
-    const required = adapterOf(account.platform).postOptions?.required ?? [];
+    const rules = adapterOf(account.platform).postOptions;
+    const required = rules?.required ?? [];
     const { options } = resolveDelivery(post, account.id, account.platform);
     const index = overridden.get(account.id);
     for (const name of required.filter((option) => options[option] === undefined)) {
@@ -232,7 +233,7 @@ function requiredOptionProblems(
       const problem: PostProblem = {
         field,
         rule: 'option_required',
-        message: `${field} is required: ${account.platform} needs it on every post`,
+        message: `${field} is required: ${rules?.requiredBecause?.[name] ?? `${account.platform} needs it on every post`}`,
       };
       const into = index === undefined ? networkProblems : accountProblems;
       const key = index === undefined ? account.platform : account.id;

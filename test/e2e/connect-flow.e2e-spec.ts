@@ -34,6 +34,8 @@ const OFFERED: Record<
   },
   // Ada's one account, a business account.
   pinterest: { expectedPages: 1, type: 'business' },
+  // Ada's creator account.
+  tiktok: { expectedPages: 1, type: 'creator' },
 };
 /** Every name the API takes (ids, then aliases such as twitter), with the platform emitted for it. */
 const NETWORKS = TESTED_NETWORK_NAMES.map(({ name, id }) => ({

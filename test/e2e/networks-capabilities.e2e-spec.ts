@@ -58,6 +58,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
         { id: 'bluesky', displayName: 'Bluesky', aliases: ['bsky'] },
         { id: 'linkedin', displayName: 'LinkedIn', aliases: [] },
         { id: 'pinterest', displayName: 'Pinterest', aliases: [] },
+        { id: 'tiktok', displayName: 'TikTok', aliases: [] },
       ],
     });
     for (const path of ['/api/v1/networks', '/api/v1/networks/x']) {
@@ -77,7 +78,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
       success: false,
       error: {
         code: 'unknown_network',
-        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin, pinterest',
+        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok',
         requestId: expect.any(String),
       },
     });

@@ -52,11 +52,13 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     if (response.status !== 201) throw new Error(`The emulator refused the fault: ${await response.text()}`);
   };
 
-  /** A post every network takes: text, and (Instagram and Pinterest need one) a JPEG. */
+  /** A post every network takes: text, and (Instagram, Pinterest and TikTok need one) a JPEG. */
   const containersFor = (network: Network, content: string) => [
     {
       content,
-      ...(network === 'instagram' || network === 'pinterest' ? { media: [{ url: media.url('photo.jpg') }] } : {}),
+      ...(network === 'instagram' || network === 'pinterest' || network === 'tiktok'
+        ? { media: [{ url: media.url('photo.jpg') }] }
+        : {}),
     },
   ];
   const bodyFor = (network: Network, content: string, extra: Record<string, unknown> = {}) => ({
@@ -103,6 +105,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         FACEBOOK_VIDEO_POLL_MS: '1000',
         THREADS_POLL_MS: '1000',
         LINKEDIN_POLL_MS: '1000',
+        TIKTOK_POLL_MS: '1000',
       },
     });
     customer = await t.createCustomer();
@@ -450,6 +453,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         threadsVideoPolls: 1,
         blueskyVideoPolls: 1,
         linkedinVideoPolls: 1,
+        tiktokProcessingPolls: 1,
       }),
     );
 
@@ -465,6 +469,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       ['a LinkedIn video', 'linkedin', { linkedinVideoPolls: 2 }, 3],
       // Bluesky: the first attempt uploads to the video service and reads the job, each later one reads it again; posted once COMPLETED.
       ['a Bluesky video', 'bluesky', { blueskyVideoPolls: 2 }, 3],
+      // TikTok: the first attempt asks creator_info, opens the publish and uploads the video, then
+      // each status read is one attempt (TIKTOK_POLL_MS=1000, doubling); published on PUBLISH_COMPLETE.
+      ['a TikTok video', 'tiktok', { tiktokProcessingPolls: 2 }, 3],
     ] as const)(
       '%s: the delivery is attempted again, between attempts waiting without a worker',
       async (_, network, settings, attempts) => {
@@ -474,6 +481,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         const accepted = await post(
           [accounts[network].id],
           [{ content: text, media: [{ url: media.url('clip.mp4') }] }],
+          { options: requiredPostOptions(network) },
         );
         expect(accepted.status).toBe(202);
         const deliveryId = accepted.body.data.deliveries[0].id as string;
@@ -514,6 +522,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
           expect(waiting.progress.media).toEqual([expect.stringMatching(/^urn:li:video:/)]);
         else if (network === 'bluesky')
           expect(waiting.progress.video).toEqual(expect.objectContaining({ jobId: expect.any(String) }));
+        else if (network === 'tiktok')
+          expect(waiting.progress.publishId).toEqual(expect.stringMatching(/^v_pub_file~/));
         else
           expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
         expect(await publishedWithText(network, text)).toEqual([]);
@@ -534,7 +544,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
                 ? (waiting.progress.media as string[])[0]
                 : network === 'bluesky'
                   ? await blueskyJobBlob((waiting.progress.video as { jobId: string }).jobId)
-                  : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
+                  : network === 'tiktok'
+                    ? waiting.progress.publishId
+                    : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
         expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
       },
     );

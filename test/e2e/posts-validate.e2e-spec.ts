@@ -134,7 +134,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       });
     });
 
-    it('every network at once, scheduled, with a thread (LinkedIn and Pinterest, which have none, naming the second container)', async () => {
+    it('every network at once, scheduled, with a thread (LinkedIn, Pinterest and TikTok, which have none, naming the second container)', async () => {
       const verdict = await verdictOf(
         post(
           TESTED_NETWORKS.map((network) => active[network]),
@@ -142,7 +142,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
           { scheduledAt: tomorrow() },
         ),
       );
-      const withoutThreads: readonly TestedNetwork[] = ['linkedin', 'pinterest'];
+      const withoutThreads: readonly TestedNetwork[] = ['linkedin', 'pinterest', 'tiktok'];
       expect(verdict).toEqual({
         warnings: [],
         valid: false,
@@ -189,20 +189,24 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       ]);
     });
 
-    it('instagram: text without media, in a post the other networks take', async () => {
+    it('instagram and tiktok: text without media, in a post the other networks take', async () => {
       const accounts = TESTED_NETWORKS.map((network) => active[network]);
       const verdict = await verdictOf(post(accounts, [{ content: 'Words only' }]));
+      const needMedia: Partial<Record<TestedNetwork, RegExp>> = {
+        instagram: /at least one image or video/,
+        tiktok: /a video or 1 to 20 photos: it needs media/,
+      };
       expect(verdict).toEqual({
         warnings: [],
         valid: false,
         problems: [],
         accounts: TESTED_NETWORKS.map((network) =>
-          network === 'instagram'
+          needMedia[network]
             ? {
-                accountId: active.instagram,
-                platform: 'instagram',
+                accountId: active[network],
+                platform: network,
                 valid: false,
-                problems: [problem('containers[0].media', 'media_required', /at least one image or video/)],
+                problems: [problem('containers[0].media', 'media_required', needMedia[network]!)],
               }
             : network === 'pinterest'
               ? {

@@ -128,6 +128,7 @@ describe('The TypeScript SDK against the running service', () => {
       'bluesky',
       'linkedin',
       'pinterest',
+      'tiktok',
     ]);
     const x = await unwrap(client.GET('/api/v1/networks/{network}', { params: { path: { network: 'x' } } }));
     const limit: number | null = x.text.maxLength;

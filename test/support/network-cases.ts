@@ -60,7 +60,8 @@ export interface NetworkFixture {
   offered?: { count: number; connect(offered: ReadonlyArray<{ id: string }>): Array<{ id: string }> };
   /**
    * The options every post to the network needs (`options.<network>`), for the users testUser makes
-   * and the emulator's seeded ones (Pinterest's board). Absent: none.
+   * and the emulator's seeded ones (Pinterest's board; TikTok's privacyLevel, which TikTok's rules
+   * forbid a default for). Absent: none.
    */
   postOptions?: Record<string, unknown>;
   comments: {
@@ -81,6 +82,11 @@ export interface NetworkFixture {
      */
     postIdAsReply?: { status: 400; code: 'validation_failed' };
   };
+  /**
+   * The attempts a post the tests publish takes when nothing fails: TikTok processes every post,
+   * read once more after it was sent (the emulator's tiktokProcessingPolls). 1 when absent.
+   */
+  publishAttempts?: number;
   faults: {
     /**
      * A rate limit the emulator injects with `resetInSeconds: 180`: what the delivery's error
@@ -100,6 +106,11 @@ const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
 export function requiredPostOptions(network: TestedNetwork): Record<string, Record<string, unknown>> {
   const options = NETWORK_FIXTURES[network].postOptions;
   return options ? { [network]: options } : {};
+}
+
+/** The attempts a post takes on the network when nothing fails (its fixture's publishAttempts, else 1). */
+export function publishAttemptsOf(network: TestedNetwork): number {
+  return NETWORK_FIXTURES[network].publishAttempts ?? 1;
 }
 
 /** The `authorName` a network lists a comment by `username` with (its fixture's, else the name). */
@@ -222,6 +233,23 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
     faults: {
       rateLimit: { message: /Pinterest answered 429 \(code 8\)/, retryAfterMs: 60_000, roundingMs: 2_000 },
       expiredReason: /Pinterest answered 401 \(code 2\)/,
+    },
+  },
+  tiktok: {
+    // A public creator account: creator_info offers PUBLIC_TO_EVERYONE.
+    testUser: (_id, handle) => ({ tiktok: { username: handle } }),
+    // TikTok has no comments API (the capability document says so): the comment tests skip it.
+    comments: {
+      misshapenId: '1234_5678',
+      unseenId: () => '98765432101',
+      answerParent: 'parentId',
+    },
+    postOptions: { privacyLevel: 'PUBLIC_TO_EVERYONE' },
+    publishAttempts: 2,
+    // TikTok's limits are per minute and its 429 names no time: the wait is a minute from the refusal.
+    faults: {
+      rateLimit: { message: /TikTok answered 429 rate_limit_exceeded/, retryAfterMs: 60_000, roundingMs: 2_000 },
+      expiredReason: /TikTok answered 401 access_token_invalid/,
     },
   },
 };

@@ -24,8 +24,10 @@ export interface AuthorizeRules {
   knownScopes: ReadonlySet<string>;
   /** Facebook defaults response_type to `code`; the others require it. */
   responseTypeOptional: boolean;
-  /** X: PKCE parameters are required. */
-  pkce: boolean;
+  /** X: PKCE parameters are required. TikTok: `optional` (a web app may send them; when sent, they bind the code). */
+  pkce: boolean | 'optional';
+  /** The parameter naming the app, where it is not `client_id` (TikTok's `client_key`). */
+  clientIdParam?: string;
   /** The user may decline some of the permissions asked (Facebook, Instagram); X grants all or none. */
   granular: boolean;
   /** Facebook Login for Business: `config_id` names a configuration of the app that decides the permissions asked. */
@@ -38,6 +40,7 @@ export type ConfigurationLookup = (clientId: string, configId: string) => readon
 /** Authorize parameters echoed into the consent form, so its POST re-validates the same request. */
 const ECHOED = [
   'client_id',
+  'client_key',
   'redirect_uri',
   'response_type',
   'scope',
@@ -64,7 +67,7 @@ export function parseAuthorizeRequest(
   rules: AuthorizeRules,
   configurationOf: ConfigurationLookup = () => undefined,
 ): ParsedConsent {
-  const clientId = params.client_id ?? '';
+  const clientId = params[rules.clientIdParam ?? 'client_id'] ?? '';
   if (!clientId || clientId.length > 200)
     return { ok: false, problem: 'Invalid App ID: client_id is missing or malformed.' };
   const redirectUri = params.redirect_uri ?? '';
@@ -98,7 +101,7 @@ export function parseAuthorizeRequest(
   if (notAsked.length)
     return { ok: false, problem: `emulator_decline names permissions not asked for: ${notAsked.join(', ')}.` };
   let codeChallenge: string | undefined;
-  if (rules.pkce) {
+  if (rules.pkce === true || (rules.pkce === 'optional' && params.code_challenge !== undefined)) {
     codeChallenge = params.code_challenge ?? '';
     if (!/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))
       return { ok: false, problem: 'code_challenge is missing or not a base64url S256 challenge.' };

@@ -1,4 +1,5 @@
 import { pinterestApiRules } from '../../contracts';
+import { withNetworkOperation } from '../../observability';
 import type { MediaBytes } from '../../media';
 import { isRecord, recordField, stringField } from '../http/json-fields';
 import { PostMedia } from '../network-adapter';
@@ -66,7 +67,8 @@ function urlSource(media: readonly PostMedia[]): Record<string, unknown> {
 export async function registerPinterestVideo(
   api: PinterestApi,
 ): Promise<{ mediaId: string; uploadUrl: string; parameters: Record<string, string> }> {
-  const body = await api.create('/media', { media_type: 'video' });
+  // Registering the video and sending its file are counted as uploads, within the publish.
+  const body = await withNetworkOperation('upload', () => api.create('/media', { media_type: 'video' }));
   const mediaId = stringField(body, 'media_id');
   const uploadUrl = stringField(body, 'upload_url');
   const given = recordField(body, 'upload_parameters') ?? {};
@@ -91,7 +93,9 @@ export async function uploadPinterestVideo(
   }
   const contentType = opened.contentType;
   const data = await bytesOf(opened);
-  await api.uploadForm(upload.uploadUrl, upload.parameters, { data, filename: 'video', contentType });
+  await withNetworkOperation('upload', () =>
+    api.uploadForm(upload.uploadUrl, upload.parameters, { data, filename: 'video', contentType }),
+  );
 }
 
 /** `GET /media/{media_id}`: the medium's processing status. */

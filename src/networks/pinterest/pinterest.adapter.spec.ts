@@ -7,7 +7,8 @@ import { CLIENT, emulatorApp, REDIRECT_URI } from '../../emulator/emulator.testi
 import { METRIC_OVERRIDES, metricsKey } from '../../emulator/metrics/emulated-metrics';
 import { ServingEmulatorState } from '../../emulator/registry/emulated-network';
 import type { MediaBytes } from '../../media';
-import { NetworkHttpClient } from '../http/network-http.client';
+import { currentNetworkOperation, withNetworkOperation } from '../../observability';
+import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/network-http.client';
 import type { AccountTokens, PostMedia, PublishOutcome, PublishProgress, PublishRequest } from '../network-adapter';
 import { NetworkError } from '../network-error';
 import { PinterestAdapter } from './pinterest.adapter';
@@ -22,6 +23,16 @@ let base: string;
 let adapter: PinterestAdapter;
 let accountId: string;
 let tokens: AccountTokens;
+
+/** The real client, noting each call's method, path and the operation it was sent within. */
+class NotingHttp extends NetworkHttpClient {
+  readonly calls: string[] = [];
+  override send(request: NetworkRequest, network?: string): Promise<NetworkResponse> {
+    this.calls.push(`${request.method} ${new URL(request.url).pathname} ${currentNetworkOperation()}`);
+    return super.send(request, network);
+  }
+}
+let http: NotingHttp;
 
 const stored =
   (bytes: Buffer, contentType: string): (() => MediaBytes) =>
@@ -71,7 +82,7 @@ beforeAll(async () => {
   ({ app, state } = await emulatorApp());
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/emulator/pinterest`;
-  const http = new NetworkHttpClient(new HttpService(axios.create()));
+  http = new NotingHttp(new HttpService(axios.create()));
   adapter = new PinterestAdapter(
     new PinterestSettings(`${base}/oauth/`, `${base}/v5`, undefined, false, 0, undefined, base),
     http,
@@ -162,8 +173,14 @@ describe('PinterestAdapter against the emulated Pinterest', () => {
         boardId: board().id,
       },
     );
-    const first = await adapter.publish(sent);
+    http.calls.length = 0;
+    const first = await withNetworkOperation('publish', () => adapter.publish(sent));
     expect(first).toMatchObject({ kind: 'poll', progress: { mediaId: expect.any(String), uploaded: true } });
+    // Registering the video and sending its file are counted as uploads (metrics and spans).
+    expect(http.calls.filter((call) => !call.startsWith('GET '))).toEqual([
+      'POST /emulator/pinterest/v5/media upload',
+      'POST /emulator/pinterest/media-upload/ upload',
+    ]);
     const outcome = await settle({ ...sent, progress: (first as { progress: PublishProgress }).progress });
     const pin = state.published.find('pinterest', (outcome as { platformPostId: string }).platformPostId)!;
     expect(pin.media[0]).toMatchObject({ type: 'video', size: video.length });
