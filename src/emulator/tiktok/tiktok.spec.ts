@@ -278,4 +278,30 @@ describe('emulated TikTok', () => {
     expect(lost.statusCode).toBe(500);
     expect(lost.json().error.code).toBe('internal_error');
   });
+
+  it('lists the creator’s public posts newest first, moving on a publish nobody read (its init answer lost)', async () => {
+    state.faults.add({ network: 'tiktok', accountId: creator().openId, kind: 'answer_lost', remaining: 1 });
+    const lost = await post('/v2/post/publish/content/init/', {
+      media_type: 'PHOTO',
+      post_mode: 'DIRECT_POST',
+      post_info: { privacy_level: 'PUBLIC_TO_EVERYONE' },
+      source_info: { source: 'PULL_FROM_URL', photo_images: ['https://media.example.com/1.jpg'], photo_cover_index: 0 },
+    });
+    expect(lost.statusCode).toBe(500);
+    const list = () =>
+      app.inject({
+        method: 'POST',
+        url: `${API}/v2/video/list/?fields=id,create_time`,
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ max_count: 20 }),
+      });
+    // Processing: read once as a status read would, then listed.
+    expect((await list()).json().data.videos).toEqual([]);
+    const [video] = (await list()).json().data.videos;
+    expect(video).toEqual({
+      id: state.published.list({ network: 'tiktok' })[0]!.postId,
+      create_time: expect.any(Number),
+    });
+    expect(contractLog.take()).toEqual([]);
+  });
 });

@@ -38,3 +38,13 @@ export function readTikTokProgress(progress: PublishProgress): TikTokProgress {
 export function tiktokProgressJson(progress: TikTokProgress): PublishProgress {
   return { ...progress };
 }
+
+/** The longest wait between two reads of a post still processing. */
+export const TIKTOK_MAX_READ_WAIT_MS = 5 * 60_000;
+
+/** When to read again: `pollMs` after the first read, doubling at each read, at most 5 minutes (counts the read). */
+export function nextRead(progress: TikTokProgress, pollMs: number, now: number): Date {
+  const wait = Math.min(pollMs * 2 ** progress.polls, TIKTOK_MAX_READ_WAIT_MS);
+  progress.polls += 1;
+  return new Date(now + wait);
+}

@@ -18,7 +18,8 @@ import {
   TT_TOKEN,
   TT_UPLOAD,
 } from './tiktok.fixtures';
-import { TIKTOK_LOST_PULL_SEARCH_MS, TIKTOK_PROCESSING_LIMIT_MS } from './tiktok-publisher';
+import { TIKTOK_LOST_PULL_SEARCH_MS } from './tiktok-lost-pull';
+import { TIKTOK_PROCESSING_LIMIT_MS } from './tiktok-publisher';
 
 const MP4 = 'https://cdn.example.com/clip.mp4';
 const JPG = 'https://cdn.example.com/loaf.jpg';
