@@ -1,6 +1,6 @@
 /** One way a request, an answer or a token's grants departs from a network's published contract. */
 export interface ContractViolation {
-  network: 'x' | 'facebook' | 'instagram' | 'threads' | 'bluesky' | 'linkedin';
+  network: 'x' | 'facebook' | 'instagram' | 'threads' | 'bluesky' | 'linkedin' | 'youtube';
   /** "POST /2/tweets" for X; "POST PagePost/comments" or "GET Page" for Graph and Threads; an NSID (or "record <collection>") for Bluesky; "POST /rest/posts" for LinkedIn. */
   operation: string;
   kind: 'request' | 'response' | 'permission';

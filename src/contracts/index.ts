@@ -37,3 +37,7 @@ export {
   readLittleText,
 } from './linkedin/linkedin-rules';
 export type { LinkedInApiRules, LinkedInVersionRow } from './linkedin/linkedin-rules';
+export { YouTubeContract } from './youtube/youtube-contract';
+export type { YouTubeDiscovery, YouTubeRequest, YouTubeViolation } from './youtube/youtube-contract';
+export { youTubeApiRules, youTubeTagsLength } from './youtube/youtube-rules';
+export type { YouTubeApiRules } from './youtube/youtube-rules';

@@ -45,7 +45,7 @@ export function extractYouTubeSubset(
       missing.push(id);
       continue;
     }
-    const kept = isJsonObject(keptResources[resource!]) ? keptResources[resource!] as JsonObject : { methods: {} };
+    const kept = isJsonObject(keptResources[resource!]) ? (keptResources[resource!] as JsonObject) : { methods: {} };
     (kept.methods as JsonObject)[method!] = found;
     keptResources[resource!] = kept;
     collectRefs(found.request, schemas, reached);
