@@ -36,7 +36,11 @@ function git(dir: string, command: string[]): string {
   return execFileSync('git', ['-C', dir, ...command], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
-function readSource(from: string, path: string, given: Map<string, string>): { text: string; commit: string; date: string } {
+function readSource(
+  from: string,
+  path: string,
+  given: Map<string, string>,
+): { text: string; commit: string; date: string } {
   const isGit = existsSync(join(from, '.git')) || (existsSync(join(from, 'HEAD')) && existsSync(join(from, 'objects')));
   if (isGit) {
     const [commit, date] = git(from, ['log', '-1', '--format=%H %cI', 'HEAD', '--', path]).trim().split(' ');
@@ -79,13 +83,18 @@ async function main(): Promise<void> {
     commitDate: source.date,
     retrieved: given.get('retrieved') ?? new Date().toISOString().slice(0, 10),
   });
-  const text = await prettier.format(JSON.stringify(subset), { ...(await prettier.resolveConfig(TARGET)), parser: 'json' });
+  const text = await prettier.format(JSON.stringify(subset), {
+    ...(await prettier.resolveConfig(TARGET)),
+    parser: 'json',
+  });
   writeFileSync(TARGET, text);
   const before = names(previous);
   const after = names(subset);
   for (const name of after) if (!before.has(name)) console.log(`+ ${name}`);
   for (const name of before) if (!after.has(name)) console.log(`- ${name}`);
-  console.log(`contracts/youtube/discovery.json: revision ${String(subset.revision)}, ${source.commit} (${source.date})`);
+  console.log(
+    `contracts/youtube/discovery.json: revision ${String(subset.revision)}, ${source.commit} (${source.date})`,
+  );
 }
 
 main().catch((error: unknown) => {

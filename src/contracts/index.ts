@@ -41,3 +41,4 @@ export { YouTubeContract } from './youtube/youtube-contract';
 export type { YouTubeDiscovery, YouTubeRequest, YouTubeViolation } from './youtube/youtube-contract';
 export { youTubeApiRules, youTubeTagsLength } from './youtube/youtube-rules';
 export type { YouTubeApiRules } from './youtube/youtube-rules';
+export { youTubeQuotaDay } from './youtube/youtube-quota-day';

@@ -1,5 +1,6 @@
 import { extractYouTubeSubset } from '../extract/youtube-subset';
 import { YouTubeContract } from './youtube-contract';
+import { youTubeQuotaDay } from './youtube-quota-day';
 import { youTubeTagsLength } from './youtube-rules';
 
 const contract = YouTubeContract.load();
@@ -162,5 +163,24 @@ describe('extractYouTubeSubset', () => {
     expect(() => extractYouTubeSubset(document, [{ id: 'videos.update', usedFor: 'x' }], source)).toThrow(
       'videos.update',
     );
+  });
+});
+
+describe('youTubeQuotaDay', () => {
+  it('ends at midnight Pacific: 08:00 UTC in winter, 07:00 UTC in summer', () => {
+    expect(youTubeQuotaDay(Date.parse('2026-11-26T16:00:00Z'))).toEqual({
+      day: '2026-11-26',
+      endsAt: Date.parse('2026-11-27T08:00:00Z'),
+    });
+    expect(youTubeQuotaDay(Date.parse('2026-07-01T06:59:00Z'))).toEqual({
+      day: '2026-06-30',
+      endsAt: Date.parse('2026-07-01T07:00:00Z'),
+    });
+  });
+
+  it('has a 25-hour day when summer time ends', () => {
+    const { day, endsAt } = youTubeQuotaDay(Date.parse('2026-11-01T07:30:00Z'));
+    expect(day).toBe('2026-11-01');
+    expect(endsAt).toBe(Date.parse('2026-11-02T08:00:00Z'));
   });
 });

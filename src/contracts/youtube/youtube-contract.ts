@@ -77,6 +77,12 @@ export class YouTubeContract {
     return Object.values(this.discovery.resources).flatMap((resource) => Object.values(resource.methods));
   }
 
+  /** A method by its id, with or without the `youtube.` prefix (`videos.insert`). */
+  methodById(id: string): DiscoveryMethod | undefined {
+    const full = id.startsWith('youtube.') ? id : `youtube.${id}`;
+    return this.methods().find((method) => method.id === full);
+  }
+
   /** The method an HTTP request is: by its path, or an upload path of the method (`/upload/youtube/v3/videos`). */
   methodOf(httpMethod: string, path: string): DiscoveryMethod | undefined {
     const clean = path.replace(/\/+$/, '');
