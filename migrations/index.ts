@@ -32,6 +32,7 @@ import { PostVariants1795540000000 } from './1795540000000-post-variants';
 import { AccountTraits1795550000000 } from './1795550000000-account-traits';
 import { SignInTries1795560000000 } from './1795560000000-sign-in-tries';
 import { ProofKeys1795570000000 } from './1795570000000-proof-keys';
+import { NetworkQuota1795583000000 } from './1795583000000-network-quota';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   AccountTraits1795550000000,
   SignInTries1795560000000,
   ProofKeys1795570000000,
+  NetworkQuota1795583000000,
 ];

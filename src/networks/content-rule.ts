@@ -40,6 +40,8 @@ export const CONTENT_RULES = [
   'thread_text_required',
   /** An option the network does not have (misspelt, or another network's). */
   'option_unknown',
+  /** An option the network needs on every post is missing (YouTube: a video's title and its audience declaration). */
+  'option_required',
   /** An option's value is not of the form the network takes (an id's pattern, a type). */
   'option_invalid',
   /** Options (or options and media) the network does not take together in one post (X: media, poll, quote). */

@@ -5,6 +5,7 @@ import { instagramNetwork } from './instagram';
 import { linkedinNetwork } from './linkedin';
 import { threadsNetwork } from './threads';
 import { xNetwork } from './x';
+import { youtubeNetwork } from './youtube';
 
 /**
  * The networks this service speaks. Adding a network is a folder under src/networks/ that exports
@@ -17,4 +18,5 @@ export const INSTALLED_NETWORKS = [
   threadsNetwork,
   blueskyNetwork,
   linkedinNetwork,
+  youtubeNetwork,
 ] as const satisfies readonly InstalledNetwork[];

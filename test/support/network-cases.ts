@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
 import { TestedNetwork } from './networks';
 import { TestApp } from './test-app';
+import { youTubeQuotaDay } from '../../src/contracts';
 
 /**
  * For the e2e tests that run one case per network (over TESTED_NETWORKS): what a case may rely on
@@ -192,6 +193,27 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
         roundingMs: 2_000,
       },
       expiredReason: /LinkedIn answered 401 EXPIRED_ACCESS_TOKEN/,
+    },
+  },
+  youtube: {
+    testUser: (id, handle) => ({ youtube: { title: id, handle } }),
+    comments: {
+      misshapenId: 'not a comment!',
+      unseenId: () => 'UgzUnseenComment0000004AaABAg',
+      answerParent: 'parentId',
+    },
+    // YouTube's quota is the project's per day: a spent one (403 quotaExceeded) waits until midnight
+    // Pacific (read when the test reads it, a second early, so the bounds hold the midnight between them).
+    faults: {
+      rateLimit: {
+        message: /YouTube answered 403 quotaExceeded/,
+        get retryAfterMs() {
+          const now = Date.now();
+          return youTubeQuotaDay(now).endsAt - now - 1_000;
+        },
+        roundingMs: 2_000,
+      },
+      expiredReason: /YouTube answered 401 authError/,
     },
   },
 };
