@@ -1,5 +1,5 @@
 import { FastifyInstance } from 'fastify';
-import { randomBase62 } from '../../common/ids';
+import { youTubeId } from './youtube-ids';
 import { EmulatorContext } from '../emulator-context';
 import { answerLost } from '../state/comment-threads';
 import { EmulatorState } from '../state/emulator-state';
@@ -15,7 +15,7 @@ const PAGE_DEFAULT = 20;
 
 /** A top-level comment's id (`Ugz…AaABAg`), and an answer's (`{top-level id}.{22 characters}`). */
 export function youTubeCommentId(parentId?: string): string {
-  return parentId ? `${parentId}.${randomBase62(22)}` : `Ugz${randomBase62(19)}4AaABAg`;
+  return parentId ? `${parentId}.${youTubeId(22)}` : `Ugz${youTubeId(19)}4AaABAg`;
 }
 
 /** The video a comment is under. */

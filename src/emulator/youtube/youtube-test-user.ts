@@ -1,4 +1,4 @@
-import { randomBase62 } from '../../common/ids';
+import { youTubeId } from './youtube-ids';
 import { EmulatorState } from '../state/emulator-state';
 import { pictureUrl, textField } from '../state/test-user-fields';
 import { TestUser, TestUserParts } from '../state/test-users';
@@ -23,7 +23,7 @@ declare module '../state/test-users' {
 }
 
 export function newYouTubeChannel(title: string, handle: string, verified = true): TestYouTubeChannel {
-  const id = `UC${randomBase62(22)}`;
+  const id = `UC${youTubeId(22)}`;
   return {
     id,
     title,

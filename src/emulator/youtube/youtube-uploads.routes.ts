@@ -1,10 +1,11 @@
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { youTubeApiRules } from '../../contracts';
-import { randomBase62 } from '../../common/ids';
+import { youTubeId } from './youtube-ids';
 import { EmulatorContext } from '../emulator-context';
 import { answerLost } from '../state/comment-threads';
 import { EmulatorState } from '../state/emulator-state';
+import { delayCall } from '../worlds/deferred-delay';
 import { authorizeYouTubeCall, requireYouTubeToken } from './youtube-access';
 import { refuseContractViolations } from './youtube-contract-checks';
 import { youTubeErrors } from './youtube-errors';
@@ -28,7 +29,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 function complete(state: EmulatorState, context: EmulatorContext, session: YouTubeUploadSession): string {
   const snippet = record(session.video.snippet);
   const status = record(session.video.status);
-  const id = randomBase62(11);
+  const id = youTubeId(11);
   state.published.record({
     network: 'youtube',
     accountId: session.channelId,
@@ -115,7 +116,7 @@ export function registerYouTubeUploadRoutes(fastify: FastifyInstance, context: E
       const contentType = header(request, 'x-upload-content-type') ?? 'application/octet-stream';
       if (!/^video\/|^application\/octet-stream$/.test(contentType))
         throw youTubeErrors.badRequest('invalidFilename', `X-Upload-Content-Type ${contentType} is not a video`);
-      const id = randomBase62(32);
+      const id = youTubeId(32);
       state.objects.of(YOUTUBE_UPLOADS).set(id, {
         id,
         channelId: channel.id,
@@ -158,6 +159,10 @@ export function registerYouTubeUploadRoutes(fastify: FastifyInstance, context: E
         return resumeIncomplete(reply, session);
       }
       if (session.videoId) return answerVideo();
+      // A part lost on the way (a 503 before any byte is kept): the client asks what arrived and goes on.
+      const faults = state.faults.take([{ network: 'youtube', accountId: channel.id }], ['slow', 'server_error']);
+      await delayCall(faults.reduce((total, fault) => total + (fault.kind === 'slow' ? (fault.delayMs ?? 0) : 0), 0));
+      if (faults.some((fault) => fault.kind === 'server_error')) throw youTubeErrors.serverError();
       const parsed = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range ?? '');
       const first = parsed ? Number(parsed[1]) : 0;
       const last = parsed ? Number(parsed[2]) : bytes.length - 1;

@@ -52,7 +52,7 @@ export function videoBody(post: PostPart, options: YouTubePostOptions): Record<s
 export async function publishOnYouTube(
   api: YouTubeApi,
   request: PublishRequest,
-  settings: { pollMs: number; webUrl: string },
+  settings: { pollMs: number; webUrl: string; partBytes: number },
 ): Promise<PublishOutcome> {
   const progress = readYouTubeProgress(request.progress);
   const options = readYouTubeOptions(request.options);
@@ -78,7 +78,7 @@ export async function publishOnYouTube(
           );
           await save();
         }
-        progress.videoId = await sendVideoBytes(api, progress.sessionUri, file, from);
+        progress.videoId = await sendVideoBytes(api, progress.sessionUri, file, from, settings.partBytes);
       }
     } finally {
       file.close();

@@ -1,4 +1,3 @@
-import { youTubeApiRules } from '../../contracts';
 import type { MediaBytes } from '../../media';
 import { isRecord, stringField } from '../http/json-fields';
 import { StreamChunker } from '../http/stream-chunker';
@@ -7,10 +6,6 @@ import { NetworkError } from '../network-error';
 import { YouTubeApi } from './youtube-api';
 import { isYouTubeGone } from './youtube-errors';
 import { YOUTUBE_MEDIA_LIMITS } from './youtube-media-limits';
-
-const { partMultiple } = youTubeApiRules().resumableUpload;
-/** Bytes per PUT: 32 parts of 256 KiB (a part but the last must be a multiple of 256 KiB). */
-export const YOUTUBE_UPLOAD_PART_BYTES = 32 * partMultiple;
 
 /** A video's bytes as a stream of known size: an uploaded one from the service's storage, a URL's downloaded. */
 export async function openYouTubeVideo(api: YouTubeApi, medium: PostMedia): Promise<MediaBytes> {
@@ -60,7 +55,7 @@ export async function sessionState(api: YouTubeApi, sessionUri: string, size: nu
 
 /**
  * Sends the file's bytes from `from` to the session, a part at a time (each part but the last a
- * multiple of 256 KiB, with its Content-Range), reading the file once, forward; the bytes before
+ * multiple of 256 KiB: `partBytes`, with its Content-Range), reading the file once, forward; the bytes before
  * `from` (arrived in an earlier attempt) are read and passed over. The video's id when the last
  * part is taken.
  */
@@ -69,12 +64,13 @@ export async function sendVideoBytes(
   sessionUri: string,
   file: MediaBytes,
   from: number,
+  partBytes: number,
 ): Promise<string> {
   const chunker = new StreamChunker(file.pieces);
-  while (chunker.offset < from) await chunker.next(Math.min(YOUTUBE_UPLOAD_PART_BYTES, from - chunker.offset));
+  while (chunker.offset < from) await chunker.next(Math.min(partBytes, from - chunker.offset));
   let offset = from;
   while (offset < file.size) {
-    const part = await chunker.next(Math.min(YOUTUBE_UPLOAD_PART_BYTES, file.size - offset));
+    const part = await chunker.next(Math.min(partBytes, file.size - offset));
     const last = offset + part.length - 1;
     const answer = await api.putToSession(sessionUri, part, file.contentType, `bytes ${offset}-${last}/${file.size}`);
     if (answer.status !== 308) return videoIdOf(api, answer.body);

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsDivisibleBy, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { youTubeApiRules } from '../../contracts';
 import { AppConfig } from '../../config';
 import { validateEnvironment } from '../../config';
@@ -8,10 +8,11 @@ import { AppCredentials } from '../network-adapter';
 import { emulatorBaseUrl, isEmulated, serviceAppFrom, testWorldEmulatorUrl } from '../network-settings';
 import { IsEndpointUrl, IsPollIntervalMs, IsTrueOrFalse } from '../setting-rules';
 
-const { quota } = youTubeApiRules();
+const { quota, resumableUpload } = youTubeApiRules();
+const UPLOAD_PART_MULTIPLE = resumableUpload.partMultiple;
 
-/** A daily quota as the environment gives it: digits, at least 1. */
-const IsDailyQuota = (max: number): PropertyDecorator =>
+/** A count as the environment gives it (a daily quota, a size): digits, at least 1. */
+const IsCount = (max: number): PropertyDecorator =>
   applyDecorators(
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
@@ -43,15 +44,25 @@ export class YouTubeEnvironment {
    * Whether every consent asks `prompt=consent`: Google then always answers a refresh token. With
    * `false` a user who consented before gets none, and the stored one is kept.
    */
+  /**
+   * Bytes per PUT of a resumable upload: a multiple of 256 KiB (YouTube refuses other parts but the
+   * last). Larger parts mean fewer requests; a part lost to a broken connection is sent again whole.
+   */
+  @IsCount(1024 * 1024 * 1024)
+  @IsDivisibleBy(UPLOAD_PART_MULTIPLE, {
+    message: `YOUTUBE_UPLOAD_PART_BYTES must be a multiple of ${UPLOAD_PART_MULTIPLE} (256 KiB)`,
+  })
+  YOUTUBE_UPLOAD_PART_BYTES = 32 * UPLOAD_PART_MULTIPLE;
+
   @IsTrueOrFalse()
   YOUTUBE_PROMPT_CONSENT: 'true' | 'false' = 'true';
 
   /** The Google Cloud project's daily quota in units (10,000 unless Google granted more). */
-  @IsDailyQuota(1_000_000_000)
+  @IsCount(1_000_000_000)
   YOUTUBE_QUOTA_UNITS_PER_DAY = quota.buckets.units.defaultPerDay;
 
   /** The project's daily videos.insert calls (their own bucket: 100 unless Google granted more). */
-  @IsDailyQuota(1_000_000)
+  @IsCount(1_000_000)
   YOUTUBE_QUOTA_UPLOADS_PER_DAY = quota.buckets['videos.insert'].defaultPerDay;
 
   @IsString()
@@ -79,6 +90,8 @@ export class YouTubeSettings {
     readonly serviceApp: AppCredentials | undefined,
     readonly emulated: boolean,
     readonly quota: YouTubeQuotaLimits,
+    /** Bytes per PUT of a resumable upload (a multiple of 256 KiB). */
+    readonly partBytes: number,
     readonly pollMs: number = 15_000,
     readonly promptConsent = true,
     /** Where a test world's calls go (the service's own emulator); undefined: the same as live. */
@@ -117,6 +130,7 @@ export function loadYouTubeSettings(config: AppConfig): YouTubeSettings {
       app,
       true,
       quotaLimits,
+      env.YOUTUBE_UPLOAD_PART_BYTES,
       env.YOUTUBE_POLL_MS,
       promptConsent,
       world,
@@ -133,6 +147,7 @@ export function loadYouTubeSettings(config: AppConfig): YouTubeSettings {
     serviceApp,
     false,
     quotaLimits,
+    env.YOUTUBE_UPLOAD_PART_BYTES,
     env.YOUTUBE_POLL_MS,
     promptConsent,
     testWorld,
