@@ -2,7 +2,7 @@ import request from 'supertest';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
-import { capabilitiesOf, NETWORK_FIXTURES, publishableContainer } from '../support/network-cases';
+import { capabilitiesOf, NETWORK_FIXTURES, publishableContainer, publishableOptions } from '../support/network-cases';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
@@ -71,13 +71,17 @@ describe('Publishing faults on each network (against the emulator)', () => {
         [deliveryId],
       )
     )[0];
-  const post = (accountId: string, containers: unknown[]) =>
-    createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers });
-  /** One post of `content` the network publishes (with an image where it needs media). */
-  const postOn = async (network: TestedNetwork, accountId: string, content: string) =>
-    post(accountId, [
-      publishableContainer(await capabilitiesOf(t, customer.apiKey, network), content, () => media.url('photo.jpg')),
-    ]);
+  const post = (accountId: string, containers: unknown[], extra: Record<string, unknown> = {}) =>
+    createPost(t, customer, { tenant_id: TENANT, accounts: [accountId], containers, ...extra });
+  /** One post of `content` the network publishes (with an image or a video where it needs media, and the options it requires). */
+  const postOn = async (network: TestedNetwork, accountId: string, content: string) => {
+    const document = await capabilitiesOf(t, customer.apiKey, network);
+    return post(
+      accountId,
+      [publishableContainer(document, content, () => media.url('photo.jpg'))],
+      publishableOptions(document),
+    );
+  };
 
   /** A new emulator user (a Page linked to an Instagram account, X and Threads profiles), connected on one network. */
   const ownAccount = (network: TestedNetwork) => connectAccount(t, customer, network, TENANT, { freshUser: true });

@@ -63,8 +63,15 @@ export function walkDocument(document: NetworkCapabilitiesView, mediaUrl: (name:
   const cases: WalkCase[] = [];
   const skipped: string[] = [];
   for (const [name, placement] of Object.entries(document.placements)) {
-    const picked =
-      document.placementOption && name !== document.defaultPlacement ? { [document.placementOption]: name } : {};
+    // The options a network requires on every post (YouTube's title) go with every case, at their example.
+    const schema = document.options.schema as JsonSchema;
+    const required = Object.fromEntries(
+      (schema.required ?? []).map((key) => [key, exampleOf(schema.properties![key]!)]),
+    );
+    const picked = {
+      ...required,
+      ...(document.placementOption && name !== document.defaultPlacement ? { [document.placementOption]: name } : {}),
+    };
     new PlacementWalk(document, name, placement, picked, mediaUrl, cases, skipped).walk();
   }
   return { cases, skipped };
@@ -252,6 +259,17 @@ class PlacementWalk {
     this.post('an option the network does not have', { field: `${at}.notAnOptionZz` }, this.words, undefined, {
       notAnOptionZz: true,
     });
+    // A required option left out is refused at its path.
+    for (const key of schema.required ?? []) {
+      const without = { ...this.picked };
+      delete without[key];
+      this.cases.push({
+        name: `${this.name}: without the required ${key}`,
+        containers: [{ content: this.words, media: this.least() }],
+        options: without,
+        expect: { field: `${at}.${key}` },
+      });
+    }
     const own = (this.placement.optionSchemas ?? {}) as Record<string, JsonSchema>;
     for (const [name, networkProperty] of Object.entries(schema.properties ?? {})) {
       if (name === this.document.placementOption) continue;

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
+import { exampleOf, JsonSchema } from './capability-walk';
 import { TestedNetwork } from './networks';
 import { TestApp } from './test-app';
 import { youTubeQuotaDay } from '../../src/contracts';
@@ -33,7 +34,8 @@ export async function capabilitiesOf(
 
 /**
  * A first container the network publishes in its default placement: the text, with one image
- * where the placement needs media (Instagram takes no post without).
+ * where the placement needs media (Instagram takes no post without), or one video where it takes
+ * no image (YouTube), from the same media server (`clip.mp4` beside the image).
  */
 export function publishableContainer(
   document: NetworkCapabilitiesView,
@@ -42,8 +44,22 @@ export function publishableContainer(
 ): { content: string; media?: Array<{ url: string }> } {
   const { media } = document.placements[document.defaultPlacement]!;
   if (media.minItems === 0) return { content };
-  if (!media.kinds.image) throw new Error(`${document.id} needs media but takes no image: give the test a video`);
-  return { content, media: Array.from({ length: media.minItems }, () => ({ url: imageUrl() })) };
+  const url = media.kinds.image ? imageUrl() : media.kinds.video ? imageUrl().replace(/[^/]*$/, 'clip.mp4') : undefined;
+  if (url === undefined) throw new Error(`${document.id} needs media but takes neither an image nor a video`);
+  return { content, media: Array.from({ length: media.minItems }, () => ({ url })) };
+}
+
+/**
+ * The options a network requires on every post (YouTube's title and audience), at their schema's
+ * examples, as a post body's `options`; none where it requires none.
+ */
+export function publishableOptions(document: NetworkCapabilitiesView): { options?: Record<string, unknown> } {
+  const schema = document.options.schema as JsonSchema;
+  const required = schema.required ?? [];
+  if (required.length === 0) return {};
+  return {
+    options: { [document.id]: Object.fromEntries(required.map((key) => [key, exampleOf(schema.properties![key]!)])) },
+  };
 }
 
 /** What the tests need of a network that its capability document does not say. */

@@ -108,6 +108,21 @@ describe('YouTubeContract', () => {
     expect(reasons(comment({ parentId: 'c1', textOriginal: '' }))).toEqual(['commentTextRequired']);
   });
 
+  it('refuses a comment under a video without its video or its text', () => {
+    const thread = (snippet: Record<string, unknown>) =>
+      contract.checkRequest({
+        method: 'POST',
+        path: '/youtube/v3/commentThreads',
+        query: { part: 'snippet' },
+        body: { snippet },
+      });
+    expect(thread({ videoId: 'v1', topLevelComment: { snippet: { textOriginal: 'Hello' } } })).toEqual([]);
+    expect(reasons(thread({ topLevelComment: { snippet: { textOriginal: 'Hello' } } }))).toEqual([
+      'invalidCommentMetadata',
+    ]);
+    expect(reasons(thread({ videoId: 'v1', topLevelComment: { snippet: {} } }))).toEqual(['commentTextRequired']);
+  });
+
   it('counts tags as YouTube does: commas between them, quotes around one with a space', () => {
     expect(youTubeTagsLength(['ab', 'c d'])).toBe(2 + 1 + 3 + 2);
   });

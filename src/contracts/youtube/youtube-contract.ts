@@ -161,6 +161,22 @@ export class YouTubeContract {
         problems.push(violation(`"${key}" is set but "part" does not name it`, 'unexpectedPart'));
     if (schema === 'Video')
       problems.push(...this.videoProblems(body).map(([message, reason]) => violation(message, reason)));
+    if (schema === 'CommentThread') {
+      const snippet = isJsonObject(body.snippet) ? body.snippet : {};
+      const top =
+        isJsonObject(snippet.topLevelComment) && isJsonObject(snippet.topLevelComment.snippet)
+          ? snippet.topLevelComment.snippet
+          : {};
+      if (typeof snippet.videoId !== 'string')
+        problems.push(violation('snippet.videoId is required', 'invalidCommentMetadata'));
+      const text = typeof top.textOriginal === 'string' ? top.textOriginal : '';
+      if (!text)
+        problems.push(violation('snippet.topLevelComment.snippet.textOriginal is required', 'commentTextRequired'));
+      if ([...text].length > this.rules.comments.textOriginal.maxLength)
+        problems.push(
+          violation(`the comment is longer than ${this.rules.comments.textOriginal.maxLength}`, 'commentTextTooLong'),
+        );
+    }
     if (schema === 'Comment') {
       const snippet = isJsonObject(body.snippet) ? body.snippet : {};
       if (typeof snippet.parentId !== 'string')

@@ -12,6 +12,8 @@ import { findYouTubeChannel } from './youtube-test-user';
 
 type Query = { Querystring: Record<string, string | undefined> };
 const PAGE_DEFAULT = 20;
+/** The answers a thread shows with part=replies. */
+const REPLIES_SHOWN = 5;
 
 /** A top-level comment's id (`Ugz…AaABAg`), and an answer's (`{top-level id}.{22 characters}`). */
 export function youTubeCommentId(parentId?: string): string {
@@ -89,25 +91,77 @@ export function registerYouTubeCommentRoutes(fastify: FastifyInstance, context: 
         'videoNotFound',
         `The video identified by the videoId parameter could not be found.`,
       );
-    const threads = alive(videoId).map((top) => ({
-      kind: 'youtube#commentThread',
-      etag: `t${top.sequence}`,
-      id: top.postId,
-      snippet: {
-        channelId: video.accountId,
-        videoId,
-        topLevelComment: commentView(state, top),
-        canReply: true,
-        totalReplyCount: alive(top.postId).length,
-        isPublic: true,
-      },
-    }));
+    const withReplies = (request.query.part ?? '').split(',').includes('replies');
+    const threads = alive(videoId).map((top) => {
+      const answers = alive(top.postId);
+      return {
+        kind: 'youtube#commentThread',
+        etag: `t${top.sequence}`,
+        id: top.postId,
+        snippet: {
+          channelId: video.accountId,
+          videoId,
+          topLevelComment: commentView(state, top),
+          canReply: true,
+          totalReplyCount: answers.length,
+          isPublic: true,
+        },
+        // YouTube includes some of a thread's answers (comments.list by parentId reads them all): here up to 5.
+        ...(withReplies && answers.length
+          ? { replies: { comments: answers.slice(0, REPLIES_SHOWN).map((item) => commentView(state, item)) } }
+          : {}),
+      };
+    });
     const found = page(threads, request.query);
     return {
       kind: 'youtube#commentThreadListResponse',
       etag: 'ctl',
       pageInfo: { totalResults: threads.length, resultsPerPage: found.items.length },
       ...found,
+    };
+  });
+
+  fastify.post<Query>('/youtube/v3/commentThreads', async (request) => {
+    const { channel } = await authorizeYouTubeCall(state, request, 'commentThreads.insert', [
+      'token_expired',
+      'token_revoked',
+      'rate_limited',
+      'slow',
+      'server_error',
+    ]);
+    refuseContractViolations(request, prefix);
+    const snippet = (
+      request.body as { snippet: { videoId: string; topLevelComment: { snippet: { textOriginal: string } } } }
+    ).snippet;
+    const video = state.published.find('youtube', snippet.videoId);
+    if (!video || video.deletedAt || video.parentId)
+      throw youTubeErrors.notFound(
+        'videoNotFound',
+        'The video identified by the videoId parameter could not be found.',
+      );
+    const item = state.published.record({
+      network: 'youtube',
+      accountId: channel.id,
+      postId: youTubeCommentId(),
+      text: snippet.topLevelComment.snippet.textOriginal,
+      media: [],
+      parentId: video.postId,
+      permalink: youTubePermalink(context.pages, video.postId),
+      publishedAt: new Date(state.now()).toISOString(),
+    });
+    if (answerLost(state, [{ network: 'youtube', accountId: channel.id }])) throw youTubeErrors.serverError();
+    return {
+      kind: 'youtube#commentThread',
+      etag: `t${item.sequence}`,
+      id: item.postId,
+      snippet: {
+        channelId: video.accountId,
+        videoId: video.postId,
+        topLevelComment: commentView(state, item),
+        canReply: true,
+        totalReplyCount: 0,
+        isPublic: true,
+      },
     };
   });
 

@@ -1,4 +1,4 @@
-import { arrayField, isRecord, JsonRecord, recordField, stringField } from '../http/json-fields';
+import { arrayField, isRecord, JsonRecord, numberField, recordField, stringField } from '../http/json-fields';
 import { CommentAnswer, CommentPage, CommentsCall, NetworkComment } from '../network-adapter';
 import { YouTubeApi } from './youtube-api';
 
@@ -23,10 +23,24 @@ function commentOf(resource: JsonRecord, call: CommentsCall, replyToId: string |
   };
 }
 
+/** A thread's answers beyond those it shows: `comments.list` by parentId, up to 100. */
+async function answersOf(api: YouTubeApi, call: CommentsCall, threadId: string): Promise<NetworkComment[]> {
+  const body = await api.call('GET', 'comments', {
+    part: 'snippet',
+    parentId: threadId,
+    maxResults: String(RESUME_LOOK),
+    textFormat: 'plainText',
+  });
+  return (arrayField(body, 'items') ?? [])
+    .filter(isRecord)
+    .map((resource) => commentOf(resource, call, threadId))
+    .filter((comment): comment is NetworkComment => comment !== undefined);
+}
+
 /**
- * One page of a video's comments: its threads newest first (`commentThreads.list?videoId&order=time`,
- * YouTube's pageToken as the cursor), each thread's top-level comment. Answers under a comment are
- * read with its thread (comments.list by parentId) when an answer is looked for.
+ * One page of a video's comments: a page of its threads (`commentThreads.list?videoId&order=time`
+ * with their answers, YouTube's pageToken as the cursor), each thread's top-level comment and its
+ * answers (those the thread shows, or all from comments.list when it has more), newest first.
  */
 export async function listYouTubeComments(
   api: YouTubeApi,
@@ -34,19 +48,28 @@ export async function listYouTubeComments(
   page: { limit: number; cursor: string | undefined },
 ): Promise<CommentPage> {
   const body = await api.call('GET', 'commentThreads', {
-    part: 'snippet',
+    part: 'snippet,replies',
     videoId: call.objectId,
     order: 'time',
     textFormat: 'plainText',
     maxResults: String(Math.min(Math.max(page.limit, 1), 100)),
     pageToken: page.cursor,
   });
-  const comments = (arrayField(body, 'items') ?? [])
-    .filter(isRecord)
-    .map((thread) => recordField(recordField(thread, 'snippet') ?? {}, 'topLevelComment'))
-    .filter(isRecord)
-    .map((top) => commentOf(top, call, null))
-    .filter((comment): comment is NetworkComment => comment !== undefined);
+  const comments: NetworkComment[] = [];
+  for (const thread of (arrayField(body, 'items') ?? []).filter(isRecord)) {
+    const snippet = recordField(thread, 'snippet') ?? {};
+    const top = recordField(snippet, 'topLevelComment');
+    const first = top ? commentOf(top, call, null) : undefined;
+    if (!first) continue;
+    comments.push(first);
+    const shown = (arrayField(recordField(thread, 'replies') ?? {}, 'comments') ?? [])
+      .filter(isRecord)
+      .map((resource) => commentOf(resource, call, first.id))
+      .filter((comment): comment is NetworkComment => comment !== undefined);
+    const total = numberField(snippet, 'totalReplyCount') ?? shown.length;
+    comments.push(...(total > shown.length ? await answersOf(api, call, first.id) : shown));
+  }
+  comments.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return { comments, next: stringField(body, 'nextPageToken') };
 }
 
@@ -56,25 +79,18 @@ export function youTubeThreadOf(commentId: string): string {
 }
 
 /**
- * Answers a comment as the channel (comments.insert with snippet.parentId: YouTube's answers sit under
- * the thread's top-level comment, so an answer to an answer goes under its thread). YouTube has no
- * comment on the video itself through this call: answering the video (no replyToId) is refused by
- * the service before. When resuming, the channel's answer with this text in the thread is looked
- * for first and adopted.
+ * Answers as the channel: a comment's thread with comments.insert (snippet.parentId: YouTube's
+ * answers sit under the thread's top-level comment, so an answer to an answer goes under its
+ * thread), or the video itself with commentThreads.insert (a top-level comment). When resuming,
+ * the channel's comment with this text there is looked for first and adopted.
  */
 export async function answerYouTubeComment(api: YouTubeApi, request: CommentAnswer): Promise<string> {
-  const parentId = youTubeThreadOf(request.replyToId ?? '');
+  if (!request.replyToId) return commentOnVideo(api, request);
+  const parentId = youTubeThreadOf(request.replyToId);
   if (request.resuming) {
-    const look = await api.call('GET', 'comments', {
-      part: 'snippet',
-      parentId,
-      maxResults: String(RESUME_LOOK),
-      textFormat: 'plainText',
-    });
-    const mine = (arrayField(look, 'items') ?? [])
-      .filter(isRecord)
-      .map((resource) => commentOf(resource, request, parentId))
-      .find((comment) => comment?.own && comment.text === request.text);
+    const mine = (await answersOf(api, request, parentId)).find(
+      (comment) => comment.own && comment.text === request.text,
+    );
     if (mine) return mine.id;
   }
   const body = await api.call(
@@ -85,5 +101,24 @@ export async function answerYouTubeComment(api: YouTubeApi, request: CommentAnsw
   );
   const id = stringField(body, 'id');
   if (!id) throw api.unexpected('the created comment has no id');
+  return id;
+}
+
+async function commentOnVideo(api: YouTubeApi, request: CommentAnswer): Promise<string> {
+  if (request.resuming) {
+    const look = await listYouTubeComments(api, request, { limit: RESUME_LOOK, cursor: undefined });
+    const mine = look.comments.find(
+      (comment) => comment.own && comment.replyToId === null && comment.text === request.text,
+    );
+    if (mine) return mine.id;
+  }
+  const body = await api.call(
+    'POST',
+    'commentThreads',
+    { part: 'snippet' },
+    { snippet: { videoId: request.objectId, topLevelComment: { snippet: { textOriginal: request.text } } } },
+  );
+  const id = stringField(body, 'id');
+  if (!id) throw api.unexpected('the created comment thread has no id');
   return id;
 }

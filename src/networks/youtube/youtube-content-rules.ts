@@ -10,19 +10,11 @@ const description = videoResource['snippet.description'];
 /** The description (the post's text): 5,000 bytes of UTF-8, without < or > (videos#snippet.description). */
 export const YOUTUBE_DESCRIPTION_MAX_BYTES = description.maxLength;
 export const YOUTUBE_FORBIDDEN_CHARACTERS: readonly string[] = description.forbidden;
-/** The containers YouTube's upload page lists among its supported formats (support.google.com/youtube/troubleshooter/2888402). */
-export const YOUTUBE_VIDEO_FORMATS: readonly string[] = [
-  'mp4',
-  'mov',
-  'webm',
-  'avi',
-  'mkv',
-  'mpeg',
-  'mpg',
-  'wmv',
-  'flv',
-  '3gp',
-];
+/**
+ * The video files the service publishes (KIND_BY_EXTENSION), all among those YouTube's upload page
+ * lists as supported (support.google.com/youtube/troubleshooter/2888402: MP4, MOV, …).
+ */
+export const YOUTUBE_VIDEO_FORMATS: readonly string[] = ['mp4', 'mov', 'm4v'];
 
 /** A YouTube video: one video, nothing else in the post. */
 export const YOUTUBE_MEDIA: PlacementMedia = {

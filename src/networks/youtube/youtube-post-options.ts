@@ -152,12 +152,18 @@ export function youTubeOptionProblems(options: NetworkPostOptions, at: string): 
   if (categoryId !== undefined && (typeof categoryId !== 'string' || !CATEGORY.test(categoryId)))
     problems.push(invalid(`${at}.categoryId`, `${at}.categoryId must be a video category\u2019s id (digits)`));
   if (thumbnail !== undefined) {
-    const url = isRecord(thumbnail) ? thumbnail.url : undefined;
-    const extra = isRecord(thumbnail) ? Object.keys(thumbnail).filter((key) => key !== 'url') : [];
-    if (typeof url !== 'string' || url.length > URL_MAX_LENGTH || !IMAGE_URL.test(url) || extra.length)
-      problems.push(
-        invalid(`${at}.thumbnail`, `${at}.thumbnail must be { url } with the http(s) URL of a JPEG or PNG`),
-      );
+    if (!isRecord(thumbnail)) problems.push(invalid(`${at}.thumbnail`, `${at}.thumbnail must be { url }`));
+    else {
+      const { url } = thumbnail;
+      if (typeof url !== 'string' || url.length > URL_MAX_LENGTH || !IMAGE_URL.test(url))
+        problems.push(invalid(`${at}.thumbnail.url`, `${at}.thumbnail.url must be the http(s) URL of a JPEG or PNG`));
+      for (const key of Object.keys(thumbnail).filter((name) => name !== 'url'))
+        problems.push({
+          field: `${at}.thumbnail.${key}`,
+          rule: 'option_unknown',
+          message: `${at}.thumbnail.${key} is not a field of a thumbnail`,
+        });
+    }
   }
   return problems;
 }
