@@ -51,14 +51,20 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     if (response.status !== 201) throw new Error(`The emulator refused the fault: ${await response.text()}`);
   };
 
-  /** A post every network takes: text, and (Instagram needs one) a JPEG. */
+  /** A post every network takes: text, and (Instagram needs one) a JPEG, or (YouTube's is one) a video. */
   const containersFor = (network: Network, content: string) => [
-    { content, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) },
+    {
+      content,
+      ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}),
+      ...(network === 'youtube' ? { media: [{ url: media.url('clip.mp4') }] } : {}),
+    },
   ];
+  /** With the options a network requires (YouTube: a title and the audience declaration). */
   const bodyFor = (network: Network, content: string, extra: Record<string, unknown> = {}) => ({
     tenant_id: TENANT,
     accounts: [accounts[network].id],
     containers: containersFor(network, content),
+    ...(network === 'youtube' ? { options: { youtube: { title: content, madeForKids: false } } } : {}),
     ...extra,
   });
   const post = (accountIds: string[], containers: unknown[], extra: Record<string, unknown> = {}) =>
