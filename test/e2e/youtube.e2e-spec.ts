@@ -214,6 +214,29 @@ describe('YouTube (against the emulator)', () => {
     expect(post.deliveries[0]).toEqual(expect.objectContaining({ status: 'published', attempts: 2 }));
   });
 
+  it('fails the delivery with YouTube\u2019s reason when the upload\u2019s processing fails', async () => {
+    await control('PUT', '/settings', { youtubeProcessingPolls: 1000 });
+    const account = await channelAccount();
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: video(),
+      options: { youtube: REQUIRED },
+    });
+    const [uploaded] = await until('the upload to be on YouTube', async () => {
+      const items = await videos(account.networkAccountId);
+      return items.length ? items : undefined;
+    });
+    await control('PUT', `/youtube/videos/${uploaded!.postId}`, { failureReason: 'codec' });
+    const post = await settledPost(t, customer, accepted.body.data.id, 30_000);
+    expect(post.deliveries[0]).toEqual(
+      expect.objectContaining({
+        status: 'failed',
+        error: { code: 'network_rejected', message: expect.stringContaining('codec') },
+      }),
+    );
+  });
+
   it('unpublishes a video: videos.delete', async () => {
     const account = await channelAccount();
     const post = await publish(account, video());

@@ -3,6 +3,7 @@ import { EmulatorError } from '../http/emulator-error';
 import { EmulatedNetworkDescriptor } from '../registry/emulated-network';
 import { registerYouTubeCommentRoutes } from './youtube-comments.routes';
 import { youTubeConsent } from './youtube-consent';
+import { registerYouTubeControl } from './youtube-control';
 import { registerYouTubeContractChecks } from './youtube-contract-checks';
 import { GoogleOAuthError, YouTubeError } from './youtube-errors';
 import { registerYouTubePages, youTubePageNotFound } from './youtube-pages';
@@ -61,5 +62,5 @@ export const youtubeEmulator = {
   },
   tokenKinds: Object.values(YOUTUBE_TOKENS),
   testUser: youTubeTestUserParts,
-  control: { settings: YOUTUBE_SETTINGS, thirdPartyComment: youTubeThirdPartyComment },
+  control: { settings: YOUTUBE_SETTINGS, routes: registerYouTubeControl, thirdPartyComment: youTubeThirdPartyComment },
 } as const satisfies EmulatedNetworkDescriptor;
