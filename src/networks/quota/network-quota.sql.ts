@@ -10,7 +10,3 @@ ON CONFLICT (network, app_key, quota_window, bucket)
 DO UPDATE SET used = usage.used + EXCLUDED.used, updated_at = now()
 WHERE usage.used + EXCLUDED.used <= $6::integer
 RETURNING used`;
-
-/** The units one bucket of an app's quota window has used (no row: none). */
-export const QUOTA_USED_SQL = `
-SELECT used FROM network_quota_usage WHERE network = $1 AND app_key = $2 AND quota_window = $3 AND bucket = $4`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database';
-import { CHARGE_QUOTA_SQL, QUOTA_USED_SQL } from './network-quota.sql';
+import { CHARGE_QUOTA_SQL } from './network-quota.sql';
 
 /** One bucket of a network app's quota in one window (a day, as the network counts it). */
 export interface QuotaBucket {
@@ -35,16 +35,5 @@ export class NetworkQuotaStore {
       limit,
     ]);
     return rows.length > 0;
-  }
-
-  /** The units the bucket used so far in its window. */
-  async used(bucket: QuotaBucket): Promise<number> {
-    const rows = await this.database.rows<{ used: number }>(QUOTA_USED_SQL, [
-      bucket.network,
-      bucket.appKey,
-      bucket.window,
-      bucket.bucket,
-    ]);
-    return rows[0]?.used ?? 0;
   }
 }
