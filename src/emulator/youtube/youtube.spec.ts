@@ -1,7 +1,7 @@
 import { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { contractLog } from '../contracts/contract-log';
-import { CLIENT, emulatorApp, form, youTubeTokens } from '../emulator.testing';
+import { CLIENT, emulatorApp, form, REDIRECT_URI, redirectOf, youTubeTokens } from '../emulator.testing';
 import { EmulatorState } from '../state/emulator-state';
 
 const API = '/emulator/youtube/api';
@@ -78,6 +78,42 @@ describe('emulated YouTube', () => {
     });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json()).not.toHaveProperty('refresh_token');
+  });
+
+  it("keeps access_type and prompt through the consent page's form: its approval still answers a refresh token", async () => {
+    // Bob's first consent: a later one answers a refresh token only if prompt=consent reached the exchange.
+    await youTubeTokens(app, { user: 'bob' });
+    const scope = 'https://www.googleapis.com/auth/youtube.upload';
+    const params = { response_type: 'code', client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's7', scope };
+    const page = await app.inject({
+      url: `/emulator/youtube/o/oauth2/v2/auth?${new URLSearchParams({ ...params, access_type: 'offline', prompt: 'consent', emulator_user: 'bob' })}`,
+    });
+    expect(page.statusCode).toBe(200);
+    const hidden = Object.fromEntries(
+      [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((found) => [
+        found[1],
+        found[2],
+      ]),
+    );
+    expect(hidden).toMatchObject({ access_type: 'offline', prompt: 'consent' });
+    const approved = await app.inject({
+      method: 'POST',
+      url: '/emulator/youtube/o/oauth2/v2/auth',
+      ...form({ ...hidden, decision: 'approve' }),
+    });
+    const code = redirectOf(approved).searchParams.get('code')!;
+    const exchanged = await app.inject({
+      method: 'POST',
+      url: '/emulator/youtube/oauth2/token',
+      ...form({
+        grant_type: 'authorization_code',
+        code,
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+        redirect_uri: REDIRECT_URI,
+      }),
+    });
+    expect(exchanged.json()).toHaveProperty('refresh_token');
   });
 
   it('answers invalid_grant for a revoked refresh token', async () => {
