@@ -57,3 +57,8 @@ export type {
   TikTokPostStatus,
   TikTokPrivacyLevel,
 } from './tiktok/tiktok-rules';
+export { YouTubeContract } from './youtube/youtube-contract';
+export type { YouTubeDiscovery, YouTubeRequest, YouTubeViolation } from './youtube/youtube-contract';
+export { youTubeApiRules, youTubeTagsLength } from './youtube/youtube-rules';
+export type { YouTubeApiRules } from './youtube/youtube-rules';
+export { youTubeQuotaDay } from './youtube/youtube-quota-day';

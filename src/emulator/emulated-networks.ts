@@ -8,6 +8,7 @@ import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
 import { threadsEmulator } from './threads/threads.emulator';
 import { xEmulator } from './x/x.emulator';
+import { youtubeEmulator } from './youtube/youtube.emulator';
 
 /**
  * The networks the built-in emulator speaks. Adding one is a folder under src/emulator/ that
@@ -22,6 +23,7 @@ export const EMULATED_NETWORKS = [
   linkedinEmulator,
   pinterestEmulator,
   tiktokEmulator,
+  youtubeEmulator,
 ] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];

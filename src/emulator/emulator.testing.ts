@@ -237,3 +237,38 @@ export async function tiktokTokens(
   });
   return exchanged.json();
 }
+
+/** Google's OAuth for YouTube: the consent screen (offline access unless told), then the code exchange at /oauth2/token. */
+export async function youTubeTokens(
+  app: FastifyInstance,
+  options: { scope?: string; accessType?: string; prompt?: string; user?: string } = {},
+): Promise<{ access_token: string; refresh_token?: string; expires_in: number; scope: string }> {
+  const authorize = await app.inject({
+    url: `/emulator/youtube/o/oauth2/v2/auth?${query({
+      response_type: 'code',
+      client_id: CLIENT.id,
+      redirect_uri: REDIRECT_URI,
+      state: 's6',
+      scope:
+        options.scope ??
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
+      access_type: options.accessType ?? 'offline',
+      prompt: options.prompt,
+      emulator_auto: 'approve',
+      emulator_user: options.user,
+    })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/emulator/youtube/oauth2/token',
+    ...form({
+      grant_type: 'authorization_code',
+      code,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+      redirect_uri: REDIRECT_URI,
+    }),
+  });
+  return exchanged.json();
+}

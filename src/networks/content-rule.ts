@@ -45,7 +45,7 @@ export const CONTENT_RULES = [
   /**
    * An option the network needs on every post and has no default for, absent from the options an
    * account resolves to (Pinterest: the board a pin goes on; TikTok: privacyLevel, its rules forbid
-   * a default).
+   * a default; YouTube: a video's title and its audience declaration).
    */
   'option_required',
   /** Options (or options and media) the network does not take together in one post (X: media, poll, quote). */

@@ -7,6 +7,7 @@ import { pinterestNetwork } from './pinterest';
 import { threadsNetwork } from './threads';
 import { tiktokNetwork } from './tiktok';
 import { xNetwork } from './x';
+import { youtubeNetwork } from './youtube';
 
 /**
  * The networks this service speaks. Adding a network is a folder under src/networks/ that exports
@@ -21,4 +22,5 @@ export const INSTALLED_NETWORKS = [
   linkedinNetwork,
   pinterestNetwork,
   tiktokNetwork,
+  youtubeNetwork,
 ] as const satisfies readonly InstalledNetwork[];

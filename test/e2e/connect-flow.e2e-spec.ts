@@ -36,6 +36,8 @@ const OFFERED: Record<
   pinterest: { expectedPages: 1, type: 'business' },
   // Ada's creator account.
   tiktok: { expectedPages: 1, type: 'creator' },
+  // Ada's channel; Google's refused consent is error=access_denied.
+  youtube: { expectedPages: 1, type: 'channel' },
 };
 /** Every name the API takes (ids, then aliases such as twitter), with the platform emitted for it. */
 const NETWORKS = TESTED_NETWORK_NAMES.map(({ name, id }) => ({

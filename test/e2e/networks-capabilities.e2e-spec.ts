@@ -59,6 +59,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
         { id: 'linkedin', displayName: 'LinkedIn', aliases: [] },
         { id: 'pinterest', displayName: 'Pinterest', aliases: [] },
         { id: 'tiktok', displayName: 'TikTok', aliases: [] },
+        { id: 'youtube', displayName: 'YouTube', aliases: [] },
       ],
     });
     for (const path of ['/api/v1/networks', '/api/v1/networks/x']) {
@@ -78,7 +79,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
       success: false,
       error: {
         code: 'unknown_network',
-        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok',
+        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok, youtube',
         requestId: expect.any(String),
       },
     });

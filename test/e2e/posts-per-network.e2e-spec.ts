@@ -52,15 +52,17 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     if (response.status !== 201) throw new Error(`The emulator refused the fault: ${await response.text()}`);
   };
 
-  /** A post every network takes: text, and (Instagram, Pinterest and TikTok need one) a JPEG. */
+  /** A post every network takes: text, and (Instagram, Pinterest and TikTok need one) a JPEG, or (YouTube's is one) a video. */
   const containersFor = (network: Network, content: string) => [
     {
       content,
       ...(network === 'instagram' || network === 'pinterest' || network === 'tiktok'
         ? { media: [{ url: media.url('photo.jpg') }] }
         : {}),
+      ...(network === 'youtube' ? { media: [{ url: media.url('clip.mp4') }] } : {}),
     },
   ];
+  /** With the options a network requires (YouTube: a title and the audience declaration). */
   const bodyFor = (network: Network, content: string, extra: Record<string, unknown> = {}) => ({
     tenant_id: TENANT,
     accounts: [accounts[network].id],

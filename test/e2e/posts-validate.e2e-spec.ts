@@ -24,6 +24,15 @@ const FINE: Container = {
     return media('bread.jpg');
   },
 };
+/** The same, as a video, for a network whose post is a video (YouTube). */
+const FINE_VIDEO: Container = {
+  content: 'Fresh bread',
+  get media() {
+    return media('bread.mp4');
+  },
+};
+/** Networks whose post is one video: they take no JPEG, and have cases of their own where the others share one. */
+const VIDEO_ONLY: readonly TestedNetwork[] = ['youtube'];
 const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString();
 
 interface Problem {
@@ -82,6 +91,11 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       ...extra,
     };
   };
+  /** A post `network` takes alone: the shared container, or a video where its post is one. */
+  const fineOn = (network: TestedNetwork, container: Container = FINE) =>
+    post([active[network]], [VIDEO_ONLY.includes(network) && container === FINE ? FINE_VIDEO : container]);
+  /** The networks that take the shared container (text and a JPEG). */
+  const imageNetworks = () => TESTED_NETWORKS.filter((network) => !VIDEO_ONLY.includes(network));
   const fine = (accountId: string, platform: string): AccountVerdict => ({
     accountId,
     platform,
@@ -126,7 +140,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
 
   describe('valid', () => {
     it.each(TESTED_NETWORKS)('%s: a post it takes', async (network) => {
-      expect(await verdictOf(post([active[network]], [FINE]))).toEqual({
+      expect(await verdictOf(fineOn(network))).toEqual({
         warnings: [],
         valid: true,
         problems: [],
@@ -137,7 +151,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     it('every network at once, scheduled, with a thread (LinkedIn, Pinterest and TikTok, which have none, naming the second container)', async () => {
       const verdict = await verdictOf(
         post(
-          TESTED_NETWORKS.map((network) => active[network]),
+          imageNetworks().map((network) => active[network]),
           [FINE, { content: 'A comment' }],
           { scheduledAt: tomorrow() },
         ),
@@ -147,7 +161,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
         warnings: [],
         valid: false,
         problems: [],
-        accounts: TESTED_NETWORKS.map((network) =>
+        accounts: imageNetworks().map((network) =>
           withoutThreads.includes(network)
             ? {
                 accountId: active[network],
@@ -190,7 +204,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     });
 
     it('instagram and tiktok: text without media, in a post the other networks take', async () => {
-      const accounts = TESTED_NETWORKS.map((network) => active[network]);
+      const accounts = imageNetworks().map((network) => active[network]);
       const verdict = await verdictOf(post(accounts, [{ content: 'Words only' }]));
       const needMedia: Partial<Record<TestedNetwork, RegExp>> = {
         instagram: /at least one image or video/,
@@ -200,7 +214,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
         warnings: [],
         valid: false,
         problems: [],
-        accounts: TESTED_NETWORKS.map((network) =>
+        accounts: imageNetworks().map((network) =>
           needMedia[network]
             ? {
                 accountId: active[network],
@@ -314,9 +328,8 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     it.each(TESTED_NETWORKS)(
       '%s: a URL answering 404 is named in warnings, and the post stays valid',
       async (network) => {
-        const verdict = await verdictOf(
-          post([active[network]], [{ content: 'Fresh bread', media: media('missing-bread.jpg') }]),
-        );
+        const missing = VIDEO_ONLY.includes(network) ? 'missing-bread.mp4' : 'missing-bread.jpg';
+        const verdict = await verdictOf(fineOn(network, { content: 'Fresh bread', media: media(missing) }));
         expect(verdict).toEqual({
           valid: true,
           problems: [],
@@ -382,7 +395,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
   it('does nothing: no post, delivery, job, idempotency key, event or webhook attempt; the key is still free', async () => {
     const key = 'dry-run-then-real';
     const body = post(
-      TESTED_NETWORKS.map((network) => active[network]),
+      imageNetworks().map((network) => active[network]),
       [FINE],
       { scheduledAt: tomorrow() },
     );
@@ -398,7 +411,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
 
     const created = await createPost(t, customer, body, key);
     expect(created.status).toBe(202);
-    expect(created.body.data.deliveries).toHaveLength(TESTED_NETWORKS.length);
+    expect(created.body.data.deliveries).toHaveLength(imageNetworks().length);
     const after = await footprint();
     expect({
       posts: Number(after.posts) - Number(before.posts),

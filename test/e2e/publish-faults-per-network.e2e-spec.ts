@@ -427,7 +427,8 @@ describe('Publishing faults on each network (against the emulator)', () => {
         const tokensBefore = await tokensOf();
         // Far from expiry (or never expiring), so the publish does not refresh first: the
         // publishing call itself is refused (on X, not the token endpoint's answer to a refresh).
-        expect(tokensBefore.token_expires_at?.getTime() ?? Infinity).toBeGreaterThan(Date.now() + 60 * 60_000);
+        // Half an hour: Google's tokens live one hour, refreshed in their last ten minutes.
+        expect(tokensBefore.token_expires_at?.getTime() ?? Infinity).toBeGreaterThan(Date.now() + 30 * 60_000);
         await addFault({ network, accountId: account.networkAccountId, fault: 'token_expired', count: 1 });
         const accepted = await postOn(network, account.id, `Never on ${network}`);
         expect(accepted.status).toBe(202);

@@ -3,6 +3,7 @@ import { SEEDED_PINTEREST_BOARD_ID } from '../../src/emulator/pinterest/pinteres
 import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
 import { TestedNetwork } from './networks';
 import { TestApp } from './test-app';
+import { youTubeQuotaDay } from '../../src/contracts';
 
 /**
  * For the e2e tests that run one case per network (over TESTED_NETWORKS): what a case may rely on
@@ -33,7 +34,8 @@ export async function capabilitiesOf(
 
 /**
  * A first container the network publishes in its default placement: the text, with one image
- * where the placement needs media (Instagram takes no post without).
+ * where the placement needs media (Instagram takes no post without), or one video where it takes
+ * no image (YouTube), from the same media server (`clip.mp4` beside the image).
  */
 export function publishableContainer(
   document: NetworkCapabilitiesView,
@@ -42,8 +44,9 @@ export function publishableContainer(
 ): { content: string; media?: Array<{ url: string }> } {
   const { media } = document.placements[document.defaultPlacement]!;
   if (media.minItems === 0) return { content };
-  if (!media.kinds.image) throw new Error(`${document.id} needs media but takes no image: give the test a video`);
-  return { content, media: Array.from({ length: media.minItems }, () => ({ url: imageUrl() })) };
+  const url = media.kinds.image ? imageUrl() : media.kinds.video ? imageUrl().replace(/[^/]*$/, 'clip.mp4') : undefined;
+  if (url === undefined) throw new Error(`${document.id} needs media but takes neither an image nor a video`);
+  return { content, media: Array.from({ length: media.minItems }, () => ({ url })) };
 }
 
 /** What the tests need of a network that its capability document does not say. */
@@ -250,6 +253,29 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
     faults: {
       rateLimit: { message: /TikTok answered 429 rate_limit_exceeded/, retryAfterMs: 60_000, roundingMs: 2_000 },
       expiredReason: /TikTok answered 401 access_token_invalid/,
+    },
+  },
+  youtube: {
+    testUser: (id, handle) => ({ youtube: { title: id, handle } }),
+    // YouTube publishes no video without a title and an audience declaration.
+    postOptions: { title: 'A video', madeForKids: false },
+    comments: {
+      misshapenId: 'not a comment!',
+      unseenId: () => 'UgzUnseenComment0000004AaABAg',
+      answerParent: 'parentId',
+    },
+    // YouTube's quota is the project's per day: a spent one (403 quotaExceeded) waits until midnight
+    // Pacific (read when the test reads it, a second early, so the bounds hold the midnight between them).
+    faults: {
+      rateLimit: {
+        message: /YouTube answered 403 quotaExceeded/,
+        get retryAfterMs() {
+          const now = Date.now();
+          return youTubeQuotaDay(now).endsAt - now - 1_000;
+        },
+        roundingMs: 2_000,
+      },
+      expiredReason: /YouTube answered 401 authError/,
     },
   },
 };

@@ -14,6 +14,8 @@ export interface ConsentRequest {
   codeChallenge?: string;
   /** The authorize parameters as received, echoed into the consent form. */
   original: Record<string, string>;
+  /** The network's own authorize parameters it keeps with the code (`AuthorizeRules.keptParams`): Google's access_type and prompt. */
+  kept: Record<string, string>;
 }
 
 export type ParsedConsent = { ok: true; request: ConsentRequest } | { ok: false; problem: string };
@@ -32,6 +34,12 @@ export interface AuthorizeRules {
   granular: boolean;
   /** Facebook Login for Business: `config_id` names a configuration of the app that decides the permissions asked. */
   loginConfigurations?: boolean;
+  /**
+   * Authorize parameters of the network's own that decide what the code's exchange answers (Google:
+   * `access_type=offline` asks for a refresh token, `prompt=consent` asks again): echoed through the
+   * consent form and kept with the code (`IssuedCode.kept`).
+   */
+  keptParams?: readonly string[];
 }
 
 /** The permissions of an app's login configuration, or undefined when the app has none with that id. */
@@ -108,9 +116,21 @@ export function parseAuthorizeRequest(
     if (params.code_challenge_method !== 'S256') return { ok: false, problem: 'code_challenge_method must be S256.' };
   }
   const original: Record<string, string> = {};
+  const kept: Record<string, string> = {};
+  for (const name of rules.keptParams ?? []) if (params[name] !== undefined) kept[name] = params[name];
   for (const name of ECHOED) if (params[name] !== undefined) original[name] = params[name];
   return {
     ok: true,
-    request: { network, clientId, redirectUri, state, scopes: [...new Set(scopes)], declined, codeChallenge, original },
+    request: {
+      network,
+      clientId,
+      redirectUri,
+      state,
+      scopes: [...new Set(scopes)],
+      declined,
+      codeChallenge,
+      original: { ...original, ...kept },
+      kept,
+    },
   };
 }

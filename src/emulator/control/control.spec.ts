@@ -50,7 +50,7 @@ describe('emulator control API and error shapes', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.problems).toEqual([
-      'network: must be facebook, instagram, x, threads, bluesky or linkedin',
+      'network: must be facebook, instagram, x, threads, bluesky, linkedin or youtube',
     ]);
     const twitter = await app.inject({
       method: 'POST',

@@ -5,9 +5,7 @@ import {
   NetworkHttpClient,
   NetworkRequest,
   NetworkResponse,
-  NetworkUnreachableError,
 } from '../http/network-http.client';
-import { unreachableNetworkError } from '../safe-network-message';
 import { tiktokResponseError } from './tiktok-errors';
 
 /**
@@ -60,20 +58,6 @@ export class TikTokApi extends NetworkApi {
     const data = isRecord(response.body) ? recordField(response.body, 'data') : undefined;
     if (!data) throw this.unexpected(`${request.method} ${new URL(request.url).pathname} answered without data`);
     return { data, text: response.text ?? JSON.stringify(response.body) };
-  }
-
-  /** Sends and classifies, keeping the whole answer. */
-  private async exchange(request: NetworkRequest): Promise<NetworkResponse> {
-    let response: NetworkResponse;
-    try {
-      response = await this.http.send(request, this.network);
-    } catch (error) {
-      if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
-      throw error;
-    }
-    const failure = tiktokResponseError(this.network, response, new Date());
-    if (failure) throw failure;
-    return response;
   }
 }
 
