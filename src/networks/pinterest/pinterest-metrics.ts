@@ -3,11 +3,11 @@ import { lackedFor, PermissionNeeds } from '../account-permissions';
 import { numberField, recordField } from '../http/json-fields';
 import {
   AccountMetricsRequest,
+  allUnavailable,
   countOf,
   MetricNames,
   MetricReading,
   PostMetricsRequest,
-  unavailable,
 } from '../metrics/metric-reading';
 import { NetworkError } from '../network-error';
 import { PinterestApi } from './pinterest-api';
@@ -49,12 +49,7 @@ export async function pinterestPinMetrics(
 ): Promise<MetricReading> {
   const lacked = lackedFor(needs, 'metrics', request.permissions);
   if (lacked.length)
-    return Object.fromEntries(
-      PINTEREST_METRIC_NAMES.post.map((name) => [
-        name,
-        unavailable('missing_permission', `The login lacks ${lacked.join(', ')}`),
-      ]),
-    );
+    return allUnavailable(PINTEREST_METRIC_NAMES.post, 'missing_permission', `The login lacks ${lacked.join(', ')}`);
   let body;
   try {
     body = await api.read(`/pins/${encodeURIComponent(request.platformPostId)}/analytics`, {
@@ -64,9 +59,7 @@ export async function pinterestPinMetrics(
     });
   } catch (error) {
     if (error instanceof NetworkError && error.details.permissionDenied)
-      return Object.fromEntries(
-        PINTEREST_METRIC_NAMES.post.map((name) => [name, unavailable('missing_permission', error.message)]),
-      );
+      return allUnavailable(PINTEREST_METRIC_NAMES.post, 'missing_permission', error.message);
     throw error;
   }
   const summary = recordField(recordField(body, 'all') ?? {}, 'summary_metrics') ?? {};

@@ -1,6 +1,13 @@
 import { lackedFor, PermissionNeeds } from '../account-permissions';
 import { arrayField, isRecord, numberField, stringField } from '../http/json-fields';
-import { countOf, MetricNames, MetricReading, PostMetricsRequest, unavailable } from '../metrics/metric-reading';
+import {
+  allUnavailable,
+  countOf,
+  MetricNames,
+  MetricReading,
+  MetricUnavailableReason,
+  PostMetricsRequest,
+} from '../metrics/metric-reading';
 import { NetworkError } from '../network-error';
 import { TikTokApi } from './tiktok-api';
 import { publicPostIds } from './tiktok-publisher';
@@ -16,8 +23,8 @@ const VIDEO_COUNTS = {
 /** TikTok reports post metrics only here; an account's (followers: user.info.stats) is not read. */
 export const TIKTOK_METRIC_NAMES: MetricNames = { post: Object.keys(VIDEO_COUNTS), account: [] };
 
-const all = (reason: Parameters<typeof unavailable>[0], message: string): MetricReading =>
-  Object.fromEntries(TIKTOK_METRIC_NAMES.post.map((name) => [name, unavailable(reason, message)]));
+const all = (reason: MetricUnavailableReason, message: string): MetricReading =>
+  allUnavailable(TIKTOK_METRIC_NAMES.post, reason, message);
 
 /** A publish id (`v_pub_file~…`, `p_pub_url~…`), which a delivery keeps where TikTok gave no public post id. */
 const isPublishId = (id: string) => /_pub_/.test(id);

@@ -2,6 +2,7 @@ import { lackedFor, PermissionNeeds } from '../account-permissions';
 import { arrayField, isRecord, numberField, recordField } from '../http/json-fields';
 import {
   AccountMetricsRequest,
+  allUnavailable,
   countOf,
   MetricNames,
   MetricReading,
@@ -41,12 +42,7 @@ export async function youTubePostMetrics(
 ): Promise<MetricReading> {
   const lacking = lackedFor(needs, 'metrics', request.permissions);
   if (lacking.length)
-    return Object.fromEntries(
-      YOUTUBE_METRIC_NAMES.post.map((name) => [
-        name,
-        unavailable('missing_permission', `The login lacks ${lacking.join(', ')}`),
-      ]),
-    );
+    return allUnavailable(YOUTUBE_METRIC_NAMES.post, 'missing_permission', `The login lacks ${lacking.join(', ')}`);
   const body = await api.call('GET', 'videos', { part: 'statistics', id: request.platformPostId });
   const [video] = (arrayField(body, 'items') ?? []).filter(isRecord);
   return readingOf(recordField(video ?? {}, 'statistics') ?? {}, VIDEO_STATISTICS);
