@@ -315,4 +315,17 @@ describe('reviewVariants: options every delivery needs (PostOptionsRules.require
     const reviewed = reviewBoards({ options: { pinterest: { boardId: '1' } } } as Partial<CreatePostBody>);
     expect(reviewed.networkProblems.get('pinterest')).toEqual([]);
   });
+
+  it('says why an option is required where the network gives a reason, else that the network needs it', () => {
+    const because = {
+      ...boards,
+      postOptions: { ...boards.postOptions, requiredBecause: { boardId: 'a pin goes on a board' } },
+    } as unknown as NetworkAdapter;
+    const body = { tenant_id: 'tenant-1', accounts: ['acc_p1'], containers: [{ content: 'shared' }] } as CreatePostBody;
+    const resolved = new Map(Object.entries({ containers: text('shared') }));
+    const messageOf = (adapter: NetworkAdapter) =>
+      reviewVariants(body, resolved, [P1], () => adapter).networkProblems.get('pinterest')?.[0]?.message;
+    expect(messageOf(because)).toBe('options.pinterest.boardId is required: a pin goes on a board');
+    expect(messageOf(boards)).toBe('options.pinterest.boardId is required: pinterest needs it on every post');
+  });
 });

@@ -599,7 +599,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "pinterest";
+        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "pinterest" | "tiktok" | "youtube";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -614,10 +614,10 @@ export interface components {
             aliases: string[];
         };
         /**
-         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
+         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes; `utf8_bytes`: the bytes of the text in UTF-8 (an accented letter 2, most emoji 4)
          * @enum {string}
          */
-        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes" | "graphemes_emoji_bytes";
+        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes" | "graphemes_emoji_bytes" | "utf8_bytes";
         AccountMaxLengthView: {
             /** @example 25000 */
             maxLength: number;
@@ -634,7 +634,7 @@ export interface components {
              */
             maxLength: number | null;
             /**
-             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
+             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes; `utf8_bytes`: the bytes of the text in UTF-8 (an accented letter 2, most emoji 4)
              * @example weighted
              */
             counting: components["schemas"]["TextCounting"];
@@ -1447,6 +1447,78 @@ export interface components {
              */
             dominantColor?: string;
         };
+        TiktokOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Who may see the post (privacy_level): required, one of the levels the creator's account offers (a public account: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY; a private one: FOLLOWER_OF_CREATOR, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY). TikTok's rules forbid a default
+             * @enum {string}
+             */
+            privacyLevel?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+            /** @description Turn comments off (disable_comment); off anyway where the creator turned them off */
+            disableComment?: boolean;
+            /** @description Turn duets off (disable_duet; videos only) */
+            disableDuet?: boolean;
+            /** @description Turn stitches off (disable_stitch; videos only) */
+            disableStitch?: boolean;
+            /** @description Branded content: a paid partnership promoting a third party (brand_content_toggle); never with SELF_ONLY */
+            brandContentToggle?: boolean;
+            /** @description Your brand: the post promotes the creator's own business (brand_organic_toggle) */
+            brandOrganicToggle?: boolean;
+            /** @description The content is AI-generated (is_aigc) */
+            isAigc?: boolean;
+            /**
+             * @description direct: posted to the creator's profile (video.publish). draft: sent to the creator's TikTok inbox to finish there (video.upload); a video draft takes no option but privacyLevel, which it does not send
+             * @default direct
+             * @enum {string}
+             */
+            mode: "direct" | "draft";
+            /** @description A photo post's title (the post's text is its description) */
+            title?: string;
+            /** @description Let TikTok add recommended music to a photo post (auto_add_music) */
+            autoAddMusic?: boolean;
+            /** @description The photo shown as the post's cover, from 0 to the number of photos less one (photo_cover_index; the first when absent) */
+            photoCoverIndex?: number;
+            /** @description The frame of the video shown as its cover, in ms from its start (video_cover_timestamp_ms) */
+            videoCoverTimestampMs?: number;
+        };
+        YoutubeOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description The video’s title (snippet.title): 1 to 100 characters, without < or >. Required
+             * @example Fresh rye, start to finish
+             */
+            title?: string;
+            /** @description Whether the video is made for kids (status.selfDeclaredMadeForKids): the audience declaration YouTube asks of every upload. Required */
+            madeForKids?: boolean;
+            /**
+             * @description Who may watch it (status.privacyStatus)
+             * @default public
+             * @enum {string}
+             */
+            privacyStatus: "public" | "unlisted" | "private";
+            /** @description Keywords (snippet.tags): 500 characters together, the commas between them counted and a tag with a space counted with two quotation marks */
+            tags?: string[];
+            /**
+             * @description A video category’s id (snippet.categoryId, videoCategories.list); 22 (People & Blogs) when absent
+             * @example 22
+             */
+            categoryId?: string;
+            /**
+             * @description Whether it holds altered or synthetic content that looks real (status.containsSyntheticMedia)
+             * @default false
+             */
+            containsSyntheticMedia: boolean;
+            /** @description A custom thumbnail, set with thumbnails.set once the video is uploaded (the channel must be allowed them) */
+            thumbnail?: {
+                /**
+                 * @description A JPEG or PNG of at most 2097152 bytes: an uploaded medium’s url, or your own
+                 * @example https://example.com/cover.jpg
+                 */
+                url: string;
+            };
+        };
         PostOptionsBody: {
             facebook?: components["schemas"]["FacebookOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
@@ -1455,6 +1527,8 @@ export interface components {
             bluesky?: components["schemas"]["BlueskyOptionsBody"];
             linkedin?: components["schemas"]["LinkedinOptionsBody"];
             pinterest?: components["schemas"]["PinterestOptionsBody"];
+            tiktok?: components["schemas"]["TiktokOptionsBody"];
+            youtube?: components["schemas"]["YoutubeOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1503,7 +1577,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -1515,7 +1589,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "pinterest" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "pinterest" | "tiktok" | "youtube" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2256,7 +2330,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads, bluesky, linkedin or pinterest (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok or youtube (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
@@ -2682,7 +2756,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads, bluesky, linkedin or pinterest (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok or youtube (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
