@@ -79,7 +79,8 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
       success: false,
       error: {
         code: 'unknown_network',
-        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok, youtube',
+        message:
+          'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok, youtube',
         requestId: expect.any(String),
       },
     });

@@ -144,7 +144,11 @@ describe('TikTok (against the emulator)', () => {
         containers: video('Level in the override'),
         accountOverrides: [{ account: account.id, options: { privacyLevel: 'SELF_ONLY' } }],
       });
-    expect({ status: overridden.status, valid: overridden.body.data.valid, problems: overridden.body.data.problems }).toEqual({
+    expect({
+      status: overridden.status,
+      valid: overridden.body.data.valid,
+      problems: overridden.body.data.problems,
+    }).toEqual({
       status: 200,
       valid: true,
       problems: [],

@@ -1,11 +1,7 @@
 import { withNetworkOperation } from '../../observability';
 import { isRecord, JsonRecord, recordField } from '../http/json-fields';
 import { NetworkApi } from '../http/network-api';
-import {
-  NetworkHttpClient,
-  NetworkRequest,
-  NetworkResponse,
-} from '../http/network-http.client';
+import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/network-http.client';
 import { tiktokResponseError } from './tiktok-errors';
 
 /**

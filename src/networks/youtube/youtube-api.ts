@@ -1,11 +1,7 @@
 import { withNetworkOperation } from '../../observability';
 import { isRecord, JsonRecord } from '../http/json-fields';
 import { NetworkApi } from '../http/network-api';
-import {
-  NetworkHttpClient,
-  NetworkRequest,
-  NetworkResponse,
-} from '../http/network-http.client';
+import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/network-http.client';
 import { youTubeResponseError } from './youtube-errors';
 import { YouTubeQuotaGuard } from './youtube-quota';
 
