@@ -8,7 +8,8 @@ import { LocalDatabaseError } from './database/embedded/local-database-error';
 import { resolveDatabase } from './database/resolve-database';
 import { DrainState } from './health/drain-state';
 import { Readiness } from './health/readiness';
-import { portOf, startWorkerHealthServer } from './health/worker-health-server';
+import { portOf } from './common/http/side-port';
+import { startWorkerHealthServer } from './health/worker-health-server';
 import { ServiceMetrics, startMetricsServer } from './observability';
 import { listenOrExplain, PortInUseError } from './port-in-use';
 
@@ -36,25 +37,13 @@ async function main(): Promise<void> {
   // Any role: the metrics on a port of their own, never the API's (see docs/operations.md, "Metrics").
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) {
-    const metricsPort = config.metricsPort;
-    metricsServer = await listenOrExplain(
-      () => startMetricsServer(app.get(ServiceMetrics), metricsPort, config.host),
-      metricsPort,
-      config.host,
-      'METRICS_PORT',
-    );
+    metricsServer = await startMetricsServer(app.get(ServiceMetrics), config.metricsPort, config.host);
     logger.info({ metricsPort: portOf(metricsServer) }, 'Metrics served at /metrics on METRICS_PORT');
   }
   if (config.role === 'worker') {
     // A worker takes jobs from the database; it serves no HTTP, except its probes when asked to.
     if (config.healthPort !== undefined) {
-      const healthPort = config.healthPort;
-      healthServer = await listenOrExplain(
-        () => startWorkerHealthServer(app.get(Readiness), healthPort, config.host),
-        healthPort,
-        config.host,
-        'HEALTH_PORT',
-      );
+      healthServer = await startWorkerHealthServer(app.get(Readiness), config.healthPort, config.host);
       logger.info(
         { healthPort: portOf(healthServer) },
         'Worker running (ROLE=worker): only /health/live and /health/ready served',

@@ -1,6 +1,8 @@
+export type PortSetting = 'PORT' | 'HEALTH_PORT' | 'METRICS_PORT';
+
 /** The port the service was told to listen on is taken: the message names it and the setting that moves it. */
 export class PortInUseError extends Error {
-  constructor(port: number, host: string, setting: 'PORT' | 'HEALTH_PORT' | 'METRICS_PORT') {
+  constructor(port: number, host: string, setting: PortSetting) {
     super(
       `port ${port} on ${host} is already in use by another program (another copy of the service?). ` +
         `Stop it, or set ${setting} to a free port (the embedded database's is EMBEDDED_DATABASE_PORT).`,
@@ -14,7 +16,7 @@ export async function listenOrExplain<T>(
   listen: () => Promise<T>,
   port: number,
   host: string,
-  setting: 'PORT' | 'HEALTH_PORT' | 'METRICS_PORT',
+  setting: PortSetting,
 ): Promise<T> {
   try {
     return await listen();

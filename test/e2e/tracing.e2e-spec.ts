@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
+import { cliCustomer, connectXOverHttp, processEnv } from '../support/process-customer';
 import { OtlpReceiver, ReceivedSpan } from '../support/otlp-receiver';
-import {
-  assertServiceBuilt,
-  childEnv,
-  runCliProcess,
-  ServiceProcess,
-  startServiceProcess,
-} from '../support/service-process';
+import { assertServiceBuilt, ServiceProcess, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { until } from '../support/until';
 import { NETWORK_OPERATIONS } from '../../src/observability';
@@ -44,15 +38,7 @@ describe('Traces over OTLP/HTTP', () => {
     receiver = await OtlpReceiver.started();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    env = childEnv({
-      DATABASE_URL: db.url,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PUBLIC_URL: baseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      NETWORK_EMULATOR: 'on',
-      ALLOW_PRIVATE_URLS: 'true',
-      LOG_LEVEL: 'info',
+    env = processEnv(db.url, port, {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
       OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20collector-secret',
       OTEL_SERVICE_NAME: 'sps-traced',
@@ -69,28 +55,8 @@ describe('Traces over OTLP/HTTP', () => {
   });
 
   it('holds POST /posts, the worker’s attempt and its network call in one trace, with no secret in it', async () => {
-    await runCliProcess(env, 'customers', 'create', 'traced');
-    const key = (await runCliProcess(env, 'api-keys', 'create', '--customer', 'traced')).trim().split('\n').pop()!;
-    await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'traced', 'https://app.example.com/cb');
-    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-    const authUrl = await json<{ data: { auth_url: string } }>(
-      fetch(`${baseUrl}/api/v1/social-networks/x/auth-url`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ tenant_id: 't', redirect_uri: 'https://app.example.com/cb' }),
-      }),
-    );
-    const session = (await browse(authUrl.data.auth_url)).finalUrl.searchParams.get('session')!;
-    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(
-      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }),
-    );
-    const finalized = await json<{ data: Array<{ id: string }> }>(
-      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ selectedPageIds: [pending.data.availablePages[0]!.id] }),
-      }),
-    );
+    const headers = await cliCustomer(env, 'traced', 'https://app.example.com/cb');
+    const { accountId, session } = await connectXOverHttp(baseUrl, headers, 'https://app.example.com/cb');
 
     // The caller's own trace: the service's request span must join it.
     const traceId = randomBytes(16).toString('hex');
@@ -98,7 +64,7 @@ describe('Traces over OTLP/HTTP', () => {
     const accepted = await fetch(`${baseUrl}/api/v1/posts`, {
       method: 'POST',
       headers: { ...headers, traceparent: `00-${traceId}-${callerSpanId}-01` },
-      body: JSON.stringify({ tenant_id: 't', accounts: [finalized.data[0]!.id], containers: [{ content: TEXT }] }),
+      body: JSON.stringify({ tenant_id: 't', accounts: [accountId], containers: [{ content: TEXT }] }),
     });
     expect(accepted.status).toBe(202);
     const postId = ((await accepted.json()) as { data: { id: string } }).data.id;
@@ -163,6 +129,7 @@ describe('Traces over OTLP/HTTP', () => {
 
     // No key, token, header, query or body in any span of either process.
     const everything = JSON.stringify(receiver.spans.map((span) => span.attributes));
+    const key = headers.Authorization!.slice('Bearer '.length);
     for (const secret of [key, TEXT, 'Bearer', 'collector-secret', session, '?'])
       expect(everything).not.toContain(secret);
     expect(Object.keys(Object.assign({}, ...receiver.spans.map((span) => span.attributes)))).not.toEqual(

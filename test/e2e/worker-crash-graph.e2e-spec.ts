@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
+import { cliCustomer, processEnv } from '../support/process-customer';
 import { callPath, graphParams, HeldCall, HoldingProxy, ProxiedCall } from '../support/holding-proxy';
 import { startMediaServer } from '../support/media-server';
-import {
-  assertServiceBuilt,
-  childEnv,
-  runCliProcess,
-  ServiceProcess,
-  startServiceProcess,
-} from '../support/service-process';
+import { assertServiceBuilt, ServiceProcess, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { until } from '../support/until';
 import { PublishedItem } from '../../src/emulator/state/published-log';
@@ -232,25 +227,12 @@ describe('A worker killed mid-publish on Facebook and Instagram', () => {
     db = await createTestDatabase();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    env = childEnv({
-      DATABASE_URL: db.url,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PUBLIC_URL: baseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      NETWORK_EMULATOR: 'on',
-      ALLOW_PRIVATE_URLS: 'true',
-      WORKER_DEAD_AFTER_MS: '2000',
-      LOG_LEVEL: 'info',
-    });
+    env = processEnv(db.url, port, { WORKER_DEAD_AFTER_MS: '2000' });
     api = startServiceProcess({ ...env, ROLE: 'api' });
     proxy = new HoldingProxy('127.0.0.1', port);
     await proxy.start();
     await api.waitFor('Listening');
-    await runCliProcess(env, 'customers', 'create', 'graph-crash');
-    const key = (await runCliProcess(env, 'api-keys', 'create', '--customer', 'graph-crash')).trim().split('\n').pop()!;
-    await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'graph-crash', REDIRECT);
-    headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    headers = await cliCustomer(env, 'graph-crash', REDIRECT);
   }, 120_000);
 
   afterEach(() => proxy.disarm());

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { browse } from '../support/connect-flow';
 import { freePort } from '../support/free-port';
-import {
-  assertServiceBuilt,
-  childEnv,
-  runCliProcess,
-  ServiceProcess,
-  startServiceProcess,
-} from '../support/service-process';
+import { cliCustomer, connectXOverHttp, processEnv } from '../support/process-customer';
+import { assertServiceBuilt, ServiceProcess, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { until } from '../support/until';
 
@@ -36,17 +30,7 @@ describe('A worker killed mid-publish', () => {
     db = await createTestDatabase();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    env = childEnv({
-      DATABASE_URL: db.url,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PUBLIC_URL: baseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      NETWORK_EMULATOR: 'on',
-      ALLOW_PRIVATE_URLS: 'true',
-      WORKER_DEAD_AFTER_MS: '2000',
-      LOG_LEVEL: 'info',
-    });
+    env = processEnv(db.url, port, { WORKER_DEAD_AFTER_MS: '2000' });
     api = startServiceProcess({ ...env, ROLE: 'api' });
     await api.waitFor('Listening');
   }, 120_000);
@@ -58,31 +42,8 @@ describe('A worker killed mid-publish', () => {
   });
 
   it('does not post twice', async () => {
-    await runCliProcess(env, 'customers', 'create', 'crash-test');
-    const key = (await runCliProcess(env, 'api-keys', 'create', '--customer', 'crash-test')).trim().split('\n').pop()!;
-    await runCliProcess(env, 'redirect-urls', 'add', '--customer', 'crash-test', 'https://app.example.com/cb');
-    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-
-    const authUrl = await json<{ data: { auth_url: string } }>(
-      fetch(`${baseUrl}/api/v1/social-networks/x/auth-url`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ tenant_id: 't', redirect_uri: 'https://app.example.com/cb' }),
-      }),
-    );
-    const session = (await browse(authUrl.data.auth_url)).finalUrl.searchParams.get('session')!;
-    const pending = await json<{ data: { availablePages: Array<{ id: string }> } }>(
-      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}`, { headers }),
-    );
-    const profileId = pending.data.availablePages[0]!.id;
-    const finalized = await json<{ data: Array<{ id: string }> }>(
-      fetch(`${baseUrl}/api/v1/social-accounts/pending/${session}/finalize`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ selectedPageIds: [profileId] }),
-      }),
-    );
-    const accountId = finalized.data[0]!.id;
+    const headers = await cliCustomer(env, 'crash-test', 'https://app.example.com/cb');
+    const { accountId, profileId } = await connectXOverHttp(baseUrl, headers, 'https://app.example.com/cb');
 
     // The network will take 4 s to answer the next call for this profile: long enough to die in.
     // That call is the publish, whenever the worker's scans run: the comment and metrics scans read

@@ -28,7 +28,9 @@ describe('NetworkHttpClient', () => {
     const { url, server } = await tricklingServer();
     try {
       const started = Date.now();
-      await expect(client.send({ method: 'GET', url, timeoutMs: 700 })).rejects.toBeInstanceOf(NetworkUnreachableError);
+      await expect(client.send({ method: 'GET', url, timeoutMs: 700 }, 'x')).rejects.toBeInstanceOf(
+        NetworkUnreachableError,
+      );
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       server.closeAllConnections();
@@ -50,11 +52,14 @@ describe('NetworkHttpClient', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/upload`;
       const bytes = Buffer.from([0, 1, 2, 250, 251, 252]);
-      const answer = await client.send({
-        method: 'PUT',
-        url,
-        bytes: { data: bytes, contentType: 'application/octet-stream' },
-      });
+      const answer = await client.send(
+        {
+          method: 'PUT',
+          url,
+          bytes: { data: bytes, contentType: 'application/octet-stream' },
+        },
+        'x',
+      );
       expect(received).toEqual({ method: 'PUT', type: 'application/octet-stream', body: bytes });
       expect(answer.headers.etag).toBe('"part-1"');
     } finally {
@@ -67,10 +72,10 @@ describe('NetworkHttpClient', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/big`;
-      await expect(client.send({ method: 'GET', url, maxAnswerBytes: 1000 })).rejects.toBeInstanceOf(
+      await expect(client.send({ method: 'GET', url, maxAnswerBytes: 1000 }, 'x')).rejects.toBeInstanceOf(
         NetworkUnreachableError,
       );
-      expect((await client.send({ method: 'GET', url })).status).toBe(200);
+      expect((await client.send({ method: 'GET', url }, 'x')).status).toBe(200);
     } finally {
       server.close();
     }

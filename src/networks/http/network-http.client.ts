@@ -105,7 +105,7 @@ export class NetworkHttpClient {
   ) {}
 
   /** `network`: the network's id, for the metrics and the call's span (the operation comes from withNetworkOperation's scope). */
-  send(request: NetworkRequest, network = 'unknown'): Promise<NetworkResponse> {
+  send(request: NetworkRequest, network: string): Promise<NetworkResponse> {
     return networkCallSpan(network, request, () => this.meteredExchange(request, network));
   }
 

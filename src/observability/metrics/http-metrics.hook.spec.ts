@@ -44,4 +44,22 @@ describe('HTTP metrics labels', () => {
       'sps_http_requests_total{method="OTHER",route="unmatched",status="404"} 1',
     );
   });
+
+  it('records nothing and adds no hook when not recording (no METRICS_PORT): no one would read it', async () => {
+    const fastify = Fastify();
+    const metrics = new ServiceMetrics({ recording: false, defaultMetrics: false });
+    new HttpMetricsHook(
+      { httpAdapter: { getInstance: () => fastify } } as unknown as HttpAdapterHost,
+      metrics,
+    ).onModuleInit();
+    fastify.get('/api/v1/posts/:id', async () => ({ ok: true }));
+    await fastify.inject({ method: 'GET', url: '/api/v1/posts/post_1' });
+    metrics.delivery('x', 'published', 3);
+    metrics.networkRequest('x', 'publish', 'ok', 0.2);
+    metrics.webhookAttempt('delivered', 0.1);
+    metrics.tokenRefresh('x', 'refreshed');
+    const { text } = await metrics.exposition();
+    expect(text.match(/^sps_[a-z_]+(\{[^}]*\})? [1-9]/gm)).toBeNull();
+    await fastify.close();
+  });
 });

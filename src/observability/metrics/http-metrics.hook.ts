@@ -17,7 +17,7 @@ export class HttpMetricsHook implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.host.httpAdapter?.getInstance<FastifyInstance>();
-    if (!fastify?.addHook) return;
+    if (!fastify?.addHook || !this.metrics.recording) return;
     fastify.addHook('onResponse', (request, reply, done) => {
       this.metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
       done();

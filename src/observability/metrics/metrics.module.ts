@@ -16,8 +16,12 @@ import { ServiceMetrics } from './service-metrics';
     {
       provide: ServiceMetrics,
       inject: [APP_CONFIG],
-      // prom-client's process metrics watch the event loop and GC: only when someone will read them.
-      useFactory: (config: AppConfig) => new ServiceMetrics({ defaultMetrics: config.metricsPort !== undefined }),
+      // Counting, and prom-client's process metrics (which watch the event loop and GC), only when
+      // someone will read them: without METRICS_PORT nothing is recorded.
+      useFactory: (config: AppConfig) => {
+        const served = config.metricsPort !== undefined;
+        return new ServiceMetrics({ recording: served, defaultMetrics: served });
+      },
     },
     HttpMetricsHook,
   ],

@@ -122,9 +122,18 @@ export class ServiceMetrics {
   private readonly pools: PoolCounts[] = [];
   private readonly backlog: QueueBacklog;
 
+  /**
+   * Whether anything is counted. Off when no one can read the figures (METRICS_PORT unset): every
+   * recording method returns at once, so a process without metrics pays for none of them.
+   */
+  readonly recording: boolean;
+
   /** With `defaultMetrics`, prom-client's process metrics (CPU, memory, event loop lag, GC) are kept too. */
-  constructor(options: { defaultMetrics: boolean; backlogMaxAgeMs?: number } = { defaultMetrics: true }) {
-    if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
+  constructor(
+    options: { recording?: boolean; defaultMetrics: boolean; backlogMaxAgeMs?: number } = { defaultMetrics: true },
+  ) {
+    this.recording = options.recording ?? true;
+    if (this.recording && options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
     const pools = this.pools;
     new Gauge({
       name: 'sps_db_pool_connections',
@@ -170,6 +179,7 @@ export class ServiceMetrics {
   }
 
   httpRequest(method: string, route: string | undefined, status: number, seconds: number): void {
+    if (!this.recording) return;
     const labels = { method: METHODS.has(method) ? method : 'OTHER', route: route ?? UNMATCHED_ROUTE };
     this.httpRequests.inc({ ...labels, status: String(status) });
     this.httpDuration.observe(labels, seconds);
@@ -177,39 +187,47 @@ export class ServiceMetrics {
 
   /** `latencySeconds`: for a published delivery, the time since it was due. */
   delivery(network: string, outcome: DeliveryOutcome, latencySeconds?: number): void {
+    if (!this.recording) return;
     this.deliveries.inc({ network, outcome });
     if (outcome === 'published' && latencySeconds !== undefined)
       this.deliveryLatency.observe({ network }, Math.max(0, latencySeconds));
   }
 
   networkRequest(network: string, operation: NetworkOperation, outcome: NetworkCallOutcome, seconds: number): void {
+    if (!this.recording) return;
     this.networkRequests.inc({ network, operation, outcome });
     this.networkDuration.observe({ network, operation }, seconds);
   }
 
   networkRateLimit(network: string): void {
+    if (!this.recording) return;
     this.networkRateLimited.inc({ network });
   }
 
   webhookAttempt(outcome: WebhookAttemptOutcome, seconds: number): void {
+    if (!this.recording) return;
     this.webhookAttempts.inc({ outcome });
     this.webhookDuration.observe(seconds);
   }
 
   /** An event whose retries are spent (or whose endpoint is gone): the customer's receiver is failing. */
   webhookEventFailed(): void {
+    if (!this.recording) return;
     this.webhookEventsFailed.inc();
   }
 
   tokenRefresh(network: string, outcome: TokenRefreshOutcome): void {
+    if (!this.recording) return;
     this.tokenRefreshes.inc({ network, outcome });
   }
 
   accountExpired(network: string): void {
+    if (!this.recording) return;
     this.accountsExpired.inc({ network });
   }
 
   databaseQueryError(): void {
+    if (!this.recording) return;
     this.dbQueryErrors.inc();
   }
 
