@@ -27,7 +27,7 @@ let tokens: AccountTokens;
 /** The real client, noting each call's method, path and the operation it was sent within. */
 class NotingHttp extends NetworkHttpClient {
   readonly calls: string[] = [];
-  override send(request: NetworkRequest, network?: string): Promise<NetworkResponse> {
+  override send(request: NetworkRequest, network: string): Promise<NetworkResponse> {
     this.calls.push(`${request.method} ${new URL(request.url).pathname} ${currentNetworkOperation()}`);
     return super.send(request, network);
   }
