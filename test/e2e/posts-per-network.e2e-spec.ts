@@ -8,7 +8,8 @@ import { LONG_VIDEO, startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
-import { requiredPostOptions } from '../support/network-cases';
+import { capabilitiesOf, publishableContainer, requiredPostOptions } from '../support/network-cases';
+import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 import { lanesIdle, pace, until } from '../support/until';
 
@@ -52,15 +53,10 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     if (response.status !== 201) throw new Error(`The emulator refused the fault: ${await response.text()}`);
   };
 
-  /** A post every network takes: text, and (Instagram, Pinterest and TikTok need one) a JPEG, or (YouTube's is one) a video. */
+  /** A post each network takes in its default placement: text, with the media its capability document says it needs. */
+  const documents = {} as Record<Network, NetworkCapabilitiesView>;
   const containersFor = (network: Network, content: string) => [
-    {
-      content,
-      ...(network === 'instagram' || network === 'pinterest' || network === 'tiktok'
-        ? { media: [{ url: media.url('photo.jpg') }] }
-        : {}),
-      ...(network === 'youtube' ? { media: [{ url: media.url('clip.mp4') }] } : {}),
-    },
+    publishableContainer(documents[network], content, () => media.url('photo.jpg')),
   ];
   /** With the options a network requires (YouTube: a title and the audience declaration). */
   const bodyFor = (network: Network, content: string, extra: Record<string, unknown> = {}) => ({
@@ -111,7 +107,10 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       },
     });
     customer = await t.createCustomer();
-    for (const network of NETWORKS) accounts[network] = await connectAccount(t, customer, network, TENANT);
+    for (const network of NETWORKS) {
+      accounts[network] = await connectAccount(t, customer, network, TENANT);
+      documents[network] = await capabilitiesOf(t, customer.apiKey, network);
+    }
     // A second tweet with the same text must show up on the emulator, not be refused by it.
     await setEmulator({ xDuplicateDetection: false });
   });
