@@ -231,6 +231,17 @@ CREATE TABLE network_apps (
   CONSTRAINT network_apps_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );
 
+CREATE TABLE network_quota_usage (
+  network      text NOT NULL,
+  app_key      text NOT NULL,
+  quota_window text NOT NULL,
+  bucket       text NOT NULL,
+  used         integer NOT NULL,
+  updated_at   timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT network_quota_usage_pkey PRIMARY KEY (network, app_key, quota_window, bucket),
+  CONSTRAINT network_quota_usage_used_check CHECK ((used >= 0))
+);
+
 CREATE TABLE pending_sessions (
   id           text NOT NULL,
   token_hash   text NOT NULL,

@@ -6,8 +6,10 @@ import { Paginated } from '../common/http/paginated';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
+import { AccountBoardsService } from './account-boards.service';
 import { AccountsService } from './accounts.service';
 import { AccountViews } from './account-views';
+import { AccountBoardsView } from './dto/account-boards.view';
 import { AccountView, DisconnectedAccountView } from './dto/account.view';
 import { ListAccountsQuery } from './dto/list-accounts.query';
 
@@ -18,6 +20,7 @@ export class AccountsController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly views: AccountViews,
+    private readonly boards: AccountBoardsService,
   ) {}
 
   @Get()
@@ -39,6 +42,25 @@ export class AccountsController {
       accounts.map((account) => this.views.ofListed(account)),
       { nextCursor },
     );
+  }
+
+  @Get(':id/boards')
+  @ApiOperation({
+    operationId: 'listAccountBoards',
+    summary: "List an account's boards and their sections",
+    description:
+      'The places on the account a post must name (a Pinterest board, and a section of it), read from the network ' +
+      "now, for a client to pick one: put the board's id in `options.<network>.<option>` and a section's in " +
+      '`options.<network>.<sectionOption>`. An account whose network has none answers 409 `boards_not_supported`.',
+  })
+  @ApiResourceId('id', 'account', 'Account')
+  @ApiEnvelope(AccountBoardsView)
+  @ApiErrors(401, 404, 'boards_not_supported', 'account_not_active', 'network_unavailable', 'network_rate_limited')
+  listBoards(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('account', 'Account')) id: string,
+  ): Promise<AccountBoardsView> {
+    return this.boards.list(caller.customerId, id);
   }
 
   @Delete(':id')

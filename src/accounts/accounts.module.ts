@@ -16,6 +16,7 @@ import { NetworksModule } from '../networks';
 import { WebhooksModule } from '../webhooks';
 import { QueueModule } from '../queue';
 import { AccountCallRunner } from './account-call-runner';
+import { AccountBoardsService } from './account-boards.service';
 
 @Module({
   imports: [
@@ -37,6 +38,7 @@ import { AccountCallRunner } from './account-call-runner';
     AccountExpiry,
     AccountExpiringNotice,
     AccountCallRunner,
+    AccountBoardsService,
   ],
   exports: [
     AccountsStore,

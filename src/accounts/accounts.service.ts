@@ -80,7 +80,12 @@ export class AccountsService {
     };
     const existing = await this.accounts.findByNetworkAccountForUpdate(key, transaction);
     const account = existing ?? Object.assign(new ConnectedAccount(), key, { id: newId('account') });
-    Object.assign(account, this.vault.seal(account.id, input.tokens), {
+    const sealed = this.vault.seal(account.id, input.tokens);
+    // A network may send a refresh token on a user's first consent only (Google, unless asked again):
+    // a later consent without one keeps the one the connection has, never replaces it with nothing.
+    if (existing?.refreshTokenEncrypted && !input.tokens.refreshToken)
+      sealed.refreshTokenEncrypted = existing.refreshTokenEncrypted;
+    Object.assign(account, sealed, {
       username: input.username,
       nickname: input.nickname,
       networkUserId: input.networkUserId ?? null,

@@ -37,3 +37,28 @@ export {
   readLittleText,
 } from './linkedin/linkedin-rules';
 export type { LinkedInApiRules, LinkedInVersionRow } from './linkedin/linkedin-rules';
+export {
+  pinterestContract,
+  pinterestOAuthScopes,
+  pinterestOperation,
+  PINTEREST_OPENAPI_FILE,
+} from './pinterest/pinterest-contract';
+export type { PinterestOperationTerms } from './pinterest/pinterest-contract';
+export { pinterestApiRules, pinterestError } from './pinterest/pinterest-rules';
+export type { PinterestApiRules, PinterestErrorRule } from './pinterest/pinterest-rules';
+export { TikTokContract } from './tiktok/tiktok-contract';
+export type { TikTokRequest, TikTokViolation } from './tiktok/tiktok-contract';
+export { tiktokApiRules, tiktokChunkPlan, tiktokChunkProblems, tiktokTextLength } from './tiktok/tiktok-rules';
+export type {
+  TikTokApiRules,
+  TikTokChunkPlan,
+  TikTokEndpoint,
+  TikTokEndpointName,
+  TikTokPostStatus,
+  TikTokPrivacyLevel,
+} from './tiktok/tiktok-rules';
+export { YouTubeContract } from './youtube/youtube-contract';
+export type { YouTubeDiscovery, YouTubeRequest, YouTubeViolation } from './youtube/youtube-contract';
+export { youTubeApiRules, youTubeTagsLength } from './youtube/youtube-rules';
+export type { YouTubeApiRules } from './youtube/youtube-rules';
+export { youTubeQuotaDay } from './youtube/youtube-quota-day';

@@ -15,6 +15,8 @@ export interface ContractsManifest {
   retrieved: string;
   x: { repository: string; path: string; defaultSource: string; operations: XOperationRef[] };
   threads: { repository: string; path: string; defaultSource: string; operations: ThreadsOperationRef[] };
+  /** Pinterest API v5: operations of its OpenAPI description, in the same shape as X's. */
+  pinterest: { repository: string; path: string; defaultSource: string; operations: XOperationRef[] };
   meta: {
     repository: string;
     path: string;

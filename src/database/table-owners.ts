@@ -9,6 +9,7 @@ export const TABLE_OWNERS = {
   redirect_urls: 'customers',
   api_keys: 'auth',
   network_apps: 'networks',
+  network_quota_usage: 'networks',
   connected_accounts: 'accounts',
   connect_attempts: 'connect',
   pending_sessions: 'connect',

@@ -2,10 +2,13 @@ import { blueskyEmulator } from './bluesky/bluesky.emulator';
 import { facebookEmulator } from './facebook/facebook.emulator';
 import { instagramEmulator } from './instagram/instagram.emulator';
 import { linkedinEmulator } from './linkedin/linkedin.emulator';
+import { pinterestEmulator } from './pinterest/pinterest.emulator';
+import { tiktokEmulator } from './tiktok/tiktok.emulator';
 import { EmulatedNetworkDescriptor } from './registry/emulated-network';
 import { EmulatorRegistry } from './registry/emulator-registry';
 import { threadsEmulator } from './threads/threads.emulator';
 import { xEmulator } from './x/x.emulator';
+import { youtubeEmulator } from './youtube/youtube.emulator';
 
 /**
  * The networks the built-in emulator speaks. Adding one is a folder under src/emulator/ that
@@ -18,6 +21,9 @@ export const EMULATED_NETWORKS = [
   threadsEmulator,
   blueskyEmulator,
   linkedinEmulator,
+  pinterestEmulator,
+  tiktokEmulator,
+  youtubeEmulator,
 ] as const;
 
 export type EmulatedNetworkId = (typeof EMULATED_NETWORKS)[number]['id'];

@@ -177,3 +177,98 @@ export async function linkedInTokens(
   });
   return exchanged.json();
 }
+
+/** Pinterest's OAuth: the consent page (all scopes or none), then the code exchange with HTTP Basic client auth. */
+export async function pinterestTokens(
+  app: FastifyInstance,
+  scope = 'boards:read,boards:write,pins:read,pins:write,user_accounts:read',
+  user?: string,
+): Promise<{
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  refresh_token_expires_in: number;
+  refresh_token_expires_at: number;
+  scope: string;
+  response_type: string;
+}> {
+  const authorize = await app.inject({
+    url: `/emulator/pinterest/oauth/?${query({ response_type: 'code', client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's6', scope, emulator_auto: 'approve', emulator_user: user })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/emulator/pinterest/v5/oauth/token',
+    headers: { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }).toString(),
+  });
+  return exchanged.json();
+}
+
+/** TikTok's OAuth v2: the authorize page (client_key, comma-separated scopes, PKCE), then /v2/oauth/token/. */
+export async function tiktokTokens(
+  app: FastifyInstance,
+  scope = 'user.info.basic,video.publish,video.upload,video.list',
+  user?: string,
+): Promise<{
+  access_token: string;
+  refresh_token: string;
+  open_id: string;
+  expires_in: number;
+  refresh_expires_in: number;
+  scope: string;
+}> {
+  const { verifier, challenge } = pkcePair();
+  const authorize = await app.inject({
+    url: `/emulator/tiktok/v2/auth/authorize/?${query({ response_type: 'code', client_key: CLIENT.id, redirect_uri: REDIRECT_URI, state: 's6', scope, code_challenge: challenge, code_challenge_method: 'S256', emulator_auto: 'approve', emulator_user: user })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/emulator/tiktok/open/v2/oauth/token/',
+    ...form({
+      grant_type: 'authorization_code',
+      code,
+      client_key: CLIENT.id,
+      client_secret: CLIENT.secret,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    }),
+  });
+  return exchanged.json();
+}
+
+/** Google's OAuth for YouTube: the consent screen (offline access unless told), then the code exchange at /oauth2/token. */
+export async function youTubeTokens(
+  app: FastifyInstance,
+  options: { scope?: string; accessType?: string; prompt?: string; user?: string } = {},
+): Promise<{ access_token: string; refresh_token?: string; expires_in: number; scope: string }> {
+  const authorize = await app.inject({
+    url: `/emulator/youtube/o/oauth2/v2/auth?${query({
+      response_type: 'code',
+      client_id: CLIENT.id,
+      redirect_uri: REDIRECT_URI,
+      state: 's6',
+      scope:
+        options.scope ??
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
+      access_type: options.accessType ?? 'offline',
+      prompt: options.prompt,
+      emulator_auto: 'approve',
+      emulator_user: options.user,
+    })}`,
+  });
+  const code = redirectOf(authorize).searchParams.get('code')!;
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/emulator/youtube/oauth2/token',
+    ...form({
+      grant_type: 'authorization_code',
+      code,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+      redirect_uri: REDIRECT_URI,
+    }),
+  });
+  return exchanged.json();
+}

@@ -42,6 +42,12 @@ export const CONTENT_RULES = [
   'option_unknown',
   /** An option's value is not of the form the network takes (an id's pattern, a type). */
   'option_invalid',
+  /**
+   * An option the network needs on every post and has no default for, absent from the options an
+   * account resolves to (Pinterest: the board a pin goes on; TikTok: privacyLevel, its rules forbid
+   * a default; YouTube: a video's title and its audience declaration).
+   */
+  'option_required',
   /** Options (or options and media) the network does not take together in one post (X: media, poll, quote). */
   'options_exclusive',
   /** X: a poll's choices (2 to 4, each 1 to 25 characters) or its duration (5 to 10,080 minutes). */
@@ -62,9 +68,24 @@ export const CONTENT_RULES = [
   'text_not_sent',
   /** The placement takes no thread parts (a Facebook story has no comments). */
   'thread_not_allowed',
+  /**
+   * A warning, never a refusal: an option the post's kind does not take (TikTok: a duet setting on
+   * a photo post, a title on a video, any setting but the mode on a video draft) is not sent.
+   */
+  'option_not_sent',
+  /**
+   * A warning, never a refusal: the network's app may post privately only (TikTok: an app TikTok
+   * has not audited posts SELF_ONLY), so the post will be seen by its account alone.
+   */
+  'private_only',
 ] as const;
 
 /** Rules that only warn: listed under `warnings` by POST /posts/validate; the post is still accepted. */
-export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>(['alt_text_not_sent', 'text_not_sent']);
+export const CONTENT_WARNINGS: ReadonlySet<ContentRule> = new Set<ContentRule>([
+  'alt_text_not_sent',
+  'text_not_sent',
+  'option_not_sent',
+  'private_only',
+]);
 
 export type ContentRule = (typeof CONTENT_RULES)[number];

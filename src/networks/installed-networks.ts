@@ -3,8 +3,11 @@ import { blueskyNetwork } from './bluesky';
 import { facebookNetwork } from './facebook';
 import { instagramNetwork } from './instagram';
 import { linkedinNetwork } from './linkedin';
+import { pinterestNetwork } from './pinterest';
 import { threadsNetwork } from './threads';
+import { tiktokNetwork } from './tiktok';
 import { xNetwork } from './x';
+import { youtubeNetwork } from './youtube';
 
 /**
  * The networks this service speaks. Adding a network is a folder under src/networks/ that exports
@@ -17,4 +20,7 @@ export const INSTALLED_NETWORKS = [
   threadsNetwork,
   blueskyNetwork,
   linkedinNetwork,
+  pinterestNetwork,
+  tiktokNetwork,
+  youtubeNetwork,
 ] as const satisfies readonly InstalledNetwork[];

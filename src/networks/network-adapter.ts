@@ -189,6 +189,12 @@ export interface NetworkAdapter extends PublishingAdapter, MetricsAdapter, Netwo
   revoke(tokens: AccountTokens, app: AppCredentials): Promise<void>;
   /** Comments under published objects, where the network has them. */
   readonly comments?: CommentingAdapter;
+  /**
+   * The places on the account a post must name one of (Pinterest's boards and their sections),
+   * for a client to pick from (`GET /api/v1/social-accounts/:id/boards`); absent where a post
+   * goes to the account itself.
+   */
+  readonly destinations?: DestinationsAdapter;
 }
 
 // ---- Publishing -----------------------------------------------------------------------------
@@ -333,6 +339,32 @@ export function deletesPosts(
   adapter: PublishingAdapter | undefined,
 ): adapter is PublishingAdapter & Required<Pick<PublishingAdapter, 'unpublish'>> {
   return adapter?.unpublish !== undefined && adapter.canUnpublish !== false;
+}
+
+// ---- Destinations ---------------------------------------------------------------------------
+
+/** A place on the account a post may go (a board), with the places inside it (its sections). */
+export interface PublishDestination {
+  id: string;
+  name: string;
+  /** Who sees what is posted there, in the network's words (a board's PUBLIC, SECRET, PROTECTED); null where it says nothing. */
+  privacy: string | null;
+  children: PublishDestination[];
+}
+
+export interface DestinationsCall {
+  networkAccountId: string;
+  tokens: AccountTokens;
+  app: AppCredentials;
+}
+
+/** The places on an account a post names in its options, read from the network. */
+export interface DestinationsAdapter {
+  /** The option of `options.<network>` a destination's id goes in, and a child's (null: no children). */
+  readonly option: string;
+  readonly childOption: string | null;
+  /** Every destination of the account, with its children. Throws NetworkError. */
+  list(call: DestinationsCall): Promise<PublishDestination[]>;
 }
 
 // ---- Comments -------------------------------------------------------------------------------

@@ -22,6 +22,19 @@ export interface PostOptionsRules {
    * a test walks the document's bounds against the validator.
    */
   readonly schema?: Readonly<Record<string, unknown>>;
+  /**
+   * Options every delivery must carry (Pinterest's `boardId`, TikTok's `privacyLevel`, YouTube's
+   * `title` and `madeForKids`), each account's as resolved: the
+   * network's options merged with the account override's. A post missing one for an account is
+   * refused (422 `option_required` at `options.<network>.<name>`, or at the override's options
+   * when the account has an override), as `check` is never called where no options were given.
+   */
+  readonly required?: readonly string[];
+  /**
+   * Why a required option is needed, said after "is required: " in its refusal (TikTok's
+   * privacyLevel: its rules forbid a default). Absent for an option: "<network> needs it on every post".
+   */
+  readonly requiredBecause?: Readonly<Record<string, string>>;
   check(options: NetworkPostOptions, at: string, parts: readonly PostPart[]): ContentProblem[];
 }
 

@@ -259,3 +259,73 @@ describe('reviewVariants: a placement’s own media limits', () => {
     ]);
   });
 });
+
+describe('reviewVariants: options every delivery needs (PostOptionsRules.required)', () => {
+  /** A network whose posts need a `boardId` (as Pinterest's). */
+  const boards = {
+    id: 'pinterest',
+    validate: () => [],
+    mediaLimits: NO_MEDIA_LIMITS,
+    postOptions: { names: ['boardId'], required: ['boardId'], check: () => [] },
+  } as unknown as NetworkAdapter;
+  const P1 = account('acc_p1', 'pinterest');
+  const P2 = account('acc_p2', 'pinterest');
+  const reviewBoards = (body: Partial<CreatePostBody>) =>
+    reviewVariants(
+      {
+        tenant_id: 'tenant-1',
+        accounts: ['acc_p1', 'acc_p2'],
+        containers: [{ content: 'shared' }],
+        ...body,
+      } as CreatePostBody,
+      new Map(Object.entries({ containers: text('shared') })),
+      [P1, P2],
+      () => boards,
+    );
+
+  it("names the network's option once when no account has it", () => {
+    const reviewed = reviewBoards({});
+    expect(fieldsAndRules(reviewed.networkProblems.get('pinterest'))).toEqual([
+      { field: 'options.pinterest.boardId', rule: 'option_required' },
+    ]);
+    expect(reviewed.accountProblems.size).toBe(0);
+  });
+
+  it("takes each account's own in its override, and names an overridden account that has none", () => {
+    const each = reviewBoards({
+      accountOverrides: [
+        { account: 'acc_p1', options: { boardId: '1' } },
+        { account: 'acc_p2', options: { boardId: '2' } },
+      ],
+    } as Partial<CreatePostBody>);
+    expect(each.networkProblems.get('pinterest')).toEqual([]);
+    expect(each.accountProblems.size).toBe(0);
+    const one = reviewBoards({
+      accountOverrides: [
+        { account: 'acc_p1', options: { boardId: '1' } },
+        { account: 'acc_p2', containers: [{ content: 'x' }] },
+      ],
+    } as Partial<CreatePostBody>);
+    expect(fieldsAndRules(one.accountProblems.get('acc_p2'))).toEqual([
+      { field: 'accountOverrides[1].options.boardId', rule: 'option_required' },
+    ]);
+  });
+
+  it("takes the network's option for every account", () => {
+    const reviewed = reviewBoards({ options: { pinterest: { boardId: '1' } } } as Partial<CreatePostBody>);
+    expect(reviewed.networkProblems.get('pinterest')).toEqual([]);
+  });
+
+  it('says why an option is required where the network gives a reason, else that the network needs it', () => {
+    const because = {
+      ...boards,
+      postOptions: { ...boards.postOptions, requiredBecause: { boardId: 'a pin goes on a board' } },
+    } as unknown as NetworkAdapter;
+    const body = { tenant_id: 'tenant-1', accounts: ['acc_p1'], containers: [{ content: 'shared' }] } as CreatePostBody;
+    const resolved = new Map(Object.entries({ containers: text('shared') }));
+    const messageOf = (adapter: NetworkAdapter) =>
+      reviewVariants(body, resolved, [P1], () => adapter).networkProblems.get('pinterest')?.[0]?.message;
+    expect(messageOf(because)).toBe('options.pinterest.boardId is required: a pin goes on a board');
+    expect(messageOf(boards)).toBe('options.pinterest.boardId is required: pinterest needs it on every post');
+  });
+});

@@ -204,7 +204,43 @@ export function reviewVariants(
     );
     if (own.length) accountProblems.set(account.id, own);
   }
+  requiredOptionProblems(post, accounts, adapterOf, overridden, networkProblems, accountProblems);
   return { variants, postProblems, networkProblems, accountProblems, warnings };
+}
+
+/**
+ * The options a network needs on every delivery (PostOptionsRules.required), looked up in each
+ * account's options as resolved: missing for an account without an override, it is the network's
+ * problem (`options.<network>.<name>`); with an override, the account's (`accountOverrides[i].options.<name>`).
+ */
+function requiredOptionProblems(
+  post: { containers: StoredContainer[]; variants: StoredPostVariants },
+  accounts: ReadonlyArray<ConnectedAccount | undefined>,
+  adapterOf: (platform: string) => NetworkAdapter,
+  overridden: ReadonlyMap<string, number>,
+  networkProblems: Map<string, PostProblem[]>,
+  accountProblems: Map<string, PostProblem[]>,
+): void {
+  for (const account of accounts) {
+    if (!account) continue;
+    const rules = adapterOf(account.platform).postOptions;
+    const required = rules?.required ?? [];
+    const { options } = resolveDelivery(post, account.id, account.platform);
+    const index = overridden.get(account.id);
+    for (const name of required.filter((option) => options[option] === undefined)) {
+      const field =
+        index === undefined ? `options.${account.platform}.${name}` : `accountOverrides[${index}].options.${name}`;
+      const problem: PostProblem = {
+        field,
+        rule: 'option_required',
+        message: `${field} is required: ${rules?.requiredBecause?.[name] ?? `${account.platform} needs it on every post`}`,
+      };
+      const into = index === undefined ? networkProblems : accountProblems;
+      const key = index === undefined ? account.platform : account.id;
+      const list = into.get(key) ?? [];
+      if (!list.some((known) => sameProblem(known, problem))) into.set(key, [...list, problem]);
+    }
+  }
 }
 
 function relocatedOption(problem: PostProblem, from: string, to: string): PostProblem {

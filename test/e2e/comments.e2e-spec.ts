@@ -6,7 +6,13 @@ import { PublishedItem } from '../../src/emulator/state/published-log';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
-import { capabilitiesOf, listedAuthorName, NETWORK_FIXTURES, publishableContainer } from '../support/network-cases';
+import {
+  capabilitiesOf,
+  listedAuthorName,
+  NETWORK_FIXTURES,
+  publishableContainer,
+  requiredPostOptions,
+} from '../support/network-cases';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 import { createPost, settledPost } from '../support/posts';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
@@ -55,6 +61,7 @@ describe('Comments (against the emulator)', () => {
       tenant_id: TENANT,
       accounts: [account.id],
       containers: [publishableContainer(document, text, () => media.url('photo.jpg'))],
+      options: requiredPostOptions(network),
     });
     expect(accepted.status).toBe(202);
     const post = await settledPost(t, customer, accepted.body.data.id);

@@ -32,6 +32,12 @@ const OFFERED: Record<
     // "user_cancelled_authorize: The member refused to authorize the permissions request" (authorization-code-flow).
     denied: 'user_cancelled_authorize',
   },
+  // Ada's one account, a business account.
+  pinterest: { expectedPages: 1, type: 'business' },
+  // Ada's creator account.
+  tiktok: { expectedPages: 1, type: 'creator' },
+  // Ada's channel; Google's refused consent is error=access_denied.
+  youtube: { expectedPages: 1, type: 'channel' },
 };
 /** Every name the API takes (ids, then aliases such as twitter), with the platform emitted for it. */
 const NETWORKS = TESTED_NETWORK_NAMES.map(({ name, id }) => ({

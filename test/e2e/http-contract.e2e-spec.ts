@@ -114,6 +114,7 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
         '/api/v1/social-accounts/pending/{session}',
         '/api/v1/social-accounts/pending/{session}/finalize',
         '/api/v1/social-accounts/{id}',
+        '/api/v1/social-accounts/{id}/boards',
         '/api/v1/social-accounts/{id}/metrics',
         '/api/v1/social-networks/{network}/auth-url',
         '/api/v1/webhooks',

@@ -193,12 +193,13 @@ describe('Media uploads (against the emulator)', () => {
         expect.objectContaining({ state: 'failed', durationMs: null, failure: expect.stringMatching(/movie header/) }),
       );
 
-      const fiveHours = mp4(5 * 3600);
-      const long = await api(customer).create({ contentType: 'video/mp4', size: fiveHours.length });
-      const tooLong = await put(long.body.data.uploadUrl as string, fiveHours, 'video/mp4');
+      // Longer than the longest any network takes (YouTube's 12 hours, for a verified channel).
+      const thirteenHours = mp4(13 * 3600);
+      const long = await api(customer).create({ contentType: 'video/mp4', size: thirteenHours.length });
+      const tooLong = await put(long.body.data.uploadUrl as string, thirteenHours, 'video/mp4');
       expect(tooLong.status).toBe(422);
       expect(((await tooLong.json()) as { error: { message: string } }).error.message).toBe(
-        'The video lasts 5 h; no network takes a video longer than 4 h',
+        'The video lasts 13 h; no network takes a video longer than 12 h',
       );
       expect((await api(customer).get(long.body.data.id as string)).body.data.state).toBe('failed');
       expect(await t.db.query('SELECT 1 FROM media_chunks WHERE media_id = $1', [long.body.data.id])).toHaveLength(0);

@@ -57,6 +57,9 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
         { id: 'threads', displayName: 'Threads', aliases: [] },
         { id: 'bluesky', displayName: 'Bluesky', aliases: ['bsky'] },
         { id: 'linkedin', displayName: 'LinkedIn', aliases: [] },
+        { id: 'pinterest', displayName: 'Pinterest', aliases: [] },
+        { id: 'tiktok', displayName: 'TikTok', aliases: [] },
+        { id: 'youtube', displayName: 'YouTube', aliases: [] },
       ],
     });
     for (const path of ['/api/v1/networks', '/api/v1/networks/x']) {
@@ -76,7 +79,8 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
       success: false,
       error: {
         code: 'unknown_network',
-        message: 'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin',
+        message:
+          'Unknown network "myspace". Supported: facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok, youtube',
         requestId: expect.any(String),
       },
     });

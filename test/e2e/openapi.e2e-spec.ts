@@ -151,6 +151,7 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'DELETE /api/v1/posts/{id}': 'cancelPost',
       'POST /api/v1/posts/{id}/unpublish': 'unpublishPost',
       'GET /api/v1/posts/{id}/metrics': 'getPostMetrics',
+      'GET /api/v1/social-accounts/{id}/boards': 'listAccountBoards',
       'GET /api/v1/social-accounts/{id}/metrics': 'getAccountMetrics',
       'POST /api/v1/media': 'createMedia',
       'GET /api/v1/media/{id}': 'getMedia',

@@ -8,6 +8,8 @@ import { LONG_VIDEO, startMediaServer } from '../support/media-server';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { PublishedItem } from '../../src/emulator/state/published-log';
+import { capabilitiesOf, publishableContainer, requiredPostOptions } from '../support/network-cases';
+import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 import { lanesIdle, pace, until } from '../support/until';
 
@@ -51,14 +53,17 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
     if (response.status !== 201) throw new Error(`The emulator refused the fault: ${await response.text()}`);
   };
 
-  /** A post every network takes: text, and (Instagram needs one) a JPEG. */
+  /** A post each network takes in its default placement: text, with the media its capability document says it needs. */
+  const documents = {} as Record<Network, NetworkCapabilitiesView>;
   const containersFor = (network: Network, content: string) => [
-    { content, ...(network === 'instagram' ? { media: [{ url: media.url('photo.jpg') }] } : {}) },
+    publishableContainer(documents[network], content, () => media.url('photo.jpg')),
   ];
+  /** With the options a network requires (YouTube: a title and the audience declaration). */
   const bodyFor = (network: Network, content: string, extra: Record<string, unknown> = {}) => ({
     tenant_id: TENANT,
     accounts: [accounts[network].id],
     containers: containersFor(network, content),
+    options: requiredPostOptions(network),
     ...extra,
   });
   const post = (accountIds: string[], containers: unknown[], extra: Record<string, unknown> = {}) =>
@@ -98,10 +103,14 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         FACEBOOK_VIDEO_POLL_MS: '1000',
         THREADS_POLL_MS: '1000',
         LINKEDIN_POLL_MS: '1000',
+        TIKTOK_POLL_MS: '1000',
       },
     });
     customer = await t.createCustomer();
-    for (const network of NETWORKS) accounts[network] = await connectAccount(t, customer, network, TENANT);
+    for (const network of NETWORKS) {
+      accounts[network] = await connectAccount(t, customer, network, TENANT);
+      documents[network] = await capabilitiesOf(t, customer.apiKey, network);
+    }
     // A second tweet with the same text must show up on the emulator, not be refused by it.
     await setEmulator({ xDuplicateDetection: false });
   });
@@ -116,7 +125,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
   });
 
   describe('scheduled', () => {
-    it.each(['facebook', 'instagram', 'threads', 'linkedin'] as const)(
+    it.each(['facebook', 'instagram', 'threads', 'linkedin', 'pinterest'] as const)(
       '%s: publishes a scheduled post at its time, not before',
       async (network) => {
         const text = `Scheduled on ${network}, on the dot`;
@@ -445,6 +454,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         threadsVideoPolls: 1,
         blueskyVideoPolls: 1,
         linkedinVideoPolls: 1,
+        tiktokProcessingPolls: 1,
       }),
     );
 
@@ -460,6 +470,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       ['a LinkedIn video', 'linkedin', { linkedinVideoPolls: 2 }, 3],
       // Bluesky: the first attempt uploads to the video service and reads the job, each later one reads it again; posted once COMPLETED.
       ['a Bluesky video', 'bluesky', { blueskyVideoPolls: 2 }, 3],
+      // TikTok: the first attempt asks creator_info, opens the publish and uploads the video, then
+      // each status read is one attempt (TIKTOK_POLL_MS=1000, doubling); published on PUBLISH_COMPLETE.
+      ['a TikTok video', 'tiktok', { tiktokProcessingPolls: 2 }, 3],
     ] as const)(
       '%s: the delivery is attempted again, between attempts waiting without a worker',
       async (_, network, settings, attempts) => {
@@ -469,6 +482,7 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
         const accepted = await post(
           [accounts[network].id],
           [{ content: text, media: [{ url: media.url('clip.mp4') }] }],
+          { options: requiredPostOptions(network) },
         );
         expect(accepted.status).toBe(202);
         const deliveryId = accepted.body.data.deliveries[0].id as string;
@@ -509,6 +523,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
           expect(waiting.progress.media).toEqual([expect.stringMatching(/^urn:li:video:/)]);
         else if (network === 'bluesky')
           expect(waiting.progress.video).toEqual(expect.objectContaining({ jobId: expect.any(String) }));
+        else if (network === 'tiktok')
+          expect(waiting.progress.publishId).toEqual(expect.stringMatching(/^v_pub_file~/));
         else
           expect(waiting.progress.uploads).toEqual([expect.objectContaining({ id: expect.any(String), ready: false })]);
         expect(await publishedWithText(network, text)).toEqual([]);
@@ -529,7 +545,9 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
                 ? (waiting.progress.media as string[])[0]
                 : network === 'bluesky'
                   ? await blueskyJobBlob((waiting.progress.video as { jobId: string }).jobId)
-                  : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
+                  : network === 'tiktok'
+                    ? waiting.progress.publishId
+                    : (waiting.progress.uploads as Array<{ id: string }>)[0]!.id;
         expect(onNetwork[0]!.media[0]!.id).toBe(madeFirst);
       },
     );

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { connectAccount, createEmulatorUser } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { startMediaServer } from '../support/media-server';
+import { capabilitiesOf, requiredPostOptions } from '../support/network-cases';
+import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
 import { createPost, PostBody } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
@@ -21,6 +23,13 @@ const FINE: Container = {
   content: 'Fresh bread',
   get media() {
     return media('bread.jpg');
+  },
+};
+/** The same, as a video, for a network whose post is a video (YouTube). */
+const FINE_VIDEO: Container = {
+  content: 'Fresh bread',
+  get media() {
+    return media('bread.mp4');
   },
 };
 const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString();
@@ -53,6 +62,12 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
   let t: TestApp & { baseUrl: string };
   let customer: TestCustomer;
   const active = {} as Record<TestedNetwork, string>;
+  /** Each network's capability document: which take no image, no thread, no post without media. */
+  const documents = {} as Record<TestedNetwork, NetworkCapabilitiesView>;
+  const defaultPlacement = (network: TestedNetwork) =>
+    documents[network].placements[documents[network].defaultPlacement]!;
+  /** Networks whose post is a video: they take no JPEG, and have cases of their own where the others share one. */
+  const videoOnly = (network: TestedNetwork) => !defaultPlacement(network).media.kinds.image;
   let expired: string;
   let disconnected: string;
 
@@ -67,12 +82,25 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     expect({ status: response.status, success: response.body.success }).toEqual({ status: 200, success: true });
     return response.body.data as Verdict;
   };
-  const post = (accounts: string[], containers: Container[], extra: Record<string, unknown> = {}) => ({
-    tenant_id: TENANT,
-    accounts,
-    containers,
-    ...extra,
-  });
+  /** A body for the accounts, with the options their networks need on every post (Pinterest's board). */
+  const post = (accounts: string[], containers: Container[], extra: Record<string, unknown> = {}) => {
+    const options = Object.assign(
+      {},
+      ...TESTED_NETWORKS.filter((network) => accounts.includes(active[network])).map(requiredPostOptions),
+    ) as Record<string, unknown>;
+    return {
+      tenant_id: TENANT,
+      accounts,
+      containers,
+      ...(Object.keys(options).length ? { options } : {}),
+      ...extra,
+    };
+  };
+  /** A post `network` takes alone: the shared container, or a video where its post is one. */
+  const fineOn = (network: TestedNetwork, container: Container = FINE) =>
+    post([active[network]], [videoOnly(network) && container === FINE ? FINE_VIDEO : container]);
+  /** The networks that take the shared container (text and a JPEG). */
+  const imageNetworks = () => TESTED_NETWORKS.filter((network) => !videoOnly(network));
   const fine = (accountId: string, platform: string): AccountVerdict => ({
     accountId,
     platform,
@@ -100,7 +128,10 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     // ALLOW_PRIVATE_URLS=false: media-url-dns.e2e-spec.ts shows it.
     t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
-    for (const network of TESTED_NETWORKS) active[network] = (await connectAccount(t, customer, network, TENANT)).id;
+    for (const network of TESTED_NETWORKS) {
+      active[network] = (await connectAccount(t, customer, network, TENANT)).id;
+      documents[network] = await capabilitiesOf(t, customer.apiKey, network);
+    }
     for (const id of ['expiring', 'leaving']) await createEmulatorUser(t, id);
     expired = (await connectAccount(t, customer, 'x', TENANT, { emulatorUser: 'expiring' })).id;
     await t.db.query("UPDATE connected_accounts SET status = 'expired' WHERE id = $1", [expired]);
@@ -117,7 +148,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
 
   describe('valid', () => {
     it.each(TESTED_NETWORKS)('%s: a post it takes', async (network) => {
-      expect(await verdictOf(post([active[network]], [FINE]))).toEqual({
+      expect(await verdictOf(fineOn(network))).toEqual({
         warnings: [],
         valid: true,
         problems: [],
@@ -125,20 +156,21 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       });
     });
 
-    it('every network at once, scheduled, with a thread (LinkedIn, which has none, naming the second container)', async () => {
+    it('every network at once, scheduled, with a thread (those with none naming the second container)', async () => {
       const verdict = await verdictOf(
         post(
-          TESTED_NETWORKS.map((network) => active[network]),
+          imageNetworks().map((network) => active[network]),
           [FINE, { content: 'A comment' }],
           { scheduledAt: tomorrow() },
         ),
       );
-      const withoutThreads: readonly TestedNetwork[] = ['linkedin'];
+      const withoutThreads = TESTED_NETWORKS.filter((network) => defaultPlacement(network).thread === null);
+      expect(withoutThreads.length).toBeGreaterThan(0);
       expect(verdict).toEqual({
         warnings: [],
         valid: false,
         problems: [],
-        accounts: TESTED_NETWORKS.map((network) =>
+        accounts: imageNetworks().map((network) =>
           withoutThreads.includes(network)
             ? {
                 accountId: active[network],
@@ -180,24 +212,29 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
       ]);
     });
 
-    it('instagram: text without media, in a post the other networks take', async () => {
-      const accounts = TESTED_NETWORKS.map((network) => active[network]);
+    it('text without media, in a post the networks that need none take: the others refuse it', async () => {
+      const accounts = imageNetworks().map((network) => active[network]);
       const verdict = await verdictOf(post(accounts, [{ content: 'Words only' }]));
+      const needMedia = (network: TestedNetwork) => defaultPlacement(network).media.minItems > 0;
+      expect(imageNetworks().filter(needMedia).length).toBeGreaterThan(0);
       expect(verdict).toEqual({
         warnings: [],
         valid: false,
         problems: [],
-        accounts: TESTED_NETWORKS.map((network) =>
-          network === 'instagram'
+        accounts: imageNetworks().map((network) =>
+          needMedia(network)
             ? {
-                accountId: active.instagram,
-                platform: 'instagram',
+                accountId: active[network],
+                platform: network,
                 valid: false,
-                problems: [problem('containers[0].media', 'media_required', /at least one image or video/)],
+                problems: [problem('containers[0].media', 'media_required', /./)],
               }
             : fine(active[network], network),
         ),
       });
+      // Each refusal says what the network takes instead, in its own words.
+      const instagram = verdict.accounts.find((account) => account.platform === 'instagram')!;
+      expect(instagram.problems[0]!.message).toMatch(/at least one image or video/);
     });
 
     it('instagram: a caption of 2,201 characters and a PNG', async () => {
@@ -294,9 +331,8 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
     it.each(TESTED_NETWORKS)(
       '%s: a URL answering 404 is named in warnings, and the post stays valid',
       async (network) => {
-        const verdict = await verdictOf(
-          post([active[network]], [{ content: 'Fresh bread', media: media('missing-bread.jpg') }]),
-        );
+        const missing = videoOnly(network) ? 'missing-bread.mp4' : 'missing-bread.jpg';
+        const verdict = await verdictOf(fineOn(network, { content: 'Fresh bread', media: media(missing) }));
         expect(verdict).toEqual({
           valid: true,
           problems: [],
@@ -362,7 +398,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
   it('does nothing: no post, delivery, job, idempotency key, event or webhook attempt; the key is still free', async () => {
     const key = 'dry-run-then-real';
     const body = post(
-      TESTED_NETWORKS.map((network) => active[network]),
+      imageNetworks().map((network) => active[network]),
       [FINE],
       { scheduledAt: tomorrow() },
     );
@@ -378,7 +414,7 @@ describe('POST /posts/validate: a dry run of POST /posts (against the emulator)'
 
     const created = await createPost(t, customer, body, key);
     expect(created.status).toBe(202);
-    expect(created.body.data.deliveries).toHaveLength(TESTED_NETWORKS.length);
+    expect(created.body.data.deliveries).toHaveLength(imageNetworks().length);
     const after = await footprint();
     expect({
       posts: Number(after.posts) - Number(before.posts),

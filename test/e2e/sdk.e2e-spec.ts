@@ -127,6 +127,9 @@ describe('The TypeScript SDK against the running service', () => {
       'threads',
       'bluesky',
       'linkedin',
+      'pinterest',
+      'tiktok',
+      'youtube',
     ]);
     const x = await unwrap(client.GET('/api/v1/networks/{network}', { params: { path: { network: 'x' } } }));
     const limit: number | null = x.text.maxLength;

@@ -8,7 +8,7 @@ import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { signedIn } from '../support/dashboard';
 import { startMediaServer } from '../support/media-server';
-import { capabilitiesOf, publishableContainer } from '../support/network-cases';
+import { capabilitiesOf, publishableContainer, requiredPostOptions } from '../support/network-cases';
 import { TESTED_NETWORKS, TestedNetwork } from '../support/networks';
 import { createPost, getPost, settledPost } from '../support/posts';
 import { connectWorldAccount, control, testWorldOf } from '../support/sandbox-worlds';
@@ -62,7 +62,12 @@ describe('Unpublishing a post (against the emulator)', () => {
   ): Promise<PostView> {
     const document = await capabilitiesOf(t, caller.apiKey, network);
     const containers = [publishableContainer(document, content, () => media.url('photo.jpg'))];
-    const accepted = await createPost(t, caller, { tenant_id: TENANT, accounts: [accountId], containers });
+    const accepted = await createPost(t, caller, {
+      tenant_id: TENANT,
+      accounts: [accountId],
+      containers,
+      options: requiredPostOptions(network),
+    });
     expect(accepted.status).toBe(202);
     const post = await settledPost(t, caller, accepted.body.data.id);
     expect(post.status).toBe('published');

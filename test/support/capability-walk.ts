@@ -62,9 +62,16 @@ export interface Walk {
 export function walkDocument(document: NetworkCapabilitiesView, mediaUrl: (name: string) => string): Walk {
   const cases: WalkCase[] = [];
   const skipped: string[] = [];
+  // The options every post needs (the schema's `required`: Pinterest's board), each its example.
+  const schema = document.options.schema as JsonSchema;
+  const required = Object.fromEntries(
+    (schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name] ?? {})]),
+  );
   for (const [name, placement] of Object.entries(document.placements)) {
-    const picked =
-      document.placementOption && name !== document.defaultPlacement ? { [document.placementOption]: name } : {};
+    const picked = {
+      ...required,
+      ...(document.placementOption && name !== document.defaultPlacement ? { [document.placementOption]: name } : {}),
+    };
     new PlacementWalk(document, name, placement, picked, mediaUrl, cases, skipped).walk();
   }
   return { cases, skipped };
@@ -252,6 +259,11 @@ class PlacementWalk {
     this.post('an option the network does not have', { field: `${at}.notAnOptionZz` }, this.words, undefined, {
       notAnOptionZz: true,
     });
+    // An option every post needs, left out (undefined: not sent).
+    for (const name of schema.required ?? [])
+      this.post(`without ${name}, which every post needs`, { field: `${at}.${name}` }, this.words, undefined, {
+        [name]: undefined,
+      });
     const own = (this.placement.optionSchemas ?? {}) as Record<string, JsonSchema>;
     for (const [name, networkProperty] of Object.entries(schema.properties ?? {})) {
       if (name === this.document.placementOption) continue;

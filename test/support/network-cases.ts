@@ -1,7 +1,9 @@
 import request from 'supertest';
+import { SEEDED_PINTEREST_BOARD_ID } from '../../src/emulator/pinterest/pinterest-test-user';
 import type { NetworkCapabilitiesView } from '../../src/networks/capabilities/dto/network-capabilities.view';
 import { TestedNetwork } from './networks';
 import { TestApp } from './test-app';
+import { youTubeQuotaDay } from '../../src/contracts';
 
 /**
  * For the e2e tests that run one case per network (over TESTED_NETWORKS): what a case may rely on
@@ -32,7 +34,8 @@ export async function capabilitiesOf(
 
 /**
  * A first container the network publishes in its default placement: the text, with one image
- * where the placement needs media (Instagram takes no post without).
+ * where the placement needs media (Instagram takes no post without), or one video where it takes
+ * no image (YouTube), from the same media server (`clip.mp4` beside the image).
  */
 export function publishableContainer(
   document: NetworkCapabilitiesView,
@@ -41,8 +44,9 @@ export function publishableContainer(
 ): { content: string; media?: Array<{ url: string }> } {
   const { media } = document.placements[document.defaultPlacement]!;
   if (media.minItems === 0) return { content };
-  if (!media.kinds.image) throw new Error(`${document.id} needs media but takes no image: give the test a video`);
-  return { content, media: Array.from({ length: media.minItems }, () => ({ url: imageUrl() })) };
+  const url = media.kinds.image ? imageUrl() : media.kinds.video ? imageUrl().replace(/[^/]*$/, 'clip.mp4') : undefined;
+  if (url === undefined) throw new Error(`${document.id} needs media but takes neither an image nor a video`);
+  return { content, media: Array.from({ length: media.minItems }, () => ({ url })) };
 }
 
 /** What the tests need of a network that its capability document does not say. */
@@ -57,6 +61,12 @@ export interface NetworkFixture {
    * administer): how many, and which one the tests connect. Absent: one, connected.
    */
   offered?: { count: number; connect(offered: ReadonlyArray<{ id: string }>): Array<{ id: string }> };
+  /**
+   * The options every post to the network needs (`options.<network>`), for the users testUser makes
+   * and the emulator's seeded ones (Pinterest's board; TikTok's privacyLevel, which TikTok's rules
+   * forbid a default for). Absent: none.
+   */
+  postOptions?: Record<string, unknown>;
   comments: {
     /** An id no comment of the network can have (the API refuses it as replyToId with 400). */
     misshapenId: string;
@@ -75,6 +85,11 @@ export interface NetworkFixture {
      */
     postIdAsReply?: { status: 400; code: 'validation_failed' };
   };
+  /**
+   * The attempts a post the tests publish takes when nothing fails: TikTok processes every post,
+   * read once more after it was sent (the emulator's tiktokProcessingPolls). 1 when absent.
+   */
+  publishAttempts?: number;
   faults: {
     /**
      * A rate limit the emulator injects with `resetInSeconds: 180`: what the delivery's error
@@ -89,6 +104,17 @@ export interface NetworkFixture {
 }
 
 const GRAPH_DEFAULT_WAIT_MS = 15 * 60_000;
+
+/** The `options` of a post body to `network` that its fixture says every post needs (`{}` when none). */
+export function requiredPostOptions(network: TestedNetwork): Record<string, Record<string, unknown>> {
+  const options = NETWORK_FIXTURES[network].postOptions;
+  return options ? { [network]: options } : {};
+}
+
+/** The attempts a post takes on the network when nothing fails (its fixture's publishAttempts, else 1). */
+export function publishAttemptsOf(network: TestedNetwork): number {
+  return NETWORK_FIXTURES[network].publishAttempts ?? 1;
+}
 
 /** The `authorName` a network lists a comment by `username` with (its fixture's, else the name). */
 export function listedAuthorName(network: TestedNetwork, username: string): string | null {
@@ -192,6 +218,64 @@ export const NETWORK_FIXTURES: Record<TestedNetwork, NetworkFixture> = {
         roundingMs: 2_000,
       },
       expiredReason: /LinkedIn answered 401 EXPIRED_ACCESS_TOKEN/,
+    },
+  },
+  pinterest: {
+    // One board, with the seeded users' board id, so every post can name it (boardId is required).
+    testUser: (id, handle) => ({
+      pinterest: { username: handle, boards: [{ id: SEEDED_PINTEREST_BOARD_ID, name: `${id} board` }] },
+    }),
+    postOptions: { boardId: SEEDED_PINTEREST_BOARD_ID },
+    // Pinterest has no comments API: its capability document says so and the comments tests skip it.
+    comments: {
+      misshapenId: 'not-a-comment',
+      unseenId: () => '98765432101',
+      answerParent: 'parentId',
+    },
+    // Pinterest's limits are per minute and its 429 (code 8) names no time: the next minute.
+    faults: {
+      rateLimit: { message: /Pinterest answered 429 \(code 8\)/, retryAfterMs: 60_000, roundingMs: 2_000 },
+      expiredReason: /Pinterest answered 401 \(code 2\)/,
+    },
+  },
+  tiktok: {
+    // A public creator account: creator_info offers PUBLIC_TO_EVERYONE.
+    testUser: (_id, handle) => ({ tiktok: { username: handle } }),
+    // TikTok has no comments API (the capability document says so): the comment tests skip it.
+    comments: {
+      misshapenId: '1234_5678',
+      unseenId: () => '98765432101',
+      answerParent: 'parentId',
+    },
+    postOptions: { privacyLevel: 'PUBLIC_TO_EVERYONE' },
+    publishAttempts: 2,
+    // TikTok's limits are per minute and its 429 names no time: the wait is a minute from the refusal.
+    faults: {
+      rateLimit: { message: /TikTok answered 429 rate_limit_exceeded/, retryAfterMs: 60_000, roundingMs: 2_000 },
+      expiredReason: /TikTok answered 401 access_token_invalid/,
+    },
+  },
+  youtube: {
+    testUser: (id, handle) => ({ youtube: { title: id, handle } }),
+    // YouTube publishes no video without a title and an audience declaration.
+    postOptions: { title: 'A video', madeForKids: false },
+    comments: {
+      misshapenId: 'not a comment!',
+      unseenId: () => 'UgzUnseenComment0000004AaABAg',
+      answerParent: 'parentId',
+    },
+    // YouTube's quota is the project's per day: a spent one (403 quotaExceeded) waits until midnight
+    // Pacific (read when the test reads it, a second early, so the bounds hold the midnight between them).
+    faults: {
+      rateLimit: {
+        message: /YouTube answered 403 quotaExceeded/,
+        get retryAfterMs() {
+          const now = Date.now();
+          return youTubeQuotaDay(now).endsAt - now - 1_000;
+        },
+        roundingMs: 2_000,
+      },
+      expiredReason: /YouTube answered 401 authError/,
     },
   },
 };

@@ -4,7 +4,7 @@ import { CustomerKeysService } from '../../src/auth/customer-keys.service';
 import { connectUntilSession, startEmulatedApp } from './connect-flow';
 import { createPost, settledPost } from './posts';
 import { PostView } from '../../src/posts/dto/post.view';
-import { capabilitiesOf, NETWORK_FIXTURES, publishableContainer } from './network-cases';
+import { capabilitiesOf, NETWORK_FIXTURES, publishableContainer, requiredPostOptions } from './network-cases';
 import { TestedNetwork } from './networks';
 import { TestApp, TestCustomer } from './test-app';
 
@@ -86,7 +86,12 @@ export async function publishTo(
 ): Promise<PostView> {
   const document = await capabilitiesOf(t, caller.apiKey, network);
   const containers = [publishableContainer(document, content, () => imageUrl)];
-  const accepted = await createPost(t, caller, { tenant_id: tenantId, accounts: [accountId], containers });
+  const accepted = await createPost(t, caller, {
+    tenant_id: tenantId,
+    accounts: [accountId],
+    containers,
+    options: requiredPostOptions(network),
+  });
   if (accepted.status !== 202) throw new Error(`POST /posts answered ${accepted.status}: ${accepted.text}`);
   return settledPost(t, caller, accepted.body.data.id);
 }

@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/social-accounts/{id}/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's boards and their sections
+         * @description The places on the account a post must name (a Pinterest board, and a section of it), read from the network now, for a client to pick one: put the board's id in `options.<network>.<option>` and a section's in `options.<network>.<sectionOption>`. An account whose network has none answers 409 `boards_not_supported`.
+         */
+        get: operations["listAccountBoards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/social-accounts/{id}": {
         parameters: {
             query?: never;
@@ -534,6 +554,7 @@ export interface components {
          *     - `network_not_configured`: 409, No app is configured for this network (neither yours nor the service-wide one)
          *     - `session_already_finalized`: 409, The pending session was already finalized
          *     - `account_busy`: 409, The account is being reconnected right now; retry
+         *     - `boards_not_supported`: 409, GET /social-accounts/{id}/boards: the account's network has no boards (or other places a post must name) to pick from
          *     - `idempotency_key_reused`: 409, This Idempotency-Key was used with a different body
          *     - `idempotency_key_in_use`: 409, A request with this Idempotency-Key is still being processed; retry
          *     - `webhook_not_configured`: 409, No webhook is set: PUT /api/v1/webhooks first
@@ -546,7 +567,7 @@ export interface components {
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "boards_not_supported" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -578,7 +599,7 @@ export interface components {
             error: components["schemas"]["ErrorBodyDto"];
         };
         /** @enum {string} */
-        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin";
+        Network: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "pinterest" | "tiktok" | "youtube";
         NetworkSummaryView: {
             /** @example x */
             id: components["schemas"]["Network"];
@@ -593,10 +614,10 @@ export interface components {
             aliases: string[];
         };
         /**
-         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
+         * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes; `utf8_bytes`: the bytes of the text in UTF-8 (an accented letter 2, most emoji 4)
          * @enum {string}
          */
-        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes" | "graphemes_emoji_bytes";
+        TextCounting: "weighted" | "utf16" | "code_points" | "graphemes" | "graphemes_emoji_bytes" | "utf8_bytes";
         AccountMaxLengthView: {
             /** @example 25000 */
             maxLength: number;
@@ -613,7 +634,7 @@ export interface components {
              */
             maxLength: number | null;
             /**
-             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes
+             * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes; `utf8_bytes`: the bytes of the text in UTF-8 (an accented letter 2, most emoji 4)
              * @example weighted
              */
             counting: components["schemas"]["TextCounting"];
@@ -898,6 +919,37 @@ export interface components {
              * @example MTc5NTI4ODk2ODYzMTEyM3xhY2NfM2tUTWQ5ZlFlMnhWN2JMcDFzV3EwWg
              */
             nextCursor: string | null;
+        };
+        BoardSectionView: {
+            /** @example 5497558851751 */
+            id: string;
+            /** @example Sourdough */
+            name: string;
+        };
+        BoardView: {
+            /** @example 549755885175 */
+            id: string;
+            /** @example Bread */
+            name: string;
+            /**
+             * @description Who sees the board's posts, in the network's words (PUBLIC, SECRET, PROTECTED)
+             * @example PUBLIC
+             */
+            privacy: string | null;
+            sections: components["schemas"]["BoardSectionView"][];
+        };
+        AccountBoardsView: {
+            /**
+             * @description The option of `options.<network>` a board's id goes in
+             * @example boardId
+             */
+            option: string;
+            /**
+             * @description The option a section's id goes in; null where boards have no sections
+             * @example boardSectionId
+             */
+            sectionOption: string | null;
+            boards: components["schemas"]["BoardView"][];
         };
         DisconnectedAccountView: {
             /** @example acc_3kTMd9fQe2xV7bLp1sWq0Z */
@@ -1367,6 +1419,106 @@ export interface components {
                 title: string;
             };
         };
+        PinterestOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Required: the board the pin goes on (board_id), one of the account's: GET /api/v1/social-accounts/{id}/boards lists them
+             * @example 549755885175
+             */
+            boardId?: string;
+            /**
+             * @description A section of that board (board_section_id)
+             * @example 549755885175
+             */
+            boardSectionId?: string;
+            /** @description The pin's title (title) */
+            title?: string;
+            /**
+             * @description The page the pin leads to (link): http or https
+             * @example https://example.com/recipe
+             */
+            link?: string;
+            /** @description The pin's alternative text (alt_text); without it, the first medium's altText */
+            altText?: string;
+            /**
+             * @description The color shown while the image loads (dominant_color), #rrggbb
+             * @example #6E7874
+             */
+            dominantColor?: string;
+        };
+        TiktokOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description Who may see the post (privacy_level): required, one of the levels the creator's account offers (a public account: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY; a private one: FOLLOWER_OF_CREATOR, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY). TikTok's rules forbid a default
+             * @enum {string}
+             */
+            privacyLevel?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+            /** @description Turn comments off (disable_comment); off anyway where the creator turned them off */
+            disableComment?: boolean;
+            /** @description Turn duets off (disable_duet; videos only) */
+            disableDuet?: boolean;
+            /** @description Turn stitches off (disable_stitch; videos only) */
+            disableStitch?: boolean;
+            /** @description Branded content: a paid partnership promoting a third party (brand_content_toggle); never with SELF_ONLY */
+            brandContentToggle?: boolean;
+            /** @description Your brand: the post promotes the creator's own business (brand_organic_toggle) */
+            brandOrganicToggle?: boolean;
+            /** @description The content is AI-generated (is_aigc) */
+            isAigc?: boolean;
+            /**
+             * @description direct: posted to the creator's profile (video.publish). draft: sent to the creator's TikTok inbox to finish there (video.upload); a video draft takes no option but privacyLevel, which it does not send
+             * @default direct
+             * @enum {string}
+             */
+            mode: "direct" | "draft";
+            /** @description A photo post's title (the post's text is its description) */
+            title?: string;
+            /** @description Let TikTok add recommended music to a photo post (auto_add_music) */
+            autoAddMusic?: boolean;
+            /** @description The photo shown as the post's cover, from 0 to the number of photos less one (photo_cover_index; the first when absent) */
+            photoCoverIndex?: number;
+            /** @description The frame of the video shown as its cover, in ms from its start (video_cover_timestamp_ms) */
+            videoCoverTimestampMs?: number;
+        };
+        YoutubeOptionsBody: {
+            /** @description Replaces the post's containers for this network's accounts (an account override wins over it) */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * @description The video’s title (snippet.title): 1 to 100 characters, without < or >. Required
+             * @example Fresh rye, start to finish
+             */
+            title?: string;
+            /** @description Whether the video is made for kids (status.selfDeclaredMadeForKids): the audience declaration YouTube asks of every upload. Required */
+            madeForKids?: boolean;
+            /**
+             * @description Who may watch it (status.privacyStatus)
+             * @default public
+             * @enum {string}
+             */
+            privacyStatus: "public" | "unlisted" | "private";
+            /** @description Keywords (snippet.tags): 500 characters together, the commas between them counted and a tag with a space counted with two quotation marks */
+            tags?: string[];
+            /**
+             * @description A video category’s id (snippet.categoryId, videoCategories.list); 22 (People & Blogs) when absent
+             * @example 22
+             */
+            categoryId?: string;
+            /**
+             * @description Whether it holds altered or synthetic content that looks real (status.containsSyntheticMedia)
+             * @default false
+             */
+            containsSyntheticMedia: boolean;
+            /** @description A custom thumbnail, set with thumbnails.set once the video is uploaded (the channel must be allowed them) */
+            thumbnail?: {
+                /**
+                 * @description A JPEG or PNG of at most 2097152 bytes: an uploaded medium’s url, or your own
+                 * @example https://example.com/cover.jpg
+                 */
+                url: string;
+            };
+        };
         PostOptionsBody: {
             facebook?: components["schemas"]["FacebookOptionsBody"];
             instagram?: components["schemas"]["InstagramOptionsBody"];
@@ -1374,6 +1526,9 @@ export interface components {
             threads?: components["schemas"]["ThreadsOptionsBody"];
             bluesky?: components["schemas"]["BlueskyOptionsBody"];
             linkedin?: components["schemas"]["LinkedinOptionsBody"];
+            pinterest?: components["schemas"]["PinterestOptionsBody"];
+            tiktok?: components["schemas"]["TiktokOptionsBody"];
+            youtube?: components["schemas"]["YoutubeOptionsBody"];
         };
         AccountOverrideBody: {
             /**
@@ -1422,7 +1577,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -1434,7 +1589,7 @@ export interface components {
              * @example x
              * @enum {string|null}
              */
-            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | null;
+            platform: "facebook" | "instagram" | "x" | "threads" | "bluesky" | "linkedin" | "pinterest" | "tiktok" | "youtube" | null;
             /** @description True when neither the account nor its network's rules refuse the post */
             valid: boolean;
             /** @description The account's own state (unknown, expired, disconnected) and its network's content rules */
@@ -2175,7 +2330,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads, bluesky or linkedin (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok or youtube (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;
@@ -2367,6 +2522,127 @@ export interface operations {
             };
         };
     };
+    listAccountBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AccountBoardsView"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state. On this route: `boards_not_supported`, `account_not_active` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Error. On this route: `network_unavailable` */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds. On this route: `network_rate_limited` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     disconnectAccount: {
         parameters: {
             query?: never;
@@ -2480,7 +2756,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description facebook, instagram, x, threads, bluesky or linkedin (twitter is accepted for x, bsky is accepted for bluesky) */
+                /** @description facebook, instagram, x, threads, bluesky, linkedin, pinterest, tiktok or youtube (twitter is accepted for x, bsky is accepted for bluesky) */
                 network: string;
             };
             cookie?: never;

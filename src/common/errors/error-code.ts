@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   network_not_configured: HttpStatus.CONFLICT,
   session_already_finalized: HttpStatus.CONFLICT,
   account_busy: HttpStatus.CONFLICT,
+  boards_not_supported: HttpStatus.CONFLICT,
   // Posts.
   idempotency_key_reused: HttpStatus.CONFLICT,
   idempotency_key_in_use: HttpStatus.CONFLICT,
@@ -86,6 +87,8 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   network_not_configured: 'No app is configured for this network (neither yours nor the service-wide one)',
   session_already_finalized: 'The pending session was already finalized',
   account_busy: 'The account is being reconnected right now; retry',
+  boards_not_supported:
+    "GET /social-accounts/{id}/boards: the account's network has no boards (or other places a post must name) to pick from",
   idempotency_key_reused: 'This Idempotency-Key was used with a different body',
   idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed; retry',
   webhook_not_configured: 'No webhook is set: PUT /api/v1/webhooks first',

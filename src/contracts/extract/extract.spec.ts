@@ -39,6 +39,28 @@ describe('extractXSubset', () => {
     expect(subset['x-contract-source']).toEqual(source);
   });
 
+  it('keeps the variants a discriminator names only in its mapping when asked (Pinterest), not otherwise (X)', () => {
+    const mapped: JsonObject = {
+      openapi: '3.0.3',
+      paths: {
+        '/t': {
+          post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/R' } } } } },
+        },
+      },
+      components: {
+        schemas: {
+          R: { type: 'object', discriminator: { propertyName: 'k', mapping: { v: '#/components/schemas/V' } } },
+          V: { type: 'object', properties: { w: { $ref: '#/components/schemas/W' } } },
+          W: { type: 'string' },
+        },
+      },
+    };
+    const operations = [{ method: 'POST' as const, path: '/t', usedFor: '' }];
+    const schemasOf = (subset: JsonObject) => Object.keys((subset.components as JsonObject).schemas as JsonObject);
+    expect(schemasOf(extractXSubset(mapped, operations, source, { followMappings: true }))).toEqual(['R', 'V', 'W']);
+    expect(schemasOf(extractXSubset(mapped, operations, source))).toEqual(['R']);
+  });
+
   it('fails loudly when the document lacks an operation', () => {
     expect(() => extractXSubset(document, [{ method: 'POST', path: '/a', usedFor: '' }], source)).toThrow('POST /a');
   });

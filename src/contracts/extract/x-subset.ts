@@ -14,7 +14,20 @@ export interface SourceInfo {
 
 const COMPONENT_SECTIONS = ['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples'] as const;
 
-export function extractXSubset(full: JsonObject, operations: XOperationRef[], source: SourceInfo): JsonObject {
+export interface SubsetOptions {
+  /**
+   * Also keep the schemas a `discriminator.mapping` names (Pinterest's token request and answer name
+   * their variants only there, not through a `$ref`); X's document is cut without them.
+   */
+  followMappings?: boolean;
+}
+
+export function extractXSubset(
+  full: JsonObject,
+  operations: XOperationRef[],
+  source: SourceInfo,
+  options: SubsetOptions = {},
+): JsonObject {
   const fullPaths = asObject(full.paths, 'paths');
   const paths: JsonObject = {};
   const missing: string[] = [];
@@ -31,14 +44,14 @@ export function extractXSubset(full: JsonObject, operations: XOperationRef[], so
     kept[method] = item[method];
     paths[op.path] = kept;
   }
-  if (missing.length > 0) throw new Error(`X's document lacks: ${missing.join(', ')}`);
+  if (missing.length > 0) throw new Error(`The document lacks: ${missing.join(', ')}`);
 
   const components = asObject(full.components ?? {}, 'components');
   const keptComponents: Record<string, JsonObject> = {};
   const queue: JsonValue[] = [paths];
   const seen = new Set<string>();
   while (queue.length > 0) {
-    for (const ref of collectRefs(queue.pop() as JsonValue)) {
+    for (const ref of collectRefs(queue.pop() as JsonValue, options.followMappings === true)) {
       if (seen.has(ref)) continue;
       seen.add(ref);
       const match = /^#\/components\/([^/]+)\/(.+)$/.exec(ref);
@@ -72,13 +85,15 @@ export function extractXSubset(full: JsonObject, operations: XOperationRef[], so
   };
 }
 
-function collectRefs(value: JsonValue): string[] {
+function collectRefs(value: JsonValue, followMappings: boolean): string[] {
   const refs: string[] = [];
   const walk = (node: JsonValue): void => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (isJsonObject(node)) {
       for (const [key, child] of Object.entries(node)) {
         if (key === '$ref' && typeof child === 'string') refs.push(child);
+        else if (followMappings && key === 'discriminator' && isJsonObject(child) && isJsonObject(child.mapping))
+          refs.push(...Object.values(child.mapping).filter((ref): ref is string => typeof ref === 'string'));
         else walk(child);
       }
     }

@@ -59,6 +59,8 @@ export class OpenApiContract {
     private readonly document: JsonObject,
     private readonly network: Network,
     private readonly overlay?: OpenApiOverlay,
+    /** The security scheme whose scopes a user's token must hold (X's `OAuth2UserToken`, Pinterest's `pinterest_oauth2`). */
+    private readonly oauthScheme = 'OAuth2UserToken',
   ) {
     this.schemas = new OpenApiSchemas(isJsonObject(document.components) ? document.components : {});
     const paths = isJsonObject(document.paths) ? document.paths : {};
@@ -79,9 +81,14 @@ export class OpenApiContract {
 
   static fromDocument(
     document: JsonObject,
-    options: { network?: Network; overlay?: OpenApiOverlay } = {},
+    options: { network?: Network; overlay?: OpenApiOverlay; oauthScheme?: string } = {},
   ): OpenApiContract {
-    return new OpenApiContract(applyOverlay(document, options.overlay), options.network ?? 'x', options.overlay);
+    return new OpenApiContract(
+      applyOverlay(document, options.overlay),
+      options.network ?? 'x',
+      options.overlay,
+      options.oauthScheme,
+    );
   }
 
   static fromFile(path: string, options: { network?: Network; overlay?: OpenApiOverlay } = {}): OpenApiContract {
@@ -169,7 +176,9 @@ export class OpenApiContract {
     }
     messages.push(...this.checkBody(matched.operation, request));
     const violations = messages.map((message) => violation(message));
-    const scopeProblem = request.scopes ? scopeViolation(matched.operation, request.scopes) : undefined;
+    const scopeProblem = request.scopes
+      ? scopeViolation(matched.operation, request.scopes, this.oauthScheme)
+      : undefined;
     if (scopeProblem) violations.push(violation(scopeProblem, 'permission'));
     return violations;
   }
@@ -258,11 +267,9 @@ function formFields(body: unknown): unknown {
   );
 }
 
-function scopeViolation(operation: JsonObject, scopes: string[]): string | undefined {
+function scopeViolation(operation: JsonObject, scopes: string[], scheme: string): string | undefined {
   const requirements = asArray(operation.security).filter(isJsonObject);
-  const oauth = requirements
-    .filter((r) => Array.isArray(r.OAuth2UserToken))
-    .map((r) => (r.OAuth2UserToken as JsonValue[]).map(String));
+  const oauth = requirements.filter((r) => Array.isArray(r[scheme])).map((r) => (r[scheme] as JsonValue[]).map(String));
   if (oauth.length === 0) return undefined;
   const granted = new Set(scopes);
   if (oauth.some((needed) => needed.every((scope) => granted.has(scope)))) return undefined;

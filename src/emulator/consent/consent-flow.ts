@@ -53,6 +53,7 @@ function issueCode(state: EmulatorState, network: ConsentNetwork, request: Conse
     userId: user.id,
     scopes: request.scopes.filter((scope) => !request.declined.includes(scope)),
     codeChallenge: request.codeChallenge,
+    ...(Object.keys(request.kept).length ? { kept: request.kept } : {}),
     issuedAt: now,
     expiresAt: now + network.codeLifetimeMs,
     used: false,

@@ -14,6 +14,8 @@ export interface ConsentRequest {
   codeChallenge?: string;
   /** The authorize parameters as received, echoed into the consent form. */
   original: Record<string, string>;
+  /** The network's own authorize parameters it keeps with the code (`AuthorizeRules.keptParams`): Google's access_type and prompt. */
+  kept: Record<string, string>;
 }
 
 export type ParsedConsent = { ok: true; request: ConsentRequest } | { ok: false; problem: string };
@@ -24,12 +26,20 @@ export interface AuthorizeRules {
   knownScopes: ReadonlySet<string>;
   /** Facebook defaults response_type to `code`; the others require it. */
   responseTypeOptional: boolean;
-  /** X: PKCE parameters are required. */
-  pkce: boolean;
+  /** X: PKCE parameters are required. TikTok: `optional` (a web app may send them; when sent, they bind the code). */
+  pkce: boolean | 'optional';
+  /** The parameter naming the app, where it is not `client_id` (TikTok's `client_key`). */
+  clientIdParam?: string;
   /** The user may decline some of the permissions asked (Facebook, Instagram); X grants all or none. */
   granular: boolean;
   /** Facebook Login for Business: `config_id` names a configuration of the app that decides the permissions asked. */
   loginConfigurations?: boolean;
+  /**
+   * Authorize parameters of the network's own that decide what the code's exchange answers (Google:
+   * `access_type=offline` asks for a refresh token, `prompt=consent` asks again): echoed through the
+   * consent form and kept with the code (`IssuedCode.kept`).
+   */
+  keptParams?: readonly string[];
 }
 
 /** The permissions of an app's login configuration, or undefined when the app has none with that id. */
@@ -38,6 +48,7 @@ export type ConfigurationLookup = (clientId: string, configId: string) => readon
 /** Authorize parameters echoed into the consent form, so its POST re-validates the same request. */
 const ECHOED = [
   'client_id',
+  'client_key',
   'redirect_uri',
   'response_type',
   'scope',
@@ -64,7 +75,7 @@ export function parseAuthorizeRequest(
   rules: AuthorizeRules,
   configurationOf: ConfigurationLookup = () => undefined,
 ): ParsedConsent {
-  const clientId = params.client_id ?? '';
+  const clientId = params[rules.clientIdParam ?? 'client_id'] ?? '';
   if (!clientId || clientId.length > 200)
     return { ok: false, problem: 'Invalid App ID: client_id is missing or malformed.' };
   const redirectUri = params.redirect_uri ?? '';
@@ -98,16 +109,28 @@ export function parseAuthorizeRequest(
   if (notAsked.length)
     return { ok: false, problem: `emulator_decline names permissions not asked for: ${notAsked.join(', ')}.` };
   let codeChallenge: string | undefined;
-  if (rules.pkce) {
+  if (rules.pkce === true || (rules.pkce === 'optional' && params.code_challenge !== undefined)) {
     codeChallenge = params.code_challenge ?? '';
     if (!/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))
       return { ok: false, problem: 'code_challenge is missing or not a base64url S256 challenge.' };
     if (params.code_challenge_method !== 'S256') return { ok: false, problem: 'code_challenge_method must be S256.' };
   }
   const original: Record<string, string> = {};
+  const kept: Record<string, string> = {};
+  for (const name of rules.keptParams ?? []) if (params[name] !== undefined) kept[name] = params[name];
   for (const name of ECHOED) if (params[name] !== undefined) original[name] = params[name];
   return {
     ok: true,
-    request: { network, clientId, redirectUri, state, scopes: [...new Set(scopes)], declined, codeChallenge, original },
+    request: {
+      network,
+      clientId,
+      redirectUri,
+      state,
+      scopes: [...new Set(scopes)],
+      declined,
+      codeChallenge,
+      original: { ...original, ...kept },
+      kept,
+    },
   };
 }

@@ -50,7 +50,7 @@ describe('emulator control API and error shapes', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.problems).toEqual([
-      'network: must be facebook, instagram, x, threads, bluesky or linkedin',
+      'network: must be facebook, instagram, x, threads, bluesky, linkedin or youtube',
     ]);
     const twitter = await app.inject({
       method: 'POST',
@@ -72,7 +72,7 @@ describe('emulator control API and error shapes', () => {
     const graphOnly = (network: string, fault: string) =>
       app.inject({ method: 'POST', url: '/emulator/control/faults', payload: { network, fault } });
     expect((await graphOnly('x', 'upload_error')).json().error.problems).toEqual([
-      'fault: upload_error is for instagram only',
+      'fault: upload_error is for instagram and pinterest only',
     ]);
     expect((await graphOnly('x', 'app_limit')).json().error.problems).toEqual([
       'fault: app_limit is for facebook and instagram and threads only',

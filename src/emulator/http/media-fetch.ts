@@ -24,6 +24,8 @@ export function fetchMediaFirst(
   names: readonly string[],
   /** Headers that carry a URL to fetch (rupload's `file_url`). */
   headerNames: readonly string[] = [],
+  /** URLs a JSON body carries below its top level (TikTok's `source_info.video_url`, `photo_images`). */
+  bodyUrls: (body: unknown) => readonly string[] = () => [],
 ): preHandlerAsyncHookHandler {
   return async (request) => {
     if (!fetcher) return;
@@ -33,7 +35,11 @@ export function fetchMediaFirst(
     const worlds = worldsNamedIn(texts);
     const world = worlds.size === 1 ? [...worlds][0]! : '';
     const headers = headerNames.map((name) => request.headers[name]).filter((value) => typeof value === 'string');
-    const urls = [...new Set([...names.map((name) => params[name]), ...headers].filter((url) => isHttpUrl(url)))];
+    const urls = [
+      ...new Set(
+        [...names.map((name) => params[name]), ...headers, ...bodyUrls(request.body)].filter((url) => isHttpUrl(url)),
+      ),
+    ];
     const results = await Promise.all(urls.map(async (url) => [url, await fetcher(url, world)] as const));
     fetched.set(request, new Map(results));
   };

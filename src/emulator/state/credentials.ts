@@ -12,6 +12,8 @@ export interface IssuedCode {
   scopes: string[];
   /** With PKCE (X): the S256 challenge to check the verifier against. */
   codeChallenge?: string;
+  /** The network's own authorize parameters kept for the exchange (`AuthorizeRules.keptParams`). */
+  kept?: Record<string, string>;
   issuedAt: number;
   expiresAt: number;
   used: boolean;

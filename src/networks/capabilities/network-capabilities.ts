@@ -29,9 +29,17 @@ export interface NetworkCapabilities {
  * Unicode code points; `graphemes` in user-perceived characters (Unicode extended grapheme clusters:
  * an emoji with its skin tone 1), as AT Protocol's lexicons count `maxGraphemes`;
  * `graphemes_emoji_bytes` in grapheme clusters, an emoji counted as the number of its UTF-8 bytes
- * (Threads: 4 for most emoji).
+ * (Threads: 4 for most emoji); `utf8_bytes` in the bytes of its UTF-8 encoding (YouTube's
+ * description: an accented letter 2, most emoji 4).
  */
-export const TEXT_COUNTINGS = ['weighted', 'utf16', 'code_points', 'graphemes', 'graphemes_emoji_bytes'] as const;
+export const TEXT_COUNTINGS = [
+  'weighted',
+  'utf16',
+  'code_points',
+  'graphemes',
+  'graphemes_emoji_bytes',
+  'utf8_bytes',
+] as const;
 export type TextCounting = (typeof TEXT_COUNTINGS)[number];
 
 export interface TextCapabilities {

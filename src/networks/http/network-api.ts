@@ -54,6 +54,25 @@ export class NetworkApi {
     request: NetworkRequest,
     recover: (refusal: NetworkResponse) => T | undefined,
   ): Promise<{ body: unknown; recovered?: undefined } | { body?: undefined; recovered: T }> {
+    const { response, failure } = await this.answer(request);
+    if (!failure) return { body: response.body };
+    const recovered = recover(response);
+    if (recovered === undefined) throw failure;
+    return { recovered };
+  }
+
+  /**
+   * Sends a request like send, keeping the whole successful answer (its status, headers and raw
+   * text: an upload's 308, a Location, an id JSON.parse would round); throws NetworkError otherwise.
+   */
+  async exchange(request: NetworkRequest): Promise<NetworkResponse> {
+    const { response, failure } = await this.answer(request);
+    if (failure) throw failure;
+    return response;
+  }
+
+  /** The answer to a request and its classified failure, if any (a rate limit counted). */
+  private async answer(request: NetworkRequest): Promise<{ response: NetworkResponse; failure?: NetworkError }> {
     let response: NetworkResponse;
     try {
       response = await this.http.send(this.prepare(request), this.network);
@@ -62,11 +81,8 @@ export class NetworkApi {
       throw error;
     }
     const failure = this.classify(this.network, response, this.now());
-    if (!failure) return { body: response.body };
-    if (failure.kind === 'rate_limited') this.http.metrics?.networkRateLimit(this.network);
-    const recovered = recover(response);
-    if (recovered === undefined) throw failure;
-    return { recovered };
+    if (failure?.kind === 'rate_limited') this.http.metrics?.networkRateLimit(this.network);
+    return failure ? { response, failure } : { response };
   }
 
   /** What is sent for a request: a host that signs its calls adds its parameters here, once for all calls. */

@@ -17,6 +17,11 @@ export interface NetworkResponse {
   headers: Record<string, string>;
   /** Parsed JSON when the answer was JSON, otherwise the text. */
   body: unknown;
+  /**
+   * The answer as it arrived, for what JSON.parse cannot keep: an integer past a double's exact
+   * range (TikTok's post ids, 19-digit JSON numbers). Absent where a test made the response.
+   */
+  text?: string;
 }
 
 export interface NetworkRequest {
@@ -162,7 +167,12 @@ export class NetworkHttpClient {
       const headers = Object.fromEntries(
         Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
       );
-      return { status: response.status, headers, body: parseBody(response.data) };
+      return {
+        status: response.status,
+        headers,
+        body: parseBody(response.data),
+        ...(typeof response.data === 'string' ? { text: response.data } : {}),
+      };
     } catch (error) {
       const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
       throw new NetworkUnreachableError(request.url, reason);

@@ -7,6 +7,7 @@ import {
   NetworkUnreachableError,
   StreamedDownload,
 } from './network-http.client';
+import { currentNetworkOperation, type NetworkOperation } from '../../observability';
 
 /** A recorded network answer, or the absence of one. */
 export type RecordedAnswer = NetworkResponse | NetworkUnreachableError;
@@ -21,6 +22,8 @@ export function answer(status: number, body: unknown, headers: Record<string, st
  */
 export class RecordingHttp extends NetworkHttpClient {
   readonly requests: NetworkRequest[] = [];
+  /** The operation each request was sent within (withNetworkOperation's scope), beside `requests`. */
+  readonly operations: NetworkOperation[] = [];
   private readonly answers: RecordedAnswer[];
 
   constructor(...answers: RecordedAnswer[]) {
@@ -30,6 +33,7 @@ export class RecordingHttp extends NetworkHttpClient {
 
   override async send(request: NetworkRequest): Promise<NetworkResponse> {
     this.requests.push(request);
+    this.operations.push(currentNetworkOperation());
     const next = this.answers.shift();
     if (!next) throw new Error(`Unexpected request: ${request.method} ${request.url}`);
     if (next instanceof Error) throw next;

@@ -2,8 +2,6 @@ import { linkedInApiRules } from '../../contracts';
 import { isRecord, JsonRecord } from '../http/json-fields';
 import { NetworkApi } from '../http/network-api';
 import { NetworkHttpClient, NetworkRequest, NetworkResponse } from '../http/network-http.client';
-import { unreachableNetworkError } from '../safe-network-message';
-import { NetworkUnreachableError } from '../http/network-http.client';
 import { linkedInResponseError } from './linkedin-errors';
 import { withNetworkOperation } from '../../observability';
 
@@ -97,21 +95,6 @@ export class LinkedInApi extends NetworkApi {
         timeoutMs: 120_000,
       }),
     );
-  }
-
-  /** Sends and classifies, keeping the answer's headers (NetworkApi.send keeps only the body). */
-  async exchange(request: NetworkRequest): Promise<NetworkResponse> {
-    let response: NetworkResponse;
-    try {
-      response = await this.http.send(request, this.network);
-    } catch (error) {
-      if (error instanceof NetworkUnreachableError) throw unreachableNetworkError(this.network, error);
-      throw error;
-    }
-    const failure = linkedInResponseError(this.network, response, new Date());
-    if (failure?.kind === 'rate_limited') this.http.metrics?.networkRateLimit(this.network);
-    if (failure) throw failure;
-    return response;
   }
 }
 

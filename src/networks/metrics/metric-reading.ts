@@ -32,6 +32,15 @@ export function unavailable(reason: MetricUnavailableReason, message: string): M
   return { unavailable: reason, message };
 }
 
+/** Every one of `names` unavailable for the same reason (a login without the permission metrics need). */
+export function allUnavailable(
+  names: readonly string[],
+  reason: MetricUnavailableReason,
+  message: string,
+): MetricReading {
+  return Object.fromEntries(names.map((name) => [name, unavailable(reason, message)]));
+}
+
 /** A count the network answered with, or `not_reported` when its answer had none. */
 export function countOf(value: number | undefined): MetricValue {
   return value === undefined ? unavailable('not_reported', 'The network did not report it') : available(value);

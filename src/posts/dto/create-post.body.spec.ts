@@ -43,7 +43,7 @@ describe('CreatePostBody: options and accountOverrides', () => {
 
   it('refuses an unknown option name of options.<network>, an unknown network and an override without its account', async () => {
     expect((await pipe({ options: { x: { pol: {} } } })).fields).toEqual(['options.x.pol']);
-    expect((await pipe({ options: { tiktok: {} } })).fields).toEqual(['options.tiktok']);
+    expect((await pipe({ options: { myspace: {} } })).fields).toEqual(['options.myspace']);
     expect((await pipe({ accountOverrides: [{ containers: [{ content: 'hi' }] }] })).fields).toEqual([
       'accountOverrides[0].account',
     ]);

@@ -49,7 +49,7 @@ export class TextCapabilitiesView {
     enum: TEXT_COUNTINGS,
     enumName: 'TextCounting',
     description:
-      '`weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes',
+      '`weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes; `utf8_bytes`: the bytes of the text in UTF-8 (an accented letter 2, most emoji 4)',
     example: 'weighted',
   })
   counting!: TextCounting;
