@@ -33,6 +33,7 @@ import { AccountTraits1795550000000 } from './1795550000000-account-traits';
 import { SignInTries1795560000000 } from './1795560000000-sign-in-tries';
 import { ProofKeys1795570000000 } from './1795570000000-proof-keys';
 import { PostTraceParent1795580000000 } from './1795580000000-post-trace-parent';
+import { DashboardCharts1795590000000 } from './1795590000000-dashboard-charts';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   SignInTries1795560000000,
   ProofKeys1795570000000,
   PostTraceParent1795580000000,
+  DashboardCharts1795590000000,
 ];

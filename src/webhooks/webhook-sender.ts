@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import { Clock } from '../common/clock/clock';
 import { UrlSafety } from '../common/url-safety';
 import { webhookAttemptSpan } from '../observability';
+import { RESPONSE_PREFIX_BYTES, responsePrefix } from './response-prefix';
 import { parseRetryAfter } from './retry-schedule';
 import { signWebhook, standardWebhookSignature } from './webhook-signature';
 
@@ -24,6 +25,8 @@ export interface AttemptResult {
   durationMs: number;
   error: string | null;
   retryAfterMs?: number;
+  /** The answer's first bytes as text (responsePrefix); absent when no answer came. */
+  responsePrefix?: string;
 }
 
 export function isDelivered(result: Pick<AttemptResult, 'statusCode'>): boolean {
@@ -126,28 +129,32 @@ export class WebhookSender {
   }
 }
 
-/** The status, and for a failure the first characters of the answer (the rest is not read). */
+/**
+ * The status, the answer's first bytes (RESPONSE_PREFIX_BYTES, kept with the attempt; the rest is
+ * not read), and for a failure an error naming the first characters. Read within the attempt's
+ * timeout, as the status is.
+ */
 function answerOf(response: IncomingMessage, now: Date): Promise<Omit<AttemptResult, 'durationMs'>> {
   const statusCode = response.statusCode ?? 0;
   const retryAfterMs = parseRetryAfter(headerValue(response.headers['retry-after']), now);
-  if (isDelivered({ statusCode })) {
-    response.resume();
-    return Promise.resolve({ statusCode, error: null, retryAfterMs });
-  }
   return new Promise((resolve) => {
-    let text = '';
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
     const done = () => {
+      if (settled) return;
+      settled = true;
       response.destroy();
-      resolve({
-        statusCode,
-        error: `The receiver answered ${statusCode}${text ? `: ${text.slice(0, MAX_ERROR_CHARS)}` : ''}`,
-        retryAfterMs,
-      });
+      const prefix = responsePrefix(Buffer.concat(chunks));
+      const error = isDelivered({ statusCode })
+        ? null
+        : `The receiver answered ${statusCode}${prefix ? `: ${prefix.slice(0, MAX_ERROR_CHARS)}` : ''}`;
+      resolve({ statusCode, error, retryAfterMs, responsePrefix: prefix });
     };
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      text += chunk;
-      if (text.length >= MAX_ERROR_CHARS) done();
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= RESPONSE_PREFIX_BYTES) done();
     });
     response.on('end', done);
     response.on('error', done);
