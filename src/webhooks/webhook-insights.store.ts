@@ -31,6 +31,14 @@ interface ExchangeRow {
   responses: Record<string, string | null> | null;
 }
 
+/** The customer $1's attempts per UTC day since $2 (exported so a test can check the plan). */
+export const ATTEMPT_DAYS_SQL = `SELECT to_char(attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS attempts,
+              count(*) FILTER (WHERE status_code BETWEEN 200 AND 299)::int AS succeeded,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms)::float8 AS "medianMs"
+         FROM webhook_attempts
+        WHERE customer_id = $1 AND attempted_at >= $2
+        GROUP BY 1 ORDER BY 1`;
+
 /** The dashboard's reads of the webhook tables: attempts per day, and an event's exchange. */
 @Injectable()
 export class WebhookInsightsStore {
@@ -41,15 +49,7 @@ export class WebhookInsightsStore {
    * range of webhook_attempts_customer_idx.
    */
   attemptDays(customerId: string, since: Date): Promise<AttemptDay[]> {
-    return this.database.rows<AttemptDay>(
-      `SELECT to_char(attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS attempts,
-              count(*) FILTER (WHERE status_code BETWEEN 200 AND 299)::int AS succeeded,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms)::float8 AS "medianMs"
-         FROM webhook_attempts
-        WHERE customer_id = $1 AND attempted_at >= $2
-        GROUP BY 1 ORDER BY 1`,
-      [customerId, since],
-    );
+    return this.database.rows<AttemptDay>(ATTEMPT_DAYS_SQL, [customerId, since]);
   }
 
   /** The customer's event as sent, with its answers; undefined when unknown or another customer's. */

@@ -20,7 +20,10 @@ function medium(shown: PreviewMedium, index: number): SafeHtml {
 
 function containers(preview: DeliveryPreview): SafeHtml {
   return html`${preview.containers.map(
-    (container, index) => html`<p class="muted">${index === 0 ? 'Text' : `Thread ${index}`}${preview.own && index === 0 ? ' (its own)' : ''}</p>
+    (
+      container,
+      index,
+    ) => html`<p class="muted">${index === 0 ? 'Text' : `Thread ${index}`}${preview.own && index === 0 ? ' (its own)' : ''}</p>
 <p class="preview-text">${container.text || html`<span class="muted">(media only)</span>`}</p>
 ${container.media.length ? html`<ul class="thumbs">${container.media.map(medium)}</ul>` : null}`,
   )}`;

@@ -28,7 +28,11 @@ ${total ? chart : html`<p class="muted">No posts in the last ${CHART_DAYS} days.
 
 /** Published / (published + failed) per network, over the deliveries of the window's posts. */
 export function networksChart(charts: DashboardCharts): SafeHtml {
-  const rows = charts.networks.map((row) => ({ label: row.platform, part: row.published, whole: row.published + row.failed }));
+  const rows = charts.networks.map((row) => ({
+    label: row.platform,
+    part: row.published,
+    whole: row.published + row.failed,
+  }));
   const body = rows.some((row) => row.whole > 0)
     ? html`<figure class="chart">${rateBarChart({
         id: 'networks-chart',

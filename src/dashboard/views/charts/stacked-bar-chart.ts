@@ -41,9 +41,7 @@ function bars(chart: StackedBarChart, max: number): SafeHtml {
 
 /** The figures as a table: one row per category, one column per series, and the totals. */
 function figures(chart: StackedBarChart): SafeHtml {
-  const sums = chart.series.map((series) =>
-    chart.bars.reduce((sum, bar) => sum + (bar.values[series.key] ?? 0), 0),
-  );
+  const sums = chart.series.map((series) => chart.bars.reduce((sum, bar) => sum + (bar.values[series.key] ?? 0), 0));
   return html`<details class="chart-figures"><summary>The figures</summary><div class="table-wrap"><table id="${chart.id}-table">
 <thead><tr><th scope="col">Day (UTC)</th>${chart.series.map((series) => html`<th scope="col">${series.label}</th>`)}</tr></thead>
 <tbody>${chart.bars.map((bar) => html`<tr><th scope="row">${bar.label}</th>${chart.series.map((series) => html`<td>${bar.values[series.key] ?? 0}</td>`)}</tr>`)}</tbody>
@@ -63,7 +61,15 @@ function legend(chart: StackedBarChart): SafeHtml {
 export function stackedBarChart(chart: StackedBarChart): SafeHtml {
   const max = roundedMax(Math.max(0, ...chart.bars.map(total)));
   return html`<figure class="chart">
-${chartFrame(chart, html`${bars(chart, max)}${categoryLabels(chart.bars.map((bar) => bar.label), 7, monthDay)}`, { maxLabel: `${max}` })}
+${chartFrame(
+  chart,
+  html`${bars(chart, max)}${categoryLabels(
+    chart.bars.map((bar) => bar.label),
+    7,
+    monthDay,
+  )}`,
+  { maxLabel: `${max}` },
+)}
 <figcaption>${legend(chart)}</figcaption>
 ${figures(chart)}
 </figure>`;
