@@ -55,7 +55,7 @@ ul.plain{list-style:none;padding:0}ul.plain li{display:flex;flex-wrap:wrap;gap:8
 dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
 /* Charts: inline SVG, coloured by class (the CSP allows no style attribute); status colours name the same tones as the badges. */
 figure.chart{margin:0 0 8px}.chart-svg{display:block;width:100%;height:auto;max-height:260px}
-.chart-svg text{font-size:11px;fill:#4b5563}.chart-svg .value{fill:#1b1f24}
+.chart-svg text{font-size:11px;fill:#4b5563}.chart-svg .value{fill:#1b1f24}.chart-svg .rate text{font-size:13px}
 .chart-svg .axis{stroke:#9aa4b2}.chart-svg .grid-line{stroke:#e5e7eb;stroke-dasharray:4 4}
 .chart-svg .line{fill:none;stroke:#0b57d0;stroke-width:2}.chart-svg .dot{fill:#0b57d0}
 .chart-svg .track{fill:#eef0f3}.chart-svg .fill{fill:#12b76a}

@@ -72,7 +72,7 @@ export function webhookCharts(charts: DashboardCharts): SafeHtml {
   });
   return html`<section class="card" aria-labelledby="webhook-health-heading"><h2 id="webhook-health-heading">Webhook deliveries, last ${CHART_DAYS} days</h2>
 <p id="webhook-health-summary">${attempts} attempts, ${succeeded} answered with a 2xx (${percent(succeeded, attempts)}).</p>
-<div class="grid"><figure class="chart">${rate}</figure><figure class="chart">${latency}</figure></div>
+<figure class="chart">${rate}</figure><figure class="chart">${latency}</figure>
 <details class="chart-figures"><summary>The figures</summary><div class="table-wrap"><table id="webhook-chart-table">
 <thead><tr><th scope="col">Day (UTC)</th><th scope="col">Attempts</th><th scope="col">Succeeded</th><th scope="col">Success rate</th><th scope="col">Median latency</th></tr></thead>
 <tbody>${days.map((day) => html`<tr><th scope="row">${day.day}</th><td>${day.attempts}</td><td>${day.succeeded}</td><td>${percent(day.succeeded, day.attempts)}</td><td>${day.medianMs === null ? 'none' : `${Math.round(day.medianMs)} ms`}</td></tr>`)}</tbody>

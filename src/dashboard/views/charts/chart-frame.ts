@@ -42,7 +42,7 @@ export function roundedMax(value: number): number {
 export function chartFrame(
   text: ChartText,
   content: HtmlValue,
-  options: { maxLabel?: string; height?: number } = {},
+  options: { maxLabel?: string; width?: number; height?: number } = {},
 ): SafeHtml {
   const bottom = PLOT.y + PLOT.height;
   const axis =
@@ -52,7 +52,7 @@ export function chartFrame(
 <line class="grid-line" x1="${PLOT.x}" y1="${PLOT.y}" x2="${PLOT.x + PLOT.width}" y2="${PLOT.y}"></line>
 <text class="tick" x="${PLOT.x - 4}" y="${PLOT.y + 4}" text-anchor="end">${options.maxLabel}</text>
 <text class="tick" x="${PLOT.x - 4}" y="${bottom}" text-anchor="end">0</text>`;
-  return html`<svg class="chart-svg" viewBox="0 0 ${FRAME.width} ${options.height ?? FRAME.height}" role="img" aria-labelledby="${text.id}-title ${text.id}-desc" id="${text.id}">
+  return html`<svg class="chart-svg" viewBox="0 0 ${options.width ?? FRAME.width} ${options.height ?? FRAME.height}" role="img" aria-labelledby="${text.id}-title ${text.id}-desc" id="${text.id}">
 <title id="${text.id}-title">${text.title}</title><desc id="${text.id}-desc">${text.desc}</desc>
 ${axis}${content}
 </svg>`;

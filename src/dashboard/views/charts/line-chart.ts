@@ -21,7 +21,10 @@ function runs(points: ReadonlyArray<{ x: number; y: number } | null>): Array<Arr
   let current: Array<{ x: number; y: number }> = [];
   for (const point of points) {
     if (point) current.push(point);
-    else if (current.length) (found.push(current), (current = []));
+    else if (current.length) {
+      found.push(current);
+      current = [];
+    }
   }
   if (current.length) found.push(current);
   return found;

@@ -17,9 +17,9 @@ describe('rateBarChart', () => {
     }).text;
     expect(svg).toContain('data-label="facebook" data-part="3" data-whole="4"');
     expect(svg).toMatch(
-      /<rect class="fill" x="120" y="6" width="225" height="16"><title>facebook: 75 % \(3 of 4\)<\/title>/,
+      /<rect class="fill" x="90" y="6" width="150" height="16"><title>facebook: 75 % \(3 of 4\)<\/title>/,
     );
-    expect(svg).toMatch(/<rect class="fill" x="120" y="34" width="0" height="16"><title>x: none \(0 of 0\)<\/title>/);
-    expect(svg).toContain('viewBox="0 0 600 62"');
+    expect(svg).toMatch(/<rect class="fill" x="90" y="34" width="0" height="16"><title>x: none \(0 of 0\)<\/title>/);
+    expect(svg).toContain('viewBox="0 0 400 62"');
   });
 });

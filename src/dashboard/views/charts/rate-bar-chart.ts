@@ -19,8 +19,10 @@ export function percent(part: number, whole: number): string {
 
 /** Each row's band: the name on the left, the bar (0 to 100 %) from BAR_X, its figures on the right. */
 const ROW = { height: 28, bar: 16, top: 6 } as const;
-const BAR_X = 120;
-const BAR_WIDTH = 300;
+const BAR_X = 90;
+const BAR_WIDTH = 200;
+/** Narrower than the other charts: it sits in half a row, and its words must stay readable there. */
+const WIDTH = 400;
 
 /** Horizontal bars from 0 to 100 %, one per category (a network's success rate), each with its rate and counts. */
 export function rateBarChart(chart: RateBarChart): SafeHtml {
@@ -35,5 +37,8 @@ export function rateBarChart(chart: RateBarChart): SafeHtml {
 <rect class="fill" x="${BAR_X}" y="${y}" width="${coordinate(width)}" height="${ROW.bar}"><title>${row.label}: ${figures}</title></rect>
 <text class="value" x="${BAR_X + BAR_WIDTH + 8}" y="${middle}">${figures}</text></g>`;
   });
-  return chartFrame(chart, bars, { height: Math.max(ROW.height * chart.rows.length + ROW.top, FRAME.top * 3) });
+  return chartFrame(chart, bars, {
+    width: WIDTH,
+    height: Math.max(ROW.height * chart.rows.length + ROW.top, FRAME.top * 3),
+  });
 }
