@@ -54,7 +54,7 @@ ${event.nextAttemptAt ? html`<dt>Next attempt</dt><dd>${when(event.nextAttemptAt
 ${event.failureReason ? html`<dt>Failure</dt><dd>${event.failureReason}</dd>` : null}</dl>
 <form method="post" action="${ROUTES.webhook}/events/${event.id}/resend">${csrfField(context.session)}<button type="submit" class="secondary">Resend event</button></form>
 </section>
-<section class="card" aria-labelledby="payload-heading"><h2 id="payload-heading">Payload sent</h2>
+<section class="card" aria-labelledby="payload-heading"><h2 id="payload-heading">${event.attempts.length ? 'Payload sent' : 'Payload (not sent)'}</h2>
 <p class="muted">The body of every attempt (${Buffer.byteLength(exchange.body, 'utf8')} bytes of JSON on one line, signed as sent; indented here).</p>
 <pre class="exchange" id="payload-sent">${readable(exchange.body)}</pre>
 </section>
