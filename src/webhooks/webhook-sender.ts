@@ -35,6 +35,12 @@ export function isDelivered(result: Pick<AttemptResult, 'statusCode'>): boolean 
 
 /** Only so much of an error answer is worth keeping in the attempt log. */
 const MAX_ERROR_CHARS = 200;
+/**
+ * How long a 2xx's body is read for its first bytes. The status decides the attempt: a receiver
+ * that answered 2xx has the event, and one that then trickles or stalls its body must not have it
+ * sent again (a retry would be a duplicate), so its answer is kept with what came by then.
+ */
+export const DELIVERED_BODY_GRACE_MS = 1000;
 
 class AttemptTimeout extends Error {}
 
@@ -132,7 +138,7 @@ export class WebhookSender {
 /**
  * The status, the answer's first bytes (RESPONSE_PREFIX_BYTES, kept with the attempt; the rest is
  * not read), and for a failure an error naming the first characters. Read within the attempt's
- * timeout, as the status is.
+ * timeout, as the status is; a 2xx's for DELIVERED_BODY_GRACE_MS at most.
  */
 function answerOf(response: IncomingMessage, now: Date): Promise<Omit<AttemptResult, 'durationMs'>> {
   const statusCode = response.statusCode ?? 0;
@@ -141,9 +147,11 @@ function answerOf(response: IncomingMessage, now: Date): Promise<Omit<AttemptRes
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    const grace = isDelivered({ statusCode }) ? setTimeout(() => done(), DELIVERED_BODY_GRACE_MS) : undefined;
     const done = () => {
       if (settled) return;
       settled = true;
+      clearTimeout(grace);
       response.destroy();
       const prefix = responsePrefix(Buffer.concat(chunks));
       const error = isDelivered({ statusCode })
