@@ -273,6 +273,7 @@ CREATE TABLE posts (
   CONSTRAINT posts_pkey PRIMARY KEY (id),
   CONSTRAINT posts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );
+CREATE INDEX posts_customer_created_idx ON public.posts USING btree (customer_id, created_at);
 CREATE INDEX posts_newest_idx ON public.posts USING btree (customer_id, tenant_id, created_at DESC, id DESC);
 
 CREATE TABLE deliveries (
@@ -399,16 +400,20 @@ CREATE TABLE schema_migrations (
 );
 
 CREATE TABLE webhook_attempts (
-  event_id       text NOT NULL,
-  attempt_number integer NOT NULL,
-  url            text NOT NULL,
-  status_code    integer,
-  duration_ms    integer NOT NULL,
-  error          text,
-  attempted_at   timestamp with time zone DEFAULT now() NOT NULL,
+  event_id        text NOT NULL,
+  attempt_number  integer NOT NULL,
+  url             text NOT NULL,
+  status_code     integer,
+  duration_ms     integer NOT NULL,
+  error           text,
+  attempted_at    timestamp with time zone DEFAULT now() NOT NULL,
+  customer_id     text NOT NULL,
+  response_prefix text,
   CONSTRAINT webhook_attempts_pkey PRIMARY KEY (event_id, attempt_number),
+  CONSTRAINT webhook_attempts_response_prefix_bounded CHECK ((octet_length(response_prefix) <= 512)),
   CONSTRAINT webhook_attempts_event_id_fkey FOREIGN KEY (event_id) REFERENCES events(id) ON DELETE CASCADE
 );
+CREATE INDEX webhook_attempts_customer_idx ON public.webhook_attempts USING btree (customer_id, attempted_at);
 
 CREATE TABLE webhook_endpoints (
   customer_id                text NOT NULL,

@@ -34,6 +34,7 @@ import { SignInTries1795560000000 } from './1795560000000-sign-in-tries';
 import { ProofKeys1795570000000 } from './1795570000000-proof-keys';
 import { PostTraceParent1795580000000 } from './1795580000000-post-trace-parent';
 import { NetworkQuota1795583000000 } from './1795583000000-network-quota';
+import { DashboardCharts1795590000000 } from './1795590000000-dashboard-charts';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   ProofKeys1795570000000,
   PostTraceParent1795580000000,
   NetworkQuota1795583000000,
+  DashboardCharts1795590000000,
 ];

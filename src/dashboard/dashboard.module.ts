@@ -4,6 +4,7 @@ import { AuthModule } from '../auth';
 import { CommentsModule } from '../comments';
 import { ClockModule } from '../common/clock/clock.module';
 import { CustomersModule } from '../customers';
+import { MediaModule } from '../media';
 import { MetricsModule } from '../metrics';
 import { NetworksModule } from '../networks';
 import { PostsModule } from '../posts';
@@ -22,6 +23,7 @@ import { UnknownPageController } from './pages/unknown-page.controller';
 import { ViewingController } from './pages/viewing.controller';
 import { WebhookController } from './pages/webhook.controller';
 import { AccountsReader } from './readers/accounts.reader';
+import { ChartsReader } from './readers/charts.reader';
 import { OverviewReader } from './readers/overview.reader';
 import { PostsReader } from './readers/posts.reader';
 import { DashboardCookies } from './session/dashboard-cookies';
@@ -49,6 +51,7 @@ import { QueueModule } from '../queue';
     NetworksModule,
     AccountsModule,
     WebhooksModule,
+    MediaModule,
     MetricsModule,
     CommentsModule,
     PostsModule,
@@ -79,6 +82,7 @@ import { QueueModule } from '../queue';
     DashboardSessionGuard,
     PageContextFactory,
     OverviewReader,
+    ChartsReader,
     AccountsReader,
     PostsReader,
   ],

@@ -55,6 +55,11 @@ export const FOREIGN_READS: readonly { store: string; table: OwnedTable; why: st
     why: "An event's livemode is its customer row's mode: read in the same statement as the event (each attempt, the delivery log).",
   },
   {
+    store: 'webhooks/webhook-insights.store.ts',
+    table: 'customers',
+    why: "The dashboard's event page rebuilds the body sent, whose livemode is the customer row's mode, read with the event.",
+  },
+  {
     store: 'webhooks/events.store.ts',
     table: 'worker_heartbeats',
     why: 'Letting go of abandoned claims: a claim is taken over only when its worker has no heartbeat, seen in the same snapshot as the claim.',

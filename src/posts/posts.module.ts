@@ -18,6 +18,7 @@ import { PostsService } from './posts.service';
 import { PostWriter } from './post-writer';
 import { PostWriteBatcher } from './post-write-batcher';
 import { DeliveriesStore } from './deliveries.store';
+import { PostChartsStore } from './post-charts.store';
 import { PostsStore } from './posts.store';
 import { PublishDeliveryTask } from './publish-delivery.task';
 import { PublishLane } from './publish-lane';
@@ -41,6 +42,7 @@ import { QueueModule } from '../queue';
   controllers: [PostsController],
   providers: [
     PostsService,
+    PostChartsStore,
     PostAcceptance,
     PostReview,
     ContainerResolver,
@@ -56,6 +58,6 @@ import { QueueModule } from '../queue';
     UnpublishService,
     UnpublishDeliveryTask,
   ],
-  exports: [PostsStore, DeliveriesStore],
+  exports: [PostsStore, PostChartsStore, DeliveriesStore],
 })
 export class PostsModule {}

@@ -5,7 +5,7 @@ import { beforeCursorSql, createdMicrosSql, PageCursor } from '../common/http/pa
 import { Database } from '../database';
 import { fromPrefixedRow, prefixedColumns } from '../database';
 import type { Transaction } from '../database';
-import { Delivery, DeliveryStatus } from './delivery.entity';
+import { Delivery } from './delivery.entity';
 import {
   CLAIM_IDEMPOTENCY_KEY,
   IDEMPOTENCY_KEY,
@@ -134,20 +134,6 @@ export class PostsStore {
     return this.database
       .repository(Delivery)
       .find({ where: { postId: In(postIds) }, order: { createdAt: 'ASC', id: 'ASC' } });
-  }
-
-  /**
-   * The customer's posts of the last 7 days, counted by the set of their deliveries' statuses (a
-   * post's status is derived from those).
-   */
-  statusShapesOfLastWeek(customerId: string): Promise<Array<{ statuses: DeliveryStatus[]; count: number }>> {
-    return this.database.rows(
-      `SELECT statuses, count(*)::int AS count FROM (
-           SELECT array_agg(d.status ORDER BY d.status) AS statuses FROM posts p JOIN deliveries d ON d.post_id = p.id
-            WHERE p.customer_id = $1 AND p.created_at > now() - interval '7 days' GROUP BY p.id) shapes
-         GROUP BY statuses`,
-      [customerId],
-    );
   }
 
   /**

@@ -208,9 +208,11 @@ export class EventsStore {
     result: AttemptResult,
     transaction: Transaction,
   ): Promise<void> {
+    // The customer is the event's, copied so that a customer's attempts by time are one index range.
     await this.database.execute(
-      'INSERT INTO webhook_attempts (event_id, attempt_number, url, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)',
-      [eventId, attempt, url, result.statusCode, result.durationMs, result.error],
+      `INSERT INTO webhook_attempts (event_id, attempt_number, url, status_code, duration_ms, error, response_prefix, customer_id)
+       SELECT $1, $2, $3, $4, $5, $6, $7, customer_id FROM events WHERE id = $1`,
+      [eventId, attempt, url, result.statusCode, result.durationMs, result.error, result.responsePrefix ?? null],
       transaction,
     );
   }

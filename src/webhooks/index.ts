@@ -9,5 +9,7 @@ export { EventsStore } from './events.store';
 export type { FailingEvent } from './events.store';
 export { WebhookDeliveriesService } from './webhook-deliveries.service';
 export { WebhookEndpointsService } from './webhook-endpoints.service';
+export { WebhookInsightsStore } from './webhook-insights.store';
+export type { AttemptDay, EventExchange } from './webhook-insights.store';
 export { ROTATION_OVERLAP_SECONDS } from './webhook-secret-policy';
 export { WebhooksModule } from './webhooks.module';

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import { Clock } from '../common/clock/clock';
 import { UrlSafety } from '../common/url-safety';
 import { webhookAttemptSpan } from '../observability';
+import { RESPONSE_PREFIX_BYTES, responsePrefix } from './response-prefix';
 import { parseRetryAfter } from './retry-schedule';
 import { signWebhook, standardWebhookSignature } from './webhook-signature';
 
@@ -24,6 +25,8 @@ export interface AttemptResult {
   durationMs: number;
   error: string | null;
   retryAfterMs?: number;
+  /** The answer's first bytes as text (responsePrefix); absent when no answer came. */
+  responsePrefix?: string;
 }
 
 export function isDelivered(result: Pick<AttemptResult, 'statusCode'>): boolean {
@@ -32,6 +35,12 @@ export function isDelivered(result: Pick<AttemptResult, 'statusCode'>): boolean 
 
 /** Only so much of an error answer is worth keeping in the attempt log. */
 const MAX_ERROR_CHARS = 200;
+/**
+ * How long a 2xx's body is read for its first bytes. The status decides the attempt: a receiver
+ * that answered 2xx has the event, and one that then trickles or stalls its body must not have it
+ * sent again (a retry would be a duplicate), so its answer is kept with what came by then.
+ */
+export const DELIVERED_BODY_GRACE_MS = 1000;
 
 class AttemptTimeout extends Error {}
 
@@ -126,28 +135,34 @@ export class WebhookSender {
   }
 }
 
-/** The status, and for a failure the first characters of the answer (the rest is not read). */
+/**
+ * The status, the answer's first bytes (RESPONSE_PREFIX_BYTES, kept with the attempt; the rest is
+ * not read), and for a failure an error naming the first characters. Read within the attempt's
+ * timeout, as the status is; a 2xx's for DELIVERED_BODY_GRACE_MS at most.
+ */
 function answerOf(response: IncomingMessage, now: Date): Promise<Omit<AttemptResult, 'durationMs'>> {
   const statusCode = response.statusCode ?? 0;
   const retryAfterMs = parseRetryAfter(headerValue(response.headers['retry-after']), now);
-  if (isDelivered({ statusCode })) {
-    response.resume();
-    return Promise.resolve({ statusCode, error: null, retryAfterMs });
-  }
   return new Promise((resolve) => {
-    let text = '';
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const grace = isDelivered({ statusCode }) ? setTimeout(() => done(), DELIVERED_BODY_GRACE_MS) : undefined;
     const done = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(grace);
       response.destroy();
-      resolve({
-        statusCode,
-        error: `The receiver answered ${statusCode}${text ? `: ${text.slice(0, MAX_ERROR_CHARS)}` : ''}`,
-        retryAfterMs,
-      });
+      const prefix = responsePrefix(Buffer.concat(chunks));
+      const error = isDelivered({ statusCode })
+        ? null
+        : `The receiver answered ${statusCode}${prefix ? `: ${prefix.slice(0, MAX_ERROR_CHARS)}` : ''}`;
+      resolve({ statusCode, error, retryAfterMs, responsePrefix: prefix });
     };
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      text += chunk;
-      if (text.length >= MAX_ERROR_CHARS) done();
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= RESPONSE_PREFIX_BYTES) done();
     });
     response.on('end', done);
     response.on('error', done);

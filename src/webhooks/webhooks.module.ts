@@ -11,6 +11,7 @@ import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookEndpointsStore } from './webhook-endpoints.store';
+import { WebhookInsightsStore } from './webhook-insights.store';
 import { WebhookLane } from './webhook-lane';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
@@ -26,6 +27,7 @@ import { QueueModule } from '../queue';
   controllers: [WebhooksController],
   providers: [
     EventsStore,
+    WebhookInsightsStore,
     WebhookEndpointsStore,
     EventOutbox,
     WebhookEndpointsService,
@@ -36,6 +38,6 @@ import { QueueModule } from '../queue';
     UrlSafety,
     { provide: WebhookTestThrottle, useFactory: () => new WebhookTestThrottle() },
   ],
-  exports: [EventsStore, EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
+  exports: [EventsStore, WebhookInsightsStore, EventOutbox, WebhookEndpointsService, WebhookDeliveriesService],
 })
 export class WebhooksModule {}

@@ -130,7 +130,7 @@ describe('Dashboard over HTTP', () => {
     expect((await get(`/dashboard/webhook/events/${a.eventId}`, session)).status).toBe(200);
   });
 
-  it('shows on the post page the options and own text each delivery was accepted with', async () => {
+  it('shows on the post page the options and own text each delivery was accepted with, in its preview', async () => {
     const session = await signedIn(t, a.email, PASSWORD);
     const created = await createPost(t, a.customer, {
       tenant_id: TENANT,
@@ -141,8 +141,10 @@ describe('Dashboard over HTTP', () => {
     expect(created.status).toBe(202);
     const page = await get(`/dashboard/posts/${created.body.data.id}`, session);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<th scope="col">Options and own text</th>');
-    expect(page.text).toContain('Own text: Followers only, please');
+    // The delivery's preview shows the text it publishes (its own, options.x.containers) and its options.
+    const preview = page.text.slice(page.text.indexOf('<h2 id="previews-heading">'));
+    expect(preview).toContain('Text (its own)</p>\n<p class="preview-text">Followers only, please</p>');
+    expect(preview).not.toContain('Only people we follow may answer');
     expect(page.text).toMatch(
       /<code>\{(&quot;|&#34;|")replySettings(&quot;|&#34;|"):(&quot;|&#34;|")following(&quot;|&#34;|")\}<\/code>/,
     );

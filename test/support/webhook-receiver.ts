@@ -16,8 +16,8 @@ export interface Receipt {
   at: number;
 }
 
-/** How the receiver answers the next request: a status (with headers, after a delay), or by hanging up the connection. */
-export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang-up';
+/** How the receiver answers the next request: a status (with headers and a body, after a delay), or by hanging up the connection. */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; body?: string } | 'hang-up';
 
 /**
  * A real HTTP webhook receiver on loopback. It can be taken down (the port refuses connections)
@@ -61,7 +61,7 @@ export class WebhookReceiver {
         });
         const answer = this.answers.shift() ?? { status: 200 };
         if (answer === 'hang-up') return request.socket.destroy();
-        setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
+        setTimeout(() => response.writeHead(answer.status, answer.headers).end(answer.body), answer.delayMs ?? 0);
       });
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { sendPage } from '../http/page-reply';
+import { ChartsReader } from '../readers/charts.reader';
 import { OverviewReader } from '../readers/overview.reader';
 import { CurrentSession } from '../session/current-session.decorator';
 import { DashboardSessionGuard } from '../session/dashboard-session.guard';
@@ -20,11 +21,16 @@ import { PageContextFactory } from './page-context';
 export class OverviewController {
   constructor(
     private readonly overview: OverviewReader,
+    private readonly charts: ChartsReader,
     private readonly pages: PageContextFactory,
   ) {}
 
   @Get()
   async show(@CurrentSession() session: DashboardSession, @Res() reply: FastifyReply): Promise<void> {
-    sendPage(reply, overviewPage(this.pages.for(session), await this.overview.read(session.customerId)));
+    const [overview, charts] = await Promise.all([
+      this.overview.read(session.customerId),
+      this.charts.read(session.customerId),
+    ]);
+    sendPage(reply, overviewPage(this.pages.for(session), overview, charts));
   }
 }

@@ -8,6 +8,7 @@ import { WebhookView } from '../../webhooks';
 import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks';
 import { WebhookDeliveriesService } from '../../webhooks';
 import { WebhookEndpointsService } from '../../webhooks';
+import { WebhookInsightsStore } from '../../webhooks';
 import { ROTATION_OVERLAP_SECONDS } from '../../webhooks';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { doneNotice } from '../http/done-notice';
@@ -19,7 +20,9 @@ import { ROUTES } from '../routes';
 import { CurrentSession } from '../session/current-session.decorator';
 import { DashboardSessionGuard } from '../session/dashboard-session.guard';
 import type { DashboardSession } from '../session/dashboard-sessions.service';
-import { webhookEventPage, webhookPage, WebhookPageState } from '../views/webhook.page';
+import { FormError } from '../dashboard-errors';
+import { webhookEventPage } from '../views/webhook-event.page';
+import { webhookPage, WebhookPageState } from '../views/webhook.page';
 import { PageContextFactory } from './page-context';
 
 const EVENT_ID = /^evt_[0-9A-Za-z]{1,40}$/;
@@ -39,6 +42,7 @@ export class WebhookController {
   constructor(
     private readonly endpoints: WebhookEndpointsService,
     private readonly deliveries: WebhookDeliveriesService,
+    private readonly insights: WebhookInsightsStore,
     private readonly pages: PageContextFactory,
     private readonly clock: Clock,
   ) {}
@@ -96,8 +100,7 @@ export class WebhookController {
     @Query() query: FormFields,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const event = await this.deliveries.get(session.customerId, this.eventId(id));
-    sendPage(reply, webhookEventPage(this.pages.for(session), event, doneNotice(query, DONE)));
+    await this.eventPage(reply, session, this.eventId(id), doneNotice(query, DONE));
   }
 
   @Post('events/:id/resend')
@@ -109,8 +112,23 @@ export class WebhookController {
     const eventId = this.eventId(id);
     const outcome = await attempt(() => this.deliveries.resend(session.customerId, eventId));
     if (outcome.ok) return redirectTo(reply, `${ROUTES.webhook}/events/${eventId}?done=resent`);
-    const event = await this.deliveries.get(session.customerId, eventId);
-    sendPage(reply, webhookEventPage(this.pages.for(session), event, undefined, outcome.error), outcome.error.status);
+    await this.eventPage(reply, session, eventId, undefined, outcome.error);
+  }
+
+  /** The event with its attempts, and what was sent and answered (404 when unknown or another customer's). */
+  private async eventPage(
+    reply: FastifyReply,
+    session: DashboardSession,
+    eventId: string,
+    done?: string,
+    error?: FormError,
+  ): Promise<void> {
+    const [event, exchange] = await Promise.all([
+      this.deliveries.get(session.customerId, eventId),
+      this.insights.exchange(session.customerId, eventId),
+    ]);
+    if (!exchange) throw ApiException.notFound('Event');
+    sendPage(reply, webhookEventPage(this.pages.for(session), event, exchange, done, error), error?.status ?? 200);
   }
 
   private eventId(id: string): string {

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock/clock';
 import { ApiException } from '../../common/errors/api-exception';
+import { MediaService } from '../../media';
 import { Delivery } from '../../posts';
 import { PostView } from '../../posts';
 import { postView } from '../../posts';
 import { resolveDelivery } from '../../posts';
 import { PostsStore } from '../../posts';
 import type { PostStatus } from '../../posts';
+import { DeliveryPreview, deliveryPreview } from './delivery-preview';
 
 export const POST_PAGE_SIZE = 50;
 /** A status filter looks through this many of the newest posts (a post's status is derived, not stored). */
@@ -15,14 +18,21 @@ export interface PostDetail {
   view: PostView;
   /** The text of each container: the post, then its thread. */
   texts: string[];
-  /** By delivery id, the texts of a delivery with containers of its own (options.<network>.containers, an account override). */
-  ownTexts: Record<string, string[]>;
+  /** By delivery id, what the delivery published (or will): its account's containers, resolved as the worker does. */
+  previews: Record<string, DeliveryPreview>;
 }
+
+/** How long a thumbnail's signed URL on the post page works: the page is read now, not kept. */
+export const THUMBNAIL_URL_TTL_MS = 15 * 60 * 1000;
 
 /** Posts as the dashboard shows them: across tenants, newest first, read-only. */
 @Injectable()
 export class PostsReader {
-  constructor(private readonly posts: PostsStore) {}
+  constructor(
+    private readonly posts: PostsStore,
+    private readonly media: MediaService,
+    private readonly clock: Clock,
+  ) {}
 
   async search(customerId: string, filters: { tenantId?: string; status?: PostStatus }): Promise<PostView[]> {
     const posts = await this.posts.newest(
@@ -42,11 +52,14 @@ export class PostsReader {
     const post = await this.posts.find(customerId, id);
     if (!post) throw ApiException.notFound('Post');
     const deliveries = await this.posts.deliveriesOf([post.id]);
-    const ownTexts: Record<string, string[]> = {};
+    const expiresAt = new Date(this.clock.now().getTime() + THUMBNAIL_URL_TTL_MS);
+    const sign = (mediaId: string, contentType: string) => this.media.fileUrl(mediaId, contentType, expiresAt);
+    const previews: Record<string, DeliveryPreview> = {};
     for (const delivery of deliveries) {
+      // The resolver the worker publishes with: what is shown is what was (or will be) sent.
       const { containers } = resolveDelivery(post, delivery.accountId, delivery.platform);
-      if (containers !== post.containers) ownTexts[delivery.id] = containers.map((container) => container.content);
+      previews[delivery.id] = deliveryPreview(containers, containers !== post.containers, sign);
     }
-    return { view: postView(post, deliveries), texts: post.containers.map((container) => container.content), ownTexts };
+    return { view: postView(post, deliveries), texts: post.containers.map((container) => container.content), previews };
   }
 }

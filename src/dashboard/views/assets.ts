@@ -53,6 +53,23 @@ ul.plain{list-style:none;padding:0}ul.plain li{display:flex;flex-wrap:wrap;gap:8
 .result{padding:10px;border-radius:6px;background:#eef0f3}
 .muted{color:#667085}
 dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
+/* Charts: inline SVG, coloured by class (the CSP allows no style attribute); status colours name the same tones as the badges. */
+figure.chart{margin:0 0 8px}.chart-svg{display:block;width:100%;height:auto;max-height:260px}
+.chart-svg text{font-size:11px;fill:#4b5563}.chart-svg .value{fill:#1b1f24}.chart-svg .rate text{font-size:13px}
+.chart-svg .axis{stroke:#9aa4b2}.chart-svg .grid-line{stroke:#e5e7eb;stroke-dasharray:4 4}
+.chart-svg .line{fill:none;stroke:#0b57d0;stroke-width:2}.chart-svg .dot{fill:#0b57d0}
+.chart-svg .track{fill:#eef0f3}.chart-svg .fill{fill:#12b76a}
+.s-published{fill:#12b76a;background:#12b76a}.s-partially_published{fill:#f79009;background:#f79009}.s-failed{fill:#d92d20;background:#d92d20}
+.s-queued{fill:#84adff;background:#84adff}.s-scheduled{fill:#b2ccff;background:#b2ccff}.s-publishing{fill:#2e90fa;background:#2e90fa}
+.s-canceled{fill:#98a2b3;background:#98a2b3}.s-unpublishing{fill:#667085;background:#667085}.s-deleted{fill:#475467;background:#475467}
+ul.legend{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;margin:4px 0;padding:0;font-size:14px}
+.swatch{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:6px;vertical-align:-1px}
+details.chart-figures summary{cursor:pointer;color:#0b57d0;font-size:14px}
+/* What a delivery published: its text as written (line breaks kept), its images small. */
+.preview{border-top:1px solid #e5e7eb;padding:12px 0}.preview:first-of-type{border-top:0}
+.preview-text{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0}
+.thumbs{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0;margin:4px 0}.thumbs img{width:96px;height:96px;object-fit:cover;border-radius:6px;border:1px solid #dde1e6}
+pre.exchange{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f7f9;border:1px solid #e5e7eb;border-radius:6px;padding:8px;margin:4px 0;font-size:13px;max-height:360px;overflow-y:auto}
 @media (max-width:600px){.who{margin-left:0;width:100%}dl.facts{grid-template-columns:minmax(0,1fr)}main{padding:12px}}
 `;
 

@@ -1,18 +1,16 @@
 import { ROUTES } from '../routes';
+import type { DashboardCharts } from '../readers/charts.reader';
 import { Overview } from '../readers/overview.reader';
 import { badge, when } from './format';
 import { html, SafeHtml } from './html';
 import { layout, PageContext } from './layout';
+import { networksChart, postsChart, webhookCharts } from './overview-charts.section';
 
-export function overviewPage(context: PageContext, overview: Overview): SafeHtml {
+export function overviewPage(context: PageContext, overview: Overview, charts: DashboardCharts): SafeHtml {
   const accounts = overview.accounts.length
     ? html`<table><thead><tr><th scope="col">Network</th><th scope="col">Status</th><th scope="col">Accounts</th></tr></thead><tbody>
 ${overview.accounts.map((row) => html`<tr><td>${row.platform}</td><td>${badge(row.status)}</td><td>${row.count}</td></tr>`)}</tbody></table>`
     : html`<p class="muted">No connected accounts yet.</p>`;
-  const posts = overview.postsLast7Days.length
-    ? html`<table><thead><tr><th scope="col">Status</th><th scope="col">Posts</th></tr></thead><tbody>
-${overview.postsLast7Days.map((row) => html`<tr><td>${badge(row.status)}</td><td>${row.count}</td></tr>`)}</tbody></table>`
-    : html`<p class="muted">No posts in the last 7 days.</p>`;
   const failing = overview.failingEvents.length
     ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Created</th></tr></thead><tbody>
 ${overview.failingEvents.map(
@@ -26,8 +24,10 @@ ${overview.failingEvents.map(
     'Overview',
     html`<div class="grid">
 <section class="card" aria-labelledby="accounts-heading"><h2 id="accounts-heading">Connected accounts</h2>${accounts}</section>
-<section class="card" aria-labelledby="posts-heading"><h2 id="posts-heading">Posts, last 7 days</h2>${posts}</section>
+${networksChart(charts)}
 </div>
+${postsChart(charts)}
+${webhookCharts(charts)}
 <section class="card" aria-labelledby="failing-heading"><h2 id="failing-heading">Failing webhook deliveries</h2>${failing}</section>`,
   );
 }

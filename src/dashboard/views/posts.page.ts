@@ -9,6 +9,7 @@ import { badge, externalLink, options, when } from './format';
 import { html, SafeHtml } from './html';
 import { layout, PageContext } from './layout';
 import { commentsSection } from './comments.section';
+import { deliveryPreviewsSection } from './delivery-preview.section';
 import { metricsSection } from './metrics.section';
 
 export interface PostsPageState {
@@ -48,26 +49,13 @@ export interface PostExtras {
   answers: CommentRequestView[];
 }
 
-/** The network options a delivery was accepted with (options.<network>, the account's override on top), as sent in the request. */
-function optionsOf(options: Record<string, unknown> | undefined): SafeHtml {
-  // Views stored for an idempotent replay before options existed have none.
-  if (!options || Object.keys(options).length === 0) return html`<span class="muted">none</span>`;
-  return html`<code>${JSON.stringify(options)}</code>`;
-}
-
-/** A delivery's own texts (its network's or its account's containers), when it has them. */
-function ownTexts(texts: string[] | undefined): SafeHtml | null {
-  if (!texts) return null;
-  return html`${texts.map((text, index) => html`<br>${index === 0 ? 'Own text' : `Own thread ${index}`}: ${text || html`<span class="muted">(media only)</span>`}`)}`;
-}
-
 export function postPage(context: PageContext, detail: PostDetail, extras: PostExtras): SafeHtml {
   const { view } = detail;
   const deliveries = view.deliveries.map(
     (
       delivery,
     ) => html`<tr><td><a href="${ROUTES.accounts}/${delivery.accountId}"><code>${delivery.accountId}</code></a><br>${delivery.platform}</td><td>${badge(delivery.status)}</td>
-<td>${externalLink(delivery.permalink)}</td><td>${delivery.attempts}</td><td>${delivery.error ? html`<strong>${delivery.error.code}</strong>: ${delivery.error.message}` : html`<span class="muted">none</span>`}</td><td>${when(delivery.publishedAt)}${delivery.deletedAt ? html`<br>deleted ${when(delivery.deletedAt)}` : null}</td><td>${optionsOf(delivery.options)}${ownTexts(detail.ownTexts[delivery.id])}</td></tr>`,
+<td>${externalLink(delivery.permalink)}</td><td>${delivery.attempts}</td><td>${delivery.error ? html`<strong>${delivery.error.code}</strong>: ${delivery.error.message}` : html`<span class="muted">none</span>`}</td><td>${when(delivery.publishedAt)}${delivery.deletedAt ? html`<br>deleted ${when(delivery.deletedAt)}` : null}</td></tr>`,
   );
   return layout(
     context,
@@ -79,8 +67,9 @@ ${view.scheduledAt ? html`<dt>Scheduled for</dt><dd>${when(view.scheduledAt)}</d
 ${detail.texts.map((text, index) => html`<dt>${index === 0 ? 'Text' : `Thread ${index}`}</dt><dd>${text || html`<span class="muted">(media only)</span>`}</dd>`)}
 </dl></section>
 <section class="card" aria-labelledby="deliveries-heading"><h2 id="deliveries-heading">Deliveries</h2>
-<div class="table-wrap"><table><thead><tr><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Permalink</th><th scope="col">Attempts</th><th scope="col">Error</th><th scope="col">Published</th><th scope="col">Options and own text</th></tr></thead><tbody>${deliveries}</tbody></table></div>
+<div class="table-wrap"><table><thead><tr><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Permalink</th><th scope="col">Attempts</th><th scope="col">Error</th><th scope="col">Published</th></tr></thead><tbody>${deliveries}</tbody></table></div>
 </section>
+${deliveryPreviewsSection(view.deliveries, detail.previews)}
 ${metricsSection(extras.metrics)}
 ${commentsSection(view.id, view.deliveries, extras.answers)}
 <p><a href="${ROUTES.posts}">All posts</a></p>`,

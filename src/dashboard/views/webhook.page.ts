@@ -1,4 +1,4 @@
-import { EventDeliveryView, EventPageView, TestAttemptView } from '../../webhooks';
+import { EventPageView, TestAttemptView } from '../../webhooks';
 import { WebhookView } from '../../webhooks';
 import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks';
 import type { EventDeliveryStatus } from '../../webhooks';
@@ -31,15 +31,6 @@ function rotateForm(context: PageContext, state: WebhookPageState): SafeHtml | n
   return html`${state.error?.form === 'rotate' ? formError(state.error.message, state.error.details) : null}
 <form method="post" action="${ROUTES.webhook}/secret/rotate">${csrfField(context.session)}<button type="submit" class="secondary">Rotate secret</button>
 <span class="muted">A new secret signs every delivery at once; the old one signs them too for 24 hours${state.endpoint.previousSecretExpiresAt ? html` (the previous one: until ${when(state.endpoint.previousSecretExpiresAt)})` : null}.</span></form>`;
-}
-
-function attemptsTable(event: EventDeliveryView): SafeHtml {
-  if (!event.attempts.length) return html`<p class="muted">No attempts yet.</p>`;
-  return html`<div class="table-wrap"><table><thead><tr><th scope="col">#</th><th scope="col">URL</th><th scope="col">Answer</th><th scope="col">Duration</th><th scope="col">Error</th><th scope="col">When</th></tr></thead><tbody>
-${event.attempts.map(
-  (attempt) =>
-    html`<tr><td>${attempt.attempt}</td><td><code>${attempt.url}</code></td><td>${attempt.statusCode ?? html`<span class="muted">no answer</span>`}</td><td>${attempt.durationMs} ms</td><td>${attempt.error ?? ''}</td><td>${when(attempt.attemptedAt)}</td></tr>`,
-)}</tbody></table></div>`;
 }
 
 export function webhookPage(context: PageContext, state: WebhookPageState): SafeHtml {
@@ -100,28 +91,5 @@ ${
 }
 ${older}
 </section>`,
-  );
-}
-
-export function webhookEventPage(
-  context: PageContext,
-  event: EventDeliveryView,
-  done?: string,
-  error?: FormError,
-): SafeHtml {
-  return layout(
-    context,
-    'webhook',
-    `Event ${event.event}`,
-    html`${notice(done)}${formError(error?.message, error?.details)}
-<section class="card">
-<dl class="facts"><dt>Event id</dt><dd><code>${event.id}</code></dd><dt>Status</dt><dd>${badge(event.status)}</dd><dt>Tenant</dt><dd>${event.tenantId ?? 'none'}</dd>
-<dt>Created</dt><dd>${when(event.createdAt)}</dd><dt>Delivered</dt><dd>${when(event.deliveredAt)}</dd>
-${event.nextAttemptAt ? html`<dt>Next attempt</dt><dd>${when(event.nextAttemptAt)}</dd>` : null}
-${event.failureReason ? html`<dt>Failure</dt><dd>${event.failureReason}</dd>` : null}</dl>
-<form method="post" action="${ROUTES.webhook}/events/${event.id}/resend">${csrfField(context.session)}<button type="submit" class="secondary">Resend event</button></form>
-</section>
-<section class="card" aria-labelledby="attempts-heading"><h2 id="attempts-heading">Attempts</h2>${attemptsTable(event)}</section>
-<p><a href="${ROUTES.webhook}">Back to the delivery log</a></p>`,
   );
 }
