@@ -14,6 +14,7 @@ export type {
 } from './metrics/service-metrics';
 export type { HeartbeatAges, LaneBacklog, QueueLane } from './metrics/queue-backlog';
 export {
+  backgroundJobSpan,
   currentTraceParent,
   deliveryAttemptSpan,
   failActiveSpan,

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
-import { Logger as GraphileLogger, run, Runner, TaskList, WorkerEvents } from 'graphile-worker';
+import { Logger as GraphileLogger, JobHelpers, run, Runner, TaskList, WorkerEvents } from 'graphile-worker';
 import { APP_CONFIG } from '../config';
+import { backgroundJobSpan } from '../observability';
 import type { AppConfig } from '../config';
 import { LaneRunner } from './lane-runner';
 import { TaskRegistry } from './task-registry';
@@ -54,7 +55,13 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   private async start(): Promise<void> {
     const liveness = this.liveness;
     const taskList: TaskList = Object.fromEntries(
-      this.tasks.entries().map(([name, handler]) => [name, (payload: unknown) => handler(payload)]),
+      this.tasks
+        .entries()
+        .map(([name, handler]) => [
+          name,
+          (payload: unknown, helpers: JobHelpers) =>
+            backgroundJobSpan({ task: name, attempt: helpers.job.attempts }, () => handler(payload)),
+        ]),
     );
     const events: WorkerEvents = new EventEmitter();
     const ids: string[] = [];

@@ -3,5 +3,5 @@ export { networkCallSpan } from './network-call-span';
 export { traceRequests } from './request-spans';
 export { currentTraceParent, failActiveSpan, inSpan } from './spans';
 export { TracingModule } from './tracing.module';
-export { deliveryAttemptSpan, periodicTaskSpan, webhookAttemptSpan } from './work-spans';
+export { backgroundJobSpan, deliveryAttemptSpan, periodicTaskSpan, webhookAttemptSpan } from './work-spans';
 export type { DeliveryAttempt } from './work-spans';

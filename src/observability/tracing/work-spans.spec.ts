@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { traceInMemory } from './tracing.testing';
-import { deliveryAttemptSpan, periodicTaskSpan, webhookAttemptSpan } from './work-spans';
+import { backgroundJobSpan, deliveryAttemptSpan, periodicTaskSpan, webhookAttemptSpan } from './work-spans';
 
 describe('the spans of background work', () => {
   let tracing: ReturnType<typeof traceInMemory>;
@@ -65,5 +65,17 @@ describe('the spans of background work', () => {
     expect(span!.name).toBe('periodic token-scan');
     expect(span!.parentSpanContext).toBeUndefined();
     expect(span!.attributes).toEqual({ 'sps.task': 'token-scan', 'error.type': 'TypeError' });
+  });
+
+  it('makes a background job a span of its own, named by its task, with its attempt and no payload', async () => {
+    const answer = await backgroundJobSpan({ task: 'refresh-token', attempt: 2 }, async () => 'refreshed');
+    expect(answer).toBe('refreshed');
+    const [span] = await tracing.spans();
+    expect({ name: span!.name, kind: span!.kind, attributes: span!.attributes }).toEqual({
+      name: 'job refresh-token',
+      kind: SpanKind.CONSUMER,
+      attributes: { 'sps.task': 'refresh-token', 'sps.job.attempt': 2 },
+    });
+    expect(span!.parentSpanContext).toBeUndefined();
   });
 });

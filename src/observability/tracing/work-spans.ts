@@ -95,3 +95,20 @@ function hostOf(url: string): string {
 export function periodicTaskSpan<T>(task: string, work: () => Promise<T>): Promise<T> {
   return inSpan(() => ({ name: `periodic ${task}`, attributes: { 'sps.task': task } }), work);
 }
+
+/**
+ * The span of one background job a worker runs from the job queue (a token refresh, a metrics
+ * read, a comment scan, a purge): the task's name and the job's attempt, never its payload. The
+ * network calls the job makes are its children. A job queued by a periodic round is a root of its
+ * own: it may run much later, on another worker.
+ */
+export function backgroundJobSpan<T>(job: { task: string; attempt: number }, work: () => Promise<T>): Promise<T> {
+  return inSpan(
+    () => ({
+      name: `job ${job.task}`,
+      kind: SpanKind.CONSUMER,
+      attributes: { 'sps.task': job.task, 'sps.job.attempt': job.attempt },
+    }),
+    work,
+  );
+}
