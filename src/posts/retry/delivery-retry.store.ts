@@ -28,15 +28,15 @@ export class DeliveryRetryStore {
    * failed. With `lookFirst` it becomes `publishing`: the state a cut-off attempt leaves, from which
    * the next attempt looks on the network before posting (DeliveriesStore.begin's `resuming`);
    * otherwise `pending`, as a new delivery. The failure is cleared (the post.failed event keeps it),
-   * and the counts of attempts and of rate-limit waits start again: a retry has the whole retry
-   * budget of a new delivery. Its progress is kept, so steps already done on the network (a
+   * and the counts of attempts and of rate-limit waits start again, and `retried_at` bounds its
+   * rate-limit waits from now (afterFailure): a retry has the whole budget of a new delivery. Its progress is kept, so steps already done on the network (a
    * thread's first parts, uploaded media) are not done twice.
    */
   async makeDue(id: string, lookFirst: boolean, transaction: Transaction): Promise<boolean> {
     const status: DeliveryStatus = lookFirst ? 'publishing' : 'pending';
     const changed = await this.database.rows<{ id: string }>(
       `UPDATE deliveries SET status = $2, attempts = 0, rate_limit_waits = 0, error_code = NULL, error_message = NULL,
-              next_attempt_at = NULL, due_at = now(), updated_at = now()
+              next_attempt_at = NULL, due_at = now(), retried_at = now(), updated_at = now()
         WHERE id = $1 AND status = 'failed' RETURNING id`,
       [id, status],
       transaction,
