@@ -3,6 +3,7 @@ import request from 'supertest';
 import { connectAccount, ConnectedAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
 import { emulatorControl } from '../support/emulator-control';
+import { startMediaServer } from '../support/media-server';
 import { awaitingRetry, createPost, makeDueNow, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
 import { until } from '../support/until';
@@ -20,14 +21,17 @@ const RUN = randomBytes(4).toString('hex');
 describe('Retrying a failed delivery', () => {
   let t: TestApp & { baseUrl: string };
   let customer: TestCustomer;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
   const emulator = emulatorControl(() => t.baseUrl);
 
   beforeAll(async () => {
-    t = await startEmulatedApp();
+    media = await startMediaServer();
+    t = await startEmulatedApp({ env: { ALLOW_PRIVATE_URLS: 'true' } });
     customer = await t.createCustomer();
   });
   afterAll(async () => {
     await t?.close();
+    await media?.close();
   });
   afterEach(async () => {
     await emulator.clearFaults();
@@ -112,6 +116,38 @@ describe('Retrying a failed delivery', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('delivery_not_failed');
     expect(await tweetsSaying(account, text)).toHaveLength(1);
+  });
+
+  it('makes a new Instagram container on retry when the failed one ended in ERROR: published once', async () => {
+    const account = await connectAccount(t, customer, 'instagram', TENANT, { freshUser: `retry-ig-${RUN}` });
+    await emulator.control('POST', '/faults', {
+      network: 'instagram',
+      accountId: account.networkAccountId,
+      fault: 'container_error',
+      count: 1,
+    });
+    const text = `A loaf that failed once ${RUN}`;
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: text, media: [{ url: media.url('photo.jpg') }] }],
+    });
+    expect(accepted.status).toBe(202);
+    const failed = await settledPost(t, customer, accepted.body.data.id);
+    expect(failed.status).toBe('failed');
+    const deliveryId = failed.deliveries[0]!.id;
+    expect(await emulator.published('instagram', account.networkAccountId)).toEqual([]);
+
+    // The fault is spent, as a fixed medium would be: the retry must not read the dead container again.
+    expect((await retry(failed.id, deliveryId)).status).toBe(202);
+    const published = await settledPost(t, customer, failed.id);
+    const onInstagram = (await emulator.published('instagram', account.networkAccountId)).filter(
+      (item) => item.text === text,
+    );
+    expect(published.deliveries[0]).toEqual(
+      expect.objectContaining({ status: 'published', platformPostId: onInstagram[0]?.postId, error: null }),
+    );
+    expect(onInstagram).toHaveLength(1);
   });
 
   it('adopts the tweet a failed delivery did make (its answer lost, then refused as a duplicate): no second tweet', async () => {
