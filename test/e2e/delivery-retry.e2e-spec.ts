@@ -77,7 +77,11 @@ describe('Retrying a failed delivery', () => {
     const failed = await settledPost(t, customer, created.id);
     expect(failed.status).toBe('failed');
     expect(failed.deliveries[0]).toEqual(
-      expect.objectContaining({ status: 'failed', attempts: 1, error: expect.objectContaining({ code: 'network_rejected' }) }),
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        error: expect.objectContaining({ code: 'network_rejected' }),
+      }),
     );
     expect(await tweetsSaying(account, text)).toEqual([]);
     const deliveryId = failed.deliveries[0]!.id;
