@@ -72,6 +72,10 @@ export class Delivery {
   @Column('timestamptz', { name: 'published_at', nullable: true })
   publishedAt!: Date | null;
 
+  /** When the delivery was last retried after failing (POST …/retry); its rate-limit waits are bounded from then. */
+  @Column('timestamptz', { name: 'retried_at', nullable: true })
+  retriedAt!: Date | null;
+
   /** When the network confirmed the delete (or said the post was already gone). */
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt!: Date | null;

@@ -26,6 +26,9 @@ import { PurgeIdempotencyKeys } from './purge-idempotency-keys.task';
 import { UnpublishDeliveryTask } from './unpublish/unpublish-delivery.task';
 import { UnpublishService } from './unpublish/unpublish.service';
 import { QueueModule } from '../queue';
+import { DeliveryRetryController } from './retry/delivery-retry.controller';
+import { DeliveryRetryService } from './retry/delivery-retry.service';
+import { DeliveryRetryStore } from './retry/delivery-retry.store';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
@@ -39,7 +42,7 @@ import { QueueModule } from '../queue';
     MediaModule,
     ClockModule,
   ],
-  controllers: [PostsController],
+  controllers: [PostsController, DeliveryRetryController],
   providers: [
     PostsService,
     PostChartsStore,
@@ -57,6 +60,8 @@ import { QueueModule } from '../queue';
     MediaReachability,
     UnpublishService,
     UnpublishDeliveryTask,
+    DeliveryRetryService,
+    DeliveryRetryStore,
   ],
   exports: [PostsStore, PostChartsStore, DeliveriesStore],
 })

@@ -113,4 +113,18 @@ describe('afterFailure', () => {
       code: 'rate_limited',
     });
   });
+
+  it('counts that bound from the retry of a delivery retried after failing', () => {
+    const old = new Date(now.getTime() - 5 * MAX_RATE_LIMIT_WAIT_MS);
+    const retriedAt = new Date(now.getTime() - 60_000);
+    expect(afterFailure({ attempts: 1, rateLimitWaits: 0, createdAt: old, retriedAt }, limited, now, () => 0)).toEqual({
+      kind: 'retry',
+      at: new Date(now.getTime() + 15 * 60_000 + 1_000),
+      rateLimited: true,
+      code: 'rate_limited',
+    });
+    expect(afterFailure({ attempts: 1, rateLimitWaits: 0, createdAt: old, retriedAt: null }, limited, now).kind).toBe(
+      'fail',
+    );
+  });
 });

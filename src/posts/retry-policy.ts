@@ -46,10 +46,11 @@ export type AfterFailure =
  * rate limit waits for the network's window (a usage cap for its period), however many times, within
  * MAX_RATE_LIMIT_WAIT_MS of the delivery's creation: the issue asks that a publish over the limit
  * wait, not fail. Other
- * transient errors retry until MAX_ATTEMPTS attempts that were not rate-limit waits.
+ * transient errors retry until MAX_ATTEMPTS attempts that were not rate-limit waits. A delivery
+ * retried after failing (`retriedAt`) has the waits of a new one: the bound counts from its retry.
  */
 export function afterFailure(
-  delivery: { attempts: number; rateLimitWaits: number; createdAt: Date },
+  delivery: { attempts: number; rateLimitWaits: number; createdAt: Date; retriedAt?: Date | null },
   error: NetworkError,
   now: Date,
   random: () => number = Math.random,
@@ -60,7 +61,8 @@ export function afterFailure(
     // A usage cap (X's monthly or daily cap) waits the same way, for the end of its period, under its own code.
     const code = error.details.usageCap ? 'usage_capped' : 'rate_limited';
     const at = nextAttemptAt(error, delivery.attempts, now, random);
-    if (at.getTime() - delivery.createdAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) return { kind: 'fail', code };
+    const waitingSince = delivery.retriedAt ?? delivery.createdAt;
+    if (at.getTime() - waitingSince.getTime() > MAX_RATE_LIMIT_WAIT_MS) return { kind: 'fail', code };
     return { kind: 'retry', at, rateLimited: true, code };
   }
   if (delivery.attempts - delivery.rateLimitWaits >= MAX_ATTEMPTS) return { kind: 'fail', code: 'retries_exhausted' };

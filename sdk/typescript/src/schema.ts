@@ -287,6 +287,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/posts/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a failed delivery again
+         * @description Makes a `failed` delivery due again (after reconnecting its account, or fixing its media) and answers the post (202): the delivery is `pending`, or `publishing` when an earlier attempt had begun. Such an attempt first looks on the network for the post the failed delivery may already have made (a worker cut off mid-call, an answer lost on the way back) and adopts it: the post is never published twice. The retry has the attempts of a new delivery (its `attempts` start again from 0), and ends with post.published or post.failed as any delivery; post.completed is recorded again when the post is complete again. A delivery that is not `failed` (a retry already accepted included) is refused with 409 `delivery_not_failed`; an expired or disconnected account with 409 `account_not_active`.
+         */
+        post: operations["retryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/posts/{id}/comments": {
         parameters: {
             query?: never;
@@ -557,17 +577,18 @@ export interface components {
          *     - `boards_not_supported`: 409, GET /social-accounts/{id}/boards: the account's network has no boards (or other places a post must name) to pick from
          *     - `idempotency_key_reused`: 409, This Idempotency-Key was used with a different body
          *     - `idempotency_key_in_use`: 409, A request with this Idempotency-Key is still being processed; retry
+         *     - `delivery_not_failed`: 409, Retrying a delivery: only a failed delivery can be retried (this one is pending, publishing, published, canceled or deleted, or a retry of it was already accepted)
          *     - `webhook_not_configured`: 409, No webhook is set: PUT /api/v1/webhooks first
          *     - `webhook_disabled`: 409, The webhook is disabled (the receiver answered 410 Gone); PUT it again
          *     - `webhook_secret_unreadable`: 409, The stored webhook secret cannot be opened; PUT the webhook again
          *     - `delivery_not_published`: 409, The delivery is not (or no longer) on the network, so it has no comments
-         *     - `account_not_active`: 409, The delivery's account is expired or disconnected; reconnect it
+         *     - `account_not_active`: 409, The delivery's account is expired or disconnected (comments, a retry); reconnect it
          *     - `reply_not_in_thread`: 422, Answering a comment: replyToId is known to be under another delivery (another of your posts, or a comment found under one)
          *     - `network_unavailable`: 502, The network failed to answer or refused the read; `message` says why
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "boards_not_supported" | "idempotency_key_reused" | "idempotency_key_in_use" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "boards_not_supported" | "idempotency_key_reused" | "idempotency_key_in_use" | "delivery_not_failed" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -4007,6 +4028,116 @@ export interface operations {
             };
             /** @description Unknown, or belongs to another customer (`not_found`) */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    retryDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: string;
+                /** @description The delivery's id */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state. On this route: `delivery_not_failed`, `account_not_active` */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

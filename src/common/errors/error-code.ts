@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   // Posts.
   idempotency_key_reused: HttpStatus.CONFLICT,
   idempotency_key_in_use: HttpStatus.CONFLICT,
+  delivery_not_failed: HttpStatus.CONFLICT,
   // Webhooks.
   webhook_not_configured: HttpStatus.CONFLICT,
   webhook_disabled: HttpStatus.CONFLICT,
@@ -91,11 +92,13 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
     "GET /social-accounts/{id}/boards: the account's network has no boards (or other places a post must name) to pick from",
   idempotency_key_reused: 'This Idempotency-Key was used with a different body',
   idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed; retry',
+  delivery_not_failed:
+    'Retrying a delivery: only a failed delivery can be retried (this one is pending, publishing, published, canceled or deleted, or a retry of it was already accepted)',
   webhook_not_configured: 'No webhook is set: PUT /api/v1/webhooks first',
   webhook_disabled: 'The webhook is disabled (the receiver answered 410 Gone); PUT it again',
   webhook_secret_unreadable: 'The stored webhook secret cannot be opened; PUT the webhook again',
   delivery_not_published: 'The delivery is not (or no longer) on the network, so it has no comments',
-  account_not_active: "The delivery's account is expired or disconnected; reconnect it",
+  account_not_active: "The delivery's account is expired or disconnected (comments, a retry); reconnect it",
   reply_not_in_thread:
     'Answering a comment: replyToId is known to be under another delivery (another of your posts, or a comment found under one)',
   network_unavailable: 'The network failed to answer or refused the read; `message` says why',

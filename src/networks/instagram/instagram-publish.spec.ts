@@ -325,6 +325,22 @@ describe('InstagramAdapter publishing', () => {
     expect(http.requests).toHaveLength(2);
   });
 
+  it('forgets a container in ERROR, so that a retry of the failed delivery makes a new one', async () => {
+    const progress = {
+      childIds: [],
+      commentIds: [],
+      containerId: 'c1',
+      containerCreatedAt: new Date(NOW.getTime() - 60 * SECOND).toISOString(),
+    };
+    const { adapter } = adapterWith(answer(200, statusAnswer('c1', 'ERROR', 'Error: Media download has failed')));
+    const delivery = request([part('Cake', ['image', JPG])], { progress });
+    await expect(adapter.publish(delivery)).rejects.toMatchObject({
+      kind: 'permanent',
+      details: expect.objectContaining({ mediaUnavailable: true }),
+    });
+    expect(delivery.checkpoints).toEqual([{ childIds: [], commentIds: [] }]);
+  });
+
   it('forgets an EXPIRED container so that the retry makes a new one', async () => {
     const progress = {
       childIds: ['i1', 'i2'],

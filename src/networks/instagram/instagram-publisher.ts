@@ -115,6 +115,9 @@ async function publishContainer(
         : adoptPublishedMedium(call, post, progress);
     case 'ERROR': {
       const status = stringField(container, 'status') ?? 'ERROR';
+      // A container in ERROR can never be published: forgotten, so that a retry of the failed
+      // delivery (once its media are fixed) makes a new one instead of failing again on this one.
+      await call.save({ childIds: [], commentIds: progress.commentIds });
       throw new NetworkError(
         'instagram',
         'permanent',

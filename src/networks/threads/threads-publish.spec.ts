@@ -240,9 +240,12 @@ describe('ThreadsAdapter publishing (requests checked against the Threads contra
       idAnswer('v1'),
       statusAnswer('v1', 'ERROR', 'FAILED_DOWNLOADING_VIDEO'),
     );
-    await expect(adapter.publish(request([{ text: '', media: [{ kind: 'video', url: MP4 }] }]))).rejects.toMatchObject({
+    const delivery = request([{ text: '', media: [{ kind: 'video', url: MP4 }] }]);
+    await expect(adapter.publish(delivery)).rejects.toMatchObject({
       kind: 'permanent',
       details: { mediaUnavailable: true },
     });
+    // The container is forgotten: a retry of the failed delivery makes a new one.
+    expect(delivery.checkpoints.at(-1)).toEqual({ parts: [{ childIds: [] }] });
   });
 });

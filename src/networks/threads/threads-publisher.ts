@@ -87,6 +87,8 @@ async function publishPart(
     case 'PUBLISHED':
       return adoptPublished(call, index, post, part);
     case 'ERROR':
+      // Never publishable: forgotten (as EXPIRED), so a retry of the failed delivery makes a new one.
+      await call.save(index, { childIds: [] });
       throw containerFailed(container);
     case 'EXPIRED':
       // A container lives 24 hours: forgetting it lets the retry make a new one; nothing was published.
