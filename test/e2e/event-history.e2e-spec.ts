@@ -1,0 +1,361 @@
+import { Client } from 'pg';
+import request from 'supertest';
+import { Database } from '../../src/database/database';
+import { EventOutbox } from '../../src/webhooks/event-outbox';
+import { PurgeOldEvents } from '../../src/webhooks/purge-old-events.task';
+import { connectAccount } from '../support/connect-account';
+import { startEmulatedApp } from '../support/connect-flow';
+import { createPost, settledPost } from '../support/posts';
+import { testWorldOf } from '../support/sandbox-worlds';
+import { TestApp, TestCustomer } from '../support/test-app';
+import { until } from '../support/until';
+import { WebhookReceiver } from '../support/webhook-receiver';
+
+const SECRET = 'whsec-test-0123456789abcdef';
+const TENANT = 'tenant-history';
+
+interface EventBody {
+  id: string;
+  event: string;
+  tenantId: string | null;
+  timestamp: string;
+  data: Record<string, unknown>;
+  livemode: boolean;
+}
+
+interface Page {
+  status: number;
+  events: EventBody[];
+  nextCursor: string | null;
+  body: { success: boolean; error?: { code: string; message: string; details?: Array<{ field: string }> } };
+}
+
+/** The event history: every event, oldest first from a cursor, complete after an outage, none skipped by a late commit. */
+describe('The event history (GET /api/v1/events)', () => {
+  let t: TestApp & { baseUrl: string };
+
+  const list = async (customer: TestCustomer, query = ''): Promise<Page> => {
+    const answer = await request(t.server).get(`/api/v1/events${query}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    return {
+      status: answer.status,
+      events: answer.body.data as EventBody[],
+      nextCursor: (answer.body.pagination?.nextCursor ?? null) as string | null,
+      body: answer.body,
+    };
+  };
+  const getOne = (customer: TestCustomer, id: string) =>
+    request(t.server).get(`/api/v1/events/${id}`).set('Authorization', `Bearer ${customer.apiKey}`);
+
+  /** Follows nextCursor from `after` (the start when absent) to the end; the events and the last id read. */
+  async function readToEnd(
+    customer: TestCustomer,
+    after?: string,
+    extra = '',
+  ): Promise<{ events: EventBody[]; last?: string; pages: number }> {
+    const events: EventBody[] = [];
+    let cursor = after;
+    let pages = 0;
+    for (;;) {
+      const page = await list(customer, `?${cursor ? `after=${cursor}&` : ''}${extra}`);
+      expect(page.status).toBe(200);
+      pages += 1;
+      events.push(...page.events);
+      if (page.events.length) cursor = page.events[page.events.length - 1]!.id;
+      if (!page.nextCursor) return { events, last: cursor, pages };
+      cursor = page.nextCursor;
+    }
+  }
+
+  /** The customer's events as stored, in the history's order. */
+  const storedOrder = async (customerId: string) =>
+    (
+      await t.db.query<{ id: string }>('SELECT id FROM events WHERE customer_id = $1 ORDER BY txid, seq', [customerId])
+    ).map((row) => row.id);
+
+  /** Records an event through the real outbox, as the services do. */
+  const record = (customer: TestCustomer, username: string) =>
+    t.app.get(Database).transaction((transaction) =>
+      t.app.get(EventOutbox).record(transaction, {
+        customerId: customer.id,
+        tenantId: TENANT,
+        type: 'account.token_expired',
+        data: { connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username, reason: 'test' },
+      }),
+    );
+
+  beforeAll(async () => {
+    t = await startEmulatedApp({
+      env: { ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0s,1s', WEBHOOK_TIMEOUT_MS: '2000' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("reads every event after an outage of the customer's receiver, complete and in order, as the webhooks carry them", async () => {
+    const receiver = await WebhookReceiver.stopped();
+    try {
+      const customer = await t.createCustomer();
+      // Made before any endpoint is set: recorded as skipped, and in the history all the same.
+      const account = await connectAccount(t, customer, 'facebook', TENANT, { freshUser: true });
+      const before = await readToEnd(customer);
+      expect(before.events.map((event) => event.event)).toEqual(['account.connected']);
+      expect(before.events[0]).toEqual({
+        id: expect.stringMatching(/^evt_/),
+        event: 'account.connected',
+        tenantId: TENANT,
+        timestamp: expect.any(String),
+        data: expect.objectContaining({ connectedAccountId: account.id, platform: 'facebook' }),
+        livemode: true,
+      });
+
+      // The receiver is down: the events of three posts (one refused by the network) fail.
+      expect(
+        (
+          await request(t.server)
+            .put('/api/v1/webhooks')
+            .set('Authorization', `Bearer ${customer.apiKey}`)
+            .send({ url: receiver.url, webhook_secret: SECRET })
+        ).status,
+      ).toBe(200);
+      const fault = await fetch(`${t.baseUrl}/emulator/control/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ network: 'facebook', accountId: account.networkAccountId, fault: 'duplicate', count: 1 }),
+      });
+      expect(fault.status).toBeLessThan(300);
+      const statuses: string[] = [];
+      for (const content of ['refused', 'second', 'third']) {
+        const accepted = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content }] });
+        expect(accepted.status).toBe(202);
+        statuses.push((await settledPost(t, customer, accepted.body.data.id)).status);
+      }
+      expect(statuses).toEqual(['failed', 'published', 'published']);
+      await until('every webhook attempt to have failed', async () => {
+        const open = await t.db.query(
+          "SELECT 1 FROM events WHERE customer_id = $1 AND delivery_status = 'pending'",
+          [customer.id],
+        );
+        return open.length === 0;
+      });
+
+      // From the last event read before the outage: every event since, in the order they were recorded.
+      const after = await readToEnd(customer, before.last);
+      const stored = await storedOrder(customer.id);
+      expect(after.events.map((event) => event.id)).toEqual(stored.slice(1));
+      expect(after.events.map((event) => event.event).sort()).toEqual(
+        ['post.completed', 'post.completed', 'post.completed', 'post.failed', 'post.published', 'post.published'].sort(),
+      );
+      const states = await t.db.query<{ delivery_status: string }>(
+        'SELECT DISTINCT delivery_status FROM events WHERE customer_id = $1 AND id = ANY($2)',
+        [customer.id, after.events.map((event) => event.id)],
+      );
+      expect(states).toEqual([{ delivery_status: 'failed' }]);
+
+      // The receiver back, each event resent: it receives exactly the body the history answered.
+      await receiver.up();
+      for (const event of after.events) {
+        expect(
+          (
+            await request(t.server)
+              .post(`/api/v1/webhooks/deliveries/${event.id}/resend`)
+              .set('Authorization', `Bearer ${customer.apiKey}`)
+          ).status,
+        ).toBe(202);
+      }
+      for (const event of after.events) {
+        const receipt = await until(`${event.id} to arrive`, () => receiver.receiptsOf(event.id)[0]);
+        expect(JSON.parse(receipt.raw.toString('utf8'))).toEqual(event);
+        expect((await getOne(customer, event.id)).body).toEqual({ success: true, data: event });
+      }
+
+      // Nothing more since: the end again, from the last id read.
+      expect(await list(customer, `?after=${after.last}`)).toEqual(
+        expect.objectContaining({ status: 200, events: [], nextCursor: null }),
+      );
+    } finally {
+      await receiver.down();
+    }
+  });
+
+  it('pages with limit and after (or cursor, the same), and filters by types', async () => {
+    const customer = await t.createCustomer();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i += 1) ids.push(await record(customer, `user${i}`));
+    await t.app.get(Database).transaction((transaction) =>
+      t.app.get(EventOutbox).record(transaction, {
+        customerId: customer.id,
+        tenantId: TENANT,
+        type: 'post.canceled',
+        data: { servicePostId: 'post_0000000000000000000000', canceledDeliveryIds: [] },
+      }),
+    );
+
+    const first = await list(customer, '?limit=3');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ success: true, data: expect.any(Array), pagination: { nextCursor: ids[2] } });
+    expect(first.events.map((event) => event.id)).toEqual(ids.slice(0, 3));
+    const second = await list(customer, `?limit=3&cursor=${first.nextCursor}`);
+    expect(second.events.map((event) => event.id)).toEqual(ids.slice(3, 6));
+    expect((await list(customer, `?limit=3&after=${first.nextCursor}&cursor=${first.nextCursor}`)).events).toEqual(
+      second.events,
+    );
+    const all = await readToEnd(customer, undefined, 'limit=2');
+    expect(all.pages).toBe(4);
+    expect(all.events.map((event) => event.event)).toEqual([...Array(7).fill('account.token_expired'), 'post.canceled']);
+    expect((await list(customer)).events).toHaveLength(8);
+
+    const canceled = await list(customer, '?types=post.canceled,post.failed');
+    expect(canceled.events.map((event) => event.event)).toEqual(['post.canceled']);
+    expect(canceled.nextCursor).toBeNull();
+    const repeated = await list(customer, '?types=post.failed&types=account.token_expired&limit=5');
+    expect(repeated.events.map((event) => event.id)).toEqual(ids.slice(0, 5));
+
+    for (const [query, field, words] of [
+      ['?types=post.published,post.nonsense', 'types', '"post.nonsense"'],
+      ['?types=', 'types', 'at least one'],
+      ['?limit=0', 'limit', ''],
+      ['?limit=101', 'limit', ''],
+      ['?after=not-an-id', 'after', 'event id'],
+      ['?cursor=evt_0000000000000000000000', 'cursor', 'not one of your events'],
+      [`?after=${ids[0]}&cursor=${ids[1]}`, 'cursor', 'same parameter'],
+    ] as const) {
+      const refused = await list(customer, query);
+      expect({ query, status: refused.status, code: refused.body.error?.code }).toEqual({
+        query,
+        status: 400,
+        code: 'validation_failed',
+      });
+      expect(refused.body.error?.details?.[0]?.field).toBe(field);
+      expect(refused.body.error?.message + JSON.stringify(refused.body.error?.details)).toContain(words);
+    }
+  });
+
+  it('answers one event, and 404 for an unknown id, a malformed one, or another customer’s; a test key sees its world only', async () => {
+    const customer = await t.createCustomer();
+    const stranger = await t.createCustomer();
+    const id = await record(customer, 'someone');
+    const one = await getOne(customer, id);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toEqual(expect.objectContaining({ id, event: 'account.token_expired', livemode: true }));
+    for (const [who, eventId] of [
+      [stranger, id],
+      [customer, 'evt_0000000000000000000000'],
+      [customer, 'post_123'],
+    ] as const) {
+      const missing = await getOne(who, eventId);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({
+        success: false,
+        error: expect.objectContaining({ code: 'not_found', requestId: expect.any(String) }),
+      });
+    }
+    // Another customer's id is no place to start from either.
+    expect((await list(stranger, `?after=${id}`)).status).toBe(400);
+    expect((await list(stranger)).events).toEqual([]);
+
+    const world = await testWorldOf(t, customer);
+    expect((await list(world)).events).toEqual([]);
+    expect((await getOne(world, id)).status).toBe(404);
+    const worldEvent = await record(world, 'sandboxed');
+    expect((await list(world)).events).toEqual([expect.objectContaining({ id: worldEvent, livemode: false })]);
+    expect((await list(customer)).events.map((event) => event.id)).toEqual([id]);
+  });
+
+  it('never skips an event whose transaction commits after a later one: it waits until the earlier has ended', async () => {
+    const customer = await t.createCustomer();
+    const seen = await readToEnd(customer, undefined);
+    expect(seen.events).toEqual([]);
+    const early = new Client({ connectionString: t.db.url });
+    await early.connect();
+    try {
+      await early.query('BEGIN');
+      const [{ id: earlyId }] = (
+        await early.query<{ id: string }>('SELECT record_event($1, $2, $3, $4) AS id', [
+          customer.id,
+          TENANT,
+          'account.token_expired',
+          JSON.stringify({ connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username: 'early', reason: 'test' }),
+        ])
+      ).rows as [{ id: string }];
+      // A later transaction records an event and commits first.
+      const lateId = await record(customer, 'late');
+      const [late] = await t.db.query<{ created_at: Date }>('SELECT created_at FROM events WHERE id = $1', [lateId]);
+      // A cursor on (created_at, id) would answer the late event now and move past the early one,
+      // whose created_at (its transaction's start) is earlier: it would never be read.
+      const [earlyTime] = (await early.query<{ now: Date }>('SELECT now()')).rows;
+      expect(earlyTime!.now.getTime()).toBeLessThan(late!.created_at.getTime());
+      // The history holds the late event back while the early transaction is open.
+      expect(await list(customer)).toEqual(expect.objectContaining({ status: 200, events: [], nextCursor: null }));
+
+      await early.query('COMMIT');
+      const after = await until('both events to be listed', async () => {
+        const page = await list(customer);
+        return page.events.length === 2 && page;
+      });
+      expect(after.events.map((event) => event.id)).toEqual([earlyId, lateId]);
+    } finally {
+      await early.end();
+    }
+  });
+
+  it('reads every event, once and in order, while many transactions commit out of order', async () => {
+    const customer = await t.createCustomer();
+    const database = t.app.get(Database);
+    const outbox = t.app.get(EventOutbox);
+    let writing = true;
+    const writer = async (name: string) => {
+      for (let i = 0; i < 15; i += 1)
+        await database.transaction(async (transaction) => {
+          await outbox.record(transaction, {
+            customerId: customer.id,
+            tenantId: TENANT,
+            type: 'account.token_expired',
+            data: { connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username: `${name}-${i}`, reason: 'r' },
+          });
+          // Held open for a while: transactions that began later commit before this one.
+          await database.rows('SELECT pg_sleep($1)', [Math.random() * 0.03], transaction);
+        });
+    };
+    const read: EventBody[] = [];
+    let cursor: string | undefined;
+    const reader = async () => {
+      while (writing) {
+        const page = await list(customer, `?limit=7${cursor ? `&after=${cursor}` : ''}`);
+        expect(page.status).toBe(200);
+        read.push(...page.events);
+        if (page.events.length) cursor = page.events[page.events.length - 1]!.id;
+      }
+    };
+    const reading = reader();
+    await Promise.all(['a', 'b', 'c', 'd'].map(writer));
+    writing = false;
+    await reading;
+    await until('the last events to settle', async () => (await readToEnd(customer)).events.length === 60);
+    read.push(...(await readToEnd(customer, cursor)).events);
+
+    const ids = read.map((event) => event.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(await storedOrder(customer.id));
+    expect(ids).toHaveLength(60);
+  });
+
+  it('keeps 30 days: older events are purged once settled, and not listed meanwhile', async () => {
+    const customer = await t.createCustomer();
+    await t.db.query(
+      `INSERT INTO events (id, customer_id, tenant_id, type, data, created_at, delivery_status, next_attempt_at)
+       VALUES ('evt_old0000000000000000001', $1, $2, 'post.canceled', '{}', now() - interval '31 days', 'skipped', NULL),
+              ('evt_old0000000000000000002', $1, $2, 'post.canceled', '{}', now() - interval '31 days', 'pending', now() + interval '1 day'),
+              ('evt_new0000000000000000003', $1, $2, 'post.canceled', '{}', now() - interval '29 days', 'failed', NULL)`,
+      [customer.id, TENANT],
+    );
+    expect((await list(customer)).events.map((event) => event.id)).toEqual(['evt_new0000000000000000003']);
+    expect((await getOne(customer, 'evt_old0000000000000000001')).status).toBe(404);
+    expect((await list(customer, '?after=evt_old0000000000000000001')).status).toBe(400);
+
+    await t.app.get(PurgeOldEvents).run();
+    const left = await t.db.query<{ id: string }>('SELECT id FROM events WHERE customer_id = $1 ORDER BY id', [
+      customer.id,
+    ]);
+    // The pending one is purged once it settles.
+    expect(left.map((row) => row.id)).toEqual(['evt_new0000000000000000003', 'evt_old0000000000000000002']);
+  });
+});
