@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { Database } from '../../src/database/database';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
+import { EVENT_HISTORY_PAGE, PURGE_OLD_EVENTS } from '../../src/webhooks/event-history.sql';
 import { PurgeOldEvents } from '../../src/webhooks/purge-old-events.task';
 import { connectAccount } from '../support/connect-account';
 import { startEmulatedApp } from '../support/connect-flow';
@@ -21,6 +22,12 @@ interface EventBody {
   timestamp: string;
   data: Record<string, unknown>;
   livemode: boolean;
+}
+
+interface PlanNode {
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
 }
 
 interface Page {
@@ -210,7 +217,7 @@ describe('The event history (GET /api/v1/events)', () => {
     expect(repeated.events.map((event) => event.id)).toEqual(ids.slice(0, 5));
 
     for (const [query, field, words] of [
-      ['?types=post.published,post.nonsense', 'types', '"post.nonsense"'],
+      ['?types=post.published,post.nonsense', 'types', 'unknown event type \\"post.nonsense'],
       ['?types=', 'types', 'at least one'],
       ['?limit=0', 'limit', ''],
       ['?limit=101', 'limit', ''],
@@ -336,6 +343,39 @@ describe('The event history (GET /api/v1/events)', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(await storedOrder(customer.id));
     expect(ids).toHaveLength(60);
+  });
+
+  it("reads a page from the customer's place in events_history_idx, and purges through events_created_idx", async () => {
+    const customer = await t.createCustomer();
+    const after = await record(customer, 'someone');
+    /** The plan's index scans, as `Index Name (Index Cond)`, with sequential scans discouraged as a big table would. */
+    const indexScans = async (sql: string, params: unknown[]) => {
+      const client = new Client({ connectionString: t.db.url });
+      await client.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          `EXPLAIN (FORMAT JSON) ${sql}`,
+          params,
+        );
+        const scans: string[] = [];
+        const walk = (node: PlanNode) => {
+          if (node['Index Name']) scans.push(`${node['Index Name']} (${node['Index Cond'] ?? ''})`);
+          for (const child of node.Plans ?? []) walk(child);
+        };
+        walk(rows[0]!['QUERY PLAN'][0]!.Plan);
+        return scans;
+      } finally {
+        await client.end();
+      }
+    };
+    const page = await indexScans(EVENT_HISTORY_PAGE, [customer.id, after, 30, null, 1000, 21]);
+    expect(page).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^events_history_idx \(.*customer_id.*txid.*seq/)]),
+    );
+    expect(await indexScans(PURGE_OLD_EVENTS, [30, 5000])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^events_created_idx /)]),
+    );
   });
 
   it('keeps 30 days: older events are purged once settled, and not listed meanwhile', async () => {
