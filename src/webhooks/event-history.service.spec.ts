@@ -63,10 +63,11 @@ describe('EventHistoryService.list', () => {
     expect((await serviceAnswering({ events: [event(1)], scanned: 5 }).service.list(caller, {})).pagination).toEqual({
       nextCursor: null,
     });
-    const bounded = await serviceAnswering({ events: [], scanned: EVENT_SCAN_LIMIT, lastScanned: 'evt_9' }).service.list(
-      caller,
-      { types: ['post.failed'] },
-    );
+    const bounded = await serviceAnswering({
+      events: [],
+      scanned: EVENT_SCAN_LIMIT,
+      lastScanned: 'evt_9',
+    }).service.list(caller, { types: ['post.failed'] });
     expect(bounded.items).toEqual([]);
     expect(bounded.pagination).toEqual({ nextCursor: 'evt_9' });
   });

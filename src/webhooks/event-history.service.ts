@@ -65,7 +65,10 @@ function startOf(query: ListEventsQuery): { id: string; field: 'after' | 'cursor
         ? { id: query.cursor, field: 'cursor' as const }
         : undefined;
   if (start && !EVENT_ID.test(start.id))
-    throw invalidStart(start.field, `${start.field} must be an event id (evt_…): the last event you read from this list`);
+    throw invalidStart(
+      start.field,
+      `${start.field} must be an event id (evt_…): the last event you read from this list`,
+    );
   return start;
 }
 

@@ -26,7 +26,11 @@ function ApiWebhookEventEnvelope(options: { paginated?: boolean } = {}): MethodD
     : { success: { type: 'boolean', enum: [true] }, data: WEBHOOK_EVENT };
   return applyDecorators(
     ApiExtraModels(PaginationDto),
-    ApiResponse({ status: 200, description: 'Success', schema: { type: 'object', required: Object.keys(properties), properties } }),
+    ApiResponse({
+      status: 200,
+      description: 'Success',
+      schema: { type: 'object', required: Object.keys(properties), properties },
+    }),
   );
 }
 

@@ -1,5 +1,8 @@
 import { Client } from 'pg';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { MIGRATIONS } from '../../migrations';
+import { EventHistory1795610000000 } from '../../migrations/1795610000000-event-history';
 import { Database } from '../../src/database/database';
 import { EventOutbox } from '../../src/webhooks/event-outbox';
 import { EVENT_HISTORY_PAGE, PURGE_OLD_EVENTS } from '../../src/webhooks/event-history.sql';
@@ -9,6 +12,7 @@ import { startEmulatedApp } from '../support/connect-flow';
 import { createPost, settledPost } from '../support/posts';
 import { testWorldOf } from '../support/sandbox-worlds';
 import { TestApp, TestCustomer } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
 import { until } from '../support/until';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -42,7 +46,9 @@ describe('The event history (GET /api/v1/events)', () => {
   let t: TestApp & { baseUrl: string };
 
   const list = async (customer: TestCustomer, query = ''): Promise<Page> => {
-    const answer = await request(t.server).get(`/api/v1/events${query}`).set('Authorization', `Bearer ${customer.apiKey}`);
+    const answer = await request(t.server)
+      .get(`/api/v1/events${query}`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
     return {
       status: answer.status,
       events: answer.body.data as EventBody[],
@@ -126,21 +132,29 @@ describe('The event history (GET /api/v1/events)', () => {
       const fault = await fetch(`${t.baseUrl}/emulator/control/faults`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ network: 'facebook', accountId: account.networkAccountId, fault: 'duplicate', count: 1 }),
+        body: JSON.stringify({
+          network: 'facebook',
+          accountId: account.networkAccountId,
+          fault: 'duplicate',
+          count: 1,
+        }),
       });
       expect(fault.status).toBeLessThan(300);
       const statuses: string[] = [];
       for (const content of ['refused', 'second', 'third']) {
-        const accepted = await createPost(t, customer, { tenant_id: TENANT, accounts: [account.id], containers: [{ content }] });
+        const accepted = await createPost(t, customer, {
+          tenant_id: TENANT,
+          accounts: [account.id],
+          containers: [{ content }],
+        });
         expect(accepted.status).toBe(202);
         statuses.push((await settledPost(t, customer, accepted.body.data.id)).status);
       }
       expect(statuses).toEqual(['failed', 'published', 'published']);
       await until('every webhook attempt to have failed', async () => {
-        const open = await t.db.query(
-          "SELECT 1 FROM events WHERE customer_id = $1 AND delivery_status = 'pending'",
-          [customer.id],
-        );
+        const open = await t.db.query("SELECT 1 FROM events WHERE customer_id = $1 AND delivery_status = 'pending'", [
+          customer.id,
+        ]);
         return open.length === 0;
       });
 
@@ -149,7 +163,14 @@ describe('The event history (GET /api/v1/events)', () => {
       const stored = await storedOrder(customer.id);
       expect(after.events.map((event) => event.id)).toEqual(stored.slice(1));
       expect(after.events.map((event) => event.event).sort()).toEqual(
-        ['post.completed', 'post.completed', 'post.completed', 'post.failed', 'post.published', 'post.published'].sort(),
+        [
+          'post.completed',
+          'post.completed',
+          'post.completed',
+          'post.failed',
+          'post.published',
+          'post.published',
+        ].sort(),
       );
       const states = await t.db.query<{ delivery_status: string }>(
         'SELECT DISTINCT delivery_status FROM events WHERE customer_id = $1 AND id = ANY($2)',
@@ -207,7 +228,10 @@ describe('The event history (GET /api/v1/events)', () => {
     );
     const all = await readToEnd(customer, undefined, 'limit=2');
     expect(all.pages).toBe(4);
-    expect(all.events.map((event) => event.event)).toEqual([...Array(7).fill('account.token_expired'), 'post.canceled']);
+    expect(all.events.map((event) => event.event)).toEqual([
+      ...Array(7).fill('account.token_expired'),
+      'post.canceled',
+    ]);
     expect((await list(customer)).events).toHaveLength(8);
 
     const canceled = await list(customer, '?types=post.canceled,post.failed');
@@ -280,7 +304,12 @@ describe('The event history (GET /api/v1/events)', () => {
           customer.id,
           TENANT,
           'account.token_expired',
-          JSON.stringify({ connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username: 'early', reason: 'test' }),
+          JSON.stringify({
+            connectedAccountId: 'acc_0000000000000000000000',
+            platform: 'x',
+            username: 'early',
+            reason: 'test',
+          }),
         ])
       ).rows as [{ id: string }];
       // A later transaction records an event and commits first.
@@ -316,7 +345,12 @@ describe('The event history (GET /api/v1/events)', () => {
             customerId: customer.id,
             tenantId: TENANT,
             type: 'account.token_expired',
-            data: { connectedAccountId: 'acc_0000000000000000000000', platform: 'x', username: `${name}-${i}`, reason: 'r' },
+            data: {
+              connectedAccountId: 'acc_0000000000000000000000',
+              platform: 'x',
+              username: `${name}-${i}`,
+              reason: 'r',
+            },
           });
           // Held open for a while: transactions that began later commit before this one.
           await database.rows('SELECT pg_sleep($1)', [Math.random() * 0.03], transaction);
@@ -397,5 +431,45 @@ describe('The event history (GET /api/v1/events)', () => {
     ]);
     // The pending one is purged once it settles.
     expect(left.map((row) => row.id)).toEqual(['evt_new0000000000000000003', 'evt_old0000000000000000002']);
+  });
+
+  it('gives the events made before the migration their order of creation, before any new one', async () => {
+    const db = await createTestDatabase();
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(EventHistory1795610000000));
+    const migrator = await new DataSource({
+      type: 'postgres',
+      url: db.url,
+      migrations: before,
+      migrationsTableName: 'schema_migrations',
+    }).initialize();
+    try {
+      await migrator.runMigrations({ transaction: 'each' });
+      await migrator.query("INSERT INTO customers (id, name) VALUES ('cus_old', 'old')");
+      // Inserted out of their order of creation.
+      await migrator.query(
+        `INSERT INTO events (id, customer_id, type, data, created_at, delivery_status)
+         VALUES ('evt_c', 'cus_old', 'post.canceled', '{}', now() - interval '1 hour', 'skipped'),
+                ('evt_a', 'cus_old', 'post.canceled', '{}', now() - interval '3 hours', 'skipped'),
+                ('evt_b', 'cus_old', 'post.canceled', '{}', now() - interval '2 hours', 'skipped')`,
+      );
+      const runner = migrator.createQueryRunner();
+      try {
+        await runner.startTransaction();
+        await new EventHistory1795610000000().up(runner);
+        await runner.commitTransaction();
+      } finally {
+        await runner.release();
+      }
+      await migrator.query(
+        "INSERT INTO events (id, customer_id, type, data, delivery_status) VALUES ('evt_d', 'cus_old', 'post.canceled', '{}', 'skipped')",
+      );
+      const ordered = await migrator.query<Array<{ id: string }>>(
+        "SELECT id FROM events WHERE customer_id = 'cus_old' ORDER BY txid, seq",
+      );
+      expect(ordered.map((row) => row.id)).toEqual(['evt_a', 'evt_b', 'evt_c', 'evt_d']);
+    } finally {
+      await migrator.destroy();
+      await db.drop();
+    }
   });
 });

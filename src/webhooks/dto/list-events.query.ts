@@ -1,6 +1,14 @@
 import { ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, TransformFnParams } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsIn, IsOptional, IsString, MaxLength, ValidationArguments } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidationArguments,
+} from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
 import { ALL_EVENT_TYPES } from '../event-types';
 
@@ -10,7 +18,10 @@ const KNOWN: readonly string[] = ALL_EVENT_TYPES;
 export function typesFromQuery({ value }: TransformFnParams): unknown {
   const parts = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) return value;
-  return (parts as string[]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean);
+  return (parts as string[])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** Names the types that are not event types, and the ones that are. */
