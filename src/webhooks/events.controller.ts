@@ -1,5 +1,6 @@
 import { applyDecorators, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { AuthenticatedCustomer } from '../auth';
 import { CurrentCustomer } from '../auth';
 import { Paginated } from '../common/http/paginated';
@@ -12,12 +13,15 @@ import { EVENT_SCAN_LIMIT, EventHistoryService } from './event-history.service';
 import { EVENT_RETENTION_DAYS } from './event-retention';
 import { WebhookEventBody } from './webhook-payload';
 
+/** A schema of the document's components, or a reference to one. */
+type Schema = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
+
 /** WebhookEvent: added to the document's components by addWebhookEventSchemas. */
 const WEBHOOK_EVENT = { $ref: '#/components/schemas/WebhookEvent' };
 
 /** A success answer whose data is a WebhookEvent, or a page of them. */
 function ApiWebhookEventEnvelope(options: { paginated?: boolean } = {}): MethodDecorator {
-  const properties = options.paginated
+  const properties: Record<string, Schema> = options.paginated
     ? {
         success: { type: 'boolean', enum: [true] },
         data: { type: 'array', items: WEBHOOK_EVENT },
