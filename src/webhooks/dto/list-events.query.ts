@@ -50,8 +50,8 @@ export class ListEventsQuery extends PageQuery {
   @ApiPropertyOptional({
     type: String,
     isArray: true,
+    // Inline: with an enumName, @nestjs/swagger drops minItems and maxItems from a query parameter.
     enum: ALL_EVENT_TYPES,
-    enumName: 'WebhookEventType',
     minItems: 1,
     maxItems: KNOWN.length * 2,
     // `types=post.published,post.failed`; the parameter repeated is taken too.
