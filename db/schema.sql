@@ -10,6 +10,8 @@ SET check_function_bodies = false;
 
 -- Sequences
 
+CREATE SEQUENCE events_seq AS bigint START WITH 1 INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
+
 CREATE SEQUENCE schema_migrations_id_seq AS integer START WITH 1 INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 CACHE 1;
 
 -- Tables, each with its constraints and indexes
@@ -153,12 +155,16 @@ CREATE TABLE events (
   failure_reason  text,
   claimed_by      text,
   claimed_at      timestamp with time zone,
+  txid            xid8 DEFAULT pg_current_xact_id() NOT NULL,
+  seq             bigint DEFAULT nextval('events_seq'::regclass) NOT NULL,
   CONSTRAINT events_pkey PRIMARY KEY (id),
   CONSTRAINT events_delivery_status_check CHECK ((delivery_status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text, 'skipped'::text]))),
   CONSTRAINT events_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );
 CREATE INDEX events_claimed_idx ON public.events USING btree (customer_id) WHERE (claimed_by IS NOT NULL);
+CREATE INDEX events_created_idx ON public.events USING btree (created_at);
 CREATE INDEX events_due_idx ON public.events USING btree (customer_id, next_attempt_at) WHERE ((delivery_status = 'pending'::text) AND (claimed_by IS NULL));
+CREATE INDEX events_history_idx ON public.events USING btree (customer_id, txid, seq);
 CREATE INDEX events_newest_idx ON public.events USING btree (customer_id, created_at DESC, id DESC);
 CREATE INDEX events_received_comment_idx ON public.events USING btree (customer_id, (((data -> 'comment'::text) ->> 'id'::text))) WHERE (type = 'comment.received'::text);
 
@@ -440,6 +446,8 @@ CREATE TABLE worker_heartbeats (
 );
 
 -- Sequences owned by a column (serial)
+
+ALTER SEQUENCE events_seq OWNED BY events.seq;
 
 ALTER SEQUENCE schema_migrations_id_seq OWNED BY schema_migrations.id;
 

@@ -68,6 +68,14 @@ export const PURGE_UNUSED_MEDIA: QueuedJob = {
   job: 'purge-unused-media',
 };
 
+/** Deletes events (with their attempts) older than EVENT_RETENTION_DAYS, once settled (PurgeOldEvents, webhooks/). */
+export const PURGE_OLD_EVENTS: QueuedJob = {
+  name: 'purge-old-events',
+  cron: '47 * * * *',
+  everyMs: 3600_000,
+  job: 'purge-old-events',
+};
+
 export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   TOKEN_SCAN,
   METRICS_SCAN,
@@ -76,4 +84,5 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   PURGE_SIGN_IN_FAILURES,
   PURGE_IDEMPOTENCY_KEYS,
   PURGE_UNUSED_MEDIA,
+  PURGE_OLD_EVENTS,
 ];

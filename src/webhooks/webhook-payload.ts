@@ -9,18 +9,36 @@ export interface StoredEvent {
   livemode: boolean;
 }
 
+/** What a webhook receives for an event, and what the event history answers for it. */
+export interface WebhookEventBody {
+  id: string;
+  event: string;
+  tenantId: string | null;
+  timestamp: string;
+  data: Record<string, unknown>;
+  livemode: boolean;
+}
+
 /**
- * The body sent for an event: `{ id, event, tenantId, timestamp, data, livemode }`. Built from the
- * stored row the same way every time, so a retry sends the same bytes (and the same signature).
- * `livemode` came last, after the fields receivers already read, so what precedes it is unchanged.
+ * The body of an event: `{ id, event, tenantId, timestamp, data, livemode }`, in that order (the
+ * webhook's bytes follow it). `livemode` came last, after the fields receivers already read, so
+ * what precedes it is unchanged.
  */
-export function webhookBody(event: StoredEvent): string {
-  return JSON.stringify({
+export function webhookEvent(event: StoredEvent): WebhookEventBody {
+  return {
     id: event.id,
     event: event.type,
     tenantId: event.tenantId,
     timestamp: event.createdAt.toISOString(),
     data: event.data,
     livemode: event.livemode,
-  });
+  };
+}
+
+/**
+ * The body sent for an event, built from the stored row the same way every time, so a retry sends
+ * the same bytes (and the same signature).
+ */
+export function webhookBody(event: StoredEvent): string {
+  return JSON.stringify(webhookEvent(event));
 }

@@ -4,7 +4,10 @@ import { DatabaseModule } from '../database';
 import { ClockModule } from '../common/clock/clock.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UrlSafety } from '../common/url-safety';
+import { EventHistoryService } from './event-history.service';
+import { EventHistoryStore } from './event-history.store';
 import { EventOutbox } from './event-outbox';
+import { EventsController } from './events.controller';
 import { EventsStore } from './events.store';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDispatcher } from './webhook-dispatcher';
@@ -16,17 +19,22 @@ import { WebhookLane } from './webhook-lane';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
 import { WebhookTestThrottle } from './webhook-test-throttle';
+import { PurgeOldEvents } from './purge-old-events.task';
 import { QueueModule } from '../queue';
 
 /**
  * Events and their delivery: the outbox other modules write to, the customer's endpoint, the
- * signed delivery with retries (a lane of its own), the delivery log and the test event.
+ * signed delivery with retries (a lane of its own), the delivery log, the test event, and the
+ * event history (GET /events) with its purge.
  */
 @Module({
   imports: [QueueModule, TypeOrmModule.forFeature([WebhookEndpoint]), DatabaseModule, CustomersModule, ClockModule],
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, EventsController],
   providers: [
     EventsStore,
+    EventHistoryStore,
+    EventHistoryService,
+    PurgeOldEvents,
     WebhookInsightsStore,
     WebhookEndpointsStore,
     EventOutbox,

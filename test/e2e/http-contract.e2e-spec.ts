@@ -99,6 +99,8 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
         expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       );
       expect(Object.keys(document.paths).sort()).toEqual([
+        '/api/v1/events',
+        '/api/v1/events/{eventId}',
         '/api/v1/media',
         '/api/v1/media/{id}',
         '/api/v1/networks',

@@ -57,6 +57,7 @@ const QUERY_CLASSES: Record<string, string> = {
   ListAccountsQuery: 'listAccounts',
   ListPostsQuery: 'listPosts',
   ListDeliveriesQuery: 'listWebhookEvents',
+  ListEventsQuery: 'listEvents',
   ListCommentsQuery: 'listComments',
   PageQuery: 'listPosts',
 };
@@ -166,6 +167,8 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'POST /api/v1/webhooks/test': 'sendTestWebhookEvent',
       'GET /api/v1/webhooks/deliveries': 'listWebhookEvents',
       'POST /api/v1/webhooks/deliveries/{eventId}/resend': 'resendWebhookEvent',
+      'GET /api/v1/events': 'listEvents',
+      'GET /api/v1/events/{eventId}': 'getEvent',
       'GET /health': 'getHealth',
       'GET /health/live': 'getLiveness',
       'GET /health/ready': 'getReadiness',
