@@ -13,6 +13,7 @@ import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
 import { ContainerResolver } from './container-resolver';
 import { PostReview } from './post-review';
+import { PostEditor } from './post-editor';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PostWriter } from './post-writer';
@@ -42,6 +43,7 @@ import { QueueModule } from '../queue';
   controllers: [PostsController],
   providers: [
     PostsService,
+    PostEditor,
     PostChartsStore,
     PostAcceptance,
     PostReview,

@@ -40,6 +40,9 @@ export const ERROR_STATUS = {
   // Posts.
   idempotency_key_reused: HttpStatus.CONFLICT,
   idempotency_key_in_use: HttpStatus.CONFLICT,
+  post_not_draft: HttpStatus.CONFLICT,
+  post_delivery_started: HttpStatus.CONFLICT,
+  post_not_editable: HttpStatus.CONFLICT,
   // Webhooks.
   webhook_not_configured: HttpStatus.CONFLICT,
   webhook_disabled: HttpStatus.CONFLICT,
@@ -91,6 +94,10 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
     "GET /social-accounts/{id}/boards: the account's network has no boards (or other places a post must name) to pick from",
   idempotency_key_reused: 'This Idempotency-Key was used with a different body',
   idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed; retry',
+  post_not_draft: 'POST /posts/{id}/publish: the post is not a draft (it was published, scheduled or canceled already)',
+  post_delivery_started:
+    'PATCH /posts/{id}: a delivery of the post has started (claimed by a worker, tried, in flight or final), so none of it is changed; `details` names each',
+  post_not_editable: 'PATCH /posts/{id}: the post was made before edits were possible (its request was not kept)',
   webhook_not_configured: 'No webhook is set: PUT /api/v1/webhooks first',
   webhook_disabled: 'The webhook is disabled (the receiver answered 410 Gone); PUT it again',
   webhook_secret_unreadable: 'The stored webhook secret cannot be opened; PUT the webhook again',

@@ -5,6 +5,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsBoolean,
   IsDefined,
   IsISO8601,
   IsObject,
@@ -95,4 +96,13 @@ export class CreatePostBody {
   @ValidateNested({ each: true })
   @Type(() => AccountOverrideBody)
   accountOverrides?: AccountOverrideBody[];
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Keep the post as a draft: checked as any post (one that could not publish is refused as POST /posts refuses it), ' +
+      'then neither published nor scheduled until POST /api/v1/posts/{id}/publish',
+  })
+  @Rules(IsOptional(), IsBoolean({ message: '$property must be true or false' }))
+  draft?: boolean;
 }
