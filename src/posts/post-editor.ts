@@ -56,7 +56,10 @@ export class PostEditor {
       const deliveries = await this.deliveries.lockOfPost(id, transaction);
       const notDraft = deliveries.filter((delivery) => delivery.status !== 'draft');
       if (notDraft.length > 0 || deliveries.length === 0)
-        throw ApiException.conflict(`Post ${id} is not a draft: it is published, scheduled or canceled already`, 'post_not_draft');
+        throw ApiException.conflict(
+          `Post ${id} is not a draft: it is published, scheduled or canceled already`,
+          'post_not_draft',
+        );
       const request: PostRequest = { ...post.request!, draft: false };
       const accepted = await this.acceptance.accept(customerId, bodyOf(request), this.clock.now());
       const written = await this.write(post, request, accepted, deliveries, transaction);
@@ -83,7 +86,10 @@ export class PostEditor {
       const post = await this.editable(customerId, id, transaction);
       // The accounts' lanes first (see the class), then the deliveries: none can be claimed meanwhile.
       const current = await this.deliveries.ofPost(id, transaction);
-      const lanes = await this.queue.lockLanes([...new Set(current.map((delivery) => delivery.accountId))].sort(), transaction);
+      const lanes = await this.queue.lockLanes(
+        [...new Set(current.map((delivery) => delivery.accountId))].sort(),
+        transaction,
+      );
       const deliveries = await this.deliveries.lockOfPost(id, transaction);
       const started = startedDeliveries(deliveries, lanes);
       if (started.length > 0)
@@ -119,7 +125,8 @@ export class PostEditor {
     const reviewed = await this.review.review(customerId, body, this.clock.now());
     const verdict = postVerdict(reviewed, await this.reachability.warnings(customerId, body, reviewed.mediaProblems));
     const deliveries = await this.posts.deliveriesOf([id]);
-    const started = startedDeliveries(deliveries, []);
+    const lanes = await this.queue.laneHolds([...new Set(deliveries.map((delivery) => delivery.accountId))]);
+    const started = startedDeliveries(deliveries, lanes);
     if (started.length === 0) return verdict;
     return {
       ...verdict,
@@ -173,7 +180,9 @@ export class PostEditor {
       transaction,
     );
     await this.deliveries.add(
-      accepted.accounts.filter((account) => !had.has(account.id)).map((account) => newDelivery(edited, account, status)),
+      accepted.accounts
+        .filter((account) => !had.has(account.id))
+        .map((account) => newDelivery(edited, account, status)),
       transaction,
     );
     const found = await this.posts.getWithDeliveries(post.customerId, post.id, transaction);

@@ -122,7 +122,7 @@ export class PostsController {
       "post's. The post the patch makes is checked exactly as POST /api/v1/posts checks a new one (400, 422). When a " +
       'delivery has started (a worker has claimed it, it was tried, or it is in flight or final), nothing is ' +
       'changed: 409 `post_delivery_started`, whose `details` name each such delivery. The check and the write are ' +
-      'one transaction that holds off claims on the post's accounts, so an edit never races publishing: a 200 ' +
+      "one transaction that holds off claims on the post's accounts, so an edit never races publishing: a 200 " +
       'means every delivery publishes the edited post. An accepted edit records a post.updated event. With an ' +
       'Idempotency-Key, as on POST /api/v1/posts.',
   })

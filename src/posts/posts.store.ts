@@ -188,10 +188,19 @@ export class PostsStore {
   }
 
   /** Writes what an edit changed of the post (its request, content, variants and schedule), in the caller's transaction. */
-  async rewrite(post: Pick<Post, 'id' | 'containers' | 'variants' | 'scheduledAt' | 'request'>, transaction: Transaction) {
+  async rewrite(
+    post: Pick<Post, 'id' | 'containers' | 'variants' | 'scheduledAt' | 'request'>,
+    transaction: Transaction,
+  ) {
     await this.database.execute(
       'UPDATE posts SET containers = $2, variants = $3, scheduled_at = $4, request = $5 WHERE id = $1',
-      [post.id, JSON.stringify(post.containers), JSON.stringify(post.variants), post.scheduledAt, JSON.stringify(post.request)],
+      [
+        post.id,
+        JSON.stringify(post.containers),
+        JSON.stringify(post.variants),
+        post.scheduledAt,
+        JSON.stringify(post.request),
+      ],
       transaction,
     );
   }

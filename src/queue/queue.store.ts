@@ -19,6 +19,9 @@ export interface LaneHold {
   deliveryId: string | null;
 }
 
+const LANE_HOLDS = `SELECT account_id AS "accountId", claimed_by AS "claimedBy", delivery_id AS "deliveryId"
+  FROM publish_lanes WHERE account_id = ANY($1::text[]) ORDER BY account_id`;
+
 /**
  * The queue's tables: publish_lanes (an account's lane and who holds it) and graphile-worker's
  * jobs. queue_customers is kept by the database's own triggers and functions (claim_deliveries,
@@ -115,12 +118,12 @@ export class QueueStore {
    * has never had a due delivery, so nothing on it can be claimed either.
    */
   async lockLanes(accountIds: string[], transaction: Transaction): Promise<LaneHold[]> {
-    return this.database.rows<LaneHold>(
-      `SELECT account_id AS "accountId", claimed_by AS "claimedBy", delivery_id AS "deliveryId"
-         FROM publish_lanes WHERE account_id = ANY($1::text[]) ORDER BY account_id FOR UPDATE`,
-      [accountIds],
-      transaction,
-    );
+    return this.database.rows<LaneHold>(`${LANE_HOLDS} FOR UPDATE`, [accountIds], transaction);
+  }
+
+  /** Who holds the accounts' lanes now, without a lock (a dry run: the answer may change at once). */
+  async laneHolds(accountIds: string[]): Promise<LaneHold[]> {
+    return this.database.rows<LaneHold>(LANE_HOLDS, [accountIds]);
   }
 
   /** Adds a graphile-worker job, in `transaction` when given (committed with the caller's rows). */
