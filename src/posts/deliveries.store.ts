@@ -255,15 +255,6 @@ export class DeliveriesStore {
     return canceled.map((row) => row.id);
   }
 
-  /** The post's deliveries, oldest first, locked until `transaction` ends (an edit of the post). */
-  lockOfPost(postId: string, transaction: Transaction): Promise<Delivery[]> {
-    return this.database.repository(Delivery, transaction).find({
-      where: { postId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-  }
-
   /** The post's deliveries, oldest first, as they are now (no lock). */
   ofPost(postId: string, transaction: Transaction): Promise<Delivery[]> {
     return this.database

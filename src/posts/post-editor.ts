@@ -14,7 +14,7 @@ import { claimIdempotencyKey, requestHash } from './idempotency';
 import { MediaReachability } from './media-reachability';
 import { Post } from './post.entity';
 import { AcceptedPost, PostAcceptance } from './post-acceptance';
-import { bodyOf, patchedFields, patchedRequest, PostRequest } from './post-request';
+import { bodyOf, nullProblems, patchedFields, patchedRequest, PostRequest } from './post-request';
 import { PostReview } from './post-review';
 import { postVerdict } from './post-verdict';
 import { postView } from './post-views';
@@ -77,6 +77,7 @@ export class PostEditor {
     patch: PatchPostBody,
     idempotencyKey?: string,
   ): Promise<{ status: number; body: PostView }> {
+    refuseNulls(patch);
     return this.database.transaction(async (transaction) => {
       if (idempotencyKey) {
         const hash = requestHash({ patch: id, body: patch });
@@ -118,6 +119,7 @@ export class PostEditor {
    * make it a 409) as problems of the post. Nothing is locked or written.
    */
   async validatePatch(customerId: string, id: string, patch: PatchPostBody): Promise<PostVerdictView> {
+    refuseNulls(patch);
     const post = await this.posts.find(customerId, id);
     if (!post) throw ApiException.notFound('Post');
     if (!post.request) throw notEditable(id);
@@ -188,6 +190,12 @@ export class PostEditor {
     const found = await this.posts.getWithDeliveries(post.customerId, post.id, transaction);
     return postView(found!.post, found!.deliveries);
   }
+}
+
+/** A 400 for a null where the post needs a value (as the pipe answers a malformed field). */
+function refuseNulls(patch: PatchPostBody): void {
+  const problems = nullProblems(patch);
+  if (problems.length) throw ApiException.validation(problems);
 }
 
 function notEditable(id: string): ApiException {

@@ -1,4 +1,4 @@
-import { patchedFields, patchedRequest, PostRequest } from './post-request';
+import { nullProblems, patchedFields, patchedRequest, PostRequest } from './post-request';
 import type { PatchPostBody } from './dto/patch-post.body';
 
 const request: PostRequest = {
@@ -24,5 +24,12 @@ describe('patchedRequest', () => {
     const patched = patchedRequest(request, { scheduledAt: null } as unknown as PatchPostBody);
     expect('scheduledAt' in patched).toBe(false);
     expect(request.scheduledAt).toBe('2030-01-01T00:00:00Z');
+  });
+
+  it('allows a null for scheduledAt only', () => {
+    expect(nullProblems({ scheduledAt: null } as unknown as PatchPostBody)).toEqual([]);
+    expect(
+      nullProblems({ accounts: null, containers: null } as unknown as PatchPostBody).map((problem) => problem.field),
+    ).toEqual(['containers', 'accounts']);
   });
 });

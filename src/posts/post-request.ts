@@ -1,4 +1,5 @@
 import { plainToInstance } from 'class-transformer';
+import type { FieldError } from '../common/errors/api-exception';
 import { CreatePostBody } from './dto/create-post.body';
 import type { PatchPostBody } from './dto/patch-post.body';
 
@@ -27,14 +28,26 @@ export function bodyOf(request: PostRequest): CreatePostBody {
  * item of it); `scheduledAt: null` takes the schedule away (publish as soon as accepted).
  */
 export function patchedRequest(request: PostRequest, patch: PatchPostBody): PostRequest {
-  const next: PostRequest = { ...request };
+  const next: { [field: string]: unknown } = { ...request };
   const given = patch as Record<string, unknown>;
   for (const field of PATCHABLE_FIELDS) {
     if (!(field in given) || given[field] === undefined) continue;
     if (given[field] === null) delete next[field];
     else next[field] = JSON.parse(JSON.stringify(given[field])) as unknown;
   }
-  return next;
+  return next as PostRequest;
+}
+
+/**
+ * The validation errors of a patch's nulls: only `scheduledAt` may be null (the pipe's rules, made
+ * optional for a patch, let a null through, and the post cannot lack its accounts or containers).
+ */
+export function nullProblems(patch: PatchPostBody): FieldError[] {
+  const given = patch as Record<string, unknown>;
+  return PATCHABLE_FIELDS.filter((field) => field !== 'scheduledAt' && given[field] === null).map((field) => ({
+    field,
+    message: `${field} cannot be null: give the whole new value, or leave the field out to keep it`,
+  }));
 }
 
 /** The fields a patch names, in PATCHABLE_FIELDS order (for the post.updated event). */
