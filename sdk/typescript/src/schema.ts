@@ -1612,11 +1612,8 @@ export interface components {
             options?: components["schemas"]["PostOptionsBody"];
             /** @description Content and options for one account of the post; wins over options.<network>.containers, which win over containers */
             accountOverrides?: components["schemas"]["AccountOverrideBody"][];
-            /**
-             * @description Keep the post as a draft: checked as any post (one that could not publish is refused as POST /posts refuses it), then neither published nor scheduled until POST /api/v1/posts/{id}/publish
-             * @default false
-             */
-            draft: boolean;
+            /** @description Keep the post as a draft (false when left out): checked as any post (one that could not publish is refused as POST /posts refuses it), then neither published nor scheduled until POST /api/v1/posts/{id}/publish */
+            draft?: boolean;
         };
         PostProblemView: {
             /**
@@ -1674,7 +1671,7 @@ export interface components {
             containers?: components["schemas"]["ContainerBody"][];
             /**
              * Format: date-time
-             * @description A new time, as in POST /api/v1/posts (in the future, within a year); null takes the schedule away, and the post publishes as soon as the edit is accepted
+             * @description Publish later: an ISO 8601 / RFC 3339 date-time with a UTC offset (Z or ±hh:mm), in the future, within a year; null takes the schedule away, and the post publishes as soon as the edit is accepted
              * @example 2026-12-01T09:00:00.000Z
              */
             scheduledAt?: string | null;
