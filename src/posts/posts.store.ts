@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { beforeCursorSql, createdMicrosSql, PageCursor } from '../common/http/page-cursor';
-import { Database } from '../database';
+import { Database, postEditLockKey } from '../database';
 import { fromPrefixedRow, prefixedColumns } from '../database';
 import type { Transaction } from '../database';
 import { Delivery } from './delivery.entity';
@@ -184,7 +184,7 @@ export class PostsStore {
    * id alone, which publishing never takes, so it orders the edits without ever waiting on a worker.
    */
   async serializeEdits(postId: string, transaction: Transaction): Promise<void> {
-    await this.database.execute('SELECT pg_advisory_xact_lock(hashtext($1))', [postId], transaction);
+    await this.database.execute('SELECT pg_advisory_xact_lock($1)', [postEditLockKey(postId)], transaction);
   }
 
   /** Writes what an edit changed of the post (its request, content, variants and schedule), in the caller's transaction. */
