@@ -276,6 +276,7 @@ CREATE TABLE posts (
   completed_at timestamp with time zone,
   variants     jsonb DEFAULT '{}'::jsonb NOT NULL,
   trace_parent text,
+  request      jsonb,
   CONSTRAINT posts_pkey PRIMARY KEY (id),
   CONSTRAINT posts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );
@@ -305,7 +306,7 @@ CREATE TABLE deliveries (
   retried_at       timestamp with time zone,
   CONSTRAINT deliveries_pkey PRIMARY KEY (id),
   CONSTRAINT deliveries_due_only_while_open CHECK (((due_at IS NULL) OR (status = ANY (ARRAY['scheduled'::text, 'pending'::text, 'publishing'::text])))),
-  CONSTRAINT deliveries_status_check CHECK ((status = ANY (ARRAY['scheduled'::text, 'pending'::text, 'publishing'::text, 'published'::text, 'failed'::text, 'canceled'::text, 'deleting'::text, 'deleted'::text]))),
+  CONSTRAINT deliveries_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'scheduled'::text, 'pending'::text, 'publishing'::text, 'published'::text, 'failed'::text, 'canceled'::text, 'deleting'::text, 'deleted'::text]))),
   CONSTRAINT deliveries_account_id_fkey FOREIGN KEY (account_id) REFERENCES connected_accounts(id),
   CONSTRAINT deliveries_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
   CONSTRAINT deliveries_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE

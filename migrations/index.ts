@@ -36,6 +36,7 @@ import { PostTraceParent1795580000000 } from './1795580000000-post-trace-parent'
 import { NetworkQuota1795583000000 } from './1795583000000-network-quota';
 import { DashboardCharts1795590000000 } from './1795590000000-dashboard-charts';
 import { EventHistory1795610000000 } from './1795610000000-event-history';
+import { PostDrafts1795620000000 } from './1795620000000-post-drafts';
 import { DeliveryRetries1795630000000 } from './1795630000000-delivery-retries';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
@@ -78,5 +79,6 @@ export const MIGRATIONS = [
   NetworkQuota1795583000000,
   DashboardCharts1795590000000,
   EventHistory1795610000000,
+  PostDrafts1795620000000,
   DeliveryRetries1795630000000,
 ];

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Every PostgreSQL advisory lock the service takes, in one place. Advisory locks share one key
  * space per database: two uses that happened to pick the same key would silently exclude each
@@ -24,7 +26,18 @@ export const ADVISORY_LOCK_IDS = {
   metricsScan: 7_310_442_003,
   /** The comment scan (src/comments/comment-scan.ts, as the token scan): one instance at a time queues the due comment reads. */
   commentScan: 7_310_442_017,
+  /**
+   * Edits of a post (src/posts/posts.store.ts serializeEdits, transaction-scoped, waited for): the
+   * first of a range of 2^32 keys, one per post id's hash (postEditLockKey), far above the keys
+   * above. Two posts sharing a key only wait for each other's edit.
+   */
+  postEdits: 2 ** 40,
 } as const;
+
+/** The key of the lock that orders the edits of post `postId` (in the postEdits range). */
+export function postEditLockKey(postId: string): number {
+  return ADVISORY_LOCK_IDS.postEdits + createHash('sha256').update(postId).digest().readUInt32BE(0);
+}
 
 export type AdvisoryLockName = keyof typeof ADVISORY_LOCK_IDS;
 

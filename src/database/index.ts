@@ -1,5 +1,5 @@
 /** What other modules may use from database/: everything else in the folder is its own. */
-export { ADVISORY_LOCK_IDS } from './advisory-locks';
+export { ADVISORY_LOCK_IDS, postEditLockKey } from './advisory-locks';
 export { DatabaseHealth } from './database-health';
 export { DatabaseStats } from './database-stats';
 export type { PoolCounts } from './database-stats';

@@ -247,12 +247,71 @@ export class DeliveriesStore {
   async cancelNotStarted(postId: string, transaction: Transaction): Promise<string[]> {
     const canceled = await this.database.rows<{ id: string; platform: string }>(
       `UPDATE deliveries SET status = 'canceled', next_attempt_at = NULL, due_at = NULL, updated_at = now()
-      WHERE post_id = $1 AND status IN ('scheduled', 'pending') RETURNING id, platform`,
+      WHERE post_id = $1 AND status IN ('draft', 'scheduled', 'pending') RETURNING id, platform`,
       [postId],
       transaction,
     );
     for (const { platform } of canceled) this.metrics?.delivery(platform, 'canceled');
     return canceled.map((row) => row.id);
+  }
+
+  /** The post's deliveries, oldest first, as they are now (no lock). */
+  ofPost(postId: string, transaction: Transaction): Promise<Delivery[]> {
+    return this.database
+      .repository(Delivery, transaction)
+      .find({ where: { postId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Deletes deliveries an edit took the account of away (never started: the caller checked, under its locks). */
+  async remove(ids: string[], transaction: Transaction): Promise<void> {
+    if (ids.length === 0) return;
+    await this.database.execute(
+      `DELETE FROM deliveries WHERE id = ANY($1::text[]) AND status IN ('draft', 'scheduled', 'pending')`,
+      [ids],
+      transaction,
+    );
+  }
+
+  /** Adds deliveries to a post (an edit adding accounts): due as their status says (a draft: never). */
+  async add(deliveries: Delivery[], transaction: Transaction): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.database.execute(
+      `INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status, due_at)
+       SELECT id, post_id, customer_id, account_id, platform, status,
+              CASE WHEN status = 'draft' THEN NULL ELSE coalesce(due_at, now()) END
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+           AS d(id, post_id, customer_id, account_id, platform, status, due_at)`,
+      [
+        deliveries.map((delivery) => delivery.id),
+        deliveries.map((delivery) => delivery.postId),
+        deliveries.map((delivery) => delivery.customerId),
+        deliveries.map((delivery) => delivery.accountId),
+        deliveries.map((delivery) => delivery.platform),
+        deliveries.map((delivery) => delivery.status),
+        deliveries.map((delivery) => delivery.dueAt),
+      ],
+      transaction,
+    );
+  }
+
+  /**
+   * Sets not-started deliveries to `status`, due at `dueAt` (null: now), or never for a draft: a
+   * draft published, or a post rescheduled. The lanes' triggers see the new due time.
+   */
+  async reopen(
+    ids: string[],
+    status: 'draft' | 'scheduled' | 'pending',
+    dueAt: Date | null,
+    transaction: Transaction,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await this.database.execute(
+      `UPDATE deliveries SET status = $2, next_attempt_at = NULL, error_code = NULL, error_message = NULL, updated_at = now(),
+              due_at = CASE WHEN $2 = 'draft' THEN NULL ELSE coalesce($3::timestamptz, now()) END
+        WHERE id = ANY($1::text[]) AND status IN ('draft', 'scheduled', 'pending')`,
+      [ids, status, dueAt],
+      transaction,
+    );
   }
 
   /** The delivery, or null. */

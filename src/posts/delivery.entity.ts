@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } fro
 import type { PublishProgress } from '../networks';
 
 export const DELIVERY_STATUSES = [
+  'draft',
   'scheduled',
   'pending',
   'publishing',
@@ -15,7 +16,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * The publication of one post to one connected account.
- * scheduled → pending → publishing → published | failed; canceled from scheduled or pending;
+ * draft (kept, never due, until POST /posts/:id/publish) → scheduled | pending;
+ * scheduled → pending → publishing → published | failed; canceled from draft, scheduled or pending;
  * published → deleting → deleted when the post is unpublished (deleting: its delete job is queued).
  * `publishing` is written before the network is called, so a delivery found in `publishing` by a
  * new attempt was cut off mid-call and must look on the network before posting again.

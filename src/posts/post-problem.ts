@@ -35,6 +35,8 @@ export const POST_RULES = [
   'override_account_unknown',
   /** Two entries of `accountOverrides` name the same account. */
   'override_account_repeated',
+  /** Validating a patch (POST /posts/{id}/validate): a delivery of the post has started, so PATCH would be a 409. */
+  'delivery_started',
 ] as const;
 
 export type PostRule = (typeof POST_RULES)[number];

@@ -5,6 +5,7 @@ const of = (...statuses: DeliveryStatus[]) => postStatusOf(statuses.map((status)
 
 describe('postStatusOf', () => {
   it.each([
+    [['draft', 'draft'], 'draft'],
     [['scheduled', 'scheduled'], 'scheduled'],
     [['pending'], 'queued'],
     [['pending', 'scheduled'], 'queued'],

@@ -1,6 +1,7 @@
 import { DeliveryStatus } from './delivery.entity';
 
 export const POST_STATUSES = [
+  'draft',
   'scheduled',
   'queued',
   'publishing',
@@ -17,6 +18,8 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export function postStatusOf(deliveries: ReadonlyArray<{ status: DeliveryStatus }>): PostStatus {
   const count = (status: DeliveryStatus) => deliveries.filter((delivery) => delivery.status === status).length;
   const total = deliveries.length;
+  // A draft's deliveries are all drafts: published together, canceled together.
+  if (count('draft') > 0) return 'draft';
   if (count('publishing') > 0) return 'publishing';
   if (count('pending') > 0) return count('published') > 0 ? 'publishing' : 'queued';
   if (count('scheduled') > 0) return 'scheduled';

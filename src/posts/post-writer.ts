@@ -5,6 +5,7 @@ import { Delivery } from './delivery.entity';
 import { Post } from './post.entity';
 import { AcceptedPost } from './post-acceptance';
 import { PostsStore } from './posts.store';
+import type { PostRequest } from './post-request';
 
 export interface PostToWrite {
   customerId: string;
@@ -12,6 +13,41 @@ export interface PostToWrite {
   accepted: AcceptedPost;
   /** The traceparent of the request writing it (see Post.traceParent), read where the request runs. */
   traceParent?: string;
+  /** The request as given (see Post.request); a draft (request.draft) is kept without being due. */
+  request?: PostRequest;
+}
+
+/** What a delivery of a post starts as: kept (a draft), waiting for its time, or due now. */
+export function openingStatus(draft: boolean, scheduledAt: Date | null): 'draft' | 'scheduled' | 'pending' {
+  if (draft) return 'draft';
+  return scheduledAt ? 'scheduled' : 'pending';
+}
+
+/** A new delivery of `post` to `account`, not yet tried. */
+export function newDelivery(
+  post: Pick<Post, 'id' | 'customerId' | 'scheduledAt'>,
+  account: { id: string; platform: string },
+  status: Delivery['status'],
+): Delivery {
+  return Object.assign(new Delivery(), {
+    id: newId('delivery'),
+    postId: post.id,
+    customerId: post.customerId,
+    accountId: account.id,
+    platform: account.platform,
+    status,
+    attempts: 0,
+    rateLimitWaits: 0,
+    progress: {},
+    platformPostId: null,
+    permalink: null,
+    errorCode: null,
+    errorMessage: null,
+    nextAttemptAt: null,
+    dueAt: status === 'draft' ? null : post.scheduledAt,
+    publishedAt: null,
+    deletedAt: null,
+  });
 }
 
 export interface WrittenPost {
@@ -29,8 +65,8 @@ export class PostWriter {
   constructor(private readonly store: PostsStore) {}
 
   async write(posts: PostToWrite[], transaction?: Transaction): Promise<WrittenPost[]> {
-    const planned = posts.map(({ customerId, tenantId, accepted, traceParent }) => {
-      const status = accepted.scheduledAt ? ('scheduled' as const) : ('pending' as const);
+    const planned = posts.map(({ customerId, tenantId, accepted, traceParent, request }) => {
+      const status = openingStatus(request?.draft === true, accepted.scheduledAt);
       const post = Object.assign(new Post(), {
         id: newId('post'),
         customerId,
@@ -39,28 +75,9 @@ export class PostWriter {
         variants: accepted.variants,
         scheduledAt: accepted.scheduledAt,
         traceParent: traceParent ?? null,
+        request: request ?? null,
       });
-      const deliveries = accepted.accounts.map((account) =>
-        Object.assign(new Delivery(), {
-          id: newId('delivery'),
-          postId: post.id,
-          customerId,
-          accountId: account.id,
-          platform: account.platform,
-          status,
-          attempts: 0,
-          rateLimitWaits: 0,
-          progress: {},
-          platformPostId: null,
-          permalink: null,
-          errorCode: null,
-          errorMessage: null,
-          nextAttemptAt: null,
-          dueAt: post.scheduledAt,
-          publishedAt: null,
-          deletedAt: null,
-        }),
-      );
+      const deliveries = accepted.accounts.map((account) => newDelivery(post, account, status));
       return { post, deliveries };
     });
     const allPosts = planned.map(({ post }) => post);

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { MediaKind } from '../networks';
 import type { StoredPostVariants } from './post-variants';
+import type { PostRequest } from './post-request';
 
 /** A container as stored: the text and its media, with each medium's kind judged at acceptance. */
 export interface StoredContainer {
@@ -45,6 +46,13 @@ export class Post {
   /** The W3C traceparent of the request that made the post: its deliveries' attempts join that trace (null: untraced). */
   @Column('text', { name: 'trace_parent', nullable: true })
   traceParent!: string | null;
+
+  /**
+   * The request as the post now stands (POST /posts, then each PATCH merged in), checked again as a
+   * whole when a draft is published or a patch applied. Null for posts made before it was kept.
+   */
+  @Column('jsonb', { nullable: true })
+  request!: PostRequest | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

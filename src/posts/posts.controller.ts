@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCustomer } from '../auth';
@@ -11,6 +11,8 @@ import { ListPostsQuery } from './dto/list-posts.query';
 import { PostPageView, PostView } from './dto/post.view';
 import { PostVerdictView } from './dto/post-verdict.view';
 import { PostsService } from './posts.service';
+import { PostEditor } from './post-editor';
+import { PatchPostBody } from './dto/patch-post.body';
 import { UnpublishService } from './unpublish/unpublish.service';
 import { UnpublishView } from './unpublish/unpublish-outcome.view';
 import { ApiIdempotencyKey, checkedIdempotencyKey } from './idempotency-key-header';
@@ -22,6 +24,7 @@ export class PostsController {
   constructor(
     private readonly posts: PostsService,
     private readonly unpublisher: UnpublishService,
+    private readonly editor: PostEditor,
   ) {}
 
   @Post()
@@ -107,6 +110,85 @@ export class PostsController {
     @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
   ): Promise<PostView> {
     return this.posts.cancel(caller.customerId, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    operationId: 'updatePost',
+    summary: 'Edit a post before it publishes',
+    description:
+      'Changes `containers`, `options`, `accountOverrides`, `accounts` or `scheduledAt` (null: publish as soon as ' +
+      'accepted) of a draft or of a post none of whose deliveries has started; each field given replaces the ' +
+      "post's. The post the patch makes is checked exactly as POST /api/v1/posts checks a new one (400, 422). When a " +
+      'delivery has started (a worker has claimed it, it was tried, or it is in flight or final), nothing is ' +
+      'changed: 409 `post_delivery_started`, whose `details` name each such delivery. The check and the write are ' +
+      "one transaction that holds off claims on the post's accounts, so an edit never races publishing: a 200 " +
+      'means every delivery publishes the edited post. An accepted edit records a post.updated event. With an ' +
+      'Idempotency-Key, as on POST /api/v1/posts.',
+  })
+  @ApiResourceId('id', 'post', 'Post')
+  @ApiIdempotencyKey()
+  @ApiEnvelope(PostView)
+  @ApiErrors(
+    400,
+    401,
+    404,
+    'post_delivery_started',
+    'post_not_editable',
+    'idempotency_key_reused',
+    'idempotency_key_in_use',
+    422,
+  )
+  async update(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+    @Body() body: PatchPostBody,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PostView> {
+    const updated = await this.editor.patch(caller.customerId, id, body, checkedIdempotencyKey(key));
+    void reply.status(updated.status);
+    return updated.body;
+  }
+
+  @Post(':id/validate')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'validatePostPatch',
+    summary: 'Check an edit of a post without making it (dry run)',
+    description:
+      'Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the ' +
+      'whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a ' +
+      '`delivery_started` problem of the post. Nothing is written.',
+  })
+  @ApiResourceId('id', 'post', 'Post')
+  @ApiEnvelope(PostVerdictView)
+  @ApiErrors(400, 401, 404, 'post_not_editable')
+  validatePatch(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+    @Body() body: PatchPostBody,
+  ): Promise<PostVerdictView> {
+    return this.editor.validatePatch(caller.customerId, id, body);
+  }
+
+  @Post(':id/publish')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'publishDraft',
+    summary: 'Publish a draft',
+    description:
+      'Publishes a draft now, or at the `scheduledAt` it carries; it is checked again as a new post at this moment ' +
+      '(400, 422: a scheduledAt now past, an account expired since). 409 `post_not_draft` when the post is not a draft.',
+  })
+  @ApiResourceId('id', 'post', 'Post')
+  @ApiEnvelope(PostView, { status: 202 })
+  @ApiErrors(400, 401, 404, 'post_not_draft', 'post_not_editable', 422)
+  async publish(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+  ): Promise<PostView> {
+    return (await this.editor.publish(caller.customerId, id)).body;
   }
 
   @Post(':id/unpublish')

@@ -13,6 +13,7 @@ import { Post } from './post.entity';
 import { PostAcceptance } from './post-acceptance';
 import { ContainerResolver } from './container-resolver';
 import { PostReview } from './post-review';
+import { PostEditor } from './post-editor';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { PostWriter } from './post-writer';
@@ -45,6 +46,7 @@ import { DeliveryRetryStore } from './retry/delivery-retry.store';
   controllers: [PostsController, DeliveryRetryController],
   providers: [
     PostsService,
+    PostEditor,
     PostChartsStore,
     PostAcceptance,
     PostReview,

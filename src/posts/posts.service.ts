@@ -21,6 +21,7 @@ import { postView } from './post-views';
 import { PostWriteBatcher } from './post-write-batcher';
 import { PostWriter } from './post-writer';
 import { PostsStore } from './posts.store';
+import { requestOf } from './post-request';
 import { currentTraceParent } from '../observability';
 
 export interface CreatedPost {
@@ -65,6 +66,7 @@ export class PostsService {
         tenantId: body.tenant_id,
         accepted,
         traceParent,
+        request: requestOf(body),
       });
       return { status: ACCEPTED, body: postView(post, deliveries) };
     }
@@ -72,7 +74,7 @@ export class PostsService {
       const claim = await claimIdempotencyKey(this.store, customerId, idempotencyKey, requestHash(body), transaction);
       if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
       const [written] = await this.writer.write(
-        [{ customerId, tenantId: body.tenant_id, accepted, traceParent }],
+        [{ customerId, tenantId: body.tenant_id, accepted, traceParent, request: requestOf(body) }],
         transaction,
       );
       const view = postView(written!.post, written!.deliveries);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { beforeCursorSql, createdMicrosSql, PageCursor } from '../common/http/page-cursor';
-import { Database } from '../database';
+import { Database, postEditLockKey } from '../database';
 import { fromPrefixedRow, prefixedColumns } from '../database';
 import type { Transaction } from '../database';
 import { Delivery } from './delivery.entity';
@@ -143,13 +143,15 @@ export class PostsStore {
   async insert(posts: Post[], deliveries: Delivery[], transaction?: Transaction): Promise<InsertedPosts | undefined> {
     const [row] = await this.database.rows<{ created_at: Date; posts: number; deliveries: number }>(
       `WITH written AS (
-         INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at, variants, trace_parent)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $13::jsonb[], $14::text[])
+         INSERT INTO posts (id, customer_id, tenant_id, containers, scheduled_at, variants, trace_parent, request)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $13::jsonb[], $14::text[], $15::jsonb[])
          RETURNING id
        ), delivered AS (
-         -- due_at is the delivery's job: a scheduled post's time, else now (the lanes' triggers see it).
+         -- due_at is the delivery's job: a scheduled post's time, else now (the lanes' triggers see
+         -- it); a draft has none until it is published.
          INSERT INTO deliveries (id, post_id, customer_id, account_id, platform, status, due_at)
-         SELECT id, post_id, customer_id, account_id, platform, status, coalesce(due_at, now())
+         SELECT id, post_id, customer_id, account_id, platform, status,
+                CASE WHEN status = 'draft' THEN NULL ELSE coalesce(due_at, now()) END
            FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
              AS d(id, post_id, customer_id, account_id, platform, status, due_at)
          RETURNING id
@@ -170,10 +172,37 @@ export class PostsStore {
         deliveries.map((delivery) => delivery.dueAt),
         posts.map((post) => JSON.stringify(post.variants)),
         posts.map((post) => post.traceParent),
+        posts.map((post) => (post.request ? JSON.stringify(post.request) : null)),
       ],
       transaction,
     );
     return row && { createdAt: row.created_at, posts: row.posts, deliveries: row.deliveries };
+  }
+
+  /**
+   * Edits of one post (publish, patch) one at a time, until `transaction` ends: a lock on the post's
+   * id alone, which publishing never takes, so it orders the edits without ever waiting on a worker.
+   */
+  async serializeEdits(postId: string, transaction: Transaction): Promise<void> {
+    await this.database.execute('SELECT pg_advisory_xact_lock($1)', [postEditLockKey(postId)], transaction);
+  }
+
+  /** Writes what an edit changed of the post (its request, content, variants and schedule), in the caller's transaction. */
+  async rewrite(
+    post: Pick<Post, 'id' | 'containers' | 'variants' | 'scheduledAt' | 'request'>,
+    transaction: Transaction,
+  ) {
+    await this.database.execute(
+      'UPDATE posts SET containers = $2, variants = $3, scheduled_at = $4, request = $5 WHERE id = $1',
+      [
+        post.id,
+        JSON.stringify(post.containers),
+        JSON.stringify(post.variants),
+        post.scheduledAt,
+        JSON.stringify(post.request),
+      ],
+      transaction,
+    );
   }
 
   /** Claims the customer's idempotency key for a request (a new key, or one past its 24 hours); false when it is taken. */

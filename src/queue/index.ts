@@ -6,6 +6,7 @@ export { LostClaimError } from './lost-claim-error';
 export { QueueModule } from './queue.module';
 export { claimHeldSql } from './queue.sql';
 export { QueueStore } from './queue.store';
+export type { LaneHold } from './queue.store';
 export { retryUntilDone } from './retry-until-done';
 export { ShutdownSignal } from './shutdown-signal';
 export { takingTurnsSql } from './taking-turns-sql';

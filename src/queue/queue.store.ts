@@ -12,6 +12,16 @@ export interface JobRow {
   jobKey: string | null;
 }
 
+/** Who holds an account's publishing lane (null: nobody), and for which delivery (null: none, or not a publishing hold). */
+export interface LaneHold {
+  accountId: string;
+  claimedBy: string | null;
+  deliveryId: string | null;
+}
+
+const LANE_HOLDS = `SELECT account_id AS "accountId", claimed_by AS "claimedBy", delivery_id AS "deliveryId"
+  FROM publish_lanes WHERE account_id = ANY($1::text[]) ORDER BY account_id`;
+
 /**
  * The queue's tables: publish_lanes (an account's lane and who holds it) and graphile-worker's
  * jobs. queue_customers is kept by the database's own triggers and functions (claim_deliveries,
@@ -97,6 +107,23 @@ export class QueueStore {
       [workerId, heldAccountIds],
     );
     return released.length;
+  }
+
+  /**
+   * Locks the accounts' publishing lanes (in account order, as every other taker of several goes)
+   * until `transaction` ends, and answers who holds each and for which delivery. While they are
+   * locked nobody can claim a delivery on them: claim_deliveries skips a locked lane, and letting go
+   * of one (release_lane) waits. So a check of the claims made here stays true until the caller
+   * commits, which is how an edit of a post never races its publishing. An account with no lane row
+   * has never had a due delivery, so nothing on it can be claimed either.
+   */
+  async lockLanes(accountIds: string[], transaction: Transaction): Promise<LaneHold[]> {
+    return this.database.rows<LaneHold>(`${LANE_HOLDS} FOR UPDATE`, [accountIds], transaction);
+  }
+
+  /** Who holds the accounts' lanes now, without a lock (a dry run: the answer may change at once). */
+  async laneHolds(accountIds: string[]): Promise<LaneHold[]> {
+    return this.database.rows<LaneHold>(LANE_HOLDS, [accountIds]);
   }
 
   /** Adds a graphile-worker job, in `transaction` when given (committed with the caller's rows). */

@@ -73,6 +73,11 @@ export interface EventData {
       replyToId: string | null;
     };
   };
+  /**
+   * A post edited before publishing (PATCH /posts/:id): its status and schedule after the edit, and
+   * the fields the patch gave. GET /posts/:id reads the post as it now is.
+   */
+  'post.updated': { servicePostId: string; status: string; scheduledAt: string | null; fields: string[] };
   /** The deliveries a cancel stopped (those already published or failed are not among them). */
   'post.canceled': { servicePostId: string; canceledDeliveryIds: string[] };
   /**
@@ -107,6 +112,7 @@ export const SUBSCRIBABLE_EVENT_TYPES: ReadonlyArray<EventType> = [
   'post.published',
   'post.failed',
   'post.canceled',
+  'post.updated',
   'post.completed',
   'post.deleted',
   'comment.received',

@@ -59,6 +59,12 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     error: text,
     errorCode: { $ref: '#/components/schemas/DeliveryErrorCode' },
   }),
+  'post.updated': object({
+    servicePostId: text,
+    status: { $ref: '#/components/schemas/PostStatus' },
+    scheduledAt: { type: 'string', format: 'date-time', nullable: true },
+    fields: { type: 'array', items: text },
+  }),
   'post.canceled': object({ servicePostId: text, canceledDeliveryIds: { type: 'array', items: text } }),
   'post.completed': object({
     servicePostId: text,

@@ -264,6 +264,50 @@ export interface paths {
         delete: operations["cancelPost"];
         options?: never;
         head?: never;
+        /**
+         * Edit a post before it publishes
+         * @description Changes `containers`, `options`, `accountOverrides`, `accounts` or `scheduledAt` (null: publish as soon as accepted) of a draft or of a post none of whose deliveries has started; each field given replaces the post's. The post the patch makes is checked exactly as POST /api/v1/posts checks a new one (400, 422). When a delivery has started (a worker has claimed it, it was tried, or it is in flight or final), nothing is changed: 409 `post_delivery_started`, whose `details` name each such delivery. The check and the write are one transaction that holds off claims on the post's accounts, so an edit never races publishing: a 200 means every delivery publishes the edited post. An accepted edit records a post.updated event. With an Idempotency-Key, as on POST /api/v1/posts.
+         */
+        patch: operations["updatePost"];
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an edit of a post without making it (dry run)
+         * @description Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a `delivery_started` problem of the post. Nothing is written.
+         */
+        post: operations["validatePostPatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft
+         * @description Publishes a draft now, or at the `scheduledAt` it carries; it is checked again as a new post at this moment (400, 422: a scheduledAt now past, an account expired since). 409 `post_not_draft` when the post is not a draft.
+         */
+        post: operations["publishDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -615,6 +659,9 @@ export interface components {
          *     - `idempotency_key_reused`: 409, This Idempotency-Key was used with a different body
          *     - `idempotency_key_in_use`: 409, A request with this Idempotency-Key is still being processed; retry
          *     - `delivery_not_failed`: 409, Retrying a delivery: only a failed delivery can be retried (this one is pending, publishing, published, canceled or deleted, or a retry of it was already accepted)
+         *     - `post_not_draft`: 409, POST /posts/{id}/publish: the post is not a draft (it was published, scheduled or canceled already)
+         *     - `post_delivery_started`: 409, PATCH /posts/{id}: a delivery of the post has started (claimed by a worker, tried, in flight or final), so none of it is changed; `details` names each
+         *     - `post_not_editable`: 409, PATCH /posts/{id}: the post was made before edits were possible (its request was not kept)
          *     - `webhook_not_configured`: 409, No webhook is set: PUT /api/v1/webhooks first
          *     - `webhook_disabled`: 409, The webhook is disabled (the receiver answered 410 Gone); PUT it again
          *     - `webhook_secret_unreadable`: 409, The stored webhook secret cannot be opened; PUT the webhook again
@@ -625,7 +672,7 @@ export interface components {
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "boards_not_supported" | "idempotency_key_reused" | "idempotency_key_in_use" | "delivery_not_failed" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "boards_not_supported" | "idempotency_key_reused" | "idempotency_key_in_use" | "delivery_not_failed" | "post_not_draft" | "post_delivery_started" | "post_not_editable" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -1179,12 +1226,12 @@ export interface components {
          * @description Summed up from the deliveries' statuses
          * @enum {string}
          */
-        PostStatus: "scheduled" | "queued" | "publishing" | "published" | "partially_published" | "failed" | "canceled" | "unpublishing" | "deleted";
+        PostStatus: "draft" | "scheduled" | "queued" | "publishing" | "published" | "partially_published" | "failed" | "canceled" | "unpublishing" | "deleted";
         /**
          * @description scheduled or pending (waiting for its time or its next attempt), publishing, then published, failed or canceled; once unpublished, deleting (its delete is queued) then deleted
          * @enum {string}
          */
-        DeliveryStatus: "scheduled" | "pending" | "publishing" | "published" | "failed" | "canceled" | "deleting" | "deleted";
+        DeliveryStatus: "draft" | "scheduled" | "pending" | "publishing" | "published" | "failed" | "canceled" | "deleting" | "deleted";
         /**
          * @description A delivery's `error.code`, and a post.failed event's `data.errorCode`
          *
@@ -1623,6 +1670,8 @@ export interface components {
             options?: components["schemas"]["PostOptionsBody"];
             /** @description Content and options for one account of the post; wins over options.<network>.containers, which win over containers */
             accountOverrides?: components["schemas"]["AccountOverrideBody"][];
+            /** @description Keep the post as a draft (false when left out): checked as any post (one that could not publish is refused as POST /posts refuses it), then neither published nor scheduled until POST /api/v1/posts/{id}/publish */
+            draft?: boolean;
         };
         PostProblemView: {
             /**
@@ -1635,7 +1684,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "delivery_started" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -1667,6 +1716,27 @@ export interface components {
             posts: components["schemas"]["PostView"][];
             /** @description Pass as `cursor` for the next (older) page; null at the end */
             nextCursor: string | null;
+        };
+        PatchPostBody: {
+            /**
+             * @description Connected account ids to publish to
+             * @example [
+             *       "acc_3kTMd9fQe2xV7bLp1sWq0Z"
+             *     ]
+             */
+            accounts?: string[];
+            /** @description containers[0] is the post; further containers are its thread */
+            containers?: components["schemas"]["ContainerBody"][];
+            /**
+             * Format: date-time
+             * @description Publish later: an ISO 8601 / RFC 3339 date-time with a UTC offset (Z or ±hh:mm), in the future, within a year; null takes the schedule away, and the post publishes as soon as the edit is accepted
+             * @example 2026-12-01T09:00:00.000Z
+             */
+            scheduledAt?: string | null;
+            /** @description Each network's options, keyed by network id; a network's `containers` replace the post's for its accounts */
+            options?: components["schemas"]["PostOptionsBody"];
+            /** @description Content and options for one account of the post; wins over options.<network>.containers, which win over containers */
+            accountOverrides?: components["schemas"]["AccountOverrideBody"][];
         };
         /**
          * @description deleting: its delete is queued (post.deleted follows); deleted: already taken down; canceled: it had not gone out and never will; not_supported: its network cannot delete with the login used (Instagram Login; error says so, nothing changed); publishing: it is being published right now, unpublish again once it is published; not_published: it failed or was canceled, nothing to take down
@@ -1767,7 +1837,7 @@ export interface components {
          * @description The event types sent; every type when none was chosen
          * @enum {string}
          */
-        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "comment.received";
+        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "comment.received";
         WebhookWithSecretView: {
             /** @example https://api.example.com/hooks/social */
             url: string;
@@ -1872,7 +1942,7 @@ export interface components {
          * @description The event type (the body is the matching WebhookEvent)
          * @enum {string}
          */
-        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test";
+        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test";
         /**
          * @description pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which)
          * @enum {string}
@@ -2172,6 +2242,27 @@ export interface components {
             };
             livemode: boolean;
         };
+        /** @description The body of a `post.updated` event */
+        PostUpdatedEvent: {
+            /** @example evt_4Vq… */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "post.updated";
+            tenantId: string | null;
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                servicePostId: string;
+                status: components["schemas"]["PostStatus"];
+                /** Format: date-time */
+                scheduledAt: string | null;
+                fields: string[];
+            };
+            livemode: boolean;
+        };
         /** @description The body of a `post.canceled` event */
         PostCanceledEvent: {
             /** @example evt_4Vq… */
@@ -2283,7 +2374,7 @@ export interface components {
             livemode: boolean;
         };
         /** @description What your webhook receives (POST, signed): one of these, told apart by `event` */
-        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["AccountPermissionsLostEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["CommentReceivedEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["AccountPermissionsLostEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostUpdatedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["CommentReceivedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: never;
     parameters: never;
@@ -4024,6 +4115,458 @@ export interface operations {
             };
         };
     };
+    updatePost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request: 1-255 visible ASCII characters */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The post's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchPostBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state. On this route: `post_delivery_started`, `post_not_editable`, `idempotency_key_reused`, `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Content the network would reject (`unprocessable_content`); `details` says why */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    validatePostPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchPostBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PostVerdictView"];
+                    };
+                };
+            };
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state. On this route: `post_not_editable` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    publishDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state. On this route: `post_not_draft`, `post_not_editable` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Content the network would reject (`unprocessable_content`); `details` says why */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     unpublishPost: {
         parameters: {
             query?: never;
@@ -5384,7 +5927,7 @@ export interface operations {
                 /** @description Events after this one, oldest first: the id of the last event you read from this list (nextCursor is that id). Left out, the list starts at the oldest event kept. The same as `cursor`. */
                 after?: string;
                 /** @description Only events of these types: comma-separated, or the parameter repeated */
-                types?: ("account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test")[];
+                types?: ("account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test")[];
             };
             header?: never;
             path?: never;

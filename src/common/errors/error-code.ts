@@ -41,6 +41,9 @@ export const ERROR_STATUS = {
   idempotency_key_reused: HttpStatus.CONFLICT,
   idempotency_key_in_use: HttpStatus.CONFLICT,
   delivery_not_failed: HttpStatus.CONFLICT,
+  post_not_draft: HttpStatus.CONFLICT,
+  post_delivery_started: HttpStatus.CONFLICT,
+  post_not_editable: HttpStatus.CONFLICT,
   // Webhooks.
   webhook_not_configured: HttpStatus.CONFLICT,
   webhook_disabled: HttpStatus.CONFLICT,
@@ -94,6 +97,10 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed; retry',
   delivery_not_failed:
     'Retrying a delivery: only a failed delivery can be retried (this one is pending, publishing, published, canceled or deleted, or a retry of it was already accepted)',
+  post_not_draft: 'POST /posts/{id}/publish: the post is not a draft (it was published, scheduled or canceled already)',
+  post_delivery_started:
+    'PATCH /posts/{id}: a delivery of the post has started (claimed by a worker, tried, in flight or final), so none of it is changed; `details` names each',
+  post_not_editable: 'PATCH /posts/{id}: the post was made before edits were possible (its request was not kept)',
   webhook_not_configured: 'No webhook is set: PUT /api/v1/webhooks first',
   webhook_disabled: 'The webhook is disabled (the receiver answered 410 Gone); PUT it again',
   webhook_secret_unreadable: 'The stored webhook secret cannot be opened; PUT the webhook again',

@@ -26,6 +26,7 @@ const TONES: Record<string, string> = {
   failed: 'bad',
   disconnected: 'muted',
   canceled: 'muted',
+  draft: 'muted',
   deleted: 'muted',
   skipped: 'muted',
   revoked: 'muted',
