@@ -35,6 +35,7 @@ import { ProofKeys1795570000000 } from './1795570000000-proof-keys';
 import { PostTraceParent1795580000000 } from './1795580000000-post-trace-parent';
 import { NetworkQuota1795583000000 } from './1795583000000-network-quota';
 import { DashboardCharts1795590000000 } from './1795590000000-dashboard-charts';
+import { MediaPageIndex1795600000000 } from './1795600000000-media-page-index';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   PostTraceParent1795580000000,
   NetworkQuota1795583000000,
   DashboardCharts1795590000000,
+  MediaPageIndex1795600000000,
 ];
