@@ -35,7 +35,10 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/contract-violations.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/test/support/contract-violations.ts',
+        '<rootDir>/test/support/api-answer-violations.ts',
+      ],
     },
     {
       // A real Chromium (playwright-core) against the real app; skipped, saying so, where Chromium is missing.
@@ -45,7 +48,10 @@ module.exports = {
       testMatch: ['**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/contract-violations.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/test/support/contract-violations.ts',
+        '<rootDir>/test/support/api-answer-violations.ts',
+      ],
     },
   ],
 };

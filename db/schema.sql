@@ -196,7 +196,7 @@ CREATE TABLE media (
   CONSTRAINT media_duration_ms_check CHECK ((duration_ms >= 0)),
   CONSTRAINT media_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );
-CREATE INDEX media_customer_idx ON public.media USING btree (customer_id, created_at);
+CREATE INDEX media_customer_page_idx ON public.media USING btree (customer_id, created_at, id);
 CREATE INDEX media_unused_idx ON public.media USING btree (COALESCE(last_used_at, created_at));
 
 CREATE TABLE media_chunks (

@@ -35,6 +35,7 @@ import { ProofKeys1795570000000 } from './1795570000000-proof-keys';
 import { PostTraceParent1795580000000 } from './1795580000000-post-trace-parent';
 import { NetworkQuota1795583000000 } from './1795583000000-network-quota';
 import { DashboardCharts1795590000000 } from './1795590000000-dashboard-charts';
+import { MediaPageIndex1795600000000 } from './1795600000000-media-page-index';
 import { EventHistory1795610000000 } from './1795610000000-event-history';
 import { PostDrafts1795620000000 } from './1795620000000-post-drafts';
 import { DeliveryRetries1795630000000 } from './1795630000000-delivery-retries';
@@ -78,6 +79,7 @@ export const MIGRATIONS = [
   PostTraceParent1795580000000,
   NetworkQuota1795583000000,
   DashboardCharts1795590000000,
+  MediaPageIndex1795600000000,
   EventHistory1795610000000,
   PostDrafts1795620000000,
   DeliveryRetries1795630000000,

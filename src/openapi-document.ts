@@ -7,6 +7,7 @@ import { DELIVERY_ERROR_MEANINGS } from './common/errors/delivery-error-code';
 import { ERROR_CODE_MEANINGS, ERROR_CODES, ERROR_STATUS } from './common/errors/error-code';
 import { addEnumSchema } from './common/openapi/enum-schema';
 import { protectExplorer } from './common/openapi/explorer-headers';
+import { admitNullWhereNullable } from './common/openapi/nullable-schemas';
 import { completeResponses } from './common/openapi/response-headers';
 
 export const OPENAPI_UI_PATH = 'api/docs';
@@ -48,6 +49,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     DELIVERY_ERROR_MEANINGS,
   );
   addWebhookEventSchemas(document);
+  admitNullWhereNullable(document);
   return document;
 }
 

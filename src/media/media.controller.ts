@@ -1,7 +1,9 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCustomer } from '../auth';
 import { CurrentCustomer } from '../auth';
+import { PageQuery } from '../common/http/page.query';
+import { Paginated } from '../common/http/paginated';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
@@ -30,6 +32,21 @@ export class MediaController {
   @ApiErrors(400, 401, 'media_quota_exceeded')
   create(@CurrentCustomer() caller: AuthenticatedCustomer, @Body() body: CreateMediaBody): Promise<CreatedMediaView> {
     return this.media.create(caller.customerId, body);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listMedia',
+    summary: "List the customer's media, newest first",
+    description:
+      'Every medium of the mode of the key (a test key lists its test media), whatever its state: announced, being ' +
+      'uploaded, ready or failed. Media no post uses are deleted after MEDIA_RETENTION_DAYS and leave the list. ' +
+      'While `pagination.nextCursor` is not null, pass it as `cursor` for the next (older) page.',
+  })
+  @ApiEnvelope(MediaView, { paginated: true })
+  @ApiErrors(400, 401)
+  list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: PageQuery): Promise<Paginated<MediaView>> {
+    return this.media.list(caller.customerId, query);
   }
 
   @Get(':id')

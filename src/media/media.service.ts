@@ -5,7 +5,10 @@ import { Readable } from 'node:stream';
 import { Clock } from '../common/clock/clock';
 import { ApiException } from '../common/errors/api-exception';
 import { Database } from '../database';
-import { newId } from '../common/ids';
+import { ID_PREFIX, newId } from '../common/ids';
+import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
+import { Paginated } from '../common/http/paginated';
+import { PageQuery } from '../common/http/page.query';
 import type { MediaBytes } from './media-bytes';
 import { CreateMediaBody } from './dto/create-media.body';
 import { CreatedMediaView, MediaView } from './dto/media.view';
@@ -95,6 +98,24 @@ export class MediaService {
     const medium = await this.media.findOfCustomer(customerId, id);
     if (!medium) throw ApiException.notFound('Medium');
     return mediaView(medium);
+  }
+
+  /**
+   * One page of the customer's media, newest first; the cursor is the last medium's (createdAt, id),
+   * createdAt to the microsecond (a cursor in milliseconds would skip media made in the same one).
+   */
+  async list(customerId: string, query: PageQuery): Promise<Paginated<MediaView>> {
+    const limit = query.limit ?? 20;
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, ID_PREFIX.media);
+    const rows = await this.media.newestOfCustomer(customerId, before, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > limit && last ? encodeCursor({ createdMicros: last.createdMicros, id: last.medium.id }) : null;
+    return new Paginated(
+      page.map(({ medium }) => mediaView(medium)),
+      { nextCursor },
+    );
   }
 
   /** The customer's media among `ids`, by id (another customer's are simply absent). */

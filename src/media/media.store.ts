@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { beforeCursorSql, createdMicrosSql, PageCursor } from '../common/http/page-cursor';
 import { Database } from '../database';
 import type { Transaction } from '../database';
 import { Medium } from './media.entity';
+
+/** A medium of a page, with its created_at to the microsecond (for the next page's cursor). */
+export interface PagedMedium {
+  medium: Medium;
+  createdMicros: string;
+}
 
 /** What an announcement stores: the medium, before any byte of it arrives. */
 export type NewMedium = Pick<Medium, 'id' | 'customerId' | 'contentType' | 'size' | 'filename'>;
@@ -41,6 +48,29 @@ export class MediaStore {
   /** The customer's media among `ids` (another customer's are absent). */
   async findManyOfCustomer(customerId: string, ids: string[]): Promise<Medium[]> {
     return this.database.repository(Medium).findBy({ customerId, id: In(ids) });
+  }
+
+  /**
+   * Up to `limit` of the customer's media, newest first (created_at, then id), before `before` when
+   * given: one range of media_customer_page_idx.
+   */
+  async newestOfCustomer(customerId: string, before: PageCursor | undefined, limit: number): Promise<PagedMedium[]> {
+    const builder = this.database
+      .repository(Medium)
+      .createQueryBuilder('medium')
+      .addSelect(createdMicrosSql('medium.created_at'), 'created_exact')
+      .where('medium.customer_id = :customerId', { customerId })
+      .orderBy('medium.created_at', 'DESC')
+      .addOrderBy('medium.id', 'DESC')
+      .limit(limit);
+    if (before) {
+      builder.andWhere(beforeCursorSql('medium.created_at', 'medium.id', ':createdMicros', ':id'), {
+        createdMicros: before.createdMicros,
+        id: before.id,
+      });
+    }
+    const { entities, raw } = await builder.getRawAndEntities<{ created_exact: string }>();
+    return entities.map((medium, index) => ({ medium, createdMicros: raw[index]!.created_exact }));
   }
 
   /** A medium whose upload is complete. */

@@ -98,7 +98,7 @@ export class WebhookEndpointsService {
     const secret = generateWebhookSecret();
     await this.database.transaction(async (transaction) => {
       const current = await this.endpoints.lock(customerId, transaction);
-      if (!current) throw ApiException.notFound('Webhook');
+      if (!current) throw new ApiException('not_found', NO_ENDPOINT);
       const keepsOld = overlapSeconds > 0;
       const oldSecret = keepsOld ? this.box.decrypt(current.secretEncrypted, secretContext(customerId)) : undefined;
       await this.endpoints.rotate(
@@ -116,9 +116,10 @@ export class WebhookEndpointsService {
     return { endpoint: await this.endpoints.get(customerId), generatedSecret: secret };
   }
 
+  /** The customer's endpoint; none set is a 404 `not_found` that says how to set one. */
   async get(customerId: string): Promise<WebhookEndpoint> {
     const endpoint = await this.endpoints.find(customerId);
-    if (!endpoint) throw ApiException.notFound('Webhook');
+    if (!endpoint) throw new ApiException('not_found', NO_ENDPOINT);
     return endpoint;
   }
 
@@ -177,6 +178,9 @@ function withoutFragment(url: string): string {
   parsed.hash = '';
   return parsed.href;
 }
+
+/** What GET, DELETE and a rotation answer when no endpoint is set (404 `not_found`). */
+export const NO_ENDPOINT = 'No webhook endpoint is set: PUT /api/v1/webhooks sets one';
 
 export function notConfigured(): ApiException {
   return ApiException.conflict('No webhook is configured: PUT /api/v1/webhooks first', 'webhook_not_configured');

@@ -158,6 +158,7 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'GET /api/v1/social-accounts/{id}/boards': 'listAccountBoards',
       'GET /api/v1/social-accounts/{id}/metrics': 'getAccountMetrics',
       'POST /api/v1/media': 'createMedia',
+      'GET /api/v1/media': 'listMedia',
       'GET /api/v1/media/{id}': 'getMedia',
       'GET /api/v1/posts/{id}/comments': 'listComments',
       'POST /api/v1/posts/{id}/comments': 'createComment',
@@ -236,6 +237,36 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'Retry-After',
     ])
       expect(document.components.headers[name]).toBeDefined();
+  });
+
+  it('declares every nullable field so that null is valid (OpenAPI 3.0 ignores nullable beside a $ref or an allOf)', () => {
+    const problems: string[] = [];
+    const nullableRefs: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) return node.forEach((child, index) => visit(child, `${where}[${index}]`));
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Schema & { nullable?: boolean };
+      if (schema.nullable === true) {
+        if (schema.$ref || schema.allOf || schema.oneOf)
+          problems.push(`${where}: nullable beside a $ref or a composition`);
+        if (!schema.type) problems.push(`${where}: nullable without a type`);
+        if (schema.enum && !schema.enum.includes(null))
+          problems.push(`${where}: nullable, but null is not in its enum`);
+      }
+      if (schema.oneOf?.some((member) => JSON.stringify(member) === '{"enum":[null]}')) nullableRefs.push(where);
+      for (const [key, child] of Object.entries(node)) if (key !== 'example') visit(child, `${where}.${key}`);
+    };
+    visit(document.components.schemas, 'schemas');
+    visit(document.paths, 'paths');
+    expect(problems).toEqual([]);
+    expect(nullableRefs).toEqual(
+      expect.arrayContaining([
+        'schemas.DeliveryView.properties.error',
+        'schemas.DeliveryUnpublishView.properties.error',
+        'schemas.CommentRequestView.properties.error',
+      ]),
+    );
+    expect(document.components.schemas.DeliveryView?.required).toContain('error');
   });
 
   it('gives every date-time property its format', () => {

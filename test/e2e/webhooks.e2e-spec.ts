@@ -97,12 +97,23 @@ describe('Webhooks', () => {
   describe('the endpoint', () => {
     it('is set, read and removed; the secret is never shown back', async () => {
       const customer = await t.createCustomer();
-      expect((await api(customer).get()).status).toBe(404);
+      const none = await api(customer).get();
+      expect({ status: none.status, error: none.body.error }).toEqual({
+        status: 404,
+        error: {
+          code: 'not_found',
+          message: 'No webhook endpoint is set: PUT /api/v1/webhooks sets one',
+          requestId: expect.any(String),
+        },
+      });
+      const before = Date.now();
       const put = await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
       expect(put.status).toBe(200);
       expect(put.body.data).toEqual({
         url: receiver.url,
         secretLast4: 'cdef',
+        enabled: true,
+        createdAt: expect.any(String),
         updatedAt: expect.any(String),
         disabledAt: null,
         disabledReason: null,
@@ -110,7 +121,16 @@ describe('Webhooks', () => {
         events: expect.arrayContaining(['post.completed']),
       });
       expect(JSON.stringify(put.body)).not.toContain(SECRET);
-      expect((await api(customer).get()).body.data).toEqual(put.body.data);
+      expect(Date.parse(put.body.data.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+      const read = await api(customer).get();
+      expect(read.body.data).toEqual(put.body.data);
+      expect(JSON.stringify(read.body)).not.toContain(SECRET);
+      // Set again: the same endpoint, first set when it was.
+      const again = await api(customer).put({ url: `${receiver.url}/again`, webhook_secret: SECRET });
+      expect(again.body.data).toEqual(
+        expect.objectContaining({ url: `${receiver.url}/again`, createdAt: put.body.data.createdAt }),
+      );
+      await api(customer).put({ url: receiver.url, webhook_secret: SECRET });
       const [stored] = await t.db.query<{ secret_encrypted: string }>(
         'SELECT secret_encrypted FROM webhook_endpoints WHERE customer_id = $1',
         [customer.id],
@@ -397,7 +417,11 @@ describe('Webhooks', () => {
       const gone = await recordEvent(t, customer);
       expect(await settled(gone)).toEqual(expect.objectContaining({ delivery_status: 'failed', attempts: 1 }));
       expect((await api(customer).get()).body.data).toEqual(
-        expect.objectContaining({ disabledAt: expect.any(String), disabledReason: expect.stringContaining('410') }),
+        expect.objectContaining({
+          enabled: false,
+          disabledAt: expect.any(String),
+          disabledReason: expect.stringContaining('410'),
+        }),
       );
       const skipped = await recordEvent(t, customer);
       expect(await eventState(skipped)).toEqual(
@@ -413,7 +437,9 @@ describe('Webhooks', () => {
       expect(own.receipts).toHaveLength(1);
 
       await api(customer).put({ url: own.url, webhook_secret: SECRET });
-      expect((await api(customer).get()).body.data.disabledAt).toBeNull();
+      expect((await api(customer).get()).body.data).toEqual(
+        expect.objectContaining({ enabled: true, disabledAt: null }),
+      );
       expect((await api(customer).resend(skipped)).status).toBe(202);
       expect((await settled(skipped)).delivery_status).toBe('delivered');
       await own.down();

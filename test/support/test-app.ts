@@ -7,6 +7,7 @@ import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
 import { CustomersService } from '../../src/customers/customers.service';
+import { checkAnswersAgainstDocument } from './api-answer-hook';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestCustomer {
@@ -53,7 +54,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DASHBOARD_SIGN_IN_PER_MINUTE: '1000000',
     ...options.env,
   });
-  const app = await createApp(config, options);
+  // Every answer is held to the app's own API document (api-answer-violations.ts fails the test);
+  // the hook reads `app` at the first answer, once it is made.
+  const app: NestFastifyApplication = await createApp(config, {
+    ...options,
+    beforeRoutes: (adapter) => {
+      options.beforeRoutes?.(adapter);
+      checkAnswersAgainstDocument(adapter.getInstance(), () => app);
+    },
+  });
   // The periodic tasks (the scans, the purges) would fire at a minute's boundary in the middle of
   // some test; tests that need one run it themselves (TokenScan.scanOnce, PeriodicScheduler.tick).
   for (const job of app.get(SchedulerRegistry).getCronJobs().values()) void job.stop();

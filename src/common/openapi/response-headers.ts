@@ -45,17 +45,22 @@ export function operationsOf(document: Document): Array<{ path: string; method: 
   );
 }
 
+/** Methods whose requests Fastify reads a body of, whether the route takes one or not (GET and HEAD: never). */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
 /**
  * What every route shares, written once here rather than on each route: the headers each response
  * carries (X-Request-Id always; the X-RateLimit-* headers on a keyed route; Retry-After on a 429 and
- * a 503), and 413 and 415 on every route that takes a body (Fastify answers them before any handler).
+ * a 503), and the answers Fastify gives before any handler to a request of a method that carries a
+ * body: 413 and 415, and 400 `invalid_json`. A route that takes no body still reads one sent (an
+ * empty JSON body is accepted, see docs/api.md), so a DELETE can answer them too.
  */
 export function completeResponses(document: Document): void {
   const components = (document.components ??= {});
   components.headers = { ...components.headers, ...HEADERS };
-  for (const { operation } of operationsOf(document)) {
-    if (operation.requestBody) {
-      for (const status of ['413', '415']) {
+  for (const { method, operation } of operationsOf(document)) {
+    if (operation.requestBody || BODY_METHODS.has(method)) {
+      for (const status of ['400', '413', '415']) {
         operation.responses[status] ??= {
           description: errorDescription(Number(status)),
           content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeDto) } } },

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { DELIVERY_STATUSES } from '../delivery.entity';
 import type { DeliveryStatus } from '../delivery.entity';
 import { POST_STATUSES } from '../post-status';
@@ -42,7 +42,13 @@ export class DeliveryView {
   @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   attempts!: number;
 
-  @ApiPropertyOptional({ type: DeliveryErrorView, nullable: true })
+  @ApiProperty({
+    type: DeliveryErrorView,
+    nullable: true,
+    description:
+      'Why it failed, why it is still pending (rate_limited, usage_capped, network_unavailable) or why its unpublish ' +
+      'failed (unpublish_failed); null otherwise',
+  })
   error!: DeliveryErrorView | null;
 
   @ApiProperty({ nullable: true, type: String, format: 'date-time' })

@@ -12,7 +12,16 @@ export class WebhookView {
   })
   secretLast4!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({
+    example: true,
+    description: 'false once the receiver answered 410 Gone (see disabledAt): nothing is sent until a PUT enables it',
+  })
+  enabled!: boolean;
+
+  @ApiProperty({ format: 'date-time', description: 'When the endpoint was first set' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When it was last set (PUT)' })
   updatedAt!: string;
 
   @ApiProperty({
@@ -50,6 +59,8 @@ export class WebhookView {
     return {
       url: endpoint.url,
       secretLast4: endpoint.secretLast4,
+      enabled: endpoint.disabledAt === null,
+      createdAt: endpoint.createdAt.toISOString(),
       updatedAt: endpoint.updatedAt.toISOString(),
       disabledAt: endpoint.disabledAt?.toISOString() ?? null,
       disabledReason: endpoint.disabledReason,
