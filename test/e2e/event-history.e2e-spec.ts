@@ -432,10 +432,11 @@ describe('The event history (GET /api/v1/events)', () => {
     const customer = await t.createCustomer();
     await t.db.query(
       `INSERT INTO events (id, customer_id, tenant_id, type, data, created_at, delivery_status, next_attempt_at)
-       VALUES ('evt_old0000000000000000001', $1, $2, 'post.canceled', '{}', now() - interval '31 days', 'skipped', NULL),
-              ('evt_old0000000000000000002', $1, $2, 'post.canceled', '{}', now() - interval '31 days', 'pending', now() + interval '1 day'),
-              ('evt_new0000000000000000003', $1, $2, 'post.canceled', '{}', now() - interval '29 days', 'failed', NULL)`,
-      [customer.id, TENANT],
+       VALUES ('evt_old0000000000000000001', $1, $2, 'post.canceled', $3, now() - interval '31 days', 'skipped', NULL),
+              ('evt_old0000000000000000002', $1, $2, 'post.canceled', $3, now() - interval '31 days', 'pending', now() + interval '1 day'),
+              ('evt_new0000000000000000003', $1, $2, 'post.canceled', $3, now() - interval '29 days', 'failed', NULL)`,
+      // A body as a real cancellation records (the history's answers are checked against the API document).
+      [customer.id, TENANT, JSON.stringify({ servicePostId: 'post_gone', canceledDeliveryIds: ['dlv_gone'] })],
     );
     expect((await listedOnce(customer, 1)).events.map((event) => event.id)).toEqual(['evt_new0000000000000000003']);
     expect((await getOne(customer, 'evt_old0000000000000000001')).status).toBe(404);

@@ -35,7 +35,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 /** The path parameters that name a customer's own resource (as opposed to `network`, which names a network). */
-const RESOURCE_PARAMS = ['id', 'session', 'eventId'];
+const RESOURCE_PARAMS = ['id', 'session', 'eventId', 'deliveryId'];
 
 /** Names /etc/hosts maps to a loopback address, localhost among them, as a name a customer might try. */
 function loopbackHostNames(): string[] {
@@ -159,7 +159,10 @@ describe('Security checks', () => {
         ? owned.postId!
         : operation.path.startsWith('/api/v1/media')
           ? owned.mediumId!
-          : owned.accountId!,
+          : operation.path.startsWith('/api/v1/events')
+            ? owned.eventId!
+            : owned.accountId!,
+      deliveryId: owned.deliveryId!,
       requestId: owned.commentRequestId!,
     };
     // Query parameters an operation needs to reach its resource.
@@ -184,6 +187,8 @@ describe('Security checks', () => {
       'POST /api/v1/media': { contentType: 'image/jpeg', size: 10 },
       'POST /api/v1/webhooks/secret/rotate': { overlap_seconds: 60 },
       'POST /api/v1/posts/{id}/comments': { deliveryId: owned.deliveryId, text: 'theirs' },
+      'PATCH /api/v1/posts/{id}': { containers: [{ content: 'theirs' }] },
+      'POST /api/v1/posts/{id}/validate': { containers: [{ content: 'theirs' }] },
     };
     for (const name of operation.pathParams)
       if (!(name in values))

@@ -35,6 +35,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field',
   401: 'Missing, malformed, unknown or revoked API key (`unauthorized`)',
   404: 'Unknown, or belongs to another customer (`not_found`)',
+  408: 'The body stopped arriving before the request timeout (`request_timeout`); the connection is closed',
   409: 'Conflict with the current state',
   413: 'Body larger than the limit (`payload_too_large`)',
   415: 'Body is not JSON (`unsupported_media_type`)',

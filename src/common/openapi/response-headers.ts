@@ -52,15 +52,16 @@ const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
  * What every route shares, written once here rather than on each route: the headers each response
  * carries (X-Request-Id always; the X-RateLimit-* headers on a keyed route; Retry-After on a 429 and
  * a 503), and the answers Fastify gives before any handler to a request of a method that carries a
- * body: 413 and 415, and 400 `invalid_json`. A route that takes no body still reads one sent (an
- * empty JSON body is accepted, see docs/api.md), so a DELETE can answer them too.
+ * body: 413 and 415, 400 `invalid_json`, and 408 when the body stops arriving (our body timeout).
+ * A route that takes no body still reads one sent (an empty JSON body is accepted, see
+ * docs/api.md), so a DELETE can answer them too.
  */
 export function completeResponses(document: Document): void {
   const components = (document.components ??= {});
   components.headers = { ...components.headers, ...HEADERS };
   for (const { method, operation } of operationsOf(document)) {
     if (operation.requestBody || BODY_METHODS.has(method)) {
-      for (const status of ['400', '413', '415']) {
+      for (const status of ['400', '408', '413', '415']) {
         operation.responses[status] ??= {
           description: errorDescription(Number(status)),
           content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeDto) } } },
