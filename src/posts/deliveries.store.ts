@@ -41,6 +41,12 @@ export interface RetryLater {
   at: Date;
   code: WaitCode;
   message: string;
+  /**
+   * The network may have carried the call out though no answer said so (a 5xx, a timeout, a
+   * dropped connection): the delivery stays `publishing`, so its next attempt resumes, looking on
+   * the network first, as after a worker that died mid-call.
+   */
+  resume?: boolean;
 }
 
 const OPEN = `('scheduled', 'pending', 'publishing')`;
@@ -181,10 +187,10 @@ export class DeliveriesStore {
     // Waits for the network's window or cap are not failed attempts (see afterFailure).
     const rateLimited = retry.code !== 'network_unavailable';
     await this.database.execute(
-      `UPDATE deliveries SET status = 'pending', next_attempt_at = $2, due_at = $2, error_code = $3, error_message = $4,
+      `UPDATE deliveries SET status = $6, next_attempt_at = $2, due_at = $2, error_code = $3, error_message = $4,
               rate_limit_waits = rate_limit_waits + $5, updated_at = now()
         WHERE id = $1`,
-      [deliveryId, retry.at, retry.code, retry.message, rateLimited ? 1 : 0],
+      [deliveryId, retry.at, retry.code, retry.message, rateLimited ? 1 : 0, retry.resume ? 'publishing' : 'pending'],
       transaction,
     );
   }

@@ -166,7 +166,7 @@ describe('PublishDeliveryTask', () => {
     expect(store.pollAgain).toHaveBeenCalledWith('dlv_1', { containerId: 'c1' }, at);
   });
 
-  it('retries a transient error on the backoff, counted from the clock', async () => {
+  it('retries a transient error on the backoff, counted from the clock, resuming: the network may have made the post', async () => {
     const { task, clock, publish, store } = world(attemptWith({ delivery: { attempts: 2 } }));
     clock.set('2026-11-21T15:00:00Z');
     publish.mockRejectedValue(new NetworkError('x', 'transient', 'Service Unavailable'));
@@ -178,6 +178,7 @@ describe('PublishDeliveryTask', () => {
         at: new Date('2026-11-21T15:01:00Z'),
         code: 'network_unavailable',
         message: 'Service Unavailable',
+        resume: true,
       },
       transaction,
     );
@@ -210,6 +211,7 @@ describe('PublishDeliveryTask', () => {
         at: new Date('2026-11-21T12:15:03Z'),
         code: 'rate_limited',
         message: 'Too Many Requests',
+        resume: false,
       },
       transaction,
     );

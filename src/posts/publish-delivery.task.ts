@@ -176,7 +176,14 @@ export class PublishDeliveryTask {
     return this.database.transaction(async (transaction) => {
       const next = afterFailure(delivery, error, this.clock.now());
       if (next.kind === 'fail') return this.fail(transaction, attempt, next.code, error.message);
-      await this.store.retryLater(delivery.id, { at: next.at, code: next.code, message: error.message }, transaction);
+      // A failure with no answer to trust (not a rate limit's refusal, which carried nothing out) may
+      // hide a post the network did make: the next attempt looks for it before posting again.
+      const resume = next.code === 'network_unavailable';
+      await this.store.retryLater(
+        delivery.id,
+        { at: next.at, code: next.code, message: error.message, resume },
+        transaction,
+      );
       this.metrics?.delivery(account.platform, 'retried');
     });
   }

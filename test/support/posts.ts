@@ -69,7 +69,8 @@ export function awaitingRetry(t: TestApp, deliveryId: string, errorCode: string)
     const [row] = await t.db.query<DeliveryRow>('SELECT status, error_code, due_at FROM deliveries WHERE id = $1', [
       deliveryId,
     ]);
-    return row?.status === 'pending' && row.error_code === errorCode && row;
+    // A transient failure stays `publishing` (its next attempt looks on the network first); a wait for a window is `pending`.
+    return (row?.status === 'pending' || row?.status === 'publishing') && row.error_code === errorCode && row;
   });
 }
 
