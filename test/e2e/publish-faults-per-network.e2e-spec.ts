@@ -339,7 +339,8 @@ describe('Publishing faults on each network (against the emulator)', () => {
       const accepted = await post(account.id, [{ content: 'Blocked for a while, then posted' }]);
       const deliveryId: string = accepted.body.data.deliveries[0].id;
       const blocked = await deliveryWhen(deliveryId, (row) => row.error_code === 'network_unavailable');
-      expect(blocked).toEqual(expect.objectContaining({ status: 'pending', attempts: 1, rate_limit_waits: 0 }));
+      // Waiting like any transient failure: still `publishing`, its next attempt looking on Facebook first.
+      expect(blocked).toEqual(expect.objectContaining({ status: 'publishing', attempts: 1, rate_limit_waits: 0 }));
       expect(blocked.error_message).toContain('(Graph code 368)');
       await waitIsOver(deliveryId);
       const settled = await settledPost(t, customer, accepted.body.data.id, 30_000);
