@@ -69,13 +69,21 @@ async function readyVideo(
     await request.checkpoint(pinterestProgressJson(progress));
     return readyVideo(api, request, progress, context);
   }
-  if (status === 'failed')
+  if (status === 'failed') {
+    const failedId = progress.mediaId;
+    // A medium Pinterest failed to process can never be pinned: forgotten, so that a retry of the
+    // failed delivery (once its video is fixed) registers and uploads a new one.
+    delete progress.mediaId;
+    delete progress.uploaded;
+    delete progress.processingSince;
+    await request.checkpoint(pinterestProgressJson(progress));
     throw new NetworkError(
       api.network,
       'permanent',
-      `Pinterest could not process the video (medium ${progress.mediaId}: status failed; Pinterest gives no reason)`,
+      `Pinterest could not process the video (medium ${failedId}: status failed; Pinterest gives no reason)`,
       { code: 'video_processing_failed' },
     );
+  }
   if (status === 'succeeded') return { mediaId: progress.mediaId };
   const now = context.now();
   progress.uploaded = true;

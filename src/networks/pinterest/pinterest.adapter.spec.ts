@@ -200,6 +200,11 @@ describe('PinterestAdapter against the emulated Pinterest', () => {
       kind: 'permanent',
       details: { code: 'video_processing_failed' },
     });
+    // The failed medium is forgotten: a retry of the failed delivery uploads a new one and pins it.
+    const kept = sent.checkpoints.at(-1)!;
+    expect(kept.mediaId).toBeUndefined();
+    const retried = await settle({ ...sent, progress: kept });
+    expect(retried.kind).toBe('published');
   });
 
   it('finds a pin whose answer was lost on its board instead of pinning it twice', async () => {

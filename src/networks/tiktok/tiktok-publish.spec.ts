@@ -234,11 +234,14 @@ describe('TikTokAdapter publishing (requests checked against the TikTok contract
   it('ends FAILED with TikTok’s reason (permanent), and gives up a post still processing after a day', async () => {
     const { adapter } = adapterWith(statusAnswer('FAILED', [], { fail_reason: 'file_format_check_failed' }));
     const progress = { publishId: 'v_pub_file~v2-1.5', polls: 2 };
-    await expect(adapter.publish(request([part('x', ['video', MP4])], undefined, { progress }))).rejects.toMatchObject({
+    const failed = request([part('x', ['video', MP4])], undefined, { progress });
+    await expect(adapter.publish(failed)).rejects.toMatchObject({
       kind: 'permanent',
       message: 'TikTok could not publish the post: file_format_check_failed',
       details: { code: 'file_format_check_failed' },
     });
+    // Forgotten, so that a retry of the failed delivery opens a new publish.
+    expect(failed.checkpoints).toEqual([{ polls: 0 }]);
     const { adapter: pulled } = adapterWith(statusAnswer('FAILED', [], { fail_reason: 'photo_pull_failed' }));
     await expect(pulled.publish(request([part('x', ['image', JPG])], undefined, { progress }))).rejects.toMatchObject({
       kind: 'permanent',

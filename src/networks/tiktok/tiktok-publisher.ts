@@ -161,6 +161,9 @@ export async function publishOnTikTok(
     const reason = stringField(data, 'fail_reason') ?? 'no reason given';
     // TikTok could not fetch what it was asked to pull: the medium's URL, as on the other networks.
     const pullFailed = reason === 'video_pull_failed' || reason === 'photo_pull_failed';
+    // A FAILED publish made no post and never will: forgotten, so that a retry of the failed delivery
+    // (once its media are fixed) opens a new one instead of reading this one's failure again.
+    await request.checkpoint(tiktokProgressJson({ polls: 0 }));
     throw new NetworkError(
       api.network,
       'permanent',

@@ -239,6 +239,9 @@ export async function processedMedia(
     }
     const status = await mediaStatus(api, accessToken, upload.id);
     if (status.state === 'failed') {
+      // A medium X failed to process can never be attached: the part's uploads are forgotten, so a
+      // retry of the failed delivery (once its media are fixed) uploads them again.
+      await save({ tweetIds: progress.tweetIds, uploads: [] });
       throw new NetworkError(
         'x',
         'permanent',

@@ -525,18 +525,16 @@ describe('XAdapter publishing', () => {
     expect(delivery.checkpoints).toEqual([{ ...progress, uploads: [{ id: '90', ready: true }] }]);
   });
 
-  it('fails permanently when X could not process a medium', async () => {
+  it("fails permanently when X could not process a medium, and forgets the part's uploads for a retry", async () => {
     const { adapter } = adapterWith(answer(200, mediaStatusAnswer('90', 'failed')));
-    await expect(
-      adapter.publish(
-        request([part('Clip', ['video', 'https://c.example/clip.mp4'])], {
-          progress: { uploads: [{ id: '90', ready: false }] },
-        }),
-      ),
-    ).rejects.toMatchObject({
+    const delivery = request([part('Clip', ['video', 'https://c.example/clip.mp4'])], {
+      progress: { tweetIds: [], uploads: [{ id: '90', ready: false }], uploadedAt: '2026-03-01T12:00:00.000Z' },
+    });
+    await expect(adapter.publish(delivery)).rejects.toMatchObject({
       kind: 'permanent',
       message: 'X could not process the medium: Unsupported video format',
     });
+    expect(delivery.checkpoints).toEqual([{ tweetIds: [], uploads: [] }]);
   });
 
   it('classifies an expired token and a rate limit without repeating the token', async () => {
