@@ -72,6 +72,6 @@ import { DeliveryAttemptsStore } from './attempts/delivery-attempts.store';
     DeliveryAttemptsService,
     DeliveryAttemptsStore,
   ],
-  exports: [PostsStore, PostChartsStore, DeliveriesStore],
+  exports: [PostsStore, PostChartsStore, DeliveriesStore, DeliveryAttemptsService],
 })
 export class PostsModule {}
