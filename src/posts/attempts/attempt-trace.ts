@@ -72,13 +72,14 @@ const current = new AsyncLocalStorage<AttemptTrace>();
 export class AttemptTrace implements NetworkCallLog {
   private readonly calls: LoggedNetworkCall[] = [];
   private readonly checkpoints: ReachedCheckpoint[] = [];
-  private progress: PublishProgress;
+  /** The progress last saved, each field as JSON (a snapshot: an adapter may change its object after saving it). */
+  private saved: Record<string, string>;
   private ended = false;
   /** The monotonic clock at the start: the end is the start plus the time it took. */
   private readonly began = performance.now();
 
   constructor(private readonly start: AttemptStart) {
-    this.progress = start.progress;
+    this.saved = asJsonFields(start.progress ?? {});
   }
 
   get deliveryId(): string {
@@ -97,10 +98,9 @@ export class AttemptTrace implements NetworkCallLog {
   /** The adapter saved `progress`: the fields that changed are the step reached. */
   reached(progress: PublishProgress): void {
     const at = this.elapsed();
-    const saved = Object.keys(progress).filter(
-      (key) => JSON.stringify(progress[key]) !== JSON.stringify(this.progress[key]),
-    );
-    this.progress = progress;
+    const fields = asJsonFields(progress);
+    const saved = Object.keys(fields).filter((key) => fields[key] !== this.saved[key]);
+    this.saved = fields;
     if (saved.length && this.checkpoints.length < MAX_CHECKPOINTS_PER_ATTEMPT) this.checkpoints.push({ at, saved });
   }
 
@@ -128,6 +128,10 @@ export class AttemptTrace implements NetworkCallLog {
   private elapsed(): Date {
     return new Date(this.start.startedAt.getTime() + Math.round(performance.now() - this.began));
   }
+}
+
+function asJsonFields(progress: PublishProgress): Record<string, string> {
+  return Object.fromEntries(Object.entries(progress).map(([key, value]) => [key, JSON.stringify(value) ?? '']));
 }
 
 /** The trace of the attempt running now, if any (the delivery's statements add its row to theirs). */
