@@ -99,7 +99,7 @@ function world(attempt: Attempt | undefined) {
     { markUsed: jest.fn(), publishUrl: (medium: { url: string }) => medium.url } as unknown as MediaService,
     permissions as unknown as AccountPermissionChanges,
     clock,
-    new AttemptTraces({ insert: jest.fn() } as unknown as DeliveryAttemptsStore, clock),
+    new AttemptTraces({ insert: jest.fn().mockResolvedValue(undefined) } as unknown as DeliveryAttemptsStore, clock),
   );
   return { task, clock, publish, store, expiry, permissions };
 }
