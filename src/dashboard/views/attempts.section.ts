@@ -20,10 +20,7 @@ function attemptRow(attempt: DeliveryAttemptView): SafeHtml {
 }
 
 /** Each delivery's attempts (its trace): what was called, how each attempt ended, and why it waited. */
-export function attemptsSection(
-  deliveries: DeliveryView[],
-  attempts: Record<string, DeliveryAttemptView[]>,
-): SafeHtml {
+export function attemptsSection(deliveries: DeliveryView[], attempts: Record<string, DeliveryAttemptView[]>): SafeHtml {
   const body = deliveries.map((delivery) => {
     const mine = attempts[delivery.id] ?? [];
     return html`<h3>${delivery.platform} <code>${delivery.id}</code></h3>

@@ -27,7 +27,13 @@ describe('AttemptTrace', () => {
       });
     });
     expect(currentAttemptTrace()).toBeUndefined();
-    logNetworkCall({ operation: 'other', method: 'GET', url: 'https://elsewhere.example/', status: 200, durationMs: 1 });
+    logNetworkCall({
+      operation: 'other',
+      method: 'GET',
+      url: 'https://elsewhere.example/',
+      status: 200,
+      durationMs: 1,
+    });
     const row = trace.end({ outcome: 'published' })!;
     expect(row.calls).toEqual([
       { operation: 'publish', method: 'POST', path: '/v25.0/{id}/media', status: 200, durationMs: 12 },
@@ -61,7 +67,9 @@ describe('withAttemptRow', () => {
 
   it('adds the insert and the pruning as CTEs to a statement, its parameters after the others', () => {
     const plain = withAttemptRow('UPDATE deliveries SET status = $2 WHERE id = $1', ['dlv_1', 'failed'], row);
-    expect(plain.sql).toMatch(/^WITH attempt_row AS \(INSERT INTO delivery_attempts .* VALUES \(\$3, \$4, \$5::integer/);
+    expect(plain.sql).toMatch(
+      /^WITH attempt_row AS \(INSERT INTO delivery_attempts .* VALUES \(\$3, \$4, \$5::integer/,
+    );
     expect(plain.sql).toContain(`OFFSET ${ATTEMPTS_KEPT - 1}))`);
     expect(plain.sql).toMatch(/\) UPDATE deliveries SET status = \$2 WHERE id = \$1$/);
     expect(plain.params.slice(0, 4)).toEqual(['dlv_1', 'failed', row.id, 'dlv_1']);
