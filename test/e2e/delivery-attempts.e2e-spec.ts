@@ -89,6 +89,22 @@ describe("A delivery's attempts", () => {
     expect(attempt!.summary).toMatch(/^Attempt 1 made \d+ network calls?.*, and published the post\.$/);
   });
 
+  it("shows the steps the network confirmed: an X thread's tweets, saved one by one", async () => {
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: `First of two ${RUN}` }, { content: `Second of two ${RUN}` }],
+    });
+    expect(accepted.status).toBe(202);
+    const post = await settledPost(t, customer, (accepted.body.data as PostView).id);
+    expect(post.status).toBe('published');
+    const [attempt] = ((await attempts(post.id, post.deliveries[0]!.id).expect(200)).body as AttemptsPage).data;
+    expect(attempt!.checkpoints.length).toBeGreaterThanOrEqual(1);
+    expect(attempt!.checkpoints[0]!.saved).toContain('tweetIds');
+    expect(attempt!.calls.filter((call) => call.path.endsWith('/2/tweets'))).toHaveLength(2);
+    expect(attempt!.summary).toMatch(/saved \d+ steps? the network confirmed, and published the post\.$/);
+  });
+
   it("names X's rate-limit wait with its reset time, then the attempt that published; pages with limit and cursor", async () => {
     await emulator.control('POST', '/faults', {
       network: 'x',
