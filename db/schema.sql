@@ -359,6 +359,28 @@ CREATE TABLE comment_watermarks (
   CONSTRAINT comment_watermarks_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES deliveries(id) ON DELETE CASCADE
 );
 
+CREATE TABLE delivery_attempts (
+  id               text NOT NULL,
+  delivery_id      text NOT NULL,
+  number           integer NOT NULL,
+  worker_id        text NOT NULL,
+  resuming         boolean DEFAULT false NOT NULL,
+  started_at       timestamp with time zone NOT NULL,
+  ended_at         timestamp with time zone NOT NULL,
+  outcome          text NOT NULL,
+  error_code       text,
+  error_message    text,
+  wait_reason      text,
+  next_attempt_at  timestamp with time zone,
+  network_reset_at timestamp with time zone,
+  calls            jsonb DEFAULT '[]'::jsonb NOT NULL,
+  checkpoints      jsonb DEFAULT '[]'::jsonb NOT NULL,
+  created_at       timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT delivery_attempts_pkey PRIMARY KEY (id),
+  CONSTRAINT delivery_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES deliveries(id) ON DELETE CASCADE
+);
+CREATE INDEX delivery_attempts_delivery_idx ON public.delivery_attempts USING btree (delivery_id, created_at, id);
+
 CREATE TABLE publish_lanes (
   account_id  text NOT NULL,
   customer_id text NOT NULL,

@@ -19,6 +19,7 @@ export const ID_PREFIX = {
   event: 'evt',
   post: 'pst',
   delivery: 'dlv',
+  deliveryAttempt: 'dat',
   dashboardUser: 'usr',
   media: 'med',
   commentRequest: 'cmr',

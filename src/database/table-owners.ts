@@ -16,6 +16,7 @@ export const TABLE_OWNERS = {
   emulator_worlds: 'emulator',
   posts: 'posts',
   deliveries: 'posts',
+  delivery_attempts: 'posts',
   idempotency_keys: 'posts',
   events: 'webhooks',
   webhook_endpoints: 'webhooks',

@@ -17,6 +17,8 @@ import { ServiceMetrics } from '../observability';
 import type { DeliveryErrorCode } from '../common/errors/delivery-error-code';
 import type { WaitCode } from './retry-policy';
 import { Delivery } from './delivery.entity';
+import { AttemptEnd, currentAttemptTrace, WaitReason } from './attempts/attempt-trace';
+import { withAttemptRow } from './attempts/attempt-rows.sql';
 import { Post } from './post.entity';
 
 /** A delivery handed to a worker, with the account it publishes to (whose lane the worker holds). */
@@ -47,7 +49,16 @@ export interface RetryLater {
    * the network first, as after a worker that died mid-call.
    */
   resume?: boolean;
+  /** The network's own reset time for its rate limit or cap, when it said one (for the attempt's trace). */
+  networkResetAt?: Date;
 }
+
+/** The wait a retry's code means, in an attempt's trace. */
+const WAIT_REASON_OF: Record<WaitCode, WaitReason> = {
+  rate_limited: 'rate_limit',
+  usage_capped: 'usage_cap',
+  network_unavailable: 'backoff',
+};
 
 const OPEN = `('scheduled', 'pending', 'publishing')`;
 
@@ -172,27 +183,40 @@ export class DeliveriesStore {
       [deliveryId, workerId, this.freshBeatMs, JSON.stringify(progress)],
     );
     if (rows.length === 0) throw new LostClaimError(`Delivery ${deliveryId}`);
+    currentAttemptTrace()?.reached(progress);
   }
 
   /** The network is still processing (a container, a video): look again at `at`, from `progress`. */
   async pollAgain(deliveryId: string, progress: PublishProgress, at: Date): Promise<void> {
-    await this.database.hot(
+    const { sql, params } = this.traced(
+      deliveryId,
       `UPDATE deliveries SET status = 'pending', progress = $2, next_attempt_at = $3, due_at = $3, updated_at = now() WHERE id = $1`,
       [deliveryId, JSON.stringify(progress), at],
+      { outcome: 'retry_later', waitReason: 'processing', nextAttemptAt: at },
     );
+    await this.database.hot(sql, params);
   }
 
   /** Waits for the network (its rate limit's reset, or backoff after trouble), in the caller's transaction. */
   async retryLater(deliveryId: string, retry: RetryLater, transaction: Transaction): Promise<void> {
     // Waits for the network's window or cap are not failed attempts (see afterFailure).
     const rateLimited = retry.code !== 'network_unavailable';
-    await this.database.execute(
+    const { sql, params } = this.traced(
+      deliveryId,
       `UPDATE deliveries SET status = $6, next_attempt_at = $2, due_at = $2, error_code = $3, error_message = $4,
               rate_limit_waits = rate_limit_waits + $5, updated_at = now()
         WHERE id = $1`,
       [deliveryId, retry.at, retry.code, retry.message, rateLimited ? 1 : 0, retry.resume ? 'publishing' : 'pending'],
-      transaction,
+      {
+        outcome: 'retry_later',
+        waitReason: WAIT_REASON_OF[retry.code],
+        nextAttemptAt: retry.at,
+        errorCode: retry.code,
+        errorMessage: retry.message,
+        networkResetAt: retry.networkResetAt ?? null,
+      },
     );
+    await this.database.execute(sql, params, transaction);
   }
 
   /**
@@ -216,7 +240,8 @@ export class DeliveriesStore {
   ): Promise<void> {
     const insertion = this.outbox.insertion(event, 5);
     // The final SELECT reads the event CTE: a CTE without a data-modifying statement runs only when read.
-    await this.database.hot(
+    const { sql, params } = this.traced(
+      deliveryId,
       `WITH change AS (
          UPDATE deliveries SET status = 'published', platform_post_id = $2, permalink = $3, published_at = now(), updated_at = now(),
                 progress = coalesce($4::jsonb, progress),
@@ -231,7 +256,9 @@ export class DeliveriesStore {
         result.progress ? JSON.stringify(result.progress) : null,
         ...insertion.params,
       ],
+      { outcome: 'published' },
     );
+    await this.database.hot(sql, params);
   }
 
   /** Failed for good, with its post.failed event, in the caller's transaction. */
@@ -241,11 +268,13 @@ export class DeliveriesStore {
     event: NewEvent<'post.failed'>,
     transaction: Transaction,
   ): Promise<void> {
-    await this.database.execute(
+    const { sql, params } = this.traced(
+      deliveryId,
       `UPDATE deliveries SET status = 'failed', error_code = $2, error_message = $3, next_attempt_at = NULL, due_at = NULL, updated_at = now() WHERE id = $1`,
       [deliveryId, failure.code, failure.message],
-      transaction,
+      { outcome: 'failed', errorCode: failure.code, errorMessage: failure.message },
     );
+    await this.database.execute(sql, params, transaction);
     await this.outbox.record(transaction, event);
   }
 
@@ -374,6 +403,21 @@ export class DeliveriesStore {
         WHERE id = $1 AND status = 'deleting'`,
       [id, message],
     );
+  }
+
+  /**
+   * The statement with the running attempt's row written by it (see AttemptTrace), when an attempt
+   * of this delivery is running and has not written its row yet; otherwise as it is.
+   */
+  private traced(
+    deliveryId: string,
+    sql: string,
+    params: readonly unknown[],
+    end: AttemptEnd,
+  ): { sql: string; params: readonly unknown[] } {
+    const trace = currentAttemptTrace();
+    const row = trace?.deliveryId === deliveryId ? trace.end(end) : undefined;
+    return row ? withAttemptRow(sql, params, row) : { sql, params };
   }
 
   /** The delivery, its post, its account and the customer's app, read back with the claim (one round trip, not five). */

@@ -2,6 +2,8 @@
 export { DeliveriesStore } from './deliveries.store';
 export { Delivery } from './delivery.entity';
 export { DeliveryView, PostView } from './dto/post.view';
+export { DeliveryAttemptsService } from './attempts/delivery-attempts.service';
+export type { DeliveryAttemptView } from './attempts/delivery-attempt.view';
 export { ApiIdempotencyKey, checkedIdempotencyKey } from './idempotency-key-header';
 export { claimIdempotencyKey, requestHash } from './idempotency';
 export { permissionMessage } from './permission-problems';

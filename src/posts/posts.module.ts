@@ -30,6 +30,10 @@ import { QueueModule } from '../queue';
 import { DeliveryRetryController } from './retry/delivery-retry.controller';
 import { DeliveryRetryService } from './retry/delivery-retry.service';
 import { DeliveryRetryStore } from './retry/delivery-retry.store';
+import { AttemptTraces } from './attempts/attempt-traces';
+import { DeliveryAttemptsController } from './attempts/delivery-attempts.controller';
+import { DeliveryAttemptsService } from './attempts/delivery-attempts.service';
+import { DeliveryAttemptsStore } from './attempts/delivery-attempts.store';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
@@ -43,7 +47,7 @@ import { DeliveryRetryStore } from './retry/delivery-retry.store';
     MediaModule,
     ClockModule,
   ],
-  controllers: [PostsController, DeliveryRetryController],
+  controllers: [PostsController, DeliveryRetryController, DeliveryAttemptsController],
   providers: [
     PostsService,
     PostEditor,
@@ -64,7 +68,10 @@ import { DeliveryRetryStore } from './retry/delivery-retry.store';
     UnpublishDeliveryTask,
     DeliveryRetryService,
     DeliveryRetryStore,
+    AttemptTraces,
+    DeliveryAttemptsService,
+    DeliveryAttemptsStore,
   ],
-  exports: [PostsStore, PostChartsStore, DeliveriesStore],
+  exports: [PostsStore, PostChartsStore, DeliveriesStore, DeliveryAttemptsService],
 })
 export class PostsModule {}

@@ -16,6 +16,8 @@ import type { Attempt, DeliveriesStore } from './deliveries.store';
 import type { Delivery } from './delivery.entity';
 import type { Post } from './post.entity';
 import { PublishDeliveryTask } from './publish-delivery.task';
+import { AttemptTraces } from './attempts/attempt-traces';
+import type { DeliveryAttemptsStore } from './attempts/delivery-attempts.store';
 import { MAX_ATTEMPTS, MAX_RATE_LIMIT_WAIT_MS } from './retry-policy';
 
 /**
@@ -97,6 +99,7 @@ function world(attempt: Attempt | undefined) {
     { markUsed: jest.fn(), publishUrl: (medium: { url: string }) => medium.url } as unknown as MediaService,
     permissions as unknown as AccountPermissionChanges,
     clock,
+    new AttemptTraces({ insert: jest.fn().mockResolvedValue(undefined) } as unknown as DeliveryAttemptsStore, clock),
   );
   return { task, clock, publish, store, expiry, permissions };
 }
@@ -212,6 +215,7 @@ describe('PublishDeliveryTask', () => {
         code: 'rate_limited',
         message: 'Too Many Requests',
         resume: false,
+        networkResetAt: new Date('2026-11-21T12:15:00Z'),
       },
       transaction,
     );

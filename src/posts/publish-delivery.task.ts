@@ -14,6 +14,7 @@ import type { Transaction } from '../database';
 import { permissionMessage } from './permission-problems';
 import { resolveDelivery } from './post-variants';
 import { featuresOfPost, lackedFor, PermissionNeeds } from '../networks';
+import { AttemptTraces } from './attempts/attempt-traces';
 import {
   DeliveryAttempt,
   deliveryAttemptSpan,
@@ -40,6 +41,7 @@ export class PublishDeliveryTask {
     private readonly media: MediaService,
     private readonly permissions: AccountPermissionChanges,
     private readonly clock: Clock,
+    private readonly traces: AttemptTraces,
     @Optional() private readonly metrics?: ServiceMetrics,
   ) {}
 
@@ -51,7 +53,11 @@ export class PublishDeliveryTask {
   async run(deliveryId: string, workerId: string): Promise<void> {
     const attempt = await this.store.begin(deliveryId, workerId);
     if (!attempt) return this.refuseInactive(deliveryId);
-    return deliveryAttemptSpan(spanOf(attempt), () => this.attempt(attempt, workerId));
+    // The attempt's calls and checkpoints, collected in memory; its row goes out with its outcome.
+    const trace = this.traces.begin(attempt, workerId);
+    return deliveryAttemptSpan(spanOf(attempt), () => trace.run(() => this.attempt(attempt, workerId))).catch(
+      (error: unknown) => this.traces.stopped(trace, attempt.delivery.attempts, error),
+    );
   }
 
   /** The attempt begun: the network is called, and what it answers recorded. */
@@ -181,7 +187,13 @@ export class PublishDeliveryTask {
       const resume = next.code === 'network_unavailable';
       await this.store.retryLater(
         delivery.id,
-        { at: next.at, code: next.code, message: error.message, resume },
+        {
+          at: next.at,
+          code: next.code,
+          message: error.message,
+          resume,
+          ...(error.details.retryAt ? { networkResetAt: error.details.retryAt } : {}),
+        },
         transaction,
       );
       this.metrics?.delivery(account.platform, 'retried');

@@ -271,6 +271,17 @@ describeInBrowser()('Dashboard in a real browser', () => {
     await expect(page.locator('dl.facts').first().textContent()).resolves.toContain(HOSTILE);
     await expect(page.locator('.preview-text').first().textContent()).resolves.toBe(HOSTILE);
     expect(await page.title()).not.toBe('owned');
+    // The delivery's attempts: how each ended in words, its calls behind a click (a details element, no script).
+    const attempts = page.locator(`table[data-attempts="${settled.deliveries[0]!.id}"] tbody tr`);
+    await expect(attempts.count()).resolves.toBe(1);
+    await expect(attempts.first().locator('.attempt-summary').textContent()).resolves.toMatch(
+      /^Attempt 1 made \d+ network calls?.*published the post\.$/,
+    );
+    await expect(attempts.first().locator('.attempt-calls li').first().isVisible()).resolves.toBe(false);
+    await attempts.first().locator('details summary').click();
+    await expect(attempts.first().locator('.attempt-calls li').first().textContent()).resolves.toMatch(
+      /^(GET|POST) \/\S+ \w+: (\d{3}|no answer) in \d+ ms$/,
+    );
     await screenshotBothWidths(page, 'post');
 
     await page.goto('/dashboard/posts?status=failed');

@@ -110,6 +110,7 @@ describe('HTTP contract: envelopes, request ids, body rules, API docs', () => {
         '/api/v1/posts/{id}',
         '/api/v1/posts/{id}/comment-requests/{requestId}',
         '/api/v1/posts/{id}/comments',
+        '/api/v1/posts/{id}/deliveries/{deliveryId}/attempts',
         '/api/v1/posts/{id}/deliveries/{deliveryId}/retry',
         '/api/v1/posts/{id}/metrics',
         '/api/v1/posts/{id}/publish',

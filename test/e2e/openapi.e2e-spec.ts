@@ -163,6 +163,7 @@ describe('The OpenAPI document (/api/docs.json)', () => {
       'GET /api/v1/posts/{id}/comments': 'listComments',
       'POST /api/v1/posts/{id}/comments': 'createComment',
       'GET /api/v1/posts/{id}/comment-requests/{requestId}': 'getCommentRequest',
+      'GET /api/v1/posts/{id}/deliveries/{deliveryId}/attempts': 'listDeliveryAttempts',
       'POST /api/v1/posts/{id}/deliveries/{deliveryId}/retry': 'retryDelivery',
       'PUT /api/v1/webhooks': 'setWebhook',
       'GET /api/v1/webhooks': 'getWebhook',

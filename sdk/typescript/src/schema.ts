@@ -355,6 +355,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/posts/{id}/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delivery's attempts, oldest first
+         * @description Each finished attempt to publish the delivery: when it started and ended, the worker that made it, the calls made to the network (what for, the method and path with ids as {id}, the status, how long; never a token, a query or a body), the steps the network confirmed, how it ended (published, failed with its code, or retry_later) and, when the delivery waited, why (a rate limit with its reset time, a usage cap, media still processing, a backoff) and until when; `summary` says it in plain words. An attempt still running, or whose worker stopped, has no entry: the next one counts it in `unfinishedBefore`. The last 50 attempts of a delivery are kept; they are deleted with the delivery.
+         */
+        get: operations["listDeliveryAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/posts/{id}/comments": {
         parameters: {
             query?: never;
@@ -1762,6 +1782,103 @@ export interface components {
             /** @description The post after the request: deliveries being deleted are `deleting` */
             post: components["schemas"]["PostView"];
             deliveries: components["schemas"]["DeliveryUnpublishView"][];
+        };
+        /** @enum {string} */
+        AttemptOutcome: "published" | "failed" | "retry_later";
+        AttemptErrorView: {
+            /** @example rate_limited */
+            code: string;
+            /** @example Rate limit exceeded */
+            message: string;
+        };
+        /**
+         * @description rate_limit: the network's rate-limit window; usage_cap: a usage cap or quota for a period; processing: the network still processing a container or a video; backoff: after a failure of the network; own_error: after an error of our own
+         * @enum {string}
+         */
+        AttemptWaitReason: "rate_limit" | "usage_cap" | "processing" | "backoff" | "own_error";
+        AttemptWaitView: {
+            /** @description rate_limit: the network's rate-limit window; usage_cap: a usage cap or quota for a period; processing: the network still processing a container or a video; backoff: after a failure of the network; own_error: after an error of our own */
+            reason: components["schemas"]["AttemptWaitReason"];
+            /**
+             * Format: date-time
+             * @description When the next attempt was due
+             */
+            until: string;
+            /**
+             * Format: date-time
+             * @description The reset time the network gave for its rate limit or cap; null when it gave none
+             */
+            networkResetAt: string | null;
+        };
+        /** @enum {string} */
+        NetworkOperation: "publish" | "upload" | "unpublish" | "refresh" | "exchange" | "accounts" | "revoke" | "metrics" | "comments" | "reply" | "other";
+        AttemptCallView: {
+            /** @example publish */
+            operation: components["schemas"]["NetworkOperation"];
+            /** @example POST */
+            method: string;
+            /**
+             * @description The request's path with ids replaced by {id}; never its query, headers or body
+             * @example /2/tweets
+             */
+            path: string;
+            /**
+             * @description null when no answer came
+             * @example 201
+             */
+            status: number | null;
+            /** @example 182 */
+            durationMs: number;
+        };
+        AttemptCheckpointView: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description What the network confirmed at this step, as the fields of the delivery's progress that were saved
+             * @example [
+             *       "containerId"
+             *     ]
+             */
+            saved: string[];
+        };
+        DeliveryAttemptView: {
+            /** @example dat_5Rk2mQ9xWb3nJ7pL0aVc4e */
+            id: string;
+            /**
+             * @description The delivery's attempt count at this attempt (a retry of a failed delivery starts it again from 1)
+             * @example 1
+             */
+            number: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endedAt: string;
+            /** @example 412 */
+            durationMs: number;
+            /**
+             * @description The worker that made the attempt
+             * @example lanes:worker-7:41:9f2c01ab
+             */
+            worker: string;
+            /** @description It looked on the network first for a post an earlier attempt may have made */
+            resuming: boolean;
+            /** @example published */
+            outcome: components["schemas"]["AttemptOutcome"];
+            /** @description Why it failed or waits; null when published */
+            error: components["schemas"]["AttemptErrorView"] | null;
+            /** @description Why the next attempt waited; null when none */
+            wait: components["schemas"]["AttemptWaitView"] | null;
+            /** @description The calls made to the network, in order (100 at most) */
+            calls: components["schemas"]["AttemptCallView"][];
+            /** @description The steps the network confirmed, in order */
+            checkpoints: components["schemas"]["AttemptCheckpointView"][];
+            /** @description Attempts before this one that did not finish (their worker stopped) and left no trace */
+            unfinishedBefore: number;
+            /**
+             * @description The attempt in plain words
+             * @example Attempt 1 made 2 network calls, and published the post.
+             */
+            summary: string;
         };
         CommentView: {
             /**
@@ -5185,6 +5302,122 @@ export interface operations {
             };
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Over the rate limit of the customer's keys of this mode (one bucket per customer and mode), or too many unknown keys from one address (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Our fault (`internal_error`); retry later, quoting the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Database unavailable (`database_unavailable`) or the instance restarting (`shutting_down`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    listDeliveryAttempts: {
+        parameters: {
+            query?: {
+                /** @description 1-100, default 20 */
+                limit?: number;
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: string;
+                /** @description The delivery's id */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["DeliveryAttemptView"][];
+                        pagination: components["schemas"]["PaginationDto"];
+                    };
+                };
+            };
+            /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown, or belongs to another customer (`not_found`) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -5,7 +5,7 @@ import { Public } from '../../auth';
 import { CommentsService } from '../../comments';
 import { ApiException } from '../../common/errors/api-exception';
 import { MetricsService } from '../../metrics';
-import { POST_STATUSES } from '../../posts';
+import { DeliveryAttemptsService, DeliveryAttemptView, POST_STATUSES } from '../../posts';
 import { DashboardExceptionFilter } from '../http/dashboard-exception.filter';
 import { tenantFilterValue } from '../http/filters';
 import { oneOf } from '../http/form';
@@ -16,6 +16,7 @@ import { CurrentSession } from '../session/current-session.decorator';
 import { DashboardSessionGuard } from '../session/dashboard-session.guard';
 import type { DashboardSession } from '../session/dashboard-sessions.service';
 import { ANSWERS_SHOWN } from '../views/comments.section';
+import { ATTEMPTS_SHOWN } from '../views/attempts.section';
 import { postPage, postsPage } from '../views/posts.page';
 import { PageContextFactory } from './page-context';
 
@@ -32,6 +33,7 @@ export class PostsPageController {
     private readonly pages: PageContextFactory,
     private readonly metrics: MetricsService,
     private readonly comments: CommentsService,
+    private readonly attempts: DeliveryAttemptsService,
   ) {}
 
   @Get()
@@ -62,6 +64,11 @@ export class PostsPageController {
     // The last metrics read (by the API or the background refresh): showing a page calls no network.
     const metrics = await this.metrics.forPost(session.customerId, id, { refresh: false });
     const answers = await this.comments.requestsForPost(session.customerId, id, ANSWERS_SHOWN);
-    sendPage(reply, postPage(this.pages.for(session), detail, { metrics, answers }));
+    const attempts: Record<string, DeliveryAttemptView[]> = {};
+    for (const delivery of detail.view.deliveries)
+      attempts[delivery.id] = (
+        await this.attempts.list(session.customerId, id, delivery.id, { limit: ATTEMPTS_SHOWN })
+      ).items;
+    sendPage(reply, postPage(this.pages.for(session), detail, { metrics, answers, attempts }));
   }
 }

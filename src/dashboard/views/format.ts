@@ -23,6 +23,7 @@ const TONES: Record<string, string> = {
   sending: 'warn',
   deleting: 'warn',
   partially_published: 'warn',
+  retry_later: 'warn',
   failed: 'bad',
   disconnected: 'muted',
   canceled: 'muted',

@@ -1,6 +1,6 @@
 import { CommentRequestView } from '../../comments';
 import { PostMetricsView } from '../../metrics';
-import { PostView } from '../../posts';
+import { DeliveryAttemptView, PostView } from '../../posts';
 import { POST_STATUSES } from '../../posts';
 import { PostDetail } from '../readers/posts.reader';
 import { ROUTES } from '../routes';
@@ -11,6 +11,7 @@ import { layout, PageContext } from './layout';
 import { commentsSection } from './comments.section';
 import { deliveryPreviewsSection } from './delivery-preview.section';
 import { metricsSection } from './metrics.section';
+import { attemptsSection } from './attempts.section';
 
 export interface PostsPageState {
   posts: PostView[];
@@ -47,6 +48,8 @@ ${rows.length >= state.limit ? html`<p class="muted">Showing the newest ${state.
 export interface PostExtras {
   metrics: PostMetricsView;
   answers: CommentRequestView[];
+  /** By delivery id, its first attempts (see attemptsSection). */
+  attempts: Record<string, DeliveryAttemptView[]>;
 }
 
 export function postPage(context: PageContext, detail: PostDetail, extras: PostExtras): SafeHtml {
@@ -69,6 +72,7 @@ ${detail.texts.map((text, index) => html`<dt>${index === 0 ? 'Text' : `Thread ${
 <section class="card" aria-labelledby="deliveries-heading"><h2 id="deliveries-heading">Deliveries</h2>
 <div class="table-wrap"><table><thead><tr><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Permalink</th><th scope="col">Attempts</th><th scope="col">Error</th><th scope="col">Published</th></tr></thead><tbody>${deliveries}</tbody></table></div>
 </section>
+${attemptsSection(view.deliveries, extras.attempts)}
 ${deliveryPreviewsSection(view.deliveries, detail.previews)}
 ${metricsSection(extras.metrics)}
 ${commentsSection(view.id, view.deliveries, extras.answers)}

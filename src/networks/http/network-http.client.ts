@@ -4,7 +4,13 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { ForbiddenAddressError, UrlSafety } from '../../common/url-safety';
 import { AxiosError, AxiosRequestConfig } from 'axios';
-import { currentNetworkOperation, networkCallOutcome, networkCallSpan, ServiceMetrics } from '../../observability';
+import {
+  currentNetworkOperation,
+  logNetworkCall,
+  networkCallOutcome,
+  networkCallSpan,
+  ServiceMetrics,
+} from '../../observability';
 import { OwnEmulatorCaller } from './own-emulator-caller';
 import { withinWaitingBudget } from './waiting-budget';
 
@@ -118,12 +124,11 @@ export class NetworkHttpClient {
       status = response.status;
       return response;
     } finally {
-      this.metrics?.networkRequest(
-        network,
-        currentNetworkOperation(),
-        networkCallOutcome(status),
-        (performance.now() - started) / 1000,
-      );
+      const operation = currentNetworkOperation();
+      const durationMs = performance.now() - started;
+      this.metrics?.networkRequest(network, operation, networkCallOutcome(status), durationMs / 1000);
+      // A publish attempt's trace (GET /posts/:id/deliveries/:deliveryId/attempts), when one collects.
+      logNetworkCall({ operation, method: request.method, url: request.url, status: status ?? null, durationMs });
     }
   }
 
