@@ -12,5 +12,6 @@ export { ShutdownSignal } from './shutdown-signal';
 export { takingTurnsSql } from './taking-turns-sql';
 export type { TakingTurns } from './taking-turns-sql';
 export { TaskRegistry } from './task-registry';
+export { publicWorkerName } from './worker-identity';
 export { LaneRegistry } from './work-lane';
 export type { WorkLane } from './work-lane';

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { WorkerLiveness } from './worker-liveness';
 
 /**
@@ -16,11 +16,24 @@ export class WorkerIdentity {
 
   /** The id, once its first beat is recorded (and the heartbeats running). */
   async beatingId(): Promise<string> {
-    this.beating ??= this.liveness.trackBeating(this.id).catch((error: unknown) => {
-      this.beating = undefined;
-      throw error;
-    });
+    this.beating ??= this.liveness.trackBeating(this.id).then(
+      () =>
+        new Logger('Worker').log({ msg: 'Worker started', workerId: this.id, publicName: publicWorkerName(this.id) }),
+      (error: unknown) => {
+        this.beating = undefined;
+        throw error;
+      },
+    );
     await this.beating;
     return this.id;
   }
+}
+
+/**
+ * The name customers see for a worker (a delivery's attempts): stable, so two attempts by one
+ * worker share it, but opaque, since the worker's own id names our host and process. The worker
+ * logs both at its start, so an operator finds one from the other.
+ */
+export function publicWorkerName(workerId: string): string {
+  return `worker_${createHash('sha256').update(workerId).digest('hex').slice(0, 12)}`;
 }

@@ -71,7 +71,7 @@ describe("A delivery's attempts", () => {
         wait: null,
         resuming: false,
         unfinishedBefore: 0,
-        worker: expect.stringMatching(/^lanes:/),
+        worker: expect.stringMatching(/^worker_[0-9a-f]{12}$/),
       }),
     );
     expect(Date.parse(attempt!.endedAt)).toBeGreaterThanOrEqual(Date.parse(attempt!.startedAt));

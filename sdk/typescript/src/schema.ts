@@ -1856,8 +1856,8 @@ export interface components {
             /** @example 412 */
             durationMs: number;
             /**
-             * @description The worker that made the attempt
-             * @example lanes:worker-7:41:9f2c01ab
+             * @description The worker that made the attempt: the same name for the same worker, never its host
+             * @example worker_3f9a0c21d7e4
              */
             worker: string;
             /** @description It looked on the network first for a post an earlier attempt may have made */

@@ -86,7 +86,10 @@ export class DeliveryAttemptView {
   @ApiProperty({ type: 'integer', minimum: 0, example: 412 })
   durationMs!: number;
 
-  @ApiProperty({ example: 'lanes:worker-7:41:9f2c01ab', description: 'The worker that made the attempt' })
+  @ApiProperty({
+    example: 'worker_3f9a0c21d7e4',
+    description: 'The worker that made the attempt: the same name for the same worker, never its host',
+  })
   worker!: string;
 
   @ApiProperty({ description: 'It looked on the network first for a post an earlier attempt may have made' })

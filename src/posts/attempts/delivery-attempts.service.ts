@@ -6,6 +6,7 @@ import type { PageQuery } from '../../common/http/page.query';
 import { DeliveriesStore } from '../deliveries.store';
 import { PostsStore } from '../posts.store';
 import { ID_PREFIX } from '../../common/ids';
+import { publicWorkerName } from '../../queue';
 import { attemptSummary } from './attempt-summary';
 import type { DeliveryAttemptView } from './delivery-attempt.view';
 import { DeliveryAttemptsStore, StoredAttempt } from './delivery-attempts.store';
@@ -46,7 +47,7 @@ export function attemptView(row: StoredAttempt): DeliveryAttemptView {
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt.toISOString(),
     durationMs: Math.max(0, row.endedAt.getTime() - row.startedAt.getTime()),
-    worker: row.workerId,
+    worker: publicWorkerName(row.workerId),
     resuming: row.resuming,
     outcome: row.outcome,
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
