@@ -21,6 +21,7 @@ import { postView } from './post-views';
 import { newDelivery, openingStatus } from './post-writer';
 import { PostsStore } from './posts.store';
 import { startedDeliveries, startedDetails } from './started-deliveries';
+import { hasPublished, PublishedPostEditor } from './edit/published-post-editor';
 
 const OK = 200;
 const ACCEPTED = 202;
@@ -47,6 +48,7 @@ export class PostEditor {
     private readonly reachability: MediaReachability,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
+    private readonly afterPublishing: PublishedPostEditor,
   ) {}
 
   /** Publishes a draft: now, or at the scheduledAt it carries, checked again as a new post at this moment. */
@@ -93,6 +95,13 @@ export class PostEditor {
       );
       const deliveries = await this.deliveries.lockOfPost(id, transaction);
       const started = startedDeliveries(deliveries, lanes);
+      if (started.length > 0 && hasPublished(deliveries)) {
+        // Published already: only its text changes, on each network that edits (edit/published-post-editor.ts).
+        const view = await this.afterPublishing.edit(post, patch, deliveries, lanes, transaction);
+        if (idempotencyKey)
+          await this.posts.storeIdempotentResponse(customerId, idempotencyKey, ACCEPTED, view, transaction);
+        return { status: ACCEPTED, body: view };
+      }
       if (started.length > 0)
         throw new ApiException(
           'post_delivery_started',

@@ -30,6 +30,9 @@ import { QueueModule } from '../queue';
 import { DeliveryRetryController } from './retry/delivery-retry.controller';
 import { DeliveryRetryService } from './retry/delivery-retry.service';
 import { DeliveryRetryStore } from './retry/delivery-retry.store';
+import { PublishedPostEditor } from './edit/published-post-editor';
+import { DeliveryEditsStore } from './edit/delivery-edits.store';
+import { EditDeliveryTask } from './edit/edit-delivery.task';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
@@ -64,6 +67,9 @@ import { DeliveryRetryStore } from './retry/delivery-retry.store';
     UnpublishDeliveryTask,
     DeliveryRetryService,
     DeliveryRetryStore,
+    PublishedPostEditor,
+    DeliveryEditsStore,
+    EditDeliveryTask,
   ],
   exports: [PostsStore, PostChartsStore, DeliveriesStore],
 })
