@@ -12,6 +12,7 @@ import { PostView } from '../dto/post.view';
 import { Post } from '../post.entity';
 import { PostAcceptance } from '../post-acceptance';
 import { bodyOf, patchedFields, patchedRequest } from '../post-request';
+import type { PostRequest } from '../post-request';
 import { resolveDelivery, StoredPostVariants } from '../post-variants';
 import { postView } from '../post-views';
 import { PostsStore } from '../posts.store';
@@ -92,7 +93,8 @@ export class PublishedPostEditor {
       );
     const request = patchedRequest(post.request!, patch);
     // Checked as a new post, its schedule aside: a published post's time has passed, and it keeps it.
-    const { scheduledAt: _schedule, ...unscheduled } = request;
+    const unscheduled: PostRequest = { ...request };
+    delete unscheduled.scheduledAt;
     const accepted = await this.acceptance.accept(post.customerId, bodyOf(unscheduled), this.clock.now());
     const before = { containers: post.containers, variants: post.variants };
     const after = { containers: accepted.containers, variants: accepted.variants };
