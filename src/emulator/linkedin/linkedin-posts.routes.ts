@@ -212,8 +212,9 @@ export function registerLinkedInPostRoutes(fastify: FastifyInstance, context: Em
     if (problems.length) throw linkedInErrors.invalid(problems[0]!);
     const commentary = record(record(body!.patch).$set).commentary;
     if (typeof commentary === 'string') {
-      item.linkedin = { ...item.linkedin, commentary };
-      item.text = readLittleText(commentary);
+      const read = readLittleText(commentary);
+      item.linkedin = { ...item.linkedin, commentary, truncated: read.cut };
+      item.text = read.text;
       item.editedAt = new Date(state.now()).toISOString();
     }
     return reply.status(rules.posts.update.status).send();

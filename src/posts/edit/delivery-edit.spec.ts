@@ -32,7 +32,11 @@ describe('publishedPatchProblems (what a patch of a published post may change)',
     expect(fields({ accounts: ['acc_2'], scheduledAt: null, accountOverrides: [] })).toEqual([
       'accountOverrides',
       'accounts',
+      'scheduledAt',
     ]);
+    // A post without a schedule: scheduledAt null is the value it has.
+    const { scheduledAt: _, ...unscheduled } = request;
+    expect(publishedPatchProblems(unscheduled as PostRequest, patch({ scheduledAt: null }))).toEqual([]);
     expect(fields({ scheduledAt: '2027-01-01T00:00:00.000Z', options: {} })).toEqual(['options', 'scheduledAt']);
   });
 

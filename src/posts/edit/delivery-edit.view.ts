@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DELIVERY_ERROR_CODES } from '../../common/errors/delivery-error-code';
-import { DeliveryEdit, EDIT_STATUSES, EditStatus } from './delivery-edit';
+import { EDIT_STATUSES } from './delivery-edit';
+import type { DeliveryEdit, EditStatus } from './delivery-edit';
 
 /** Why an edit was not made (a delivery error code). Its own class: post.view.ts imports this file. */
 export class DeliveryEditErrorView {
