@@ -36,9 +36,11 @@ describe('Editing a published post (against the emulator)', () => {
   let users = 0;
 
   const published = async (network: Network, networkAccountId: string): Promise<PublishedItem[]> =>
-    ((await (await control(t, `/published?network=${network}&accountId=${networkAccountId}`)).json()) as {
-      data: PublishedItem[];
-    }).data;
+    (
+      (await (await control(t, `/published?network=${network}&accountId=${networkAccountId}`)).json()) as {
+        data: PublishedItem[];
+      }
+    ).data;
   const patch = (postId: string, body: unknown, key?: string) => {
     const call = request(t.server).patch(`/api/v1/posts/${postId}`).set('Authorization', `Bearer ${customer.apiKey}`);
     return (key ? call.set('Idempotency-Key', key) : call).send(body as object);
@@ -218,13 +220,42 @@ describe('Editing a published post (against the emulator)', () => {
     ]);
   });
 
+  it("x: an edit whose answer was lost is made once: the next attempt finds it in the post's edit history", async () => {
+    const account = await xAccount('Premium');
+    const post = await publishedPost(account.id, 'Croissants at eight', 'x');
+    const first = post.deliveries[0]!.platformPostId!;
+    // X makes the edit, then the answer is lost (a 503): the worker cannot tell whether it went through.
+    const fault = await control(t, '/faults', {
+      method: 'POST',
+      body: { network: 'x', accountId: account.networkAccountId, fault: 'answer_lost', count: 1 },
+    });
+    expect(fault.status).toBe(201);
+
+    expect(
+      (await patch(post.id, { containers: [{ content: 'Croissants at eight, pains au chocolat at nine' }] })).status,
+    ).toBe(202);
+    const edited = await editSettled(post.id);
+    const delivery = edited.deliveries[0]!;
+    expect(delivery.edit).toEqual(
+      expect.objectContaining({ status: 'edited', edits: 1, originalPlatformPostId: first }),
+    );
+    const tweets = await published('x', account.networkAccountId);
+    // The original and the one edit X made: the retry adopted it instead of editing again.
+    expect(tweets.map((item) => item.postId)).toEqual([first, delivery.platformPostId]);
+    expect(tweets[1]!.editHistory).toEqual([first, delivery.platformPostId]);
+    expect(await editedEvents(post.id)).toHaveLength(1);
+  });
+
   it('x: refuses without a subscription (edit_requires_subscription), nothing sent', async () => {
     const account = await xAccount('None');
     const post = await publishedPost(account.id, 'Rye today', 'x');
     const answer = await patch(post.id, { containers: [{ content: 'Rye and spelt today' }] });
     expect(answer.status).toBe(202);
     expect((answer.body.data as PostView).deliveries[0]!.edit).toEqual(
-      expect.objectContaining({ status: 'failed', error: expect.objectContaining({ code: 'edit_requires_subscription' }) }),
+      expect.objectContaining({
+        status: 'failed',
+        error: expect.objectContaining({ code: 'edit_requires_subscription' }),
+      }),
     );
     const tweets = await published('x', account.networkAccountId);
     expect(tweets.map((item) => item.text)).toEqual(['Rye today']);
