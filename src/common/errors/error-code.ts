@@ -104,7 +104,7 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
     'PATCH /posts/{id}: a delivery of the post has started (claimed by a worker, tried, in flight or final), so none of it is changed; `details` names each',
   post_not_editable: 'PATCH /posts/{id}: the post was made before edits were possible (its request was not kept)',
   post_published_field_not_editable:
-    "PATCH /posts/{id} of a published post: only the text (`containers[0].content`) can change after publishing; `details` name each other field the patch would change",
+    'PATCH /posts/{id} of a published post: only the text (`containers[0].content`) can change after publishing; `details` name each other field the patch would change',
   post_edit_in_progress:
     'PATCH /posts/{id} of a published post: an edit of one of its deliveries is still being sent; patch again once its `edit.status` is final',
   webhook_not_configured: 'No webhook is set: PUT /api/v1/webhooks first',

@@ -80,7 +80,8 @@ export class LinkedInContract {
     if (!set || Object.keys(patch).length !== 1) return [...problems, 'the patch must be {"$set": {…}}'];
     for (const field of Object.keys(set))
       if (!update.organicUpdatable.includes(field)) problems.push(`${field} cannot be updated on an organic post`);
-    if (set.commentary !== undefined && typeof set.commentary !== 'string') problems.push('commentary must be a string');
+    if (set.commentary !== undefined && typeof set.commentary !== 'string')
+      problems.push('commentary must be a string');
     return problems;
   }
 

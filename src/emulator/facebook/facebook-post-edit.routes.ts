@@ -24,7 +24,9 @@ export function registerFacebookPostEditRoutes(fastify: FastifyInstance, context
     const { params } = await authorizePagePublish(context, request, post.accountId);
     for (const name of Object.keys(params))
       if (name !== 'message' && !UNIVERSAL_GRAPH_PARAMS.has(name))
-        throw graphErrors.invalidParameter(`Param ${name} is not a parameter the emulator edits: it edits message only`);
+        throw graphErrors.invalidParameter(
+          `Param ${name} is not a parameter the emulator edits: it edits message only`,
+        );
     if (params.message === undefined) throw graphErrors.invalidParameter('The parameter message is required');
     if (!params.message && post.media.length === 0) throw graphErrors.invalidParameter('Missing message or attachment');
     post.text = params.message;

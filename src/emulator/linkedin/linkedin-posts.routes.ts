@@ -203,7 +203,10 @@ export function registerLinkedInPostRoutes(fastify: FastifyInstance, context: Em
     });
     const body = jsonObjectBody(request);
     const headers = Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value[0] : value]),
+      Object.entries(request.headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value[0] : value,
+      ]),
     );
     const problems = contract.updateProblems(
       { method: 'POST', path: request.url, headers, query: {}, body, now: new Date(state.now()) },

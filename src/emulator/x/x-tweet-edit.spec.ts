@@ -66,7 +66,11 @@ describe('emulated X edits', () => {
     const first = await tweet('Oats');
     const unknown = await post({ text: 'Oats!', edit_options: { previous_post_id: first, reason: 'typo' } });
     expect(unknown.statusCode).toBe(400);
-    const withMedia = await post({ text: 'Oats!', edit_options: { previous_post_id: first }, media: { media_ids: ['1'] } });
+    const withMedia = await post({
+      text: 'Oats!',
+      edit_options: { previous_post_id: first },
+      media: { media_ids: ['1'] },
+    });
     expect(withMedia.statusCode).toBe(400);
   });
 });

@@ -31,7 +31,8 @@ export function postToEdit(state: EmulatorState, profile: TestXProfile, body: XB
     throw xProblems.invalid('edit_options.previous_post_id', 'edit_options.previous_post_id must be a post id');
   const previous = state.published.find('x', id);
   if (!previous || previous.deletedAt) throw xProblems.notFound(`Could not find tweet with id: [${id}].`);
-  if (previous.accountId !== profile.id) throw xProblems.forbidden('You are not allowed to edit a Tweet that is not yours.');
+  if (previous.accountId !== profile.id)
+    throw xProblems.forbidden('You are not allowed to edit a Tweet that is not yours.');
   for (const name of ['media', 'poll', 'reply', 'quote_tweet_id', 'community_id'])
     if (body[name] !== undefined)
       throw xProblems.invalid(name, `The emulator edits a post's text only: ${name} cannot be sent with edit_options`);

@@ -40,7 +40,8 @@ export function xEditRefusal(delivery: EditableDelivery, now: Date): EditRefusal
   if (delivery.hasMedia)
     return {
       code: 'edit_not_supported',
-      message: 'The service edits the text of an X post without media only (an edit would have to name its media again)',
+      message:
+        'The service edits the text of an X post without media only (an edit would have to name its media again)',
     };
   if (subscription === undefined || !rules.subscriptions.values.includes(subscription))
     return {

@@ -5,7 +5,10 @@ import { publishedPatchProblems } from './delivery-edit';
 const request: PostRequest = {
   tenant_id: 't',
   accounts: ['acc_1'],
-  containers: [{ content: 'Fresh bread', media: [{ url: 'https://cdn.example.com/a.jpg' }] }, { content: 'More below' }],
+  containers: [
+    { content: 'Fresh bread', media: [{ url: 'https://cdn.example.com/a.jpg' }] },
+    { content: 'More below' },
+  ],
   options: { x: { replySettings: 'following' } },
   scheduledAt: '2026-11-26T10:00:00.000Z',
 };

@@ -25,7 +25,10 @@ export class DeliveryEditView {
   })
   status!: EditStatus;
 
-  @ApiProperty({ description: 'The text asked for (the first container, as the patch made it)', example: 'Fresh bread, every morning!' })
+  @ApiProperty({
+    description: 'The text asked for (the first container, as the patch made it)',
+    example: 'Fresh bread, every morning!',
+  })
   text!: string;
 
   @ApiProperty({ format: 'date-time' })

@@ -51,7 +51,12 @@ export class DeliveryEditsStore {
                                                 'edits', coalesce((edit->>'edits')::int, 0) + 1),
               platform_post_id = $3, progress = coalesce($4::jsonb, progress), updated_at = now()
         WHERE id = $1 AND edit->>'status' = 'requested' RETURNING id`,
-      [id, outcome.at.toISOString(), outcome.platformPostId, outcome.progress ? JSON.stringify(outcome.progress) : null],
+      [
+        id,
+        outcome.at.toISOString(),
+        outcome.platformPostId,
+        outcome.progress ? JSON.stringify(outcome.progress) : null,
+      ],
       transaction,
     );
     return changed.length > 0;

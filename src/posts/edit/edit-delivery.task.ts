@@ -150,7 +150,12 @@ export class EditDeliveryTask implements OnModuleInit {
     transaction: Transaction,
     delivery: Delivery,
     account: ConnectedAccount | null,
-    outcome: { status: 'edited' | 'failed'; platformPostId: string; editedAt: string | null; error: DeliveryEditError | null },
+    outcome: {
+      status: 'edited' | 'failed';
+      platformPostId: string;
+      editedAt: string | null;
+      error: DeliveryEditError | null;
+    },
   ): Promise<void> {
     const post = await this.posts.findById(delivery.postId, transaction);
     await this.outbox.record(transaction, {
