@@ -174,6 +174,50 @@ describe('Editing a published post (against the emulator)', () => {
     expect(await editedEvents(post.id)).toEqual([]);
   });
 
+  it('edits the published delivery, and a failed one publishes the new text when it is retried', async () => {
+    const facebook = await connectAccount(t, customer, 'facebook', TENANT, { freshUser: true });
+    const instagram = await connectAccount(t, customer, 'instagram', TENANT, { freshUser: true });
+    // Instagram's container ends in ERROR once: its delivery fails, Facebook's is published.
+    const fault = await control(t, '/faults', {
+      method: 'POST',
+      body: { network: 'instagram', accountId: instagram.networkAccountId, fault: 'container_error', count: 1 },
+    });
+    expect(fault.status).toBe(201);
+    const photo = [{ url: media.url('photo.jpg') }];
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [facebook.id, instagram.id],
+      containers: [{ content: 'Two networks', media: photo }],
+    });
+    expect(accepted.status).toBe(202);
+    const post = await settledPost(t, customer, accepted.body.data.id);
+    expect(post.status).toBe('partially_published');
+    const byPlatform = (view: PostView, platform: string) => view.deliveries.find((one) => one.platform === platform)!;
+
+    const answer = await patch(post.id, { containers: [{ content: 'Two networks, edited', media: photo }] });
+    expect(answer.status).toBe(202);
+    expect(byPlatform(answer.body.data as PostView, 'instagram')).toEqual(
+      expect.objectContaining({ status: 'failed', edit: null }),
+    );
+    const edited = await editSettled(post.id);
+    expect(byPlatform(edited, 'facebook').edit).toEqual(expect.objectContaining({ status: 'edited' }));
+    const onFacebook = await published('facebook', facebook.networkAccountId);
+    expect(onFacebook.find((item) => item.postId === byPlatform(edited, 'facebook').platformPostId)?.text).toBe(
+      'Two networks, edited',
+    );
+
+    // The failed delivery reads the post when it is retried: it publishes the edited text.
+    const retried = await request(t.server)
+      .post(`/api/v1/posts/${post.id}/deliveries/${byPlatform(edited, 'instagram').id}/retry`)
+      .set('Authorization', `Bearer ${customer.apiKey}`);
+    expect(retried.status).toBe(202);
+    const done = await settledPost(t, customer, post.id);
+    expect(done.status).toBe('published');
+    expect((await published('instagram', instagram.networkAccountId)).map((item) => item.text)).toEqual([
+      'Two networks, edited',
+    ]);
+  });
+
   it('refuses a patch of a published post that changes anything but its text (409, naming the fields)', async () => {
     const account = await connectAccount(t, customer, 'facebook', TENANT, { freshUser: true });
     const post = await publishedPost(account.id, 'Kept as it is', 'facebook');
