@@ -21,7 +21,14 @@ import { postView } from './post-views';
 import { newDelivery, openingStatus } from './post-writer';
 import { PostsStore } from './posts.store';
 import { startedDeliveries, startedDetails } from './started-deliveries';
-import { hasPublished, PublishedPostEditor } from './edit/published-post-editor';
+import {
+  editsInProgress,
+  hasPublished,
+  inFlightDeliveries,
+  PublishedPostEditor,
+  unscheduledRequest,
+} from './edit/published-post-editor';
+import { publishedPatchProblems } from './edit/delivery-edit';
 
 const OK = 200;
 const ACCEPTED = 202;
@@ -132,21 +139,33 @@ export class PostEditor {
     const post = await this.posts.find(customerId, id);
     if (!post) throw ApiException.notFound('Post');
     if (!post.request) throw notEditable(id);
-    const body = bodyOf(patchedRequest(post.request, patch));
-    const reviewed = await this.review.review(customerId, body, this.clock.now());
-    const verdict = postVerdict(reviewed, await this.reachability.warnings(customerId, body, reviewed.mediaProblems));
     const deliveries = await this.posts.deliveriesOf([id]);
     const lanes = await this.queue.laneHolds([...new Set(deliveries.map((delivery) => delivery.accountId))]);
-    const started = startedDeliveries(deliveries, lanes);
-    if (started.length === 0) return verdict;
-    return {
-      ...verdict,
-      valid: false,
-      problems: [
-        ...verdict.problems,
-        ...startedDetails(started).map((detail) => ({ ...detail, rule: 'delivery_started' as const })),
-      ],
-    };
+    // Published: what PATCH would check of an edit after publishing (edit/published-post-editor.ts).
+    const published = hasPublished(deliveries);
+    const request = patchedRequest(post.request, patch);
+    const body = bodyOf(published ? unscheduledRequest(request) : request);
+    const reviewed = await this.review.review(customerId, body, this.clock.now());
+    const verdict = postVerdict(reviewed, await this.reachability.warnings(customerId, body, reviewed.mediaProblems));
+    const started = published ? inFlightDeliveries(deliveries, lanes) : startedDeliveries(deliveries, lanes);
+    const problems = [
+      ...startedDetails(started).map((detail) => ({ ...detail, rule: 'delivery_started' as const })),
+      ...(published
+        ? [
+            ...editsInProgress(deliveries).map((delivery) => ({
+              field: `deliveries.${delivery.id}`,
+              message: 'its edit is still being sent',
+              rule: 'edit_in_progress' as const,
+            })),
+            ...publishedPatchProblems(post.request, patch).map((problem) => ({
+              ...problem,
+              rule: 'published_field_not_editable' as const,
+            })),
+          ]
+        : []),
+    ];
+    if (problems.length === 0) return verdict;
+    return { ...verdict, valid: false, problems: [...verdict.problems, ...problems] };
   }
 
   /** The customer's post, its edits serialised until the transaction ends; 404, or 409 when it was made before edits. */

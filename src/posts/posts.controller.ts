@@ -171,7 +171,9 @@ export class PostsController {
     description:
       'Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the ' +
       'whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a ' +
-      '`delivery_started` problem of the post. Nothing is written.',
+      '`delivery_started` problem of the post. Of a published post, as PATCH checks an edit after publishing: ' +
+      'the text as a new post (schedule aside), `delivery_started` for a delivery in flight, `edit_in_progress` ' +
+      'for an edit still being sent, `published_field_not_editable` for each other field changed. Nothing is written.',
   })
   @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(PostVerdictView)

@@ -227,6 +227,20 @@ describe('Editing a published post (against the emulator)', () => {
     });
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('post_published_field_not_editable');
+    // The dry run says the same, and that the text alone would pass.
+    const verdict = await request(t.server)
+      .post(`/api/v1/posts/${post.id}/validate`)
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .send({ scheduledAt: new Date(Date.now() + 3600_000).toISOString() });
+    expect(verdict.body.data.valid).toBe(false);
+    expect(verdict.body.data.problems).toEqual([
+      expect.objectContaining({ field: 'scheduledAt', rule: 'published_field_not_editable' }),
+    ]);
+    const textOnly = await request(t.server)
+      .post(`/api/v1/posts/${post.id}/validate`)
+      .set('Authorization', `Bearer ${customer.apiKey}`)
+      .send({ containers: [{ content: 'Kept as it is, edited' }] });
+    expect(textOnly.body.data).toEqual(expect.objectContaining({ valid: true, problems: [] }));
     expect(answer.body.error.details.map((detail: { field: string }) => detail.field).sort()).toEqual([
       'containers[0].media',
       'scheduledAt',

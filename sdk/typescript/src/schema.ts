@@ -288,7 +288,7 @@ export interface paths {
         put?: never;
         /**
          * Check an edit of a post without making it (dry run)
-         * @description Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a `delivery_started` problem of the post. Nothing is written.
+         * @description Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a `delivery_started` problem of the post. Of a published post, as PATCH checks an edit after publishing: the text as a new post (schedule aside), `delivery_started` for a delivery in flight, `edit_in_progress` for an edit still being sent, `published_field_not_editable` for each other field changed. Nothing is written.
          */
         post: operations["validatePostPatch"];
         delete?: never;
@@ -1748,7 +1748,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "delivery_started" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "delivery_started" | "published_field_not_editable" | "edit_in_progress" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };

@@ -17,6 +17,7 @@ import { resolveDelivery, StoredPostVariants } from '../post-variants';
 import { postView } from '../post-views';
 import { PostsStore } from '../posts.store';
 import { startedDeliveries, startedDetails } from '../started-deliveries';
+import type { StartedDelivery } from '../started-deliveries';
 import { DeliveryEdit, publishedPatchProblems, readDeliveryEdit } from './delivery-edit';
 import { DeliveryEditsStore } from './delivery-edits.store';
 import { EDIT_DELIVERY_TASK, EDIT_MAX_ATTEMPTS, editJobKey } from './edit-job';
@@ -24,6 +25,31 @@ import type { StoredContainer } from '../post.entity';
 
 /** Statuses in which a delivery has ended, one way or another: an edit of the post may go ahead beside them. */
 const SETTLED: ReadonlySet<Delivery['status']> = new Set(['published', 'failed', 'canceled', 'deleted']);
+
+/**
+ * The deliveries an edit after publishing waits for: started and not settled (publishing, deleting,
+ * claimed, or tried and waiting for its next attempt, which may resume what it began by the text it
+ * began with).
+ */
+export function inFlightDeliveries(
+  deliveries: ReadonlyArray<Pick<Delivery, 'id' | 'status' | 'attempts' | 'platform'>>,
+  lanes: ReadonlyArray<LaneHold>,
+): StartedDelivery[] {
+  const statusOf = new Map(deliveries.map((delivery) => [delivery.id, delivery.status]));
+  return startedDeliveries(deliveries, lanes).filter((started) => !SETTLED.has(statusOf.get(started.deliveryId)!));
+}
+
+/** The deliveries whose edit is still being sent (`edit.status` requested). */
+export function editsInProgress<T extends Pick<Delivery, 'edit'>>(deliveries: readonly T[]): T[] {
+  return deliveries.filter((delivery) => readDeliveryEdit(delivery.edit)?.status === 'requested');
+}
+
+/** The request a published post is checked as: its schedule aside (its time has passed, and it keeps it). */
+export function unscheduledRequest(request: PostRequest): PostRequest {
+  const unscheduled: PostRequest = { ...request };
+  delete unscheduled.scheduledAt;
+  return unscheduled;
+}
 
 /** Whether a patch of this post is an edit after publishing: one of its deliveries is on its network. */
 export function hasPublished(deliveries: ReadonlyArray<Pick<Delivery, 'status'>>): boolean {
@@ -65,19 +91,14 @@ export class PublishedPostEditor {
     lanes: ReadonlyArray<LaneHold>,
     transaction: Transaction,
   ): Promise<PostView> {
-    const statusOf = new Map(deliveries.map((delivery) => [delivery.id, delivery.status]));
-    // Started and not settled: publishing, deleting, claimed, or tried and waiting for its next attempt
-    // (which may resume what it began, by the text it began with).
-    const inFlight = startedDeliveries(deliveries, lanes).filter(
-      (started) => !SETTLED.has(statusOf.get(started.deliveryId)!),
-    );
+    const inFlight = inFlightDeliveries(deliveries, lanes);
     if (inFlight.length > 0)
       throw new ApiException(
         'post_delivery_started',
         `Post ${post.id} cannot be edited while a delivery is in flight: ${inFlight.map((one) => one.why).join('; ')}`,
         startedDetails(inFlight),
       );
-    const sending = deliveries.filter((delivery) => readDeliveryEdit(delivery.edit)?.status === 'requested');
+    const sending = editsInProgress(deliveries);
     if (sending.length > 0)
       throw new ApiException(
         'post_edit_in_progress',
@@ -93,9 +114,11 @@ export class PublishedPostEditor {
       );
     const request = patchedRequest(post.request!, patch);
     // Checked as a new post, its schedule aside: a published post's time has passed, and it keeps it.
-    const unscheduled: PostRequest = { ...request };
-    delete unscheduled.scheduledAt;
-    const accepted = await this.acceptance.accept(post.customerId, bodyOf(unscheduled), this.clock.now());
+    const accepted = await this.acceptance.accept(
+      post.customerId,
+      bodyOf(unscheduledRequest(request)),
+      this.clock.now(),
+    );
     const before = { containers: post.containers, variants: post.variants };
     const after = { containers: accepted.containers, variants: accepted.variants };
     await this.posts.rewrite(
