@@ -36,6 +36,14 @@ export interface DeliveryEdit {
   originalPlatformPostId: string;
 }
 
+/** The edit of a delivery whose network keeps published posts as they are (a delivery error, not an API error). */
+export function notSupported(platform: string): DeliveryEditError {
+  return {
+    code: 'edit_not_supported',
+    message: `${platform} keeps a published post's text as it is: nothing was sent`,
+  };
+}
+
 /** The delivery's edit as read from its JSON column (null: never edited). */
 export function readDeliveryEdit(value: unknown): DeliveryEdit | null {
   if (typeof value !== 'object' || value === null) return null;

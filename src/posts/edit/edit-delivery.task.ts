@@ -13,7 +13,7 @@ import { inNetworkOperation } from '../../observability';
 import { Delivery } from '../delivery.entity';
 import { permissionMessage } from '../permission-problems';
 import { PostsStore } from '../posts.store';
-import { DeliveryEditError, readDeliveryEdit } from './delivery-edit';
+import { DeliveryEditError, notSupported, readDeliveryEdit } from './delivery-edit';
 import { DeliveryEditsStore } from './delivery-edits.store';
 import { EDIT_DELIVERY_TASK, EDIT_MAX_ATTEMPTS, editJobKey, EditDeliveryPayload, parseEditPayload } from './edit-job';
 
@@ -75,7 +75,7 @@ export class EditDeliveryTask implements OnModuleInit {
       });
     const adapter = this.networks.get(delivery.platform);
     const editing = adapter.textEdits;
-    if (!editing) return this.finish(delivery, account, { code: 'edit_not_supported', message: 'Not supported' });
+    if (!editing) return this.finish(delivery, account, notSupported(delivery.platform));
     const lacking = lackedFor(adapter.permissionNeeds, 'publish', account.scopes);
     if (lacking.length)
       return this.finish(delivery, account, {

@@ -18,7 +18,7 @@ import { postView } from '../post-views';
 import { PostsStore } from '../posts.store';
 import { startedDeliveries, startedDetails } from '../started-deliveries';
 import type { StartedDelivery } from '../started-deliveries';
-import { DeliveryEdit, publishedPatchProblems, readDeliveryEdit } from './delivery-edit';
+import { DeliveryEdit, notSupported, publishedPatchProblems, readDeliveryEdit } from './delivery-edit';
 import { DeliveryEditsStore } from './delivery-edits.store';
 import { EDIT_DELIVERY_TASK, EDIT_MAX_ATTEMPTS, editJobKey } from './edit-job';
 import type { StoredContainer } from '../post.entity';
@@ -169,10 +169,9 @@ export class PublishedPostEditor {
     };
     const editing = this.networks.find(delivery.platform)?.textEdits;
     if (!editing) {
-      const message = `${delivery.platform} keeps a published post's text as it is: nothing was sent`;
       return this.edits.set(
         delivery.id,
-        { ...base, status: 'not_supported', error: { code: 'edit_not_supported', message } },
+        { ...base, status: 'not_supported', error: notSupported(delivery.platform) },
         transaction,
       );
     }
