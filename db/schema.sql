@@ -304,6 +304,7 @@ CREATE TABLE deliveries (
   due_at           timestamp with time zone,
   deleted_at       timestamp with time zone,
   retried_at       timestamp with time zone,
+  edit             jsonb,
   CONSTRAINT deliveries_pkey PRIMARY KEY (id),
   CONSTRAINT deliveries_due_only_while_open CHECK (((due_at IS NULL) OR (status = ANY (ARRAY['scheduled'::text, 'pending'::text, 'publishing'::text])))),
   CONSTRAINT deliveries_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'scheduled'::text, 'pending'::text, 'publishing'::text, 'published'::text, 'failed'::text, 'canceled'::text, 'deleting'::text, 'deleted'::text]))),

@@ -62,3 +62,5 @@ export type { YouTubeDiscovery, YouTubeRequest, YouTubeViolation } from './youtu
 export { youTubeApiRules, youTubeTagsLength } from './youtube/youtube-rules';
 export type { YouTubeApiRules } from './youtube/youtube-rules';
 export { youTubeQuotaDay } from './youtube/youtube-quota-day';
+export { xEditRules } from './edits/x-edit-rules';
+export type { XEditRules } from './edits/x-edit-rules';

@@ -16,6 +16,8 @@ export { mediaKindOf } from './media-kind';
 export { METRIC_UNAVAILABLE_REASONS } from './metrics/metric-reading';
 export type { MetricReading, MetricUnavailableReason } from './metrics/metric-reading';
 export { deletesPosts } from './network-adapter';
+export { editsPublishedText } from './post-edits';
+export type { EditableDelivery, EditOutcome, EditRefusal, EditRequest, TextEditing } from './post-edits';
 export type {
   AccountTraits,
   CommentPage,

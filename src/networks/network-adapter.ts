@@ -4,6 +4,7 @@ import { ContentRule } from './content-rule';
 import { MetricsAdapter } from './metrics/metric-reading';
 import { NetworkIdentity } from './network-identity';
 import type { NetworkPostOptions, PostOptionsRules } from './post-options';
+import type { TextEditing } from './post-edits';
 import type { MediaBytes, MediaKind, NetworkMediaLimits } from '../media';
 import type { AccountTokens, AppCredentials, AppOption } from './network-credentials';
 
@@ -332,6 +333,11 @@ export interface PublishingAdapter {
    * whenever `unpublish` exists.
    */
   readonly canUnpublish?: boolean;
+  /**
+   * Edits a published post's text (Facebook, LinkedIn, X within its window); absent on a network
+   * whose posts are immutable through its API (post-edits.ts).
+   */
+  readonly textEdits?: TextEditing;
 }
 
 /** Whether the adapter deletes posts of its accounts; when not, unpublishing answers unpublish_not_supported. */

@@ -11,6 +11,8 @@ export const NETWORK_OPERATIONS = [
   'upload',
   /** Deleting a published delivery. */
   'unpublish',
+  /** Editing a published delivery's text. */
+  'edit',
   /** Renewing an account's access token with its refresh token (or extending a long-lived one). */
   'refresh',
   /** Turning an authorization code, or a password sign-in, into the user's tokens. */

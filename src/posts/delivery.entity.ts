@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { PublishProgress } from '../networks';
+import type { DeliveryEdit } from './edit/delivery-edit';
 
 export const DELIVERY_STATUSES = [
   'draft',
@@ -81,6 +82,10 @@ export class Delivery {
   /** When the network confirmed the delete (or said the post was already gone). */
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt!: Date | null;
+
+  /** The edit of its text after publishing (PATCH /posts/:id); null when never edited (edit/delivery-edit.ts). */
+  @Column('jsonb', { nullable: true })
+  edit!: DeliveryEdit | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

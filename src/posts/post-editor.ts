@@ -21,6 +21,14 @@ import { postView } from './post-views';
 import { newDelivery, openingStatus } from './post-writer';
 import { PostsStore } from './posts.store';
 import { startedDeliveries, startedDetails } from './started-deliveries';
+import {
+  editsInProgress,
+  hasPublished,
+  inFlightDeliveries,
+  PublishedPostEditor,
+  unscheduledRequest,
+} from './edit/published-post-editor';
+import { publishedPatchProblems } from './edit/delivery-edit';
 
 const OK = 200;
 const ACCEPTED = 202;
@@ -47,6 +55,7 @@ export class PostEditor {
     private readonly reachability: MediaReachability,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
+    private readonly afterPublishing: PublishedPostEditor,
   ) {}
 
   /** Publishes a draft: now, or at the scheduledAt it carries, checked again as a new post at this moment. */
@@ -93,6 +102,13 @@ export class PostEditor {
       );
       const deliveries = await this.deliveries.lockOfPost(id, transaction);
       const started = startedDeliveries(deliveries, lanes);
+      if (started.length > 0 && hasPublished(deliveries)) {
+        // Published already: only its text changes, on each network that edits (edit/published-post-editor.ts).
+        const view = await this.afterPublishing.edit(post, patch, deliveries, lanes, transaction);
+        if (idempotencyKey)
+          await this.posts.storeIdempotentResponse(customerId, idempotencyKey, ACCEPTED, view, transaction);
+        return { status: ACCEPTED, body: view };
+      }
       if (started.length > 0)
         throw new ApiException(
           'post_delivery_started',
@@ -123,21 +139,33 @@ export class PostEditor {
     const post = await this.posts.find(customerId, id);
     if (!post) throw ApiException.notFound('Post');
     if (!post.request) throw notEditable(id);
-    const body = bodyOf(patchedRequest(post.request, patch));
-    const reviewed = await this.review.review(customerId, body, this.clock.now());
-    const verdict = postVerdict(reviewed, await this.reachability.warnings(customerId, body, reviewed.mediaProblems));
     const deliveries = await this.posts.deliveriesOf([id]);
     const lanes = await this.queue.laneHolds([...new Set(deliveries.map((delivery) => delivery.accountId))]);
-    const started = startedDeliveries(deliveries, lanes);
-    if (started.length === 0) return verdict;
-    return {
-      ...verdict,
-      valid: false,
-      problems: [
-        ...verdict.problems,
-        ...startedDetails(started).map((detail) => ({ ...detail, rule: 'delivery_started' as const })),
-      ],
-    };
+    // Published: what PATCH would check of an edit after publishing (edit/published-post-editor.ts).
+    const published = hasPublished(deliveries);
+    const request = patchedRequest(post.request, patch);
+    const body = bodyOf(published ? unscheduledRequest(request) : request);
+    const reviewed = await this.review.review(customerId, body, this.clock.now());
+    const verdict = postVerdict(reviewed, await this.reachability.warnings(customerId, body, reviewed.mediaProblems));
+    const started = published ? inFlightDeliveries(deliveries, lanes) : startedDeliveries(deliveries, lanes);
+    const problems = [
+      ...startedDetails(started).map((detail) => ({ ...detail, rule: 'delivery_started' as const })),
+      ...(published
+        ? [
+            ...editsInProgress(deliveries).map((delivery) => ({
+              field: `deliveries.${delivery.id}`,
+              message: 'its edit is still being sent',
+              rule: 'edit_in_progress' as const,
+            })),
+            ...publishedPatchProblems(post.request, patch).map((problem) => ({
+              ...problem,
+              rule: 'published_field_not_editable' as const,
+            })),
+          ]
+        : []),
+    ];
+    if (problems.length === 0) return verdict;
+    return { ...verdict, valid: false, problems: [...verdict.problems, ...problems] };
   }
 
   /** The customer's post, its edits serialised until the transaction ends; 404, or 409 when it was made before edits. */

@@ -37,6 +37,10 @@ export const POST_RULES = [
   'override_account_repeated',
   /** Validating a patch (POST /posts/{id}/validate): a delivery of the post has started, so PATCH would be a 409. */
   'delivery_started',
+  /** Validating a patch of a published post: it would change something other than its text (PATCH would be a 409). */
+  'published_field_not_editable',
+  /** Validating a patch of a published post: an edit of a delivery is still being sent (PATCH would be a 409). */
+  'edit_in_progress',
 ] as const;
 
 export type PostRule = (typeof POST_RULES)[number];

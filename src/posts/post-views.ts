@@ -3,6 +3,8 @@ import { DeliveryView, PostView } from './dto/post.view';
 import { Post } from './post.entity';
 import { postStatusOf } from './post-status';
 import { resolveDelivery } from './post-variants';
+import { readDeliveryEdit } from './edit/delivery-edit';
+import { deliveryEditView, DeliveryEditView } from './edit/delivery-edit.view';
 
 export function deliveryView(delivery: Delivery, post: Post): DeliveryView {
   return {
@@ -16,6 +18,7 @@ export function deliveryView(delivery: Delivery, post: Post): DeliveryView {
     error: delivery.errorCode ? { code: delivery.errorCode, message: delivery.errorMessage ?? '' } : null,
     publishedAt: delivery.publishedAt?.toISOString() ?? null,
     deletedAt: delivery.deletedAt?.toISOString() ?? null,
+    edit: editOf(delivery),
     options: { ...resolveDelivery(post, delivery.accountId, delivery.platform).options },
   };
 }
@@ -29,4 +32,9 @@ export function postView(post: Post, deliveries: Delivery[]): PostView {
     createdAt: post.createdAt.toISOString(),
     deliveries: deliveries.map((delivery) => deliveryView(delivery, post)),
   };
+}
+
+function editOf(delivery: Delivery): DeliveryEditView | null {
+  const edit = readDeliveryEdit(delivery.edit);
+  return edit ? deliveryEditView(edit) : null;
 }

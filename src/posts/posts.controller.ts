@@ -115,7 +115,7 @@ export class PostsController {
   @Patch(':id')
   @ApiOperation({
     operationId: 'updatePost',
-    summary: 'Edit a post before it publishes',
+    summary: 'Edit a post: anything before it publishes, its text after',
     description:
       'Changes `containers`, `options`, `accountOverrides`, `accounts` or `scheduledAt` (null: publish as soon as ' +
       'accepted) of a draft or of a post none of whose deliveries has started; each field given replaces the ' +
@@ -123,18 +123,30 @@ export class PostsController {
       'delivery has started (a worker has claimed it, it was tried, or it is in flight or final), nothing is ' +
       'changed: 409 `post_delivery_started`, whose `details` name each such delivery. The check and the write are ' +
       "one transaction that holds off claims on the post's accounts, so an edit never races publishing: a 200 " +
-      'means every delivery publishes the edited post. An accepted edit records a post.updated event. With an ' +
-      'Idempotency-Key, as on POST /api/v1/posts.',
+      'means every delivery publishes the edited post. An accepted edit records a post.updated event.\n\n' +
+      '**Once a delivery is published**, only the text can change (`containers[0].content`; any other field or ' +
+      'container changed: 409 `post_published_field_not_editable`, naming each), and only when no delivery is in ' +
+      'flight (409 `post_delivery_started`) nor has an edit still being sent (409 `post_edit_in_progress`). The ' +
+      'answer is 202: deliveries not yet published take the new text; each published delivery whose text changes ' +
+      "shows its `edit`: `requested` where its network edits (Facebook: a Page post's message; LinkedIn: the " +
+      "commentary; X: within 30 minutes of posting, at most 5 times, for an account with a paid subscription: X's " +
+      "edit gives a new post id, which becomes the delivery's platformPostId), sent once by a worker, its outcome " +
+      'then on the delivery and in a post.edited event; at once `not_supported` (edit_not_supported: Instagram, ' +
+      'Threads, Bluesky, TikTok, YouTube, Pinterest) or `failed` (edit_window_closed, edit_requires_subscription, ' +
+      'edit_limit_reached), nothing sent. With an Idempotency-Key, as on POST /api/v1/posts.',
   })
   @ApiResourceId('id', 'post', 'Post')
   @ApiIdempotencyKey()
   @ApiEnvelope(PostView)
+  @ApiEnvelope(PostView, { status: 202 })
   @ApiErrors(
     400,
     401,
     404,
     'post_delivery_started',
     'post_not_editable',
+    'post_published_field_not_editable',
+    'post_edit_in_progress',
     'idempotency_key_reused',
     'idempotency_key_in_use',
     422,
@@ -159,7 +171,9 @@ export class PostsController {
     description:
       'Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the ' +
       'whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a ' +
-      '`delivery_started` problem of the post. Nothing is written.',
+      '`delivery_started` problem of the post. Of a published post, as PATCH checks an edit after publishing: ' +
+      'the text as a new post (schedule aside), `delivery_started` for a delivery in flight, `edit_in_progress` ' +
+      'for an edit still being sent, `published_field_not_editable` for each other field changed. Nothing is written.',
   })
   @ApiResourceId('id', 'post', 'Post')
   @ApiEnvelope(PostVerdictView)

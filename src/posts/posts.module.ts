@@ -34,6 +34,9 @@ import { AttemptTraces } from './attempts/attempt-traces';
 import { DeliveryAttemptsController } from './attempts/delivery-attempts.controller';
 import { DeliveryAttemptsService } from './attempts/delivery-attempts.service';
 import { DeliveryAttemptsStore } from './attempts/delivery-attempts.store';
+import { PublishedPostEditor } from './edit/published-post-editor';
+import { DeliveryEditsStore } from './edit/delivery-edits.store';
+import { EditDeliveryTask } from './edit/edit-delivery.task';
 
 /** Posts, their deliveries, and the lane that publishes them. */
 @Module({
@@ -71,6 +74,9 @@ import { DeliveryAttemptsStore } from './attempts/delivery-attempts.store';
     AttemptTraces,
     DeliveryAttemptsService,
     DeliveryAttemptsStore,
+    PublishedPostEditor,
+    DeliveryEditsStore,
+    EditDeliveryTask,
   ],
   exports: [PostsStore, PostChartsStore, DeliveriesStore, DeliveryAttemptsService],
 })

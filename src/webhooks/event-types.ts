@@ -57,6 +57,21 @@ export interface EventData {
     platform: string;
     platformPostId: string;
   };
+  /**
+   * The outcome of a published delivery's edit (PATCH /posts/:id of a published post), sent by the
+   * worker: one event per delivery, as post.deleted. `platformPostId` is the post's id after the
+   * edit (X gives each edit a new one); `editedAt` is null and `error` says why when it failed.
+   */
+  'post.edited': {
+    servicePostId: string;
+    deliveryId: string;
+    connectedAccountId: string;
+    platform: string;
+    status: 'edited' | 'failed';
+    platformPostId: string;
+    editedAt: string | null;
+    error: { code: string; message: string } | null;
+  };
   /** A comment by someone else under a recently published delivery, found by the comment scan. */
   'comment.received': {
     servicePostId: string;
@@ -115,6 +130,7 @@ export const SUBSCRIBABLE_EVENT_TYPES: ReadonlyArray<EventType> = [
   'post.updated',
   'post.completed',
   'post.deleted',
+  'post.edited',
   'comment.received',
 ];
 

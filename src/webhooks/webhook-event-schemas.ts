@@ -78,6 +78,22 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     platform,
     platformPostId: text,
   }),
+  'post.edited': object({
+    servicePostId: text,
+    deliveryId: text,
+    connectedAccountId: text,
+    platform,
+    status: { type: 'string', enum: ['edited', 'failed'] },
+    platformPostId: { ...text, description: "The post's id after the edit (X gives each edit a new id)" },
+    editedAt: { ...dateTime, nullable: true },
+    error: {
+      type: 'object',
+      nullable: true,
+      required: ['code', 'message'],
+      properties: { code: { $ref: '#/components/schemas/DeliveryErrorCode' }, message: text },
+      description: 'Why the edit was not made; null when it was',
+    },
+  }),
   'comment.received': object({
     servicePostId: text,
     deliveryId: text,

@@ -20,6 +20,7 @@ const delivery = (error: unknown) => ({
   error,
   publishedAt: error ? null : '2026-11-26T10:00:00.000Z',
   deletedAt: null,
+  edit: null,
   options: {},
 });
 const post = (deliveries: unknown[]) => ({

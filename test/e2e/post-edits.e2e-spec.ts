@@ -195,11 +195,20 @@ describe('Drafts and edits before publishing', () => {
     await publishClaimed('w-first', claimed);
     const done = (await getPost(t, customer, post.id)).body.data as PostView;
     expect(await textOn(done.deliveries[0]!.platformPostId)).toBe('Claimed before the edit');
-    // Published: still refused.
-    expect((await api('patch', `/posts/${post.id}`, { containers: [{ content: 'Later' }] })).status).toBe(409);
+    // Published: only its text may change now, where the network edits it (edit after publishing).
+    // This X account has no subscription, so its delivery's edit is refused and nothing is sent.
+    const later = await api('patch', `/posts/${post.id}`, { containers: [{ content: 'Later' }] });
+    expect(later.status).toBe(202);
+    expect((later.body.data as PostView).deliveries[0]!.edit).toEqual(
+      expect.objectContaining({
+        status: 'failed',
+        error: expect.objectContaining({ code: 'edit_requires_subscription' }),
+      }),
+    );
+    expect(await textOn(done.deliveries[0]!.platformPostId)).toBe('Claimed before the edit');
   });
 
-  it('never lets an edit race a claim: the edit wins and the network gets its text, or the claim wins and the edit is 409', async () => {
+  it('never lets an edit race a claim: the edit wins and the network gets its text, or the claim wins and the edit is 409 (202 once published: an edit after publishing)', async () => {
     const outcomes = { edited: 0, refused: 0 };
     for (let round = 0; round < 30; round += 1) {
       const post = (
@@ -221,8 +230,12 @@ describe('Drafts and edits before publishing', () => {
             return ids;
           }),
       ]);
-      expect([200, 409]).toContain(patched.status);
-      if (patched.status === 409) expect(claimed).toEqual([post.deliveries[0]!.id]);
+      // 202: the claim won and the delivery was published before the edit looked, so the patch was
+      // an edit after publishing (this X account has no subscription: refused on the delivery, nothing sent).
+      expect([200, 202, 409]).toContain(patched.status);
+      if (patched.status !== 200) expect(claimed).toEqual([post.deliveries[0]!.id]);
+      if (patched.status === 202)
+        expect((patched.body.data as PostView).deliveries[0]!.edit?.error?.code).toBe('edit_requires_subscription');
       // The claim skipped the lane the edit held: it is claimed once the edit has committed.
       if (!claimed.length) await publishClaimed(worker, await claim(worker));
       const done = (await getPost(t, customer, post.id)).body.data as PostView;

@@ -269,8 +269,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit a post before it publishes
-         * @description Changes `containers`, `options`, `accountOverrides`, `accounts` or `scheduledAt` (null: publish as soon as accepted) of a draft or of a post none of whose deliveries has started; each field given replaces the post's. The post the patch makes is checked exactly as POST /api/v1/posts checks a new one (400, 422). When a delivery has started (a worker has claimed it, it was tried, or it is in flight or final), nothing is changed: 409 `post_delivery_started`, whose `details` name each such delivery. The check and the write are one transaction that holds off claims on the post's accounts, so an edit never races publishing: a 200 means every delivery publishes the edited post. An accepted edit records a post.updated event. With an Idempotency-Key, as on POST /api/v1/posts.
+         * Edit a post: anything before it publishes, its text after
+         * @description Changes `containers`, `options`, `accountOverrides`, `accounts` or `scheduledAt` (null: publish as soon as accepted) of a draft or of a post none of whose deliveries has started; each field given replaces the post's. The post the patch makes is checked exactly as POST /api/v1/posts checks a new one (400, 422). When a delivery has started (a worker has claimed it, it was tried, or it is in flight or final), nothing is changed: 409 `post_delivery_started`, whose `details` name each such delivery. The check and the write are one transaction that holds off claims on the post's accounts, so an edit never races publishing: a 200 means every delivery publishes the edited post. An accepted edit records a post.updated event.
+         *
+         *     **Once a delivery is published**, only the text can change (`containers[0].content`; any other field or container changed: 409 `post_published_field_not_editable`, naming each), and only when no delivery is in flight (409 `post_delivery_started`) nor has an edit still being sent (409 `post_edit_in_progress`). The answer is 202: deliveries not yet published take the new text; each published delivery whose text changes shows its `edit`: `requested` where its network edits (Facebook: a Page post's message; LinkedIn: the commentary; X: within 30 minutes of posting, at most 5 times, for an account with a paid subscription: X's edit gives a new post id, which becomes the delivery's platformPostId), sent once by a worker, its outcome then on the delivery and in a post.edited event; at once `not_supported` (edit_not_supported: Instagram, Threads, Bluesky, TikTok, YouTube, Pinterest) or `failed` (edit_window_closed, edit_requires_subscription, edit_limit_reached), nothing sent. With an Idempotency-Key, as on POST /api/v1/posts.
          */
         patch: operations["updatePost"];
         trace?: never;
@@ -286,7 +288,7 @@ export interface paths {
         put?: never;
         /**
          * Check an edit of a post without making it (dry run)
-         * @description Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a `delivery_started` problem of the post. Nothing is written.
+         * @description Takes the body of PATCH /api/v1/posts/{id} and answers the verdict of POST /api/v1/posts/validate for the whole post the patch would make; a delivery that has started (so PATCH would answer 409) is a `delivery_started` problem of the post. Of a published post, as PATCH checks an edit after publishing: the text as a new post (schedule aside), `delivery_started` for a delivery in flight, `edit_in_progress` for an edit still being sent, `published_field_not_editable` for each other field changed. Nothing is written.
          */
         post: operations["validatePostPatch"];
         delete?: never;
@@ -686,6 +688,8 @@ export interface components {
          *     - `post_not_draft`: 409, POST /posts/{id}/publish: the post is not a draft (it was published, scheduled or canceled already)
          *     - `post_delivery_started`: 409, PATCH /posts/{id}: a delivery of the post has started (claimed by a worker, tried, in flight or final), so none of it is changed; `details` names each
          *     - `post_not_editable`: 409, PATCH /posts/{id}: the post was made before edits were possible (its request was not kept)
+         *     - `post_published_field_not_editable`: 409, PATCH /posts/{id} of a published post: only the text (`containers[0].content`) can change after publishing; `details` name each other field the patch would change
+         *     - `post_edit_in_progress`: 409, PATCH /posts/{id} of a published post: an edit of one of its deliveries is still being sent; patch again once its `edit.status` is final
          *     - `webhook_not_configured`: 409, No webhook is set: PUT /api/v1/webhooks first
          *     - `webhook_disabled`: 409, The webhook is disabled (the receiver answered 410 Gone); PUT it again
          *     - `webhook_secret_unreadable`: 409, The stored webhook secret cannot be opened; PUT the webhook again
@@ -696,7 +700,7 @@ export interface components {
          *     - `network_rate_limited`: 503, The network's rate limit for this account is reached; retry after Retry-After
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "boards_not_supported" | "idempotency_key_reused" | "idempotency_key_in_use" | "delivery_not_failed" | "post_not_draft" | "post_delivery_started" | "post_not_editable" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
+        ErrorCode: "validation_failed" | "invalid_json" | "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "unprocessable_content" | "permission_missing" | "media_quota_exceeded" | "rate_limited" | "request_header_too_large" | "internal_error" | "database_unavailable" | "shutting_down" | "not_ready" | "api_key_limit_reached" | "unknown_network" | "redirect_uri_not_allowed" | "network_not_configured" | "session_already_finalized" | "account_busy" | "boards_not_supported" | "idempotency_key_reused" | "idempotency_key_in_use" | "delivery_not_failed" | "post_not_draft" | "post_delivery_started" | "post_not_editable" | "post_published_field_not_editable" | "post_edit_in_progress" | "webhook_not_configured" | "webhook_disabled" | "webhook_secret_unreadable" | "delivery_not_published" | "account_not_active" | "reply_not_in_thread" | "network_unavailable" | "network_rate_limited";
         FieldErrorDto: {
             /** @example tenantId */
             field: string;
@@ -889,6 +893,13 @@ export interface components {
              */
             supported: boolean;
         };
+        EditCapabilitiesView: {
+            /**
+             * @description Whether PATCH /api/v1/posts/{id} can change the text of this network's published posts (Facebook: a Page post's message; LinkedIn: the commentary; X: within its edit window, for subscribed accounts); false where the network's API keeps a published post as it is (the delivery's edit says edit_not_supported)
+             * @example true
+             */
+            supported: boolean;
+        };
         CommentsCapabilitiesView: {
             /**
              * @description Whether the comments under a published post can be read and answered
@@ -985,6 +996,8 @@ export interface components {
             placementOption: string | null;
             thread: components["schemas"]["ThreadCapabilitiesView"];
             unpublish: components["schemas"]["UnpublishCapabilitiesView"];
+            /** @description Editing the text of a published post */
+            editAfterPublishing: components["schemas"]["EditCapabilitiesView"];
             comments: components["schemas"]["CommentsCapabilitiesView"];
             metrics: components["schemas"]["MetricNamesView"];
             /** @description The permissions each feature needs; a feature not listed needs nothing beyond connecting */
@@ -1271,14 +1284,58 @@ export interface components {
          *     - `network_unavailable`: Pending: the network failed for a moment; the delivery is tried again
          *     - `unpublish_not_supported`: Unpublish: the delivery's network cannot delete a post through its API with the service's login (Instagram Login); nothing was changed
          *     - `unpublish_failed`: Unpublish: the network refused the delete (the message says why); the delivery is still published
+         *     - `edit_not_supported`: Edit (the delivery's `edit.error`): the network keeps a published post's text as it is (Instagram, Threads, Bluesky, TikTok, YouTube, Pinterest; a Facebook video or reel; an X post with media); nothing was sent
+         *     - `edit_window_closed`: Edit: X's edit window (30 minutes after posting) has closed; nothing was sent
+         *     - `edit_requires_subscription`: Edit: X lets only accounts with a paid subscription edit posts; nothing was sent
+         *     - `edit_limit_reached`: Edit: X lets a post be edited at most 5 times; nothing was sent
+         *     - `edit_failed`: Edit: the network refused the edit (the message says why); the post keeps its previous text
          * @enum {string}
          */
-        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "media_unavailable" | "permission_missing" | "retries_exhausted" | "rate_limited" | "usage_capped" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed";
+        DeliveryErrorCode: "account_expired" | "account_disconnected" | "token_expired" | "network_rejected" | "media_unavailable" | "permission_missing" | "retries_exhausted" | "rate_limited" | "usage_capped" | "network_unavailable" | "unpublish_not_supported" | "unpublish_failed" | "edit_not_supported" | "edit_window_closed" | "edit_requires_subscription" | "edit_limit_reached" | "edit_failed";
         DeliveryErrorView: {
             /** @example token_expired */
             code: components["schemas"]["DeliveryErrorCode"];
             /** @example The account must be reconnected */
             message: string;
+        };
+        /**
+         * @description requested: queued, the worker sends it (post.edited follows); edited: the network shows the new text; failed: refused, by the network's rules before anything was sent (edit_window_closed, edit_requires_subscription, edit_limit_reached) or by the network itself (edit_failed); not_supported: the network keeps a published post as it is (edit_not_supported), nothing was sent
+         * @enum {string}
+         */
+        EditStatus: "requested" | "edited" | "failed" | "not_supported";
+        DeliveryEditErrorView: {
+            /** @example edit_window_closed */
+            code: components["schemas"]["DeliveryErrorCode"];
+            /** @example X lets a post be edited within 30 minutes of posting; this one's window closed at … */
+            message: string;
+        };
+        DeliveryEditView: {
+            /** @description requested: queued, the worker sends it (post.edited follows); edited: the network shows the new text; failed: refused, by the network's rules before anything was sent (edit_window_closed, edit_requires_subscription, edit_limit_reached) or by the network itself (edit_failed); not_supported: the network keeps a published post as it is (edit_not_supported), nothing was sent */
+            status: components["schemas"]["EditStatus"];
+            /**
+             * @description The text asked for (the first container, as the patch made it)
+             * @example Fresh bread, every morning!
+             */
+            text: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @description When the network took the edit
+             */
+            editedAt: string | null;
+            /** @description Why it was not made; null otherwise */
+            error: components["schemas"]["DeliveryEditErrorView"] | null;
+            /**
+             * @description The network's id of the post as first published. X gives each edit a new id: the delivery's platformPostId is then the newest version, and this the first of its edit history
+             * @example 1866000000000000000
+             */
+            originalPlatformPostId: string;
+            /**
+             * @description Edits the network took for this delivery
+             * @example 1
+             */
+            edits: number;
         };
         DeliveryView: {
             /** @example dlv_7Qm2d… */
@@ -1304,6 +1361,8 @@ export interface components {
              * @description When the network confirmed the delete (POST /posts/{id}/unpublish)
              */
             deletedAt: string | null;
+            /** @description The edit of its text after publishing (PATCH /api/v1/posts/{id} of a published post); null when it was never edited */
+            edit: components["schemas"]["DeliveryEditView"] | null;
             /**
              * @description The network options this delivery was accepted with: options.<network> with the account override's on top; {} when none
              * @example {
@@ -1709,7 +1768,7 @@ export interface components {
              * @example text_too_long
              * @enum {string}
              */
-            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "delivery_started" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
+            rule: "scheduled_at_past" | "scheduled_at_too_far" | "media_url_invalid" | "media_url_private" | "media_url_unresolvable" | "media_url_unreachable" | "media_type_unknown" | "media_unknown" | "media_not_ready" | "account_unknown" | "account_expired" | "account_disconnected" | "account_permission_missing" | "option_network_absent" | "override_account_unknown" | "override_account_repeated" | "delivery_started" | "published_field_not_editable" | "edit_in_progress" | "containers_required" | "content_required" | "text_too_long" | "links_too_many" | "text_invalid_characters" | "hashtags_too_many" | "mentions_too_many" | "media_required" | "media_too_many" | "media_mixed" | "media_kind" | "media_format" | "media_too_large" | "media_too_long" | "media_too_short" | "thread_media_not_allowed" | "thread_text_required" | "option_unknown" | "option_invalid" | "option_required" | "options_exclusive" | "poll_invalid" | "poll_with_media" | "reply_settings_invalid" | "alt_text_not_sent" | "text_not_sent" | "thread_not_allowed" | "option_not_sent" | "private_only";
             /** @example An X post has at most 280 weighted characters (got 281; a URL counts 23, an emoji or CJK character 2) */
             message: string;
         };
@@ -1811,7 +1870,7 @@ export interface components {
             networkResetAt: string | null;
         };
         /** @enum {string} */
-        NetworkOperation: "publish" | "upload" | "unpublish" | "refresh" | "exchange" | "accounts" | "revoke" | "metrics" | "comments" | "reply" | "other";
+        NetworkOperation: "publish" | "upload" | "unpublish" | "edit" | "refresh" | "exchange" | "accounts" | "revoke" | "metrics" | "comments" | "reply" | "other";
         AttemptCallView: {
             /** @example publish */
             operation: components["schemas"]["NetworkOperation"];
@@ -1959,7 +2018,7 @@ export interface components {
          * @description The event types sent; every type when none was chosen
          * @enum {string}
          */
-        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "comment.received";
+        SubscribableEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "post.edited" | "comment.received";
         WebhookWithSecretView: {
             /** @example https://api.example.com/hooks/social */
             url: string;
@@ -2090,7 +2149,7 @@ export interface components {
          * @description The event type (the body is the matching WebhookEvent)
          * @enum {string}
          */
-        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test";
+        WebhookEventType: "account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "post.edited" | "comment.received" | "webhook.test";
         /**
          * @description pending (attempts continue), delivered (a 2xx), failed (after the last attempt, or 410), skipped (not sent: no endpoint, a disabled one, or one not subscribed to the type when it happened; failureReason says which)
          * @enum {string}
@@ -2474,6 +2533,37 @@ export interface components {
             };
             livemode: boolean;
         };
+        /** @description The body of a `post.edited` event */
+        PostEditedEvent: {
+            /** @example evt_4Vq… */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "post.edited";
+            tenantId: string | null;
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                servicePostId: string;
+                deliveryId: string;
+                connectedAccountId: string;
+                platform: components["schemas"]["Network"];
+                /** @enum {string} */
+                status: "edited" | "failed";
+                /** @description The post's id after the edit (X gives each edit a new id) */
+                platformPostId: string;
+                /** Format: date-time */
+                editedAt: string | null;
+                /** @description Why the edit was not made; null when it was */
+                error: {
+                    code: components["schemas"]["DeliveryErrorCode"];
+                    message: string;
+                } | null;
+            };
+            livemode: boolean;
+        };
         /** @description The body of a `comment.received` event */
         CommentReceivedEvent: {
             /** @example evt_4Vq… */
@@ -2522,7 +2612,7 @@ export interface components {
             livemode: boolean;
         };
         /** @description What your webhook receives (POST, signed): one of these, told apart by `event` */
-        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["AccountPermissionsLostEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostUpdatedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["CommentReceivedEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["AccountConnectedEvent"] | components["schemas"]["AccountDisconnectedEvent"] | components["schemas"]["AccountTokenExpiringEvent"] | components["schemas"]["AccountTokenExpiredEvent"] | components["schemas"]["AccountPermissionsLostEvent"] | components["schemas"]["PostPublishedEvent"] | components["schemas"]["PostFailedEvent"] | components["schemas"]["PostUpdatedEvent"] | components["schemas"]["PostCanceledEvent"] | components["schemas"]["PostCompletedEvent"] | components["schemas"]["PostDeletedEvent"] | components["schemas"]["PostEditedEvent"] | components["schemas"]["CommentReceivedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: never;
     parameters: never;
@@ -4566,6 +4656,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
             /** @description Malformed or invalid input (`validation_failed`, `invalid_json`, `bad_request`); `details` names each field */
             400: {
                 headers: {
@@ -4615,7 +4722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state. On this route: `post_delivery_started`, `post_not_editable`, `idempotency_key_reused`, `idempotency_key_in_use` */
+            /** @description Conflict with the current state. On this route: `post_delivery_started`, `post_not_editable`, `post_published_field_not_editable`, `post_edit_in_progress`, `idempotency_key_reused`, `idempotency_key_in_use` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6822,7 +6929,7 @@ export interface operations {
                 /** @description Events after this one, oldest first: the id of the last event you read from this list (nextCursor is that id). Left out, the list starts at the oldest event kept. The same as `cursor`. */
                 after?: string;
                 /** @description Only events of these types: comma-separated, or the parameter repeated */
-                types?: ("account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "comment.received" | "webhook.test")[];
+                types?: ("account.connected" | "account.disconnected" | "account.token_expiring" | "account.token_expired" | "account.permissions_lost" | "post.published" | "post.failed" | "post.canceled" | "post.updated" | "post.completed" | "post.deleted" | "post.edited" | "comment.received" | "webhook.test")[];
             };
             header?: never;
             path?: never;

@@ -20,6 +20,12 @@ export const DELIVERY_ERROR_MEANINGS = {
   unpublish_not_supported:
     "Unpublish: the delivery's network cannot delete a post through its API with the service's login (Instagram Login); nothing was changed",
   unpublish_failed: 'Unpublish: the network refused the delete (the message says why); the delivery is still published',
+  edit_not_supported:
+    "Edit (the delivery's `edit.error`): the network keeps a published post's text as it is (Instagram, Threads, Bluesky, TikTok, YouTube, Pinterest; a Facebook video or reel; an X post with media); nothing was sent",
+  edit_window_closed: "Edit: X's edit window (30 minutes after posting) has closed; nothing was sent",
+  edit_requires_subscription: 'Edit: X lets only accounts with a paid subscription edit posts; nothing was sent',
+  edit_limit_reached: 'Edit: X lets a post be edited at most 5 times; nothing was sent',
+  edit_failed: 'Edit: the network refused the edit (the message says why); the post keeps its previous text',
 } as const;
 
 export type DeliveryErrorCode = keyof typeof DELIVERY_ERROR_MEANINGS;

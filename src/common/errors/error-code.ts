@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   post_not_draft: HttpStatus.CONFLICT,
   post_delivery_started: HttpStatus.CONFLICT,
   post_not_editable: HttpStatus.CONFLICT,
+  post_published_field_not_editable: HttpStatus.CONFLICT,
+  post_edit_in_progress: HttpStatus.CONFLICT,
   // Webhooks.
   webhook_not_configured: HttpStatus.CONFLICT,
   webhook_disabled: HttpStatus.CONFLICT,
@@ -101,6 +103,10 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
   post_delivery_started:
     'PATCH /posts/{id}: a delivery of the post has started (claimed by a worker, tried, in flight or final), so none of it is changed; `details` names each',
   post_not_editable: 'PATCH /posts/{id}: the post was made before edits were possible (its request was not kept)',
+  post_published_field_not_editable:
+    'PATCH /posts/{id} of a published post: only the text (`containers[0].content`) can change after publishing; `details` name each other field the patch would change',
+  post_edit_in_progress:
+    'PATCH /posts/{id} of a published post: an edit of one of its deliveries is still being sent; patch again once its `edit.status` is final',
   webhook_not_configured: 'No webhook is set: PUT /api/v1/webhooks first',
   webhook_disabled: 'The webhook is disabled (the receiver answered 410 Gone); PUT it again',
   webhook_secret_unreadable: 'The stored webhook secret cannot be opened; PUT the webhook again',

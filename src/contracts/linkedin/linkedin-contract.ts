@@ -52,6 +52,8 @@ export class LinkedInContract {
     }
     const body = isJsonObject(request.body) ? request.body : undefined;
     if (operation === 'POST /rest/posts') problems.push(...this.postProblems(body).map((m) => violation(m, 422)));
+    else if (operation === 'POST /rest/posts/{urn}')
+      problems.push(...this.updateProblems(request, body).map((m) => violation(m, 422)));
     else if (operation === 'POST /rest/socialActions/{urn}/comments')
       problems.push(...this.commentProblems(body).map((m) => violation(m, 422)));
     else if (/^POST \/rest\/(images|videos|documents)$/.test(operation))
@@ -60,6 +62,26 @@ export class LinkedInContract {
       problems.push(...this.tokenProblems(body).map((m) => violation(m)));
     else if (operation === 'GET /rest/networkSizes/{urn}' || operation === 'GET /rest/memberFollowersCount')
       problems.push(...this.followerQueryProblems(request).map((m) => violation(m)));
+    return problems;
+  }
+
+  /**
+   * A post's partial update (`posts.update`): the `X-RestLi-Method: PARTIAL_UPDATE` header and a
+   * body `{"patch":{"$set":{…}}}` naming only fields an organic post may change.
+   */
+  updateProblems(request: LinkedInRequest, body: JsonObject | undefined): string[] {
+    const update = this.rules.posts.update;
+    const problems: string[] = [];
+    if (request.headers[update.methodHeader.name.toLowerCase()] !== update.methodHeader.value)
+      problems.push(`${update.methodHeader.name} must be ${update.methodHeader.value}`);
+    const patch = body && isJsonObject(body.patch) ? body.patch : undefined;
+    if (!body || !patch || Object.keys(body).length !== 1) return [...problems, 'the body must be {"patch": {…}}'];
+    const set = isJsonObject(patch.$set) ? patch.$set : undefined;
+    if (!set || Object.keys(patch).length !== 1) return [...problems, 'the patch must be {"$set": {…}}'];
+    for (const field of Object.keys(set))
+      if (!update.organicUpdatable.includes(field)) problems.push(`${field} cannot be updated on an organic post`);
+    if (set.commentary !== undefined && typeof set.commentary !== 'string')
+      problems.push('commentary must be a string');
     return problems;
   }
 

@@ -59,6 +59,14 @@ export interface LinkedInApiRules {
   posts: PageRule & {
     create: PageRule & { status: number; idHeader: string };
     delete: PageRule & { status: number };
+    /** A partial update (`X-RestLi-Method: PARTIAL_UPDATE`, `{"patch":{"$set":{…}}}`): what an organic post may change. */
+    update: PageRule & {
+      method: string;
+      methodHeader: { name: string; value: string };
+      status: number;
+      updatable: string[];
+      organicUpdatable: string[];
+    };
     required: string[];
     known: string[];
     authorPattern: string;

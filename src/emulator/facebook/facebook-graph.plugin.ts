@@ -6,6 +6,7 @@ import { registerOpenApiChecks } from '../contracts/openapi-contract-checks';
 import { registerFacebookAccountRoutes } from './facebook-accounts.routes';
 import { registerFacebookInsightsRoutes } from './facebook-insights.routes';
 import { registerFacebookObjectRoutes } from './facebook-objects.routes';
+import { registerFacebookPostEditRoutes } from './facebook-post-edit.routes';
 import { registerFacebookPublishRoutes } from './facebook-publish.routes';
 import { registerFacebookTokenRoutes } from './facebook-token.routes';
 import { registerFacebookVideoRoutes } from './facebook-video.routes';
@@ -28,4 +29,5 @@ export async function facebookGraphPlugin(fastify: FastifyInstance, context: Emu
   registerFacebookReelsStoriesRoutes(fastify, context);
   registerFacebookInsightsRoutes(fastify, context);
   registerFacebookObjectRoutes(fastify, context);
+  registerFacebookPostEditRoutes(fastify, context);
 }

@@ -32,7 +32,7 @@ export function postView(item: PublishedItem): Json {
     isReshareDisabledByAuthor: fields.reshareDisabled ?? false,
     distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
     createdAt: Date.parse(item.publishedAt),
-    lastModifiedAt: Date.parse(item.publishedAt),
+    lastModifiedAt: Date.parse(item.editedAt ?? item.publishedAt),
     publishedAt: Date.parse(item.publishedAt),
   };
 }
@@ -189,6 +189,38 @@ export function registerLinkedInPostRoutes(fastify: FastifyInstance, context: Em
     if (!item || item.parentId || item.deletedAt) throw linkedInErrors.notFound(`Post ${request.params.urn} not found`);
     await readable(request, item.accountId);
     return postView(item);
+  });
+
+  // A partial update (X-RestLi-Method: PARTIAL_UPDATE, {"patch":{"$set":{"commentary":…}}}): an
+  // organic post's commentary, changed in place (contracts/linkedin/api-rules.json posts.update).
+  fastify.post<{ Params: { urn: string } }>('/rest/posts/:urn', async (request, reply) => {
+    const item = state.published.find('linkedin', request.params.urn);
+    if (!item || item.parentId || item.deletedAt) throw linkedInErrors.notFound(`Post ${request.params.urn} not found`);
+    await authorizeLinkedInCall(state, request, {
+      author: item.accountId,
+      ...scopesFor('POST /rest/posts/{urn}'),
+      faults: ['token_expired', 'token_revoked', 'rate_limited', 'slow', 'server_error'],
+    });
+    const body = jsonObjectBody(request);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value[0] : value,
+      ]),
+    );
+    const problems = contract.updateProblems(
+      { method: 'POST', path: request.url, headers, query: {}, body, now: new Date(state.now()) },
+      body as never,
+    );
+    if (problems.length) throw linkedInErrors.invalid(problems[0]!);
+    const commentary = record(record(body!.patch).$set).commentary;
+    if (typeof commentary === 'string') {
+      const read = readLittleText(commentary);
+      item.linkedin = { ...item.linkedin, commentary, truncated: read.cut };
+      item.text = read.text;
+      item.editedAt = new Date(state.now()).toISOString();
+    }
+    return reply.status(rules.posts.update.status).send();
   });
 
   fastify.delete<{ Params: { urn: string } }>('/rest/posts/:urn', async (request, reply) => {

@@ -38,6 +38,8 @@ export interface PublishedItem {
   permalink: string;
   publishedAt: string;
   deletedAt?: string;
+  /** When its author last changed its text in place (a Facebook post's message, a LinkedIn commentary). */
+  editedAt?: string;
 }
 
 /** Everything published since the last reset, in order; tests read it through the control API. */

@@ -48,7 +48,7 @@ export function xPostView(
   const parent = tweet.replyToId ? state.published.find('x', tweet.replyToId) : undefined;
   // A long post's `text` comes back cut; its whole text is `note_post` (X's PostNotePost), when asked.
   const text = truncatedTweetText(tweet.text);
-  const view: XPostView = { id: tweet.postId, text, edit_history_post_ids: [tweet.postId] };
+  const view: XPostView = { id: tweet.postId, text, edit_history_post_ids: [...(tweet.editHistory ?? [tweet.postId])] };
   if (fields.has('note_post') && text !== tweet.text) view.note_post = { text: tweet.text };
   if (fields.has('created_at')) view.created_at = tweet.publishedAt;
   if (fields.has('conversation_id')) view.conversation_id = conversationOf(state, tweet);

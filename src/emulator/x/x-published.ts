@@ -18,5 +18,7 @@ declare module '../state/published-log' {
     quoteOf?: string;
     /** X: the community it was posted in (community_id). */
     communityId?: string;
+    /** X: the ids of its edit chain, oldest first, the same on every version (absent: never edited). */
+    editHistory?: string[];
   }
 }

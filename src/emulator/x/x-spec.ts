@@ -150,6 +150,7 @@ export const X_BODY_PROPERTIES = {
   createPost: propertiesOf('CreatePostsRequest'),
   createPostMedia: propertiesOf('CreatePostsMedia'),
   createPostReply: propertiesOf('CreatePostsReply'),
+  createPostEditOptions: propertiesOf('CreatePostsEditOptions'),
   /** The one-request upload: no media_type. */
   mediaUpload: propertiesOf('MediaUploadRequest'),
   initializeUpload: propertiesOf('InitializeMediaUploadRequest'),

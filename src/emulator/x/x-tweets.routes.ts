@@ -15,6 +15,7 @@ import { weightedTweetLength, xMaxTweetLength } from './x-text-length';
 import { X_MEDIA } from './x-stored-objects';
 import { TestXProfile } from './x-test-user';
 import { xTweetOptions } from './x-tweet-options';
+import { chainEdit, editChain, postToEdit } from './x-tweet-edit';
 
 const DUPLICATE_WINDOW_MS = 24 * 3600_000;
 
@@ -51,7 +52,10 @@ function tweetMedia(state: EmulatorState, profile: TestXProfile, media: unknown)
   }));
 }
 
-/** `POST /2/tweets` (text, media, replies, polls, reply settings, quotes, communities) and `DELETE /2/tweets/:id`. */
+/**
+ * `POST /2/tweets` (text, media, replies, polls, reply settings, quotes, communities; an edit with
+ * `edit_options`, x-tweet-edit.ts) and `DELETE /2/tweets/:id`.
+ */
 export function registerXTweetRoutes(fastify: FastifyInstance, context: EmulatorContext): void {
   const { state } = context;
 
@@ -73,6 +77,23 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
     const maxLength = xMaxTweetLength(profile.subscriptionType);
     if (weightedTweetLength(text) > maxLength)
       throw xProblems.invalid('text', `Your Tweet text is too long: at most ${maxLength} weighted characters.`);
+    if (body.edit_options !== undefined) {
+      // An edit: a new version of the post, with a new id, in the post's edit chain.
+      const previous = postToEdit(state, profile, body);
+      if (!text && previous.media.length === 0) throw xProblems.invalid('text', 'A Tweet needs text or media.');
+      const { sequence: _sequence, postId: _previousId, editHistory: _chain, ...kept } = previous;
+      const edited = state.published.record({
+        ...kept,
+        postId: snowflakeId(),
+        text,
+        permalink: '',
+        publishedAt: new Date(state.now()).toISOString(),
+      });
+      edited.permalink = context.pages.url(X_PAGES_PREFIX, xStatusPath(profile.username, edited.postId));
+      const history = chainEdit(state, previous, edited);
+      if (answerLost(state, [{ network: 'x', accountId: profile.id }])) throw xProblems.unavailable();
+      return reply.status(201).send({ data: { id: edited.postId, text, edit_history_post_ids: history } });
+    }
     const media = tweetMedia(state, profile, body.media);
     if (!text && media.length === 0) throw xProblems.invalid('text', 'A Tweet needs text or media.');
     let replyToId: string | undefined;
@@ -129,7 +150,12 @@ export function registerXTweetRoutes(fastify: FastifyInstance, context: Emulator
       if (!tweet || tweet.deletedAt) throw xProblems.notFound(`Could not find tweet with id: [${id}].`);
       if (tweet.accountId !== profile.id)
         throw xProblems.forbidden('You are not allowed to delete a Tweet that is not yours.');
-      tweet.deletedAt = new Date(state.now()).toISOString();
+      // X: deleting any version of an edited post deletes its whole edit chain.
+      const at = new Date(state.now()).toISOString();
+      for (const version of editChain(tweet)) {
+        const item = state.published.find('x', version);
+        if (item && !item.deletedAt) item.deletedAt = at;
+      }
       return { data: { deleted: true } };
     },
   );

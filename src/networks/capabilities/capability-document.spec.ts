@@ -81,6 +81,7 @@ describe('the capability document', () => {
       schema: X_OPTIONS_SCHEMA,
     });
     expect(document.unpublish).toEqual({ supported: true });
+    expect(document.editAfterPublishing).toEqual({ supported: true });
     expect(document.comments).toEqual({ supported: true, commentId: 'a post id of 1 to 19 digits' });
     expect(document.metrics).toEqual({
       post: ['impressions', 'likes', 'comments', 'shares', 'quotes', 'bookmarks'],
@@ -114,6 +115,8 @@ describe('the capability document', () => {
     expect(document.thread).toEqual({ partsBecome: 'comments', partMedia: false, partTextRequired: true });
     expect(document.unpublish.supported).toBe(true);
     expect(capabilityDocument(instagram('instagram')).unpublish.supported).toBe(false);
+    // An Instagram medium's caption cannot be changed through the API, with either login.
+    expect(document.editAfterPublishing.supported).toBe(false);
     expect(document.metrics.post).toEqual(['views', 'reach', 'shares', 'saves', 'likes', 'comments']);
   });
 
@@ -192,6 +195,7 @@ describe('the capability document', () => {
     expect(document.options).toEqual({ names: [], schema: NO_POST_OPTIONS.schema });
     expect(document.comments).toEqual({ supported: false, commentId: null });
     expect(document.unpublish).toEqual({ supported: false });
+    expect(document.editAfterPublishing).toEqual({ supported: false });
     expect(document.permissions).toEqual([]);
   });
 

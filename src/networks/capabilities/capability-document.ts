@@ -1,6 +1,7 @@
 import { ACCOUNT_FEATURES } from '../account-permissions';
 import { deletesPosts, NetworkAdapter } from '../network-adapter';
 import { NO_POST_OPTIONS } from '../post-options';
+import { editsPublishedText } from '../post-edits';
 import type { NetworkCapabilitiesView, NetworkSummaryView } from './dto/network-capabilities.view';
 
 /** Deep copies, so no answer can change what the rules read (the document is built from their own objects). */
@@ -26,6 +27,7 @@ export function capabilityDocument(adapter: NetworkAdapter): NetworkCapabilities
     placementOption,
     thread,
     unpublish: { supported: deletesPosts(adapter) },
+    editAfterPublishing: { supported: editsPublishedText(adapter) },
     comments: { supported: adapter.comments !== undefined, commentId: adapter.comments?.commentId.words ?? null },
     metrics: { post: [...adapter.metricNames.post], account: [...adapter.metricNames.account] },
     permissions: ACCOUNT_FEATURES.flatMap((feature) => {

@@ -40,6 +40,7 @@ import { FACEBOOK_POST_OPTIONS } from './facebook-post-options';
 import type { NetworkPostOptions } from '../post-options';
 import { publishOnFacebook } from './facebook-publisher';
 import { unpublishOnFacebook } from './facebook-unpublish';
+import { facebookTextEdits } from './facebook-edit';
 import { FacebookSettings } from './facebook.settings';
 import { FACEBOOK_IDENTITY } from './facebook.identity';
 
@@ -150,6 +151,9 @@ export class FacebookAdapter extends NetworkAdapterBase<FacebookSettings> implem
   unpublish(request: UnpublishRequest): Promise<void> {
     return unpublishOnFacebook(this.graph(request.app), request);
   }
+
+  /** A Page post's message, edited in place with the Page token. */
+  readonly textEdits = facebookTextEdits((request) => this.graph(request.app));
 
   postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
     return facebookPostMetrics(this.graph(request.app), request);

@@ -32,6 +32,7 @@ import { LINKEDIN_PERMISSION_NEEDS } from './linkedin-permissions';
 import { LINKEDIN_POST_OPTIONS, optionsGiveContent } from './linkedin-post-options';
 import { publishOnLinkedIn } from './linkedin-publisher';
 import { unpublishOnLinkedIn } from './linkedin-unpublish';
+import { linkedInTextEdits } from './linkedin-edit';
 import { LINKEDIN_IDENTITY } from './linkedin.identity';
 import { LinkedInSettings } from './linkedin.settings';
 
@@ -109,6 +110,9 @@ export class LinkedInAdapter extends NetworkAdapterBase<LinkedInSettings> implem
   async unpublish(request: UnpublishRequest): Promise<void> {
     await unpublishOnLinkedIn(this.api(request.app, request.tokens.accessToken), request);
   }
+
+  /** The commentary, by a partial update of the post. */
+  readonly textEdits = linkedInTextEdits((request) => this.api(request.app, request.tokens.accessToken));
 
   postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
     return linkedInPostMetrics(this.api(request.app, request.tokens.accessToken), request, this.permissionNeeds);

@@ -38,6 +38,7 @@ import {
 import { xAccountContentProblems, xContentProblems } from './x-content-rules';
 import { publishOnX } from './x-publisher';
 import { unpublishOnX } from './x-unpublish';
+import { xTextEdits } from './x-edit';
 import { XSettings } from './x.settings';
 import { X_IDENTITY } from './x.identity';
 
@@ -135,6 +136,9 @@ export class XAdapter extends NetworkAdapterBase<XSettings> implements NetworkAd
   unpublish(request: UnpublishRequest): Promise<void> {
     return unpublishOnX(this.api(request.app), request);
   }
+
+  /** An edit within X's window, as a new version of the post (its new id becomes the delivery's). */
+  readonly textEdits = xTextEdits((request) => this.api(request.app));
 
   postMetrics(request: PostMetricsRequest): Promise<MetricReading> {
     return xPostMetrics(this.api(request.app), request);

@@ -5,6 +5,7 @@ import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
 import { NETWORK_IDS } from '../../networks';
 import { DELIVERY_ERROR_CODES } from '../../common/errors/delivery-error-code';
+import { DeliveryEditView } from '../edit/delivery-edit.view';
 
 export class DeliveryErrorView {
   @ApiProperty({ enum: DELIVERY_ERROR_CODES, enumName: 'DeliveryErrorCode', example: 'token_expired' })
@@ -61,6 +62,14 @@ export class DeliveryView {
     description: 'When the network confirmed the delete (POST /posts/{id}/unpublish)',
   })
   deletedAt!: string | null;
+
+  @ApiProperty({
+    type: DeliveryEditView,
+    nullable: true,
+    description:
+      'The edit of its text after publishing (PATCH /api/v1/posts/{id} of a published post); null when it was never edited',
+  })
+  edit!: DeliveryEditView | null;
 
   @ApiProperty({
     type: 'object',

@@ -214,6 +214,17 @@ export class UnpublishCapabilitiesView {
   supported!: boolean;
 }
 
+export class EditCapabilitiesView {
+  @ApiProperty({
+    description:
+      "Whether PATCH /api/v1/posts/{id} can change the text of this network's published posts (Facebook: a Page post's " +
+      'message; LinkedIn: the commentary; X: within its edit window, for subscribed accounts); false where the ' +
+      "network's API keeps a published post as it is (the delivery's edit says edit_not_supported)",
+    example: true,
+  })
+  supported!: boolean;
+}
+
 export class CommentsCapabilitiesView {
   @ApiProperty({ description: 'Whether the comments under a published post can be read and answered', example: true })
   supported!: boolean;
@@ -296,6 +307,9 @@ export class NetworkCapabilitiesView extends NetworkSummaryView {
 
   @ApiProperty({ type: UnpublishCapabilitiesView })
   unpublish!: UnpublishCapabilitiesView;
+
+  @ApiProperty({ type: EditCapabilitiesView, description: 'Editing the text of a published post' })
+  editAfterPublishing!: EditCapabilitiesView;
 
   @ApiProperty({ type: CommentsCapabilitiesView })
   comments!: CommentsCapabilitiesView;
