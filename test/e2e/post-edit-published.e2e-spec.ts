@@ -218,6 +218,35 @@ describe('Editing a published post (against the emulator)', () => {
     ]);
   });
 
+  it('refuses a text edit while a failed delivery may be on its network (no answer to trust)', async () => {
+    const facebook = await connectAccount(t, customer, 'facebook', TENANT, { freshUser: true });
+    const linkedin = await connectAccount(t, customer, 'linkedin', TENANT, { freshUser: true });
+    const accepted = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [facebook.id, linkedin.id],
+      containers: [{ content: 'Maybe twice' }],
+    });
+    expect(accepted.status).toBe(202);
+    const post = await settledPost(t, customer, accepted.body.data.id);
+    const onLinkedIn = post.deliveries.find((one) => one.platform === 'linkedin')!;
+    // LinkedIn's delivery as its retries leave it when no answer ever came back: failed, network_unavailable.
+    await t.db.query(
+      `UPDATE deliveries SET status = 'failed', error_code = 'network_unavailable', error_message = 'timeout',
+              platform_post_id = NULL, published_at = NULL, attempts = 3 WHERE id = $1`,
+      [onLinkedIn.id],
+    );
+    const answer = await patch(post.id, { containers: [{ content: 'Maybe twice, edited' }] });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toEqual(
+      expect.objectContaining({
+        code: 'post_delivery_started',
+        details: [expect.objectContaining({ field: `deliveries.${onLinkedIn.id}` })],
+      }),
+    );
+    const unchanged = (await getPost(t, customer, post.id)).body.data as PostView;
+    expect(unchanged.deliveries.every((delivery) => delivery.edit === null)).toBe(true);
+  });
+
   it('refuses a patch of a published post that changes anything but its text (409, naming the fields)', async () => {
     const account = await connectAccount(t, customer, 'facebook', TENANT, { freshUser: true });
     const post = await publishedPost(account.id, 'Kept as it is', 'facebook');

@@ -39,6 +39,20 @@ export function inFlightDeliveries(
   return startedDeliveries(deliveries, lanes).filter((started) => !SETTLED.has(statusOf.get(started.deliveryId)!));
 }
 
+/**
+ * Failed deliveries whose last attempt got no answer to trust (network_unavailable after its
+ * retries): their post may be on the network. A retry looks for it by the text it was sent with, so
+ * the text must not change before that delivery is retried or canceled, or the lookup would miss
+ * it and post a second time.
+ */
+export function uncertainFailures<T extends Pick<Delivery, 'status' | 'attempts' | 'errorCode'>>(
+  deliveries: readonly T[],
+): T[] {
+  return deliveries.filter(
+    (delivery) => delivery.status === 'failed' && delivery.attempts > 0 && delivery.errorCode === 'network_unavailable',
+  );
+}
+
 /** The deliveries whose edit is still being sent (`edit.status` requested). */
 export function editsInProgress<T extends Pick<Delivery, 'edit'>>(deliveries: readonly T[]): T[] {
   return deliveries.filter((delivery) => readDeliveryEdit(delivery.edit)?.status === 'requested');
@@ -97,6 +111,16 @@ export class PublishedPostEditor {
         'post_delivery_started',
         `Post ${post.id} cannot be edited while a delivery is in flight: ${inFlight.map((one) => one.why).join('; ')}`,
         startedDetails(inFlight),
+      );
+    const uncertain = uncertainFailures(deliveries);
+    if (uncertain.length > 0)
+      throw new ApiException(
+        'post_delivery_started',
+        `Post ${post.id} cannot change its text while ${uncertain.map((delivery) => `delivery ${delivery.id} (${delivery.platform})`).join(', ')} failed with no answer from its network to trust: retry it first (it looks on the network before posting) or cancel it`,
+        uncertain.map((delivery) => ({
+          field: `deliveries.${delivery.id}`,
+          message: 'failed with no answer to trust: its post may be on the network with the current text',
+        })),
       );
     const sending = editsInProgress(deliveries);
     if (sending.length > 0)
