@@ -58,9 +58,18 @@ export class PostEditor {
     private readonly afterPublishing: PublishedPostEditor,
   ) {}
 
-  /** Publishes a draft: now, or at the scheduledAt it carries, checked again as a new post at this moment. */
-  async publish(customerId: string, id: string): Promise<{ status: number; body: PostView }> {
+  /**
+   * Publishes a draft: now, or at the scheduledAt it carries, checked again as a new post at this
+   * moment; a post.updated event (fields `draft`) says so. With an Idempotency-Key, a second call
+   * with the same key answers the first answer (without one, it is a 409 post_not_draft).
+   */
+  async publish(customerId: string, id: string, idempotencyKey?: string): Promise<{ status: number; body: PostView }> {
     return this.database.transaction(async (transaction) => {
+      if (idempotencyKey) {
+        const hash = requestHash({ publish: id });
+        const claim = await claimIdempotencyKey(this.posts, customerId, idempotencyKey, hash, transaction);
+        if (claim.kind === 'replay') return { status: claim.status, body: claim.body as PostView };
+      }
       const post = await this.editable(customerId, id, transaction);
       const deliveries = await this.deliveries.lockOfPost(id, transaction);
       const notDraft = deliveries.filter((delivery) => delivery.status !== 'draft');
@@ -72,6 +81,14 @@ export class PostEditor {
       const request: PostRequest = { ...post.request!, draft: false };
       const accepted = await this.acceptance.accept(customerId, bodyOf(request), this.clock.now());
       const written = await this.write(post, request, accepted, deliveries, transaction);
+      await this.outbox.record(transaction, {
+        customerId,
+        tenantId: post.tenantId,
+        type: 'post.updated',
+        data: { servicePostId: id, status: written.status, scheduledAt: written.scheduledAt, fields: ['draft'] },
+      });
+      if (idempotencyKey)
+        await this.posts.storeIdempotentResponse(customerId, idempotencyKey, ACCEPTED, written, transaction);
       return { status: ACCEPTED, body: written };
     });
   }

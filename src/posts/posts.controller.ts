@@ -193,16 +193,29 @@ export class PostsController {
     summary: 'Publish a draft',
     description:
       'Publishes a draft now, or at the `scheduledAt` it carries; it is checked again as a new post at this moment ' +
-      '(400, 422: a scheduledAt now past, an account expired since). 409 `post_not_draft` when the post is not a draft.',
+      '(400, 422: a scheduledAt now past, an account expired since), and records a post.updated event (`fields`: ' +
+      '`draft`). 409 `post_not_draft` when the post is not a draft. With an Idempotency-Key, as on POST ' +
+      '/api/v1/posts: a call repeated with the same key (a lost answer) answers the first answer instead of the 409.',
   })
   @ApiResourceId('id', 'post', 'Post')
+  @ApiIdempotencyKey()
   @ApiEnvelope(PostView, { status: 202 })
-  @ApiErrors(400, 401, 404, 'post_not_draft', 'post_not_editable', 422)
+  @ApiErrors(
+    400,
+    401,
+    404,
+    'post_not_draft',
+    'post_not_editable',
+    'idempotency_key_reused',
+    'idempotency_key_in_use',
+    422,
+  )
   async publish(
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
+    @Headers('idempotency-key') key: string | undefined,
   ): Promise<PostView> {
-    return (await this.editor.publish(caller.customerId, id)).body;
+    return (await this.editor.publish(caller.customerId, id, checkedIdempotencyKey(key))).body;
   }
 
   @Post(':id/unpublish')

@@ -110,6 +110,29 @@ describe('Drafts and edits before publishing', () => {
     for (const delivery of done.deliveries) expect(await textOn(delivery.platformPostId)).toBe('Draft, edited words');
   });
 
+  it('publishes a draft once with an Idempotency-Key (a repeat answers the first answer) and records post.updated', async () => {
+    const created = await createPost(t, customer, {
+      tenant_id: TENANT,
+      accounts: [account.id],
+      containers: [{ content: 'Draft published by key' }],
+      draft: true,
+    });
+    const draft = created.body.data as PostView;
+    const first = await api('post', `/posts/${draft.id}/publish`, undefined, 'publish-draft-key-1');
+    expect(first.status).toBe(202);
+    const again = await api('post', `/posts/${draft.id}/publish`, undefined, 'publish-draft-key-1');
+    expect(again.status).toBe(202);
+    expect(again.body.data).toEqual(first.body.data);
+    expect((await api('post', `/posts/${draft.id}/publish`)).body.error.code).toBe('post_not_draft');
+    expect(await eventsOf(draft.id, 'post.updated')).toEqual([
+      { data: expect.objectContaining({ status: 'queued', fields: ['draft'] }) },
+    ]);
+    await publishClaimed('w-draft-key', await claim('w-draft-key'));
+    expect(
+      await textOn(((await getPost(t, customer, draft.id)).body.data as PostView).deliveries[0]!.platformPostId),
+    ).toBe('Draft published by key');
+  });
+
   it('refuses a draft that could never publish as it refuses the post (422), and takes no unknown field in a patch', async () => {
     const tooLong = await createPost(t, customer, {
       tenant_id: TENANT,

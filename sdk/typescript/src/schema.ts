@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a draft
-         * @description Publishes a draft now, or at the `scheduledAt` it carries; it is checked again as a new post at this moment (400, 422: a scheduledAt now past, an account expired since). 409 `post_not_draft` when the post is not a draft.
+         * @description Publishes a draft now, or at the `scheduledAt` it carries; it is checked again as a new post at this moment (400, 422: a scheduledAt now past, an account expired since), and records a post.updated event (`fields`: `draft`). 409 `post_not_draft` when the post is not a draft. With an Idempotency-Key, as on POST /api/v1/posts: a call repeated with the same key (a lost answer) answers the first answer instead of the 409.
          */
         post: operations["publishDraft"];
         delete?: never;
@@ -4984,7 +4984,10 @@ export interface operations {
     publishDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your key for this request: 1-255 visible ASCII characters */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The post's id */
                 id: string;
@@ -5059,7 +5062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state. On this route: `post_not_draft`, `post_not_editable` */
+            /** @description Conflict with the current state. On this route: `post_not_draft`, `post_not_editable`, `idempotency_key_reused`, `idempotency_key_in_use` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
