@@ -39,6 +39,7 @@ import { MediaPageIndex1795600000000 } from './1795600000000-media-page-index';
 import { EventHistory1795610000000 } from './1795610000000-event-history';
 import { PostDrafts1795620000000 } from './1795620000000-post-drafts';
 import { DeliveryRetries1795630000000 } from './1795630000000-delivery-retries';
+import { PostsPageIndex1795660000000 } from './1795660000000-posts-page-index';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   EventHistory1795610000000,
   PostDrafts1795620000000,
   DeliveryRetries1795630000000,
+  PostsPageIndex1795660000000,
 ];

@@ -95,10 +95,10 @@ export class PostsStore {
     return rows.length > 0;
   }
 
-  /** Up to `limit` of the tenant's posts, newest first, before `before` when given. */
-  async newestOfTenant(
+  /** Up to `limit` of the customer's posts (of one tenant, when given), newest first, before `before` when given. */
+  async newestPage(
     customerId: string,
-    tenantId: string,
+    tenantId: string | undefined,
     before: PageCursor | undefined,
     limit: number,
   ): Promise<PagedPost[]> {
@@ -106,10 +106,12 @@ export class PostsStore {
       .repository(Post)
       .createQueryBuilder('post')
       .addSelect(createdMicrosSql('post.created_at'), 'created_exact')
-      .where('post.customer_id = :customerId AND post.tenant_id = :tenantId', { customerId, tenantId })
+      .where('post.customer_id = :customerId', { customerId })
       .orderBy('post.created_at', 'DESC')
       .addOrderBy('post.id', 'DESC')
       .limit(limit);
+    // Without a tenant, the customer's posts of every tenant: posts_customer_newest_idx serves it.
+    if (tenantId !== undefined) builder.andWhere('post.tenant_id = :tenantId', { tenantId });
     if (before) {
       builder.andWhere(beforeCursorSql('post.created_at', 'post.id', ':createdMicros', ':id'), {
         createdMicros: before.createdMicros,

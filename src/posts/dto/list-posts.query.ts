@@ -6,9 +6,14 @@ import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
 
 export class ListPostsQuery extends PageQuery {
-  @ApiProperty({ example: 'tenant-42', pattern: TENANT_ID_PATTERN.source })
+  @ApiPropertyOptional({
+    example: 'tenant-42',
+    pattern: TENANT_ID_PATTERN.source,
+    description: "Only this tenant's posts; without it, the posts of every tenant",
+  })
+  @IsOptional()
   @IsTenantId()
-  tenantId!: string;
+  tenantId?: string;
 
   @ApiPropertyOptional({ enum: POST_STATUSES, enumName: 'PostStatus' })
   @IsOptional()
