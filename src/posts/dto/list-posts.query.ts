@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
-import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
+import { IsOptionalTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
 import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
 
@@ -11,8 +11,7 @@ export class ListPostsQuery extends PageQuery {
     pattern: TENANT_ID_PATTERN.source,
     description: "Only this tenant's posts; without it, the posts of every tenant",
   })
-  @IsOptional()
-  @IsTenantId()
+  @IsOptionalTenantId()
   tenantId?: string;
 
   @ApiPropertyOptional({ enum: POST_STATUSES, enumName: 'PostStatus' })
