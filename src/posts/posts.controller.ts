@@ -82,10 +82,7 @@ export class PostsController {
   })
   @ApiEnvelope(PostView, { paginated: true })
   @ApiErrors(400, 401)
-  list(
-    @CurrentCustomer() caller: AuthenticatedCustomer,
-    @Query() query: ListPostsQuery,
-  ): Promise<Paginated<PostView>> {
+  list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListPostsQuery): Promise<Paginated<PostView>> {
     return this.posts.list(caller.customerId, query);
   }
 

@@ -66,7 +66,10 @@ export class WebhooksController {
     @Body() body: RotateSecretBody,
   ): Promise<WebhookWithSecretView> {
     return WebhookWithSecretView.withSecret(
-      await this.endpoints.rotate(caller.customerId, RotateSecretBody.overlapOf(body) ?? ROTATION_OVERLAP_SECONDS.default),
+      await this.endpoints.rotate(
+        caller.customerId,
+        RotateSecretBody.overlapOf(body) ?? ROTATION_OVERLAP_SECONDS.default,
+      ),
       this.clock.now(),
     );
   }

@@ -5,12 +5,7 @@ import { startMediaServer } from '../support/media-server';
 import { capabilitiesOf, publishableContainer, requiredPostOptions } from '../support/network-cases';
 import { createPost, settledPost } from '../support/posts';
 import { TestApp, TestCustomer } from '../support/test-app';
-import {
-  camelCaseOf,
-  FIXED_LIST_OPERATIONS,
-  INTERFACE_FIXED_NAMES,
-  isCamelCase,
-} from '../support/api-conventions';
+import { camelCaseOf, FIXED_LIST_OPERATIONS, INTERFACE_FIXED_NAMES, isCamelCase } from '../support/api-conventions';
 
 interface Schema {
   $ref?: string;
@@ -102,11 +97,21 @@ describe('Lists: one shape, one naming rule', () => {
     it('gives every list `limit`, `cursor` and `pagination`, or names it a fixed list answered whole', () => {
       const lists = listOperations();
       expect(lists.map(({ operation }) => operation.operationId)).toEqual(
-        expect.arrayContaining(['listPosts', 'listAccounts', 'listWebhookEvents', 'listEvents', 'listMedia', 'listComments']),
+        expect.arrayContaining([
+          'listPosts',
+          'listAccounts',
+          'listWebhookEvents',
+          'listEvents',
+          'listMedia',
+          'listComments',
+        ]),
       );
       for (const { path, operation } of lists) {
         const envelope = successEnvelope(operation)!;
-        expect({ path, required: envelope.required }).toEqual({ path, required: expect.arrayContaining(['pagination']) });
+        expect({ path, required: envelope.required }).toEqual({
+          path,
+          required: expect.arrayContaining(['pagination']),
+        });
         expect({ path, pagination: envelope.properties?.pagination }).toEqual({ path, pagination: expect.anything() });
         const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((p) => p.name);
         if (FIXED_LIST_OPERATIONS.includes(operation.operationId)) {
@@ -116,8 +121,7 @@ describe('Lists: one shape, one naming rule', () => {
         }
       }
       // The fixed lists named are lists of the document still (a stale name fails here).
-      for (const id of FIXED_LIST_OPERATIONS)
-        expect(lists.map(({ operation }) => operation.operationId)).toContain(id);
+      for (const id of FIXED_LIST_OPERATIONS) expect(lists.map(({ operation }) => operation.operationId)).toContain(id);
     });
 
     it('keeps no `nextCursor` inside any answer’s `data`', () => {
@@ -205,8 +209,14 @@ describe('Lists: one shape, one naming rule', () => {
       posts = [await publish(accounts[0]!, TENANT, 'First'), await publish(accounts[0]!, TENANT, 'Second')];
       for (const text of ['A reader', 'Another reader'])
         expect(
-          (await emulator('/comments', { network: 'facebook', parentId: posts[1]!.objectId, text, author: { username: 'a_reader' } }))
-            .status,
+          (
+            await emulator('/comments', {
+              network: 'facebook',
+              parentId: posts[1]!.objectId,
+              text,
+              author: { username: 'a_reader' },
+            })
+          ).status,
         ).toBe(201);
       for (const filename of ['a.jpg', 'b.jpg'])
         await request(t.server)
@@ -232,7 +242,11 @@ describe('Lists: one shape, one naming rule', () => {
     };
 
     it('has a reading here for every list of the document', () => {
-      expect(listOperations().map(({ operation }) => operation.operationId).sort()).toEqual(Object.keys(READS).sort());
+      expect(
+        listOperations()
+          .map(({ operation }) => operation.operationId)
+          .sort(),
+      ).toEqual(Object.keys(READS).sort());
     });
 
     it.each(Object.keys(READS))('%s answers data[] and pagination.nextCursor, page by page', async (operationId) => {
@@ -250,9 +264,10 @@ describe('Lists: one shape, one naming rule', () => {
         expect(Object.keys(answer.body).sort()).toEqual(['data', 'pagination', 'success']);
         expect(answer.body.data).toEqual(expect.any(Array));
         expect(Object.keys(answer.body.pagination)).toEqual(['nextCursor']);
-        expect([typeof answer.body.pagination.nextCursor === 'string', answer.body.pagination.nextCursor === null]).toContain(
-          true,
-        );
+        expect([
+          typeof answer.body.pagination.nextCursor === 'string',
+          answer.body.pagination.nextCursor === null,
+        ]).toContain(true);
         seen.push(...(answer.body.data as Array<{ id: string }>).map((item) => item.id));
         cursor = answer.body.pagination.nextCursor as string | null;
         pages++;
@@ -266,11 +281,19 @@ describe('Lists: one shape, one naming rule', () => {
 
     it('GET /posts without tenantId lists every tenant’s posts, newest first; with it, one tenant’s', async () => {
       const all = await request(t.server).get('/api/v1/posts').set(auth()).expect(200);
-      expect(all.body.data.map((post: { id: string }) => post.id)).toEqual([posts[1]!.id, posts[0]!.id, otherTenantPost]);
+      expect(all.body.data.map((post: { id: string }) => post.id)).toEqual([
+        posts[1]!.id,
+        posts[0]!.id,
+        otherTenantPost,
+      ]);
       expect(all.body.pagination).toEqual({ nextCursor: null });
       const one = await request(t.server).get('/api/v1/posts').query({ tenantId: TENANT }).set(auth()).expect(200);
       expect(one.body.data.map((post: { id: string }) => post.id)).toEqual([posts[1]!.id, posts[0]!.id]);
-      const none = await request(t.server).get('/api/v1/posts').query({ tenantId: 'tenant-none' }).set(auth()).expect(200);
+      const none = await request(t.server)
+        .get('/api/v1/posts')
+        .query({ tenantId: 'tenant-none' })
+        .set(auth())
+        .expect(200);
       expect(none.body).toEqual({ success: true, data: [], pagination: { nextCursor: null } });
     });
   });

@@ -48,7 +48,9 @@ describe('The index of GET /posts', () => {
 
   async function plan(tenantId: string | undefined, deep: boolean): Promise<PlanNode[]> {
     // A cursor in the middle of the customer's posts: a page there must not read the newer half.
-    const before = deep ? { createdMicros: String(Date.parse('2026-01-01T06:56:40Z') * 1000), id: 'pst_big025000' } : undefined;
+    const before = deep
+      ? { createdMicros: String(Date.parse('2026-01-01T06:56:40Z') * 1000), id: 'pst_big025000' }
+      : undefined;
     const [sql, parameters] = store.newestPageQuery(big.id, tenantId, before, 21).getQueryAndParameters();
     const [row] = await t.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
       `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,

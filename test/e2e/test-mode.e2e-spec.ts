@@ -134,12 +134,12 @@ describe('Test mode: a test world per customer, reached by test keys', () => {
     expect(
       (await test.get(`/social-accounts?tenantId=${TENANT}`)).body.data.map((account: { id: string }) => account.id),
     ).toEqual([made.test.accountId]);
-    expect(
-      (await live.get(`/posts?tenantId=${TENANT}`)).body.data.map((post: { id: string }) => post.id),
-    ).toEqual([made.live.postId]);
-    expect(
-      (await test.get(`/posts?tenantId=${TENANT}`)).body.data.map((post: { id: string }) => post.id),
-    ).toEqual([made.test.postId]);
+    expect((await live.get(`/posts?tenantId=${TENANT}`)).body.data.map((post: { id: string }) => post.id)).toEqual([
+      made.live.postId,
+    ]);
+    expect((await test.get(`/posts?tenantId=${TENANT}`)).body.data.map((post: { id: string }) => post.id)).toEqual([
+      made.test.postId,
+    ]);
 
     for (const [key, foreign] of [
       [acme, made.test],

@@ -300,7 +300,8 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
         details: [
           {
             field: 'client_state',
-            message: 'client_state is the deprecated name of clientState: send clientState alone (or both with the same value)',
+            message:
+              'client_state is the deprecated name of clientState: send clientState alone (or both with the same value)',
           },
         ],
       }),

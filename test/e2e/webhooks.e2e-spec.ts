@@ -350,9 +350,7 @@ describe('Webhooks', () => {
       ).toHaveLength(3);
       // Every attempt carried the same bytes and signature.
       expect(new Set(flaky.receiptsOf(eventId).map((receipt) => receipt.raw.toString('base64'))).size).toBe(1);
-      const listed = (await api(customer).list()).body.data.find(
-        (event: { id: string }) => event.id === eventId,
-      );
+      const listed = (await api(customer).list()).body.data.find((event: { id: string }) => event.id === eventId);
       expect(listed).toEqual(
         expect.objectContaining({
           status: 'delivered',

@@ -20,4 +20,5 @@ export const INTERFACE_FIXED_NAMES: readonly string[] = ['tenant_id', 'redirect_
 export const isCamelCase = (name: string): boolean => /^[a-z][A-Za-z0-9]*$/.test(name);
 
 /** The camelCase spelling of a snake_case name (client_state: clientState). */
-export const camelCaseOf = (name: string): string => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+export const camelCaseOf = (name: string): string =>
+  name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());

@@ -63,7 +63,12 @@ export class AuthUrlBody {
   @Length(1, 253, { message: 'loginHint must be 1-253 characters' })
   loginHint?: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 253, deprecated: true, description: deprecatedAliasDescription('loginHint') })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 253,
+    deprecated: true,
+    description: deprecatedAliasDescription('loginHint'),
+  })
   @IsOptional()
   @IsString({ message: 'login_hint must be a string' })
   @Length(1, 253, { message: 'login_hint must be 1-253 characters' })
@@ -87,6 +92,10 @@ export class AuthUrlView {
   })
   passwordSignInUrl?: string;
 
-  @ApiPropertyOptional({ format: 'uri', deprecated: true, description: deprecatedAliasDescription('passwordSignInUrl') })
+  @ApiPropertyOptional({
+    format: 'uri',
+    deprecated: true,
+    description: deprecatedAliasDescription('passwordSignInUrl'),
+  })
   password_sign_in_url?: string;
 }

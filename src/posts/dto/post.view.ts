@@ -91,4 +91,3 @@ export class PostView {
   @ApiProperty({ type: [DeliveryView] })
   deliveries!: DeliveryView[];
 }
-
