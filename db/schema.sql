@@ -280,7 +280,7 @@ CREATE TABLE posts (
   CONSTRAINT posts_pkey PRIMARY KEY (id),
   CONSTRAINT posts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE
 );
-CREATE INDEX posts_customer_created_idx ON public.posts USING btree (customer_id, created_at);
+CREATE INDEX posts_customer_page_idx ON public.posts USING btree (customer_id, created_at, id);
 CREATE INDEX posts_newest_idx ON public.posts USING btree (customer_id, tenant_id, created_at DESC, id DESC);
 
 CREATE TABLE deliveries (

@@ -41,6 +41,7 @@ import { PostDrafts1795620000000 } from './1795620000000-post-drafts';
 import { DeliveryRetries1795630000000 } from './1795630000000-delivery-retries';
 import { DeliveryEdits1795640000000 } from './1795640000000-delivery-edits';
 import { DeliveryAttempts1795650000000 } from './1795650000000-delivery-attempts';
+import { PostsPageIndex1795660000000 } from './1795660000000-posts-page-index';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from ts and compiled js. */
 export const MIGRATIONS = [
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   DeliveryRetries1795630000000,
   DeliveryEdits1795640000000,
   DeliveryAttempts1795650000000,
+  PostsPageIndex1795660000000,
 ];

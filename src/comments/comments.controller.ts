@@ -8,7 +8,8 @@ import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { CommentsService } from './comments.service';
 import { CreateCommentBody } from './dto/create-comment.body';
-import { CommentPageView, CommentRequestView } from './dto/comment.view';
+import { Paginated } from '../common/http/paginated';
+import { CommentRequestView, CommentView } from './dto/comment.view';
 import { ListCommentsQuery } from './dto/list-comments.query';
 import { ApiIdempotencyKey, checkedIdempotencyKey } from '../posts';
 
@@ -25,10 +26,10 @@ export class CommentsController {
     description:
       'Read from the network on each request, answers to comments included (Facebook comments at every level, ' +
       'Instagram comments with their replies, X replies in the conversation; X searches the last 7 days). ' +
-      'An Instagram page holds up to `limit` comments and their replies (25 nested in each, up to 200 more per page). `nextCursor` wraps the network’s own cursor.',
+      'An Instagram page holds up to `limit` comments and their replies (25 nested in each, up to 200 more per page). `pagination.nextCursor` wraps the network’s own cursor.',
   })
   @ApiResourceId('id', 'post', 'Post')
-  @ApiEnvelope(CommentPageView)
+  @ApiEnvelope(CommentView, { paginated: true })
   @ApiErrors(
     400,
     401,
@@ -42,7 +43,7 @@ export class CommentsController {
     @CurrentCustomer() caller: AuthenticatedCustomer,
     @Param('id', new ResourceIdPipe('post', 'Post')) id: string,
     @Query() query: ListCommentsQuery,
-  ): Promise<CommentPageView> {
+  ): Promise<Paginated<CommentView>> {
     return this.comments.list(caller.customerId, id, query);
   }
 

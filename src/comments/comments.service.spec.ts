@@ -61,8 +61,8 @@ describe('CommentsService.list', () => {
     const { service, listComments } = world();
     listComments.mockResolvedValue({ comments: [comment], next: 'network-page-2' });
     const page = await service.list('cus_1', 'post_1', { deliveryId: 'dlv_1', limit: 10 });
-    expect(page.comments).toEqual([comment]);
-    expect(decodeCommentCursor(page.nextCursor!, 'dlv_1')).toBe('network-page-2');
+    expect(page.items).toEqual([comment]);
+    expect(decodeCommentCursor(page.pagination.nextCursor!, 'dlv_1')).toBe('network-page-2');
     expect(listComments).toHaveBeenCalledWith(
       {
         networkAccountId: '42',
@@ -86,7 +86,7 @@ describe('CommentsService.list', () => {
       limit: 25,
       cursor: 'network-page-2',
     });
-    expect(page.nextCursor).toBeNull();
+    expect(page.pagination.nextCursor).toBeNull();
   });
 
   it("answers a rate limit with Retry-After: the seconds from the clock to the network's reset", async () => {

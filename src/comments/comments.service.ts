@@ -13,7 +13,8 @@ import { AccountCallRunner } from '../accounts';
 import { commentsCall } from './comments-call';
 import { CommentsStore } from './comments.store';
 import { CreateCommentBody } from './dto/create-comment.body';
-import { CommentPageView, CommentRequestView } from './dto/comment.view';
+import { Paginated } from '../common/http/paginated';
+import { CommentRequestView, CommentView } from './dto/comment.view';
 import { ListCommentsQuery } from './dto/list-comments.query';
 import { PublishedDeliveries } from './published-delivery';
 import { checkReplyTarget } from './reply-target';
@@ -44,7 +45,7 @@ export class CommentsService {
     private readonly posts: PostsStore,
   ) {}
 
-  async list(customerId: string, postId: string, query: ListCommentsQuery): Promise<CommentPageView> {
+  async list(customerId: string, postId: string, query: ListCommentsQuery): Promise<Paginated<CommentView>> {
     const networkCursor = query.cursor ? decodeCommentCursor(query.cursor, query.deliveryId) : undefined;
     const target = await this.deliveries.find(customerId, postId, query.deliveryId, 'read_comments');
     // The stored tokens as they are: a request holds no lane, so it never spends a rotating refresh token.
@@ -60,10 +61,9 @@ export class CommentsService {
     });
     if (result.kind !== 'done') throw this.readFailure(result.error);
     const page = result.value;
-    return {
-      comments: page.comments,
+    return new Paginated(page.comments, {
       nextCursor: page.next ? encodeCommentCursor(query.deliveryId, page.next) : null,
-    };
+    });
   }
 
   /** Queues an answer (202); with an Idempotency-Key, the same key and body answer the first request again. */

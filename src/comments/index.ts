@@ -1,4 +1,4 @@
 /** What other modules may use from comments/: everything else in the folder is its own. */
 export { CommentsModule } from './comments.module';
 export { CommentsService } from './comments.service';
-export { CommentPageView, CommentRequestView, CommentView } from './dto/comment.view';
+export { CommentRequestView, CommentView } from './dto/comment.view';

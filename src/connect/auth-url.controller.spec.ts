@@ -39,7 +39,7 @@ describe('AuthUrlController', () => {
     expect(authorizeUrl).toHaveBeenCalledWith(expect.objectContaining({ state: 'st_1', attemptSecret: 'secret' }));
   });
 
-  it('keeps what the adapter asks with the attempt, and passes login_hint on', async () => {
+  it('keeps what the adapter asks with the attempt, and passes loginHint (or its old name login_hint) on', async () => {
     const authorizeUrl = jest.fn().mockResolvedValue({ url: 'https://net.example/authorize', keep: 'issuer' });
     const { controller, keepAdapterState } = controllerFor({ authorizeUrl });
     await expect(controller.create(CALLER, 'net', { ...BODY, login_hint: 'ada.example.com' })).resolves.toEqual({
@@ -47,6 +47,8 @@ describe('AuthUrlController', () => {
     });
     expect(keepAdapterState).toHaveBeenCalledWith('st_1', 'net', 'issuer');
     expect(authorizeUrl).toHaveBeenCalledWith(expect.objectContaining({ loginHint: 'ada.example.com' }));
+    await controller.create(CALLER, 'net', { ...BODY, loginHint: 'bob.example.com' });
+    expect(authorizeUrl).toHaveBeenLastCalledWith(expect.objectContaining({ loginHint: 'bob.example.com' }));
   });
 
   it('answers 502 network_unavailable when the network refuses the request the consent URL needs', async () => {
@@ -70,6 +72,7 @@ describe('AuthUrlController', () => {
     const both = controllerFor({ authorizeUrl, passwordSignIn: signIn, consentConfigured: () => true });
     await expect(both.controller.create(CALLER, 'net', BODY)).resolves.toEqual({
       auth_url: 'https://net.example/authorize',
+      passwordSignInUrl: 'https://api.example.com/oauth/net/sign-in?state=st_1',
       password_sign_in_url: 'https://api.example.com/oauth/net/sign-in?state=st_1',
     });
   });

@@ -33,7 +33,7 @@ export class AuthUrlController {
     summary: 'Start connecting an account',
     description:
       "Returns the network consent URL to open in the user's browser. Afterwards the user comes back to redirect_uri with `session` and `network` " +
-      'added to its query (or `error` and `error_description`), and `client_state` when one was given. The state is single-use and lives 15 minutes.',
+      'added to its query (or `error` and `error_description`, the names OAuth 2.0 gives them), and `clientState` (also as `client_state`, deprecated) when one was given. The state is single-use and lives 15 minutes.',
   })
   @ApiParam({
     name: 'network',
@@ -71,8 +71,9 @@ export class AuthUrlController {
       tenantId: body.tenant_id,
       network: adapter.id,
       redirectUri: body.redirect_uri,
-      clientState: body.client_state ?? null,
+      clientState: body.clientState ?? body.client_state ?? null,
     });
+    const loginHint = body.loginHint ?? body.login_hint;
     const signInUrl = adapter.passwordSignIn ? signInUrlFor(this.config.publicUrl, adapter.id, state) : undefined;
     // A network with app passwords and no consent page set up: the user signs in on the service's own page.
     if (signInUrl !== undefined && !adapter.consentConfigured?.(app)) return { auth_url: signInUrl };
@@ -86,7 +87,7 @@ export class AuthUrlController {
         callbackUrl: callbackUrlFor(this.config.publicUrl, adapter.id),
         app,
         attemptSecret,
-        ...(body.login_hint === undefined ? {} : { loginHint: body.login_hint }),
+        ...(loginHint === undefined ? {} : { loginHint }),
       });
       if (typeof start === 'string') authUrl = start;
       else {
@@ -100,6 +101,8 @@ export class AuthUrlController {
         `${adapter.displayName} did not take the authorization request: ${safeNetworkMessage(error.message)}`,
       );
     }
-    return signInUrl === undefined ? { auth_url: authUrl } : { auth_url: authUrl, password_sign_in_url: signInUrl };
+    if (signInUrl === undefined) return { auth_url: authUrl };
+    // password_sign_in_url: the old name, sent beside the new one for one more release.
+    return { auth_url: authUrl, passwordSignInUrl: signInUrl, password_sign_in_url: signInUrl };
   }
 }

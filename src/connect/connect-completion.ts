@@ -32,10 +32,13 @@ export class ConnectCompletion {
 
   constructor(private readonly sessions: PendingSessionsService) {}
 
-  /** Back to the customer's redirect URL with `params`; client_state goes back on every redirect, errors included. */
+  /**
+   * Back to the customer's redirect URL with `params`; clientState goes back on every redirect,
+   * errors included, and under its old name client_state too for one more release.
+   */
   back(attempt: ConnectAttempt, params: Record<string, string>): CallbackOutcome {
     const clientState: Record<string, string> =
-      attempt.clientState === null ? {} : { client_state: attempt.clientState };
+      attempt.clientState === null ? {} : { clientState: attempt.clientState, client_state: attempt.clientState };
     return { kind: 'redirect', url: redirectWith(attempt.redirectUri, { ...params, ...clientState }) };
   }
 

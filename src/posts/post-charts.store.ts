@@ -37,7 +37,7 @@ export const OUTCOMES_BY_NETWORK_SQL = `SELECT d.platform, count(*) FILTER (WHER
 
 /**
  * The dashboard's charts of posts and deliveries: each statement reads the customer's posts made
- * since a time by posts_customer_created_idx (one index range), and their deliveries by post.
+ * since a time by posts_customer_page_idx (one index range), and their deliveries by post.
  */
 @Injectable()
 export class PostChartsStore {

@@ -8,7 +8,8 @@ import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
 import { CreatePostBody } from './dto/create-post.body';
 import { ListPostsQuery } from './dto/list-posts.query';
-import { PostPageView, PostView } from './dto/post.view';
+import { Paginated } from '../common/http/paginated';
+import { PostView } from './dto/post.view';
 import { PostVerdictView } from './dto/post-verdict.view';
 import { PostsService } from './posts.service';
 import { PostEditor } from './post-editor';
@@ -73,14 +74,15 @@ export class PostsController {
   @Get()
   @ApiOperation({
     operationId: 'listPosts',
-    summary: "A tenant's posts, newest first",
+    summary: "The customer's posts (of one tenant with `tenantId`), newest first",
     description:
+      'Without `tenantId`, the posts of every tenant of the customer. ' +
       'With `status`, one request reads at most `limit` + 500 posts: when that is spent before the page is full, the page ' +
-      'is answered short (even empty) with a `nextCursor` after the last post read. Follow `nextCursor` until it is null.',
+      'is answered short (even empty) with a `pagination.nextCursor` after the last post read. Follow `nextCursor` until it is null.',
   })
-  @ApiEnvelope(PostPageView)
+  @ApiEnvelope(PostView, { paginated: true })
   @ApiErrors(400, 401)
-  list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListPostsQuery): Promise<PostPageView> {
+  list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListPostsQuery): Promise<Paginated<PostView>> {
     return this.posts.list(caller.customerId, query);
   }
 

@@ -9,7 +9,8 @@ import type { Transaction } from '../database';
 import { cancelNotStarted } from './cancel-not-started';
 import { DeliveriesStore } from './deliveries.store';
 import { CreatePostBody } from './dto/create-post.body';
-import { PostPageView, PostView } from './dto/post.view';
+import { Paginated } from '../common/http/paginated';
+import { PostView } from './dto/post.view';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { claimIdempotencyKey, requestHash } from './idempotency';
 import { PostAcceptance } from './post-acceptance';
@@ -112,7 +113,7 @@ export class PostsService {
    * tenant with thousands of posts of other statuses costs each request a bounded read, and no
    * post is skipped.
    */
-  async list(customerId: string, query: ListPostsQuery): Promise<PostPageView> {
+  async list(customerId: string, query: ListPostsQuery): Promise<Paginated<PostView>> {
     const limit = query.limit ?? 20;
     const cursor = query.cursor ? decodeCursor(query.cursor, ID_PREFIX.post) : undefined;
     const statusFilter = query.status;
@@ -124,7 +125,7 @@ export class PostsService {
     let maybeMore = false;
     while (collected.length <= limit && budget > 0) {
       const batch = Math.min(budget, statusFilter ? STATUS_SCAN_BATCH : limit + 1);
-      const posts = await this.store.newestOfTenant(customerId, query.tenantId, after, batch);
+      const posts = await this.store.newestPage(customerId, query.tenantId, after, batch);
       budget -= posts.length;
       maybeMore = posts.length === batch;
       if (posts.length === 0) break;
@@ -148,7 +149,10 @@ export class PostsService {
       nextCursor = encodeCursor({ createdMicros: lastShown.exact, id: lastShown.view.id });
     // The scan's bound was reached first: go on after the last post read (none between matched).
     else if (maybeMore && after) nextCursor = encodeCursor(after);
-    return { posts: page.map((item) => item.view), nextCursor };
+    return new Paginated(
+      page.map((item) => item.view),
+      { nextCursor },
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 /** What other modules may use from webhooks/: everything else in the folder is its own. */
-export { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
+export { EventDeliveryView, TestAttemptView } from './dto/event-delivery.view';
 export { WebhookView } from './dto/webhook.view';
 export { EventOutbox } from './event-outbox';
 export type { NewEvent } from './event-outbox';

@@ -4,7 +4,8 @@ import { decodeCursor, encodeCursor } from '../common/http/page-cursor';
 import { ID_PREFIX } from '../common/ids';
 import { DecryptionError } from '../common/crypto/secret-box';
 import { Database } from '../database';
-import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
+import { Paginated } from '../common/http/paginated';
+import { EventDeliveryView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { EventsStore, LoggedEvent } from './events.store';
 import { WebhookDispatcher } from './webhook-dispatcher';
@@ -56,22 +57,26 @@ export class WebhookDeliveriesService {
     await this.database.transaction(async (transaction) => {
       if (!(await this.events.resend(customerId, eventId, transaction))) throw ApiException.notFound('Event');
     });
-    return (await this.page(customerId, { limit: 1 }, eventId)).events[0]!;
+    return (await this.page(customerId, { limit: 1 }, eventId)).items[0]!;
   }
 
   /** One event with its attempts; 404 when unknown or another customer's. */
   async get(customerId: string, eventId: string): Promise<EventDeliveryView> {
-    const event = (await this.page(customerId, { limit: 1 }, eventId)).events[0];
+    const event = (await this.page(customerId, { limit: 1 }, eventId)).items[0];
     if (!event) throw ApiException.notFound('Event');
     return event;
   }
 
   /** Newest first; the cursor is the last event's (createdAt, id). */
-  list(customerId: string, query: ListDeliveriesQuery): Promise<EventPageView> {
+  list(customerId: string, query: ListDeliveriesQuery): Promise<Paginated<EventDeliveryView>> {
     return this.page(customerId, query);
   }
 
-  private async page(customerId: string, query: ListDeliveriesQuery, onlyId?: string): Promise<EventPageView> {
+  private async page(
+    customerId: string,
+    query: ListDeliveriesQuery,
+    onlyId?: string,
+  ): Promise<Paginated<EventDeliveryView>> {
     const limit = query.limit ?? 20;
     const cursor = query.cursor ? decodeCursor(query.cursor, ID_PREFIX.event) : undefined;
     const rows = await this.events.log(customerId, {
@@ -83,10 +88,9 @@ export class WebhookDeliveriesService {
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return {
-      events: page.map(toView),
+    return new Paginated(page.map(toView), {
       nextCursor: rows.length > limit && last ? encodeCursor({ createdMicros: last.createdMicros, id: last.id }) : null,
-    };
+    });
   }
 }
 

@@ -20,7 +20,7 @@ const EVENT_DATA: Record<EventType | TestEventType, SchemaObject> = {
     nickname: text,
     clientState: {
       ...nullableText,
-      description: "The auth-url call's client_state: check it is your signed-in user's",
+      description: "The auth-url call's clientState: check it is your signed-in user's",
     },
   }),
   'account.disconnected': object({ connectedAccountId: text, platform, username: text }),

@@ -6,7 +6,8 @@ import { Clock } from '../common/clock/clock';
 import { ResourceIdPipe } from '../common/http/resource-id.pipe';
 import { ApiEnvelope, ApiErrors } from '../common/openapi/api-envelope.decorator';
 import { ApiResourceId } from '../common/openapi/api-resource-id.decorator';
-import { EventDeliveryView, EventPageView, TestAttemptView } from './dto/event-delivery.view';
+import { Paginated } from '../common/http/paginated';
+import { EventDeliveryView, TestAttemptView } from './dto/event-delivery.view';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { PutWebhookBody } from './dto/put-webhook.body';
 import { RotateSecretBody } from './dto/rotate-secret.body';
@@ -55,7 +56,7 @@ export class WebhooksController {
     operationId: 'rotateWebhookSecret',
     summary: 'Make a new signing secret; the old one keeps signing for an overlap',
     description:
-      'Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlap_seconds, default 86400, at most 604800) webhook-signature carries ' +
+      'Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlapSeconds, default 86400, at most 604800) webhook-signature carries ' +
       'a v1 signature by the new secret and one by the old; X-Service-Signature uses the new one at once. Rotating again during an overlap ends the older secret at once.',
   })
   @ApiEnvelope(WebhookWithSecretView)
@@ -65,7 +66,10 @@ export class WebhooksController {
     @Body() body: RotateSecretBody,
   ): Promise<WebhookWithSecretView> {
     return WebhookWithSecretView.withSecret(
-      await this.endpoints.rotate(caller.customerId, body.overlap_seconds ?? ROTATION_OVERLAP_SECONDS.default),
+      await this.endpoints.rotate(
+        caller.customerId,
+        RotateSecretBody.overlapOf(body) ?? ROTATION_OVERLAP_SECONDS.default,
+      ),
       this.clock.now(),
     );
   }
@@ -109,9 +113,12 @@ export class WebhooksController {
 
   @Get('deliveries')
   @ApiOperation({ operationId: 'listWebhookEvents', summary: 'Events and their delivery attempts, newest first' })
-  @ApiEnvelope(EventPageView)
+  @ApiEnvelope(EventDeliveryView, { paginated: true })
   @ApiErrors(400, 401)
-  list(@CurrentCustomer() caller: AuthenticatedCustomer, @Query() query: ListDeliveriesQuery): Promise<EventPageView> {
+  list(
+    @CurrentCustomer() caller: AuthenticatedCustomer,
+    @Query() query: ListDeliveriesQuery,
+  ): Promise<Paginated<EventDeliveryView>> {
     return this.deliveries.list(caller.customerId, query);
   }
 

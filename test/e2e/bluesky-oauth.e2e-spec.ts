@@ -112,9 +112,11 @@ describe('Bluesky atproto OAuth', () => {
     expect(`${consent.origin}${consent.pathname}`).toBe(`${t.baseUrl}/emulator/bluesky/oauth/authorize`);
     expect([...consent.searchParams.keys()].sort()).toEqual(['client_id', 'request_uri']);
     expect(consent.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
-    expect(answer.body.data.password_sign_in_url).toMatch(
+    expect(answer.body.data.passwordSignInUrl).toMatch(
       new RegExp(`^${t.baseUrl.replace(/[.]/g, '\\.')}/oauth/bluesky/sign-in\\?state=`),
     );
+    // Its old name, deprecated, for one more release: the same URL.
+    expect(answer.body.data.password_sign_in_url).toBe(answer.body.data.passwordSignInUrl);
     // The browser through the consent and our callback: back at the app with a pending session.
     const trip = await browse(answer.body.data.auth_url);
     expect(new URL(trip.callbackUrl).searchParams.get('iss')).toBe(`${t.baseUrl}/emulator/bluesky`);
@@ -122,12 +124,12 @@ describe('Bluesky atproto OAuth', () => {
     expect(trip.finalUrl.searchParams.get('network')).toBe('bluesky');
   });
 
-  it("with login_hint, starts at the account's own authorization server and connects that account only; an unknown handle is 502", async () => {
+  it("with loginHint, starts at the account's own authorization server and connects that account only; an unknown handle is 502", async () => {
     const authUrl = (hint: string) =>
       request(t.server)
         .post('/api/v1/social-networks/bluesky/auth-url')
         .set('Authorization', `Bearer ${customer.apiKey}`)
-        .send({ tenant_id: TENANT, redirect_uri: REDIRECT, login_hint: hint });
+        .send({ tenant_id: TENANT, redirect_uri: REDIRECT, loginHint: hint });
     const answer = await authUrl('ada-bakery.bsky.social');
     expect(answer.status).toBe(200);
     const trip = await browse(answer.body.data.auth_url, { emulatorUser: 'ada' });

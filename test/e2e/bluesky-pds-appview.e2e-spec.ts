@@ -199,7 +199,7 @@ describe('Bluesky through the service, against a real PDS and appview', () => {
     const comments = async () => {
       const listed = await get(`/posts/${post.id}/comments`).query({ deliveryId });
       expect(listed.status).toBe(200);
-      return listed.body.data.comments as CommentView[];
+      return listed.body.data as CommentView[];
     };
     expect(await comments()).toEqual([
       expect.objectContaining({

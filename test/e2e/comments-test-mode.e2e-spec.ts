@@ -78,7 +78,7 @@ describe('Comments in a test world (NETWORK_EMULATOR=off)', () => {
       .query({ deliveryId: delivery.id })
       .set(auth);
     expect(listed.status).toBe(200);
-    expect(listed.body.data.comments).toEqual([
+    expect(listed.body.data).toEqual([
       expect.objectContaining({
         id: comment.postId,
         text: 'Is this a test?',

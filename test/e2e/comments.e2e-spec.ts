@@ -158,7 +158,7 @@ describe('Comments (against the emulator)', () => {
 
     const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.comments).toEqual([
+    expect(listed.body.data).toEqual([
       expect.objectContaining({
         id: newer.postId,
         text: 'When does it ship?',
@@ -172,15 +172,15 @@ describe('Comments (against the emulator)', () => {
         own: false,
       }),
     ]);
-    expect(listed.body.data.comments[0].replyToId).toBeNull();
-    expect(Number.isNaN(Date.parse(listed.body.data.comments[0].createdAt))).toBe(false);
+    expect(listed.body.data[0].replyToId).toBeNull();
+    expect(Number.isNaN(Date.parse(listed.body.data[0].createdAt))).toBe(false);
     // Nothing follows. A network that pages by cursors alone (Threads) cannot say so on the page
     // itself: its cursor then leads to an empty last page.
-    let cursor: string | null = listed.body.data.nextCursor;
+    let cursor: string | null = listed.body.pagination.nextCursor;
     for (let page = 0; cursor && page < 3; page++) {
       const next = await listComments(post.postId, { deliveryId: post.deliveryId, cursor });
-      expect({ status: next.status, comments: next.body.data.comments }).toEqual({ status: 200, comments: [] });
-      cursor = next.body.data.nextCursor;
+      expect({ status: next.status, comments: next.body.data }).toEqual({ status: 200, comments: [] });
+      cursor = next.body.pagination.nextCursor;
     }
     expect(cursor).toBeNull();
   });
@@ -197,8 +197,8 @@ describe('Comments (against the emulator)', () => {
         ...(cursor ? { cursor } : {}),
       });
       expect(listed.status).toBe(200);
-      seen.push(...listed.body.data.comments.map((comment: { text: string }) => comment.text));
-      cursor = listed.body.data.nextCursor ?? undefined;
+      seen.push(...listed.body.data.map((comment: { text: string }) => comment.text));
+      cursor = listed.body.pagination.nextCursor ?? undefined;
     }
     expect(seen).toEqual(['three', 'two', 'one']);
     expect(cursor).toBeUndefined();
@@ -207,7 +207,7 @@ describe('Comments (against the emulator)', () => {
     const first = await listComments(post.postId, { deliveryId: post.deliveryId, limit: 1 });
     const misused = await listComments(other.postId, {
       deliveryId: other.deliveryId,
-      cursor: first.body.data.nextCursor,
+      cursor: first.body.pagination.nextCursor,
     });
     expect(misused.status).toBe(400);
     expect(misused.body.error.code).toBe('validation_failed');
@@ -250,7 +250,7 @@ describe('Comments (against the emulator)', () => {
 
       // Seen in the list as the account's own answer to the question.
       const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
-      expect(listed.body.data.comments).toEqual([
+      expect(listed.body.data).toEqual([
         expect.objectContaining({ id: made[0]!.postId, own: true, replyToId: question.postId }),
         expect.objectContaining({ id: question.postId, own: false, replyToId: null }),
       ]);
@@ -301,7 +301,7 @@ describe('Comments (against the emulator)', () => {
     const sent = await requestWhen(post.postId, accepted.body.data.id, (row) => row.status === 'sent');
     expect(sent.attempts).toBe(1);
     const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
-    expect(listed.body.data.comments).toEqual([
+    expect(listed.body.data).toEqual([
       expect.objectContaining({ id: sent.platformCommentId, text, own: true, replyToId: null }),
     ]);
   });
@@ -385,7 +385,7 @@ describe('Comments (against the emulator)', () => {
 
     const listed = await listComments(post.postId, { deliveryId: post.deliveryId });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.comments).toEqual([
+    expect(listed.body.data).toEqual([
       expect.objectContaining({
         id: reply.postId,
         authorName: listedAuthorName(network, 'helper'),
@@ -420,7 +420,7 @@ describe('Comments (against the emulator)', () => {
 
     const listed = await listComments(post.postId, { deliveryId: post.deliveryId, limit: 5 });
     expect(listed.status).toBe(200);
-    const comments: Array<{ id: string; replyToId: string | null; createdAt: string }> = listed.body.data.comments;
+    const comments: Array<{ id: string; replyToId: string | null; createdAt: string }> = listed.body.data;
     expect(comments).toHaveLength(31);
     // Newest first by their time: Instagram documents no order for replies, and those of one second
     // (all of these) can come in any order.

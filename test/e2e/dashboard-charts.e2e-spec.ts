@@ -60,9 +60,9 @@ describe('Dashboard charts and webhook exchanges (HTML over HTTP)', () => {
 
   it("reads each chart's rows by an index on the customer and time", async () => {
     const since = new Date(Date.now() - 30 * 24 * 3600 * 1000);
-    expect(await indexesUsedBy(STATUS_SHAPES_BY_DAY_SQL, [customer.id, since])).toContain('posts_customer_created_idx');
+    expect(await indexesUsedBy(STATUS_SHAPES_BY_DAY_SQL, [customer.id, since])).toContain('posts_customer_page_idx');
     expect(await indexesUsedBy(OUTCOMES_BY_NETWORK_SQL, [customer.id, since, PUBLISHED_STATUSES])).toContain(
-      'posts_customer_created_idx',
+      'posts_customer_page_idx',
     );
     expect(await indexesUsedBy(ATTEMPT_DAYS_SQL, [customer.id, since])).toContain('webhook_attempts_customer_idx');
   });

@@ -45,7 +45,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
     await cdn?.close();
   });
 
-  it('lists the installed networks, in the envelope, behind the API key', async () => {
+  it('lists the installed networks, in the envelope of every list (answered whole), behind the API key', async () => {
     const listed = await get('/api/v1/networks');
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({
@@ -61,6 +61,7 @@ describe('GET /api/v1/networks and /api/v1/networks/:network (against the emulat
         { id: 'tiktok', displayName: 'TikTok', aliases: [] },
         { id: 'youtube', displayName: 'YouTube', aliases: [] },
       ],
+      pagination: { nextCursor: null },
     });
     for (const path of ['/api/v1/networks', '/api/v1/networks/x']) {
       const anonymous = await get(path, null);

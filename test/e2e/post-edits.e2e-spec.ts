@@ -86,7 +86,7 @@ describe('Drafts and edits before publishing', () => {
 
     const listed = await api('get', `/posts?tenantId=${TENANT}&status=draft`);
     expect(listed.status).toBe(200);
-    expect(listed.body.data.posts.map((post: PostView) => post.id)).toContain(draft.id);
+    expect(listed.body.data.map((post: PostView) => post.id)).toContain(draft.id);
 
     const edited = await api('patch', `/posts/${draft.id}`, {
       containers: [{ content: 'Draft, edited words' }],

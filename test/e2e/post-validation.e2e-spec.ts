@@ -820,7 +820,7 @@ describe('Post validation: every rule refused before anything is accepted (again
     it('after all of that, the tenant has no post', async () => {
       const listed = await listPosts(customer);
       expect(listed.status).toBe(200);
-      expect(listed.body.data.posts).toEqual([]);
+      expect(listed.body.data).toEqual([]);
       const [count] = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM posts WHERE customer_id = $1', [
         customer.id,
       ]);

@@ -566,8 +566,8 @@ describe('Posts on each network: scheduled, canceled, idempotent, listed, media,
       for (let page = 0; page < 50; page += 1) {
         const answer: request.Response = await list(`${query}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
         expect(answer.status).toBe(200);
-        posts.push(...answer.body.data.posts);
-        cursor = answer.body.data.nextCursor;
+        posts.push(...answer.body.data);
+        cursor = answer.body.pagination.nextCursor;
         if (!cursor) return posts;
       }
       throw new Error('The listing never ended');

@@ -326,13 +326,13 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       .get(`/api/v1/posts?tenantId=${TENANT}&limit=2`)
       .set('Authorization', `Bearer ${customer.apiKey}`);
     expect(first.status).toBe(200);
-    expect(first.body.data.posts).toHaveLength(2);
-    const [a, b] = first.body.data.posts;
+    expect(first.body.data).toHaveLength(2);
+    const [a, b] = first.body.data;
     expect(new Date(a.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(b.createdAt).getTime());
     const next = await request(t.server)
-      .get(`/api/v1/posts?tenantId=${TENANT}&limit=2&cursor=${first.body.data.nextCursor}`)
+      .get(`/api/v1/posts?tenantId=${TENANT}&limit=2&cursor=${first.body.pagination.nextCursor}`)
       .set('Authorization', `Bearer ${customer.apiKey}`);
-    expect(next.body.data.posts.map((p: { id: string }) => p.id)).not.toContain(a.id);
+    expect(next.body.data.map((p: { id: string }) => p.id)).not.toContain(a.id);
     const bad = await request(t.server)
       .get(`/api/v1/posts?tenantId=${TENANT}&cursor=garbage`)
       .set('Authorization', `Bearer ${customer.apiKey}`);
@@ -381,17 +381,17 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
         .expect(200);
 
     const first = await list(null);
-    expect(first.body.data.posts).toEqual([]);
-    expect(first.body.data.nextCursor).toEqual(expect.any(String));
+    expect(first.body.data).toEqual([]);
+    expect(first.body.pagination.nextCursor).toEqual(expect.any(String));
     const seen: string[] = [];
     let requests = 0;
     let cursor: string | null = null;
     do {
       const page: request.Response = await list(cursor);
       requests += 1;
-      expect(page.body.data.posts.length).toBeLessThanOrEqual(20);
-      seen.push(...page.body.data.posts.map((p: { id: string; status: string }) => `${p.id} ${p.status}`));
-      cursor = page.body.data.nextCursor;
+      expect(page.body.data.length).toBeLessThanOrEqual(20);
+      seen.push(...page.body.data.map((p: { id: string; status: string }) => `${p.id} ${p.status}`));
+      cursor = page.body.pagination.nextCursor;
     } while (cursor && requests < 50);
     expect(seen).toEqual(scheduled.map((id) => `${id} scheduled`));
     // At most 20 + 1 + 500 posts read per request: 1,202 posts take three requests at least.
@@ -415,8 +415,8 @@ describe('Posts and the publishing pipeline (against the emulator)', () => {
       const page: request.Response = await request(t.server)
         .get(`/api/v1/posts?tenantId=${tenant}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
         .set('Authorization', `Bearer ${customer.apiKey}`);
-      seen.push(...page.body.data.posts.map((p: { id: string }) => p.id));
-      cursor = page.body.data.nextCursor;
+      seen.push(...page.body.data.map((p: { id: string }) => p.id));
+      cursor = page.body.pagination.nextCursor;
     } while (cursor && seen.length < 10);
     expect(seen).toEqual(ids);
   });

@@ -71,7 +71,7 @@ describe('The TypeScript SDK against the running service', () => {
     const { auth_url } = await unwrap(
       client.POST('/api/v1/social-networks/{network}/auth-url', {
         params: { path: { network: 'x' } },
-        body: { tenant_id: TENANT, redirect_uri: REDIRECT, client_state: 'user-7' },
+        body: { tenant_id: TENANT, redirect_uri: REDIRECT, clientState: 'user-7' },
       }),
     );
     const { finalUrl } = await browse(auth_url);
@@ -186,7 +186,7 @@ describe('The TypeScript SDK against the running service', () => {
   });
 
   it("verifies with the old secret, the new one or both during a rotation's overlap", async () => {
-    const rotated = await unwrap(client.POST('/api/v1/webhooks/secret/rotate', { body: { overlap_seconds: 3600 } }));
+    const rotated = await unwrap(client.POST('/api/v1/webhooks/secret/rotate', { body: { overlapSeconds: 3600 } }));
     const newSecret = rotated.webhookSecret!;
     expect(newSecret).toMatch(/^whsec_/);
     const attempt = await unwrap(client.POST('/api/v1/webhooks/test'));

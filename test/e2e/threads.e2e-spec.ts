@@ -172,7 +172,7 @@ describe('Threads (against the emulator)', () => {
       .query({ deliveryId: post.deliveries[0]!.id })
       .set(auth());
     expect(listed.status).toBe(200);
-    expect(listed.body.data.comments).toEqual([
+    expect(listed.body.data).toEqual([
       expect.objectContaining({
         id: reply.postId,
         text: 'Open on Sunday?',

@@ -241,15 +241,16 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     expect(all.body.data.events).toContain('account.token_expiring');
   });
 
-  it('client_state comes back on the redirect, in the pending session and in account.connected', async () => {
+  it('clientState comes back on the redirect (also as client_state), in the pending session and in account.connected', async () => {
     const customer = await customerWithWebhook();
     const clientState = 'user-42:9f86d081884c7d65';
     const authUrl = await request(t.server)
       .post('/api/v1/social-networks/facebook/auth-url')
       .set(auth(customer))
-      .send({ tenant_id: TENANT, redirect_uri: REDIRECT, client_state: clientState });
+      .send({ tenant_id: TENANT, redirect_uri: REDIRECT, clientState });
     expect(authUrl.status).toBe(200);
     const trip = await browse(authUrl.body.data.auth_url);
+    expect(trip.finalUrl.searchParams.get('clientState')).toBe(clientState);
     expect(trip.finalUrl.searchParams.get('client_state')).toBe(clientState);
     const session = trip.finalUrl.searchParams.get('session')!;
     const pending = await request(t.server).get(`/api/v1/social-accounts/pending/${session}`).set(auth(customer));
@@ -262,13 +263,14 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     const connected = await received('account.connected', (data) => data.connectedAccountId === accountId);
     expect(connected.body.data.clientState).toBe(clientState);
 
-    // On an error redirect too (the user denied consent).
+    // On an error redirect too (the user denied consent); the old name client_state still sets it.
     const denied = await request(t.server)
       .post('/api/v1/social-networks/facebook/auth-url')
       .set(auth(customer))
       .send({ tenant_id: TENANT, redirect_uri: REDIRECT, client_state: 'abc' });
     const deniedTrip = await browse(denied.body.data.auth_url, { decision: 'deny' });
     expect(deniedTrip.finalUrl.searchParams.get('error')).toBeTruthy();
+    expect(deniedTrip.finalUrl.searchParams.get('clientState')).toBe('abc');
     expect(deniedTrip.finalUrl.searchParams.get('client_state')).toBe('abc');
 
     // Without one: none on the redirect, null in the session and the event.
@@ -279,6 +281,35 @@ describe('Webhook events: the fuller catalogue, subscriptions and client_state',
     });
     const plainTrip = await browse(plain.body.data.auth_url);
     expect(plainTrip.finalUrl.searchParams.has('client_state')).toBe(false);
+    expect(plainTrip.finalUrl.searchParams.has('clientState')).toBe(false);
+  });
+
+  it('takes clientState or its deprecated name client_state, both with one value, and refuses both with two', async () => {
+    const customer = await customerWithWebhook();
+    const authUrl = (body: Record<string, unknown>) =>
+      request(t.server)
+        .post('/api/v1/social-networks/facebook/auth-url')
+        .set(auth(customer))
+        .send({ tenant_id: TENANT, redirect_uri: REDIRECT, ...body });
+    expect((await authUrl({ clientState: 'same', client_state: 'same' })).status).toBe(200);
+    const conflict = await authUrl({ clientState: 'mine', client_state: 'theirs' });
+    expect(conflict.status).toBe(400);
+    expect(conflict.body.error).toEqual(
+      expect.objectContaining({
+        code: 'validation_failed',
+        details: [
+          {
+            field: 'client_state',
+            message:
+              'client_state is the deprecated name of clientState: send clientState alone (or both with the same value)',
+          },
+        ],
+      }),
+    );
+    const tooLong = await authUrl({ clientState: 'x'.repeat(257) });
+    expect(tooLong.body.error.details).toEqual([expect.objectContaining({ field: 'clientState' })]);
+    const hinted = await authUrl({ loginHint: 'a', login_hint: 'b' });
+    expect(hinted.body.error.details).toEqual([expect.objectContaining({ field: 'login_hint' })]);
   });
 
   it('client_state of 0 or more than 256 characters is a 400 in the envelope', async () => {

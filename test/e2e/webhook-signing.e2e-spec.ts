@@ -193,7 +193,7 @@ describe('Webhook signing', () => {
     it('signs with both secrets during the overlap and with the new one after it', async () => {
       const customer = await t.createCustomer();
       const oldSecret = (await api(customer).put({ url: receiver.url })).body.data.webhookSecret as string;
-      const rotated = await api(customer).rotate({ overlap_seconds: 2 });
+      const rotated = await api(customer).rotate({ overlapSeconds: 2 });
       expect(rotated.status).toBe(200);
       const newSecret = rotated.body.data.webhookSecret as string;
       expect(newSecret).toMatch(GENERATED_SECRET);
@@ -240,9 +240,11 @@ describe('Webhook signing', () => {
     });
 
     it.each([
-      ['more than 7 days', { overlap_seconds: 7 * 24 * 3600 + 1 }],
-      ['a negative overlap', { overlap_seconds: -1 }],
-      ['a fraction', { overlap_seconds: 1.5 }],
+      ['more than 7 days', { overlapSeconds: 7 * 24 * 3600 + 1 }],
+      ['a negative overlap', { overlapSeconds: -1 }],
+      ['a fraction', { overlapSeconds: 1.5 }],
+      ['a negative overlap under the deprecated name', { overlap_seconds: -1 }],
+      ['both names with two values', { overlapSeconds: 60, overlap_seconds: 0 }],
       ['an unknown field', { overlap: 60 }],
     ])('refuses %s with a 400', async (_, body) => {
       const customer = await t.createCustomer();

@@ -350,9 +350,7 @@ describe('Webhooks', () => {
       ).toHaveLength(3);
       // Every attempt carried the same bytes and signature.
       expect(new Set(flaky.receiptsOf(eventId).map((receipt) => receipt.raw.toString('base64'))).size).toBe(1);
-      const listed = (await api(customer).list()).body.data.events.find(
-        (event: { id: string }) => event.id === eventId,
-      );
+      const listed = (await api(customer).list()).body.data.find((event: { id: string }) => event.id === eventId);
       expect(listed).toEqual(
         expect.objectContaining({
           status: 'delivered',
@@ -406,7 +404,7 @@ describe('Webhooks', () => {
         failure_reason: 'No 2xx answer after 6 attempts',
       });
       await own.down();
-      const failed = (await api(customer).list('?status=failed')).body.data.events;
+      const failed = (await api(customer).list('?status=failed')).body.data;
       expect(failed.map((event: { id: string }) => event.id)).toEqual([eventId]);
     });
 
@@ -457,7 +455,7 @@ describe('Webhooks', () => {
       expect(second!.raw.equals(first!.raw)).toBe(true);
       expect(signatureValid(second!, SECRET)).toBe(true);
       const listed = await until('two recorded attempts', async () => {
-        const event = (await api(customer).list()).body.data.events.find((item: { id: string }) => item.id === eventId);
+        const event = (await api(customer).list()).body.data.find((item: { id: string }) => item.id === eventId);
         return event?.attempts.length === 2 && event;
       });
       expect(listed.attempts.map((attempt: { attempt: number }) => attempt.attempt)).toEqual([1, 2]);
@@ -493,7 +491,7 @@ describe('Webhooks', () => {
       const eventId = await recordEvent(t, customer);
       expect((await settled(eventId)).delivery_status).toBe('failed');
       expect(target.receipts).toHaveLength(0);
-      const [listed] = (await api(customer).list()).body.data.events;
+      const [listed] = (await api(customer).list()).body.data;
       expect(listed.attempts[0]).toEqual(
         expect.objectContaining({ statusCode: 307, error: expect.stringContaining('307') }),
       );
@@ -506,7 +504,7 @@ describe('Webhooks', () => {
       slow.answerNext({ status: 200, delayMs: 4_000 });
       const eventId = await recordEvent(t, customer);
       expect((await settled(eventId)).delivery_status).toBe('delivered');
-      const [listed] = (await api(customer).list()).body.data.events;
+      const [listed] = (await api(customer).list()).body.data;
       expect(listed.attempts[0]).toEqual(
         expect.objectContaining({ statusCode: null, error: 'No answer within 2000 ms' }),
       );
@@ -587,14 +585,14 @@ describe('Webhooks', () => {
       do {
         const page: request.Response = await api(customer).list(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
         expect(page.status).toBe(200);
-        seen.push(...page.body.data.events.map((event: { id: string }) => event.id));
-        cursor = page.body.data.nextCursor;
+        seen.push(...page.body.data.map((event: { id: string }) => event.id));
+        cursor = page.body.pagination.nextCursor;
       } while (cursor);
       expect(seen).toEqual([test, ...[...ids].reverse()]);
 
-      const onlyTests = (await api(customer).list('?event=webhook.test')).body.data.events;
+      const onlyTests = (await api(customer).list('?event=webhook.test')).body.data;
       expect(onlyTests.map((event: { id: string }) => event.id)).toEqual([test]);
-      expect((await api(customer).list('?status=pending')).body.data.events).toEqual([]);
+      expect((await api(customer).list('?status=pending')).body.data).toEqual([]);
     });
 
     it.each([

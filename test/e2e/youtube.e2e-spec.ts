@@ -289,7 +289,7 @@ describe('YouTube (against the emulator)', () => {
       .query({ deliveryId: post.deliveries[0]!.id })
       .set(auth());
     expect(listed.status).toBe(200);
-    expect(listed.body.data.comments).toEqual([
+    expect(listed.body.data).toEqual([
       expect.objectContaining({ id: comment.postId, text: 'Which flour?', own: false, replyToId: null }),
     ]);
     const answered = await request(t.server)

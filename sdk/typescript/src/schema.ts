@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * List the installed networks
-         * @description Every network this service publishes to, in installation order; GET /api/v1/networks/{network} says what each takes.
+         * @description Every network this service publishes to, in installation order; GET /api/v1/networks/{network} says what each takes. A small fixed list: answered whole, `pagination.nextCursor` always null, no `limit` or `cursor`.
          */
         get: operations["listNetworks"];
         put?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting an account
-         * @description Returns the network consent URL to open in the user's browser. Afterwards the user comes back to redirect_uri with `session` and `network` added to its query (or `error` and `error_description`), and `client_state` when one was given. The state is single-use and lives 15 minutes.
+         * @description Returns the network consent URL to open in the user's browser. Afterwards the user comes back to redirect_uri with `session` and `network` added to its query (or `error` and `error_description`, the names OAuth 2.0 gives them), and `clientState` (also as `client_state`, deprecated) when one was given. The state is single-use and lives 15 minutes.
          */
         post: operations["createAuthUrl"];
         delete?: never;
@@ -214,8 +214,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A tenant's posts, newest first
-         * @description With `status`, one request reads at most `limit` + 500 posts: when that is spent before the page is full, the page is answered short (even empty) with a `nextCursor` after the last post read. Follow `nextCursor` until it is null.
+         * The customer's posts (of one tenant with `tenantId`), newest first
+         * @description Without `tenantId`, the posts of every tenant of the customer. With `status`, one request reads at most `limit` + 500 posts: when that is spent before the page is full, the page is answered short (even empty) with a `pagination.nextCursor` after the last post read. Follow `nextCursor` until it is null.
          */
         get: operations["listPosts"];
         put?: never;
@@ -386,7 +386,7 @@ export interface paths {
         };
         /**
          * The comments under a published delivery, newest first
-         * @description Read from the network on each request, answers to comments included (Facebook comments at every level, Instagram comments with their replies, X replies in the conversation; X searches the last 7 days). An Instagram page holds up to `limit` comments and their replies (25 nested in each, up to 200 more per page). `nextCursor` wraps the network’s own cursor.
+         * @description Read from the network on each request, answers to comments included (Facebook comments at every level, Instagram comments with their replies, X replies in the conversation; X searches the last 7 days). An Instagram page holds up to `limit` comments and their replies (25 nested in each, up to 200 more per page). `pagination.nextCursor` wraps the network’s own cursor.
          */
         get: operations["listComments"];
         put?: never;
@@ -454,7 +454,7 @@ export interface paths {
         put?: never;
         /**
          * Make a new signing secret; the old one keeps signing for an overlap
-         * @description Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlap_seconds, default 86400, at most 604800) webhook-signature carries a v1 signature by the new secret and one by the old; X-Service-Signature uses the new one at once. Rotating again during an overlap ends the older secret at once.
+         * @description Answers the new secret once as webhookSecret. Until previousSecretExpiresAt (overlapSeconds, default 86400, at most 604800) webhook-signature carries a v1 signature by the new secret and one by the old; X-Service-Signature uses the new one at once. Rotating again during an overlap ends the older secret at once.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -745,6 +745,13 @@ export interface components {
              *     ]
              */
             aliases: string[];
+        };
+        PaginationDto: {
+            /**
+             * @description Opaque. Pass it as `cursor` to get the next page; null on the last page.
+             * @example MTc5NTI4ODk2ODYzMTEyM3xhY2NfM2tUTWQ5ZlFlMnhWN2JMcDFzV3EwWg
+             */
+            nextCursor: string | null;
         };
         /**
          * @description `weighted`: as X counts (twitter-text: a URL counts 23, an emoji or a CJK character 2, other characters 1); `utf16`: UTF-16 code units (an emoji counts 2); `code_points`: Unicode code points; `graphemes_emoji_bytes`: characters as people see them (grapheme clusters), an emoji counting the number of its UTF-8 bytes; `utf8_bytes`: the bytes of the text in UTF-8 (an accented letter 2, most emoji 4)
@@ -1055,13 +1062,6 @@ export interface components {
             /** @description What the account cannot be used for because a permission was declined or taken back, with the permissions that would allow it; empty when nothing is missing. A post, comment or metric that needs one is refused with `permission_missing` before anything is sent. */
             missingPermissions: components["schemas"]["MissingPermissionsView"][];
         };
-        PaginationDto: {
-            /**
-             * @description Opaque. Pass it as `cursor` to get the next page; null on the last page.
-             * @example MTc5NTI4ODk2ODYzMTEyM3xhY2NfM2tUTWQ5ZlFlMnhWN2JMcDFzV3EwWg
-             */
-            nextCursor: string | null;
-        };
         BoardSectionView: {
             /** @example 5497558851751 */
             id: string;
@@ -1113,6 +1113,12 @@ export interface components {
              * @description Where the network also takes a password it issues for apps (Bluesky's app passwords) and auth_url is its consent page: the service's own sign-in page for the same attempt, the alternative to offer the user. Either one completes the attempt.
              * @example https://api.example.com/oauth/bluesky/sign-in?state=st_9f86d081884c7d65
              */
+            passwordSignInUrl?: string;
+            /**
+             * Format: uri
+             * @deprecated
+             * @description Deprecated: the old name of `passwordSignInUrl`, accepted for one more release. Send `passwordSignInUrl` instead.
+             */
             password_sign_in_url?: string;
         };
         AuthUrlBody: {
@@ -1125,13 +1131,23 @@ export interface components {
              */
             redirect_uri: string;
             /**
-             * @description Your own value for this connect attempt (for example your signed-in user, or a random value kept in their session). It comes back as `client_state` on the redirect, in the pending session and in account.connected: check it there, so that a link made by someone else cannot connect their account to your user
+             * @description Your own value for this connect attempt (for example your signed-in user, or a random value kept in their session). It comes back as `clientState` on the redirect, in the pending session and in account.connected: check it there, so that a link made by someone else cannot connect their account to your user
              * @example user-42:9f86d081884c7d65
+             */
+            clientState?: string;
+            /**
+             * @deprecated
+             * @description Deprecated: the old name of `clientState`, accepted for one more release. Send `clientState` instead.
              */
             client_state?: string;
             /**
              * @description The account the user is about to connect, where the network can start from it: on Bluesky with atproto OAuth, a handle or DID, whose own authorization server (its PDS's) then shows the consent, the account filled in. Other networks ignore it
              * @example alice.bsky.social
+             */
+            loginHint?: string;
+            /**
+             * @deprecated
+             * @description Deprecated: the old name of `loginHint`, accepted for one more release. Send `loginHint` instead.
              */
             login_hint?: string;
         };
@@ -1164,7 +1180,7 @@ export interface components {
              */
             expiresAt: string;
             /**
-             * @description The auth-url call's client_state: check it is your signed-in user's before finalizing
+             * @description The auth-url call's clientState: check it is your signed-in user's before finalizing
              * @example user-42:9f86d081884c7d65
              */
             clientState: string | null;
@@ -1796,11 +1812,6 @@ export interface components {
             /** @description What may fail later without making the post invalid now: `media_url_unreachable`, a media URL that did not give its file when fetched (an HTTP error or no answer within 5 s), as a network fetching it would find. The file may be there by the time the post is published, so `valid` does not depend on warnings. */
             warnings: components["schemas"]["PostProblemView"][];
         };
-        PostPageView: {
-            posts: components["schemas"]["PostView"][];
-            /** @description Pass as `cursor` for the next (older) page; null at the end */
-            nextCursor: string | null;
-        };
         PatchPostBody: {
             /**
              * @description Connected account ids to publish to
@@ -1958,12 +1969,6 @@ export interface components {
             /** @description Written by the connected account itself (an answer of yours) */
             own: boolean;
         };
-        CommentPageView: {
-            /** @description Newest first */
-            comments: components["schemas"]["CommentView"][];
-            /** @description Pass as `cursor` for the next (older) page; null at the end */
-            nextCursor: string | null;
-        };
         /**
          * @description queued (waiting for the worker or its next attempt), sending, then sent or failed
          * @enum {string}
@@ -2089,7 +2094,12 @@ export interface components {
              * @default 86400
              * @example 3600
              */
-            overlap_seconds: number;
+            overlapSeconds: number;
+            /**
+             * @deprecated
+             * @description Deprecated: the old name of `overlapSeconds`, accepted for one more release. Send `overlapSeconds` instead.
+             */
+            overlap_seconds?: number;
         };
         WebhookView: {
             /** @example https://api.example.com/hooks/social */
@@ -2197,10 +2207,6 @@ export interface components {
              */
             livemode: boolean;
             attempts: components["schemas"]["WebhookAttemptView"][];
-        };
-        EventPageView: {
-            events: components["schemas"]["EventDeliveryView"][];
-            nextCursor: string | null;
         };
         MetricView: {
             /**
@@ -2316,7 +2322,7 @@ export interface components {
                 platform: components["schemas"]["Network"];
                 username: string;
                 nickname: string;
-                /** @description The auth-url call's client_state: check it is your signed-in user's */
+                /** @description The auth-url call's clientState: check it is your signed-in user's */
                 clientState: string | null;
             };
             livemode: boolean;
@@ -2656,6 +2662,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["NetworkSummaryView"][];
+                        pagination: components["schemas"]["PaginationDto"];
                     };
                 };
             };
@@ -3982,12 +3989,13 @@ export interface operations {
     };
     listPosts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description 1-100, default 20 */
                 limit?: number;
                 /** @description nextCursor from the previous page */
                 cursor?: string;
-                tenantId: string;
+                /** @description Only this tenant's posts; without it, the posts of every tenant */
+                tenantId?: string;
                 status?: components["schemas"]["PostStatus"];
             };
             header?: never;
@@ -4009,7 +4017,8 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["PostPageView"];
+                        data: components["schemas"]["PostView"][];
+                        pagination: components["schemas"]["PaginationDto"];
                     };
                 };
             };
@@ -5614,7 +5623,8 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["CommentPageView"];
+                        data: components["schemas"]["CommentView"][];
+                        pagination: components["schemas"]["PaginationDto"];
                     };
                 };
             };
@@ -6692,7 +6702,8 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["EventPageView"];
+                        data: components["schemas"]["EventDeliveryView"][];
+                        pagination: components["schemas"]["PaginationDto"];
                     };
                 };
             };

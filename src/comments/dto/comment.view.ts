@@ -31,18 +31,6 @@ export class CommentView {
   own!: boolean;
 }
 
-export class CommentPageView {
-  @ApiProperty({ type: [CommentView], description: 'Newest first' })
-  comments!: CommentView[];
-
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    description: 'Pass as `cursor` for the next (older) page; null at the end',
-  })
-  nextCursor!: string | null;
-}
-
 export class CommentRequestErrorView {
   @ApiProperty({ enum: DELIVERY_ERROR_CODES, enumName: 'DeliveryErrorCode', example: 'network_unavailable' })
   code!: string;

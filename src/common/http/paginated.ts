@@ -14,4 +14,12 @@ export class Paginated<T> {
     readonly items: T[],
     readonly pagination: Pagination,
   ) {}
+
+  /**
+   * A small fixed list answered whole (the installed networks): the same shape as every list, so a
+   * client's paging loop reads it too, with no next page and no `limit` or `cursor` to take.
+   */
+  static whole<T>(items: T[]): Paginated<T> {
+    return new Paginated(items, { nextCursor: null });
+  }
 }

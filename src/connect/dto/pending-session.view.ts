@@ -35,7 +35,7 @@ export class PendingSessionView {
     nullable: true,
     type: String,
     example: 'user-42:9f86d081884c7d65',
-    description: "The auth-url call's client_state: check it is your signed-in user's before finalizing",
+    description: "The auth-url call's clientState: check it is your signed-in user's before finalizing",
   })
   clientState!: string | null;
 

@@ -1,4 +1,5 @@
-import { CommentPageView, CommentView } from '../../comments';
+import { CommentView } from '../../comments';
+import type { Paginated } from '../../common/http/paginated';
 import { DeliveryView } from '../../posts';
 import { ROUTES } from '../routes';
 import { commentsHref } from './comments.section';
@@ -10,7 +11,7 @@ export interface CommentsPageState {
   postId: string;
   delivery: DeliveryView;
   /** The page read from the network, or why it could not be read. */
-  read: { page: CommentPageView } | { failure: string };
+  read: { page: Paginated<CommentView> } | { failure: string };
 }
 
 function commentRow(comment: CommentView): SafeHtml {
@@ -24,7 +25,8 @@ export function commentsPage(context: PageContext, state: CommentsPageState): Sa
   let content: SafeHtml;
   if ('failure' in state.read) content = formError(state.read.failure)!;
   else {
-    const { comments, nextCursor } = state.read.page;
+    const comments = state.read.page.items;
+    const { nextCursor } = state.read.page.pagination;
     content = html`<p class="muted">Read from ${delivery.platform} just now, newest first.</p>
 ${
   comments.length

@@ -1,4 +1,5 @@
-import { EventPageView, TestAttemptView } from '../../webhooks';
+import type { Paginated } from '../../common/http/paginated';
+import { EventDeliveryView, TestAttemptView } from '../../webhooks';
 import { WebhookView } from '../../webhooks';
 import { ALL_EVENT_TYPES, EVENT_DELIVERY_STATUSES } from '../../webhooks';
 import type { EventDeliveryStatus } from '../../webhooks';
@@ -10,7 +11,7 @@ import { csrfField, formError, layout, notice, PageContext } from './layout';
 
 export interface WebhookPageState {
   endpoint: WebhookView | undefined;
-  log: EventPageView;
+  log: Paginated<EventDeliveryView>;
   filters: { event?: string; status?: EventDeliveryStatus };
   test?: TestAttemptView;
   done?: string;
@@ -44,12 +45,13 @@ ${endpoint.disabledAt ? html`<p class="error" role="alert">The endpoint is disab
     ? html`<div class="result" role="status" id="test-result"><p><strong>${state.test.delivered ? 'Delivered' : 'Not delivered'}</strong>: ${state.test.statusCode !== null ? html`the receiver answered ${state.test.statusCode}` : 'no answer'} in ${state.test.durationMs} ms.${state.test.error ? html` ${state.test.error}` : null}</p>
 <p><a href="${ROUTES.webhook}/events/${state.test.eventId}">See event ${state.test.eventId}</a></p></div>`
     : null;
-  const rows = state.log.events.map(
+  const rows = state.log.items.map(
     (event) =>
       html`<tr><td><a href="${ROUTES.webhook}/events/${event.id}">${event.event}</a></td><td>${badge(event.status)}</td><td>${event.tenantId ?? html`<span class="muted">none</span>`}</td><td>${event.attempts.length}</td><td>${when(event.createdAt)}</td></tr>`,
   );
-  const older = state.log.nextCursor
-    ? html`<p><a href="${ROUTES.webhook}?${new URLSearchParams({ ...(state.filters.event ? { event: state.filters.event } : {}), ...(state.filters.status ? { status: state.filters.status } : {}), cursor: state.log.nextCursor }).toString()}">Older events</a></p>`
+  const nextCursor = state.log.pagination.nextCursor;
+  const older = nextCursor
+    ? html`<p><a href="${ROUTES.webhook}?${new URLSearchParams({ ...(state.filters.event ? { event: state.filters.event } : {}), ...(state.filters.status ? { status: state.filters.status } : {}), cursor: nextCursor }).toString()}">Older events</a></p>`
     : null;
   return layout(
     context,

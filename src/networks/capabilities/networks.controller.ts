@@ -1,6 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiException } from '../../common/errors/api-exception';
+import { Paginated } from '../../common/http/paginated';
 import { ApiEnvelope, ApiErrors } from '../../common/openapi/api-envelope.decorator';
 import { describeNetworkAliases, describeNetworkIds } from '../network-names';
 import { NetworkRegistry, UnknownNetworkError } from '../network-registry';
@@ -22,12 +23,13 @@ export class NetworksController {
     operationId: 'listNetworks',
     summary: 'List the installed networks',
     description:
-      'Every network this service publishes to, in installation order; GET /api/v1/networks/{network} says what each takes.',
+      'Every network this service publishes to, in installation order; GET /api/v1/networks/{network} says what each takes. ' +
+      'A small fixed list: answered whole, `pagination.nextCursor` always null, no `limit` or `cursor`.',
   })
-  @ApiEnvelope(NetworkSummaryView, { isArray: true })
+  @ApiEnvelope(NetworkSummaryView, { paginated: true })
   @ApiErrors(401)
-  list(): NetworkSummaryView[] {
-    return this.networks.adapters.map(networkSummary);
+  list(): Paginated<NetworkSummaryView> {
+    return Paginated.whole(this.networks.adapters.map(networkSummary));
   }
 
   @Get(':network')

@@ -1,14 +1,18 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
-import { IsTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
+import { IsOptionalTenantId, TENANT_ID_PATTERN } from '../../common/tenant-id';
 import { POST_STATUSES } from '../post-status';
 import type { PostStatus } from '../post-status';
 
 export class ListPostsQuery extends PageQuery {
-  @ApiProperty({ example: 'tenant-42', pattern: TENANT_ID_PATTERN.source })
-  @IsTenantId()
-  tenantId!: string;
+  @ApiPropertyOptional({
+    example: 'tenant-42',
+    pattern: TENANT_ID_PATTERN.source,
+    description: "Only this tenant's posts; without it, the posts of every tenant",
+  })
+  @IsOptionalTenantId()
+  tenantId?: string;
 
   @ApiPropertyOptional({ enum: POST_STATUSES, enumName: 'PostStatus' })
   @IsOptional()

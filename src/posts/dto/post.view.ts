@@ -100,15 +100,3 @@ export class PostView {
   @ApiProperty({ type: [DeliveryView] })
   deliveries!: DeliveryView[];
 }
-
-export class PostPageView {
-  @ApiProperty({ type: [PostView] })
-  posts!: PostView[];
-
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    description: 'Pass as `cursor` for the next (older) page; null at the end',
-  })
-  nextCursor!: string | null;
-}

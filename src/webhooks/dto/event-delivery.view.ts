@@ -70,14 +70,6 @@ export class EventDeliveryView {
   attempts!: WebhookAttemptView[];
 }
 
-export class EventPageView {
-  @ApiProperty({ type: [EventDeliveryView] })
-  events!: EventDeliveryView[];
-
-  @ApiProperty({ nullable: true, type: String })
-  nextCursor!: string | null;
-}
-
 export class TestAttemptView {
   @ApiProperty({ example: 'evt_5b0W…' })
   eventId!: string;
