@@ -89,8 +89,8 @@ describeInBrowser()('Dashboard charts in a real browser', () => {
     expect(posts.map((post) => post.status)).toEqual(['published', 'published', 'failed']);
     // Every event's delivery over (none pending), so the attempts stop changing.
     await until('the webhook events to be delivered', async () => {
-      const events = (await request(t.server).get('/api/v1/webhooks/deliveries?limit=100').set(api())).body.data
-        .events as ApiEvent[];
+      const events = (await request(t.server).get('/api/v1/webhooks/deliveries?limit=100').set(api())).body
+        .data as ApiEvent[];
       return events.length > 2 && events.every((event) => event.status !== 'pending');
     });
 
@@ -118,8 +118,8 @@ describeInBrowser()('Dashboard charts in a real browser', () => {
     page.locator(selector).evaluateAll((found) => found.map((cell) => cell.textContent?.trim() ?? ''));
 
   it('draws posts per day by status with the counts GET /posts answers', async () => {
-    const listed = (await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&limit=100`).set(api())).body.data
-      .posts as PostView[];
+    const listed = (await request(t.server).get(`/api/v1/posts?tenantId=${TENANT}&limit=100`).set(api())).body
+      .data as PostView[];
     const byStatus: Record<string, number> = {};
     for (const post of listed) byStatus[post.status] = (byStatus[post.status] ?? 0) + 1;
     expect(byStatus).toEqual({ published: 2, failed: 1 });
@@ -170,8 +170,8 @@ describeInBrowser()('Dashboard charts in a real browser', () => {
   });
 
   it('draws the webhook success rate and median latency per day with the attempts GET /webhooks/deliveries lists', async () => {
-    const events = (await request(t.server).get('/api/v1/webhooks/deliveries?limit=100').set(api())).body.data
-      .events as ApiEvent[];
+    const events = (await request(t.server).get('/api/v1/webhooks/deliveries?limit=100').set(api())).body
+      .data as ApiEvent[];
     const attempts = events.flatMap((event) => event.attempts);
     const succeeded = attempts.filter((attempt) => attempt.statusCode !== null && attempt.statusCode < 300).length;
     expect(attempts.length - succeeded).toBe(1);
