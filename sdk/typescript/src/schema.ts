@@ -1436,7 +1436,7 @@ export interface components {
              * @default feed
              * @enum {string}
              */
-            placement: "feed" | "reel" | "story";
+            placement?: "feed" | "reel" | "story";
             /**
              * Format: uri
              * @description A link shared with a feed post (no media): Facebook shows its preview
@@ -1452,7 +1452,7 @@ export interface components {
              * @default feed
              * @enum {string}
              */
-            placement: "feed" | "reel" | "story";
+            placement?: "feed" | "reel" | "story";
             /** @description Up to 3 Instagram usernames invited as collaborators (not on stories) */
             collaborators?: string[];
             /** @description People tagged on the medium `mediaIndex` names; x and y (0 to 1): required on an image, optional on a story, not taken on a video */
@@ -1472,7 +1472,7 @@ export interface components {
              * @description Reels only: also show the reel in the feed (false: in the Reels tab only)
              * @default true
              */
-            shareToFeed: boolean;
+            shareToFeed?: boolean;
             /**
              * @description Reels only: a JPEG (8 MB at most) Instagram fetches as the cover; not with thumbOffsetMs
              * @example https://cdn.example/cover.jpg
@@ -1502,7 +1502,7 @@ export interface components {
              * @default everyone
              * @enum {string}
              */
-            replySettings: "everyone" | "following" | "mentionedUsers" | "subscribers" | "verified";
+            replySettings?: "everyone" | "following" | "mentionedUsers" | "subscribers" | "verified";
             /**
              * @description The id of the X post this post quotes
              * @example 1346889436626259968
@@ -1522,7 +1522,7 @@ export interface components {
              * @default everyone
              * @enum {string}
              */
-            replyControl: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
+            replyControl?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
             /**
              * @description The topic of the post (topic_tag): one, without "." or "&"
              * @example Baking
@@ -1551,13 +1551,13 @@ export interface components {
              * @default everyone
              * @enum {string}
              */
-            replySettings: "everyone" | "nobody" | "mentioned" | "following" | "followers";
+            replySettings?: "everyone" | "nobody" | "mentioned" | "following" | "followers";
             /**
              * @description Whether others may quote the post (a postgate record; everyone when absent)
              * @default everyone
              * @enum {string}
              */
-            quotes: "everyone" | "nobody";
+            quotes?: "everyone" | "nobody";
             /** @description The languages of the text (BCP-47) */
             langs?: string[];
             /** @description Content warnings the author puts on the post (self-labels) */
@@ -1586,12 +1586,12 @@ export interface components {
              * @default PUBLIC
              * @enum {string}
              */
-            visibility: "PUBLIC" | "CONNECTIONS";
+            visibility?: "PUBLIC" | "CONNECTIONS";
             /**
              * @description Whether others may not reshare the post (isReshareDisabledByAuthor)
              * @default false
              */
-            disableReshare: boolean;
+            disableReshare?: boolean;
             /** @description A link shown as an article (content.article); a post without media, poll or document */
             article?: {
                 /**
@@ -1611,7 +1611,7 @@ export interface components {
                  * @default THREE_DAYS
                  * @enum {string}
                  */
-                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                duration?: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
             };
             /** @description A PDF shown as a document (Documents API, content.media); a post without media, article or poll */
             document?: {
@@ -1677,7 +1677,7 @@ export interface components {
              * @default direct
              * @enum {string}
              */
-            mode: "direct" | "draft";
+            mode?: "direct" | "draft";
             /** @description A photo post's title (the post's text is its description) */
             title?: string;
             /** @description Let TikTok add recommended music to a photo post (auto_add_music) */
@@ -1702,7 +1702,7 @@ export interface components {
              * @default public
              * @enum {string}
              */
-            privacyStatus: "public" | "unlisted" | "private";
+            privacyStatus?: "public" | "unlisted" | "private";
             /** @description Keywords (snippet.tags): 500 characters together, the commas between them counted and a tag with a space counted with two quotation marks */
             tags?: string[];
             /**
@@ -1714,7 +1714,7 @@ export interface components {
              * @description Whether it holds altered or synthetic content that looks real (status.containsSyntheticMedia)
              * @default false
              */
-            containsSyntheticMedia: boolean;
+            containsSyntheticMedia?: boolean;
             /** @description A custom thumbnail, set with thumbnails.set once the video is uploaded (the channel must be allowed them) */
             thumbnail?: {
                 /**
@@ -2094,7 +2094,7 @@ export interface components {
              * @default 86400
              * @example 3600
              */
-            overlapSeconds: number;
+            overlapSeconds?: number;
             /**
              * @deprecated
              * @description Deprecated: the old name of `overlapSeconds`, accepted for one more release. Send `overlapSeconds` instead.
