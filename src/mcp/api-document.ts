@@ -1,4 +1,4 @@
-import { isJsonObject, JsonObject } from '../contracts/json';
+import { isJsonObject, JsonObject } from '../contracts';
 import type { ApiCaller } from './api-caller';
 import { DocPages } from './docs-pages';
 import { McpTools } from './mcp-tools';

@@ -1,4 +1,4 @@
-import { isJsonObject, JsonObject } from '../contracts/json';
+import { isJsonObject, JsonObject } from '../contracts';
 import type { ApiRequest } from './api-caller';
 import { JsonSchemaOfOpenApi } from './json-schema-of-openapi';
 

@@ -1,4 +1,4 @@
-import { isJsonObject, JsonObject, JsonValue } from '../contracts/json';
+import { isJsonObject, JsonObject, JsonValue } from '../contracts';
 
 const COMPONENT_SCHEMA = '#/components/schemas/';
 /** OpenAPI's own keywords, which mean nothing in JSON Schema (the schemas a discriminator names are in its oneOf). */

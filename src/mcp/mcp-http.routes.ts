@@ -40,6 +40,13 @@ export class McpHttpRoutes implements OnModuleInit {
     if (!fastify) return; // A CLI context has no HTTP server.
     void fastify.register(async (scope) => {
       scope.setErrorHandler((error, request, reply) => sendError(error, request, reply, this.logger));
+      // As the API's early key check does: the key and the rate limit as soon as the headers are
+      // in, so a caller without a valid key, or over its limit, never has its body read.
+      scope.addHook('onRequest', async (request, reply) => {
+        const customer = await authenticateRequest(request, this.apiKeys);
+        if (!customer) throw unauthorized(presentedKey(request));
+        this.rateLimiter.enforce(request, customer.customerId, reply);
+      });
       scope.post(MCP_PATH, (request, reply) => this.handle(fastify, request, reply));
       // No server-initiated stream and no session to end: the transport's stateless form takes POST only.
       scope.route({
@@ -59,9 +66,9 @@ export class McpHttpRoutes implements OnModuleInit {
   }
 
   private async handle(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const customer = await authenticateRequest(request, this.apiKeys);
+    // Set by the scope's onRequest hook, which refused the request otherwise.
+    const customer = request.customer;
     if (!customer) throw unauthorized(presentedKey(request));
-    this.rateLimiter.enforce(request, customer.customerId, reply);
     const caller = new InjectApiCaller(fastify, {
       authorization: String(request.headers.authorization),
       clientAddress: request.ip,

@@ -9,7 +9,7 @@ import {
   ReadResourceRequestSchema,
   Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import { isJsonObject } from '../contracts/json';
+import { isJsonObject } from '../contracts';
 import { DOC_URI_PREFIX, DocPages } from './docs-pages';
 import { McpTools, ToolSession } from './mcp-tools';
 

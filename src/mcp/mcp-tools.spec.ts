@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JsonObject } from '../contracts/json';
+import type { JsonObject } from '../contracts';
 import { readOperation, requestOf } from './api-operation';
 import type { ApiAnswer, ApiCaller, ApiRequest } from './api-caller';
 import { McpTools } from './mcp-tools';

@@ -1,6 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CustomerMode } from '../customers';
-import type { JsonObject } from '../contracts/json';
+import type { JsonObject } from '../contracts';
 import type { ApiCaller } from './api-caller';
 import { ApiOperation, readOperation, requestOf } from './api-operation';
 import { MEDIA_FROM_URL_TOOL, MediaFromUrl } from './media-from-url';

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Readable } from 'node:stream';
-import { isJsonObject, JsonObject } from '../contracts/json';
+import { isJsonObject, JsonObject } from '../contracts';
 import type { ApiCaller } from './api-caller';
 import { ApiOperation, readOperation, requestOf } from './api-operation';
 import { errorOfAnswer, resultOfAnswer, toolError } from './tool-result';

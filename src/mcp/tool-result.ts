@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isJsonObject } from '../contracts/json';
+import { isJsonObject } from '../contracts';
 import type { ApiAnswer } from './api-caller';
 
 /** The API's error, as a tool error carries it: the code and message to act on, and what helps support. */

@@ -248,4 +248,63 @@ describe('The MCP server', () => {
       await stdio.close();
     }
   });
+
+  it('answers GET and DELETE of /mcp with 405: the stateless transport takes POST only', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await fetch(`${t.baseUrl}/mcp`, {
+        method,
+        headers: { Authorization: `Bearer ${testKey.apiKey}`, Accept: 'text/event-stream' },
+      });
+      expect([method, answer.status, answer.headers.get('allow')]).toEqual([method, 405, 'POST']);
+    }
+  });
+});
+
+describe("The MCP endpoint's rate limit", () => {
+  /** The bucket's size: a tool call over /mcp takes two (the /mcp request and the API call it makes). */
+  const BURST = 3;
+  let t: TestApp & { baseUrl: string };
+  let key: TestCustomer;
+
+  beforeAll(async () => {
+    t = await startEmulatedApp({ env: { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: String(BURST) } });
+    // Another customer's first request reads the API document (not counted), so the calls below are quick.
+    const warm = await connectClient(t, 'http', (await t.createCustomer('mcp-warm')).apiKey);
+    await warm.close();
+    key = await t.createCustomer('mcp-limited');
+  });
+  afterAll(() => t?.close());
+
+  it("counts each /mcp request and each API call a tool makes against the key's limit, as the API does", async () => {
+    // No initialize: the stateless endpoint answers each request on its own, and every request counts.
+    const call = () =>
+      fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key.apiKey}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_posts', arguments: {} },
+        }),
+      });
+    const first = await call();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-ratelimit-remaining')).toBe(String(BURST - 1));
+    expect(((await first.json()) as { result: CallToolResult }).result.isError).toBeUndefined();
+    // The second /mcp request takes the last token; the API call it makes is refused, as a tool error.
+    const second = await call();
+    expect(second.status).toBe(200);
+    const refused = ((await second.json()) as { result: CallToolResult }).result;
+    expect(errorOf(refused)).toMatchObject({ status: 429, code: 'rate_limited' });
+    // Then /mcp itself is refused, as the API refuses: 429 in its envelope, with Retry-After.
+    const third = await call();
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await third.json()).toMatchObject({ success: false, error: { code: 'rate_limited' } });
+  });
 });
