@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { ApiAnswer, ApiCaller, ApiRequest, parseAnswerBody, pathWithQuery, UploadBody } from './api-caller';
+import { putFile } from './put-file';
 
 /** Who the MCP request came from: what each of its API calls carries on, so the API sees the same caller. */
 export interface InProcessCaller {
@@ -42,21 +44,13 @@ export class InjectApiCaller implements ApiCaller {
     return answerOf(response.statusCode, response.headers, response.body);
   }
 
-  /** The upload route, in process too: the URL's path and signature are what it checks, never a key. */
+  /**
+   * The upload route over the service's own socket, not injected: the route stops reading a body it
+   * refuses (a 415 after the first bytes), which an injected request takes for a broken connection
+   * and loses the answer. The URL's path and signature are what the route checks, never a key.
+   */
   async upload(uploadUrl: string, body: UploadBody): Promise<ApiAnswer> {
-    const url = new URL(uploadUrl);
-    const response = await this.fastify.inject({
-      method: 'PUT',
-      url: `${url.pathname}${url.search}`,
-      headers: {
-        'content-type': body.contentType,
-        'content-length': String(body.size),
-        'x-request-id': this.nextRequestId(),
-      },
-      payload: body.bytes,
-      remoteAddress: this.caller.clientAddress,
-    });
-    return answerOf(response.statusCode, response.headers, response.body);
+    return putFile(uploadUrl, body, ownSocket(this.fastify));
   }
 
   private nextRequestId(): string {
@@ -79,4 +73,12 @@ function answerOf(
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return { status, headers, body: parseAnswerBody(text, headers['content-type']) };
+}
+
+/** Where this process listens for HTTP, as a client on this machine reaches it (an unspecified address is loopback). */
+function ownSocket(fastify: FastifyInstance): { host: string; port: number } {
+  const address = fastify.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') throw new Error('The service is not listening on a TCP port');
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return { host, port: address.port };
 }

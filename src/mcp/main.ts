@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const server = createMcpServer(
     catalogue.tools,
     catalogue.docs,
-    { caller, mode, downloads: new HttpUrlDownloads() },
+    { caller, mode, downloads: new HttpUrlDownloads(), transportRequests: 0 },
     catalogue.version,
   );
   await server.connect(new StdioServerTransport());

@@ -70,7 +70,7 @@ export class McpHttpRoutes implements OnModuleInit {
     const customer = request.customer;
     if (!customer) throw unauthorized(presentedKey(request));
     const caller = new InjectApiCaller(fastify, {
-      authorization: String(request.headers.authorization),
+      authorization: `Bearer ${presentedKey(request)!}`,
       clientAddress: request.ip,
       requestId: String(request.id),
     });
@@ -82,6 +82,8 @@ export class McpHttpRoutes implements OnModuleInit {
         caller,
         mode: customer.mode,
         downloads: new HttpUrlDownloads({ safety: this.urls, owner: customer.customerId }),
+        // This POST was counted against the key's limit, as each API call its tool makes will be.
+        transportRequests: 1,
       },
       catalogue.version,
     );

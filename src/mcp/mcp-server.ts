@@ -17,7 +17,7 @@ const NETWORK_URI_PREFIX = 'sps://networks/';
 
 /** What the server tells an agent before anything else (MCP's `instructions`). */
 const INSTRUCTIONS =
-  'Social Publishing API: publish posts to connected social accounts (Facebook Pages, Instagram, X, Threads, Bluesky, LinkedIn, Pinterest, TikTok, YouTube). ' +
+  'Social Publishing API: publish posts to the social accounts your customers connected (list_networks names the networks). ' +
   'With a test key (sps_test_…) everything happens in a sandbox of emulated networks: rehearse there first. ' +
   'Read a network’s capabilities (get_network_capabilities, or the sps://networks/… resources) before writing a post for it, ' +
   'check a post with validate_post before create_post, and give create_post an idempotencyKey (the same one when retrying). ' +
@@ -34,7 +34,9 @@ export function createMcpServer(tools: McpTools, docs: DocPages, session: ToolSe
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list(session.mode) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.list(session.mode, session.transportRequests),
+  }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;

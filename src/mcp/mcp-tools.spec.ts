@@ -32,7 +32,7 @@ describe('The MCP tools, read from the API document', () => {
   it('gives every tool an input schema that is valid JSON Schema 2020-12, its $refs resolved within it', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
-    for (const tool of tools.list('test')) {
+    for (const tool of tools.list('test', 0)) {
       expect(() => ajv.compile(tool.inputSchema)).not.toThrow();
       expect(JSON.stringify(tool.inputSchema)).not.toContain('#/components/');
       expect(JSON.stringify(tool.inputSchema)).not.toContain('"nullable"');
@@ -40,7 +40,7 @@ describe('The MCP tools, read from the API document', () => {
   });
 
   it("takes create_post's arguments from createPost: the body's fields and the Idempotency-Key, which the tool requires", () => {
-    const createPost = tools.list('test').find((tool) => tool.name === 'create_post')!;
+    const createPost = tools.list('test', 0).find((tool) => tool.name === 'create_post')!;
     const properties = createPost.inputSchema.properties as Record<string, unknown>;
     expect(Object.keys(properties)).toEqual(
       expect.arrayContaining(['tenant_id', 'accounts', 'containers', 'idempotencyKey']),
@@ -77,7 +77,7 @@ describe('The MCP tools, read from the API document', () => {
   });
 
   it('leaves deprecated fields out (start_connecting_account takes clientState, not client_state)', () => {
-    const connect = tools.list('live').find((tool) => tool.name === 'start_connecting_account')!;
+    const connect = tools.list('live', 0).find((tool) => tool.name === 'start_connecting_account')!;
     const properties = Object.keys(connect.inputSchema.properties as object);
     expect(properties).toEqual(expect.arrayContaining(['network', 'tenant_id', 'redirect_uri', 'clientState']));
     expect(properties).not.toContain('client_state');
@@ -85,11 +85,11 @@ describe('The MCP tools, read from the API document', () => {
 
   it("says in each publishing tool's description whether it publishes in the sandbox or for real", () => {
     const describe = (mode: 'test' | 'live') =>
-      tools.list(mode).find((tool) => tool.name === 'create_post')!.description;
+      tools.list(mode, 0).find((tool) => tool.name === 'create_post')!.description;
     expect(describe('test')).toContain('publishes in the sandbox');
     expect(describe('live')).toContain('FOR REAL');
-    expect(tools.list('live').find((tool) => tool.name === 'create_post')!.annotations?.openWorldHint).toBe(true);
-    expect(tools.list('test').find((tool) => tool.name === 'create_post')!.annotations?.openWorldHint).toBe(false);
+    expect(tools.list('live', 0).find((tool) => tool.name === 'create_post')!.annotations?.openWorldHint).toBe(true);
+    expect(tools.list('test', 0).find((tool) => tool.name === 'create_post')!.annotations?.openWorldHint).toBe(false);
   });
 
   it("answers an API error as a tool error carrying the API's code and message", async () => {
@@ -101,7 +101,7 @@ describe('The MCP tools, read from the API document', () => {
     const result = await tools.call(
       'get_post',
       { id: 'pst_9' },
-      { caller, mode: 'test', downloads: new HttpUrlDownloads() },
+      { caller, mode: 'test', downloads: new HttpUrlDownloads(), transportRequests: 0 },
     );
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual({
@@ -115,7 +115,7 @@ describe('The MCP tools, read from the API document', () => {
     const result = await tools.call(
       'create_post',
       { tenant_id: 't', accounts: ['acc_1'], containers: [{ content: 'x' }] },
-      { caller, mode: 'test', downloads: new HttpUrlDownloads() },
+      { caller, mode: 'test', downloads: new HttpUrlDownloads(), transportRequests: 0 },
     );
     expect(result.isError).toBe(true);
     expect(caller.requests).toEqual([]);

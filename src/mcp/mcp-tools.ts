@@ -4,7 +4,7 @@ import type { JsonObject } from '../contracts';
 import type { ApiCaller } from './api-caller';
 import { ApiOperation, readOperation, requestOf } from './api-operation';
 import { MEDIA_FROM_URL_TOOL, MediaFromUrl } from './media-from-url';
-import { modeSentence, OPERATION_TOOLS, OperationTool, RATE_LIMIT_SENTENCE, ToolEffect } from './tool-catalogue';
+import { modeSentence, OPERATION_TOOLS, OperationTool, rateLimitSentence, ToolEffect } from './tool-catalogue';
 import { resultOfAnswer, toolError, unreachable } from './tool-result';
 import type { UrlDownloads } from './url-download';
 
@@ -13,6 +13,8 @@ export interface ToolSession {
   caller: ApiCaller;
   mode: CustomerMode;
   downloads: UrlDownloads;
+  /** Requests of the rate limit the transport adds to each call: 1 at /mcp (each POST counts), 0 over stdio. */
+  transportRequests: number;
 }
 
 interface BoundTool {
@@ -45,12 +47,12 @@ export class McpTools {
   }
 
   /** The tools as a session lists them: each description says where it acts, decided by the session's key. */
-  list(mode: CustomerMode): Tool[] {
+  list(mode: CustomerMode, transportRequests: number): Tool[] {
     const tools: Tool[] = [...this.bound.values()].map(({ tool, operation }) => ({
       name: tool.name,
       title: operation.summary,
       description: describe(
-        [operation.summary, operation.description, tool.cost, RATE_LIMIT_SENTENCE],
+        [operation.summary, operation.description, tool.cost, rateLimitSentence(1, transportRequests)],
         tool.effect,
         mode,
       ),
@@ -63,7 +65,7 @@ export class McpTools {
       description: describe(
         [
           this.media.description,
-          'Costs two API requests of your rate limit (the announcement and the upload), and the download.',
+          `${rateLimitSentence(2, transportRequests)} The two API calls: the announcement and the upload.`,
         ],
         'records',
         mode,

@@ -105,5 +105,15 @@ export function modeSentence(effect: ToolEffect, mode: CustomerMode): string {
   return 'This session uses a live key: this acts on your live accounts, posts and media.';
 }
 
-/** Every tool call is at least one request of the key's rate limit, as any API request is. */
-export const RATE_LIMIT_SENTENCE = 'Costs one API request of your rate limit (per customer and mode).';
+/**
+ * What a call costs of the key's rate limit: the API requests the tool makes, plus the MCP request
+ * that carries it where that is an API request too (`/mcp`: `transportRequests` 1; stdio: 0).
+ */
+export function rateLimitSentence(toolRequests: number, transportRequests: number): string {
+  const total = toolRequests + transportRequests;
+  const what =
+    transportRequests > 0
+      ? ` (the /mcp request and ${toolRequests === 1 ? 'the API call' : `${toolRequests} API calls`})`
+      : '';
+  return `Costs ${total === 1 ? 'one request' : `${total} requests`} of your API rate limit${what}, per customer and mode.`;
+}

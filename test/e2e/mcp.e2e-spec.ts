@@ -130,6 +130,10 @@ describe('The MCP server', () => {
       );
       const createPostTool = tools.find((tool) => tool.name === 'create_post')!;
       expect(createPostTool.description).toContain('publishes in the sandbox');
+      // Over /mcp the POST carrying the call is a request of the rate limit too.
+      expect(createPostTool.description).toContain(
+        transport === 'http' ? 'Costs 2 requests of your API rate limit' : 'Costs one request of your API rate limit',
+      );
       expect(createPostTool.inputSchema.required).toEqual(expect.arrayContaining(['idempotencyKey', 'containers']));
     });
 
@@ -212,6 +216,19 @@ describe('The MCP server', () => {
         })) as CallToolResult,
       );
       expect(medium).toMatchObject({ state: 'ready', contentType: 'image/jpeg', filename: 'bread.jpg' });
+    });
+
+    it("refuses what is no file (a 404), what the API refuses (an MP4 that is none), and at /mcp the service's own address", async () => {
+      const upload = async (url: string) =>
+        errorOf((await client.callTool({ name: 'upload_media_from_url', arguments: { url } })) as CallToolResult);
+      expect(await upload(media.url('missing-photo.jpg'))).toMatchObject({ code: 'media_url_unreachable' });
+      // Served without a Content-Length (read whole first), its bytes no MP4's: the upload route's own 415.
+      expect(await upload(media.url('unsized.mp4'))).toMatchObject({ status: 415 });
+      const itself = await upload(`${t.baseUrl}/health`);
+      // In the service, its own address is refused before anything is fetched, even with ALLOW_PRIVATE_URLS;
+      // the stdio server fetches it as the agent's machine would, and the API refuses a JSON "medium".
+      if (transport === 'http') expect(itself).toMatchObject({ code: 'media_url_private' });
+      else expect(itself).toMatchObject({ status: 400, code: 'validation_failed' });
     });
 
     it("serves the docs and the networks' capability documents as resources", async () => {
