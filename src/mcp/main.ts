@@ -8,6 +8,7 @@ import { HttpUrlDownloads } from './url-download';
 /**
  * `npm run --silent mcp`: the MCP server over stdio, for an agent on this machine. It is a client of
  * the API like any other, at SPS_API_URL with SPS_API_KEY: a test key keeps the agent in its sandbox.
+ * It reads the API document from the service as it starts, so the service must answer then.
  * stdout carries the protocol alone; anything for people goes to stderr.
  */
 async function main(): Promise<void> {
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The MCP server did not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  // fetch says only "fetch failed"; its cause says why (ECONNREFUSED, ENOTFOUND, a certificate).
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`The MCP server did not start: ${message}${cause}\n`);
   process.exit(1);
 });
