@@ -87,9 +87,10 @@ export function readOperation(document: JsonObject, operationId: string): ApiOpe
 /**
  * The API request of a tool call: each argument in its place, path parameters encoded, query values
  * as text. An argument the operation does not name goes in the body where there is one (the API
- * refuses it by name: "x is not an accepted field"); without a body it is refused here.
+ * refuses it by name: "x is not an accepted field"); without a body it is refused here, as is a
+ * missing path parameter. Everything else is the API's to check.
  */
-export function requestOf(operation: ApiOperation, args: Record<string, unknown>): ApiRequest | { unknown: string[] } {
+export function requestOf(operation: ApiOperation, args: Record<string, unknown>): ApiRequest | { refused: string } {
   const query: Record<string, string> = {};
   const headers: Record<string, string> = {};
   const body: Record<string, unknown> = {};
@@ -108,7 +109,13 @@ export function requestOf(operation: ApiOperation, args: Record<string, unknown>
     else if (place.in === 'query') query[name] = Array.isArray(value) ? value.map(textOf).join(',') : textOf(value);
     else if (place.in === 'header') headers[place.header] = textOf(value);
   }
-  if (unknown.length > 0) return { unknown };
+  if (unknown.length > 0)
+    return {
+      refused: `${unknown.join(', ')}: not an argument (this tool takes ${[...operation.places.keys()].join(', ') || 'none'})`,
+    };
+  // A path parameter left out would name another route ("/posts/{id}"): it is required, said here.
+  const missing = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  if (missing.length > 0) return { refused: `${missing.join(', ')}: required` };
   return {
     method: operation.method,
     path,

@@ -64,7 +64,7 @@ describe('The MCP tools, read from the API document', () => {
     });
   });
 
-  it('fills path parameters (encoded) and query parameters (as text), and refuses an unknown argument where there is no body', () => {
+  it('fills path parameters (encoded) and query parameters (as text), and refuses an unknown argument where there is no body, and a missing path parameter', () => {
     const listComments = readOperation(document, 'listComments');
     expect(requestOf(listComments, { id: 'pst_1', limit: 5 })).toMatchObject({
       method: 'GET',
@@ -72,8 +72,9 @@ describe('The MCP tools, read from the API document', () => {
       query: { limit: '5' },
     });
     expect(requestOf(readOperation(document, 'getPost'), { id: 'pst_1', colour: 'red' })).toEqual({
-      unknown: ['colour'],
+      refused: 'colour: not an argument (this tool takes id)',
     });
+    expect(requestOf(readOperation(document, 'getPost'), {})).toEqual({ refused: 'id: required' });
   });
 
   it('leaves deprecated fields out (start_connecting_account takes clientState, not client_state)', () => {

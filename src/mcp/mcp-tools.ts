@@ -90,12 +90,8 @@ export class McpTools {
         if (args[required] === undefined)
           return toolError({ status: 400, code: 'validation_failed', message: `${required} is required by this tool` });
       const request = requestOf(bound.operation, args);
-      if ('unknown' in request)
-        return toolError({
-          status: 400,
-          code: 'validation_failed',
-          message: `${request.unknown.join(', ')}: not an argument of ${name} (it takes ${[...bound.operation.places.keys()].join(', ') || 'none'})`,
-        });
+      if ('refused' in request)
+        return toolError({ status: 400, code: 'validation_failed', message: `${name}: ${request.refused}` });
       return resultOfAnswer(await session.caller.call(request));
     } catch (error) {
       return unreachable(error);

@@ -89,7 +89,7 @@ export class MediaFromUrl {
         size: body.size,
         ...(filename ? { filename } : {}),
       });
-      if ('unknown' in request) throw new Error('createMedia lost a field');
+      if ('refused' in request) throw new Error(`createMedia: ${request.refused}`);
       const announced = await caller.call(request);
       const data = isJsonObject(announced.body) && isJsonObject(announced.body.data) ? announced.body.data : undefined;
       if (announced.status !== 201 || !data || typeof data.uploadUrl !== 'string') return errorOfAnswer(announced);
