@@ -67,6 +67,7 @@ function errorOf(result: CallToolResult): { status: number; code: string; messag
 describe('The MCP server', () => {
   let t: TestApp & { baseUrl: string };
   let testKey: TestCustomer;
+  let liveKey: TestCustomer;
   let othersPostId: string;
   let media: Awaited<ReturnType<typeof startMediaServer>>;
 
@@ -76,6 +77,7 @@ describe('The MCP server', () => {
     const live = await t.createCustomer('mcp');
     await t.app.get(RedirectUrlsService).add(live.id, REDIRECT);
     testKey = await testWorldOf(t, live);
+    liveKey = live;
     // Another customer, with a post of its own in its own test world.
     const other = await t.createCustomer('mcp-other');
     await t.app.get(RedirectUrlsService).add(other.id, REDIRECT);
@@ -263,6 +265,19 @@ describe('The MCP server', () => {
       expect(errorOf(answer)).toMatchObject({ status: 401, code: 'unauthorized' });
     } finally {
       await stdio.close();
+    }
+  });
+
+  it("says with a live key that the tools act for real, on the customer's live accounts", async () => {
+    const client = await connectClient(t, 'http', liveKey.apiKey);
+    try {
+      const { tools } = await client.listTools();
+      const createPostTool = tools.find((tool) => tool.name === 'create_post')!;
+      expect(createPostTool.description).toContain('FOR REAL');
+      expect(createPostTool.annotations?.openWorldHint).toBe(true);
+      expect(tools.find((tool) => tool.name === 'list_posts')!.description).toContain('your live accounts');
+    } finally {
+      await client.close();
     }
   });
 
