@@ -23,6 +23,8 @@ COPY --from=build /app/dist ./dist
 COPY scripts/healthcheck.js ./scripts/healthcheck.js
 # The networks' published contracts, which the emulator holds every sandbox call to (src/contracts).
 COPY contracts ./contracts
+# The docs the MCP endpoint (/mcp) serves to agents as resources (docs/mcp.md).
+COPY docs ./docs
 # DATA_DIR (.data) holds local state only when DATABASE_URL or ENCRYPTION_KEY is unset; the user owns it.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

@@ -19,6 +19,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { PostsModule } from './posts/posts.module';
 import { CommentsModule } from './comments/comments.module';
 import { MediaModule } from './media/media.module';
+import { McpModule } from './mcp';
 import { QueueModule } from './queue/queue.module';
 import { EmulatorModule } from './emulator/emulator.module';
 import { NetworksModule } from './networks/networks.module';
@@ -57,6 +58,8 @@ export class AppModule {
         MetricsModule,
         HealthModule,
         DashboardModule,
+        // The MCP server's HTTP endpoint (/mcp): agents call the API's own routes, in process, with their key.
+        McpModule,
         // Always mounted at /emulator: the customers' test worlds live there, in production too. The
         // in-memory default world (live traffic of emulated networks, scripts, benchmarks) is served
         // only with NETWORK_EMULATOR=on, or auto outside production, and not when

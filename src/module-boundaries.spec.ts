@@ -109,6 +109,8 @@ const LAYERS: Record<string, number> = {
   metrics: 7,
   dashboard: 8,
   emulator: 8,
+  // The MCP server: agents call the API's own routes with their key (only auth and the rate limit below it are its own).
+  mcp: 8,
   cli: 9,
 };
 

@@ -8,3 +8,5 @@ export { CustomerKeysService } from './customer-keys.service';
 export type { KeyWithMode } from './customer-keys.service';
 export { presentedKey } from './presented-key';
 export { Public } from './public.decorator';
+export { modeOfApiKey } from './api-key-format';
+export { authenticateRequest, unauthorized } from './api-key.guard';

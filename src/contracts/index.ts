@@ -64,3 +64,5 @@ export type { YouTubeApiRules } from './youtube/youtube-rules';
 export { youTubeQuotaDay } from './youtube/youtube-quota-day';
 export { xEditRules } from './edits/x-edit-rules';
 export type { XEditRules } from './edits/x-edit-rules';
+export { isJsonObject } from './json';
+export type { JsonObject, JsonValue } from './json';
