@@ -1,10 +1,22 @@
 import { RedirectUrlsService } from '../../src/customers/redirect-urls.service';
 import { startEmulatedApp } from '../support/connect-flow';
-import { PYTHON, pythonSdkInstalled, pythonSdkRequired, runPytest, SETUP_COMMAND } from '../support/python-sdk';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  PYTHON,
+  pythonSdkInstalled,
+  pythonSdkRequired,
+  readmeQuickstart,
+  runPython,
+  SETUP_COMMAND,
+} from '../support/python-sdk';
 import { testWorldOf } from '../support/sandbox-worlds';
 import { TestApp } from '../support/test-app';
 
 const REDIRECT = 'https://app.example.com/connected';
+// The redirect URL the main README's walkthrough adds for its customer, which the quickstart uses.
+const README_REDIRECT = 'http://localhost:8080/connected';
 const PYTEST_TIMEOUT_MS = 170_000;
 
 const installed = pythonSdkInstalled();
@@ -24,6 +36,7 @@ if (!installed && !pythonSdkRequired())
 (installed || pythonSdkRequired() ? describe : describe.skip)('The Python SDK against the running service', () => {
   let t: TestApp & { baseUrl: string };
   const env: Record<string, string> = {};
+  let quickstartKey: string;
 
   beforeAll(async () => {
     // The receiver is on loopback; the small rate limit lets the retry test meet a real 429 quickly.
@@ -42,6 +55,9 @@ if (!installed && !pythonSdkRequired())
       SPS_THROTTLED_API_KEY: (await testWorldOf(t, throttled)).apiKey,
       SPS_RATE_LIMIT_BURST: '40',
     });
+    const acme = await t.createCustomer('acme');
+    await t.app.get(RedirectUrlsService).add(acme.id, README_REDIRECT);
+    quickstartKey = (await testWorldOf(t, acme)).apiKey;
   });
   afterAll(async () => {
     await t?.close();
@@ -52,8 +68,8 @@ if (!installed && !pythonSdkRequired())
     async () => {
       if (!installed)
         throw new Error(`The Python SDK's virtual environment is missing (${PYTHON}): run \`${SETUP_COMMAND}\` first.`);
-      const outcome = await runPytest(
-        ['sdk/python/tests', '-q', '-p', 'no:cacheprovider', '-rs', '--durations=5'],
+      const outcome = await runPython(
+        ['-m', 'pytest', 'sdk/python/tests', '-q', '-p', 'no:cacheprovider', '-rs', '--durations=5'],
         env,
         PYTEST_TIMEOUT_MS,
       );
@@ -64,4 +80,24 @@ if (!installed && !pythonSdkRequired())
     },
     PYTEST_TIMEOUT_MS + 20_000,
   );
+
+  it("runs the README's quickstart as written: connects, publishes, verifies the post.published webhook", async () => {
+    if (!installed)
+      throw new Error(`The Python SDK's virtual environment is missing (${PYTHON}): run \`${SETUP_COMMAND}\` first.`);
+    const dir = mkdtempSync(join(tmpdir(), 'python-quickstart-'));
+    try {
+      writeFileSync(join(dir, 'quickstart.py'), readmeQuickstart());
+      const outcome = await runPython(
+        [join(dir, 'quickstart.py')],
+        { SPS_API_URL: t.baseUrl, SPS_API_KEY: quickstartKey },
+        90_000,
+      );
+      if (outcome.code !== 0) throw new Error(`The quickstart exited with ${outcome.code}:\n${outcome.output}`);
+      expect(outcome.output).toMatch(
+        /^connected x \S+ \S+\nvalid: True\naccepted pst_\S+ \w+\nverified post\.published: http\S+\n$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 100_000);
 });

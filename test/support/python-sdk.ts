@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
@@ -17,18 +17,19 @@ export function pythonSdkInstalled(): boolean {
   return existsSync(PYTHON);
 }
 
-export interface PytestOutcome {
+export interface PythonOutcome {
   code: number | null;
   output: string;
 }
 
 /**
- * Runs pytest on the SDK's tests in a process of its own, without blocking this one (the service
- * the tests call runs here), and answers its exit code and output once it ends or is killed.
+ * Runs the environment's Python (`-m pytest ...`, a script) in a process of its own, without
+ * blocking this one (the service it calls runs here), and answers its exit code and output (stdout
+ * then stderr, interleaved as they came) once it ends or is killed.
  */
-export function runPytest(args: string[], env: Record<string, string>, timeoutMs: number): Promise<PytestOutcome> {
+export function runPython(args: string[], env: Record<string, string>, timeoutMs: number): Promise<PythonOutcome> {
   return new Promise((resolve) => {
-    const child = spawn(PYTHON, ['-m', 'pytest', ...args], {
+    const child = spawn(PYTHON, args, {
       cwd: ROOT,
       env: { ...process.env, ...env, PYTHONDONTWRITEBYTECODE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,4 +46,13 @@ export function runPytest(args: string[], env: Record<string, string>, timeoutMs
       resolve({ code, output });
     });
   });
+}
+
+/** The Python block of the SDK README's "Quickstart" section, as written there. */
+export function readmeQuickstart(): string {
+  const readme = readFileSync(join(ROOT, 'sdk', 'python', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quickstart'));
+  const block = /```python\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error('sdk/python/README.md has no python block under "## Quickstart"');
+  return block[1];
 }

@@ -100,3 +100,17 @@ def test_uploads_a_medium(client):
     assert created.id in [m.id for m in client.media.list_all(limit=1)]
     with pytest.raises(BadRequestError):
         client.media.create(content_type="image/png", size=10**12)
+
+
+def test_comments_of_a_published_delivery_and_an_answer(client, published_post):
+    [delivery] = published_post.deliveries
+    comments = client.posts.list_comments(published_post.id, delivery_id=delivery.id)
+    assert comments.next_cursor is None and all(c.id for c in comments)
+    request = client.posts.create_comment(published_post.id, delivery_id=delivery.id, text="Thanks for reading")
+    again = client.posts.get_comment_request(published_post.id, request.id)
+    assert again.id == request.id
+
+
+def test_account_metrics(client, account):
+    metrics = client.accounts.metrics(account.id)
+    assert metrics.account_id == account.id
