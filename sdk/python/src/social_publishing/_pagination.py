@@ -13,7 +13,7 @@ class Page(Generic[T]):
     data: List[T]
     next_cursor: Optional[str]
 
-    def __iter__(self) -> Iterator[T]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[T]:
         return iter(self.data)
 
     def __len__(self) -> int:

@@ -9,7 +9,7 @@ import httpx
 from ._call import Call, api_error, read_answer
 from ._config import ClientConfig
 from ._retry import is_retryable_status, is_retryable_transport_error, retry_after_seconds
-from .errors import ApiConnectionError, ApiError
+from .errors import ApiConnectionError
 
 T = TypeVar("T")
 
@@ -86,5 +86,3 @@ class AsyncTransport:
                 raise api_error(response)
             await anyio.sleep(wait)
 
-
-__all__ = ["SyncTransport", "AsyncTransport", "ApiError"]

@@ -24,7 +24,7 @@ import hmac
 import json
 import re
 import time
-from typing import Any, List, Mapping, Optional, Sequence, Union
+from typing import Any, List, Optional, Sequence, Union
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -39,7 +39,8 @@ _UNIX_SECONDS = re.compile(r"^\d{1,15}$")
 _HEX_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _EVENT = TypeAdapter(WebhookEvent)
 
-Headers = Union[Mapping[str, str], Mapping[str, Sequence[str]], Any]
+#: The request's headers: any mapping of names (in any case) to a value or a list of values.
+Headers = Any
 
 
 class WebhookVerificationError(SocialPublishingError):

@@ -129,3 +129,11 @@ def test_an_http_client_of_your_own_is_used_and_left_open():
     with Client(base_url=BASE, api_key=KEY, http_client=http) as client:
         assert client.posts.get("pst_1").id == "pst_1"
     assert not http.is_closed
+
+
+@respx.mock
+def test_the_timeout_applies_to_every_request():
+    route = respx.get(f"{BASE}/api/v1/posts/pst_1").respond(200, json=envelope(post_json()))
+    with Client(base_url=BASE, api_key=KEY, timeout=7) as client:
+        client.posts.get("pst_1")
+    assert route.calls.last.request.extensions["timeout"] == {"connect": 7, "read": 7, "write": 7, "pool": 7}
