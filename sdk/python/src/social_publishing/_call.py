@@ -88,14 +88,23 @@ Body = Union[BaseModel, Mapping[str, Any], None]
 
 def body_json(model: "type[BaseModel]", body: Body, fields: Mapping[str, Any]) -> Any:
     """A request body as the API takes it: a model (dumped by alias), a mapping (sent as it is, in
-    the API's own names), or keyword fields (snake_case or the API's names, checked by ``model``)."""
+    the API's own names), or keyword fields (snake_case or the API's names, checked by ``model``).
+
+    Only the fields given are sent: one left out stays out (the service applies its default), and
+    one given as None is sent as null, which means something of its own (``PATCH /posts/{id}`` with
+    ``scheduled_at=None`` takes the schedule away)."""
     if body is not None and fields:
         raise TypeError("give the body either as a model or mapping, or as keyword arguments, not both")
     if body is None:
         body = model.model_validate(dict(fields))
     if isinstance(body, BaseModel):
-        return body.model_dump(mode="json", by_alias=True, exclude_none=True)
+        return body.model_dump(mode="json", by_alias=True, exclude_unset=True)
     return dict(body)
+
+
+def given(**fields: Any) -> "dict[str, Any]":
+    """The optional parameters of a method that the caller gave: None means left out."""
+    return {name: value for name, value in fields.items() if value is not None}
 
 
 def read_answer(call: "Call[T]", response: httpx.Response) -> T:

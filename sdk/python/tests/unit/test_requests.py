@@ -34,7 +34,7 @@ def test_sends_the_key_and_reads_the_envelope_into_a_model(client):
 @respx.mock
 def test_create_sends_the_api_names_and_an_idempotency_key(client):
     route = respx.post(f"{BASE}/api/v1/posts").respond(202, json=envelope(post_json(status="queued")))
-    client.posts.create(tenant_id="tenant-1", accounts=["acc_1"], containers=[{"content": "Hello"}], scheduled_at=None)
+    client.posts.create(tenant_id="tenant-1", accounts=["acc_1"], containers=[{"content": "Hello"}])
     sent = route.calls.last.request
     assert json.loads(sent.content) == {"tenant_id": "tenant-1", "accounts": ["acc_1"], "containers": [{"content": "Hello"}]}
     assert len(sent.headers["idempotency-key"]) == 36
@@ -137,3 +137,22 @@ def test_the_timeout_applies_to_every_request():
     with Client(base_url=BASE, api_key=KEY, timeout=7) as client:
         client.posts.get("pst_1")
     assert route.calls.last.request.extensions["timeout"] == {"connect": 7, "read": 7, "write": 7, "pool": 7}
+
+
+@respx.mock
+def test_a_field_given_as_none_is_sent_as_null_one_left_out_is_not_sent(client):
+    route = respx.patch(f"{BASE}/api/v1/posts/pst_1").respond(200, json=envelope(post_json()))
+    client.posts.patch("pst_1", scheduled_at=None)
+    assert json.loads(route.calls.last.request.content) == {"scheduledAt": None}
+    client.posts.patch("pst_1", containers=[{"content": "Edited"}])
+    assert json.loads(route.calls.last.request.content) == {"containers": [{"content": "Edited"}]}
+    webhook = respx.put(f"{BASE}/api/v1/webhooks").respond(
+        200,
+        json=envelope(
+            {"url": "https://a.example/h", "secretLast4": "abcd", "enabled": True, "createdAt": "2026-11-26T10:00:00Z",
+             "updatedAt": "2026-11-26T10:00:00Z", "disabledAt": None, "disabledReason": None, "events": [],
+             "previousSecretExpiresAt": None}
+        ),
+    )
+    client.webhooks.set("https://a.example/h")
+    assert json.loads(webhook.calls.last.request.content) == {"url": "https://a.example/h"}

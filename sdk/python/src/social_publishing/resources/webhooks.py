@@ -2,7 +2,7 @@
 
 from typing import AsyncIterator, Iterator, List, Optional, Union
 
-from .._call import Call, body_json, data_of, page_of
+from .._call import Call, body_json, data_of, given, page_of
 from .._pagination import Page, aiterate_pages, iterate_pages
 from .._transport import AsyncTransport, SyncTransport
 from ..models import (
@@ -27,7 +27,7 @@ class _Calls:
     def set(
         url: str, webhook_secret: Optional[str], events: Optional[List[Union[SubscribableEventType, str]]]
     ) -> "Call[WebhookWithSecretView]":
-        fields = {"url": url, "webhook_secret": webhook_secret, "events": events}
+        fields = given(url=url, webhook_secret=webhook_secret, events=events)
         return Call("PUT", WEBHOOKS, data_of(WebhookWithSecretView), json=body_json(PutWebhookBody, None, fields))
 
     @staticmethod
@@ -40,7 +40,7 @@ class _Calls:
 
     @staticmethod
     def rotate_secret(overlap_seconds: Optional[int]) -> "Call[WebhookWithSecretView]":
-        json = body_json(RotateSecretBody, None, {"overlap_seconds": overlap_seconds})
+        json = body_json(RotateSecretBody, None, given(overlap_seconds=overlap_seconds))
         return Call("POST", f"{WEBHOOKS}/secret/rotate", data_of(WebhookWithSecretView), json=json)
 
     @staticmethod
