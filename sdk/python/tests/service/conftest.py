@@ -17,7 +17,7 @@ from typing import Callable, Dict, List, Optional, TypeVar
 import httpx
 import pytest
 
-from social_publishing import Client
+from social_publishing import Client, verify_webhook
 from social_publishing.models import AccountView, PostStatus, PostView
 
 T = TypeVar("T")
@@ -79,6 +79,19 @@ class Receiver:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def delivered(receiver: "Receiver", secrets, kind, about):
+    """The first delivery the receiver got, verified, that is an event of this kind satisfying ``about``."""
+
+    def find():
+        for receipt in list(receiver.receipts):
+            event = verify_webhook(receipt.headers, receipt.raw, secrets)
+            if isinstance(event, kind) and about(event):
+                return receipt, event
+        return None
+
+    return until(f"a {kind.__name__} delivery", find)
 
 
 @pytest.fixture(scope="session")

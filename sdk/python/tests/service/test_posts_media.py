@@ -2,6 +2,7 @@
 metrics, attempts, pagination and idempotency."""
 
 import base64
+import os
 import uuid
 from datetime import datetime, timedelta, timezone
 
@@ -9,9 +10,17 @@ import httpx
 import pytest
 
 from social_publishing import BadRequestError, ConflictError, UnprocessableEntityError
-from social_publishing.models import ContainerBody, CreatePostBody, MediaState, PostStatus, UnpublishOutcome
+from social_publishing.models import (
+    ContainerBody,
+    CreatePostBody,
+    DeliveryErrorCode,
+    MediaState,
+    PostFailedEvent,
+    PostStatus,
+    UnpublishOutcome,
+)
 
-from .conftest import TENANT, published, until
+from .conftest import SECRET, TENANT, delivered, published, until
 
 # A 1x1 PNG.
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
@@ -114,3 +123,21 @@ def test_comments_of_a_published_delivery_and_an_answer(client, published_post):
 def test_account_metrics(client, account):
     metrics = client.accounts.metrics(account.id)
     assert metrics.account_id == account.id
+
+
+def test_a_failed_delivery_is_retried(client, account, receiver):
+    # The sandbox's X refuses the next publish as a duplicate (docs/test-mode.md, "Faults").
+    fault = httpx.post(
+        f"{os.environ['SPS_API_URL']}/emulator/control/faults",
+        headers={"Authorization": f"Bearer {os.environ['SPS_API_KEY']}"},
+        json={"network": "x", "fault": "duplicate", "count": 1},
+    )
+    assert fault.status_code == 201, fault.text
+    accepted = client.posts.create(tenant_id=TENANT, accounts=[account.id], containers=[{"content": "Said twice"}])
+    failed = until("the delivery to fail", lambda: (lambda p: p if p.status == PostStatus.FAILED else None)(client.posts.get(accepted.id)))
+    [delivery] = failed.deliveries
+    assert delivery.error.code == DeliveryErrorCode.NETWORK_REJECTED
+    _, event = delivered(receiver, SECRET, PostFailedEvent, lambda e: e.data.service_post_id == accepted.id)
+    assert event.data.error_code == DeliveryErrorCode.NETWORK_REJECTED
+    client.posts.retry_delivery(accepted.id, delivery.id)
+    assert published(client, accepted.id).deliveries[0].status.value == "published"

@@ -3,7 +3,7 @@ and the event history."""
 
 import pytest
 
-from social_publishing import WebhookVerificationError, verify_webhook
+from social_publishing import NotFoundError, WebhookVerificationError, verify_webhook
 from social_publishing.models import (
     AccountConnectedEvent,
     EventDeliveryStatus,
@@ -11,20 +11,7 @@ from social_publishing.models import (
     WebhookTestEvent,
 )
 
-from .conftest import SECRET, until
-
-
-def delivered(receiver, secrets, kind, about):
-    """The first delivery verified as an event of this kind that satisfies ``about``."""
-
-    def find():
-        for receipt in list(receiver.receipts):
-            event = verify_webhook(receipt.headers, receipt.raw, secrets)
-            if isinstance(event, kind) and about(event):
-                return receipt, event
-        return None
-
-    return until(f"a {kind.__name__} delivery", find)
+from .conftest import SECRET, delivered, until
 
 
 def test_verifies_real_deliveries_typed(receiver, account, published_post):
@@ -79,4 +66,13 @@ def test_lists_deliveries_resends_and_reads_the_event_history(client, receiver, 
     assert {type(e) for e in events} == {PostPublishedEvent, AccountConnectedEvent}
     one = client.events.get(events[0].id)
     assert one.id == events[0].id and type(one) is type(events[0])
+    assert client.webhooks.get().url == receiver.url
+
+
+def test_deletes_the_webhook_and_sets_it_again(client, receiver):
+    gone = client.webhooks.delete()
+    assert (gone.deleted, gone.url) == (True, receiver.url)
+    with pytest.raises(NotFoundError):
+        client.webhooks.get()
+    client.webhooks.set(receiver.url, webhook_secret=SECRET)
     assert client.webhooks.get().url == receiver.url
