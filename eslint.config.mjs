@@ -6,7 +6,17 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-artifacts/**', 'coverage/**', 'sdk/typescript/dist/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'test-artifacts/**',
+      'coverage/**',
+      'sdk/typescript/dist/**',
+      '.venv-python/**',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {

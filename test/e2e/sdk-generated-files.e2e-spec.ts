@@ -20,8 +20,9 @@ function expectGenerated(file: string, check: () => void): void {
 }
 
 /**
- * The TypeScript SDK's generated files (sdk/typescript/openapi.json and src/schema.ts) match the
- * document the running service serves, so a route, DTO or event changed without regenerating fails here.
+ * The SDKs' generated files (sdk/typescript/openapi.json and src/schema.ts, and the Python SDK's
+ * sdk/python/src/social_publishing/models.py, made from that document) match the document the
+ * running service serves, so a route, DTO or event changed without regenerating fails here.
  */
 describe('The TypeScript SDK is generated from the served OpenAPI document', () => {
   let t: TestApp;
@@ -45,7 +46,7 @@ describe('The TypeScript SDK is generated from the served OpenAPI document', () 
   });
 
   // In a process of its own: openapi-typescript needs ESM-only packages that Jest cannot load.
-  it("commits the SDK's types generated from that document (the generate command's --check)", async () => {
+  it("commits the SDKs' types and models generated from that document (the generate command's --check)", async () => {
     const root = join(__dirname, '..', '..');
     const check = promisify(execFile)(
       process.execPath,

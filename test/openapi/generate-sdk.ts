@@ -1,16 +1,21 @@
-// Regenerates the TypeScript SDK's committed files from the service's routes: `npm run sdk:generate`.
+// Regenerates the SDKs' committed files from the service's routes: `npm run sdk:generate` writes the
+// TypeScript SDK's document and types, and the Python SDK's models (from that same document).
 // No database or network needed; run it after changing any route, DTO or webhook event.
 // With --check it writes nothing and exits 1 when a committed file differs (the sdk e2e tests run it).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { buildOfflineOpenApiDocument } from './offline-document';
+import { pythonModelsSource } from './python-models-source';
 import { schemaSource } from './sdk-schema-source';
 import { documentSource, REGENERATE_COMMAND, SDK_FILES } from './sdk-files';
 
 async function main(check: boolean): Promise<number> {
   const document = await buildOfflineOpenApiDocument();
+  const committedDocument = documentSource(document);
   const sources = [
-    { file: SDK_FILES.document, source: documentSource(document) },
+    { file: SDK_FILES.document, source: committedDocument },
+    // From the committed document, parsed anew: openapi-typescript (below) annotates the object it is given.
+    { file: SDK_FILES.pythonModels, source: await pythonModelsSource(JSON.parse(committedDocument) as object) },
     { file: SDK_FILES.schema, source: await schemaSource(document) },
   ];
   let stale = 0;
